@@ -1,0 +1,168 @@
+"""What extensions register: functions, types, conversions and constants.
+
+The classes follow the RFC (``FunctionDescription(name, description, implementation, parameters,
+returns)`` and friends); options beyond the RFC are keyword-only.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import KW_ONLY, dataclass, field
+from typing import Any
+
+#: The built-in type names of a ParameterSchema. Any registered type name is valid too.
+BUILTIN_TYPES = ("string", "number", "integer", "boolean", "array", "object", "null", "any")
+
+
+class Optional:
+    """Marks a parameter as optional: ``{"file": Optional("string")}`` (the RFC's dialectic.Optional)."""
+
+    __slots__ = ("type",)
+
+    def __init__(self, type: str) -> None:  # noqa: A002 - the RFC's name
+        if isinstance(type, Optional):
+            type = type.type
+        self.type = type
+
+    def __repr__(self) -> str:
+        return f"Optional({self.type!r})"
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Optional) and other.type == self.type
+
+    def __hash__(self) -> int:
+        return hash(("Optional", self.type))
+
+
+ParameterType = str | Optional
+ParameterSchema = Mapping[str, ParameterType]
+
+
+class RunContext:
+    """The run as seen by an implementation that asks for it (``pass_context=True``).
+
+    ``values`` is the context dict given to ``Runtime.run``; ``warn`` adds a warning to the outcome.
+    """
+
+    __slots__ = ("values", "_warnings", "limits", "cache")
+
+    def __init__(self, values: Mapping[str, Any], warnings: list[str], limits: Any) -> None:
+        self.values = values
+        self._warnings = warnings
+        self.limits = limits
+        #: scratch space shared by all implementations during one run (e.g. a parsed workspace)
+        self.cache: dict[str, Any] = {}
+
+    def get(self, key: str, default: Any = None) -> Any:
+        return self.values.get(key, default)
+
+    def warn(self, message: str) -> None:
+        self._warnings.append(message)
+
+
+@dataclass(eq=False)
+class FunctionDescription:
+    """A callable function: ``FunctionDescription(name, description, implementation, parameters, returns)``.
+
+    The runtime validates and coerces the arguments against ``parameters`` and calls
+    ``implementation`` with keyword arguments named after them (an omitted optional parameter is
+    not passed). ``implementation`` may be sync or async.
+
+    Keyword-only options:
+      blocking: run a synchronous implementation in a worker thread.
+      pass_context: call the implementation with an extra ``ctx=RunContext`` keyword.
+      max_concurrency: at most this many concurrent calls of this function per run.
+      timeout: per-call timeout in seconds (overrides ``Limits.call_timeout``).
+      parameter_descriptions: a sentence per parameter, for ``dialectic describe``.
+      validator: a callable that receives the coerced keyword arguments and returns the ones to
+        pass (the ``@function`` decorator puts a pydantic validator here).
+    """
+
+    name: str
+    description: str
+    implementation: Callable[..., Any]
+    parameters: Mapping[str, Any] = field(default_factory=dict)
+    returns: str = "any"
+    _: KW_ONLY
+    blocking: bool = False
+    pass_context: bool = False
+    max_concurrency: int | None = None
+    timeout: float | None = None
+    parameter_descriptions: Mapping[str, str] = field(default_factory=dict)
+    validator: Callable[[dict[str, Any]], dict[str, Any]] | None = None
+    examples: Sequence[str] = ()
+
+    def __call__(self, *args: Any, **kwargs: Any) -> Any:
+        """Call the implementation directly (so a decorated function stays callable)."""
+        return self.implementation(*args, **kwargs)
+
+
+@dataclass(eq=False)
+class TypeDescription:
+    """A registered value type: ``TypeDescription(name, description, implementation, parameters, python_class)``.
+
+    ``implementation`` constructs an instance from keyword arguments named after ``parameters``;
+    the type is also callable as a function named ``name`` (its constructor). Instances are
+    recognised by ``isinstance(value, python_class)``.
+
+    The declared ``parameters`` are the instance's fields: a program can read them (``x.name``),
+    and they make up its serialized form ``{"<name>": {field: value, ...}}``, an executable program
+    that evaluates back to an equal value. Keyword-only options:
+
+      properties: extra read-only members, name -> getter(instance) (e.g. ``date.morning``).
+      serialize: instance -> the constructor's arguments (default: the declared fields).
+      format: instance -> text, used when the value is put in a template (default: compact JSON).
+      fields: instance, name -> value, to read a declared field (default: ``getattr``).
+    """
+
+    name: str
+    description: str
+    implementation: Callable[..., Any]
+    parameters: Mapping[str, Any]
+    python_class: type
+    _: KW_ONLY
+    properties: Mapping[str, Callable[[Any], Any]] = field(default_factory=dict)
+    serialize: Callable[[Any], Any] | None = None
+    format: Callable[[Any], str] | None = None
+    fields: Callable[[Any, str], Any] | None = None
+    pass_context: bool = False
+    parameter_descriptions: Mapping[str, str] = field(default_factory=dict)
+
+    @property
+    def returns(self) -> str:
+        return self.name
+
+
+@dataclass(eq=False)
+class TypeConversion:
+    """A conversion edge: ``TypeConversion(from_type, to_type, description, converter)``.
+
+    ``converter(value)`` returns a value of ``to_type`` (or raises ``Failure``/``Ambiguous``).
+    With ``pass_context=True`` it is called as ``converter(value, ctx=RunContext)``.
+    """
+
+    from_type: str
+    to_type: str
+    description: str
+    converter: Callable[..., Any]
+    _: KW_ONLY
+    pass_context: bool = False
+
+
+@dataclass(eq=False)
+class Constant:
+    """A named value visible to programs (``today``, ``Thursday``, ``hour``).
+
+    Either a fixed ``value`` or a ``factory(ctx: RunContext)`` evaluated lazily, at most once per
+    run (for values that depend on the run's context, such as a pinned clock).
+    """
+
+    name: str
+    description: str
+    value: Any = None
+    _: KW_ONLY
+    factory: Callable[[RunContext], Any] | None = None
+    returns: str = "any"
+
+
+Description = FunctionDescription | TypeDescription | TypeConversion | Constant
