@@ -11,6 +11,7 @@ Extensions register functions, types, conversions and constants through pluggy h
 (entry-point group ``dialectic``). SPEC.md is the language's source of truth.
 """
 
+from .decorators import function
 from .descriptions import (
     Constant,
     FunctionDescription,
@@ -20,10 +21,22 @@ from .descriptions import (
     TypeDescription,
 )
 from .errors import Ambiguous, Candidate, DialecticError, Failure, PluginError
+from .frontends import compile
+from .limits import Limits
+from .outcome import ErrorInfo, Outcome, Suggestion
 from .plugins import hookimpl
+from .runtime import Prepared, Runtime
 
 __all__ = [
     "Ambiguous",
+    "ErrorInfo",
+    "Limits",
+    "Outcome",
+    "Prepared",
+    "Runtime",
+    "Suggestion",
+    "compile",
+    "function",
     "Candidate",
     "Constant",
     "DialecticError",

@@ -44,20 +44,34 @@ class RunContext:
     ``values`` is the context dict given to ``Runtime.run``; ``warn`` adds a warning to the outcome.
     """
 
-    __slots__ = ("values", "_warnings", "limits", "cache")
+    __slots__ = ("values", "_warnings", "limits", "cache", "_convert")
 
-    def __init__(self, values: Mapping[str, Any], warnings: list[str], limits: Any) -> None:
+    def __init__(
+        self,
+        values: Mapping[str, Any],
+        warnings: list[str],
+        limits: Any,
+        convert: Callable[..., Any] | None = None,
+    ) -> None:
         self.values = values
         self._warnings = warnings
         self.limits = limits
         #: scratch space shared by all implementations during one run (e.g. a parsed workspace)
         self.cache: dict[str, Any] = {}
+        self._convert = convert
 
     def get(self, key: str, default: Any = None) -> Any:
         return self.values.get(key, default)
 
     def warn(self, message: str) -> None:
-        self._warnings.append(message)
+        if message not in self._warnings:
+            self._warnings.append(message)
+
+    def convert(self, value: Any, type_name: str, via: Sequence[str] = ()) -> Any:
+        """Convert ``value`` to the registered or built-in type ``type_name`` (as arguments are)."""
+        if self._convert is None:
+            raise RuntimeError("this RunContext is not attached to a runtime")
+        return self._convert(value, type_name, self, list(via))
 
 
 @dataclass(eq=False)

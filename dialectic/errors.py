@@ -133,6 +133,10 @@ _IDENT_CHARS = frozenset("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ01
 def format_path(path: JSONPath, root: str = "program") -> str:
     """Format a JSON path json-e style: ``program.findReferences.target[0]``."""
     out = [root]
+    if len(path) > 16:
+        head = format_path(path[:6], root)
+        tail = format_path(path[-6:], "")
+        return f"{head}...({len(path) - 12} more)...{tail}"
     for key in path:
         if isinstance(key, int):
             out.append(f"[{key}]")

@@ -1,0 +1,135 @@
+"""Binding a call's arguments to the callee's declared parameters (SPEC.md section 1.5)."""
+
+from __future__ import annotations
+
+from .calltree import Call, Node, Obj, call_as_nested, call_named
+from .descriptions import FunctionDescription
+from .errors import DialecticError
+from .registry import Param, Registry, closest
+
+
+def signature_text(registry: Registry, fn: FunctionDescription) -> str:
+    return registry.signature(fn)
+
+
+def _single_target(params: tuple[Param, ...]) -> Param | None:
+    required = [p for p in params if not p.optional]
+    if len(required) == 1:
+        return required[0]
+    if not required and len(params) >= 1:
+        return params[0]
+    return None
+
+
+def bind(registry: Registry, call: Call, fn: FunctionDescription) -> dict[str, Node]:
+    """Map the call's arguments to parameter names; omitted parameters are absent."""
+    params = registry.params(fn)
+    names = [p.name for p in params]
+    name_set = set(names)
+    bound: dict[str, Node]
+    sig = registry.signature(fn)
+    if call.kind == "array":
+        args = call.positional
+        first = args[0] if len(args) == 1 else None
+        keys = set(first.fields) if isinstance(first, Obj) else set()
+        if isinstance(first, Obj) and (
+            keys <= name_set
+            and all(p.name in keys for p in params if not p.optional)
+            or (keys & name_set and params[0].type not in ("object", "any"))
+        ):
+            # one object literal standing for named arguments: `f({a: 1, b: 2})`
+            unknown = [k for k in first.fields if k not in name_set]
+            if unknown:
+                hints = []
+                for k in unknown:
+                    near = closest(k, names, 1)
+                    hints.append(f"`{k}`" + (f" (did you mean `{near[0]}`?)" if near else ""))
+                raise DialecticError(
+                    "unknown_parameter",
+                    f"`{fn.name}` has no parameter{'s' if len(unknown) > 1 else ''} "
+                    + ", ".join(hints),
+                    first.fields[unknown[0]].path,
+                    hint=f"The signature is {sig}.",
+                )
+            bound = dict(first.fields)
+        else:
+            if len(args) > len(params):
+                raise DialecticError(
+                    "too_many_arguments",
+                    f"`{fn.name}` takes {len(params)} argument{'s' if len(params) != 1 else ''}, "
+                    f"{len(args)} were given",
+                    call.path,
+                    hint=f"The signature is {sig}.",
+                )
+            bound = {params[i].name: a for i, a in enumerate(args)}
+    elif call.kind == "object":
+        keys = list(call.raw)
+        if all(k in name_set for k in keys):
+            bound = dict(call_named(call))
+        elif len(keys) == 1:
+            key = keys[0]
+            target = _single_target(params)
+            other, _ = registry.resolve_function(key)
+            near = closest(key, names)
+            if other is None and near:
+                raise DialecticError(
+                    "unknown_parameter",
+                    f"`{fn.name}` has no parameter `{key}`; did you mean `{near[0]}`?",
+                    (*call.path, call.name, key),
+                    hint=f"The signature is {sig}.",
+                )
+            if target is None:
+                raise DialecticError(
+                    "unknown_parameter",
+                    f"`{fn.name}` has no parameter `{key}`",
+                    (*call.path, call.name, key),
+                    hint=f"The signature is {sig}. Pass named arguments as an object of "
+                    "parameter names.",
+                )
+            bound = {target.name: call_as_nested(call)}
+        else:
+            unknown = [k for k in keys if k not in name_set]
+            target = _single_target(params)
+            if any(k in name_set for k in keys) or target is None:
+                hints = []
+                for k in unknown:
+                    near = closest(k, names, 1)
+                    hints.append(f"`{k}`" + (f" (did you mean `{near[0]}`?)" if near else ""))
+                raise DialecticError(
+                    "unknown_parameter",
+                    f"`{fn.name}` has no parameter{'s' if len(unknown) > 1 else ''} "
+                    + ", ".join(hints),
+                    (*call.path, call.name, unknown[0]),
+                    hint=f"The signature is {sig}.",
+                )
+            obj = Obj((*call.path, call.name), dict(call_named(call)), False)
+            bound = {target.name: obj}
+    else:
+        assert call.single is not None
+        target = _single_target(params)
+        if target is None:
+            if not params:
+                raise DialecticError(
+                    "too_many_arguments",
+                    f"`{fn.name}` takes no arguments, one was given",
+                    call.path,
+                    hint=f'Call it as {{"{call.name}": {{}}}}.',
+                )
+            raise DialecticError(
+                "missing_argument",
+                f"`{fn.name}` needs {len([p for p in params if not p.optional])} arguments; "
+                "a single value was given",
+                call.path,
+                hint=f"The signature is {sig}. Pass an object of named arguments or an array.",
+            )
+        bound = {target.name: call.single}
+    missing = [p.name for p in params if not p.optional and p.name not in bound]
+    if missing:
+        listed = ", ".join(f"`{m}`" for m in missing)
+        raise DialecticError(
+            "missing_argument",
+            f"`{fn.name}` needs the argument{'s' if len(missing) > 1 else ''} {listed}",
+            call.path,
+            hint=f"The signature is {sig}.",
+        )
+    return bound

@@ -1,0 +1,865 @@
+"""The compiler: a call tree and a registry in, closures out (once per program).
+
+Each node becomes a :class:`~dialectic.evaluator.Compiled` closure. Everything that can be decided
+before a run is decided here: function resolution, argument binding, the coercer of every
+parameter, alias dependency order and cycles, static limits (depth, nodes, calls), forbidden member
+names, and which subtrees are synchronous (run inline) or asynchronous (run with anyio).
+Compile errors are collected, so one failure reports every problem found.
+"""
+
+from __future__ import annotations
+
+import functools
+import inspect
+import time
+import traceback
+from collections.abc import Callable
+from typing import Any
+
+import anyio
+
+from .binding import bind
+from .calltree import Arr, Call, Get, Let, Lit, Node, Obj, Ref, Template, Undefined, Unwrap
+from .coercion import CoercionAmbiguity, TypeSystem
+from .descriptions import Constant, FunctionDescription
+from .errors import Ambiguous, Candidate, DialecticError, Failure, JSONPath, LimitExceeded
+from .evaluator import (
+    MISSING,
+    AmbiguityError,
+    AmbiguityItem,
+    AsyncSlot,
+    Compiled,
+    State,
+    async_many,
+    deadline_error,
+    sync_many,
+)
+from .limits import Limits
+from .registry import Registry, closest
+from .serialize import Serializer
+from .values import UNDEFINED
+
+#: Member names refused everywhere (besides every name starting with "__").
+FORBIDDEN_MEMBERS = frozenset(
+    {
+        "__proto__", "constructor", "prototype", "toString", "valueOf", "hasOwnProperty",
+        "isPrototypeOf", "propertyIsEnumerable", "toLocaleString", "__defineGetter__",
+        "__defineSetter__", "__lookupGetter__", "__lookupSetter__", "__class__", "mro",
+        "func_globals", "gi_frame", "f_globals",
+    }
+)
+
+
+Coercer = tuple[tuple[type, ...], Callable[[Any, "State"], Any]]
+
+
+def is_forbidden(name: str) -> bool:
+    return name in FORBIDDEN_MEMBERS or name.startswith("__")
+
+
+def forbidden_error(name: str, path: JSONPath) -> DialecticError:
+    return DialecticError(
+        "forbidden_member",
+        f"access to the member `{name}` is not allowed",
+        path,
+        hint="Programs may read only JSON data and the declared fields of registered types; "
+        "names starting with __ and JavaScript's constructor/prototype members are refused.",
+    )
+
+
+class _Err:
+    """A memoized error: a second reference to a failed alias re-raises the same error."""
+
+    __slots__ = ("exc",)
+
+    def __init__(self, exc: BaseException) -> None:
+        self.exc = exc
+
+
+class CompileErrors(Exception):
+    def __init__(self, errors: list[DialecticError]) -> None:
+        super().__init__(str(errors[0]))
+        self.errors = errors
+
+
+class Compiler:
+    def __init__(
+        self,
+        registry: Registry,
+        types: TypeSystem,
+        serializer: Serializer,
+        limits: Limits,
+        tree: Any,
+    ) -> None:
+        self.registry = registry
+        self.types = types
+        self.serializer = serializer
+        self.limits = limits
+        self.tree = tree
+        self.errors: list[DialecticError] = []
+        self.warnings: list[str] = []
+        self.memo_size = 0
+        self.calls = 0
+        self.context_refs: dict[str, JSONPath] = {}
+        self.constant_slots: dict[str, int] = {}
+        self.alias_names: set[str] = set()
+        self.mode = "return"
+        self._scopes: list[dict[str, tuple[int, Compiled]]] = []
+
+    # -- entry ----------------------------------------------------------------------------
+    def compile_root(self, root: Node) -> Compiled:
+        if isinstance(root, Let):
+            self.mode = root.mode
+        compiled = self.compile(root, top=True)
+        if self.calls > self.limits.max_calls:
+            self.errors.insert(
+                0,
+                LimitExceeded(
+                    "max_calls",
+                    f"the program makes {self.calls} calls; the limit is {self.limits.max_calls}",
+                ),
+            )
+        if self.errors:
+            raise CompileErrors(self.errors)
+        return compiled
+
+    def compile(self, node: Node, top: bool = False) -> Compiled:
+        try:
+            if isinstance(node, Lit):
+                value = node.value
+                return Compiled(sync=lambda s: value)
+            if isinstance(node, Call):
+                return self._call(node)
+            if isinstance(node, Ref):
+                return self._ref(node)
+            if isinstance(node, Get):
+                return self._get(node)
+            if isinstance(node, Template):
+                return self._template(node)
+            if isinstance(node, Obj):
+                return self._object(node)
+            if isinstance(node, Arr):
+                return self._array(node)
+            if isinstance(node, Let):
+                return self._let(node, top)
+            if isinstance(node, Undefined):
+                return Compiled(sync=lambda s: UNDEFINED)
+            if isinstance(node, Unwrap):
+                return self._unwrap(node)
+            raise DialecticError("invalid_program", f"unknown node {type(node).__name__}")
+        except DialecticError as exc:
+            if not exc.path:
+                exc.path = node.path
+            self.errors.append(exc)
+            return Compiled(sync=_unreachable)
+
+    # -- combinators ----------------------------------------------------------------------
+    def _combine(
+        self, children: list[Compiled], finish: Callable[[list[Any]], Any]
+    ) -> Compiled:
+        if all(c.sync is not None for c in children):
+            many = sync_many([c.sync for c in children])  # type: ignore[misc]
+            return Compiled(sync=lambda s: finish(many(s)))
+        amany = async_many(children)
+
+        async def run(s: State) -> Any:
+            return finish(await amany(s))
+
+        return Compiled(aio=run)
+
+    # -- data -----------------------------------------------------------------------------
+    def _array(self, node: Arr) -> Compiled:
+        kids = [self.compile(c) for c in node.items]
+        if not kids:
+            return Compiled(sync=lambda s: [])
+        return self._combine(kids, lambda vs: [None if v is UNDEFINED else v for v in vs])
+
+    def _object(self, node: Obj) -> Compiled:
+        keys = list(node.fields)
+        for k in keys:
+            if k == "__proto__":
+                raise forbidden_error(k, (*node.path, k))
+        kids = [self.compile(node.fields[k]) for k in keys]
+
+        def finish(vs: list[Any]) -> dict[str, Any]:
+            return {k: v for k, v in zip(keys, vs, strict=True) if v is not UNDEFINED}
+
+        return self._combine(kids, finish)
+
+    def _unwrap(self, node: Unwrap) -> Compiled:
+        def finish(vs: list[Any]) -> Any:
+            v = vs[0]
+            return v[0] if type(v) is list and len(v) == 1 else v
+
+        return self._combine([self.compile(node.value)], finish)
+
+    def _template(self, node: Template) -> Compiled:
+        stringify = self.serializer.stringify
+        max_len = self.limits.max_string_length
+        path = node.path
+
+        def check(out: str) -> str:
+            if len(out) > max_len:
+                raise LimitExceeded(
+                    "max_string_length",
+                    f"a template produced {len(out)} characters; the limit is {max_len}",
+                    path,
+                )
+            return out
+
+        literal = [p if isinstance(p, str) else None for p in node.parts]
+        exprs = [self.compile(p) for p in node.parts if not isinstance(p, str)]
+        if not exprs:
+            text = "".join(p for p in literal if p is not None)
+            return Compiled(sync=lambda s: text)
+        if all(c.sync is not None for c in exprs):
+            it = iter(exprs)
+            pairs = tuple(
+                (lit, None) if lit is not None else ("", next(it).sync) for lit in literal
+            )
+
+            def template(s: State) -> str:
+                out = []
+                amb: AmbiguityError | None = None
+                for lit, fn in pairs:
+                    if fn is None:
+                        out.append(lit)
+                    else:
+                        try:
+                            v = fn(s)
+                        except AmbiguityError as exc:
+                            amb = exc.merged(amb)
+                            continue
+                        out.append(v if type(v) is str else stringify(v))
+                if amb is not None:
+                    raise amb
+                return check("".join(out))
+
+            return Compiled(sync=template)
+
+        def finish(vs: list[Any]) -> str:
+            it = iter(vs)
+            return check("".join(lit if lit is not None else stringify(next(it)) for lit in literal))
+
+        return self._combine(exprs, finish)
+
+    # -- names ----------------------------------------------------------------------------
+    def _ref(self, node: Ref) -> Compiled:
+        name = node.name
+        for scope in reversed(self._scopes):
+            if name in scope:
+                idx, target = scope[name]
+                return _alias_reader(idx, target)
+        const = self.registry.constants.get(name)
+        if const is not None:
+            return self._constant(const)
+        if name in self.registry.functions:
+            raise DialecticError(
+                "not_a_value",
+                f"`{name}` is a function, not a value; functions cannot be stored or passed",
+                node.path,
+                hint=f'Call it: {{"{name}": {{...}}}} (Plan: {name}(...)).',
+            )
+        if is_forbidden(name):
+            raise forbidden_error(name, node.path)
+        self.context_refs.setdefault(name, node.path)
+        return Compiled(sync=lambda s: s.context[name])
+
+    def _constant(self, const: Constant) -> Compiled:
+        if const.factory is None:
+            value = const.value
+            return Compiled(sync=lambda s: value)
+        idx = self.constant_slots.get(const.name)
+        if idx is None:
+            idx = self.constant_slots[const.name] = self.memo_size
+            self.memo_size += 1
+        factory = const.factory
+        name = const.name
+
+        def read(s: State) -> Any:
+            v = s.memo[idx]
+            if v is MISSING:
+                try:
+                    v = factory(s.ctx)
+                except Failure as exc:
+                    raise DialecticError(exc.code, f"`{name}`: {exc.message}", hint=exc.hint)
+                s.memo[idx] = v
+            return v
+
+        return Compiled(sync=read)
+
+    def _let(self, node: Let, top: bool) -> Compiled:
+        if node.mode == "use" and not top:
+            raise DialecticError(
+                "invalid_program", "$use is allowed only at the top of a program", node.path
+            )
+        order = _dependency_order(node)
+        scope: dict[str, tuple[int, Compiled]] = {}
+        self._scopes.append(scope)
+        try:
+            for name in order:
+                idx = self.memo_size
+                self.memo_size += 1
+                self.alias_names.add(name)
+                scope[name] = (idx, self.compile(node.bindings[name]))
+            return self.compile(node.body)
+        finally:
+            self._scopes.pop()
+
+    # -- member access ----------------------------------------------------------------------
+    def _get(self, node: Get) -> Compiled:
+        for k in node.keys:
+            if isinstance(k, Lit) and isinstance(k.value, str) and is_forbidden(k.value):
+                raise forbidden_error(k.value, k.path)
+        member = self.member
+        path = node.path
+        parts = [self.compile(node.target)] + [self.compile(k) for k in node.keys]
+        if all(isinstance(k, Lit) for k in node.keys) and parts[0].sync is not None:
+            target = parts[0].sync
+            keys = tuple(k.value for k in node.keys)  # type: ignore[attr-defined]
+            ctx_name = self._context_name(node.target)
+            if ctx_name is not None:
+
+                def get_context(s: State) -> Any:
+                    v = s.context[ctx_name]
+                    for k in keys:
+                        if type(v) is dict:
+                            try:
+                                v = v[k]
+                                continue
+                            except (KeyError, TypeError):
+                                pass
+                        v = member(v, k, path)
+                    return v
+
+                return Compiled(sync=get_context)
+
+            def get_literal(s: State) -> Any:
+                v = target(s)
+                for k in keys:
+                    if type(v) is dict:
+                        try:
+                            v = v[k]
+                            continue
+                        except (KeyError, TypeError):
+                            pass
+                    v = member(v, k, path)
+                return v
+
+            return Compiled(sync=get_literal)
+
+        def finish(vs: list[Any]) -> Any:
+            v = vs[0]
+            for k in vs[1:]:
+                if type(k) is str and is_forbidden(k):
+                    raise forbidden_error(k, path)
+                v = member(v, k, path)
+            return v
+
+        return self._combine(parts, finish)
+
+    def _context_name(self, node: Node) -> str | None:
+        """The name if ``node`` is a reference that resolves to a context value."""
+        if not isinstance(node, Ref) or node.name not in self.context_refs:
+            return None
+        if any(node.name in scope for scope in self._scopes):
+            return None
+        return node.name
+
+    def member(self, value: Any, key: Any, path: JSONPath) -> Any:
+        t = type(value)
+        if type(key) is float and key.is_integer():
+            key = int(key)
+        if type(key) is str:
+            if is_forbidden(key):
+                raise forbidden_error(key, path)
+            if t is dict:
+                if key in value:
+                    return value[key]
+                near = closest(key, list(value))
+                raise DialecticError(
+                    "member_not_found",
+                    f"the object has no member `{key}`"
+                    + (f"; did you mean `{near[0]}`?" if near else ""),
+                    path,
+                    hint="Its members are: " + ", ".join(f"`{k}`" for k in list(value)[:20]),
+                )
+            if t is list or t is str:
+                if key == "length":
+                    return len(value)
+                if key.lstrip("-").isdigit():
+                    return self.member(value, int(key), path)
+            td = self.registry.type_of_class(t)
+            if td is not None:
+                if key in td.parameters:
+                    getter = td.fields or getattr
+                    return getter(value, key)
+                prop = td.properties.get(key)
+                if prop is not None:
+                    try:
+                        return prop(value)
+                    except Failure as exc:
+                        raise DialecticError(exc.code, exc.message, path, hint=exc.hint)
+                    except Exception as exc:  # noqa: BLE001
+                        raise DialecticError(
+                            "function_error",
+                            f"reading `{key}` of a {td.name} failed: {type(exc).__name__}: {exc}",
+                            path,
+                        )
+                members = [*td.parameters, *td.properties]
+                near = closest(key, members)
+                raise DialecticError(
+                    "member_not_found",
+                    f"a {td.name} has no member `{key}`"
+                    + (f"; did you mean `{near[0]}`?" if near else ""),
+                    path,
+                    hint="Its members are: " + ", ".join(f"`{m}`" for m in members),
+                )
+            raise self._cannot_read(value, key, path)
+        if type(key) is int:
+            if t is list or t is str:
+                n = len(value)
+                i = key + n if key < 0 else key
+                if 0 <= i < n:
+                    return value[i]
+                raise DialecticError(
+                    "index_out_of_range",
+                    f"index {key} is out of range for {'an array' if t is list else 'a string'} "
+                    f"of length {n}",
+                    path,
+                )
+            if t is dict:
+                return self.member(value, str(key), path)
+            raise self._cannot_read(value, key, path)
+        raise DialecticError(
+            "invalid_key",
+            f"a member key must be a string or an integer, got {self.types.type_of(key)}",
+            path,
+        )
+
+    def _cannot_read(self, value: Any, key: Any, path: JSONPath) -> DialecticError:
+        kind = "undefined" if value is UNDEFINED else self.types.type_of(value)
+        return DialecticError(
+            "member_not_found",
+            f"cannot read `{key}` of {'null' if value is None else kind}",
+            path,
+            hint="Member access works on objects, arrays, strings and registered types.",
+        )
+
+    # -- calls ----------------------------------------------------------------------------
+    def _call(self, node: Call) -> Compiled:
+        fn, corrected = self.registry.resolve_function(node.name)
+        if fn is None:
+            raise self._unknown_function(node)
+        if corrected is not None:
+            self.warnings.append(
+                f"unknown function `{node.name}` at {_fmt(node.path)}: ran `{corrected}`, the "
+                "only function with that name up to case and underscores"
+            )
+        self.calls += 1
+        bound = bind(self.registry, node, fn)
+        params = self.registry.params(fn)
+        specs: list[tuple[str, Compiled, Coercer | None, bool]] = []
+        nodes: list[Node] = []
+        for p in params:
+            arg = bound.get(p.name)
+            if arg is None:
+                continue
+            nodes.append(arg)
+            specs.append(
+                (p.name, self.compile(arg), self._coercer(fn, p.name, p.type, arg), p.optional)
+            )
+        return self._invocation(node, fn, specs, nodes)
+
+    def _unknown_function(self, node: Call) -> DialecticError:
+        names = self.registry.names()
+        near = closest(node.name, names)
+        if near:
+            text = "did you mean " + " or ".join(f"`{n}`" for n in near) + "?"
+        else:
+            text = "no registered function has a similar name"
+        return DialecticError(
+            "unknown_function",
+            f"unknown function `{node.name}`; {text}",
+            node.path,
+            hint="An object with one key is a call; to pass a one-key object as data write "
+            '{"$object": {...}} (or {"$quote": ...}). `dialectic describe` lists the functions.',
+            details={"closest": near},
+        )
+
+    def _coercer(
+        self, fn: FunctionDescription, pname: str, ptype: str, arg: Node
+    ) -> Coercer | None:
+        """None for `any`; else (exact Python types or None, fit check, slow converter)."""
+        if ptype == "any":
+            return None
+        check = self.types.checker(ptype)
+        coerce = self.types.coerce
+        path = arg.path
+        tree = self.tree
+        fname = fn.name
+
+        def slow(v: Any, s: State) -> Any:
+            if v is UNDEFINED or check(v):
+                return v
+            try:
+                return coerce(v, ptype, s.ctx)
+            except CoercionAmbiguity as amb:
+                raise AmbiguityError([_coercion_ambiguity(amb, fname, pname, path, tree)])
+            except DialecticError as exc:
+                raise DialecticError(
+                    exc.code,
+                    f"argument `{pname}` of `{fname}`: {exc.message}",
+                    path,
+                    hint=exc.hint,
+                    details=exc.details,
+                ) from None
+
+        return (self.types.exact_types(ptype) or (), slow)
+
+    def _invocation(
+        self,
+        node: Call,
+        fn: FunctionDescription,
+        specs: list[tuple[str, Compiled, Coercer | None, bool]],
+        arg_nodes_of: list[Node],
+    ) -> Compiled:
+        impl = fn.implementation
+        name = fn.name
+        path = node.path
+        pass_ctx = fn.pass_context
+        validator = fn.validator
+        is_async = inspect.iscoroutinefunction(impl) or inspect.iscoroutinefunction(
+            getattr(impl, "__call__", None)  # noqa: B004
+        )
+        blocking = fn.blocking and not is_async
+        plan = tuple((sp[0], sp[2][0] if sp[2] else None, sp[2][1] if sp[2] else None, sp[3])
+                     for sp in specs)
+
+        def undefined(pname: str) -> DialecticError:
+            return DialecticError(
+                "missing_argument",
+                f"`{name}` needs the argument `{pname}`, which is undefined",
+                path,
+            )
+
+        def finish_kwargs(kwargs: dict[str, Any], s: State) -> dict[str, Any]:
+            if validator is not None:
+                try:
+                    kwargs = validator(kwargs)
+                except Failure as exc:
+                    raise DialecticError(exc.code, f"`{name}`: {exc.message}", path, hint=exc.hint)
+            if pass_ctx:
+                kwargs["ctx"] = s.ctx
+            return kwargs
+
+        def prepare(vals: list[Any], s: State) -> dict[str, Any]:
+            kwargs: dict[str, Any] = {}
+            for (pname, exact, slow, opt), v in zip(plan, vals, strict=True):
+                if v is UNDEFINED:
+                    if opt:
+                        continue
+                    raise undefined(pname)
+                if slow is not None and type(v) not in exact:
+                    v = slow(v, s)
+                kwargs[pname] = v
+            if validator is None and not pass_ctx:
+                return kwargs
+            return finish_kwargs(kwargs, s)
+
+        def handle(exc: Exception, s: State) -> BaseException:
+            if isinstance(exc, Ambiguous):
+                return AmbiguityError([AmbiguityItem(exc.message, exc.candidates, path, name)])
+            if isinstance(exc, Failure):
+                return DialecticError(
+                    exc.code, f"`{name}` failed: {exc.message}", path, hint=exc.hint,
+                    details={"function": name},
+                )
+            if isinstance(exc, DialecticError | AmbiguityError):
+                if isinstance(exc, DialecticError) and not exc.path:
+                    exc.path = path
+                return exc
+            details: dict[str, Any] = {"function": name, "exception": type(exc).__name__}
+            if s.debug:
+                details["traceback"] = "".join(traceback.format_exception(exc))
+            return DialecticError(
+                "function_error",
+                f"`{name}` failed unexpectedly: {type(exc).__name__}: {exc}",
+                path,
+                hint="This is an error inside the function, not in the program; "
+                "try other arguments or another function.",
+                details=details,
+            )
+
+        kids = [sp[1] for sp in specs]
+        if not is_async and not blocking and all(k.sync is not None for k in kids):
+            arg_nodes = arg_nodes_of
+            steps = tuple(
+                (p[0], None if isinstance(n, Lit) else k.sync, p[1], p[2], p[3],
+                 n.value if isinstance(n, Lit) else None)
+                for p, k, n in zip(plan, kids, arg_nodes, strict=True)
+            )
+            simple = validator is None and not pass_ctx
+            if simple and len(steps) == 1 and steps[0][1] is not None:
+                pname1, argfn1, exact1, slow1, _opt1, _ = steps[0]
+                assert argfn1 is not None
+
+                def call_one(s: State) -> Any:
+                    v = argfn1(s)
+                    if slow1 is not None and type(v) not in exact1:
+                        if v is UNDEFINED:
+                            if _opt1:
+                                return impl()
+                            raise undefined(pname1)
+                        v = slow1(v, s)
+                    try:
+                        return impl(**{pname1: v})
+                    except Exception as exc:  # noqa: BLE001
+                        raise handle(exc, s) from None
+
+                return Compiled(sync=call_one)
+
+            def call_sync(s: State) -> Any:
+                kwargs: dict[str, Any] = {}
+                amb: AmbiguityError | None = None
+                for pname, argfn, exact, slow, opt, v in steps:
+                    if argfn is not None:
+                        try:
+                            v = argfn(s)
+                        except AmbiguityError as exc:
+                            amb = exc.merged(amb)
+                            continue
+                    if v is UNDEFINED:
+                        if opt:
+                            continue
+                        raise undefined(pname)
+                    if slow is not None and type(v) not in exact:
+                        v = slow(v, s)
+                    kwargs[pname] = v
+                if amb is not None:
+                    raise amb
+                if not simple:
+                    kwargs = finish_kwargs(kwargs, s)
+                try:
+                    return impl(**kwargs)
+                except Exception as exc:  # noqa: BLE001
+                    raise handle(exc, s) from None
+
+            return Compiled(sync=call_sync)
+
+        amany = async_many(kids) if kids else None
+        if not is_async and not blocking:
+            assert amany is not None
+
+            async def call_inline(s: State) -> Any:
+                kwargs = prepare(await amany(s), s)
+                try:
+                    return impl(**kwargs)
+                except Exception as exc:  # noqa: BLE001
+                    raise handle(exc, s) from None
+
+            return Compiled(aio=call_inline)
+        timeout = fn.timeout or self.limits.call_timeout
+        cap = fn.max_concurrency
+        per_fn = self.limits.per_function_concurrency.get(name)
+        if per_fn is not None:
+            cap = min(cap, per_fn) if cap is not None else per_fn
+
+        async def call_async(s: State) -> Any:
+            vals = await amany(s) if amany is not None else []
+            kwargs = prepare(vals, s)
+            limiter = s.limiter
+            if limiter is None:
+                limiter = s.limiter = anyio.CapacityLimiter(s.limits.max_concurrency)
+            fn_limiter = s.function_limiter(name, cap) if cap is not None else None
+            try:
+                async with limiter:
+                    if fn_limiter is not None:
+                        await fn_limiter.acquire()
+                    try:
+                        with anyio.fail_after(timeout):
+                            try:
+                                if blocking:
+                                    result = await anyio.to_thread.run_sync(
+                                        functools.partial(impl, **kwargs), abandon_on_cancel=True
+                                    )
+                                else:
+                                    result = await impl(**kwargs)
+                            except Exception as exc:  # noqa: BLE001 - incl. its own TimeoutError
+                                raise handle(exc, s) from None
+                    finally:
+                        if fn_limiter is not None:
+                            fn_limiter.release()
+            except TimeoutError:  # only our own fail_after raises it here
+                raise DialecticError(
+                    "timeout",
+                    f"`{name}` did not finish within {timeout:g} s",
+                    path,
+                    hint="The service may be slow; try again, narrow the request, or raise the "
+                    "`call_timeout` limit.",
+                    details={"limit": "call_timeout", "function": name},
+                ) from None
+            if time.monotonic() > s.deadline_at:
+                raise deadline_error(s.limits, path)
+            return result
+
+        return Compiled(aio=call_async)
+
+
+def _alias_reader(idx: int, target: Compiled) -> Compiled:
+    if target.sync is not None:
+        fn = target.sync
+
+        def read(s: State) -> Any:
+            v = s.memo[idx]
+            if v is MISSING:
+                try:
+                    v = fn(s)
+                except (DialecticError, AmbiguityError) as exc:
+                    s.memo[idx] = _Err(exc)
+                    raise
+                s.memo[idx] = v
+                return v
+            if type(v) is _Err:
+                raise v.exc
+            return v
+
+        return Compiled(sync=read)
+    afn = target.aio
+    assert afn is not None
+
+    async def aread(s: State) -> Any:
+        slot = s.memo[idx]
+        if slot is MISSING:
+            slot = s.memo[idx] = AsyncSlot()
+            try:
+                slot.value = await afn(s)
+            except BaseException as exc:
+                slot.error = exc
+                raise
+            finally:
+                slot.event.set()
+            return slot.value
+        if not slot.event.is_set():
+            await slot.event.wait()
+        if slot.error is not None:
+            raise slot.error
+        return slot.value
+
+    return Compiled(aio=aread)
+
+
+def _unreachable(s: State) -> Any:
+    raise AssertionError("a program with compile errors was run")
+
+
+def _fmt(path: JSONPath) -> str:
+    from .errors import format_path
+
+    return format_path(path)
+
+
+def references(node: Node, names: set[str] | frozenset[str]) -> set[str]:
+    """Names from ``names`` that ``node`` references (iteratively; inner $let shadows)."""
+    found: set[str] = set()
+    stack: list[tuple[Node, frozenset[str]]] = [(node, frozenset())]
+    while stack:
+        n, shadow = stack.pop()
+        if isinstance(n, Ref):
+            if n.name in names and n.name not in shadow:
+                found.add(n.name)
+        elif isinstance(n, Call):
+            if n.kind == "array":
+                stack.extend((c, shadow) for c in n.positional)
+            elif n.kind == "single" and n.single is not None:
+                stack.append((n.single, shadow))
+            elif n.kind == "object":
+                from .calltree import call_named
+
+                stack.extend((c, shadow) for c in call_named(n).values())
+        elif isinstance(n, Get):
+            stack.append((n.target, shadow))
+            stack.extend((k, shadow) for k in n.keys)
+        elif isinstance(n, Template):
+            stack.extend((p, shadow) for p in n.parts if isinstance(p, Node))
+        elif isinstance(n, Obj):
+            stack.extend((c, shadow) for c in n.fields.values())
+        elif isinstance(n, Arr):
+            stack.extend((c, shadow) for c in n.items)
+        elif isinstance(n, Unwrap):
+            stack.append((n.value, shadow))
+        elif isinstance(n, Let):
+            inner = shadow | frozenset(n.bindings)
+            stack.extend((c, inner) for c in n.bindings.values())
+            stack.append((n.body, inner))
+    return found
+
+
+def _dependency_order(node: Let) -> list[str]:
+    """Aliases in dependency order; a cycle is a compile error naming it (a -> b -> a)."""
+    names = set(node.bindings)
+    deps = {name: references(expr, names) for name, expr in node.bindings.items()}
+    order: list[str] = []
+    state: dict[str, int] = {}  # 1 visiting, 2 done
+    for start in node.bindings:
+        if state.get(start) == 2:
+            continue
+        stack: list[tuple[str, list[str]]] = [(start, sorted(deps[start]))]
+        trail = [start]
+        state[start] = 1
+        while stack:
+            name, todo = stack[-1]
+            if todo:
+                nxt = todo.pop(0)
+                st = state.get(nxt)
+                if st == 1:
+                    cycle = [*trail[trail.index(nxt):], nxt]
+                    raise DialecticError(
+                        "cycle",
+                        "the aliases depend on each other in a cycle: " + " -> ".join(cycle),
+                        node.bindings[cycle[0]].path,
+                        hint="An alias cannot use its own value, directly or through others.",
+                        details={"cycle": cycle},
+                    )
+                if st is None:
+                    state[nxt] = 1
+                    stack.append((nxt, sorted(deps[nxt])))
+                    trail.append(nxt)
+            else:
+                stack.pop()
+                trail.pop()
+                state[name] = 2
+                order.append(name)
+    return order
+
+
+def _coercion_ambiguity(
+    amb: CoercionAmbiguity, fname: str, pname: str, path: JSONPath, tree: Any
+) -> AmbiguityItem:
+    original = subtree(tree, path)
+    candidates = []
+    for p in amb.paths:
+        via = p[1:-1]
+        chain = " -> ".join(p)
+        candidates.append(
+            Candidate(
+                f"the conversion {chain}",
+                {"convert": {"value": original, "type": amb.target, "via": via}},
+            )
+        )
+    message = (
+        f"The argument `{pname}` of `{fname}` is {_art(amb.source)} and can become "
+        f"{_art(amb.target)} in more than one way. Which conversion did you mean?"
+    )
+    return AmbiguityItem(message, candidates, path, fname)
+
+
+def _art(t: str) -> str:
+    return ("an " if t[:1] in "aeiou" else "a ") + t
+
+
+def subtree(tree: Any, path: JSONPath) -> Any:
+    node = tree
+    for key in path:
+        node = node[key]
+    return node

@@ -1,0 +1,220 @@
+"""Run-time machinery shared by compiled closures: the per-run state, concurrency, ambiguity.
+
+A compiled node is either synchronous (``Compiled.sync(state)``) or asynchronous
+(``await Compiled.aio(state)``); a node is asynchronous only if something below it is. Synchronous
+subtrees always run inline, with no task or event-loop overhead; independent asynchronous
+children run concurrently in an anyio task group, and a failure in one cancels its siblings.
+Ambiguities do not cancel siblings: every ambiguity in independent branches is collected so the
+model can resolve them all in one round trip.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Awaitable, Callable, Sequence
+from typing import Any
+
+import anyio
+from anyio import CancelScope
+
+from .descriptions import RunContext
+from .errors import Candidate
+from .errors import DialecticError, JSONPath
+from .limits import Limits
+
+SyncFn = Callable[["State"], Any]
+AsyncFn = Callable[["State"], Awaitable[Any]]
+
+
+class AmbiguityItem:
+    """One ambiguous call: the question, its candidates and the path of the node to replace."""
+
+    __slots__ = ("message", "candidates", "path", "function")
+
+    def __init__(
+        self, message: str, candidates: Sequence[Candidate], path: JSONPath, function: str
+    ) -> None:
+        self.message = message
+        self.candidates = list(candidates)
+        self.path = path
+        self.function = function
+
+
+class AmbiguityError(Exception):
+    """Carries every ambiguity found so far up to the top of the run."""
+
+    def __init__(self, items: list[AmbiguityItem]) -> None:
+        super().__init__(f"{len(items)} ambiguities")
+        self.items = items
+
+    def merged(self, other: AmbiguityError | None) -> AmbiguityError:
+        if other is None:
+            return self
+        seen = {id(i) for i in self.items}
+        return AmbiguityError(self.items + [i for i in other.items if id(i) not in seen])
+
+
+class Compiled:
+    """A compiled node: exactly one of ``sync`` and ``aio`` is set."""
+
+    __slots__ = ("sync", "aio")
+
+    def __init__(self, sync: SyncFn | None = None, aio: AsyncFn | None = None) -> None:
+        self.sync = sync
+        self.aio = aio
+
+    @property
+    def is_async(self) -> bool:
+        return self.aio is not None
+
+
+class State:
+    """Everything one run needs: context, memo slots, warnings, limits, concurrency limiters."""
+
+    __slots__ = (
+        "context", "_ctx", "memo", "warnings", "limits", "deadline_at", "limiter",
+        "fn_limiters", "debug", "_convert",
+    )
+
+    def __init__(
+        self,
+        context: Any,
+        memo_size: int,
+        limits: Limits,
+        convert: Callable[..., Any] | None,
+        debug: bool,
+    ) -> None:
+        self.context = context
+        self.warnings: list[str] = []
+        self._ctx: RunContext | None = None
+        self._convert = convert
+        self.memo: list[Any] = [MISSING] * memo_size if memo_size else []
+        self.limits = limits
+        self.deadline_at = time.monotonic() + limits.deadline
+        self.limiter: anyio.CapacityLimiter | None = None
+        self.fn_limiters: dict[str, anyio.CapacityLimiter] | None = None
+        self.debug = debug
+
+    @property
+    def ctx(self) -> RunContext:
+        """The RunContext handed to implementations (created on first use)."""
+        if self._ctx is None:
+            self._ctx = RunContext(self.context, self.warnings, self.limits, self._convert)
+        return self._ctx
+
+    def function_limiter(self, name: str, cap: int) -> anyio.CapacityLimiter:
+        if self.fn_limiters is None:
+            self.fn_limiters = {}
+        lim = self.fn_limiters.get(name)
+        if lim is None:
+            lim = self.fn_limiters[name] = anyio.CapacityLimiter(cap)
+        return lim
+
+
+class _Missing:
+    __slots__ = ()
+
+    def __repr__(self) -> str:
+        return "MISSING"
+
+
+MISSING: Any = _Missing()
+
+
+class AsyncSlot:
+    """A memo slot for an alias being computed asynchronously; waiters share one evaluation."""
+
+    __slots__ = ("event", "value", "error")
+
+    def __init__(self) -> None:
+        self.event = anyio.Event()
+        self.value: Any = None
+        self.error: BaseException | None = None
+
+
+def sync_many(children: Sequence[SyncFn]) -> Callable[[State], list[Any]]:
+    """Evaluate synchronous children in order, collecting ambiguities from all of them."""
+    kids = tuple(children)
+
+    def many(state: State) -> list[Any]:
+        out = []
+        amb: AmbiguityError | None = None
+        for kid in kids:
+            try:
+                out.append(kid(state))
+            except AmbiguityError as exc:
+                amb = exc.merged(amb)
+                out.append(None)
+        if amb is not None:
+            raise amb
+        return out
+
+    return many
+
+
+def async_many(children: Sequence[Compiled]) -> Callable[[State], Awaitable[list[Any]]]:
+    """Evaluate children, synchronous ones inline and asynchronous ones concurrently."""
+    kids = tuple(children)
+    sync_idx = tuple((i, c.sync) for i, c in enumerate(kids) if c.sync is not None)
+    async_idx = tuple((i, c.aio) for i, c in enumerate(kids) if c.aio is not None)
+    n = len(kids)
+
+    async def many(state: State) -> list[Any]:
+        out: list[Any] = [None] * n
+        ambs: list[AmbiguityError] = []
+        for i, fn in sync_idx:
+            assert fn is not None
+            try:
+                out[i] = fn(state)
+            except AmbiguityError as exc:
+                ambs.append(exc)
+        if len(async_idx) == 1:
+            i, afn = async_idx[0]
+            assert afn is not None
+            try:
+                out[i] = await afn(state)
+            except AmbiguityError as exc:
+                ambs.append(exc)
+        else:
+            failures: list[BaseException] = []
+            async with anyio.create_task_group() as tg:
+                for i, afn in async_idx:
+                    assert afn is not None
+                    tg.start_soon(_child, state, afn, i, out, ambs, failures, tg.cancel_scope)
+            if failures:
+                raise failures[0]
+        if ambs:
+            total = ambs[0]
+            for extra in ambs[1:]:
+                total = total.merged(extra)
+            raise total
+        return out
+
+    return many
+
+
+async def _child(
+    state: State,
+    fn: AsyncFn,
+    i: int,
+    out: list[Any],
+    ambs: list[AmbiguityError],
+    failures: list[BaseException],
+    scope: CancelScope,
+) -> None:
+    try:
+        out[i] = await fn(state)
+    except AmbiguityError as exc:
+        ambs.append(exc)
+    except Exception as exc:  # noqa: BLE001 - the first failure cancels the siblings
+        if not failures:
+            failures.append(exc)
+        scope.cancel()
+
+
+def deadline_error(limits: Limits, path: JSONPath = ()) -> DialecticError:
+    from .errors import LimitExceeded
+
+    return LimitExceeded(
+        "deadline", f"the run took longer than its deadline of {limits.deadline:g} s", path
+    )

@@ -1,0 +1,96 @@
+"""Front ends: each turns a notation into the canonical call tree (SPEC.md sections 9-11).
+
+``to_tree`` picks the front end from ``lang`` ("json", "plan", "plan2") or, when ``lang`` is None,
+from the text: JSON if it starts with ``{``, ``[`` or a fenced ```json block; Plan2 (YAML) if its
+first meaningful line is ``name:``; Plan otherwise.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from ..errors import DialecticError
+from .base import FrontEndResult, SourceError, Span
+from .dialect_json import parse_json
+
+LANGS = ("json", "plan", "plan2")
+LANG_ALIASES = {
+    "json": "json", "dialect": "json", "dialect-json": "json",
+    "plan": "plan", "js": "plan", "javascript": "plan",
+    "plan2": "plan2", "yaml": "plan2", "yml": "plan2",
+}
+EXTENSIONS = {".json": "json", ".js": "plan", ".plan": "plan", ".yaml": "plan2", ".yml": "plan2"}
+
+_YAML_KEY = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*\s*:(\s|$)")
+_FENCE_LANG = re.compile(r"^\s*```([A-Za-z0-9_-]*)")
+
+
+def normalize_lang(lang: str) -> str:
+    norm = LANG_ALIASES.get(lang.lower())
+    if norm is None:
+        raise DialecticError(
+            "unknown_language",
+            f"unknown notation {lang!r}",
+            hint="Use one of: json (Dialect JSON), plan (the JavaScript subset), plan2 (YAML).",
+        )
+    return norm
+
+
+def detect_lang(text: str) -> str:
+    fence = _FENCE_LANG.match(text)
+    if fence:
+        tag = fence.group(1).lower()
+        if tag in LANG_ALIASES:
+            return LANG_ALIASES[tag]
+        text = text[fence.end():]
+    for raw in text.splitlines():
+        line = raw.strip()
+        if not line or line.startswith("#") or line.startswith("//") or line.startswith("```"):
+            continue
+        if line[0] in "{[\"" or line[0].isdigit() or line in ("true", "false", "null"):
+            return "json"
+        if _YAML_KEY.match(line) and not line.rstrip().endswith(";"):
+            return "plan2"
+        return "plan"
+    return "json"
+
+
+def to_tree(
+    program: Any, lang: str | None = None, *, strict: bool = False, **options: Any
+) -> FrontEndResult:
+    """Run the right front end; parsed JSON (dict, list, ...) is taken as the call tree itself."""
+    if isinstance(program, bytes | bytearray | memoryview):
+        try:
+            program = bytes(program).decode("utf-8")
+        except UnicodeDecodeError as exc:
+            raise DialecticError(
+                "invalid_program", f"the program is not UTF-8 text: {exc}"
+            ) from None
+    if not isinstance(program, str):
+        if lang not in (None, "json"):
+            raise DialecticError(
+                "invalid_program", f"a {lang} program must be text, got {type(program).__name__}"
+            )
+        return FrontEndResult(program, "json", None)
+    lang = normalize_lang(lang) if lang is not None else detect_lang(program)
+    if lang == "json":
+        return parse_json(program)
+    if lang == "plan":
+        from .plan import parse_plan
+
+        return parse_plan(program, strict=strict, **options)
+    from .plan2 import parse_plan2
+
+    return parse_plan2(program, **options)
+
+
+def compile(program: Any, lang: str | None = None, *, strict: bool = False) -> Any:  # noqa: A001
+    """The call tree of a program in any notation (no registry needed)."""
+    return to_tree(program, lang, strict=strict).tree
+
+
+__all__ = [
+    "EXTENSIONS", "LANGS", "FrontEndResult", "SourceError", "Span", "compile", "detect_lang",
+    "normalize_lang", "to_tree",
+]

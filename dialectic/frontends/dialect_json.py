@@ -1,0 +1,43 @@
+"""Dialect JSON: the call tree written directly as JSON text."""
+
+from __future__ import annotations
+
+import re
+
+import orjson
+
+from ..errors import SyntaxProblem
+from .base import FrontEndResult, SourceError
+
+_FENCE = re.compile(r"^\s*```[A-Za-z0-9_-]*[ \t]*\r?\n(.*?)\r?\n?```\s*$", re.S)
+
+
+def strip_fence(source: str) -> tuple[str, bool]:
+    """Remove one surrounding markdown code fence (```json ... ```)."""
+    m = _FENCE.match(source)
+    if m is None:
+        return source, False
+    return m.group(1), True
+
+
+def parse_json(source: str) -> FrontEndResult:
+    text, fenced = strip_fence(source)
+    warnings = []
+    if fenced:
+        warnings.append("line 1, column 1: removed the markdown code fence around the program")
+    try:
+        tree = orjson.loads(text)
+    except orjson.JSONDecodeError as exc:
+        line, col = exc.lineno + (1 if fenced else 0), exc.colno
+        msg = exc.msg
+        hint = "A Dialect JSON program is one JSON value, e.g. {\"f\": {\"x\": 1}}."
+        if "depth" in msg:
+            hint = "The program is nested too deeply."
+        elif "trailing comma" in msg:
+            hint = "JSON allows no comma before } or ]."
+        elif "Expecting property name" in msg or "key must be a string" in msg:
+            hint = "JSON object keys are double-quoted strings."
+        raise SourceError(
+            "json", source, [SyntaxProblem(f"invalid JSON: {msg}", line, col, hint=hint)]
+        ) from None
+    return FrontEndResult(tree, "json", source, {}, warnings)

@@ -1,0 +1,157 @@
+"""The Plan front end: a small subset of JavaScript, parsed by hand into the call tree.
+
+- :func:`parse_plan` parses a whole program (aliases, then ``return``/``use``);
+- :func:`parse_expression` parses one expression (Plan2's ``${...}``);
+- :func:`decompile` / :func:`decompile_expression` write a call tree back as Plan text;
+- :func:`js_number_to_string` is JavaScript's ``String(number)``.
+
+The grammar, the mapping to the call tree and the lenient repairs are in ``GRAMMAR.md``.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from ...errors import JSONPath, SyntaxProblem
+from ..base import FrontEndResult, SourceError, Span
+from .decompile import DecompileError, decompile, decompile_expression
+from .jsnumber import js_number_to_string
+from .lexer import tokenize
+from .parser import ParseFailure, Parser, Problem
+from .spans import LazySpans, LineIndex
+
+__all__ = [
+    "parse_plan",
+    "parse_expression",
+    "decompile",
+    "decompile_expression",
+    "DecompileError",
+    "js_number_to_string",
+    "MAX_SOURCE_LENGTH",
+]
+
+LANG = "plan"
+MAX_SOURCE_LENGTH = 1_000_000  # characters
+
+_FENCE_OPEN = re.compile(r"\A[ \t\r\n]*(```[ \t]*[A-Za-z0-9_+-]*[ \t]*)(?:\r\n|\n|\r)")
+_FENCE_CLOSE = re.compile(r"(?:\r\n|\n|\r)[ \t]*(```)[ \t\r\n]*\Z")
+
+
+def _problems(index: LineIndex, problems: list[Problem]) -> list[SyntaxProblem]:
+    out = []
+    for message, offset, hint in problems:
+        line, column = index.position(offset)
+        out.append(SyntaxProblem(message, line, column, hint=hint, offset=offset))
+    return out
+
+
+def _blank(text: str, start: int, end: int) -> str:
+    return text[:start] + " " * (end - start) + text[end:]
+
+
+def _strip_fence(source: str, strict: bool, index: LineIndex) -> tuple[str, list[str], Problem | None]:
+    """Blank out a markdown code fence around the program (offsets stay the same)."""
+    opening = _FENCE_OPEN.match(source)
+    if opening is None:
+        return source, [], None
+    if strict:
+        return source, [], (
+            "the program is wrapped in a markdown code fence (```)", opening.start(1),
+            "send only the Plan code, without ``` lines",
+        )
+    text = _blank(source, opening.start(1), opening.end(1))
+    warnings = [f"{index.where(opening.start(1))}: removed the markdown code fence line "
+                f"{opening.group(1).strip()}"]
+    closing = _FENCE_CLOSE.search(text)
+    if closing is not None:
+        text = _blank(text, closing.start(1), closing.end(1))
+        warnings.append(f"{index.where(closing.start(1))}: removed the closing code fence line ```")
+    return text, warnings, None
+
+
+def _too_large(source: str, lang: str, limit: int) -> SourceError:
+    return SourceError(lang, "", [SyntaxProblem(
+        f"the program is too large ({len(source)} characters; the limit is {limit})", 1, 1,
+        hint="split the work into smaller programs",
+    )])
+
+
+def parse_plan(
+    source: str,
+    *,
+    strict: bool = False,
+    max_depth: int = 100,
+    max_length: int = MAX_SOURCE_LENGTH,
+) -> FrontEndResult:
+    """Parse a Plan program into the canonical call tree.
+
+    Returns a :class:`FrontEndResult` (``lang="plan"``) whose ``spans`` map every tree path
+    of a call, reference, member access, literal and alias value to its source region, plus
+    ``("$let", name, "$name")`` for the name of each alias definition; ``warnings`` lists each
+    lenient repair (``line 3, column 1: ...``). Raises :class:`SourceError` (one problem per
+    independent error) for anything it cannot read. ``strict=True`` accepts only canonical Plan,
+    which is also valid JavaScript inside ``async function plan() { ... }`` (``use`` aside).
+    """
+    if len(source) > max_length:
+        raise _too_large(source, LANG, max_length)
+    index = LineIndex(source)
+    text, warnings, fence_problem = _strip_fence(source, strict, index)
+    tokens = tokenize(text)
+    parser = Parser(text, tokens, index, strict=strict, max_depth=max_depth)
+    if fence_problem is not None:
+        parser.problems.append(fence_problem)
+    parser.warnings = warnings
+    try:
+        tree = parser.program()
+    except RecursionError:
+        parser.problems.append((
+            "the program is nested too deeply", 0,
+            "bind inner parts to aliases (`part = f(x);`) to flatten it",
+        ))
+        tree = None
+    if parser.problems:
+        parser.problems.sort(key=lambda p: p[1])
+        raise SourceError(LANG, source, _problems(index, parser.problems))
+    root = (tokens[0][2], tokens[-2][3]) if len(tokens) > 1 else (0, 0)
+    spans = LazySpans(tree, parser.rec, root, index, parser.extra, parser.keep)
+    return FrontEndResult(tree, LANG, source, spans, parser.warnings)
+
+
+def parse_expression(
+    text: str, *, line: int = 1, column: int = 1, offset: int = 0, max_depth: int = 100
+) -> tuple[Any, dict[JSONPath, Span]]:
+    """Parse one Plan expression (e.g. the inside of Plan2's ``${...}``).
+
+    ``line``/``column``/``offset`` say where ``text`` starts in an outer document: spans and
+    the problems of a :class:`SourceError` are in that document's coordinates. The error's
+    ``source`` is ``text`` padded to those coordinates; a caller holding the whole document can
+    re-raise ``SourceError(lang, document, err.problems)`` for a full snippet.
+    """
+    index = LineIndex(text, line, column, offset)
+    if len(text) > MAX_SOURCE_LENGTH:
+        raise _too_large(text, LANG, MAX_SOURCE_LENGTH)
+    tokens = tokenize(text)
+    parser = Parser(text, tokens, index, strict=True, max_depth=max_depth)
+    tree: Any = None
+    try:
+        first = tokens[0]
+        if first[0] == "eof":
+            raise ParseFailure("expected an expression, found nothing", first[2],
+                               "write an expression such as name, f(x) or 'text'")
+        tree = parser.expr(0)
+        last = tokens[parser.pos]
+        if last[0] != "eof":
+            raise parser.unexpected(last, "the end of the expression")
+    except ParseFailure as failure:
+        parser.problems.append(failure.problem)
+    except RecursionError:
+        parser.problems.append(("the expression is nested too deeply", 0, None))
+    if parser.problems:
+        problems = _problems(index, parser.problems)
+        padded = "\n" * (line - 1) + " " * (column - 1) + text
+        for p in problems:
+            p.offset += offset
+        raise SourceError(LANG, padded, problems)
+    root = (tokens[0][2], tokens[-2][3])
+    return tree, LazySpans(tree, parser.rec, root, index, None, parser.keep)

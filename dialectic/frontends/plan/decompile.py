@@ -1,0 +1,241 @@
+"""Call tree -> Plan text (the inverse of the parser, up to formatting).
+
+``decompile(parse_plan(text).tree)`` is Plan text whose tree equals the original tree. Trees
+written in Dialect JSON use shorthands the parser never produces; they are written as the
+equivalent Plan: named-argument objects ``{"f": {"x": 1}}`` as ``f({x: 1})``, a scalar or other
+single argument ``{"f": 3}`` as ``f(3)``, ``{"$quote": data}`` as the literal of ``data``.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from typing import Any
+
+from .jsnumber import js_number_to_string
+from .keywords import LITERAL_WORDS, RESERVED, is_identifier_name
+
+__all__ = ["DecompileError", "decompile", "decompile_expression"]
+
+_STRING_ESCAPES = {
+    "\\": "\\\\",
+    "'": "\\'",
+    "\n": "\\n",
+    "\r": "\\r",
+    "\t": "\\t",
+    "\b": "\\b",
+    "\f": "\\f",
+    "\v": "\\v",
+    "\u2028": "\\u2028",
+    "\u2029": "\\u2029",
+}
+_NEEDS_ESCAPE = re.compile("[\\\\'\x00-\x1f\x7f\u2028\u2029\ud800-\udfff]")
+_TEMPLATE_NEEDS_ESCAPE = re.compile("[\\\\`\r\ud800-\udfff]|\\$\\{")
+
+
+class DecompileError(ValueError):
+    """The tree has no Plan equivalent (or is not a valid call tree)."""
+
+
+def _escape_char(m: re.Match[str]) -> str:
+    char = m.group()
+    simple = _STRING_ESCAPES.get(char)
+    if simple is not None:
+        return simple
+    code = ord(char)
+    return f"\\x{code:02x}" if code < 0x100 else f"\\u{code:04x}"
+
+
+def string_literal(text: str) -> str:
+    """``text`` as a single-quoted Plan/JavaScript string literal."""
+    return "'" + _NEEDS_ESCAPE.sub(_escape_char, text) + "'"
+
+
+def _escape_template(m: re.Match[str]) -> str:
+    s = m.group()
+    if s == "\r":
+        return "\\r"
+    if len(s) == 1 and "\ud800" <= s <= "\udfff":
+        return f"\\u{ord(s):04x}"
+    return "\\" + s
+
+
+def _template_text(text: str) -> str:
+    return _TEMPLATE_NEEDS_ESCAPE.sub(_escape_template, text)
+
+
+def number_literal(value: int | float) -> str:
+    if type(value) is int:
+        return str(value)
+    if math.isnan(value) or math.isinf(value):
+        raise DecompileError(f"{value!r} has no literal in Plan (JSON has no NaN or Infinity)")
+    if value == 0:
+        return "-0.0" if math.copysign(1.0, value) < 0 else "0.0"
+    text = js_number_to_string(value)
+    if "." not in text and "e" not in text:
+        text += ".0"  # keep it a float: integer lexemes parse to int
+    return text
+
+
+def _name(name: str, what: str) -> str:
+    if not is_identifier_name(name) or name in RESERVED or name in LITERAL_WORDS:
+        raise DecompileError(f"{what} {name!r} is not a valid Plan identifier")
+    return name
+
+
+def _key(key: str) -> str:
+    return key if is_identifier_name(key) else string_literal(key)
+
+
+class _Writer:
+    def __init__(self, max_depth: int) -> None:
+        self.max_depth = max_depth
+
+    def expr(self, node: Any, depth: int = 0) -> str:
+        if depth > self.max_depth:
+            raise DecompileError(f"the tree is nested more than {self.max_depth} levels deep")
+        kind = type(node)
+        if kind is str:
+            return string_literal(node)
+        if kind is bool:
+            return "true" if node else "false"
+        if node is None:
+            return "null"
+        if kind is int or kind is float:
+            return number_literal(node)
+        if kind is list:
+            return "[" + ", ".join(self.expr(item, depth + 1) for item in node) + "]"
+        if kind is not dict:
+            raise DecompileError(f"{type(node).__name__} is not a JSON value")
+        if len(node) != 1:
+            if any(str(k)[:1] == "$" for k in node):
+                raise DecompileError(f"invalid core form with keys {sorted(node)}")
+            return self.object(node, depth)
+        ((key, value),) = node.items()
+        if key[:1] != "$":
+            return self.call(key, value, depth)
+        if key == "$ref":
+            if not isinstance(value, str):
+                raise DecompileError("$ref takes a name (a string)")
+            return "this" if value == "this" else _name(value, "the name")
+        if key == "$get":
+            return self.get(value, depth)
+        if key == "$template":
+            return self.template(value, depth)
+        if key == "$object":
+            if type(value) is not dict:
+                raise DecompileError("$object takes an object")
+            return self.object(value, depth)
+        if key == "$quote":
+            return self.data(value, depth)
+        if key == "$undefined":
+            return "undefined"
+        if key in ("$let", "$return", "$use"):
+            raise DecompileError(f"{key} is only allowed at the top of a Plan program")
+        if key == "$as":
+            raise DecompileError("$as (explicit conversion) has no Plan syntax")
+        raise DecompileError(f"unknown core form {key}")
+
+    def call(self, name: str, args: Any, depth: int) -> str:
+        if type(args) is list:
+            parts = [self.expr(a, depth + 1) for a in args]
+        elif type(args) is dict and len(args) != 1 and not any(k[:1] == "$" for k in args):
+            parts = [self.object(args, depth + 1)]  # named arguments
+        elif type(args) is dict and len(args) == 1 and next(iter(args))[:1] != "$":
+            parts = [self.object(args, depth + 1)]  # one named argument (no registry here)
+        else:
+            parts = [self.expr(args, depth + 1)]
+        if is_identifier_name(name) and name not in RESERVED and name not in LITERAL_WORDS:
+            return f"{name}({', '.join(parts)})"
+        if is_identifier_name(name) and parts:
+            # a keyword as a function name is still a valid method name: x.delete(y)
+            receiver = self.postfix_target(parts[0], args[0] if type(args) is list else args)
+            return f"{receiver}.{name}({', '.join(parts[1:])})"
+        raise DecompileError(f"the function name {name!r} cannot be written in Plan")
+
+    def postfix_target(self, text: str, node: Any) -> str:
+        if type(node) in (int, float) and type(node) is not bool:
+            return f"({text})"
+        return text
+
+    def get(self, value: Any, depth: int) -> str:
+        if type(value) is not list or len(value) < 2:
+            raise DecompileError("$get takes a list [target, key, ...] with at least one key")
+        out = [self.postfix_target(self.expr(value[0], depth + 1), value[0])]
+        for key in value[1:]:
+            if type(key) is str and is_identifier_name(key):
+                out.append("." + key)
+            else:
+                out.append("[" + self.expr(key, depth + 1) + "]")
+        return "".join(out)
+
+    def template(self, parts: Any, depth: int) -> str:
+        if type(parts) is not list:
+            raise DecompileError("$template takes a list of parts")
+        out = ["`"]
+        for part in parts:
+            if type(part) is str:
+                out.append(_template_text(part))
+            else:
+                out.append("${" + self.expr(part, depth + 1) + "}")
+        out.append("`")
+        return "".join(out)
+
+    def object(self, entries: dict[str, Any], depth: int) -> str:
+        if not entries:
+            return "{}"
+        items = [f"{_key(k)}: {self.expr(v, depth + 1)}" for k, v in entries.items()]
+        return "{" + ", ".join(items) + "}"
+
+    def data(self, value: Any, depth: int) -> str:
+        """A JSON value as a literal whose evaluation is that value (for ``$quote``)."""
+        if depth > self.max_depth:
+            raise DecompileError(f"the tree is nested more than {self.max_depth} levels deep")
+        if type(value) is list:
+            return "[" + ", ".join(self.data(v, depth + 1) for v in value) + "]"
+        if type(value) is dict:
+            if not value:
+                return "{}"
+            items = [f"{_key(k)}: {self.data(v, depth + 1)}" for k, v in value.items()]
+            return "{" + ", ".join(items) + "}"
+        return self.expr(value, depth)
+
+
+def decompile_expression(tree: Any, *, max_depth: int = 1000) -> str:
+    """One expression of the call tree as Plan text. Raises :class:`DecompileError`."""
+    try:
+        return _Writer(max_depth).expr(tree)
+    except RecursionError:
+        raise DecompileError("the tree is nested too deeply to write as Plan")
+
+
+def decompile(tree: Any, *, max_depth: int = 1000) -> str:
+    """A whole program as Plan text: ``a = f(1);\\nreturn g(a);``.
+
+    A tree that is not a ``$let``/``$return``/``$use`` block is written as ``return <tree>;``.
+    Raises :class:`DecompileError` for trees with no Plan equivalent (``$as``, nested blocks,
+    function names that are not identifiers, NaN/Infinity).
+    """
+    writer = _Writer(max_depth)
+    lines: list[str] = []
+    body = tree
+    mode = "return"
+    try:
+        if type(tree) is dict and any(k in tree for k in ("$let", "$return", "$use")):
+            extra = set(tree) - {"$let", "$return", "$use"}
+            finals = [k for k in ("$return", "$use") if k in tree]
+            if extra or len(finals) != 1:
+                raise DecompileError(
+                    "a block has `$let` (optional) and exactly one of `$return`/`$use`"
+                )
+            bindings = tree.get("$let", {})
+            if type(bindings) is not dict:
+                raise DecompileError("$let takes an object of aliases")
+            for name, value in bindings.items():
+                lines.append(f"{_name(name, 'the alias')} = {writer.expr(value)};")
+            mode = finals[0][1:]
+            body = tree[finals[0]]
+        lines.append(f"{mode} {writer.expr(body)};")
+    except RecursionError:
+        raise DecompileError("the tree is nested too deeply to write as Plan")
+    return "\n".join(lines)

@@ -1,0 +1,57 @@
+"""Words JavaScript reserves, and what to tell a model that uses one in Plan."""
+
+from __future__ import annotations
+
+__all__ = ["RESERVED", "LITERAL_WORDS", "keyword_hint", "is_identifier_name"]
+
+import re
+
+# ECMAScript reserved words, strict-mode reserved words, and `await` (reserved inside the
+# `async function plan() { ... }` a Plan is equivalent to). `this` is handled separately: Plan
+# reads it as an ordinary name (`this(week)` is a call of the function named `this`).
+RESERVED = frozenset(
+    ["break", "case", "catch", "class", "const", "continue", "debugger", "default", "delete", "do", "else", "enum", "export", "extends", "false", "finally", "for", "function", "if", "import", "in", "instanceof", "new", "null", "return", "super", "switch", "throw", "true", "try", "typeof", "var", "void", "while", "with", "yield", "let", "static", "implements", "interface", "package", "private", "protected", "public", "await"]
+)
+LITERAL_WORDS = frozenset(["true", "false", "null", "undefined"])
+
+_IDENTIFIER_NAME = re.compile(r"[A-Za-z_$][A-Za-z0-9_$]*\Z")
+
+_HINTS = {
+    "function": "Plan has no functions; call the functions the runtime provides: `f(x)`",
+    "class": "Plan has no classes",
+    "if": "Plan has no `if`; it only composes function calls",
+    "else": "Plan has no `if`/`else`; it only composes function calls",
+    "switch": "Plan has no `switch`; it only composes function calls",
+    "for": "Plan has no loops; call a function that works on a whole list",
+    "while": "Plan has no loops; call a function that works on a whole list",
+    "do": "Plan has no loops; call a function that works on a whole list",
+    "new": "Plan has no `new`; call a function instead: `f(x)`",
+    "await": "calls are awaited implicitly in Plan; remove `await`",
+    "async": "calls are asynchronous implicitly in Plan; remove `async`",
+    "const": "declare aliases as `name = expr;`",
+    "let": "declare aliases as `name = expr;`",
+    "var": "declare aliases as `name = expr;`",
+    "try": "Plan has no `try`; failures are reported by the runtime",
+    "throw": "Plan has no `throw`",
+    "import": "Plan has no modules; the runtime provides every function",
+    "export": "Plan has no modules; the runtime provides every function",
+    "typeof": "Plan has no operators",
+    "instanceof": "Plan has no operators",
+    "delete": "Plan has no operators",
+    "void": "Plan has no operators",
+    "in": "Plan has no operators",
+    "return": "`return` starts a statement: `return expr;` must be the last statement",
+    "yield": "Plan has no generators",
+}
+
+
+def keyword_hint(word: str) -> str:
+    """A hint for a reserved word used where Plan expects an expression or a name."""
+    return _HINTS.get(
+        word, f"`{word}` is a JavaScript keyword; choose another name (e.g. `{word}_`)"
+    )
+
+
+def is_identifier_name(text: str) -> bool:
+    """An ASCII IdentifierName (reserved words included): usable after `.` and as a bare key."""
+    return _IDENTIFIER_NAME.match(text) is not None

@@ -1,0 +1,424 @@
+"""The Plan lexer: one compiled master regex, one ``match`` per token.
+
+Tokens are four parallel lists ``(kinds, values, starts, ends)`` (0-based offsets). Kinds:
+
+- ``"name"`` (identifier or keyword; value: the text), ``"num"`` (value: the raw text; see
+  :func:`number_value`), ``"str"`` (value: the raw text with quotes; see :func:`cook`),
+  ``"tpl"`` (a template without substitutions; value: cooked text), ``"tplh"`` / ``"tplm"`` /
+  ``"tplt"`` (template head ``\\`...${``, middle ``}...${`` and tail ``}...\\```; value: cooked
+  text),
+- single-character punctuation ``( ) [ ] { } , ; : . = + -`` (kind and value are the text),
+- ``"op"`` (any other JavaScript operator, kept only to explain that Plan has none),
+- ``"err"`` (value: ``(message, hint)``; the lexer goes on after it), ``"eof"``.
+
+Speed: the common case (ASCII whitespace, names, punctuation, strings, decimal numbers,
+comments) is tokenized by one ``findall`` and a few C-level list operations, without a Python
+loop per token. Templates, and anything unusual (errors, operators, other whitespace), go
+through the precise per-token loop; a program the fast path has doubts about is re-lexed by it.
+"""
+
+from __future__ import annotations
+
+import re
+from itertools import accumulate, compress, islice
+from operator import itemgetter
+from typing import Any
+
+Tokens = tuple[list[str], list[Any], list[int], list[int]]
+Token = tuple[str, Any, int, int]
+
+__all__ = ["Token", "Tokens", "tokenize", "tokenize_lists", "cook", "number_value", "LexError", "LINE_TERMINATORS"]
+
+# JavaScript WhiteSpace and LineTerminator code points.
+_WS_CHARS = "\\t\\n\\v\\f\\r \\u00a0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000\\ufeff"
+LINE_TERMINATORS = re.compile("[\n\r\u2028\u2029]")
+
+_MASTER = re.compile(
+    rf"(?:[{_WS_CHARS}]+|//[^\n\r\u2028\u2029]*|/\*[\s\S]*?\*/)*"
+    r"(?:"
+    r"([A-Za-z_$][A-Za-z0-9_$]*)"  # 1 name
+    r"|([()\[\]{},;:])"  # 2 punctuation
+    r"|('(?:[^'\\\n\r]|\\(?:\r\n|[\s\S]))*'|\"(?:[^\"\\\n\r]|\\(?:\r\n|[\s\S]))*\")"  # 3 string
+    r"|(0[xXoObB][0-9a-zA-Z_]*|(?:\d[\d_]*(?:\.[\d_]*)?|\.\d[\d_]*)(?:[eE][+-]?[\d_]*)?)"  # 4
+    r"|(=>|\.\.\.|\?\.|[=!]==?|<<=?|>>>?=?|[<>]=?|&&=?|\|\|=?|\?\?=?|\*\*=?|\+\+|--"
+    r"|[-+*/%&|^]=)"  # 5 operator (multi-character)
+    r"|([.=+\-])"  # 6 punctuation that is also part of operators
+    r"|(`(?:[^`\\$]|\\[\s\S]|\$(?!\{))*(?:`|\$\{))"  # 7 template start
+    r"|(/\*)"  # 8 unterminated comment
+    r"|(['\"])"  # 9 unterminated string
+    r"|(`)"  # 10 unterminated template
+    r"|([*/%&|^!~?<>@#])"  # 11 single-character operator
+    r"|(\Z)"  # 12 end
+    r"|([\s\S])"  # 13 anything else
+    r")"
+)
+_TEMPLATE_CONTINUE = re.compile(r"(?:[^`\\$]|\\[\s\S]|\$(?!\{))*(?:`|\$\{)")
+_ESCAPE = re.compile(
+    r"\\(?:x([0-9a-fA-F]{2})|u\{([0-9a-fA-F]+)\}|u([0-9a-fA-F]{4})|(\r\n|[\n\r\u2028\u2029])"
+    r"|([\s\S]))"
+)
+_SURROGATE = re.compile("[\ud800-\udfff]")
+_SIMPLE_ESCAPES = {
+    "n": "\n",
+    "t": "\t",
+    "r": "\r",
+    "b": "\b",
+    "f": "\f",
+    "v": "\v",
+}
+_IDENT_CHAR = re.compile(r"[A-Za-z0-9_$]")
+_MAX_SAFE = 2**53
+
+
+class LexError(Exception):
+    """A bad literal: ``offset`` is relative to the start of the literal's text."""
+
+    def __init__(self, message: str, offset: int, hint: str | None = None) -> None:
+        super().__init__(message)
+        self.message = message
+        self.offset = offset
+        self.hint = hint
+
+
+def _unescape(m: re.Match[str]) -> str:
+    hex2, brace, hex4, newline, char = m.groups()
+    if hex2 is not None:
+        return chr(int(hex2, 16))
+    if hex4 is not None:
+        return chr(int(hex4, 16))
+    if brace is not None:
+        code = int(brace, 16)
+        if code > 0x10FFFF:
+            raise LexError(
+                f"the escape \\u{{{brace}}} is beyond the last Unicode code point 10FFFF",
+                m.start(),
+            )
+        return chr(code)
+    if newline is not None:
+        return ""  # line continuation
+    simple = _SIMPLE_ESCAPES.get(char)
+    if simple is not None:
+        return simple
+    if char == "0":
+        following = m.string[m.end() : m.end() + 1]
+        if not following or not following.isdigit():
+            return "\0"
+    if char.isdigit():
+        raise LexError(
+            f"the escape \\{char} (a legacy octal escape) is not allowed",
+            m.start(),
+            hint="write \\xHH or \\uHHHH, e.g. \\x00 for the NUL character",
+        )
+    if char == "x":
+        raise LexError(
+            "\\x must be followed by exactly two hexadecimal digits", m.start(), hint="e.g. \\x41"
+        )
+    if char == "u":
+        raise LexError(
+            "\\u must be followed by four hexadecimal digits or {hex digits}",
+            m.start(),
+            hint="e.g. \\u00e9 or \\u{1F600}",
+        )
+    return char  # identity escape: \' \" \\ \` \$ and any other character
+
+
+def cook(raw: str, template: bool) -> str:
+    """The value of a string literal's or template part's text (between the delimiters).
+
+    Raises :class:`LexError` with an offset relative to ``raw``.
+    """
+    if template and "\r" in raw:
+        # JavaScript normalizes raw CR LF and CR in templates to LF (escaped \r is kept).
+        raw = raw.replace("\r\n", "\n").replace("\r", "\n")
+    if "\\" not in raw:
+        return raw
+    text = _ESCAPE.sub(_unescape, raw)
+    if _SURROGATE.search(text):
+        try:
+            text = text.encode("utf-16-le", "surrogatepass").decode("utf-16-le")
+        except UnicodeDecodeError:
+            raise LexError(
+                "the string contains a lone UTF-16 surrogate (\\uD800-\\uDFFF), which is not "
+                "valid Unicode text",
+                0,
+                hint="write the character itself or its code point, e.g. \\u{1F600}",
+            )
+    return text
+
+
+def number_value(text: str) -> int | float:
+    """The value of a numeric literal's text; raises :class:`LexError` if Plan rejects it."""
+    if text.isdigit() and (len(text) < 2 or text[0] != "0") and len(text) < 16:
+        return int(text)
+    if "_" in text:
+        raise LexError(
+            "numeric separators (_) are not supported",
+            text.index("_"),
+            hint=f"write the number without them: {text.replace('_', '')}",
+        )
+    if len(text) > 1 and text[0] == "0" and text[1] in "xXoObB":
+        digits = text[2:]
+        base = {"x": 16, "o": 8, "b": 2}[text[1].lower()]
+        try:
+            value = int(digits, base)
+        except ValueError:
+            raise LexError(f"{text} is not a valid number", 0)
+        return value if value <= _MAX_SAFE else int(float(value))
+    if len(text) > 1 and text[0] == "0" and text[1].isdigit():
+        raise LexError(
+            f"numbers cannot start with 0 ({text})",
+            0,
+            hint=f"write {text.lstrip('0') or '0'}; a leading 0 means octal in old JavaScript",
+        )
+    if text.isdigit():
+        value = int(text)
+        if value > _MAX_SAFE:
+            as_float = float(value)
+            if as_float == float("inf"):
+                raise LexError("the number is too large", 0)
+            return int(as_float)
+        return value
+    if text[-1] in "eE+-":
+        raise LexError(f"the exponent of {text} has no digits", len(text) - 1, hint="e.g. 1e3")
+    result = float(text)
+    if result == float("inf"):
+        raise LexError("the number is too large (it would be Infinity)", 0)
+    return result
+
+
+_FAST = re.compile(
+    r"[ \t\n\r]+"
+    r"|[A-Za-z_$][A-Za-z0-9_$]*"
+    r"|[()\[\]{},;:]|\.(?![.\d])|=(?![=>])|[-+](?![-+=])"
+    r"|'(?:[^'\\\n\r]|\\(?:\r\n|[\s\S]))*'|\"(?:[^\"\\\n\r]|\\(?:\r\n|[\s\S]))*\""
+    r"|\d+(?:\.\d*)?(?:[eE][+-]?\d+)?(?![\w$.])"
+    r"|//[^\n\r\u2028\u2029]*|/\*[\s\S]*?\*/"
+    r"|(?=[\s\S])"  # anything else: an empty match, which sends the text to the slow path
+)
+_FIRST_KIND: dict[str, str | None] = dict.fromkeys("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ_$", "name")
+_FIRST_KIND.update(dict.fromkeys("0123456789", "num"))
+_FIRST_KIND.update({c: c for c in "()[]{},;:.=+-"})
+_FIRST_KIND.update({"'": "str", '"': "str", " ": None, "\t": None, "\n": None, "\r": None,
+                    "/": None})
+_first_char = itemgetter(0)
+
+
+def _err(message: str, hint: str | None = None) -> tuple[str, str | None]:
+    return (message, hint)
+
+
+def _line_end(source: str, pos: int) -> int:
+    m = LINE_TERMINATORS.search(source, pos)
+    return m.start() if m else len(source)
+
+
+def _fast(source: str, pos: int, endpos: int, out: Tokens) -> bool:
+    """Tokenize ``source[pos:endpos]`` onto ``out``; False if it needs the precise lexer."""
+    texts = _FAST.findall(source, pos, endpos)
+    if "" in texts:
+        return False
+    if endpos < len(source) and texts and texts[-1][:2] == "//":
+        return False  # a backtick inside a // comment
+    kinds = list(map(_FIRST_KIND.__getitem__, map(_first_char, texts)))
+    offsets = list(accumulate(map(len, texts), initial=pos))
+    out[0].extend(filter(None, kinds))
+    out[1].extend(compress(texts, kinds))
+    out[2].extend(compress(offsets, kinds))
+    out[3].extend(compress(islice(offsets, 1, None), kinds))
+    return True
+
+
+def tokenize(source: str) -> list[Token]:
+    """All tokens of ``source`` as ``(kind, value, start, end)``, ending with ``"eof"``."""
+    return list(zip(*tokenize_lists(source), strict=True))
+
+
+def tokenize_lists(source: str) -> Tokens:
+    """All tokens of ``source`` as parallel lists, ending with an ``"eof"`` token."""
+    out: Tokens = ([], [], [], [])
+    pos = 0
+    end = len(source)
+    find = source.find
+    while True:
+        tick = find("`", pos)
+        if not _fast(source, pos, end if tick < 0 else tick, out):
+            out = ([], [], [], [])
+            _precise(source, 0, out, False)
+            return out
+        if tick < 0:
+            break
+        after = _fast_template(source, tick, out)
+        if after >= 0:
+            pos = after
+            continue
+        pos = _precise(source, tick, out, True)
+        if pos < 0:
+            return out  # the template ran to the end
+    out[0].append("eof")
+    out[1].append(None)
+    out[2].append(end)
+    out[3].append(end)
+    return out
+
+
+_TEMPLATE_START = re.compile(r"`(?:[^`\\$]|\\[\s\S]|\$(?!\{))*(?:`|\$\{)")
+
+
+def _fast_template(source: str, pos: int, out: Tokens) -> int:
+    """Tokenize the template at ``pos`` if its substitutions hold no braces, backticks or
+    other doubts; return the offset after it, or -1 (nothing appended) otherwise."""
+    m = _TEMPLATE_START.match(source, pos)
+    if m is None:
+        return -1
+    kinds, values, starts, ends = out
+    mark = len(kinds)
+    try:
+        end = m.end()
+        if source[end - 1] == "`":
+            kinds.append("tpl")
+            values.append(cook(source[pos + 1 : end - 1], True))
+            starts.append(pos)
+            ends.append(end)
+            return end
+        kinds.append("tplh")
+        values.append(cook(source[pos + 1 : end - 2], True))
+        starts.append(pos)
+        ends.append(end)
+        while True:
+            close = source.find("}", end)
+            if close < 0:
+                break
+            inner = source[end:close]
+            if "{" in inner or "`" in inner or not _fast(source, end, close, out):
+                break
+            m = _TEMPLATE_CONTINUE.match(source, close + 1)
+            if m is None:
+                break
+            end = m.end()
+            starts.append(close)
+            ends.append(end)
+            if source[end - 1] == "`":
+                kinds.append("tplt")
+                values.append(cook(source[close + 1 : end - 1], True))
+                return end
+            kinds.append("tplm")
+            values.append(cook(source[close + 1 : end - 2], True))
+    except LexError:
+        pass
+    for column in out:
+        del column[mark:]
+    return -1
+
+
+def _precise(source: str, pos: int, out: Tokens, one_template: bool) -> int:
+    """The per-token loop. With ``one_template``, lex the template starting at ``pos`` and
+    return the offset after it; otherwise lex to the end (appending ``eof``) and return -1."""
+    match = _MASTER.match
+    kinds, values, starts, ends = out
+
+    def append(kind: str, value: Any, start: int, end: int) -> None:
+        kinds.append(kind)
+        values.append(value)
+        starts.append(start)
+        ends.append(end)
+
+    braces = 0
+    templates: list[int] = []  # brace depth at each open ``${``
+    first = len(kinds)
+    while True:
+        if one_template and not templates and len(kinds) > first and kinds[-1] in (
+            "tpl", "tplt", "err"
+        ):
+            return pos
+        m = match(source, pos)
+        assert m is not None  # the last alternatives match anything
+        kind = m.lastindex
+        assert kind is not None
+        start, pos = m.span(kind)
+        text = source[start:pos]
+        if kind == 1:
+            append("name", text, start, pos)
+        elif kind == 2:
+            if text == "{":
+                braces += 1
+            elif text == "}":
+                if templates and templates[-1] == braces:
+                    templates.pop()
+                    m2 = _TEMPLATE_CONTINUE.match(source, pos)
+                    if m2 is None:
+                        append("err", _err("unterminated template literal",
+                                           "close it with a backtick `"), start, len(source))
+                        pos = len(source)
+                        continue
+                    pos = m2.end()
+                    raw = source[start + 1 : pos]
+                    if raw[-1] == "`":
+                        tok_kind, raw = "tplt", raw[:-1]
+                    else:
+                        tok_kind, raw = "tplm", raw[:-2]
+                        templates.append(braces)
+                    try:
+                        append(tok_kind, cook(raw, True), start, pos)
+                    except LexError as e:
+                        append("err", _err(e.message, e.hint), start + 1 + e.offset, pos)
+                    continue
+                braces -= 1
+            append(text, text, start, pos)
+        elif kind == 3:
+            append("str", text, start, pos)
+        elif kind == 4:
+            following = source[pos : pos + 1]
+            if following and _IDENT_CHAR.match(following):
+                end = pos
+                while end < len(source) and _IDENT_CHAR.match(source, end):
+                    end += 1
+                if following == "n" and end == pos + 1:
+                    append("err", _err("BigInt literals (10n) are not supported",
+                                       "write a plain number"), start, end)
+                else:
+                    append("err", _err(f"invalid number {source[start:end]!r}",
+                                       "a number cannot be followed directly by a letter"),
+                           start, end)
+                pos = end
+                continue
+            append("num", text, start, pos)
+        elif kind == 6:
+            append(text, text, start, pos)
+        elif kind == 7:
+            if text[-1] == "`":
+                raw, tok_kind = text[1:-1], "tpl"
+            else:
+                raw, tok_kind = text[1:-2], "tplh"
+                templates.append(braces)
+            try:
+                append(tok_kind, cook(raw, True), start, pos)
+            except LexError as e:
+                append("err", _err(e.message, e.hint), start + 1 + e.offset, pos)
+        elif kind == 5 or kind == 11:
+            append("op", text, start, pos)
+        elif kind == 12:
+            append("eof", None, start, start)
+            return -1
+        elif kind == 9:
+            pos = _line_end(source, pos)
+            append("err", _err("unterminated string",
+                               f"close the string with {text} on the same line; write a line "
+                               "break as \\n"), start, pos)
+        elif kind == 8:
+            append("err", _err("unterminated comment /* ...", "close it with */"), start,
+                   len(source))
+            pos = len(source)
+        elif kind == 10:
+            append("err", _err("unterminated template literal", "close it with a backtick `"),
+                   start, len(source))
+            pos = len(source)
+        elif text == "\\":
+            append("err", _err("unexpected backslash \\", "escapes are only allowed inside "
+                               "strings"), start, pos)
+        elif ord(text) > 127 and text.isalpha():
+            append("err", _err(f"identifiers must be ASCII (found {text!r})",
+                               "use ASCII letters, digits, _ and $ in names; other text "
+                               "belongs in strings"), start, pos)
+        else:
+            append("err", _err(f"unexpected character {text!r}",
+                               "strings are quoted with ' or \""), start, pos)

@@ -1,0 +1,48 @@
+"""Writing Plan2 YAML: block style, strings quoted whenever any YAML reader could take them for
+something else (Plan2's JSON-like schema or YAML 1.1's ``yes``/``on``/``10:30``...)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import yaml
+
+from .yamlnodes import resolve_plain
+
+_STR = "tag:yaml.org,2002:str"
+
+
+class _Dumper(yaml.SafeDumper):
+    def resolve(self, kind: Any, value: Any, implicit: Any) -> Any:
+        tag = super().resolve(kind, value, implicit)
+        if kind is yaml.ScalarNode and implicit[0] and tag == _STR:
+            if not isinstance(resolve_plain(value), str):
+                return "tag:yaml.org,2002:null"  # anything but str: forces quoting
+        return tag
+
+    def ignore_aliases(self, data: Any) -> bool:
+        return True
+
+
+def _str_representer(dumper: yaml.SafeDumper, data: str) -> yaml.ScalarNode:
+    style = "|" if "\n" in data and not data.endswith((" ", "\n\n")) else None
+    return dumper.represent_scalar(_STR, data, style=style)
+
+
+_Dumper.add_representer(str, _str_representer)
+
+
+def dump_plan2(data: Any, *, header: str | None = None) -> str:
+    """YAML text for ``data`` (a mapping of aliases), keys in insertion order."""
+    text = yaml.dump(
+        data,
+        Dumper=_Dumper,
+        sort_keys=False,
+        allow_unicode=True,
+        default_flow_style=False,
+        width=100,
+    )
+    if header:
+        comment = "".join(f"# {line}\n" if line else "#\n" for line in header.split("\n"))
+        text = comment + text
+    return text

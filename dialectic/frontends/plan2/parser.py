@@ -1,0 +1,563 @@
+"""Plan2 (YAML) -> call tree.
+
+A Plan2 program is a YAML mapping of aliases. An alias binds a DomainSet (domain name -> slots)
+or a template string; ``result`` is required and is the plan's value. The program compiles to::
+
+    {"$let": {alias: tree, ..., "result": tree}, "$return": {"$ref": "result"}}
+
+A DomainSet compiles to ``{"$object": {domain: {domain: {slot: value, ...}}, ...}}`` (all domains
+of one DomainSet are independent, so they run concurrently). With ``lift=True`` (the default) a
+DomainSet of exactly one domain compiles to ``{"$unwrap": {domain: {...}}}``: the alias is the
+call's result, and a one-element array result is its element (the seed's "single-domain
+lifting"). Every string is a template (see :mod:`.templates`); expressions use the Plan grammar.
+See SPEC_PLAN2.md for the full rules.
+"""
+
+from __future__ import annotations
+
+import difflib
+import re
+from collections.abc import Callable
+from typing import Any, Literal
+
+from ...errors import DialecticError, JSONPath, SyntaxProblem
+from ..base import FrontEndResult, SourceError, Span
+from ..plan.keywords import LITERAL_WORDS as _LITERAL_WORDS
+from ..plan.keywords import RESERVED as _JS_RESERVED
+from .templates import ExprPart, TemplateError, split_template
+from .yamlnodes import Mark, YamlProblems, YNode, compose
+
+SlotMode = Literal["list", "scalar", "as-written"]
+ExpressionParser = Callable[..., tuple[Any, dict[JSONPath, Span]]]
+
+LANG = "plan2"
+DEFAULT_LIFT = True
+DEFAULT_SLOTS: SlotMode = "as-written"
+_SLOT_MODES = ("list", "scalar", "as-written")
+_IDENT = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*$")
+_FENCE = re.compile(r"^\s*(```|~~~)")
+
+
+def _default_expression_parser() -> ExpressionParser:
+    from ..plan import parse_expression
+
+    return parse_expression
+
+
+class _LineIndex:
+    """Offsets <-> 1-based line/column."""
+
+    def __init__(self, source: str) -> None:
+        self.starts = [0]
+        for i, c in enumerate(source):
+            if c == "\n":
+                self.starts.append(i + 1)
+
+    def locate(self, offset: int) -> tuple[int, int]:
+        lo, hi = 0, len(self.starts) - 1
+        while lo < hi:
+            mid = (lo + hi + 1) // 2
+            if self.starts[mid] <= offset:
+                lo = mid
+            else:
+                hi = mid - 1
+        return lo + 1, offset - self.starts[lo] + 1
+
+
+def strip_code_fence(source: str) -> tuple[str, bool]:
+    """Blank out a surrounding markdown code fence (and any text outside it), keeping every
+    remaining character at its original line, column and offset. Returns (text, stripped)."""
+    lines = source.split("\n")
+    fences = [i for i, line in enumerate(lines) if _FENCE.match(line)]
+    if not fences:
+        return source, False
+    first = fences[0]
+    last = fences[1] if len(fences) > 1 else len(lines)
+    out = []
+    for i, line in enumerate(lines):
+        keep = first < i < last
+        out.append(line if keep else " " * len(line))
+    return "\n".join(out), True
+
+
+def _quote_repairs(source: str) -> tuple[str, list[int]]:
+    """Quote single-line plain values whose ``${...}`` contains ``: `` or `` #`` (which YAML
+    would read as a mapping or a comment). Returns the new text and the repaired line numbers."""
+    from .templates import find_expression_end
+
+    pattern = re.compile(r"^(\s*(?:-\s+)*(?:[^\s'\"#:{}\[\],][^:#]*?:\s+)?)(\S.*)$")
+    lines = source.split("\n")
+    repaired: list[int] = []
+    for n, line in enumerate(lines):
+        if "${" not in line:
+            continue
+        m = pattern.match(line)
+        if not m:
+            continue
+        prefix, value = m.group(1), m.group(2)
+        if value[0] in "'\"|>&*!" or "${" not in value:
+            continue
+        end = 0
+        risky = False
+        i = value.find("${")
+        while i >= 0:
+            close = find_expression_end(value, i + 2)
+            if close < 0:
+                break
+            inner = value[i : close + 1]
+            if ": " in inner or " #" in inner or inner.endswith(":}"):
+                risky = True
+            end = close + 1
+            i = value.find("${", end)
+        if not risky:
+            continue
+        tail = value[end:]
+        comment = tail.find(" #")
+        body = value if comment < 0 else value[: end + comment]
+        rest = "" if comment < 0 else value[end + comment :]
+        lines[n] = prefix + "'" + body.replace("'", "''") + "'" + rest
+        repaired.append(n + 1)
+    return "\n".join(lines), repaired
+
+
+class _Compiler:
+    def __init__(
+        self,
+        source: str,
+        *,
+        lift: bool,
+        slots: SlotMode,
+        strict: bool,
+        expression_parser: ExpressionParser,
+    ) -> None:
+        self.source = source
+        self.lift = lift
+        self.slots = slots
+        self.strict = strict
+        self.parse_expression = expression_parser
+        self.index = _LineIndex(source)
+        self.spans: dict[JSONPath, Span] = {}
+        self.warnings: list[str] = []
+        self.problems: list[SyntaxProblem] = []
+        #: aliases named like JavaScript keywords (the seed's `return:`), and the same-length
+        #: identifiers that stand for them while the Plan expression parser reads `${...}`
+        self.keyword_aliases: dict[str, str] = {}
+
+    # -- helpers -----------------------------------------------------------------------------
+
+    def span_of(self, node: YNode) -> Span:
+        return Span(
+            node.start.line + 1,
+            node.start.column + 1,
+            node.end.line + 1,
+            node.end.column + 1,
+            node.start.index,
+            node.end.index,
+        )
+
+    def problem(
+        self, node: YNode | Mark, where: str, message: str, hint: str | None = None
+    ) -> None:
+        mark = node.start if isinstance(node, YNode) else node
+        prefix = f"in `{where}`: " if where else ""
+        self.problems.append(
+            SyntaxProblem(
+                prefix + message, mark.line + 1, mark.column + 1, hint=hint, offset=mark.index
+            )
+        )
+
+    def warn(self, node: YNode, message: str) -> None:
+        self.warnings.append(f"line {node.start.line + 1}, column {node.start.column + 1}: {message}")
+
+    # -- program -----------------------------------------------------------------------------
+
+    def program(self, root: YNode | None) -> Any:
+        if root is None:
+            self.problems.append(
+                SyntaxProblem(
+                    "the Plan2 program is empty",
+                    1,
+                    1,
+                    hint="write a YAML mapping of aliases with a `result` alias, e.g. "
+                    "`result: ${1}`",
+                )
+            )
+            return None
+        if root.kind != "map":
+            self.problem(
+                root,
+                "",
+                "a Plan2 program is a YAML mapping of aliases (name: DomainSet or string), "
+                f"not a {'list' if root.kind == 'seq' else 'single value'}",
+                hint="write `result:` followed by the plan's value",
+            )
+            return None
+        bindings: dict[str, Any] = {}
+        names = [k.text for k, _ in root.pairs]
+        self.keyword_aliases = {
+            n: "$" + n[1:] for n in names if n in _JS_RESERVED and n not in _LITERAL_WORDS
+        }
+        for key, value in root.pairs:
+            name = key.text
+            if not _IDENT.match(name):
+                self.problem(
+                    key,
+                    name,
+                    f"alias name `{name}` is not an identifier (letters, digits and `_`, not "
+                    "starting with a digit), so no expression could refer to it",
+                    hint="rename the alias, e.g. `" + (re.sub(r"\W", "_", name) or "a") + "`",
+                )
+                continue
+            self.spans[("$let", name)] = self.span_of(value)
+            bindings[name] = self.alias(value, name, ("$let", name))
+        if "result" not in names:
+            close = difflib.get_close_matches("result", names, n=1, cutoff=0.6)
+            hint = (
+                f"did you mean `{close[0]}`? The alias must be spelt `result`."
+                if close
+                else "add `result:` with the plan's value (a DomainSet or a template such as "
+                "`${[a, b]}`)"
+            )
+            self.problem(
+                root,
+                "",
+                "a Plan2 program must define the `result` alias (its value is the plan's value)"
+                f"; found {', '.join(f'`{n}`' for n in names) or 'no aliases'}",
+                hint=hint,
+            )
+            return None
+        self.spans[("$return",)] = self.span_of(root)
+        return {"$let": bindings, "$return": {"$ref": "result"}}
+
+    def alias(self, node: YNode, where: str, path: JSONPath) -> Any:
+        if node.kind == "map":
+            return self.domain_set(node, where, path)
+        if node.kind == "seq":
+            if self.strict:
+                self.problem(
+                    node,
+                    where,
+                    "an alias binds a DomainSet (a mapping of domains) or a string, not a list",
+                    hint="write a list as an expression: `${[a, b]}`",
+                )
+                return None
+            self.warn(node, f"alias `{where}` is a YAML list: read as an array of values")
+            return self.value(node, where, path)
+        if node.value is None:
+            self.problem(
+                node,
+                where,
+                "the alias has no value",
+                hint="bind it to a DomainSet (domain: {slot: value}) or a string",
+            )
+            return None
+        return self.value(node, where, path)
+
+    def domain_set(self, node: YNode, where: str, path: JSONPath) -> Any:
+        if not node.pairs:
+            self.problem(
+                node,
+                where,
+                "the DomainSet is empty",
+                hint="name at least one domain, e.g. `flights: {origin: SFO}`",
+            )
+            return None
+        if self.lift and len(node.pairs) == 1:
+            key, slots = node.pairs[0]
+            inner = path + ("$unwrap",)
+            self.spans[inner] = self.span_of(key)
+            return {"$unwrap": self.domain(key, slots, f"{where}.{key.text}", inner)}
+        fields: dict[str, Any] = {}
+        base = path + ("$object",)
+        for key, slots in node.pairs:
+            self.spans[base + (key.text,)] = self.span_of(key)
+            fields[key.text] = self.domain(key, slots, f"{where}.{key.text}", base + (key.text,))
+        return {"$object": fields}
+
+    def domain(self, key: YNode, slots: YNode, where: str, path: JSONPath) -> Any:
+        name = key.text
+        if not name or name.startswith("$"):
+            self.problem(
+                key,
+                where,
+                f"`{name}` is not a domain name",
+                hint="a domain is the name of a function, such as `flights`",
+            )
+            return None
+        call_path = path + (name,)
+        if slots.kind == "map":
+            args: dict[str, Any] = {}
+            for slot_key, slot_value in slots.pairs:
+                slot = slot_key.text
+                slot_where = f"{where}.{slot}"
+                if not slot or slot.startswith("$"):
+                    self.problem(
+                        slot_key,
+                        slot_where,
+                        f"`{slot}` is not a slot name",
+                        hint="slot names are parameter names; they may not start with `$`",
+                    )
+                    continue
+                self.spans[call_path + (slot,)] = self.span_of(slot_value)
+                args[slot] = self.slot(slot_value, slot_where, call_path + (slot,))
+            return {name: args}
+        if slots.kind == "seq":  # positional arguments
+            return {name: self.value(slots, where, call_path)}
+        if slots.value is None:  # `domain:` with nothing: a call without arguments
+            return {name: {}}
+        return {name: [self.value(slots, where, call_path + (0,))]}
+
+    def slot(self, node: YNode, where: str, path: JSONPath) -> Any:
+        if node.kind == "scalar" and node.style is None and isinstance(node.value, str):
+            items = self._dash_list(node)
+            if items is not None:
+                if self.strict:
+                    self.problem(
+                        node,
+                        where,
+                        "this looks like a YAML list written without a space after `-`",
+                        hint="write `- value` (dash, space, value) for each list item",
+                    )
+                else:
+                    self.warn(
+                        node,
+                        f"`{where}`: read `-value` lines as a list (YAML needs `- value`)",
+                    )
+                    values = [self.template(t, node, f"{where}[{i}]", path + (i,), exact=False)
+                              for i, t in enumerate(items)]
+                    return values if self.slots != "scalar" or len(values) != 1 else values[0]
+        if self.slots == "list" and node.kind != "seq":
+            return [self.value(node, where, path + (0,))]
+        if self.slots == "scalar" and node.kind == "seq" and len(node.items) == 1:
+            return self.value(node.items[0], f"{where}[0]", path)
+        return self.value(node, where, path)
+
+    def _dash_list(self, node: YNode) -> list[str] | None:
+        before = self.source[: node.start.index]
+        if "\n" not in before[len(before.rstrip()) :]:
+            return None  # `slot: -x` on the key's line is a string; only `slot:\n  -x` lists
+        raw = self.source[node.start.index : node.end.index]
+        lines = [ln.strip() for ln in raw.split("\n") if ln.strip()]
+        if not lines or not all(
+            ln.startswith("-") and len(ln) > 1 and ln[1] not in " -" for ln in lines
+        ):
+            return None
+        return [ln[1:] for ln in lines]
+
+    def value(self, node: YNode, where: str, path: JSONPath) -> Any:
+        if node.kind == "seq":
+            out = []
+            for i, item in enumerate(node.items):
+                self.spans[path + (i,)] = self.span_of(item)
+                out.append(self.value(item, f"{where}[{i}]", path + (i,)))
+            return out
+        if node.kind == "map":
+            fields: dict[str, Any] = {}
+            for key, item in node.pairs:
+                p = path + ("$object", key.text)
+                self.spans[p] = self.span_of(item)
+                fields[key.text] = self.value(item, f"{where}.{key.text}", p)
+            return {"$object": fields}
+        if isinstance(node.value, str):
+            return self.template(node.value, node, where, path, exact=True)
+        return node.value
+
+    # -- templates ----------------------------------------------------------------------------
+
+    def _base_offset(self, node: YNode, text: str, exact: bool) -> int | None:
+        """Source offset of ``text[0]`` if the scalar's text appears verbatim in the source."""
+        start, end = node.start.index, node.end.index
+        if not exact:
+            found = self.source.find(text, start, end)
+            return found if found >= 0 else None
+        if node.style is None and self.source[start:end] == text:
+            return start
+        if node.style in ("'", '"') and self.source[start + 1 : end - 1] == text:
+            return start + 1
+        return None
+
+    def template(self, text: str, node: YNode, where: str, path: JSONPath, *, exact: bool) -> Any:
+        self.spans.setdefault(path, self.span_of(node))
+        base = self._base_offset(node, text, exact)
+        try:
+            parts = split_template(text)
+        except TemplateError as exc:
+            offset = base + exc.offset if base is not None else node.start.index
+            line, column = self.index.locate(offset)
+            self.problems.append(
+                SyntaxProblem(f"in `{where}`: {exc.message}", line, column, hint=exc.hint,
+                              offset=offset)
+            )
+            return None
+        if not parts:
+            return ""
+        if len(parts) == 1 and isinstance(parts[0], str):
+            return parts[0]
+        if len(parts) == 1 and isinstance(parts[0], ExprPart):
+            return self.expression(parts[0], text, node, base, where, path)
+        out: list[Any] = []
+        for i, part in enumerate(parts):
+            if isinstance(part, str):
+                out.append(part)
+            else:
+                out.append(self.expression(part, text, node, base, where,
+                                           path + ("$template", i)))
+        return {"$template": out}
+
+    def expression(
+        self, part: ExprPart, text: str, node: YNode, base: int | None, where: str, path: JSONPath
+    ) -> Any:
+        if base is None:
+            found = self.source.find("${" + part.source + "}", node.start.index, node.end.index)
+            base = found + 2 - part.offset if found >= 0 else None
+        offset = base + part.offset if base is not None else node.start.index
+        line, column = self.index.locate(offset)
+        expr_source = part.source
+        placeholders: dict[str, str] = {}
+        if self.keyword_aliases:
+            expr_source, placeholders = _hide_keyword_aliases(expr_source, self.keyword_aliases)
+        try:
+            tree, spans = self.parse_expression(expr_source, line=line, column=column,
+                                                offset=offset)
+            if placeholders:
+                tree = _restore_refs(tree, placeholders)
+        except SourceError as exc:
+            for p in exc.problems:
+                self.problems.append(
+                    SyntaxProblem(f"in `{where}`: {p.message}", p.line, p.column, hint=p.hint,
+                                  offset=p.offset)
+                )
+            return None
+        except DialecticError as exc:
+            self.problems.append(
+                SyntaxProblem(f"in `{where}`: {exc.message}", line, column, hint=exc.hint,
+                              offset=offset)
+            )
+            return None
+        for sub, span in spans.items():
+            self.spans[path + tuple(sub)] = span
+        return tree
+
+
+_WORD = re.compile(r"[A-Za-z_$][A-Za-z0-9_$]*")
+
+
+def _hide_keyword_aliases(text: str, aliases: dict[str, str]) -> tuple[str, dict[str, str]]:
+    """Replace references to aliases named like keywords (``return``) by same-length placeholder
+    identifiers (``$eturn``), outside strings, property names (``x.return``) and object keys."""
+    out: list[str] = []
+    used: dict[str, str] = {}
+    i, n = 0, len(text)
+    while i < n:
+        c = text[i]
+        if c in "'\"`":
+            j = i + 1
+            while j < n and text[j] != c:
+                j += 2 if text[j] == "\\" else 1
+            out.append(text[i : j + 1])
+            i = j + 1
+            continue
+        m = _WORD.match(text, i) if (c.isalpha() or c in "_$") else None
+        if m is None:
+            out.append(c)
+            i += 1
+            continue
+        word = m.group(0)
+        before = text[:i].rstrip()
+        after = text[m.end() :].lstrip()
+        placeholder = aliases.get(word)
+        if (
+            placeholder is not None
+            and not before.endswith(".")
+            and not after.startswith(":")
+            and placeholder not in text
+        ):
+            out.append(placeholder)
+            used[placeholder] = word
+        else:
+            out.append(word)
+        i = m.end()
+    return "".join(out), used
+
+
+def _restore_refs(tree: Any, placeholders: dict[str, str]) -> Any:
+    if isinstance(tree, list):
+        return [_restore_refs(v, placeholders) for v in tree]
+    if isinstance(tree, dict):
+        if set(tree) == {"$ref"} and tree["$ref"] in placeholders:
+            return {"$ref": placeholders[tree["$ref"]]}
+        if set(tree) == {"$quote"}:
+            return tree
+        return {k: _restore_refs(v, placeholders) for k, v in tree.items()}
+    return tree
+
+
+def parse_plan2(
+    source: str,
+    *,
+    lift: bool = DEFAULT_LIFT,
+    slots: SlotMode = DEFAULT_SLOTS,
+    max_depth: int = 100,
+    strict: bool = False,
+    expression_parser: ExpressionParser | None = None,
+) -> FrontEndResult:
+    """Compile a Plan2 (YAML) program to the canonical call tree.
+
+    ``lift``: single-domain lifting (an alias with one domain is that call's result, a one-element
+    array result its element). ``slots``: ``"as-written"`` (a slot's value is what was written),
+    ``"list"`` (the seed's rule: a single value becomes a one-element list) or ``"scalar"`` (the
+    opposite: a one-element list becomes its element). ``strict``: refuse the repairs lenient
+    mode makes (a markdown code fence, ``-value`` lists, unquoted ``: `` inside ``${...}``,
+    an alias bound to a list). Raises :class:`SourceError` listing every problem found.
+    """
+    if slots not in _SLOT_MODES:
+        raise ValueError(f"slots must be one of {', '.join(_SLOT_MODES)}, got {slots!r}")
+    original = source
+    warnings: list[str] = []
+    text, fenced = strip_code_fence(source)
+    if fenced:
+        if strict:
+            line = next(i for i, ln in enumerate(source.split("\n")) if _FENCE.match(ln)) + 1
+            raise SourceError(
+                LANG,
+                original,
+                [SyntaxProblem("the plan is wrapped in a markdown code fence", line, 1,
+                               hint="send the YAML alone, without ``` lines")],
+            )
+        warnings.append("removed the markdown code fence around the plan")
+    try:
+        root = compose(text, max_depth=max_depth)
+    except YamlProblems as first:
+        if strict:
+            raise SourceError(LANG, original, first.problems)
+        repaired, lines = _quote_repairs(text)
+        if not lines:
+            raise SourceError(LANG, original, first.problems)
+        try:
+            root = compose(repaired, max_depth=max_depth)
+        except YamlProblems:
+            raise SourceError(LANG, original, first.problems)
+        text = repaired
+        warnings.extend(
+            f"line {n}: quoted a value whose ${{...}} contains `: ` or ` #` "
+            "(write it as key: '${...}')"
+            for n in lines
+        )
+    compiler = _Compiler(
+        text,
+        lift=lift,
+        slots=slots,
+        strict=strict,
+        expression_parser=expression_parser or _default_expression_parser(),
+    )
+    tree = compiler.program(root)
+    if compiler.problems:
+        compiler.problems.sort(key=lambda p: (p.line, p.column))
+        raise SourceError(LANG, original, compiler.problems)
+    return FrontEndResult(
+        tree=tree,
+        lang=LANG,
+        source=original,
+        spans=compiler.spans,
+        warnings=warnings + compiler.warnings,
+    )

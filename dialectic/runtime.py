@@ -1,0 +1,350 @@
+"""``Runtime``: the registry plus the pipeline; ``Prepared``: a program compiled once.
+
+``Runtime.run`` never raises for a bad program: every problem is an ``Outcome``. Only a broken
+plugin (``PluginError``) or a misuse of the Python API (a bad ``limits`` value) raises.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import threading
+import time
+import traceback
+from collections import OrderedDict
+from collections.abc import Iterable, Mapping
+from typing import Any
+
+import anyio
+
+from . import stdlib
+from .calltree import parse_tree
+from .coercion import TypeSystem
+from .compiler import CompileErrors, Compiler
+from .errors import DialecticError, LimitExceeded, PluginError
+from .evaluator import AmbiguityError, Compiled, State, deadline_error
+from .frontends import to_tree
+from .frontends.base import FrontEndResult
+from .limits import Limits
+from .outcome import SUCCESS, Outcome
+from .plugins import entry_point_plugins, import_plugin_module, plugin_name
+from .registry import Registry, closest
+from .report import ambiguous, failure
+from .serialize import Serializer
+
+_CACHE_SIZE = 256
+
+
+class Runtime:
+    """Functions, types, conversions and constants from plugins, and the pipeline to run programs.
+
+    ``plugins`` are modules (or importable module names) or objects with ``@hookimpl`` hooks;
+    ``load_entry_points`` also loads every installed ``dialectic`` entry point.
+    """
+
+    def __init__(
+        self,
+        plugins: Iterable[Any] = (),
+        load_entry_points: bool = True,
+        limits: Limits | Mapping[str, Any] | None = None,
+        *,
+        builtins: bool = True,
+        debug: bool = False,
+    ) -> None:
+        self.limits = Limits.coerce(limits)
+        self.debug = debug
+        self.registry = Registry()
+        sources: list[tuple[str, Any]] = []
+        if builtins:
+            sources.append(("dialectic.stdlib", stdlib))
+        if load_entry_points:
+            sources.extend(entry_point_plugins())
+        for p in plugins:
+            if isinstance(p, str):
+                sources.append((p, import_plugin_module(p)))
+            else:
+                sources.append((plugin_name(p), p))
+        self.registry.load_plugins(sources)
+        self._rebuild()
+
+    def _rebuild(self) -> None:
+        self.types = TypeSystem(self.registry)
+        self.serializer = Serializer(self.registry, self.types)
+        self._cache: OrderedDict[tuple[Any, ...], Prepared] = OrderedDict()
+
+    def register(self, *descriptions: Any) -> None:
+        """Register FunctionDescription, TypeDescription, TypeConversion or Constant objects."""
+        for d in descriptions:
+            self.registry.add(d)
+        self._rebuild()
+
+    # -- the pipeline -------------------------------------------------------------------
+    def prepare(
+        self, program: Any, *, lang: str | None = None, strict: bool = False, **options: Any
+    ) -> Prepared:
+        """Compile once; the result runs many times. Compile errors surface when it runs."""
+        key: tuple[Any, ...] | None = None
+        if isinstance(program, str) and len(program) < 100_000 and not options:
+            key = (program, lang, strict)
+            hit = self._cache.get(key)
+            if hit is not None:
+                self._cache.move_to_end(key)
+                return hit
+        prepared = Prepared(self, program, lang, strict, options)
+        if key is not None:
+            self._cache[key] = prepared
+            if len(self._cache) > _CACHE_SIZE:
+                self._cache.popitem(last=False)
+        return prepared
+
+    def run(
+        self,
+        program: Any,
+        *,
+        context: Mapping[str, Any] | None = None,
+        lang: str | None = None,
+        strict: bool = False,
+    ) -> Outcome:
+        """Run a program (JSON text, bytes, parsed JSON, Plan or Plan2 text) to an Outcome."""
+        return self.prepare(program, lang=lang, strict=strict).run(context)
+
+    async def run_async(
+        self,
+        program: Any,
+        *,
+        context: Mapping[str, Any] | None = None,
+        lang: str | None = None,
+        strict: bool = False,
+    ) -> Outcome:
+        return await self.prepare(program, lang=lang, strict=strict).run_async(context)
+
+    def compile(self, program: Any, *, lang: str | None = None, strict: bool = False) -> Any:
+        """The canonical call tree, with names resolved and arguments bound by name."""
+        from .canonical import canonical
+
+        fe = to_tree(program, lang, strict=strict)
+        node = parse_tree(fe.tree, self.limits)
+        return canonical(self.registry, node)
+
+    def describe(self, format: str = "markdown") -> Any:  # noqa: A002
+        from .describe import catalog_markdown, program_schema
+
+        if format == "markdown":
+            return catalog_markdown(self)
+        if format in ("json-schema", "schema"):
+            return program_schema(self)
+        raise ValueError(f"unknown format {format!r}; use markdown or json-schema")
+
+
+class Prepared:
+    """A compiled program. ``run``/``run_async`` evaluate it with a context."""
+
+    def __init__(
+        self,
+        runtime: Runtime,
+        program: Any,
+        lang: str | None,
+        strict: bool,
+        options: Mapping[str, Any],
+    ) -> None:
+        self.runtime = runtime
+        self.front: FrontEndResult | None = None
+        self.root: Compiled | None = None
+        self._sync: Any = None
+        self.errors: list[DialecticError] = []
+        self.warnings: list[str] = []
+        self.mode = "return"
+        self.context_refs: dict[str, Any] = {}
+        self.known_names: list[str] = []
+        self.memo_size = 0
+        limits = runtime.limits
+        try:
+            if isinstance(program, str) and len(program.encode()) > limits.max_program_bytes:
+                raise LimitExceeded(
+                    "max_program_bytes",
+                    f"the program is larger than {limits.max_program_bytes} bytes",
+                )
+            self.front = to_tree(program, lang, strict=strict, **options)
+            self.warnings = list(self.front.warnings)
+            node = parse_tree(self.front.tree, limits)
+            compiler = Compiler(
+                runtime.registry, runtime.types, runtime.serializer, limits, self.front.tree
+            )
+            try:
+                self.root = compiler.compile_root(node)
+            finally:
+                self.warnings.extend(compiler.warnings)
+            self.mode = compiler.mode
+            self._data = runtime.serializer.data
+            self._sync = self.root.sync
+            self.context_refs = compiler.context_refs
+            self.memo_size = compiler.memo_size
+            self.known_names = sorted(compiler.alias_names | set(runtime.registry.constants))
+        except CompileErrors as exc:
+            self.errors = exc.errors
+        except DialecticError as exc:
+            self.errors = [exc]
+        except RecursionError:
+            self.errors = [
+                LimitExceeded("max_depth", "the program is nested too deeply to compile")
+            ]
+
+    @property
+    def tree(self) -> Any:
+        return self.front.tree if self.front is not None else None
+
+    @property
+    def error(self) -> DialecticError | None:
+        """The first compile error, or None if the program compiled."""
+        return self.errors[0] if self.errors else None
+
+    def _start(self, context: Mapping[str, Any] | None) -> State | Outcome:
+        if self.errors:
+            return failure(self.errors, self.front, list(self.warnings))
+        values: Any = context if context is not None else {}
+        for name in self.context_refs:
+            if name not in values:
+                missing = [n for n in self.context_refs if n not in values]
+                return failure(
+                    [self._unknown_identifier(n, values) for n in missing],
+                    self.front,
+                    list(self.warnings),
+                )
+        rt = self.runtime
+        return State(values, self.memo_size, rt.limits, rt.types.coerce, rt.debug)
+
+    def _unknown_identifier(self, name: str, values: Mapping[str, Any]) -> DialecticError:
+        pool = [*self.known_names, *values]
+        near = closest(name, pool)
+        return DialecticError(
+            "unknown_identifier",
+            f"unknown identifier `{name}`"
+            + (f"; did you mean {' or '.join(f'`{n}`' for n in near)}?" if near else ""),
+            self.context_refs[name],
+            hint="A name must be an alias defined in the program, a registered constant, or a "
+            "value in the run's context."
+            + (f" Known names: {', '.join(pool[:20])}." if pool else ""),
+        )
+
+    def run(self, context: Mapping[str, Any] | None = None) -> Outcome:
+        sync = self._sync
+        if sync is not None:  # the fast path: a synchronous program that compiled
+            values: Any = context if context is not None else {}
+            for name in self.context_refs:
+                if name not in values:
+                    return self._start(context)  # type: ignore[return-value]
+            rt = self.runtime
+            state = State(values, self.memo_size, rt.limits, rt.types.coerce, rt.debug)
+            try:
+                value = sync(state)
+            except BaseException as exc:  # noqa: BLE001
+                return self._fail(exc, state)
+            if time.monotonic() > state.deadline_at:
+                return self._fail(deadline_error(state.limits), state)
+            if type(value) is str and len(value) < 100_000 and not state.warnings:
+                return Outcome.success(
+                    value, list(self.warnings) if self.warnings else [], self.mode, self._data
+                )
+            return self._success(value, state)
+        state = self._start(context)
+        if isinstance(state, Outcome):
+            return state
+        try:
+            asyncio.get_running_loop()
+        except RuntimeError:
+            return anyio.run(self._run_async_state, state)
+        # Called from inside an event loop: run in a fresh thread with its own loop.
+        result: list[Outcome] = []
+        thread = threading.Thread(
+            target=lambda: result.append(anyio.run(self._run_async_state, state))
+        )
+        thread.start()
+        thread.join()
+        return result[0]
+
+    async def run_async(self, context: Mapping[str, Any] | None = None) -> Outcome:
+        state = self._start(context)
+        if isinstance(state, Outcome):
+            return state
+        root = self.root
+        assert root is not None
+        if root.sync is not None:
+            try:
+                value = root.sync(state)
+            except BaseException as exc:  # noqa: BLE001
+                return self._fail(exc, state)
+            return self._success(value, state)
+        return await self._run_async_state(state)
+
+    async def _run_async_state(self, state: State) -> Outcome:
+        root = self.root
+        assert root is not None and root.aio is not None
+        try:
+            with anyio.fail_after(state.limits.deadline):
+                value = await root.aio(state)
+        except TimeoutError:
+            return self._fail(deadline_error(state.limits), state)
+        except Exception as exc:  # noqa: BLE001
+            return self._fail(exc, state)
+        return self._success(value, state)
+
+    def _warnings(self, state: State) -> list[str]:
+        if not self.warnings and not state.warnings:
+            return []
+        return [*self.warnings, *state.warnings]
+
+    def _success(self, value: Any, state: State) -> Outcome:
+        rt = self.runtime
+        limit = state.limits.max_output_bytes
+        t = type(value)
+        if t is str:
+            size = len(value) if len(value) * 4 <= limit else len(value.encode())
+        elif t is int or t is float or t is bool or value is None:
+            size = 0
+        else:
+            try:
+                size = len(rt.serializer.dumps(value))
+            except DialecticError as exc:
+                return self._fail(exc, state)
+        if size > limit:
+            return self._fail(
+                LimitExceeded(
+                    "max_output_bytes",
+                    f"the result is {size} bytes of JSON; the limit is {limit}",
+                ),
+                state,
+            )
+        return Outcome.success(value, self._warnings(state), self.mode, rt.serializer.data)
+
+    def _fail(self, exc: BaseException, state: State) -> Outcome:
+        fe = self.front
+        assert fe is not None
+        warnings = self._warnings(state)
+        if isinstance(exc, AmbiguityError):
+            return ambiguous(exc.items, fe, warnings)
+        if isinstance(exc, DialecticError):
+            return failure([exc], fe, warnings)
+        if isinstance(exc, RecursionError):
+            return failure(
+                [LimitExceeded("max_depth", "the program is nested too deeply to evaluate")],
+                fe,
+                warnings,
+            )
+        if isinstance(exc, PluginError):
+            return failure([DialecticError("plugin_error", str(exc))], fe, warnings)
+        if not isinstance(exc, Exception):
+            raise exc
+        details: dict[str, Any] = {"exception": type(exc).__name__}
+        if self.runtime.debug:
+            details["traceback"] = "".join(traceback.format_exception(exc))
+        return failure(
+            [
+                DialecticError(
+                    "internal_error",
+                    f"the runtime failed unexpectedly: {type(exc).__name__}: {exc}",
+                    hint="This is a bug in dialectic, not in the program; please report it.",
+                    details=details,
+                )
+            ],
+            fe,
+            warnings,
+        )

@@ -1,0 +1,103 @@
+"""Values out: executable-program form, JSON for outcomes, and template stringification.
+
+A value of a registered type serializes as the call of its constructor, ``{"symbol": {...}}``,
+which evaluates back to an equal value. Inside such a program a one-key object (which would read
+as a call) is written ``{"$object": {...}}``.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import orjson
+
+from .coercion import TypeSystem
+from .errors import DialecticError
+from .registry import Registry
+from .values import UNDEFINED, js_number
+
+_MAX_PROGRAM_DEPTH = 200
+#: make orjson hand dataclasses, datetimes and subclasses of str/int/dict/list to ``default``
+DUMP_OPTIONS = (
+    orjson.OPT_PASSTHROUGH_DATACLASS
+    | orjson.OPT_PASSTHROUGH_DATETIME
+    | orjson.OPT_PASSTHROUGH_SUBCLASS
+)
+
+
+class Serializer:
+    def __init__(self, registry: Registry, types: TypeSystem) -> None:
+        self.registry = registry
+        self.types = types
+
+    def default(self, value: Any) -> Any:
+        """orjson's ``default`` hook: registered values become their program form."""
+        if value is UNDEFINED:
+            return None
+        td = self.registry.type_of_class(type(value))
+        if td is not None:
+            return {td.name: self.program(self.types.serialize_args(td, value))}
+        if isinstance(value, tuple | set | frozenset):
+            return list(value)
+        raise TypeError(
+            f"a value of Python type {type(value).__name__} is neither JSON nor a registered type"
+        )
+
+    def program(self, value: Any, depth: int = 0) -> Any:
+        """``value`` written as a program that evaluates to it."""
+        if depth > _MAX_PROGRAM_DEPTH:
+            raise DialecticError("limit_exceeded", "the value is nested too deeply to serialize")
+        t = type(value)
+        if t is str or t is int or t is float or t is bool or value is None:
+            return value
+        if t is list or t is tuple:
+            return [self.program(v, depth + 1) for v in value]
+        if t is dict:
+            fields = {k: self.program(v, depth + 1) for k, v in value.items()}
+            if len(fields) == 1 or any(k.startswith("$") for k in fields):
+                return {"$object": fields}
+            return fields
+        if value is UNDEFINED:
+            return {"$undefined": None}
+        td = self.registry.type_of_class(t)
+        if td is not None:
+            return {td.name: self.program(self.types.serialize_args(td, value), depth + 1)}
+        raise DialecticError(
+            "invalid_value",
+            f"a value of Python type {t.__name__} is neither JSON nor a registered type",
+        )
+
+    def dumps(self, value: Any) -> bytes:
+        try:
+            return orjson.dumps(value, default=self.default, option=DUMP_OPTIONS)
+        except (TypeError, orjson.JSONEncodeError) as exc:
+            raise DialecticError(
+                "invalid_value",
+                f"the result cannot be written as JSON: {exc}",
+                hint="Functions must return JSON data or values of registered types.",
+            ) from None
+
+    def data(self, value: Any) -> Any:
+        """The JSON-serializable form used by ``Outcome.to_json()``."""
+        t = type(value)
+        if t is str or t is int or t is bool or value is None:
+            return value
+        return orjson.loads(self.dumps(value))
+
+    def stringify(self, value: Any) -> str:
+        """Template stringification: JavaScript's String() for primitives, JSON otherwise."""
+        t = type(value)
+        if t is str:
+            return value  # type: ignore[no-any-return]
+        if t is bool:
+            return "true" if value else "false"
+        if t is int or t is float:
+            return js_number(value)
+        if value is None:
+            return "null"
+        if value is UNDEFINED:
+            return "undefined"
+        td = self.registry.type_of_class(t)
+        if td is not None and td.format is not None:
+            return td.format(value)
+        return self.dumps(value).decode()

@@ -1,0 +1,99 @@
+"""The built-in functions every runtime has (a plugin like any other; ``Runtime(builtins=False)``
+leaves it out). Kept deliberately small: text, numbers, lengths and explicit conversion."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .descriptions import FunctionDescription, Optional, RunContext
+from .errors import Failure
+from .plugins import Register, hookimpl
+from .values import UNDEFINED, dumps_compact, js_number
+
+
+def _str(value: Any) -> str:
+    if isinstance(value, str):
+        return value
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, int | float):
+        return js_number(value)
+    if value is None:
+        return "null"
+    if value is UNDEFINED:
+        return "undefined"
+    return dumps_compact(value)
+
+
+def _upper(text: str) -> str:
+    return text.upper()
+
+
+def _lower(text: str) -> str:
+    return text.lower()
+
+
+def _trim(text: str) -> str:
+    return text.strip()
+
+
+def _max(a: float, b: float) -> float:
+    return a if a >= b else b
+
+
+def _min(a: float, b: float) -> float:
+    return a if a <= b else b
+
+
+def _length(value: Any) -> int:
+    if isinstance(value, str | list | dict):
+        return len(value)
+    raise Failure(f"length needs a string, an array or an object, not {type(value).__name__}")
+
+
+def _join(items: list[Any], separator: str = ", ") -> str:
+    return separator.join(_str(i) for i in items)
+
+
+def _split(text: str, separator: str = ",") -> list[str]:
+    if separator == "":
+        raise Failure("the separator must not be empty")
+    return [part.strip() for part in text.split(separator)]
+
+
+def _convert(value: Any, type: str, via: list[str] | None = None, *, ctx: RunContext) -> Any:  # noqa: A002
+    return ctx.convert(value, type, via or ())
+
+
+BUILTINS = (
+    FunctionDescription("str", "The value as text (numbers as JavaScript writes them; arrays "
+                        "and objects as compact JSON).", _str, {"value": "any"}, "string"),
+    FunctionDescription("upper", "The text in upper case.", _upper, {"text": "string"}, "string"),
+    FunctionDescription("lower", "The text in lower case.", _lower, {"text": "string"}, "string"),
+    FunctionDescription("trim", "The text without surrounding white space.", _trim,
+                        {"text": "string"}, "string"),
+    FunctionDescription("max", "The larger of two numbers.", _max,
+                        {"a": "number", "b": "number"}, "number"),
+    FunctionDescription("min", "The smaller of two numbers.", _min,
+                        {"a": "number", "b": "number"}, "number"),
+    FunctionDescription("length", "The number of characters of a text, items of an array or "
+                        "members of an object.", _length, {"value": "any"}, "integer"),
+    FunctionDescription("join", "The items as one text, separated by `separator` (default ', ').",
+                        _join, {"items": "array", "separator": Optional("string")}, "string"),
+    FunctionDescription("split", "The text cut at each `separator` (default ','), trimmed.",
+                        _split, {"text": "string", "separator": Optional("string")}, "array"),
+    FunctionDescription(
+        "convert",
+        "Convert a value to the type `type`, optionally through the intermediate types `via` "
+        "(the explicit form of automatic coercion).",
+        _convert,
+        {"value": "any", "type": "string", "via": Optional("array")},
+        "any",
+        pass_context=True,
+    ),
+)
+
+
+@hookimpl
+def dialectic_register_functions(register: Register) -> None:
+    register(*BUILTINS)

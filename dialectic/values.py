@@ -1,0 +1,86 @@
+"""Runtime values: JSON data, registered-type instances and ``undefined``.
+
+Stringification follows JavaScript's ``String()`` for primitives; arrays and objects become
+compact JSON (a documented difference from JavaScript).
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Any, Final
+
+import orjson
+
+
+class _Undefined:
+    """JavaScript's ``undefined`` (from Plan); a singleton."""
+
+    __slots__ = ()
+
+    def __repr__(self) -> str:
+        return "undefined"
+
+    def __bool__(self) -> bool:
+        return False
+
+
+UNDEFINED: Final = _Undefined()
+
+JSON_TYPE_NAMES: Final = {
+    str: "string",
+    bool: "boolean",
+    int: "number",
+    float: "number",
+    list: "array",
+    dict: "object",
+    type(None): "null",
+}
+
+
+def js_number(x: float) -> str:
+    """A number as JavaScript's ``String(x)`` writes it (shortest round-trip digits)."""
+    if isinstance(x, bool):
+        return "true" if x else "false"
+    if isinstance(x, int):
+        if -(10**21) < x < 10**21:
+            return str(x)
+        x = float(x)
+    if math.isnan(x):
+        return "NaN"
+    if math.isinf(x):
+        return "Infinity" if x > 0 else "-Infinity"
+    if x == 0:
+        return "0"
+    sign = "-" if x < 0 else ""
+    text = repr(abs(x))
+    mantissa, _, exp_text = text.partition("e")
+    exp = int(exp_text) if exp_text else 0
+    int_part, _, frac_part = mantissa.partition(".")
+    if frac_part == "0":
+        frac_part = ""
+    digits = (int_part + frac_part).lstrip("0")
+    # n: position of the decimal point relative to the digits (value = 0.DIGITS * 10**n)
+    lead_zeros = len(int_part + frac_part) - len((int_part + frac_part).lstrip("0"))
+    n = len(int_part) + exp - lead_zeros
+    digits = digits.rstrip("0") or "0"
+    k = len(digits)
+    if k <= n <= 21:
+        return sign + digits + "0" * (n - k)
+    if 0 < n <= 21:
+        return sign + digits[:n] + "." + digits[n:]
+    if -6 < n <= 0:
+        return sign + "0." + "0" * (-n) + digits
+    e = n - 1
+    esign = "+" if e >= 0 else "-"
+    body = digits[0] + ("." + digits[1:] if k > 1 else "")
+    return f"{sign}{body}e{esign}{abs(e)}"
+
+
+def dumps_compact(value: Any) -> str:
+    return orjson.dumps(value, default=_json_default).decode()
+
+
+def _json_default(value: Any) -> Any:
+    if value is UNDEFINED:
+        return None
+    raise TypeError(f"not JSON: {type(value).__name__}")

@@ -1,0 +1,2 @@
+// Seed 000: the smallest plan, one call of an (async) domain.
+return domainA({slot1: 'hello'});

@@ -1,0 +1,1 @@
+"""dialectic-greetings: an example third-party dialectic extension."""

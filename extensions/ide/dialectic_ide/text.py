@@ -1,0 +1,105 @@
+"""Plain-text operations: ``search`` (regex or literal) and ``lines``."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+
+from dialectic import Failure
+
+from .types import Location
+from .workspace import MAX_FILE_BYTES, Workspace
+
+MAX_MATCHES = 200
+MAX_LINES = 500
+MAX_LINE_SCAN = 2_000  # characters of a line a regex sees (bounds pathological patterns)
+MAX_TEXT = 200
+
+
+def compile_pattern(pattern: str, regex: bool) -> re.Pattern[str]:
+    if not isinstance(pattern, str) or pattern == "":
+        raise Failure("The search pattern must be a non-empty text.")
+    if not regex:
+        return re.compile(re.escape(pattern))
+    try:
+        return re.compile(pattern)
+    except re.error as exc:
+        at = f" at position {exc.pos}" if exc.pos is not None else ""
+        raise Failure(
+            f"`{pattern}` is not a valid regular expression: {exc.msg}{at}.",
+            hint='Escape special characters (e.g. `\\(`), or pass "regex": false to search for '
+            "the text literally.",
+            code="invalid_pattern",
+        )
+
+
+def _is_binary(data: str) -> bool:
+    return "\x00" in data[:8192]
+
+
+def search(
+    ws: Workspace,
+    pattern: str,
+    path: str | None,
+    regex: bool,
+    warn: Callable[[str], None],
+) -> list[Location]:
+    """Lines matching ``pattern`` in the workspace's text files (one location per line)."""
+    compiled = compile_pattern(pattern, regex)
+    start = ws.resolve(path, what="search path", directory=True) if path is not None else None
+    found: list[Location] = []
+    for file in ws.walk(start):
+        try:
+            if file.stat().st_size > MAX_FILE_BYTES:
+                continue
+            text = ws.text(file, keep=False)
+        except (OSError, Failure):
+            continue
+        if _is_binary(text):
+            continue
+        rel = ws.relative(file)
+        if rel is None:
+            continue
+        for number, line in enumerate(text.splitlines(), start=1):
+            m = compiled.search(line[:MAX_LINE_SCAN])
+            if m is None:
+                continue
+            if len(found) == MAX_MATCHES:
+                warn(
+                    f"The search for `{pattern}` stopped after {MAX_MATCHES} matches; "
+                    "narrow it with `path` or a more specific pattern."
+                )
+                return found
+            shown = line.strip()
+            if len(shown) > MAX_TEXT:
+                shown = shown[:MAX_TEXT] + "..."
+            found.append(Location(rel, number, m.start() + 1, shown))
+    return found
+
+
+def read_lines(
+    ws: Workspace, file: str, start: int | None, end: int | None, warn: Callable[[str], None]
+) -> str:
+    """Lines ``start``..``end`` (1-based, inclusive) of a workspace file, at most MAX_LINES."""
+    path = ws.resolve(file)
+    lines = ws.lines(path)
+    rel = ws.relative(path) or file
+    first = 1 if start is None else start
+    if first < 1:
+        raise Failure(f"Lines are numbered from 1; got start {first}.")
+    if first > len(lines):
+        raise Failure(
+            f"`{rel}` has {len(lines)} lines; there is no line {first}.",
+            hint=f"Ask for lines 1 to {len(lines)}." if lines else None,
+        )
+    last = len(lines) if end is None else min(end, len(lines))
+    if last < first:
+        raise Failure(f"The end line {end} is before the start line {first}.")
+    if last - first + 1 > MAX_LINES:
+        warn(
+            f"Only {MAX_LINES} lines are returned at a time: lines {first}-"
+            f"{first + MAX_LINES - 1} of `{rel}` ({len(lines)} lines); ask for the next ones "
+            f"with start {first + MAX_LINES}."
+        )
+        last = first + MAX_LINES - 1
+    return "\n".join(lines[first - 1 : last])

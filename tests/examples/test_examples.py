@@ -1,0 +1,259 @@
+"""Every program under examples/ runs and gives its stored expected outcome.
+
+``examples/manifest.json`` lists each example (a stem such as ``travel/rental_car``) with the
+``dialectic run`` arguments it needs and the plugins it uses. Each notation present is run:
+``.js`` (Plan), ``.json`` (Dialect JSON) and ``.yaml`` (Plan2). The outcome must contain every key
+of ``<stem>.expected.json`` with the same value (or of ``<stem>.<ext>.expected.json`` when a
+notation's outcome differs, e.g. Plan2's single-domain lifting or suggestions written back in the
+program's own notation).
+
+Regenerate after a deliberate change with ``DIALECTIC_UPDATE_EXAMPLES=1 pytest tests/examples``,
+then review the diff: the expected files are the examples' documentation.
+"""
+
+from __future__ import annotations
+
+import importlib
+import importlib.util
+import json
+import os
+import shlex
+import subprocess
+import sys
+import time
+from functools import cache
+from pathlib import Path
+from types import ModuleType
+from typing import Any
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+EXAMPLES = ROOT / "examples"
+MANIFEST: dict[str, Any] = json.loads((EXAMPLES / "manifest.json").read_text())
+NOTATIONS = {".js": "plan", ".json": "json", ".yaml": "plan2"}
+UPDATE = os.environ.get("DIALECTIC_UPDATE_EXAMPLES") == "1"
+HAS_RUNTIME = (ROOT / "dialectic" / "runtime.py").exists()
+HAS_PLAN2 = (ROOT / "dialectic" / "frontends" / "plan2" / "__init__.py").exists()
+
+needs_runtime = pytest.mark.skipif(not HAS_RUNTIME, reason="dialectic/runtime.py not built yet")
+
+#: examples that meet a known core bug (reported); non-strict, so a fix simply turns them green.
+#: Remove an entry once its bug is fixed.
+KNOWN_ISSUES: dict[str, str] = {
+    "travel/flight_info_ambiguous.yaml": "core: plan2 has no suggestion_source (report.py)",
+    "ide/find_symbol_ambiguous.yaml": "core: plan2 has no suggestion_source (report.py)",
+}
+
+
+def context_from_args(args: list[str]) -> dict[str, Any]:
+    """The run context the CLI builds from ``--now``/``--timezone``/``--workspace``/..."""
+    ctx: dict[str, Any] = {}
+    it = iter(args)
+    for flag in it:
+        value = next(it)
+        if flag == "--context":
+            key, _, raw = value.partition("=")
+            ctx[key] = raw
+        elif flag == "--workspace":
+            ctx["workspace"] = str(ROOT / value)
+        else:
+            ctx[flag.removeprefix("--")] = value
+    return ctx
+
+
+def program_files(stem: str) -> list[Path]:
+    return [EXAMPLES / f"{stem}{ext}" for ext in NOTATIONS if (EXAMPLES / f"{stem}{ext}").exists()]
+
+
+def expected_file(path: Path) -> Path:
+    stem = path.with_suffix("")
+    own = stem.with_name(f"{stem.name}{path.suffix}.expected.json")
+    return own if own.exists() else stem.with_name(f"{stem.name}.expected.json")
+
+
+def missing_module(plugins: list[str]) -> str | None:
+    for name in plugins:
+        if importlib.util.find_spec(name.split(".")[0]) is None:
+            return name
+    return None
+
+
+def cases() -> list[Any]:
+    out = []
+    for stem, entry in MANIFEST["examples"].items():
+        for path in program_files(stem):
+            marks = [needs_runtime]
+            if path.suffix == ".yaml" and not HAS_PLAN2:
+                marks.append(pytest.mark.skip(reason="Plan2 front end not built yet"))
+            name = str(path.relative_to(EXAMPLES))
+            if name in KNOWN_ISSUES:
+                marks.append(pytest.mark.xfail(reason=KNOWN_ISSUES[name], strict=False))
+            missing = missing_module(entry["plugins"])
+            if missing:
+                marks.append(pytest.mark.skip(reason=f"plugin {missing} not installed"))
+            out.append(pytest.param(stem, path, marks=marks, id=str(path.relative_to(EXAMPLES))))
+    return out
+
+
+@cache
+def plugin_modules(names: tuple[str, ...]) -> tuple[ModuleType, ...]:
+    return tuple(importlib.import_module(name) for name in names)
+
+
+def run_example(path: Path, entry: dict[str, Any], **extra: Any) -> dict[str, Any]:
+    from dialectic import Runtime
+
+    runtime = Runtime(plugins=plugin_modules(tuple(entry["plugins"])), load_entry_points=False)
+    context = context_from_args(entry["args"]) | extra
+    outcome = runtime.run(path.read_text(), context=context, lang=NOTATIONS[path.suffix])
+    result = outcome.to_json()
+    return json.loads(result) if isinstance(result, str | bytes) else dict(result)
+
+
+def summarize(outcome: dict[str, Any]) -> dict[str, Any]:
+    """The part of an outcome an example documents (no positions, timings or internals)."""
+    out: dict[str, Any] = {"status": outcome["status"]}
+    for key in ("mode", "value", "message", "warnings"):
+        if outcome.get(key) not in (None, [], ""):
+            out[key] = outcome[key]
+    if outcome.get("suggestions"):
+        out["suggestions"] = [
+            {k: s[k] for k in ("description", "program", "replacement") if k in s}
+            for s in outcome["suggestions"]
+        ]
+    if outcome["status"] == "failure" and outcome.get("error"):
+        out["error"] = {
+            k: outcome["error"][k] for k in ("code", "message") if k in outcome["error"]
+        }
+    return out
+
+
+@pytest.mark.parametrize(("stem", "path"), cases())
+def test_example_outcome(stem: str, path: Path) -> None:
+    got = summarize(run_example(path, MANIFEST["examples"][stem]))
+    target = expected_file(path)
+    if UPDATE and str(path.relative_to(EXAMPLES)) not in KNOWN_ISSUES:
+        current = json.loads(target.read_text()) if target.exists() else None
+        if current != got:
+            if current is not None and target.name.count(".") == 2:
+                # the shared file disagrees with this notation: give it its own file
+                target = path.with_name(f"{path.with_suffix('').name}{path.suffix}.expected.json")
+            target.write_text(json.dumps(got, indent=2, ensure_ascii=False) + "\n")
+    assert target.exists(), f"missing expected outcome {target.relative_to(ROOT)}"
+    assert got == json.loads(target.read_text())
+
+
+def test_manifest_covers_every_program() -> None:
+    listed = {EXAMPLES / f"{stem}{ext}" for stem in MANIFEST["examples"] for ext in NOTATIONS}
+    programs = {
+        p
+        for p in EXAMPLES.rglob("*")
+        if p.suffix in NOTATIONS
+        and "workspace" not in p.parts
+        and not p.name.endswith(".expected.json")
+        and p.name != "manifest.json"
+    }
+    assert programs - listed == set(), "programs missing from examples/manifest.json"
+    for stem in MANIFEST["examples"]:
+        assert program_files(stem), f"{stem}: no program file"
+        for path in program_files(stem):
+            assert expected_file(path).exists(), f"{path.name}: no expected outcome"
+    assert (EXAMPLES / MANIFEST["demo"]).exists()
+
+
+def test_readme_shows_every_command() -> None:
+    readme = (EXAMPLES / "README.md").read_text()
+    for stem, entry in MANIFEST["examples"].items():
+        for path in program_files(stem):
+            command = shlex.join(["dialectic", "run", str(path.relative_to(ROOT)), *entry["args"]])
+            assert command in readme, f"examples/README.md lacks: {command}"
+
+
+@needs_runtime
+@pytest.mark.skipif(missing_module(["dialectic_datetime"]) is not None, reason="needs datetime")
+def test_independent_calls_run_concurrently() -> None:
+    """Three searches with 0.4 s latency each take about 0.4 s together, not 1.2 s."""
+    demo = EXAMPLES / MANIFEST["demo"]
+    entry = MANIFEST["examples"][MANIFEST["demo"].rsplit(".", 1)[0]]
+    run_example(demo, entry, travel_latency=0)  # warm up imports and caches
+    started = time.perf_counter()
+    got = run_example(demo, entry, travel_latency=0.4)
+    elapsed = time.perf_counter() - started
+    assert got["status"] == "success"
+    assert set(got["value"]) == {"flights", "trains", "busses"}
+    assert 0.4 <= elapsed < 1.0, f"took {elapsed:.2f}s"
+
+    concurrency = EXAMPLES / "core" / "concurrency.js"
+    started = time.perf_counter()
+    got = run_example(concurrency, MANIFEST["examples"]["core/concurrency"], travel_latency=0.4)
+    elapsed = time.perf_counter() - started
+    assert got["status"] == "success"
+    # domainA || domainB, then domainC: two rounds of latency, not three
+    assert 0.8 <= elapsed < 1.15, f"took {elapsed:.2f}s"
+
+
+HAS_CLI = (ROOT / "dialectic" / "cli.py").exists()
+
+
+@needs_runtime
+@pytest.mark.skipif(not HAS_CLI, reason="CLI not built yet")
+@pytest.mark.parametrize(("stem", "path"), cases())
+def test_example_command_through_the_cli(stem: str, path: Path) -> None:
+    """Each command of examples/README.md, run as a user would (entry-point plugins)."""
+    args = MANIFEST["examples"][stem]["args"]
+    proc = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "dialectic.cli",
+            "run",
+            str(path.relative_to(ROOT)),
+            *args,
+            "--format",
+            "json",
+        ],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=False,
+    )
+    got = json.loads(proc.stdout)
+    expected = json.loads(expected_file(path).read_text())
+    assert (proc.returncode == 0) == (expected["status"] == "success"), proc.stderr
+    for key in ("status", "value", "warnings"):
+        assert got.get(key) == expected.get(key), key
+    replacements = [s["replacement"] for s in got.get("suggestions", [])]
+    assert replacements == [s["replacement"] for s in expected.get("suggestions", [])]
+
+
+@needs_runtime
+@pytest.mark.skipif(not HAS_CLI, reason="CLI not built yet")
+@pytest.mark.skipif(missing_module(["dialectic_datetime"]) is not None, reason="needs datetime")
+def test_demo_command_through_the_cli() -> None:
+    """The README's demo command, run as a user would (entry-point plugins, JSON output)."""
+    stem = MANIFEST["demo"].rsplit(".", 1)[0]
+    args = MANIFEST["examples"][stem]["args"]
+    proc = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "dialectic.cli",
+            "run",
+            f"examples/{MANIFEST['demo']}",
+            *args,
+            "--format",
+            "json",
+        ],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=False,
+    )
+    assert proc.returncode == 0, proc.stderr
+    got = json.loads(proc.stdout)
+    expected = json.loads(expected_file(EXAMPLES / MANIFEST["demo"]).read_text())
+    assert got["status"] == expected["status"] == "success"
+    assert got["value"] == expected["value"]
