@@ -15,6 +15,7 @@ import random
 import sys
 import tempfile
 import time
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -67,8 +68,7 @@ def generate(rng: random.Random) -> Any:
 
 
 def build_corpus(count: int, seed: int, path: Path) -> dict[str, int]:
-    from dialectic.convert import tree_to_plan2
-    from dialectic.convert import tree_for_plan
+    from dialectic.convert import tree_for_plan, tree_to_plan2
     from dialectic.frontends.plan import decompile
 
     rng = random.Random(seed)
@@ -128,18 +128,25 @@ def main() -> int:
 
 def _per_lang(count: int, seed: int) -> dict[str, tuple[int, float]]:
     from dialectic.analysis import analyze_program
-    from dialectic.convert import tree_to_plan2
-    from dialectic.convert import tree_for_plan
+    from dialectic.convert import tree_for_plan, tree_to_plan2
     from dialectic.frontends.plan import decompile
 
     rng = random.Random(seed)
     trees = [generate(rng) for _ in range(count)]
     out: dict[str, tuple[int, float]] = {}
-    for lang, make in (
-        ("json", lambda t: orjson.dumps(t).decode()),
-        ("plan", lambda t: decompile(tree_for_plan(t))),
+    def as_json(tree: Any) -> str:
+        return orjson.dumps(tree).decode()
+
+    def as_plan(tree: Any) -> str:
+        text: str = decompile(tree_for_plan(tree))
+        return text
+
+    makers: tuple[tuple[str, Callable[[Any], str]], ...] = (
+        ("json", as_json),
+        ("plan", as_plan),
         ("plan2", tree_to_plan2),
-    ):
+    )
+    for lang, make in makers:
         texts = [make(t) for t in trees[: count // 3]]
         t0 = time.perf_counter()
         for text in texts:

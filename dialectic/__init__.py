@@ -2,10 +2,10 @@
 
 The pipeline::
 
-    front end          text (Dialect JSON | Plan | Plan2)  ->  call tree (canonical JSON)
-    compiler           call tree + registry                 ->  closures (once, ``Runtime.prepare``)
-    evaluator          closures + context                   ->  value (sync inline, async with anyio)
-    outcome            value | failure | ambiguity          ->  ``Outcome`` (success/failure/ambiguous)
+    front end   text (Dialect JSON | Plan | Plan2)  ->  call tree (canonical JSON)
+    compiler    call tree + registry                 ->  closures (once, ``Runtime.prepare``)
+    evaluator   closures + context                   ->  value (sync inline, async with anyio)
+    outcome     value | failure | ambiguity          ->  ``Outcome`` (success/failure/ambiguous)
 
 Extensions register functions, types, conversions and constants through pluggy hooks
 (entry-point group ``dialectic``). SPEC.md is the language's source of truth.

@@ -33,8 +33,7 @@ def bind(registry: Registry, call: Call, fn: FunctionDescription) -> dict[str, N
         first = args[0] if len(args) == 1 else None
         keys = set(first.fields) if isinstance(first, Obj) else set()
         if isinstance(first, Obj) and (
-            keys <= name_set
-            and all(p.name in keys for p in params if not p.optional)
+            (keys <= name_set and all(p.name in keys for p in params if not p.optional))
             or (keys & name_set and params[0].type not in ("object", "any"))
         ):
             # one object literal standing for named arguments: `f({a: 1, b: 2})`
@@ -63,11 +62,11 @@ def bind(registry: Registry, call: Call, fn: FunctionDescription) -> dict[str, N
                 )
             bound = {params[i].name: a for i, a in enumerate(args)}
     elif call.kind == "object":
-        keys = list(call.raw)
-        if all(k in name_set for k in keys):
+        arg_keys = list(call.raw)
+        if all(k in name_set for k in arg_keys):
             bound = dict(call_named(call))
-        elif len(keys) == 1:
-            key = keys[0]
+        elif len(arg_keys) == 1:
+            key = arg_keys[0]
             target = _single_target(params)
             other, _ = registry.resolve_function(key)
             near = closest(key, names)
@@ -88,9 +87,9 @@ def bind(registry: Registry, call: Call, fn: FunctionDescription) -> dict[str, N
                 )
             bound = {target.name: call_as_nested(call)}
         else:
-            unknown = [k for k in keys if k not in name_set]
+            unknown = [k for k in arg_keys if k not in name_set]
             target = _single_target(params)
-            if any(k in name_set for k in keys) or target is None:
+            if any(k in name_set for k in arg_keys) or target is None:
                 hints = []
                 for k in unknown:
                     near = closest(k, names, 1)

@@ -16,8 +16,16 @@ from .errors import DialecticError, JSONPath, LimitExceeded
 from .limits import Limits
 
 FORMS = (
-    "$ref", "$get", "$object", "$quote", "$template", "$undefined", "$unwrap",
-    "$let", "$return", "$use",
+    "$ref",
+    "$get",
+    "$object",
+    "$quote",
+    "$template",
+    "$undefined",
+    "$unwrap",
+    "$let",
+    "$return",
+    "$use",
 )
 
 
@@ -146,9 +154,7 @@ def measure(tree: Any, limits: Limits) -> int:
         value, depth, path = stack.pop()
         count += 1
         if count > max_nodes:
-            raise LimitExceeded(
-                "max_nodes", f"the program has more than {max_nodes} nodes", path
-            )
+            raise LimitExceeded("max_nodes", f"the program has more than {max_nodes} nodes", path)
         if depth > max_depth:
             raise LimitExceeded(
                 "max_depth", f"the program is nested more than {max_depth} levels deep", path
@@ -171,7 +177,10 @@ def measure(tree: Any, limits: Limits) -> int:
                         )
         elif isinstance(value, list):
             for i, v in enumerate(value):
-                stack.append((v, depth + 1, (*path, i)))
+                if isinstance(v, dict | list):
+                    stack.append((v, depth + 1, (*path, i)))
+                else:
+                    stack.append((v, depth, (*path, i)))
         elif isinstance(value, str):
             if len(value) > max_str:
                 raise LimitExceeded(
@@ -220,7 +229,9 @@ def parse_node(value: Any, path: JSONPath = ()) -> Node:
 def _parse_call(name: str, arg: Any, path: JSONPath) -> Call:
     p = (*path, name)
     if isinstance(arg, list):
-        return Call(path, name, "array", positional=[parse_node(v, (*p, i)) for i, v in enumerate(arg)])
+        return Call(
+            path, name, "array", positional=[parse_node(v, (*p, i)) for i, v in enumerate(arg)]
+        )
     if isinstance(arg, dict) and not any(k.startswith("$") for k in arg):
         if len(arg) == 1:
             # Either named arguments or a nested call; keep both readings (lazily parsed).
@@ -247,7 +258,8 @@ def _parse_form(value: dict[str, Any], path: JSONPath) -> Node:
         raise _bad(
             path,
             f"unknown core form {key!r}",
-            "Keys starting with $ are reserved; the forms are " + ", ".join(FORMS)
+            "Keys starting with $ are reserved; the forms are "
+            + ", ".join(FORMS)
             + '. To use such a key as data, write {"$object": {...}} or {"$quote": ...}.',
         )
     return handler(arg, path, (*path, key))

@@ -25,12 +25,18 @@ def canonical(registry: Registry, node: Node) -> Any:
                 node.path,
             )
         bound = bind(registry, node, fn)
-        args = {p.name: canonical(registry, bound[p.name]) for p in registry.params(fn) if p.name in bound}
+        args = {
+            p.name: canonical(registry, bound[p.name])
+            for p in registry.params(fn)
+            if p.name in bound
+        }
         return {fn.name: args}
     if isinstance(node, Ref):
         return {"$ref": node.name}
     if isinstance(node, Get):
-        return {"$get": [canonical(registry, node.target), *(canonical(registry, k) for k in node.keys)]}
+        return {
+            "$get": [canonical(registry, node.target), *(canonical(registry, k) for k in node.keys)]
+        }
     if isinstance(node, Template):
         return {
             "$template": [p if isinstance(p, str) else canonical(registry, p) for p in node.parts]

@@ -83,15 +83,22 @@ def _parse_pairs(pairs: tuple[str, ...], what: str) -> dict[str, Any]:
 
 
 plugin_option = click.option(
-    "--plugin", "plugins", multiple=True, metavar="MODULE",
+    "--plugin",
+    "plugins",
+    multiple=True,
+    metavar="MODULE",
     help="Import MODULE as a plugin (repeatable).",
 )
 entry_points_option = click.option(
-    "--entry-points/--no-entry-points", default=True, show_default=True,
+    "--entry-points/--no-entry-points",
+    default=True,
+    show_default=True,
     help="Load plugins installed under the `dialectic` entry point.",
 )
 lang_option = click.option(
-    "--lang", default=None, metavar="LANG",
+    "--lang",
+    default=None,
+    metavar="LANG",
     help="json, plan or plan2 (default: from the file extension, else detected).",
 )
 
@@ -107,19 +114,38 @@ def main() -> None:
 @plugin_option
 @entry_points_option
 @lang_option
-@click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text",
-              show_default=True, help="text: the value or message; json: Outcome.to_json().")
+@click.option(
+    "--format",
+    "fmt",
+    type=click.Choice(["text", "json"]),
+    default="text",
+    show_default=True,
+    help="text: the value or message; json: Outcome.to_json().",
+)
 @click.option("--strict", is_flag=True, help="Plan: accept only the strict subset (no repairs).")
-@click.option("--context", "context_pairs", multiple=True, metavar="KEY=VALUE",
-              help="A context value (JSON, else text; repeatable).")
-@click.option("--context-file", type=click.Path(exists=True, dir_okay=False),
-              help="A JSON object of context values.")
+@click.option(
+    "--context",
+    "context_pairs",
+    multiple=True,
+    metavar="KEY=VALUE",
+    help="A context value (JSON, else text; repeatable).",
+)
+@click.option(
+    "--context-file",
+    type=click.Path(exists=True, dir_okay=False),
+    help="A JSON object of context values.",
+)
 @click.option("--now", help=CONTEXT_OPTIONS["now"])
 @click.option("--timezone", help=CONTEXT_OPTIONS["timezone"])
 @click.option("--workspace", help=CONTEXT_OPTIONS["workspace"])
 @click.option("--selection", help=CONTEXT_OPTIONS["selection"])
-@click.option("--limit", "limit_pairs", multiple=True, metavar="NAME=VALUE",
-              help="Override a limit, e.g. --limit deadline=5 (repeatable).")
+@click.option(
+    "--limit",
+    "limit_pairs",
+    multiple=True,
+    metavar="NAME=VALUE",
+    help="Override a limit, e.g. --limit deadline=5 (repeatable).",
+)
 @click.option("--debug", is_flag=True, help="Include tracebacks of failing functions.")
 def run(
     file: str,
@@ -152,8 +178,12 @@ def run(
             raise click.BadParameter("must hold a JSON object", param_hint="--context-file")
         context.update(loaded)
     context.update(_parse_pairs(context_pairs, "--context"))
-    for key, value in (("now", now), ("timezone", timezone), ("workspace", workspace),
-                       ("selection", selection)):
+    for key, value in (
+        ("now", now),
+        ("timezone", timezone),
+        ("workspace", workspace),
+        ("selection", selection),
+    ):
         if value is not None:
             context[key] = value
     limits = None
@@ -195,10 +225,17 @@ def _print_outcome(outcome: Outcome, fmt: str) -> None:
 @entry_points_option
 @lang_option
 @click.option("--strict", is_flag=True, help="Plan: accept only the strict subset.")
-@click.option("--raw", is_flag=True,
-              help="Print the front end's call tree as written (no registry, no binding).")
+@click.option(
+    "--raw",
+    is_flag=True,
+    help="Print the front end's call tree as written (no registry, no binding).",
+)
 def compile_command(
-    file: str, plugins: tuple[str, ...], entry_points: bool, lang: str | None, strict: bool,
+    file: str,
+    plugins: tuple[str, ...],
+    entry_points: bool,
+    lang: str | None,
+    strict: bool,
     raw: bool,
 ) -> None:
     """Print the canonical call tree of FILE (names resolved, arguments by name)."""
@@ -241,8 +278,13 @@ def decompile(file: str, lang: str | None) -> None:
 @main.command()
 @plugin_option
 @entry_points_option
-@click.option("--format", "fmt", type=click.Choice(["markdown", "json-schema"]),
-              default="markdown", show_default=True)
+@click.option(
+    "--format",
+    "fmt",
+    type=click.Choice(["markdown", "json-schema"]),
+    default="markdown",
+    show_default=True,
+)
 def describe(plugins: tuple[str, ...], entry_points: bool, fmt: str) -> None:
     """Print the catalog for a model's prompt, or a JSON Schema of valid programs."""
     rt = _make_runtime(plugins, entry_points)

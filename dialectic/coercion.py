@@ -222,7 +222,7 @@ class TypeSystem:
         if target == "string":
             return lambda v: type(v) is str
         if target == "number":
-            return lambda v: (type(v) is int or type(v) is float)
+            return lambda v: type(v) is int or type(v) is float
         if target == "integer":
             return lambda v: type(v) is int
         if target == "boolean":
@@ -267,7 +267,7 @@ class TypeSystem:
         # every shortest path, breadth first, bounded length
         frontier: deque[list[str]] = deque([s] for s in starts)
         best: list[list[str]] = []
-        seen_len: dict[str, int] = {s: 0 for s in starts}
+        seen_len: dict[str, int] = dict.fromkeys(starts, 0)
         while frontier:
             path = frontier.popleft()
             if best and len(path) >= len(best[0]):

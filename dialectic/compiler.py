@@ -9,6 +9,7 @@ Compile errors are collected, so one failure reports every problem found.
 
 from __future__ import annotations
 
+import asyncio
 import functools
 import inspect
 import time
@@ -42,10 +43,24 @@ from .values import UNDEFINED
 #: Member names refused everywhere (besides every name starting with "__").
 FORBIDDEN_MEMBERS = frozenset(
     {
-        "__proto__", "constructor", "prototype", "toString", "valueOf", "hasOwnProperty",
-        "isPrototypeOf", "propertyIsEnumerable", "toLocaleString", "__defineGetter__",
-        "__defineSetter__", "__lookupGetter__", "__lookupSetter__", "__class__", "mro",
-        "func_globals", "gi_frame", "f_globals",
+        "__proto__",
+        "constructor",
+        "prototype",
+        "toString",
+        "valueOf",
+        "hasOwnProperty",
+        "isPrototypeOf",
+        "propertyIsEnumerable",
+        "toLocaleString",
+        "__defineGetter__",
+        "__defineSetter__",
+        "__lookupGetter__",
+        "__lookupSetter__",
+        "__class__",
+        "mro",
+        "func_globals",
+        "gi_frame",
+        "f_globals",
     }
 )
 
@@ -101,6 +116,9 @@ class Compiler:
         self.memo_size = 0
         self.calls = 0
         self.context_refs: dict[str, JSONPath] = {}
+        #: asynchronous calls per function name, and in all ("*"): decides whether limiters
+        #: are needed at all
+        self.async_calls: dict[str, int] = {"*": 0}
         self.constant_slots: dict[str, int] = {}
         self.alias_names: set[str] = set()
         self.mode = "return"
@@ -154,9 +172,7 @@ class Compiler:
             return Compiled(sync=_unreachable)
 
     # -- combinators ----------------------------------------------------------------------
-    def _combine(
-        self, children: list[Compiled], finish: Callable[[list[Any]], Any]
-    ) -> Compiled:
+    def _combine(self, children: list[Compiled], finish: Callable[[list[Any]], Any]) -> Compiled:
         if all(c.sync is not None for c in children):
             many = sync_many([c.sync for c in children])  # type: ignore[misc]
             return Compiled(sync=lambda s: finish(many(s)))
@@ -210,7 +226,7 @@ class Compiler:
         literal = [p if isinstance(p, str) else None for p in node.parts]
         exprs = [self.compile(p) for p in node.parts if not isinstance(p, str)]
         if not exprs:
-            text = "".join(p for p in literal if p is not None)
+            text = check("".join(p for p in literal if p is not None))
             return Compiled(sync=lambda s: text)
         if all(c.sync is not None for c in exprs):
             it = iter(exprs)
@@ -239,7 +255,9 @@ class Compiler:
 
         def finish(vs: list[Any]) -> str:
             it = iter(vs)
-            return check("".join(lit if lit is not None else stringify(next(it)) for lit in literal))
+            return check(
+                "".join(lit if lit is not None else stringify(next(it)) for lit in literal)
+            )
 
         return self._combine(exprs, finish)
 
@@ -400,7 +418,7 @@ class Compiler:
                         return prop(value)
                     except Failure as exc:
                         raise DialecticError(exc.code, exc.message, path, hint=exc.hint)
-                    except Exception as exc:  # noqa: BLE001
+                    except Exception as exc:
                         raise DialecticError(
                             "function_error",
                             f"reading `{key}` of a {td.name} failed: {type(exc).__name__}: {exc}",
@@ -506,6 +524,8 @@ class Compiler:
                 return coerce(v, ptype, s.ctx)
             except CoercionAmbiguity as amb:
                 raise AmbiguityError([_coercion_ambiguity(amb, fname, pname, path, tree)])
+            except Ambiguous as exc:  # a conversion found several results: refine the argument
+                raise AmbiguityError([AmbiguityItem(exc.message, exc.candidates, path, fname)])
             except DialecticError as exc:
                 raise DialecticError(
                     exc.code,
@@ -533,8 +553,9 @@ class Compiler:
             getattr(impl, "__call__", None)  # noqa: B004
         )
         blocking = fn.blocking and not is_async
-        plan = tuple((sp[0], sp[2][0] if sp[2] else None, sp[2][1] if sp[2] else None, sp[3])
-                     for sp in specs)
+        plan = tuple(
+            (sp[0], sp[2][0] if sp[2] else (), sp[2][1] if sp[2] else None, sp[3]) for sp in specs
+        )
 
         def undefined(pname: str) -> DialecticError:
             return DialecticError(
@@ -572,7 +593,10 @@ class Compiler:
                 return AmbiguityError([AmbiguityItem(exc.message, exc.candidates, path, name)])
             if isinstance(exc, Failure):
                 return DialecticError(
-                    exc.code, f"`{name}` failed: {exc.message}", path, hint=exc.hint,
+                    exc.code,
+                    f"`{name}` failed: {exc.message}",
+                    path,
+                    hint=exc.hint,
                     details={"function": name},
                 )
             if isinstance(exc, DialecticError | AmbiguityError):
@@ -595,8 +619,14 @@ class Compiler:
         if not is_async and not blocking and all(k.sync is not None for k in kids):
             arg_nodes = arg_nodes_of
             steps = tuple(
-                (p[0], None if isinstance(n, Lit) else k.sync, p[1], p[2], p[3],
-                 n.value if isinstance(n, Lit) else None)
+                (
+                    p[0],
+                    None if isinstance(n, Lit) else k.sync,
+                    p[1],
+                    p[2],
+                    p[3],
+                    n.value if isinstance(n, Lit) else None,
+                )
                 for p, k, n in zip(plan, kids, arg_nodes, strict=True)
             )
             simple = validator is None and not pass_ctx
@@ -614,7 +644,7 @@ class Compiler:
                         v = slow1(v, s)
                     try:
                         return impl(**{pname1: v})
-                    except Exception as exc:  # noqa: BLE001
+                    except Exception as exc:
                         raise handle(exc, s) from None
 
                 return Compiled(sync=call_one)
@@ -642,12 +672,20 @@ class Compiler:
                     kwargs = finish_kwargs(kwargs, s)
                 try:
                     return impl(**kwargs)
-                except Exception as exc:  # noqa: BLE001
+                except Exception as exc:
                     raise handle(exc, s) from None
 
             return Compiled(sync=call_sync)
 
-        amany = async_many(kids) if kids else None
+        if all(k.sync is not None for k in kids):  # arguments ready without awaiting
+            smany = sync_many([k.sync for k in kids])  # type: ignore[misc]
+
+            async def ready(s: State) -> list[Any]:
+                return smany(s)
+
+            amany = ready if kids else None
+        else:
+            amany = async_many(kids)
         if not is_async and not blocking:
             assert amany is not None
 
@@ -655,7 +693,7 @@ class Compiler:
                 kwargs = prepare(await amany(s), s)
                 try:
                     return impl(**kwargs)
-                except Exception as exc:  # noqa: BLE001
+                except Exception as exc:
                     raise handle(exc, s) from None
 
             return Compiled(aio=call_inline)
@@ -665,31 +703,49 @@ class Compiler:
         if per_fn is not None:
             cap = min(cap, per_fn) if cap is not None else per_fn
 
+        counts = self.async_calls
+        counts[name] = counts.get(name, 0) + 1
+        counts["*"] += 1
+
         async def call_async(s: State) -> Any:
             vals = await amany(s) if amany is not None else []
             kwargs = prepare(vals, s)
+            # A limiter is needed only if the program can make more calls than it allows
+            # (the count is static: there are no loops).
             limiter = s.limiter
-            if limiter is None:
+            if limiter is None and counts["*"] > s.limits.max_concurrency:
                 limiter = s.limiter = anyio.CapacityLimiter(s.limits.max_concurrency)
-            fn_limiter = s.function_limiter(name, cap) if cap is not None else None
+            fn_limiter = (
+                s.function_limiter(name, cap) if cap is not None and counts[name] > cap else None
+            )
+            token = object()  # limiter slots are held on behalf of this call, not the task
             try:
-                async with limiter:
+                if limiter is not None:
+                    await _acquire(limiter, token)
+                try:
                     if fn_limiter is not None:
-                        await fn_limiter.acquire()
+                        await _acquire(fn_limiter, token)
                     try:
-                        with anyio.fail_after(timeout):
-                            try:
-                                if blocking:
-                                    result = await anyio.to_thread.run_sync(
-                                        functools.partial(impl, **kwargs), abandon_on_cancel=True
-                                    )
-                                else:
-                                    result = await impl(**kwargs)
-                            except Exception as exc:  # noqa: BLE001 - incl. its own TimeoutError
-                                raise handle(exc, s) from None
+                        if s.native and not blocking:
+                            result = await _native_timeout(impl, kwargs, timeout, handle, s)
+                        else:
+                            with anyio.fail_after(timeout):
+                                try:
+                                    if blocking:
+                                        result = await anyio.to_thread.run_sync(
+                                            functools.partial(impl, **kwargs),
+                                            abandon_on_cancel=True,
+                                        )
+                                    else:
+                                        result = await impl(**kwargs)
+                                except Exception as exc:
+                                    raise handle(exc, s) from None
                     finally:
                         if fn_limiter is not None:
-                            fn_limiter.release()
+                            fn_limiter.release_on_behalf_of(token)
+                finally:
+                    if limiter is not None:
+                        limiter.release_on_behalf_of(token)
             except TimeoutError:  # only our own fail_after raises it here
                 raise DialecticError(
                     "timeout",
@@ -704,6 +760,44 @@ class Compiler:
             return result
 
         return Compiled(aio=call_async)
+
+
+async def _native_timeout(
+    impl: Callable[..., Any],
+    kwargs: dict[str, Any],
+    timeout: float,
+    handle: Callable[[Exception, State], BaseException],
+    s: State,
+) -> Any:
+    """Await ``impl`` with a per-call timeout: one timer handle, no cancel scope (asyncio)."""
+    task = asyncio.current_task()
+    assert task is not None
+    fired = False
+
+    def fire() -> None:
+        nonlocal fired
+        fired = True
+        task.cancel()
+
+    timer = asyncio.get_running_loop().call_later(timeout, fire)
+    try:
+        return await impl(**kwargs)
+    except asyncio.CancelledError:
+        if fired and task.uncancel() == 0:
+            raise TimeoutError from None
+        raise
+    except Exception as exc:
+        raise handle(exc, s) from None
+    finally:
+        timer.cancel()
+
+
+async def _acquire(limiter: anyio.CapacityLimiter, token: object) -> None:
+    """Take a slot without yielding to the event loop when one is free."""
+    try:
+        limiter.acquire_on_behalf_of_nowait(token)
+    except anyio.WouldBlock:
+        await limiter.acquire_on_behalf_of(token)
 
 
 def _alias_reader(idx: int, target: Compiled) -> Compiled:
@@ -813,7 +907,7 @@ def _dependency_order(node: Let) -> list[str]:
                 nxt = todo.pop(0)
                 st = state.get(nxt)
                 if st == 1:
-                    cycle = [*trail[trail.index(nxt):], nxt]
+                    cycle = [*trail[trail.index(nxt) :], nxt]
                     raise DialecticError(
                         "cycle",
                         "the aliases depend on each other in a cycle: " + " -> ".join(cycle),

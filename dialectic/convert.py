@@ -159,7 +159,8 @@ def _slots_of(args: Any) -> dict[str, Any] | None:
 
 
 def _expr_text(expr: Any) -> str:
-    return "${" + _plan().decompile_expression(expr) + "}"
+    text: str = _plan().decompile_expression(expr)
+    return "${" + text + "}"
 
 
 def _value(expr: Any) -> Any:
@@ -175,6 +176,11 @@ def _value(expr: Any) -> Any:
             parts = [p for p in expr["$template"] if p != ""]
             if len(parts) == 1 and not isinstance(parts[0], str):
                 return _expr_text(expr)  # `${x}` alone would keep x's type: write `${`${x}`}`
+            if any(
+                isinstance(p, str) and p.endswith("$") and not isinstance(q, str)
+                for p, q in zip(parts, parts[1:], strict=False)
+            ):
+                return _expr_text(expr)  # "$" right before `${` cannot be escaped in Plan2 text
             return "".join(
                 escape_text(p) if isinstance(p, str) else _expr_text(p) for p in expr["$template"]
             )
@@ -306,7 +312,7 @@ def tree_to_plan2(tree: Any, *, lift: bool = DEFAULT_LIFT, exact: bool = False) 
     )
     if "result" in bindings and (body != {"$ref": "result"} or plain_result):
         new = _fresh("result", taken)
-        ren = {"result": {"$ref": new}}
+        ren: dict[str, Any] = {"result": {"$ref": new}}
         bindings = {
             (new if k == "result" else k): _rename_refs(v, ren) for k, v in bindings.items()
         }

@@ -22,8 +22,17 @@ import pydantic
 from .descriptions import FunctionDescription, Optional, RunContext
 from .errors import Failure
 
-_SIMPLE = {str: "string", int: "integer", float: "number", bool: "boolean", list: "array",
-           dict: "object", type(None): "null", Any: "any", object: "any"}
+_SIMPLE = {
+    str: "string",
+    int: "integer",
+    float: "number",
+    bool: "boolean",
+    list: "array",
+    dict: "object",
+    type(None): "null",
+    Any: "any",
+    object: "any",
+}
 
 
 def _schema_type(hint: Any) -> tuple[Any, bool, bool]:
@@ -112,7 +121,7 @@ def function(
             fields[pname] = (hint, default)
         validator = None
         if needs_validator:
-            model = pydantic.create_model(  # type: ignore[call-overload]
+            model = pydantic.create_model(
                 f"{f.__name__}_arguments",
                 __config__=pydantic.ConfigDict(arbitrary_types_allowed=True),
                 **fields,
@@ -122,8 +131,10 @@ def function(
         if ret is None:
             hint = hints.get("return", Any)
             ret_type, _, _ = _schema_type(hint)
-            ret = ret_type if isinstance(ret_type, str) else getattr(
-                ret_type, "__dialectic_type__", ret_type.__name__.lower()
+            ret = (
+                ret_type
+                if isinstance(ret_type, str)
+                else getattr(ret_type, "__dialectic_type__", ret_type.__name__.lower())
             )
         return FunctionDescription(
             name or f.__name__,

@@ -16,7 +16,8 @@ A program composes function calls. Write it in Dialect JSON or in Plan (a JavaSc
 
 **Dialect JSON.** An object with exactly one key is a call: `{"findSymbol": {"name": "x"}}`.
 Arguments are an object of named arguments, an array of positional arguments, or a single value
-for the one required parameter. Calls nest: `{"findReferences": {"target": {"getCurrentSelection": {}}}}`.
+for the one required parameter. Calls nest:
+`{"findReferences": {"target": {"getCurrentSelection": {}}}}`.
 Other objects are data; write a one-key data object as `{"$object": {"key": value}}`.
 Core forms: `{"$ref": "name"}` (an alias, constant or context value), `{"$get": [value, "key", 0]}`
 (member and index access), `{"$template": ["Hi ", {"$ref": "name"}]}` (text),
@@ -106,15 +107,30 @@ def program_schema(rt: Runtime) -> dict[str, Any]:
     defs["object"] = form("$object", {"type": "object", "additionalProperties": expr})
     defs["quote"] = form("$quote", {})
     defs["template"] = form("$template", {"type": "array", "items": expr})
+    defs["undefined"] = form("$undefined", {"type": "null"})
+    defs["unwrap"] = form("$unwrap", expr)
+    defs["data"] = {
+        "description": "an object with zero or two or more keys: data, values evaluated",
+        "anyOf": [
+            {"type": "object", "maxProperties": 0},
+            {
+                "type": "object",
+                "minProperties": 2,
+                "propertyNames": {"pattern": "^[^$]"},
+                "additionalProperties": expr,
+            },
+        ],
+    }
+    forms = ("ref", "get", "object", "quote", "template", "undefined", "unwrap", "data", "let")
     defs["expr"] = {
         "anyOf": [
             {"type": ["string", "number", "boolean", "null"]},
             {"type": "array", "items": expr},
             *call_refs,
-            *({"$ref": f"#/$defs/{k}"} for k in ("ref", "get", "object", "quote", "template")),
+            *({"$ref": f"#/$defs/{k}"} for k in forms),
         ]
     }
-    let_block = {
+    defs["let"] = {
         "type": "object",
         "properties": {
             "$let": {"type": "object", "additionalProperties": expr},
@@ -127,6 +143,6 @@ def program_schema(rt: Runtime) -> dict[str, Any]:
     return {
         "$schema": "https://json-schema.org/draft/2020-12/schema",
         "title": "dialectic program",
-        "anyOf": [let_block, expr],
+        "$ref": "#/$defs/expr",
         "$defs": defs,
     }

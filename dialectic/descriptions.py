@@ -15,11 +15,11 @@ BUILTIN_TYPES = ("string", "number", "integer", "boolean", "array", "object", "n
 
 
 class Optional:
-    """Marks a parameter as optional: ``{"file": Optional("string")}`` (the RFC's dialectic.Optional)."""
+    """Marks a parameter as optional: ``{"file": Optional("string")}`` (the RFC's Optional)."""
 
     __slots__ = ("type",)
 
-    def __init__(self, type: str) -> None:  # noqa: A002 - the RFC's name
+    def __init__(self, type: str) -> None:
         if isinstance(type, Optional):
             type = type.type
         self.type = type
@@ -76,7 +76,7 @@ class RunContext:
 
 @dataclass(eq=False)
 class FunctionDescription:
-    """A callable function: ``FunctionDescription(name, description, implementation, parameters, returns)``.
+    """A function: ``FunctionDescription(name, description, implementation, parameters, returns)``.
 
     The runtime validates and coerces the arguments against ``parameters`` and calls
     ``implementation`` with keyword arguments named after them (an omitted optional parameter is
@@ -113,7 +113,7 @@ class FunctionDescription:
 
 @dataclass(eq=False)
 class TypeDescription:
-    """A registered value type: ``TypeDescription(name, description, implementation, parameters, python_class)``.
+    """A value type: ``TypeDescription(name, description, implementation, parameters, cls)``.
 
     ``implementation`` constructs an instance from keyword arguments named after ``parameters``;
     the type is also callable as a function named ``name`` (its constructor). Instances are

@@ -10,6 +10,7 @@ model can resolve them all in one round trip.
 
 from __future__ import annotations
 
+import asyncio
 import time
 from collections.abc import Awaitable, Callable, Sequence
 from typing import Any
@@ -18,8 +19,7 @@ import anyio
 from anyio import CancelScope
 
 from .descriptions import RunContext
-from .errors import Candidate
-from .errors import DialecticError, JSONPath
+from .errors import Candidate, DialecticError, JSONPath
 from .limits import Limits
 
 SyncFn = Callable[["State"], Any]
@@ -72,8 +72,17 @@ class State:
     """Everything one run needs: context, memo slots, warnings, limits, concurrency limiters."""
 
     __slots__ = (
-        "context", "_ctx", "memo", "warnings", "limits", "deadline_at", "limiter",
-        "fn_limiters", "debug", "_convert",
+        "context",
+        "_ctx",
+        "memo",
+        "warnings",
+        "limits",
+        "deadline_at",
+        "limiter",
+        "fn_limiters",
+        "debug",
+        "_convert",
+        "native",
     )
 
     def __init__(
@@ -94,6 +103,8 @@ class State:
         self.limiter: anyio.CapacityLimiter | None = None
         self.fn_limiters: dict[str, anyio.CapacityLimiter] | None = None
         self.debug = debug
+        #: running on asyncio: spawn children as native tasks (4x cheaper than a task group)
+        self.native = False
 
     @property
     def ctx(self) -> RunContext:
@@ -168,13 +179,17 @@ def async_many(children: Sequence[Compiled]) -> Callable[[State], Awaitable[list
                 out[i] = fn(state)
             except AmbiguityError as exc:
                 ambs.append(exc)
-        if len(async_idx) == 1:
+        if not async_idx:
+            pass
+        elif len(async_idx) == 1:
             i, afn = async_idx[0]
             assert afn is not None
             try:
                 out[i] = await afn(state)
             except AmbiguityError as exc:
                 ambs.append(exc)
+        elif state.native:
+            await _gather_native(state, async_idx, out, ambs)
         else:
             failures: list[BaseException] = []
             async with anyio.create_task_group() as tg:
@@ -206,10 +221,46 @@ async def _child(
         out[i] = await fn(state)
     except AmbiguityError as exc:
         ambs.append(exc)
-    except Exception as exc:  # noqa: BLE001 - the first failure cancels the siblings
+    except Exception as exc:
         if not failures:
             failures.append(exc)
         scope.cancel()
+
+
+async def _gather_native(
+    state: State,
+    items: Sequence[tuple[int, AsyncFn | None]],
+    out: list[Any],
+    ambs: list[AmbiguityError],
+) -> None:
+    """The asyncio fast path of a task group: same semantics (a failure cancels the siblings
+    and is raised once all have stopped; ambiguities are collected), native tasks."""
+    loop = asyncio.get_running_loop()
+    failures: list[BaseException] = []
+    tasks: list[asyncio.Task[None]] = []
+
+    async def child(i: int, fn: AsyncFn) -> None:
+        try:
+            out[i] = await fn(state)
+        except AmbiguityError as exc:
+            ambs.append(exc)
+        except Exception as exc:  # noqa: BLE001 - the first failure cancels the siblings
+            if not failures:
+                failures.append(exc)
+                me = asyncio.current_task()
+                for t in tasks:
+                    if t is not me:
+                        t.cancel()
+
+    tasks.extend(loop.create_task(child(i, fn)) for i, fn in items if fn is not None)
+    try:
+        await asyncio.gather(*tasks, return_exceptions=True)
+    except asyncio.CancelledError:
+        for t in tasks:
+            t.cancel()
+        raise
+    if failures:
+        raise failures[0]
 
 
 def deadline_error(limits: Limits, path: JSONPath = ()) -> DialecticError:

@@ -13,7 +13,7 @@ HARD_MAX_DEPTH = 250
 
 @dataclass(frozen=True)
 class Limits:
-    """Bounds on a program and its run. A breach is a ``limit_exceeded`` failure naming the limit."""
+    """Bounds on a program and its run; a breach is a ``limit_exceeded`` failure naming it."""
 
     max_program_bytes: int = 1_000_000
     """Size of a program's source text."""

@@ -78,7 +78,14 @@ class Outcome:
     """The result of a run. ``status`` is "success", "failure" or "ambiguous"."""
 
     __slots__ = (
-        "status", "value", "message", "suggestions", "error", "warnings", "mode", "_to_json_value",
+        "status",
+        "value",
+        "message",
+        "suggestions",
+        "error",
+        "warnings",
+        "mode",
+        "_to_json_value",
     )
 
     def __init__(

@@ -75,7 +75,7 @@ def import_plugin_module(name: str) -> ModuleType:
     """Import ``name`` as a plugin module; an import failure names the plugin."""
     try:
         return importlib.import_module(name)
-    except Exception as exc:  # noqa: BLE001 - any import-time error is reported the same way
+    except Exception as exc:
         raise PluginError(
             f"plugin module {name!r} failed to import: {type(exc).__name__}: {exc}"
         ) from exc
@@ -87,7 +87,7 @@ def entry_point_plugins() -> Iterable[tuple[str, Any]]:
         dist = ep.dist.name if ep.dist is not None else "?"
         try:
             obj = ep.load()
-        except Exception as exc:  # noqa: BLE001
+        except Exception as exc:
             raise PluginError(
                 f"plugin {ep.name!r} (entry point {ep.value!r} of distribution {dist!r}) "
                 f"failed to import: {type(exc).__name__}: {exc}"

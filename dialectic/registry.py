@@ -131,7 +131,7 @@ class Registry:
         for name, plugin in plugins:
             try:
                 pm.register(plugin, name=f"{name}#{len(named)}")
-            except Exception as exc:  # noqa: BLE001
+            except Exception as exc:
                 raise PluginError(f"plugin {name!r} could not be registered: {exc}") from exc
             named.append((name, plugin))
         for name, plugin in named:
@@ -149,10 +149,15 @@ class Registry:
                     impl(register=register)
                 except PluginError:
                     raise
-                except Exception as exc:  # noqa: BLE001
+                except Exception as exc:
                     raise PluginError(
                         f"plugin {name!r} failed in {hook}: {type(exc).__name__}: {exc}"
                     ) from exc
+
+    def validate(self) -> None:
+        """Check every declared parameter type names a built-in or registered type."""
+        for fn in list(self.functions.values()):
+            self.params(fn)
 
     # -- lookup ---------------------------------------------------------------------------
     def type_of_class(self, cls: type) -> TypeDescription | None:

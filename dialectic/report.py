@@ -106,7 +106,7 @@ def fragment(fe: FrontEndResult, replacement: Any) -> str:
             from .frontends.plan import decompile_expression
 
             return decompile_expression(replacement)
-        except Exception:  # noqa: BLE001 - fall back to JSON
+        except Exception:
             pass
     return orjson.dumps(replacement).decode()
 

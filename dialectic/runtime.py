@@ -25,7 +25,7 @@ from .evaluator import AmbiguityError, Compiled, State, deadline_error
 from .frontends import to_tree
 from .frontends.base import FrontEndResult
 from .limits import Limits
-from .outcome import SUCCESS, Outcome
+from .outcome import Outcome
 from .plugins import entry_point_plugins, import_plugin_module, plugin_name
 from .registry import Registry, closest
 from .report import ambiguous, failure
@@ -64,6 +64,7 @@ class Runtime:
             else:
                 sources.append((plugin_name(p), p))
         self.registry.load_plugins(sources)
+        self.registry.validate()
         self._rebuild()
 
     def _rebuild(self) -> None:
@@ -75,6 +76,7 @@ class Runtime:
         """Register FunctionDescription, TypeDescription, TypeConversion or Constant objects."""
         for d in descriptions:
             self.registry.add(d)
+        self.registry.validate()
         self._rebuild()
 
     # -- the pipeline -------------------------------------------------------------------
@@ -125,7 +127,7 @@ class Runtime:
         node = parse_tree(fe.tree, self.limits)
         return canonical(self.registry, node)
 
-    def describe(self, format: str = "markdown") -> Any:  # noqa: A002
+    def describe(self, format: str = "markdown") -> Any:
         from .describe import catalog_markdown, program_schema
 
         if format == "markdown":
@@ -176,6 +178,7 @@ class Prepared:
             self.mode = compiler.mode
             self._data = runtime.serializer.data
             self._sync = self.root.sync
+            self._str_fast = limits.max_output_bytes // 4  # 4 bytes per char at most in UTF-8
             self.context_refs = compiler.context_refs
             self.memo_size = compiler.memo_size
             self.known_names = sorted(compiler.alias_names | set(runtime.registry.constants))
@@ -236,18 +239,19 @@ class Prepared:
             state = State(values, self.memo_size, rt.limits, rt.types.coerce, rt.debug)
             try:
                 value = sync(state)
-            except BaseException as exc:  # noqa: BLE001
+            except BaseException as exc:
                 return self._fail(exc, state)
             if time.monotonic() > state.deadline_at:
                 return self._fail(deadline_error(state.limits), state)
-            if type(value) is str and len(value) < 100_000 and not state.warnings:
+            if type(value) is str and len(value) <= self._str_fast and not state.warnings:
                 return Outcome.success(
                     value, list(self.warnings) if self.warnings else [], self.mode, self._data
                 )
             return self._success(value, state)
-        state = self._start(context)
-        if isinstance(state, Outcome):
-            return state
+        started = self._start(context)
+        if isinstance(started, Outcome):
+            return started
+        state = started
         try:
             asyncio.get_running_loop()
         except RuntimeError:
@@ -270,7 +274,7 @@ class Prepared:
         if root.sync is not None:
             try:
                 value = root.sync(state)
-            except BaseException as exc:  # noqa: BLE001
+            except BaseException as exc:
                 return self._fail(exc, state)
             return self._success(value, state)
         return await self._run_async_state(state)
@@ -278,12 +282,13 @@ class Prepared:
     async def _run_async_state(self, state: State) -> Outcome:
         root = self.root
         assert root is not None and root.aio is not None
+        state.native = asyncio._get_running_loop() is not None  # asyncio, not trio
         try:
             with anyio.fail_after(state.limits.deadline):
                 value = await root.aio(state)
         except TimeoutError:
             return self._fail(deadline_error(state.limits), state)
-        except Exception as exc:  # noqa: BLE001
+        except Exception as exc:
             return self._fail(exc, state)
         return self._success(value, state)
 

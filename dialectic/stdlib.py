@@ -61,27 +61,51 @@ def _split(text: str, separator: str = ",") -> list[str]:
     return [part.strip() for part in text.split(separator)]
 
 
-def _convert(value: Any, type: str, via: list[str] | None = None, *, ctx: RunContext) -> Any:  # noqa: A002
+def _convert(value: Any, type: str, via: list[str] | None = None, *, ctx: RunContext) -> Any:
     return ctx.convert(value, type, via or ())
 
 
 BUILTINS = (
-    FunctionDescription("str", "The value as text (numbers as JavaScript writes them; arrays "
-                        "and objects as compact JSON).", _str, {"value": "any"}, "string"),
+    FunctionDescription(
+        "str",
+        "The value as text (numbers as JavaScript writes them; arrays "
+        "and objects as compact JSON).",
+        _str,
+        {"value": "any"},
+        "string",
+    ),
     FunctionDescription("upper", "The text in upper case.", _upper, {"text": "string"}, "string"),
     FunctionDescription("lower", "The text in lower case.", _lower, {"text": "string"}, "string"),
-    FunctionDescription("trim", "The text without surrounding white space.", _trim,
-                        {"text": "string"}, "string"),
-    FunctionDescription("max", "The larger of two numbers.", _max,
-                        {"a": "number", "b": "number"}, "number"),
-    FunctionDescription("min", "The smaller of two numbers.", _min,
-                        {"a": "number", "b": "number"}, "number"),
-    FunctionDescription("length", "The number of characters of a text, items of an array or "
-                        "members of an object.", _length, {"value": "any"}, "integer"),
-    FunctionDescription("join", "The items as one text, separated by `separator` (default ', ').",
-                        _join, {"items": "array", "separator": Optional("string")}, "string"),
-    FunctionDescription("split", "The text cut at each `separator` (default ','), trimmed.",
-                        _split, {"text": "string", "separator": Optional("string")}, "array"),
+    FunctionDescription(
+        "trim", "The text without surrounding white space.", _trim, {"text": "string"}, "string"
+    ),
+    FunctionDescription(
+        "max", "The larger of two numbers.", _max, {"a": "number", "b": "number"}, "number"
+    ),
+    FunctionDescription(
+        "min", "The smaller of two numbers.", _min, {"a": "number", "b": "number"}, "number"
+    ),
+    FunctionDescription(
+        "length",
+        "The number of characters of a text, items of an array or members of an object.",
+        _length,
+        {"value": "any"},
+        "integer",
+    ),
+    FunctionDescription(
+        "join",
+        "The items as one text, separated by `separator` (default ', ').",
+        _join,
+        {"items": "array", "separator": Optional("string")},
+        "string",
+    ),
+    FunctionDescription(
+        "split",
+        "The text cut at each `separator` (default ','), trimmed.",
+        _split,
+        {"text": "string", "separator": Optional("string")},
+        "array",
+    ),
     FunctionDescription(
         "convert",
         "Convert a value to the type `type`, optionally through the intermediate types `via` "

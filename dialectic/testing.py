@@ -63,7 +63,9 @@ def _find(name: str, file: str | None = None, line: int | None = None) -> dict[s
     places = SYMBOLS.get(name)
     if not places:
         raise Failure(f"no symbol named `{name}`", hint="Known: " + ", ".join(sorted(SYMBOLS)))
-    matches = [(f, n) for f, n in places if (file is None or f == file) and (line is None or n == line)]
+    matches = [
+        (f, n) for f, n in places if (file is None or f == file) and (line is None or n == line)
+    ]
     if not matches:
         raise Failure(f"`{name}` is not defined in {file}")
     if len(matches) > 1:
@@ -100,40 +102,66 @@ def _refuse(reason: str) -> Any:
 
 
 FUNCTIONS = (
-    FunctionDescription("add", "a + b", lambda a, b: a + b, {"a": "number", "b": "number"}, "number"),
-    FunctionDescription("concat", "a followed by b", lambda a, b: a + b,
-                        {"a": "string", "b": "string"}, "string"),
-    FunctionDescription("count", "number of items", lambda items: len(items), {"items": "array"},
-                        "integer"),
+    FunctionDescription(
+        "add", "a + b", lambda a, b: a + b, {"a": "number", "b": "number"}, "number"
+    ),
+    FunctionDescription(
+        "concat", "a followed by b", lambda a, b: a + b, {"a": "string", "b": "string"}, "string"
+    ),
+    FunctionDescription(
+        "count", "number of items", lambda items: len(items), {"items": "array"}, "integer"
+    ),
     FunctionDescription("double", "2 * n", lambda n: 2 * n, {"n": "integer"}, "integer"),
     FunctionDescription("negate", "not b", lambda flag: not flag, {"flag": "boolean"}, "boolean"),
-    FunctionDescription("keys", "the keys of an object", lambda obj: sorted(obj),
-                        {"obj": "object"}, "array"),
+    FunctionDescription(
+        "keys", "the keys of an object", lambda obj: sorted(obj), {"obj": "object"}, "array"
+    ),
     FunctionDescription("echo", "its argument", lambda value: value, {"value": "any"}, "any"),
     FunctionDescription(
-        "greet", "a greeting", lambda name, punctuation="!": f"Hello, {name}{punctuation}",
-        {"name": "string", "punctuation": Optional("string")}, "string",
+        "greet",
+        "a greeting",
+        lambda name, punctuation="!": f"Hello, {name}{punctuation}",
+        {"name": "string", "punctuation": Optional("string")},
+        "string",
     ),
     FunctionDescription("sqrt", "square root", math.sqrt, {"x": "number"}, "number"),
-    FunctionDescription("find", "find a symbol by name", _find,
-                        {"name": "string", "file": Optional("string"), "line": Optional("integer")},
-                        "object"),
-    FunctionDescription("sleepEcho", "its argument, after a pause", _sleep_echo,
-                        {"value": "any", "seconds": Optional("number")}, "any"),
-    FunctionDescription("asyncAdd", "a + b, asynchronously", _async_add,
-                        {"a": "number", "b": "number"}, "number"),
-    FunctionDescription("boom", "always raises an unexpected error", _boom,
-                        {"message": Optional("string")}, "any"),
+    FunctionDescription(
+        "find",
+        "find a symbol by name",
+        _find,
+        {"name": "string", "file": Optional("string"), "line": Optional("integer")},
+        "object",
+    ),
+    FunctionDescription(
+        "sleepEcho",
+        "its argument, after a pause",
+        _sleep_echo,
+        {"value": "any", "seconds": Optional("number")},
+        "any",
+    ),
+    FunctionDescription(
+        "asyncAdd", "a + b, asynchronously", _async_add, {"a": "number", "b": "number"}, "number"
+    ),
+    FunctionDescription(
+        "boom", "always raises an unexpected error", _boom, {"message": Optional("string")}, "any"
+    ),
     FunctionDescription("refuse", "always fails cleanly", _refuse, {"reason": "string"}, "any"),
-    FunctionDescription("norm", "length of a point", lambda p: math.hypot(p.x, p.y),
-                        {"p": "point"}, "number"),
-    FunctionDescription("markText", "the text of a mark", lambda m: m.text, {"m": "mark"}, "string"),
+    FunctionDescription(
+        "norm", "length of a point", lambda p: math.hypot(p.x, p.y), {"p": "point"}, "number"
+    ),
+    FunctionDescription(
+        "markText", "the text of a mark", lambda m: m.text, {"m": "mark"}, "string"
+    ),
     FunctionDescription("nothing", "takes no arguments", lambda: "nothing", {}, "string"),
 )
 
 TYPES = (
     TypeDescription(
-        "point", "A point in the plane", Point, {"x": "number", "y": "number"}, Point,
+        "point",
+        "A point in the plane",
+        Point,
+        {"x": "number", "y": "number"},
+        Point,
         properties={"norm": lambda p: math.hypot(p.x, p.y)},
         format=lambda p: f"({p.x}, {p.y})",
     ),

@@ -52,9 +52,11 @@ def to_tree(program: Any, lang: str | None, **options: Any) -> tuple[Any, str]:
 
 def analyze_program(
     program: Any, lang: str | None = None, id: str = "", *, validate: bool = True,
-    **options: Any,
+    runtime: Any = None, **options: Any,
 ) -> PlanRecord:
-    """Analyse one program (source text or call tree)."""
+    """Analyse one program (source text or call tree). With a ``runtime``, a plan that passes
+    the static checks is also compiled against its registry (unknown functions, parameters,
+    argument types...): a failure there is a ``compile_error`` too."""
     record = PlanRecord(id=id, lang=lang or ("json" if not isinstance(program, str) else "?"))
     try:
         tree, record.lang = to_tree(program, lang, **options)
@@ -75,7 +77,14 @@ def analyze_program(
         record.error_code = "unsupported_language"
         record.error = str(exc)
         return record
-    return analyze_tree(tree, record, validate=validate)
+    analyze_tree(tree, record, validate=validate)
+    if runtime is not None and record.status == "ok":
+        errors = runtime.prepare(tree, lang="json").errors
+        if errors:
+            record.status = "compile_error"
+            record.error_code = errors[0].code
+            record.error = errors[0].message
+    return record
 
 
 def analyze(
@@ -84,12 +93,16 @@ def analyze(
     lang: str | None = None,
     progress: bool | None = None,
     validate: bool = True,
+    exclude: tuple[str, ...] = (),
+    runtime: Any = None,
     **options: Any,
 ) -> list[PlanRecord]:
     """Analyse every program in ``inputs`` (paths, folders, JSON Lines files, source texts, call
     trees or :class:`Program` objects). ``progress``: a tqdm bar on stderr (``None``: only when
-    stderr is a terminal). ``options`` go to the front ends (``lift``, ``slots``)."""
-    programs: Iterator[Program] = iter_programs(inputs, lang)
+    stderr is a terminal). ``exclude``: glob patterns of file names to skip in folders.
+    ``runtime``: also compile each plan against this runtime's registry.
+    ``options`` go to the front ends (``lift``, ``slots``)."""
+    programs: Iterator[Program] = iter_programs(inputs, lang, exclude)
     if progress is None:
         progress = sys.stderr.isatty()
     if progress:
@@ -97,7 +110,8 @@ def analyze(
 
         programs = iter(tqdm(programs, desc="analysing", unit=" plans", file=sys.stderr))
     return [
-        analyze_program(p.program, p.lang, p.id, validate=validate, **options) for p in programs
+        analyze_program(p.program, p.lang, p.id, validate=validate, runtime=runtime, **options)
+        for p in programs
     ]
 
 

@@ -14,6 +14,7 @@
 
 from __future__ import annotations
 
+import fnmatch
 import os
 import re
 from collections.abc import Iterable, Iterator
@@ -49,6 +50,16 @@ class Program:
 
 
 def detect_lang(text: str) -> str:
+    """The notation of source text, as ``dialectic run`` detects it."""
+    try:
+        from ..frontends import detect_lang as core_detect
+    except ImportError:  # pragma: no cover - the core front-end registry is always there
+        return _detect_lang(text)
+    lang: str = core_detect(text)
+    return lang
+
+
+def _detect_lang(text: str) -> str:
     stripped = text.strip()
     if stripped[:1] in "{[\"" or stripped in ("true", "false", "null") or _is_number(stripped):
         try:
@@ -97,13 +108,19 @@ def _record(value: Any, lang: str | None, ident: str) -> Iterator[Program]:
     yield Program(value, "json", ident)
 
 
-def iter_path(path: Path, lang: str | None = None) -> Iterator[Program]:
+def iter_path(
+    path: Path, lang: str | None = None, exclude: tuple[str, ...] = ()
+) -> Iterator[Program]:
+    """The programs of a file, or of every file with a known extension under a folder whose name
+    matches none of the ``exclude`` glob patterns (e.g. ``*.expected.json``)."""
     if path.is_dir():
         for root, dirs, files in os.walk(path):
             dirs.sort()
             for name in sorted(files):
                 child = Path(root) / name
-                if child.suffix.lower() in EXTENSIONS:
+                if child.suffix.lower() in EXTENSIONS and not any(
+                    fnmatch.fnmatch(name, pattern) for pattern in exclude
+                ):
                     yield from iter_path(child, lang)
         return
     kind = EXTENSIONS.get(path.suffix.lower())
@@ -114,17 +131,19 @@ def iter_path(path: Path, lang: str | None = None) -> Iterator[Program]:
     yield Program(text, lang or kind, str(path))
 
 
-def iter_programs(inputs: Iterable[Any], lang: str | None = None) -> Iterator[Program]:
+def iter_programs(
+    inputs: Iterable[Any], lang: str | None = None, exclude: tuple[str, ...] = ()
+) -> Iterator[Program]:
     """Programs from paths (``Path``, or ``str`` naming an existing file or folder), source texts,
     call trees (dict/list) and :class:`Program` objects."""
     for n, item in enumerate(inputs):
         if isinstance(item, Program):
             yield item
         elif isinstance(item, os.PathLike):
-            yield from iter_path(Path(item), lang)
+            yield from iter_path(Path(item), lang, exclude)
         elif isinstance(item, str):
             if "\n" not in item and len(item) < 4096 and os.path.exists(item):
-                yield from iter_path(Path(item), lang)
+                yield from iter_path(Path(item), lang, exclude)
             else:
                 yield Program(item, lang, f"#{n}")
         else:

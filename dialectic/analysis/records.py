@@ -232,7 +232,7 @@ class _Scope:
                 if name in scope.done:
                     return scope.done[name]
                 if name in scope.active:
-                    chain = scope.active[scope.active.index(name) :] + [name]
+                    chain = [*scope.active[scope.active.index(name):], name]
                     raise DialecticError(
                         "cycle", "the aliases depend on each other: " + " -> ".join(chain)
                     )

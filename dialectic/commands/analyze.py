@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import sys
+from typing import TextIO
 
 import click
 
@@ -29,8 +30,20 @@ from ..analysis.corpus import LANGS, Program
               help="Read each PATH as a NESTFUL JSON file (rows of call sequences).")
 @click.option("--progress/--no-progress", default=None,
               help="Progress bar on stderr (default: only when stderr is a terminal).")
+@click.option("--exclude", multiple=True, metavar="GLOB",
+              help="Skip files in folders whose name matches (e.g. '*.expected.json').")
+@click.option("--lift/--no-lift", default=True, show_default=True,
+              help="Plan2 single-domain lifting.")
+@click.option("--slots", type=click.Choice(["as-written", "list", "scalar"]),
+              default="as-written", show_default=True, help="How Plan2 reads slot values.")
+@click.option("-p", "--plugin", "plugins", multiple=True, metavar="MODULE",
+              help="Also compile every plan against a registry with this plugin module "
+              "(repeatable): unknown functions and parameters count as compile errors.")
+@click.option("--entry-points", is_flag=True,
+              help="Also compile against a registry with every installed plugin.")
 @click.option("--top", type=int, default=20, show_default=True, help="Rows per table section.")
-@click.option("-o", "--output", type=click.File("w"), default="-", help="Write here (default: stdout).")
+@click.option("-o", "--output", type=click.File("w"), default="-",
+              help="Write here (default: stdout).")
 def command(
     paths: tuple[str, ...],
     fmt: str,
@@ -38,8 +51,13 @@ def command(
     summary_only: bool,
     nestful: bool,
     progress: bool | None,
+    exclude: tuple[str, ...],
+    lift: bool,
+    slots: str,
+    plugins: tuple[str, ...],
+    entry_points: bool,
     top: int,
-    output: click.utils.LazyFile,
+    output: TextIO,
 ) -> None:
     """Analyse the plans in PATH... (files, folders, JSON Lines): domains and slots used,
     argument types, parse/compile failure rates and common errors, size and concurrency."""
@@ -52,7 +70,13 @@ def command(
         from pathlib import Path
 
         inputs.extend(Path(p) for p in paths)
-    records = analyze(inputs, lang=lang, progress=progress)
+    runtime = None
+    if plugins or entry_points:
+        from .. import Runtime
+
+        runtime = Runtime(plugins=plugins, load_entry_points=entry_points)
+    records = analyze(inputs, lang=lang, progress=progress, exclude=exclude, lift=lift,
+                      slots=slots, runtime=runtime)
     summary = summarize(records, top=top)
     if fmt == "json":
         text = to_json(records, summary, records_too=not summary_only)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import sys
+from typing import TextIO
 
 import click
 
@@ -24,15 +25,16 @@ from ..frontends.base import SourceError
               "a one-element array) as templates instead of DomainSets.")
 @click.option("--slots", type=click.Choice(["as-written", "list", "scalar"]),
               default="as-written", show_default=True, help="How Plan2 input reads slot values.")
-@click.option("-o", "--output", type=click.File("w"), default="-", help="Write here (default: stdout).")
+@click.option("-o", "--output", type=click.File("w"), default="-",
+              help="Write here (default: stdout).")
 def command(
-    file: click.utils.LazyFile,
+    file: TextIO,
     target: str,
     source_lang: str | None,
     lift: bool,
     exact: bool,
     slots: str,
-    output: click.utils.LazyFile,
+    output: TextIO,
 ) -> None:
     """Convert the program in FILE (or stdin) to another notation. Comments are not kept."""
     from ..analysis.corpus import EXTENSIONS, detect_lang

@@ -16,9 +16,15 @@ from .dialect_json import parse_json
 
 LANGS = ("json", "plan", "plan2")
 LANG_ALIASES = {
-    "json": "json", "dialect": "json", "dialect-json": "json",
-    "plan": "plan", "js": "plan", "javascript": "plan",
-    "plan2": "plan2", "yaml": "plan2", "yml": "plan2",
+    "json": "json",
+    "dialect": "json",
+    "dialect-json": "json",
+    "plan": "plan",
+    "js": "plan",
+    "javascript": "plan",
+    "plan2": "plan2",
+    "yaml": "plan2",
+    "yml": "plan2",
 }
 EXTENSIONS = {".json": "json", ".js": "plan", ".plan": "plan", ".yaml": "plan2", ".yml": "plan2"}
 
@@ -43,12 +49,12 @@ def detect_lang(text: str) -> str:
         tag = fence.group(1).lower()
         if tag in LANG_ALIASES:
             return LANG_ALIASES[tag]
-        text = text[fence.end():]
+        text = text[fence.end() :]
     for raw in text.splitlines():
         line = raw.strip()
-        if not line or line.startswith("#") or line.startswith("//") or line.startswith("```"):
+        if not line or line.startswith(("#", "//", "```")):
             continue
-        if line[0] in "{[\"" or line[0].isdigit() or line in ("true", "false", "null"):
+        if line[0] in '{["' or line[0].isdigit() or line in ("true", "false", "null"):
             return "json"
         if _YAML_KEY.match(line) and not line.rstrip().endswith(";"):
             return "plan2"
@@ -85,12 +91,19 @@ def to_tree(
     return parse_plan2(program, **options)
 
 
-def compile(program: Any, lang: str | None = None, *, strict: bool = False) -> Any:  # noqa: A001
+def compile(program: Any, lang: str | None = None, *, strict: bool = False) -> Any:
     """The call tree of a program in any notation (no registry needed)."""
     return to_tree(program, lang, strict=strict).tree
 
 
 __all__ = [
-    "EXTENSIONS", "LANGS", "FrontEndResult", "SourceError", "Span", "compile", "detect_lang",
-    "normalize_lang", "to_tree",
+    "EXTENSIONS",
+    "LANGS",
+    "FrontEndResult",
+    "SourceError",
+    "Span",
+    "compile",
+    "detect_lang",
+    "normalize_lang",
+    "to_tree",
 ]

@@ -30,7 +30,7 @@ def parse_json(source: str) -> FrontEndResult:
     except orjson.JSONDecodeError as exc:
         line, col = exc.lineno + (1 if fenced else 0), exc.colno
         msg = exc.msg
-        hint = "A Dialect JSON program is one JSON value, e.g. {\"f\": {\"x\": 1}}."
+        hint = 'A Dialect JSON program is one JSON value, e.g. {"f": {"x": 1}}.'
         if "depth" in msg:
             hint = "The program is nested too deeply."
         elif "trailing comma" in msg:

@@ -201,10 +201,34 @@ def test_cli_formats(tmp_path: Path) -> None:
     assert json.loads(js.output)["summary"]["domains"]["domainA"] == 3
     rows = runner.invoke(command, [str(path), "--format", "csv"])
     assert rows.output.count("\n") == 4
+    (tmp_path / "c.expected.json").write_text("{}")
+    skipped = runner.invoke(command, [str(tmp_path), "--exclude", "*.expected.json",
+                                      "--format", "json", "--summary-only"])
+    assert json.loads(skipped.output)["summary"]["plans"] == 3
     empty = tmp_path / "empty"
     empty.mkdir()
     none = runner.invoke(command, [str(empty)])
     assert none.exit_code == 1
+
+
+def test_compile_against_a_registry(tmp_path: Path) -> None:
+    dialectic = pytest.importorskip("dialectic")
+    if not hasattr(dialectic, "Runtime"):
+        pytest.skip("no runtime yet")
+    travel = pytest.importorskip("dialectic_travel.plugin")
+    rt = dialectic.Runtime(plugins=(travel,), load_entry_points=False)
+    good = analyze_program(SEED_000, runtime=rt)
+    assert good.status == "ok"
+    bad = analyze_program({"$return": {"domainZ": {"slot1": 1}}}, runtime=rt)
+    assert bad.status == "compile_error" and "domainZ" in (bad.error or "")
+    path = tmp_path / "p.jsonl"
+    path.write_text(json.dumps(SEED_000) + "\n" + json.dumps({"nope": {"a": 1}}) + "\n")
+    out = CliRunner().invoke(command, [str(path), "-p", "dialectic_travel.plugin",
+                                       "--format", "json", "--summary-only"])
+    assert out.exit_code == 0, out.output
+    summary = json.loads(out.output)["summary"]
+    assert summary["status"] == {"ok": 1, "compile_error": 1}
+    assert summary["compile_failure_rate"] == 0.5
 
 
 def test_nestful_conversion() -> None:

@@ -40,10 +40,7 @@ needs_runtime = pytest.mark.skipif(not HAS_RUNTIME, reason="dialectic/runtime.py
 
 #: examples that meet a known core bug (reported); non-strict, so a fix simply turns them green.
 #: Remove an entry once its bug is fixed.
-KNOWN_ISSUES: dict[str, str] = {
-    "travel/flight_info_ambiguous.yaml": "core: plan2 has no suggestion_source (report.py)",
-    "ide/find_symbol_ambiguous.yaml": "core: plan2 has no suggestion_source (report.py)",
-}
+KNOWN_ISSUES: dict[str, str] = {}
 
 
 def context_from_args(args: list[str]) -> dict[str, Any]:

@@ -31,7 +31,10 @@ def test_plan_to_plan2_makes_domain_sets_and_templates() -> None:
 
 
 def test_plan_to_plan2_without_lifting_rewrites_references() -> None:
-    src = "flight = flightInfo({airline: 'AA', flight: 1234}); return other({start: flight.departs});"
+    src = (
+        "flight = flightInfo({airline: 'AA', flight: 1234}); "
+        "return other({start: flight.departs});"
+    )
     text = convert(src, "plan", "plan2", lift=False)
     tree = parse_plan2(text, lift=False).tree
     assert tree["$let"]["flight"] == {
@@ -62,6 +65,12 @@ def test_plan2_to_plan_renames_keyword_aliases_and_writes_unwrap() -> None:
     assert "result = return_.departs;" in text
     back = convert(text, "plan", "plan2")
     assert "return_:\n  flights:\n    number: 5030\n" in back
+
+
+def test_dollar_before_an_expression_survives_conversion() -> None:
+    tree = {"$return": {"$template": ["cost: $", {"$ref": "p"}]}}
+    text = tree_to_plan2(tree)
+    assert parse_plan2(text).tree["$let"]["result"] == tree["$return"]
 
 
 def test_unknown_notation() -> None:
@@ -164,10 +173,7 @@ def programs(draw: Any, fns: tuple[str, ...] = ("rec", "pair", "size")) -> Any:
         else:
             bindings[name] = draw(expressions(aliases, 1))
             aliases.append((name, "value"))
-    if draw(st.booleans()):
-        body = draw(calls(aliases, 1, fns))
-    else:
-        body = draw(expressions(aliases, 2))
+    body = draw(calls(aliases, 1, fns)) if draw(st.booleans()) else draw(expressions(aliases, 2))
     return {"$let": bindings, "$return": body} if bindings else {"$return": body}
 
 

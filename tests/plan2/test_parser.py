@@ -40,7 +40,10 @@ def test_program_shape_and_domain_sets() -> None:
     t = tree(SEED_000)
     assert t["$return"] == {"$ref": "result"}
     assert t["$let"]["a"] == {
-        "$object": {"domainA": {"domainA": {"slot1": "foo"}}, "domainB": {"domainB": {"slot2": "bar"}}}
+        "$object": {
+            "domainA": {"domainA": {"slot1": "foo"}},
+            "domainB": {"domainB": {"slot2": "bar"}},
+        }
     }
     assert t["$let"]["result"] == {
         "$unwrap": {
@@ -183,8 +186,20 @@ def test_unquoted_colon_inside_expression_is_repaired() -> None:
     assert result.tree["$let"]["result"] == {"option1": {"$ref": "jfk"}, "option2": {"$ref": "lga"}}
     assert any("quoted" in w for w in result.warnings)
     err = error("result: ${{ option1: jfk}}\n", strict=True)
-    assert "mapping values are not allowed" in err.problems[0].message
-    assert "quoted" in (err.problems[0].hint or "")
+    assert "YAML misreads this unquoted value" in err.problems[0].message
+    assert "quote the value" in (err.problems[0].hint or "")
+    # in a list YAML would silently read a mapping; and ` #` would start a comment
+    listed = parse_plan2("result:\n  f:\n    a:\n      - ${{k: 1}}\n      - ${g('#x', ' #y')}\n")
+    assert listed.tree["$let"]["result"]["$unwrap"]["f"]["a"] == [
+        {"$object": {"k": 1}},
+        {"g": ["#x", " #y"]},
+    ]
+    # block scalars are left alone
+    block = parse_plan2("result: |\n  text ${{k: 1}} # not a comment\n")
+    assert block.tree["$let"]["result"] == {
+        "$template": ["text ", {"$object": {"k": 1}}, " # not a comment\n"]
+    }
+    assert not block.warnings
 
 
 def test_dash_without_space_list_is_repaired() -> None:

@@ -237,6 +237,8 @@ def test_001_plan_evaluation(rt: Any) -> None:
     lifted = run(rt, EVALUATION)
     assert lifted.status == "failure"
     assert "no member `domain1`" in lifted.message
+    warnings = parse_plan2(EVALUATION).warnings
+    assert any("`A.domain1`: with single-domain lifting" in w and "line 6" in w for w in warnings)
     fixed = run(rt, EVALUATION.replace("A.domain1.field1", "A.field1"))
     assert fixed.status == "success" and fixed.value["slots"] == {"slot2": 11}
 

@@ -19,7 +19,7 @@ from .decompile import DecompileError, decompile, decompile_expression
 from .jsnumber import js_number_to_string
 from .lexer import tokenize
 from .parser import ParseFailure, Parser, Problem
-from .spans import LazySpans, LineIndex
+from .spans import LazySpans, LineIndex, build_spans
 
 __all__ = [
     "parse_plan",
@@ -50,7 +50,9 @@ def _blank(text: str, start: int, end: int) -> str:
     return text[:start] + " " * (end - start) + text[end:]
 
 
-def _strip_fence(source: str, strict: bool, index: LineIndex) -> tuple[str, list[str], Problem | None]:
+def _strip_fence(
+    source: str, strict: bool, index: LineIndex
+) -> tuple[str, list[str], Problem | None]:
     """Blank out a markdown code fence around the program (offsets stay the same)."""
     opening = _FENCE_OPEN.match(source)
     if opening is None:
@@ -98,7 +100,7 @@ def parse_plan(
     index = LineIndex(source)
     text, warnings, fence_problem = _strip_fence(source, strict, index)
     tokens = tokenize(text)
-    parser = Parser(text, tokens, index, strict=strict, max_depth=max_depth)
+    parser = Parser(text, tokens, index, strict=strict, max_depth=max_depth, record=False)
     if fence_problem is not None:
         parser.problems.append(fence_problem)
     parser.warnings = warnings
@@ -113,9 +115,15 @@ def parse_plan(
     if parser.problems:
         parser.problems.sort(key=lambda p: p[1])
         raise SourceError(LANG, source, _problems(index, parser.problems))
-    root = (tokens[0][2], tokens[-2][3]) if len(tokens) > 1 else (0, 0)
-    spans = LazySpans(tree, parser.rec, root, index, parser.extra, parser.keep)
-    return FrontEndResult(tree, LANG, source, spans, parser.warnings)
+
+    def spans() -> dict[JSONPath, Span]:
+        again = Parser(text, tokens, index, strict=strict, max_depth=max_depth, record=True)
+        again_tree = again.program()
+        assert again.rec is not None
+        root = (tokens[0][2], tokens[-2][3]) if len(tokens) > 1 else (0, 0)
+        return build_spans(again_tree, again.rec, root, index, again.extra)
+
+    return FrontEndResult(tree, LANG, source, LazySpans(spans), parser.warnings)
 
 
 def parse_expression(
@@ -153,5 +161,6 @@ def parse_expression(
         for p in problems:
             p.offset += offset
         raise SourceError(LANG, padded, problems)
+    assert parser.rec is not None
     root = (tokens[0][2], tokens[-2][3])
-    return tree, LazySpans(tree, parser.rec, root, index, None, parser.keep)
+    return tree, build_spans(tree, parser.rec, root, index)

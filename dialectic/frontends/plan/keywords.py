@@ -10,7 +10,10 @@ import re
 # `async function plan() { ... }` a Plan is equivalent to). `this` is handled separately: Plan
 # reads it as an ordinary name (`this(week)` is a call of the function named `this`).
 RESERVED = frozenset(
-    ["break", "case", "catch", "class", "const", "continue", "debugger", "default", "delete", "do", "else", "enum", "export", "extends", "false", "finally", "for", "function", "if", "import", "in", "instanceof", "new", "null", "return", "super", "switch", "throw", "true", "try", "typeof", "var", "void", "while", "with", "yield", "let", "static", "implements", "interface", "package", "private", "protected", "public", "await"]
+    """break case catch class const continue debugger default delete do else enum export extends
+    false finally for function if import in instanceof new null return super switch throw
+    true try typeof var void while with yield let static implements interface package private
+    protected public await""".split()  # noqa: SIM905 - a readable word list
 )
 LITERAL_WORDS = frozenset(["true", "false", "null", "undefined"])
 

@@ -21,16 +21,21 @@ from __future__ import annotations
 
 import re
 from itertools import accumulate, compress, islice
-from operator import itemgetter
+from operator import itemgetter, sub
 from typing import Any
 
 Tokens = tuple[list[str], list[Any], list[int], list[int]]
 Token = tuple[str, Any, int, int]
 
-__all__ = ["Token", "Tokens", "tokenize", "tokenize_lists", "cook", "number_value", "LexError", "LINE_TERMINATORS"]
+__all__ = [
+    "Token", "Tokens", "tokenize", "tokenize_lists", "cook", "number_value", "LexError",
+    "LINE_TERMINATORS",
+]
 
 # JavaScript WhiteSpace and LineTerminator code points.
-_WS_CHARS = "\\t\\n\\v\\f\\r \\u00a0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000\\ufeff"
+_WS_CHARS = (
+    "\\t\\n\\v\\f\\r \\u00a0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000\\ufeff"
+)
 LINE_TERMINATORS = re.compile("[\n\r\u2028\u2029]")
 
 _MASTER = re.compile(
@@ -187,19 +192,22 @@ def number_value(text: str) -> int | float:
 
 
 _FAST = re.compile(
-    r"[ \t\n\r]+"
-    r"|[A-Za-z_$][A-Za-z0-9_$]*"
+    r"[ \t\n\r]*(?:"  # each match is a token with the whitespace before it
+    r"[A-Za-z_$][A-Za-z0-9_$]*"
     r"|[()\[\]{},;:]|\.(?![.\d])|=(?![=>])|[-+](?![-+=])"
     r"|'(?:[^'\\\n\r]|\\(?:\r\n|[\s\S]))*'|\"(?:[^\"\\\n\r]|\\(?:\r\n|[\s\S]))*\""
     r"|\d+(?:\.\d*)?(?:[eE][+-]?\d+)?(?![\w$.])"
     r"|//[^\n\r\u2028\u2029]*|/\*[\s\S]*?\*/"
-    r"|(?=[\s\S])"  # anything else: an empty match, which sends the text to the slow path
+    r"|(?=[^ \t\n\r])"  # anything else: only whitespace, which sends the text to the slow path
+    r")"
 )
-_FIRST_KIND: dict[str, str | None] = dict.fromkeys("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ_$", "name")
+_FIRST_KIND: dict[str, str | None] = dict.fromkeys(
+    "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ_$", "name"
+)
 _FIRST_KIND.update(dict.fromkeys("0123456789", "num"))
 _FIRST_KIND.update({c: c for c in "()[]{},;:.=+-"})
 _FIRST_KIND.update({"'": "str", '"': "str", " ": None, "\t": None, "\n": None, "\r": None,
-                    "/": None})
+                    "/": None, "`": "tpl"})
 _first_char = itemgetter(0)
 
 
@@ -212,22 +220,6 @@ def _line_end(source: str, pos: int) -> int:
     return m.start() if m else len(source)
 
 
-def _fast(source: str, pos: int, endpos: int, out: Tokens) -> bool:
-    """Tokenize ``source[pos:endpos]`` onto ``out``; False if it needs the precise lexer."""
-    texts = _FAST.findall(source, pos, endpos)
-    if "" in texts:
-        return False
-    if endpos < len(source) and texts and texts[-1][:2] == "//":
-        return False  # a backtick inside a // comment
-    kinds = list(map(_FIRST_KIND.__getitem__, map(_first_char, texts)))
-    offsets = list(accumulate(map(len, texts), initial=pos))
-    out[0].extend(filter(None, kinds))
-    out[1].extend(compress(texts, kinds))
-    out[2].extend(compress(offsets, kinds))
-    out[3].extend(compress(islice(offsets, 1, None), kinds))
-    return True
-
-
 def tokenize(source: str) -> list[Token]:
     """All tokens of ``source`` as ``(kind, value, start, end)``, ending with ``"eof"``."""
     return list(zip(*tokenize_lists(source), strict=True))
@@ -235,79 +227,99 @@ def tokenize(source: str) -> list[Token]:
 
 def tokenize_lists(source: str) -> Tokens:
     """All tokens of ``source`` as parallel lists, ending with an ``"eof"`` token."""
-    out: Tokens = ([], [], [], [])
-    pos = 0
-    end = len(source)
-    find = source.find
-    while True:
-        tick = find("`", pos)
-        if not _fast(source, pos, end if tick < 0 else tick, out):
-            out = ([], [], [], [])
-            _precise(source, 0, out, False)
-            return out
-        if tick < 0:
-            break
-        after = _fast_template(source, tick, out)
-        if after >= 0:
-            pos = after
-            continue
-        pos = _precise(source, tick, out, True)
-        if pos < 0:
-            return out  # the template ran to the end
-    out[0].append("eof")
-    out[1].append(None)
-    out[2].append(end)
-    out[3].append(end)
-    return out
+    fast = _fast(source)
+    if fast is None:
+        out: Tokens = ([], [], [], [])
+        _precise(source, 0, out, False)
+        return out
+    return fast
 
 
 _TEMPLATE_START = re.compile(r"`(?:[^`\\$]|\\[\s\S]|\$(?!\{))*(?:`|\$\{)")
 
 
-def _fast_template(source: str, pos: int, out: Tokens) -> int:
-    """Tokenize the template at ``pos`` if its substitutions hold no braces, backticks or
-    other doubts; return the offset after it, or -1 (nothing appended) otherwise."""
-    m = _TEMPLATE_START.match(source, pos)
-    if m is None:
-        return -1
-    kinds, values, starts, ends = out
-    mark = len(kinds)
+def _fast(source: str) -> Tokens | None:
+    """The fast path: ``findall`` over the stretches between templates and inside simple
+    substitutions, then C-level list operations for kinds and offsets (each found item is a
+    token with the whitespace before it; the items tile the text). Template parts are put in
+    as their raw text and given their kind and cooked value afterwards. None if the text needs
+    the precise lexer."""
+    findall = _FAST.findall
+    find = source.find
+    size = len(source)
+    items: list[str] = []
+    parts: list[tuple[int, str, str]] = []  # (index in items, kind, cooked value)
+    pos = 0  # where the next item starts
     try:
-        end = m.end()
-        if source[end - 1] == "`":
-            kinds.append("tpl")
-            values.append(cook(source[pos + 1 : end - 1], True))
-            starts.append(pos)
-            ends.append(end)
-            return end
-        kinds.append("tplh")
-        values.append(cook(source[pos + 1 : end - 2], True))
-        starts.append(pos)
-        ends.append(end)
         while True:
-            close = source.find("}", end)
-            if close < 0:
+            tick = find("`", pos)
+            chunk = findall(source, pos, size if tick < 0 else tick)
+            items += chunk
+            if tick < 0:
                 break
-            inner = source[end:close]
-            if "{" in inner or "`" in inner or not _fast(source, end, close, out):
-                break
-            m = _TEMPLATE_CONTINUE.match(source, close + 1)
+            if chunk and chunk[-1].lstrip()[:2] == "//":
+                return None  # a backtick inside a // comment
+            pos += sum(map(len, chunk))
+            m = _TEMPLATE_START.match(source, tick)
             if m is None:
-                break
+                return None
             end = m.end()
-            starts.append(close)
-            ends.append(end)
             if source[end - 1] == "`":
-                kinds.append("tplt")
-                values.append(cook(source[close + 1 : end - 1], True))
-                return end
-            kinds.append("tplm")
-            values.append(cook(source[close + 1 : end - 2], True))
+                parts.append((len(items), "tpl", cook(source[tick + 1 : end - 1], True)))
+                items.append(source[pos:end])
+                pos = end
+                continue
+            parts.append((len(items), "tplh", cook(source[tick + 1 : end - 2], True)))
+            items.append(source[pos:end])
+            pos = end
+            while True:  # substitutions without braces or backticks, each up to its `}`
+                close = find("}", pos)
+                if close < 0:
+                    return None
+                if find("{", pos, close) >= 0:
+                    return None  # braces in a substitution: the precise lexer pairs them
+                chunk = findall(source, pos, close)
+                if chunk and chunk[-1].lstrip()[:2] == "//":
+                    return None
+                items += chunk
+                pos += sum(map(len, chunk))
+                m = _TEMPLATE_CONTINUE.match(source, close + 1)
+                if m is None:
+                    return None
+                end = m.end()
+                if source[end - 1] == "`":
+                    parts.append((len(items), "tplt", cook(source[close + 1 : end - 1], True)))
+                    items.append(source[pos:end])
+                    pos = end
+                    break
+                parts.append((len(items), "tplm", cook(source[close + 1 : end - 2], True)))
+                items.append(source[pos:end])
+                pos = end
     except LexError:
-        pass
-    for column in out:
-        del column[mark:]
-    return -1
+        return None
+    texts = list(map(str.lstrip, items))
+    if "" in texts:
+        return None  # something the fast regex does not know
+    kinds: list[Any] = list(map(_FIRST_KIND.__getitem__, map(_first_char, texts)))
+    ends = list(accumulate(map(len, items)))
+    starts = list(map(sub, ends, map(len, texts)))
+    for index, kind, value in parts:
+        kinds[index] = kind
+        texts[index] = value
+    if None in kinds:  # comments
+        out: Tokens = (
+            list(filter(None, kinds)),
+            list(compress(texts, kinds)),
+            list(compress(starts, kinds)),
+            list(compress(ends, kinds)),
+        )
+    else:
+        out = (kinds, texts, starts, ends)
+    out[0].append("eof")
+    out[1].append(None)
+    out[2].append(size)
+    out[3].append(size)
+    return out
 
 
 def _precise(source: str, pos: int, out: Tokens, one_template: bool) -> int:

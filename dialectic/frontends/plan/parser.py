@@ -79,7 +79,14 @@ class Parser:
     """Parses one token list; see :func:`parse_program` and :func:`parse_expression`."""
 
     def __init__(
-        self, source: str, tokens: list[Token], index: LineIndex, *, strict: bool, max_depth: int
+        self,
+        source: str,
+        tokens: list[Token],
+        index: LineIndex,
+        *,
+        strict: bool,
+        max_depth: int,
+        record: bool = True,
     ) -> None:
         self.source = source
         self.toks = tokens
@@ -87,7 +94,7 @@ class Parser:
         self.strict = strict
         self.max_depth = max_depth
         self.pos = 0
-        self.rec: SpanRecord = {}
+        self.rec: SpanRecord | None = {} if record else None
         self.extra: dict[JSONPath, tuple[int, int]] = {}
         self.keep: list[Any] = []  # containers dropped while parsing: their ids stay unique
         self.problems: list[Problem] = []
@@ -106,6 +113,15 @@ class Parser:
         if kind == "err":
             message, hint = tok[1]
             return self.fail(message, tok[2], hint)
+        if kind == "=" and self.pos > 0 and self.toks[self.pos - 1][0] == "name" and (
+            self.newline_before(self.pos - 1)
+        ):
+            name = self.toks[self.pos - 1]
+            return self.fail(
+                f"expected {expected}, found the start of a new statement `{name[1]} = ...`",
+                name[2], "the statement before this line is unfinished: check for a missing "
+                "`)`, `]`, `}` or `;`",
+            )
         if kind in ("op", "+", "-", "="):
             return self.fail(f"Plan has no operator `{tok[1]}` (expected {expected})", tok[2],
                              op_hint(tok[1]))
@@ -114,7 +130,9 @@ class Parser:
                 f"expected {expected}, found the keyword `{tok[1]}`", tok[2], keyword_hint(tok[1])
             )
         hint = None
-        if kind == ")" or kind == "]" or kind == "}":
+        if kind == ",":
+            hint = "remove the extra comma"
+        elif kind == ")" or kind == "]" or kind == "}":
             prev = self.toks[self.pos - 1] if self.pos else None
             if prev is not None and prev[0] == ",":
                 hint = "remove the extra comma"
@@ -142,7 +160,8 @@ class Parser:
         """Whether a line break separates token ``i`` from the token before it."""
         if i == 0:
             return False
-        return LINE_TERMINATORS.search(self.source, self.toks[i - 1][3], self.toks[i][2]) is not None
+        found = LINE_TERMINATORS.search(self.source, self.toks[i - 1][3], self.toks[i][2])
+        return found is not None
 
     # -- expressions ---------------------------------------------------------------------------
 
@@ -166,6 +185,7 @@ class Parser:
                 node = {"$undefined": None} if word == "undefined" else (
                     True if word == "true" else False if word == "false" else None
                 )
+                callee = word  # only to say that it is not a function
             elif word in RESERVED:
                 self.pos -= 1
                 raise self.fail(
@@ -177,9 +197,14 @@ class Parser:
                 node = {"$ref": word}
                 callee = word
         elif kind == "str":
-            node = self.string(tok)
+            raw = tok[1]
+            node = raw[1:-1] if "\\" not in raw else self.string(tok)
         elif kind == "num":
-            node = self.number(tok)
+            raw = tok[1]
+            if raw.isdigit() and len(raw) < 16 and (raw[0] != "0" or len(raw) == 1):
+                node = int(raw)
+            else:
+                node = self.number(tok)
         elif kind == "tpl":
             node = tok[1]
         elif kind == "[":
@@ -236,7 +261,8 @@ class Parser:
                     keys = self.start_get(node, start, last_end)
                     node = {"$get": keys} if keys[0] is node else node
                 method_end = last_end
-                rec[(id(keys), len(keys))] = (name[2], name[3])
+                if rec is not None:
+                    rec[(id(keys), len(keys))] = (name[2], name[3])
                 keys.append(name[1])
                 self.pos += 2
                 callee = None
@@ -247,7 +273,8 @@ class Parser:
                     node = {"$get": keys} if keys[0] is node else node
                 key_start = toks[self.pos][2]
                 key = self.expr(depth + 1)
-                rec[(id(keys), len(keys))] = (key_start, toks[self.pos - 1][3])
+                if rec is not None:
+                    rec[(id(keys), len(keys))] = (key_start, toks[self.pos - 1][3])
                 keys.append(key)
                 if toks[self.pos][0] != "]":
                     raise self.unexpected(toks[self.pos], "`]`")
@@ -265,17 +292,24 @@ class Parser:
                     args = []
                     if len(keys) == 1:
                         receiver = keys[0]
-                        rec[(id(args), 0)] = rec[(id(keys), 0)]
+                        if rec is not None:
+                            rec[(id(args), 0)] = rec[(id(keys), 0)]
                         self.keep.append(keys)
                     else:
                         receiver = node
-                        rec[(id(args), 0)] = (start, method_end)
+                        if rec is not None:
+                            rec[(id(args), 0)] = (start, method_end)
                     args.append(receiver)
                 else:
                     raise self.fail(
                         "only a function name or a method can be called", tok[2],
                         "functions are not values in Plan: call a function by its name, "
                         "`f(x)`, or as a method, `x.f()`",
+                    )
+                if fn[:1] == "$":
+                    raise self.fail(
+                        f"a function name cannot start with `$` (`{fn}`)", tok[2],
+                        "in the call tree, keys starting with `$` are core forms such as $ref",
                     )
                 self.pos += 1
                 self.arguments(args, depth)
@@ -293,7 +327,9 @@ class Parser:
             keys: list[Any] = node["$get"]
             return keys
         keys = [node]
-        self.rec[(id(keys), 0)] = (start, end)
+        rec = self.rec
+        if rec is not None:
+            rec[(id(keys), 0)] = (start, end)
         return keys
 
     def arguments(self, args: list[Any], depth: int) -> None:
@@ -308,7 +344,8 @@ class Parser:
                 return
             start = tok[2]
             value = self.expr(depth)
-            rec[(id(args), len(args))] = (start, toks[self.pos - 1][3])
+            if rec is not None:
+                rec[(id(args), len(args))] = (start, toks[self.pos - 1][3])
             args.append(value)
             tok = toks[self.pos]
             if tok[0] == ",":
@@ -332,7 +369,8 @@ class Parser:
                                 "write null for a missing value, or remove the extra comma")
             start = tok[2]
             value = self.expr(depth)
-            rec[(id(items), len(items))] = (start, toks[self.pos - 1][3])
+            if rec is not None:
+                rec[(id(items), len(items))] = (start, toks[self.pos - 1][3])
             items.append(value)
             tok = toks[self.pos]
             if tok[0] == ",":
@@ -345,6 +383,7 @@ class Parser:
         rec = self.rec
         out: dict[str, Any] = {}
         first_seen: dict[str, int] = {}
+        dollar = False
         depth += 1
         while True:
             tok = toks[self.pos]
@@ -373,19 +412,23 @@ class Parser:
                     "each key may appear only once",
                 )
             first_seen[key] = tok[2]
+            if key[:1] == "$":
+                dollar = True
             self.pos += 1
             nxt = toks[self.pos]
             if nxt[0] == ":":
                 self.pos += 1
                 start = toks[self.pos][2]
                 value = self.expr(depth)
-                rec[(id(out), key)] = (start, toks[self.pos - 1][3])
+                if rec is not None:
+                    rec[(id(out), key)] = (start, toks[self.pos - 1][3])
             elif kind == "name" and (nxt[0] == "," or nxt[0] == "}"):
                 if key in RESERVED or key == "this":
                     raise self.fail(f"`{key}` cannot be a shorthand property", tok[2],
                                     f"write it in full: {{{key}: value}}")
                 value = {"$undefined": None} if key == "undefined" else {"$ref": key}
-                rec[(id(out), key)] = (tok[2], tok[3])
+                if rec is not None:
+                    rec[(id(out), key)] = (tok[2], tok[3])
             elif nxt[0] == "(":
                 raise self.fail("Plan has no methods in object literals", nxt[2],
                                 "write key: value pairs")
@@ -400,7 +443,7 @@ class Parser:
                 self.pos += 1
             elif tok[0] != "}":
                 raise self.unexpected(tok, "`,` or `}` in the object literal")
-        if len(out) == 1 or any(k[:1] == "$" for k in out):
+        if len(out) == 1 or dollar:
             return {"$object": out}
         return out
 
@@ -427,9 +470,11 @@ class Parser:
                 text_end = end
             else:
                 if text:
-                    rec[(id(parts), len(parts))] = (text_start or 0, text_end)
+                    if rec is not None:
+                        rec[(id(parts), len(parts))] = (text_start or 0, text_end)
                     parts.append(text)
-                rec[(id(parts), len(parts))] = (start, end)
+                if rec is not None:
+                    rec[(id(parts), len(parts))] = (start, end)
                 parts.append(value)
                 text = ""
                 text_start = None
@@ -445,7 +490,8 @@ class Parser:
             if kind == "tplt":
                 break
         if text:
-            rec[(id(parts), len(parts))] = (text_start or 0, text_end)
+            if rec is not None:
+                rec[(id(parts), len(parts))] = (text_start or 0, text_end)
             parts.append(text)
         if not parts:
             return ""
@@ -490,12 +536,11 @@ class Parser:
             kind = tok[0]
             if kind == "eof":
                 break
-            if i >= failed:
-                if kind == ";" and depth <= 0:
-                    i += 1
-                    break
-                if i > failed and self.newline_before(i) and self.starts_statement(i):
-                    break
+            if i > first and self.newline_before(i) and self.starts_statement(i):
+                break
+            if i >= failed and kind == ";" and depth <= 0:
+                i += 1
+                break
             if kind in _OPEN:
                 depth += 1
             elif kind in _CLOSE:
@@ -635,9 +680,12 @@ class Parser:
         tree: dict[str, Any] = {}
         if aliases:
             tree["$let"] = aliases
-            rec[(id(tree), "$let")] = (first_alias, last_alias)
+            if rec is not None:
+                rec[(id(tree), "$let")] = (first_alias, last_alias)
             for name, start, end in alias_rec:
-                rec[(id(aliases), name)] = (start, end)
+                if rec is not None:
+                    rec[(id(aliases), name)] = (start, end)
         tree[final[0]] = final[1]
-        rec[(id(tree), final[0])] = (final[2], final[3])
+        if rec is not None:
+            rec[(id(tree), final[0])] = (final[2], final[3])
         return tree

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 from bisect import bisect_right
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from typing import Any
 
 from ...errors import JSONPath
@@ -90,30 +90,21 @@ def build_spans(
 
 
 class LazySpans(dict[JSONPath, Span]):
-    """A ``dict`` of spans that is filled on first use (a parse does not pay for source maps
-    nobody reads). It walks the tree as it was parsed: read it before mutating the tree in
-    place. After the first read it is an ordinary dict."""
+    """A ``dict`` of spans that is filled on first use by calling ``factory`` (the Plan front end
+    parses once more, recording positions, only when somebody reads the source map). After the
+    first read it is an ordinary dict."""
 
-    __slots__ = ("_pending",)
+    __slots__ = ("_factory",)
 
-    def __init__(
-        self,
-        tree: Any,
-        record: SpanRecord,
-        root: tuple[int, int],
-        index: LineIndex,
-        extra: dict[JSONPath, tuple[int, int]] | None = None,
-        keep: Any = None,
-    ) -> None:
+    def __init__(self, factory: Callable[[], dict[JSONPath, Span]]) -> None:
         super().__init__()
-        self._pending: tuple[Any, ...] | None = (tree, record, root, index, extra, keep)
+        self._factory: Callable[[], dict[JSONPath, Span]] | None = factory
 
     def _fill(self) -> None:
-        pending = self._pending
-        if pending is not None:
-            self._pending = None
-            tree, record, root, index, extra, _keep = pending
-            dict.update(self, build_spans(tree, record, root, index, extra))
+        factory = self._factory
+        if factory is not None:
+            self._factory = None
+            dict.update(self, factory())
 
     def __getitem__(self, key: JSONPath) -> Span:
         self._fill()
@@ -135,7 +126,7 @@ class LazySpans(dict[JSONPath, Span]):
         self._fill()
         return dict.__eq__(self, other)
 
-    __hash__ = None  # type: ignore[assignment]
+    __hash__ = None
 
     def __repr__(self) -> str:
         self._fill()

@@ -14,10 +14,14 @@ _STR = "tag:yaml.org,2002:str"
 
 class _Dumper(yaml.SafeDumper):
     def resolve(self, kind: Any, value: Any, implicit: Any) -> Any:
-        tag = super().resolve(kind, value, implicit)
-        if kind is yaml.ScalarNode and implicit[0] and tag == _STR:
-            if not isinstance(resolve_plain(value), str):
-                return "tag:yaml.org,2002:null"  # anything but str: forces quoting
+        tag = super().resolve(kind, value, implicit)  # type: ignore[no-untyped-call]
+        if (
+            kind is yaml.ScalarNode
+            and implicit[0]
+            and tag == _STR
+            and not isinstance(resolve_plain(value), str)
+        ):
+            return "tag:yaml.org,2002:null"  # anything but str: forces quoting
         return tag
 
     def ignore_aliases(self, data: Any) -> bool:

@@ -15,6 +15,7 @@ See SPEC_PLAN2.md for the full rules.
 
 from __future__ import annotations
 
+import bisect
 import difflib
 import re
 from collections.abc import Callable
@@ -80,15 +81,27 @@ def strip_code_fence(source: str) -> tuple[str, bool]:
     return "\n".join(out), True
 
 
-def _quote_repairs(source: str) -> tuple[str, list[int]]:
+def _quote_repairs(source: str) -> tuple[str, list[int], list[int]]:
     """Quote single-line plain values whose ``${...}`` contains ``: `` or `` #`` (which YAML
-    would read as a mapping or a comment). Returns the new text and the repaired line numbers."""
+    would read as a mapping or a comment). Returns the new text, the repaired line numbers and
+    the offsets (in the new text) of every inserted character."""
     from .templates import find_expression_end
 
-    pattern = re.compile(r"^(\s*(?:-\s+)*(?:[^\s'\"#:{}\[\],][^:#]*?:\s+)?)(\S.*)$")
+    pattern = re.compile(r"^(\s*(?:-\s+)*(?:[^\s'\"#:{}\[\],$][^:#{]*?:\s+)?)(\S.*)$")
+    block_start = re.compile(r"(?:^|:\s|-\s)\s*[|>][-+0-9]*\s*(?:#.*)?$")
     lines = source.split("\n")
     repaired: list[int] = []
+    inserted_at: dict[int, list[int]] = {}  # line index -> inserted columns (in the new line)
+    block_indent: int | None = None  # inside a block scalar (| or >) started at this indent
     for n, line in enumerate(lines):
+        indent = len(line) - len(line.lstrip())
+        if block_indent is not None:
+            if not line.strip() or indent > block_indent:
+                continue
+            block_indent = None
+        if block_start.search(line.rstrip()):
+            block_indent = indent
+            continue
         if "${" not in line:
             continue
         m = pattern.match(line)
@@ -115,9 +128,23 @@ def _quote_repairs(source: str) -> tuple[str, list[int]]:
         comment = tail.find(" #")
         body = value if comment < 0 else value[: end + comment]
         rest = "" if comment < 0 else value[end + comment :]
+        cols = [len(prefix)]
+        col = len(prefix) + 1
+        for ch in body:
+            col += 1
+            if ch == "'":
+                cols.append(col)
+                col += 1
+        cols.append(col)
         lines[n] = prefix + "'" + body.replace("'", "''") + "'" + rest
+        inserted_at[n] = cols
         repaired.append(n + 1)
-    return "\n".join(lines), repaired
+    inserted: list[int] = []
+    offset = 0
+    for n, line in enumerate(lines):
+        inserted.extend(offset + c for c in inserted_at.get(n, ()))
+        offset += len(line) + 1
+    return "\n".join(lines), repaired, inserted
 
 
 class _Compiler:
@@ -129,8 +156,12 @@ class _Compiler:
         slots: SlotMode,
         strict: bool,
         expression_parser: ExpressionParser,
+        inserted: list[int] | None = None,
     ) -> None:
+        #: the text as written (fence blanked); YAML marks come from the repaired text, whose
+        #: ``inserted`` characters (quotes added by the repair) ``back`` removes from offsets
         self.source = source
+        self.inserted = inserted or []
         self.lift = lift
         self.slots = slots
         self.strict = strict
@@ -145,29 +176,38 @@ class _Compiler:
 
     # -- helpers -----------------------------------------------------------------------------
 
+    def back(self, offset: int) -> int:
+        """An offset of the (repaired) YAML text as an offset of the text as written."""
+        if not self.inserted:
+            return offset
+        return min(offset - bisect.bisect_left(self.inserted, offset), len(self.source))
+
+    def start(self, node: YNode) -> int:
+        return self.back(node.start.index)
+
+    def end(self, node: YNode) -> int:
+        return self.back(node.end.index)
+
     def span_of(self, node: YNode) -> Span:
-        return Span(
-            node.start.line + 1,
-            node.start.column + 1,
-            node.end.line + 1,
-            node.end.column + 1,
-            node.start.index,
-            node.end.index,
-        )
+        start, end = self.start(node), self.end(node)
+        line, column = self.index.locate(start)
+        end_line, end_column = self.index.locate(end)
+        return Span(line, column, end_line, end_column, start, end)
 
     def problem(
         self, node: YNode | Mark, where: str, message: str, hint: str | None = None
     ) -> None:
         mark = node.start if isinstance(node, YNode) else node
+        offset = self.back(mark.index)
+        line, column = self.index.locate(offset)
         prefix = f"in `{where}`: " if where else ""
         self.problems.append(
-            SyntaxProblem(
-                prefix + message, mark.line + 1, mark.column + 1, hint=hint, offset=mark.index
-            )
+            SyntaxProblem(prefix + message, line, column, hint=hint, offset=offset)
         )
 
     def warn(self, node: YNode, message: str) -> None:
-        self.warnings.append(f"line {node.start.line + 1}, column {node.start.column + 1}: {message}")
+        line, column = self.index.locate(self.start(node))
+        self.warnings.append(f"line {line}, column {column}: {message}")
 
     # -- program -----------------------------------------------------------------------------
 
@@ -227,7 +267,40 @@ class _Compiler:
             )
             return None
         self.spans[("$return",)] = self.span_of(root)
+        if self.lift:
+            self._check_lifted_access(bindings)
         return {"$let": bindings, "$return": {"$ref": "result"}}
+
+    def _check_lifted_access(self, bindings: dict[str, Any]) -> None:
+        """Warn about ``${A.flights...}`` where ``A`` is lifted to flights' result itself."""
+        lifted = {
+            name: next(iter(tree["$unwrap"]))
+            for name, tree in bindings.items()
+            if isinstance(tree, dict) and set(tree) == {"$unwrap"}
+            and isinstance(tree["$unwrap"], dict) and len(tree["$unwrap"]) == 1
+        }
+        if not lifted:
+            return
+        stack: list[tuple[Any, JSONPath]] = [(t, ("$let", n)) for n, t in bindings.items()]
+        while stack:
+            node, path = stack.pop()
+            if isinstance(node, list):
+                stack.extend((v, (*path, i)) for i, v in enumerate(node))
+                continue
+            if not isinstance(node, dict) or set(node) == {"$quote"}:
+                continue
+            get = node.get("$get") if len(node) == 1 else None
+            if isinstance(get, list) and len(get) >= 2 and isinstance(get[0], dict):
+                alias = get[0].get("$ref") if set(get[0]) == {"$ref"} else None
+                if isinstance(alias, str) and lifted.get(alias) == get[1]:
+                    span = self.spans.get(path)
+                    where = f"line {span.line}, column {span.column}: " if span else ""
+                    self.warnings.append(
+                        f"{where}`{alias}.{get[1]}`: with single-domain lifting `{alias}` is "
+                        f"already the result of `{get[1]}` (one-element lists unwrapped); write "
+                        f"`{alias}.<field>`, or run with lift=False"
+                    )
+            stack.extend((v, (*path, k)) for k, v in node.items())
 
     def alias(self, node: YNode, where: str, path: JSONPath) -> Any:
         if node.kind == "map":
@@ -264,14 +337,14 @@ class _Compiler:
             return None
         if self.lift and len(node.pairs) == 1:
             key, slots = node.pairs[0]
-            inner = path + ("$unwrap",)
+            inner = (*path, "$unwrap")
             self.spans[inner] = self.span_of(key)
             return {"$unwrap": self.domain(key, slots, f"{where}.{key.text}", inner)}
         fields: dict[str, Any] = {}
-        base = path + ("$object",)
+        base = (*path, "$object")
         for key, slots in node.pairs:
-            self.spans[base + (key.text,)] = self.span_of(key)
-            fields[key.text] = self.domain(key, slots, f"{where}.{key.text}", base + (key.text,))
+            self.spans[(*base, key.text)] = self.span_of(key)
+            fields[key.text] = self.domain(key, slots, f"{where}.{key.text}", (*base, key.text))
         return {"$object": fields}
 
     def domain(self, key: YNode, slots: YNode, where: str, path: JSONPath) -> Any:
@@ -284,7 +357,7 @@ class _Compiler:
                 hint="a domain is the name of a function, such as `flights`",
             )
             return None
-        call_path = path + (name,)
+        call_path = (*path, name)
         if slots.kind == "map":
             args: dict[str, Any] = {}
             for slot_key, slot_value in slots.pairs:
@@ -298,14 +371,14 @@ class _Compiler:
                         hint="slot names are parameter names; they may not start with `$`",
                     )
                     continue
-                self.spans[call_path + (slot,)] = self.span_of(slot_value)
-                args[slot] = self.slot(slot_value, slot_where, call_path + (slot,))
+                self.spans[(*call_path, slot)] = self.span_of(slot_value)
+                args[slot] = self.slot(slot_value, slot_where, (*call_path, slot))
             return {name: args}
         if slots.kind == "seq":  # positional arguments
             return {name: self.value(slots, where, call_path)}
         if slots.value is None:  # `domain:` with nothing: a call without arguments
             return {name: {}}
-        return {name: [self.value(slots, where, call_path + (0,))]}
+        return {name: [self.value(slots, where, (*call_path, 0))]}
 
     def slot(self, node: YNode, where: str, path: JSONPath) -> Any:
         if node.kind == "scalar" and node.style is None and isinstance(node.value, str):
@@ -323,20 +396,20 @@ class _Compiler:
                         node,
                         f"`{where}`: read `-value` lines as a list (YAML needs `- value`)",
                     )
-                    values = [self.template(t, node, f"{where}[{i}]", path + (i,), exact=False)
+                    values = [self.template(t, node, f"{where}[{i}]", (*path, i), exact=False)
                               for i, t in enumerate(items)]
                     return values if self.slots != "scalar" or len(values) != 1 else values[0]
         if self.slots == "list" and node.kind != "seq":
-            return [self.value(node, where, path + (0,))]
+            return [self.value(node, where, (*path, 0))]
         if self.slots == "scalar" and node.kind == "seq" and len(node.items) == 1:
             return self.value(node.items[0], f"{where}[0]", path)
         return self.value(node, where, path)
 
     def _dash_list(self, node: YNode) -> list[str] | None:
-        before = self.source[: node.start.index]
+        before = self.source[: self.start(node)]
         if "\n" not in before[len(before.rstrip()) :]:
             return None  # `slot: -x` on the key's line is a string; only `slot:\n  -x` lists
-        raw = self.source[node.start.index : node.end.index]
+        raw = self.source[self.start(node) : self.end(node)]
         lines = [ln.strip() for ln in raw.split("\n") if ln.strip()]
         if not lines or not all(
             ln.startswith("-") and len(ln) > 1 and ln[1] not in " -" for ln in lines
@@ -348,13 +421,13 @@ class _Compiler:
         if node.kind == "seq":
             out = []
             for i, item in enumerate(node.items):
-                self.spans[path + (i,)] = self.span_of(item)
-                out.append(self.value(item, f"{where}[{i}]", path + (i,)))
+                self.spans[(*path, i)] = self.span_of(item)
+                out.append(self.value(item, f"{where}[{i}]", (*path, i)))
             return out
         if node.kind == "map":
             fields: dict[str, Any] = {}
             for key, item in node.pairs:
-                p = path + ("$object", key.text)
+                p = (*path, "$object", key.text)
                 self.spans[p] = self.span_of(item)
                 fields[key.text] = self.value(item, f"{where}.{key.text}", p)
             return {"$object": fields}
@@ -366,7 +439,7 @@ class _Compiler:
 
     def _base_offset(self, node: YNode, text: str, exact: bool) -> int | None:
         """Source offset of ``text[0]`` if the scalar's text appears verbatim in the source."""
-        start, end = node.start.index, node.end.index
+        start, end = self.start(node), self.end(node)
         if not exact:
             found = self.source.find(text, start, end)
             return found if found >= 0 else None
@@ -382,7 +455,7 @@ class _Compiler:
         try:
             parts = split_template(text)
         except TemplateError as exc:
-            offset = base + exc.offset if base is not None else node.start.index
+            offset = base + exc.offset if base is not None else self.start(node)
             line, column = self.index.locate(offset)
             self.problems.append(
                 SyntaxProblem(f"in `{where}`: {exc.message}", line, column, hint=exc.hint,
@@ -401,16 +474,16 @@ class _Compiler:
                 out.append(part)
             else:
                 out.append(self.expression(part, text, node, base, where,
-                                           path + ("$template", i)))
+                                           (*path, "$template", i)))
         return {"$template": out}
 
     def expression(
         self, part: ExprPart, text: str, node: YNode, base: int | None, where: str, path: JSONPath
     ) -> Any:
         if base is None:
-            found = self.source.find("${" + part.source + "}", node.start.index, node.end.index)
+            found = self.source.find("${" + part.source + "}", self.start(node), self.end(node))
             base = found + 2 - part.offset if found >= 0 else None
-        offset = base + part.offset if base is not None else node.start.index
+        offset = base + part.offset if base is not None else self.start(node)
         line, column = self.index.locate(offset)
         expr_source = part.source
         placeholders: dict[str, str] = {}
@@ -525,19 +598,34 @@ def parse_plan2(
                                hint="send the YAML alone, without ``` lines")],
             )
         warnings.append("removed the markdown code fence around the plan")
+    # An unquoted value whose ${...} holds `: ` or ` #` is misread by YAML (an error, or worse:
+    # `- ${{a: 1}}` is silently a mapping). Lenient mode quotes it; strict mode refuses it.
+    repaired, lines, inserted = _quote_repairs(text)
+    if lines and strict:
+        raise SourceError(
+            LANG,
+            original,
+            [
+                SyntaxProblem(
+                    "YAML misreads this unquoted value: its ${...} contains `: ` or ` #`",
+                    n,
+                    1,
+                    hint="quote the value: key: '${...}' (double any ' inside)",
+                )
+                for n in lines
+            ],
+        )
     try:
-        root = compose(text, max_depth=max_depth)
+        root = compose(repaired if lines else text, max_depth=max_depth)
     except YamlProblems as first:
-        if strict:
-            raise SourceError(LANG, original, first.problems)
-        repaired, lines = _quote_repairs(text)
         if not lines:
             raise SourceError(LANG, original, first.problems)
-        try:
-            root = compose(repaired, max_depth=max_depth)
-        except YamlProblems:
-            raise SourceError(LANG, original, first.problems)
-        text = repaired
+        try:  # the repair did not help: report the document as written
+            compose(text, max_depth=max_depth)
+        except YamlProblems as unrepaired:
+            raise SourceError(LANG, original, unrepaired.problems)
+        raise SourceError(LANG, original, first.problems)
+    if lines:
         warnings.extend(
             f"line {n}: quoted a value whose ${{...}} contains `: ` or ` #` "
             "(write it as key: '${...}')"
@@ -549,8 +637,10 @@ def parse_plan2(
         slots=slots,
         strict=strict,
         expression_parser=expression_parser or _default_expression_parser(),
+        inserted=inserted if lines else None,
     )
     tree = compiler.program(root)
+    spans = compiler.spans
     if compiler.problems:
         compiler.problems.sort(key=lambda p: (p.line, p.column))
         raise SourceError(LANG, original, compiler.problems)
@@ -558,6 +648,6 @@ def parse_plan2(
         tree=tree,
         lang=LANG,
         source=original,
-        spans=compiler.spans,
+        spans=spans,
         warnings=warnings + compiler.warnings,
     )

@@ -161,15 +161,12 @@ def compose(source: str, *, max_depth: int = 100) -> YNode | None:
                         )
                     ]
                 )
-            tag = event.tag
+            tag = getattr(event, "tag", None)
             if isinstance(event, yaml.ScalarEvent):
                 if tag is not None and tag not in _STR_TAGS:
                     raise YamlProblems([_tag_problem(tag, event.start_mark)])
                 style = event.style or None  # libyaml reports plain as ''
-                if tag is None and style is None:
-                    value = resolve_plain(event.value)
-                else:
-                    value = event.value
+                value = resolve_plain(event.value) if tag is None and style is None else event.value
                 node = YNode(
                     "scalar",
                     _mark(event.start_mark),

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import ast
 import difflib
+import json
 import keyword
 import re
 from collections.abc import Callable, Iterable
@@ -227,8 +228,6 @@ def _not_found(
 
 
 def _json(value: Any) -> str:
-    import json
-
     return json.dumps(value, ensure_ascii=False)
 
 
@@ -353,11 +352,9 @@ def _resolve_at(ws: Workspace, path: Path, name: str, line: int, col0: int) -> S
 # -- definitions and references --------------------------------------------------------------
 
 
-def _refine_target(function: str, parameter: str) -> Callable[[str], Refine]:
-    def for_name(name: str) -> Refine:
-        return lambda d: {function: {parameter: find_symbol_call(name, d.file, d.line)}}
-
-    return for_name
+def _refine_argument(function: str, parameter: str, name: str) -> Refine:
+    """Candidates of ``function(parameter=<a symbol named name>)``: the call with findSymbol."""
+    return lambda d: {function: {parameter: find_symbol_call(name, d.file, d.line)}}
 
 
 def definitions_of(ws: Workspace, sym: Symbol, warn: Callable[[str], None]) -> list[Location]:
@@ -389,7 +386,7 @@ def definitions_of(ws: Workspace, sym: Symbol, warn: Callable[[str], None]) -> l
 
 def references_of(ws: Workspace, sym: Symbol, warn: Callable[[str], None]) -> list[Location]:
     """Every occurrence of ``sym`` in the workspace (its definition included), in file order."""
-    refine = _refine_target("findReferences", "target")(sym.name)
+    refine = _refine_argument("findReferences", "target", sym.name)
     path, line, col0 = position(ws, sym, refine)
     names = ws.script(path).get_references(line, col0, include_builtins=False, scope="project")
     result: dict[tuple[str, int, int], Location] = {}

@@ -3,16 +3,15 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-import pytest
-
-pytest.importorskip("dialectic.runtime", reason="the Runtime has not landed yet")
-
 import dialectic_ide.plugin
+import pytest
+from dialectic_ide import functions
 
-from dialectic import Runtime
+from dialectic import Ambiguous, RunContext, Runtime
 
 SELECTION = "app.py:8:8-8:22"  # `validate_token` in `if validate_token(token):`
 
@@ -156,11 +155,6 @@ def test_the_rfc_example_in_plan(runtime: Any, context: dict[str, Any]) -> None:
     ]  # fmt: skip
 
 
-@pytest.mark.xfail(
-    reason="core: an Ambiguous raised by a conversion (argument coercion) is reported as an "
-    "internal_error instead of an ambiguous outcome",
-    strict=False,
-)
 @pytest.mark.parametrize(
     ("program", "selection"),
     [
@@ -192,3 +186,20 @@ def test_concurrent_calls_share_the_run_cache(runtime: Any, context: dict[str, A
     out = run(runtime, program, context)
     assert out.status == "success", out.message
     assert [len(refs) for refs in out.value] == [3, 2, 2, 2]
+
+
+def test_conversion_candidates_replace_the_argument(runtime: Any, context: dict[str, Any]) -> None:
+    """A conversion's candidates are argument-level programs: spliced in, each one runs."""
+    ctx = RunContext({**context, "selection": "app.py:8:8-8:29"}, [], None)
+    attempts: list[Callable[[], Any]] = [
+        lambda: functions.selection_to_symbol(functions.get_current_selection(ctx=ctx), ctx=ctx),
+        lambda: functions.string_to_symbol("validate_token", ctx=ctx),
+    ]
+    for attempt in attempts:
+        with pytest.raises(Ambiguous) as info:
+            attempt()
+        assert len(info.value.candidates) == 2
+        for candidate in info.value.candidates:
+            out = run(runtime, {"findReferences": {"target": candidate.program}}, context)
+            assert out.status == "success", out.message
+            assert out.value

@@ -47,7 +47,7 @@ def _norm(value: str) -> str:
     return re.sub(r"\s+", " ", value.strip().lower())
 
 
-def airports(values: list[str], slot: str, domain: str) -> set[str] | None:
+def airports(values: list[str], slot: str) -> set[str] | None:
     """Airport codes matching any of ``values`` (codes, cities, airport names); None: no filter."""
     if not values:
         return None
@@ -57,7 +57,7 @@ def airports(values: list[str], slot: str, domain: str) -> set[str] | None:
         if not matched:
             known = ", ".join(f"{p.code} ({p.city})" for p in data.PLACES)
             raise Failure(
-                f"{domain}: no airport matches {slot} {value!r}",
+                f"no airport matches {slot} {value!r}",
                 hint=f"Use an airport code or city. Known airports: {known}.",
             )
         found |= matched
@@ -83,9 +83,7 @@ def _ride_cities(rides: tuple[data.Ride, ...]) -> list[str]:
     return sorted({r.origin for r in rides} | {r.destination for r in rides})
 
 
-def cities(
-    values: list[str], slot: str, domain: str, rides: tuple[data.Ride, ...]
-) -> set[str] | None:
+def cities(values: list[str], slot: str, rides: tuple[data.Ride, ...]) -> set[str] | None:
     """City names matching ``values`` (city names, airport codes, aliases); None: no filter."""
     if not values:
         return None
@@ -98,7 +96,7 @@ def cities(
         matched |= {c for c in known if _norm(c) in norm}
         if not matched:
             raise Failure(
-                f"{domain}: no city matches {slot} {value!r}",
+                f"no city matches {slot} {value!r}",
                 hint=f"Use a city name. Cities served: {', '.join(known)}.",
             )
         found |= matched
@@ -131,14 +129,14 @@ _FLIGHT_CODE = re.compile(
 )
 
 
-def flight_numbers(values: list[str], slot: str, domain: str) -> list[tuple[str | None, int]]:
+def flight_numbers(values: list[str], slot: str) -> list[tuple[str | None, int]]:
     """Flight designators: ``5117``, ``"5117"``, ``"UA 5117"``, ``"UA5117"`` -> (code, number)."""
     out: list[tuple[str | None, int]] = []
     for value in values:
         m = _FLIGHT_CODE.match(value)
         if m is None:
             raise Failure(
-                f"{domain}: {slot} {value!r} is not a flight number",
+                f"{slot} {value!r} is not a flight number",
                 hint="Write a flight number such as 5117 or UA 5117.",
             )
         code = m["code"].upper() if m["code"] else None
@@ -150,13 +148,13 @@ def flight_numbers(values: list[str], slot: str, domain: str) -> list[tuple[str 
 # dates
 
 
-def _days(values: list[Any], now: datetime, domain: str) -> list[When]:
+def _days(values: list[Any], now: datetime) -> list[When]:
     out: list[When] = []
     for value in values:
         when = parse_when(value, now)
         if when is None:
             raise Failure(
-                f"{domain}: cannot read a date from {text(value)!r}",
+                f"cannot read a date from {text(value)!r}",
                 hint="Write a date such as 2023-10-12 or 10/12/23, or use next(Thursday).",
             )
         if when not in out:
@@ -169,7 +167,7 @@ def _travel_days(
 ) -> list[When]:
     now = run_now(ctx)
     values = [v for key in keys for v in alternatives(slots.get(key))]
-    days = _days(values, now, domain)
+    days = _days(values, now)
     if not days:
         if ctx is not None:
             ctx.warn(f"{domain}: no date given; using today ({now.date().isoformat()})")
@@ -196,14 +194,10 @@ def _by_departure(record: dict[str, Any]) -> tuple[datetime, str]:
 async def flights(*, ctx: RunContext | None = None, **slots: Any) -> list[dict[str, Any]]:
     """Scheduled flights matching the slots, sorted by departure."""
     await simulate_latency(ctx)
-    origins = airports(texts(slots.get("origin")) + texts(slots.get("from")), "origin", "flights")
-    destinations = airports(
-        texts(slots.get("destination")) + texts(slots.get("to")), "destination", "flights"
-    )
+    origins = airports(texts(slots.get("origin")) + texts(slots.get("from")), "origin")
+    destinations = airports(texts(slots.get("destination")) + texts(slots.get("to")), "destination")
     codes = airline_codes(texts(slots.get("airline")))
-    numbers = flight_numbers(
-        texts(slots.get("number")) + texts(slots.get("flight")), "number", "flights"
-    )
+    numbers = flight_numbers(texts(slots.get("number")) + texts(slots.get("flight")), "number")
     days = _travel_days(slots, ("departing", "date", "departs"), ctx, "flights")
     results: list[dict[str, Any]] = []
     for when in days:
@@ -229,10 +223,10 @@ async def flight_info(
 ) -> dict[str, Any]:
     """Details of one flight: its next departure (from the run's ``now``), or on ``date``."""
     await simulate_latency(ctx)
-    designators = flight_numbers(texts(flight), "flight", "flightInfo")
+    designators = flight_numbers(texts(flight), "flight")
     if len(designators) != 1:
         raise Failure(
-            "flightInfo: give exactly one flight number",
+            "give exactly one flight number",
             hint="e.g. flightInfo({airline: 'AA', flight: 1234})",
         )
     code, num = designators[0]
@@ -248,7 +242,7 @@ async def flight_info(
             else "Check the airline and flight number."
         )
         who = f"{text(single(airline, 'airline', 'flightInfo'))} " if airline is not None else ""
-        raise Failure(f"flightInfo: no flight {who}{num} in the schedule", hint=hint)
+        raise Failure(f"no flight {who}{num} in the schedule", hint=hint)
     if len(matches) > 1:
         raise Ambiguous(
             f"Several airlines fly a flight numbered {num}. Which did you mean?",
@@ -266,7 +260,7 @@ async def flight_info(
     (match,) = matches
     now = run_now(ctx)
     if date is not None:
-        when = _days([single(date, "date", "flightInfo")], now, "flightInfo")[0]
+        when = _days([single(date, "date", "flightInfo")], now)[0]
         return data.flight_on(match, when.day)
     origin_today = now.astimezone(data.PLACE_BY_CODE[match.origin].tz).date()
     record = data.flight_on(match, origin_today)
@@ -286,9 +280,9 @@ async def _rides(
 ) -> list[dict[str, Any]]:
     domain = "trains" if kind == "train" else "busses"
     await simulate_latency(ctx)
-    origins = cities([t for k in origin_keys for t in texts(slots.get(k))], "origin", domain, rides)
+    origins = cities([t for k in origin_keys for t in texts(slots.get(k))], "origin", rides)
     destinations = cities(
-        [t for k in destination_keys for t in texts(slots.get(k))], "destination", domain, rides
+        [t for k in destination_keys for t in texts(slots.get(k))], "destination", rides
     )
     operators = {_norm(t) for t in texts(slots.get("operator"))}
     days = _travel_days(slots, date_keys, ctx, domain)
@@ -344,11 +338,11 @@ async def car(
     """Rental car offers at a location for a pickup/dropoff range, cheapest first."""
     await simulate_latency(ctx)
     where = text(single(location, "location", "car"))
-    codes = airports([where], "location", "car") or set()
+    codes = airports([where], "location") or set()
     offers = [(code, offer) for code in sorted(codes) for offer in data.CARS.get(code, ())]
     if not offers:
         raise Failure(
-            f"car: no rental desk at {where!r}",
+            f"no rental desk at {where!r}",
             hint=f"Rental cars are offered at: {', '.join(sorted(data.CARS))}.",
         )
     zone: tzinfo = data.PLACE_BY_CODE[offers[0][0]].tz
@@ -357,7 +351,7 @@ async def car(
     end = _moment(dropoff, "dropoff", now, zone)
     if end <= start:
         raise Failure(
-            f"car: dropoff {end.isoformat()} is not after pickup {start.isoformat()}",
+            f"dropoff {end.isoformat()} is not after pickup {start.isoformat()}",
             hint="Give a dropoff date and time later than the pickup.",
         )
     days = max(1, math.ceil((end - start) / timedelta(days=1)))
@@ -385,7 +379,7 @@ def _moment(value: Any, slot: str, now: datetime, zone: tzinfo) -> datetime:
     when = parse_when(one, now) if one is not None else None
     if when is None:
         raise Failure(
-            f"car: cannot read a {slot} date and time from {text(one)!r}",
+            f"cannot read a {slot} date and time from {text(one)!r}",
             hint=f"Write {slot} as e.g. 2023-10-10T17:00:00-06:00 or '10/10/23 5:00pm'.",
         )
     if when.time is None:
@@ -404,14 +398,14 @@ async def other(*, start: Any, end: Any, ctx: RunContext | None = None) -> str:
         when = parse_when(one, now) if one is not None else None
         if when is None:
             raise Failure(
-                f"other: cannot read the {slot} date from {text(one)!r}",
+                f"cannot read the {slot} date from {text(one)!r}",
                 hint="Pass ISO dates, e.g. the departs/arrives of flightInfo.",
             )
         moments.append(when.moment(zone))
     begin, finish = moments
     if finish < begin:
         raise Failure(
-            f"other: end {finish.isoformat()} is before start {begin.isoformat()}",
+            f"end {finish.isoformat()} is before start {begin.isoformat()}",
             hint="Swap start and end.",
         )
     minutes = int((finish - begin).total_seconds() // 60)

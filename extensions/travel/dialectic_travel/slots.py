@@ -48,7 +48,7 @@ def single(value: Any, slot: str, domain: str) -> Any:
         return None
     if len(values) > 1:
         raise Failure(
-            f"{domain}: slot `{slot}` takes one value, got {len(values)}: {values!r}",
+            f"slot `{slot}` takes one value, got {len(values)}: {values!r}",
             hint=f"Pass a single value for `{slot}`, or call {domain} once per value.",
         )
     return values[0]
@@ -101,7 +101,7 @@ def number(value: Any, slot: str, domain: str) -> float | None:
         return float(text(one))
     except ValueError:
         raise Failure(
-            f"{domain}: slot `{slot}` must be a number, got {one!r}",
+            f"slot `{slot}` must be a number, got {one!r}",
             hint=f"Pass a number for `{slot}`, e.g. {{{slot}: 42}}.",
         )
 

@@ -1,0 +1,99 @@
+#!/usr/bin/env python3
+"""Developer tasks for dialectic; needs only python3 (3.11+) and pip.
+
+    python3 tasks.py demo     # set up .venv, then run the demo program
+    python3 tasks.py test     # set up .venv, then ruff, mypy --strict and the whole test suite
+    python3 tasks.py bench    # set up .venv, then print the benchmark tables
+    python3 tasks.py setup    # only (re)create the virtualenv with the core and all extensions
+
+The virtualenv is `.venv` next to this file; it is reinstalled only when a pyproject.toml changes.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import subprocess
+import sys
+import venv
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent
+VENV = ROOT / ".venv"
+BIN = VENV / ("Scripts" if os.name == "nt" else "bin")
+PY = BIN / "python"
+EXTENSIONS = ("datetime", "ide", "travel")
+DEMO = [
+    "run", "examples/travel/sf_to_la_next_thursday.js",
+    "--now", "2023-10-10T08:00:00-07:00", "--timezone", "America/Los_Angeles",
+]
+TYPED = ["dialectic", "benchmarks", "tasks.py"] + [
+    f"extensions/{name}/dialectic_{name}" for name in EXTENSIONS
+]
+
+
+def sh(*args: str | Path, check: bool = True) -> int:
+    print("+", " ".join(str(a) for a in args), flush=True)
+    return subprocess.run([str(a) for a in args], cwd=ROOT, check=check).returncode
+
+
+def _stamp() -> str:
+    h = hashlib.sha256(sys.version.encode())
+    for path in sorted([ROOT / "pyproject.toml", ROOT / "tasks.py",
+                        *ROOT.glob("extensions/*/pyproject.toml")]):
+        h.update(path.read_bytes())
+    return h.hexdigest()
+
+
+def setup() -> None:
+    if sys.version_info < (3, 11):
+        sys.exit(f"dialectic needs Python 3.11 or newer; this is {sys.version.split()[0]}")
+    if not PY.exists():
+        print(f"creating {VENV}", flush=True)
+        venv.create(VENV, with_pip=True)
+    stamp_file = VENV / ".dialectic-installed"
+    stamp = _stamp()
+    if stamp_file.exists() and stamp_file.read_text() == stamp:
+        return
+    pip = [PY, "-m", "pip", "install", "--quiet", "--disable-pip-version-check"]
+    sh(*pip, "--upgrade", "pip", "setuptools>=68", "wheel")
+    # The core first: the extensions depend on `dialectic`, which must be this checkout.
+    compat = ["--config-settings", "editable_mode=compat"]
+    sh(*pip, *compat, "-e", ".[dev,bench]")
+    for name in EXTENSIONS:
+        sh(*pip, *compat, "-e", f"extensions/{name}")
+    stamp_file.write_text(stamp)
+
+
+def demo() -> int:
+    setup()
+    return sh(BIN / "dialectic", *DEMO, check=False)
+
+
+def test() -> int:
+    setup()
+    failed = 0
+    failed |= sh(BIN / "ruff", "check", ".", check=False)
+    failed |= sh(BIN / "mypy", *TYPED, check=False)
+    failed |= sh(PY, "-m", "pytest", *sys.argv[2:], check=False)
+    return 1 if failed else 0
+
+
+def bench() -> int:
+    setup()
+    failed = 0
+    for script in sorted((ROOT / "benchmarks").glob("*.py")):
+        failed |= sh(PY, script, check=False)
+    return 1 if failed else 0
+
+
+def main() -> int:
+    tasks = {"demo": demo, "test": test, "bench": bench, "setup": lambda: setup() or 0}
+    if len(sys.argv) < 2 or sys.argv[1] not in tasks:
+        print(__doc__)
+        return 2
+    return int(tasks[sys.argv[1]]() or 0)
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,137 @@
+// Differential oracle: parse each program with acorn (wrapped in `async function plan() {}`)
+// and convert the ESTree to dialectic's canonical call tree, independently of the Python code.
+// stdin: JSON list of sources; stdout: JSON list of {ok, tree} or {ok: false, error}.
+"use strict";
+const path = require("path");
+const acorn = require(path.join(process.argv[2], "node_modules", "acorn"));
+
+class Unsupported extends Error {}
+
+function isGet(x) {
+  return x !== null && typeof x === "object" && !Array.isArray(x) && "$get" in x;
+}
+
+function conv(n) {
+  switch (n.type) {
+    case "Literal":
+      if (n.regex || typeof n.value === "bigint") throw new Unsupported("regex/bigint");
+      return n.value;
+    case "Identifier":
+      return n.name === "undefined" ? { $undefined: null } : { $ref: n.name };
+    case "ThisExpression":
+      return { $ref: "this" };
+    case "ArrayExpression":
+      return n.elements.map((e) => {
+        if (e === null || e.type === "SpreadElement") throw new Unsupported("hole/spread");
+        return conv(e);
+      });
+    case "ObjectExpression": {
+      const o = Object.create(null);
+      let count = 0;
+      let dollar = false;
+      for (const p of n.properties) {
+        if (p.type !== "Property" || p.computed || p.method || p.kind !== "init")
+          throw new Unsupported("property kind");
+        const key = p.key.type === "Identifier" ? p.key.name : String(p.key.value);
+        if (key in o) throw new Unsupported("duplicate key");
+        o[key] = conv(p.value);
+        count += 1;
+        if (key.startsWith("$")) dollar = true;
+      }
+      return count !== 1 && !dollar ? o : { $object: o };
+    }
+    case "UnaryExpression":
+      if ((n.operator === "-" || n.operator === "+") && n.argument.type === "Literal" &&
+          typeof n.argument.value === "number")
+        return n.operator === "-" ? -n.argument.value : n.argument.value;
+      throw new Unsupported("unary " + n.operator);
+    case "TemplateLiteral": {
+      const parts = [];
+      const pushText = (t) => {
+        if (t === "") return;
+        if (parts.length && typeof parts[parts.length - 1] === "string")
+          parts[parts.length - 1] += t;
+        else parts.push(t);
+      };
+      n.quasis.forEach((q, i) => {
+        pushText(q.value.cooked);
+        if (i < n.expressions.length) {
+          const e = conv(n.expressions[i]);
+          if (typeof e === "string") pushText(e);
+          else parts.push(e);
+        }
+      });
+      if (parts.length === 0) return "";
+      if (parts.length === 1 && typeof parts[0] === "string") return parts[0];
+      return { $template: parts };
+    }
+    case "MemberExpression": {
+      if (n.optional) throw new Unsupported("optional chaining");
+      const target = conv(n.object);
+      const key = n.computed ? conv(n.property) : n.property.name;
+      if (isGet(target)) {
+        target.$get.push(key);
+        return target;
+      }
+      return { $get: [target, key] };
+    }
+    case "CallExpression": {
+      if (n.optional) throw new Unsupported("optional call");
+      const args = n.arguments.map((a) => {
+        if (a.type === "SpreadElement") throw new Unsupported("spread");
+        return conv(a);
+      });
+      const c = n.callee;
+      if (c.type === "Identifier") return { [c.name]: args };
+      if (c.type === "ThisExpression") return { this: args };
+      if (c.type === "MemberExpression" && !c.computed && !c.optional)
+        return { [c.property.name]: [conv(c.object), ...args] };
+      throw new Unsupported("callee " + c.type);
+    }
+    default:
+      throw new Unsupported(n.type);
+  }
+}
+
+function program(source) {
+  const ast = acorn.parse("async function plan() {\n" + source + "\n}", {
+    ecmaVersion: "latest",
+    sourceType: "script",
+  });
+  const fn = ast.body[0];
+  const aliases = Object.create(null);
+  let nAliases = 0;
+  let result = null;
+  let returned = false;
+  for (const s of fn.body.body) {
+    if (s.type === "EmptyStatement") continue;
+    if (returned) throw new Unsupported("statement after return");
+    if (s.type === "ReturnStatement") {
+      if (s.argument === null) throw new Unsupported("empty return");
+      result = conv(s.argument);
+      returned = true;
+    } else if (s.type === "ExpressionStatement" && s.expression.type === "AssignmentExpression" &&
+               s.expression.operator === "=" && s.expression.left.type === "Identifier") {
+      aliases[s.expression.left.name] = conv(s.expression.right);
+      nAliases += 1;
+    } else {
+      throw new Unsupported(s.type);
+    }
+  }
+  if (!returned) throw new Unsupported("no return");
+  return nAliases ? { $let: aliases, $return: result } : { $return: result };
+}
+
+let input = "";
+process.stdin.setEncoding("utf8");
+process.stdin.on("data", (d) => (input += d));
+process.stdin.on("end", () => {
+  const out = JSON.parse(input).map((source) => {
+    try {
+      return { ok: true, tree: program(source) };
+    } catch (e) {
+      return { ok: false, error: (e instanceof Unsupported ? "unsupported: " : "") + e.message };
+    }
+  });
+  process.stdout.write(JSON.stringify(out));
+});

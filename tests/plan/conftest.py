@@ -1,0 +1,174 @@
+"""Shared fixtures for the Plan front-end tests: a seeded generator of strict Plan programs."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+NAMES = ["a", "b", "x1", "_y", "$z", "flight", "use", "async", "of", "get", "NaN", "data$2"]
+CALLEES = ["f", "g", "next", "this", "domainA", "_h", "async", "use"]
+PROPS = ["b", "if", "new", "length", "delete", "at", "$p", "_q", "default", "class", "x9"]
+METHODS = [p for p in PROPS if not p.startswith("$")]
+STRING_CHARS = ["a", "Z", " ", "#", "é", "€", "😀", "中", "$", "{", "}", "`", "/", "*", "\u2028"]
+ESCAPES = [
+    "\\n", "\\t", "\\r", "\\b", "\\f", "\\v", "\\0", "\\\\", "\\'", '\\"', "\\x41", "\\xff",
+    "\\u00e9", "\\u20AC", "\\u{1F600}", "\\u{41}", "\\ud83d\\ude00", "\\q", "\\$", "\\`",
+    "\\\n", "\\\r\n",
+]
+NUMBERS = [
+    "0", "7", "42", "1234567890", "9007199254740993", "1.5", "0.1", "1e21", "1e-7", "2.5E+3",
+    ".5", "5.", "0.000001", "123.456e-2", "0x1F", "0o17", "0b101", "0XfF", "1e308", "5e-324",
+    "100", "0.0",
+]
+SPACES = [" ", "  ", "\t", "\n", "\r\n", " /* c */ ", "\n// line comment\n", "\u00a0", "\u2028"]
+
+
+def _canonical_key(key: str) -> str:
+    """The property name a key token stands for ('a', "a" and a all name `a`)."""
+    from dialectic.frontends.plan import js_number_to_string, parse_expression
+
+    if key[0] not in "'\"0123456789":
+        return key
+    value = parse_expression(key)[0]
+    if isinstance(value, str):
+        return value
+    return js_number_to_string(value)
+
+
+class PlanGenerator:
+    """Random strict Plan programs (valid JavaScript inside an async function)."""
+
+    def __init__(self, seed: int) -> None:
+        self.r = random.Random(seed)
+
+    def ws(self) -> str:
+        return self.r.choice(SPACES) if self.r.random() < 0.25 else ""
+
+    def string(self) -> str:
+        q = self.r.choice("'\"")
+        out = []
+        for _ in range(self.r.randrange(0, 8)):
+            if self.r.random() < 0.35:
+                out.append(self.r.choice(ESCAPES))
+            else:
+                c = self.r.choice([*STRING_CHARS, "'", '"'])
+                out.append("\\" + c if c == q else c)
+        text = "".join(out)
+        if self.r.random() < 0.1:
+            text = "\\0"  # \0 not followed by a digit
+        return q + text + q
+
+    def template(self, depth: int) -> str:
+        out = ["`"]
+        for _ in range(self.r.randrange(0, 4)):
+            roll = self.r.random()
+            if roll < 0.3:
+                out.append(self.r.choice(ESCAPES))
+            elif roll < 0.55:
+                out.append("${" + self.ws() + self.expr(depth + 1) + self.ws() + "}")
+            elif roll < 0.6:
+                out.append("$")  # a dollar not followed by {
+            elif roll < 0.65:
+                out.append("\n")
+            else:
+                out.append(self.r.choice(["a", " ", "{", "}", "é", "'", '"', "😀", "x y"]))
+        out.append("`")
+        text = "".join(out)
+        return text.replace("$${", "$ ${")
+
+    def key(self) -> str:
+        roll = self.r.random()
+        if roll < 0.5:
+            return self.r.choice([*PROPS, *NAMES])
+        if roll < 0.8:
+            return self.string()
+        return self.r.choice(["0", "1", "1.5", "0x10", "1e21", "2"])
+
+    def obj(self, depth: int) -> str:
+        entries = []
+        seen: set[str] = set()
+        for _ in range(self.r.randrange(0, 4)):
+            if self.r.random() < 0.15:
+                name = self.r.choice(["a", "b", "jfk", "lga", "undefined"])
+                if name in seen:
+                    continue
+                seen.add(name)
+                entries.append(name)
+                continue
+            k = self.key()
+            canon = _canonical_key(k)
+            if canon in seen:
+                continue
+            seen.add(canon)
+            entries.append(f"{k}{self.ws()}:{self.ws()}{self.expr(depth + 1)}")
+        trailing = "," if entries and self.r.random() < 0.3 else ""
+        return "{" + self.ws() + ", ".join(entries) + trailing + self.ws() + "}"
+
+    def primary(self, depth: int) -> str:
+        roll = self.r.random()
+        if depth > 4:
+            roll = roll * 0.5
+        if roll < 0.12:
+            return self.string()
+        if roll < 0.22:
+            sign = self.r.choice(["", "", "-", "+"])
+            return sign + self.r.choice(NUMBERS)
+        if roll < 0.28:
+            return self.r.choice(["true", "false", "null", "undefined"])
+        if roll < 0.42:
+            return self.r.choice(NAMES)
+        if roll < 0.5:
+            return self.template(depth)
+        if roll < 0.6:
+            items = [self.expr(depth + 1) for _ in range(self.r.randrange(0, 4))]
+            trailing = "," if items and self.r.random() < 0.3 else ""
+            return "[" + ", ".join(items) + trailing + "]"
+        if roll < 0.72:
+            return self.obj(depth)
+        if roll < 0.78:
+            return "(" + self.expr(depth + 1) + ")"
+        args = [self.expr(depth + 1) for _ in range(self.r.randrange(0, 4))]
+        trailing = "," if args and self.r.random() < 0.2 else ""
+        return self.r.choice(CALLEES) + self.ws() + "(" + ", ".join(args) + trailing + ")"
+
+    def expr(self, depth: int = 0) -> str:
+        text = self.primary(depth)
+        if text[0] in "-+":
+            return text  # a signed number takes no postfix
+        if text[0].isdigit() or text[0] == ".":
+            text = "(" + text + ")"
+        for _ in range(self.r.randrange(0, 3) if depth < 5 else 0):
+            roll = self.r.random()
+            if roll < 0.4:
+                text += self.ws() + "." + self.r.choice(PROPS)
+            elif roll < 0.7:
+                text += "[" + self.expr(depth + 1) + "]"
+            else:
+                args = [self.expr(depth + 1) for _ in range(self.r.randrange(0, 3))]
+                text += "." + self.r.choice(METHODS) + "(" + ", ".join(args) + ")"
+        return text
+
+    def program(self) -> str:
+        lines = []
+        names = self.r.sample(NAMES, self.r.randrange(0, 4))
+        for name in names:
+            if self.r.random() < 0.1:
+                lines.append(";")
+            lines.append(f"{name}{self.ws()}={self.ws()}{self.expr()};")
+        if self.r.random() < 0.3:
+            lines.append("/* the result */")
+        keyword = "use" if self.r.random() < 0.2 else "return"
+        lines.append(f"{keyword} {self.expr()};")
+        sep = self.r.choice(["\n", "\r\n", " ", "\n\n"])
+        return sep.join(lines)
+
+
+def generate_programs(count: int, seed: int = 1234) -> list[str]:
+    gen = PlanGenerator(seed)
+    return [gen.program() for _ in range(count)]
+
+
+@pytest.fixture(scope="session")
+def plan_corpus() -> list[str]:
+    return generate_programs(400)

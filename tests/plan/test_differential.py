@@ -1,0 +1,151 @@
+"""Differential test against a real JavaScript parser (acorn, under Node.js).
+
+Every program that ``parse_plan(strict=True)`` accepts must be valid JavaScript inside
+``async function plan() { ... }`` (with ``use`` read as ``return``), and acorn's syntax tree,
+converted to the call tree by an independent converter (``acorn_tree.js``), must equal ours:
+same structure, same string values, same template cooked values, same numbers.
+
+Set-up: ``npm install --prefix tests/plan/.js acorn@8`` once per machine (done here if needed;
+the directory is git-ignored). The test is skipped only if ``node``/``npm`` are absent.
+"""
+
+from __future__ import annotations
+
+import json
+import shutil
+import subprocess
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from dialectic.frontends.base import SourceError
+from dialectic.frontends.plan import parse_plan
+
+HERE = Path(__file__).parent
+JS_DIR = HERE / ".js"
+SPEC_DIR = HERE.parent / "spec"
+
+# Hand-written strict programs: the seed's examples and the corners of the syntax.
+HANDWRITTEN = [
+    "return domainA({slot1: 'hello'});",
+    "return domainC({\n  slot3: domainA({slot1: 'foo'}).field1,\n"
+    "  slot4: domainB({slot2: 'bar'})[0].field2,\n});",
+    "flight = flightInfo({airline: 'AA', flight: 1234});\n"
+    "return other({start: flight.departs, end: flight.arrives});",
+    "x = next(Thursday).at('9:00am');\ny = last(Tuesday).plus(23, day).at('9:00am');\n"
+    "return [x, y];",
+    "return this(week);",
+    "return this.x;",
+    "use search({q: `flights to ${city}`});",
+    "return [1, -2, +3, 1.5, .5, 5., 1e21, 1e-7, 0x1F, 0o17, 0b11, -0, 9007199254740993];",
+    "return ['\\n\\t\\r\\b\\f\\v\\0\\\\\\'\\\"\\x41\\u0041\\u{1F600}\\ud83d\\ude00', \"a\\\nb\"];",
+    "return `a${b}c${`d${e}f`}g`;",
+    "return `${'x'}${1}${`y`}`;",
+    "return `line1\nline2\r\nline3\\r`;",
+    "return {jfk, lga, 'a b': 1, 2: 3, 1.50: 4, 0x10: 5, if: 6, $x: 7,};",
+    "return {a: 1};",
+    "return {};",
+    "return [undefined, null, true, false];",
+    "return a.b.c[0]['d'][e.f].g(1).h;",
+    "return (a.b).c;",
+    "return (f(1)).x;",
+    "return x.delete(y).new;",
+    "a = 1; b = a; ; return [a, b];",
+    "/* leading */ return f(/* inside */ 1) // trailing\n;",
+    "return '\u2028\u2029';",
+    "use = 1;\nreturn use;",
+]
+
+
+def _node_ready() -> str:
+    node, npm = shutil.which("node"), shutil.which("npm")
+    if node is None or npm is None:
+        pytest.skip("Node.js/npm are not installed: the acorn differential test needs them")
+    if not (JS_DIR / "node_modules" / "acorn").is_dir():
+        JS_DIR.mkdir(exist_ok=True)
+        done = subprocess.run(
+            [npm, "install", "--prefix", str(JS_DIR), "--no-audit", "--no-fund", "acorn@8"],
+            capture_output=True, text=True, timeout=300,
+        )
+        if done.returncode != 0:
+            pytest.fail(f"npm install acorn failed:\n{done.stderr[-2000:]}")
+    return node
+
+
+def _acorn(node: str, sources: list[str]) -> list[dict[str, Any]]:
+    """All sources through acorn in one Node process."""
+    done = subprocess.run(
+        [node, str(HERE / "acorn_tree.js"), str(JS_DIR)],
+        input=json.dumps(sources), capture_output=True, text=True, timeout=300,
+        encoding="utf-8",
+    )
+    assert done.returncode == 0, done.stderr
+    results: list[dict[str, Any]] = json.loads(done.stdout)
+    return results
+
+
+def _same(a: Any, b: Any) -> bool:
+    """JSON equality that does not confuse True with 1."""
+    if isinstance(a, bool) or isinstance(b, bool):
+        return type(a) is type(b) and a == b
+    if isinstance(a, (int, float)) and isinstance(b, (int, float)):
+        return a == b
+    if isinstance(a, dict) and isinstance(b, dict):
+        return a.keys() == b.keys() and all(_same(a[k], b[k]) for k in a)
+    if isinstance(a, list) and isinstance(b, list):
+        return len(a) == len(b) and all(_same(x, y) for x, y in zip(a, b, strict=True))
+    return type(a) is type(b) and bool(a == b)
+
+
+def _as_javascript(source: str, tree: Any) -> str:
+    """``use expr;`` is Plan's one statement JavaScript lacks: read it as ``return``."""
+    if "$use" not in tree:
+        return source
+    prefix = source[: parse_plan(source, strict=True).spans[("$use",)].start]
+    at = prefix.rstrip().rfind("use")
+    return source[:at] + "return" + source[at + 3 :]
+
+
+def _spec_programs() -> list[str]:
+    if not SPEC_DIR.is_dir():
+        return []
+    return [p.read_text(encoding="utf-8") for p in sorted(SPEC_DIR.rglob("*.plan"))]
+
+
+def test_strict_plans_are_javascript_with_the_same_tree(plan_corpus: list[str]) -> None:
+    node = _node_ready()
+    programs = HANDWRITTEN + _spec_programs() + plan_corpus
+    ours: list[tuple[str, Any]] = []
+    for source in programs:
+        try:
+            tree = parse_plan(source, strict=True).tree
+        except SourceError:
+            continue  # only what strict mode accepts must be JavaScript
+        ours.append((source, tree))
+    assert len(ours) >= 350, "the generator should produce mostly strict-valid programs"
+    results = _acorn(node, [_as_javascript(s, t) for s, t in ours])
+    failures = []
+    for (source, tree), result in zip(ours, results, strict=True):
+        tree = {("$return" if k == "$use" else k): v for k, v in tree.items()}
+        if not result["ok"]:
+            failures.append(f"acorn rejected {source!r}: {result['error']}")
+        elif not _same(result["tree"], tree):
+            failures.append(
+                f"trees differ for {source!r}:\n  acorn: {result['tree']}\n  plan:  {tree}"
+            )
+    assert not failures, f"{len(failures)} of {len(ours)} differ:\n" + "\n".join(failures[:5])
+
+
+def test_every_handwritten_program_is_strict() -> None:
+    for source in HANDWRITTEN:
+        parse_plan(source, strict=True)
+
+
+def test_acorn_rejects_what_javascript_rejects() -> None:
+    """The oracle itself works: it rejects non-JavaScript and flags unsupported constructs."""
+    node = _node_ready()
+    results = _acorn(node, ["return f(;", "return a + b;", "return 1;"])
+    assert not results[0]["ok"]
+    assert not results[1]["ok"] and "unsupported" in results[1]["error"]
+    assert results[2] == {"ok": True, "tree": {"$return": 1}}
