@@ -14,7 +14,7 @@ import functools
 import inspect
 import time
 import traceback
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from typing import Any
 
 import anyio
@@ -683,7 +683,7 @@ class Compiler:
             async def ready(s: State) -> list[Any]:
                 return smany(s)
 
-            amany = ready if kids else None
+            amany: Callable[[State], Awaitable[list[Any]]] | None = ready if kids else None
         else:
             amany = async_many(kids)
         if not is_async and not blocking:

@@ -244,7 +244,7 @@ async def _gather_native(
             out[i] = await fn(state)
         except AmbiguityError as exc:
             ambs.append(exc)
-        except Exception as exc:  # noqa: BLE001 - the first failure cancels the siblings
+        except Exception as exc:  # the first failure cancels the siblings
             if not failures:
                 failures.append(exc)
                 me = asyncio.current_task()

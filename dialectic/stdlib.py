@@ -61,6 +61,10 @@ def _split(text: str, separator: str = ",") -> list[str]:
     return [part.strip() for part in text.split(separator)]
 
 
+def _unwrap(value: Any) -> Any:
+    return value[0] if isinstance(value, list) and len(value) == 1 else value
+
+
 def _convert(value: Any, type: str, via: list[str] | None = None, *, ctx: RunContext) -> Any:
     return ctx.convert(value, type, via or ())
 
@@ -105,6 +109,13 @@ BUILTINS = (
         _split,
         {"text": "string", "separator": Optional("string")},
         "array",
+    ),
+    FunctionDescription(
+        "unwrap",
+        "A one-element array's element; any other value as it is (the call form of $unwrap).",
+        _unwrap,
+        {"value": "any"},
+        "any",
     ),
     FunctionDescription(
         "convert",

@@ -8,8 +8,8 @@
   (A call tree whose only key is ``program`` or ``plan``, i.e. a call of a function so named,
   must therefore be wrapped: ``{"program": {"program": ...}}``.) Blank lines are skipped.
 - ``.yaml`` / ``.yml`` / ``.plan2``: Plan2. ``.plan`` / ``.js`` / ``.ts``: Plan.
-- Anything else, or source text without a notation, is detected: JSON if it parses as JSON, Plan2
-  if it has a top-level ``name:`` line and no ``return``/``use`` statement, Plan otherwise.
+- Anything else, or source text without a notation, is detected as ``dialectic run`` does
+  (:func:`dialectic.frontends.detect_lang`).
 """
 
 from __future__ import annotations

@@ -18,7 +18,9 @@ import pytest
 
 from dialectic import FunctionDescription, Runtime
 
-CORPUS = Path(__file__).resolve().parents[3] / "shared" / "corpora" / "nestful" / "nestful_last360.json"
+CORPUS = (
+    Path(__file__).resolve().parents[3] / "shared" / "corpora" / "nestful" / "nestful_last360.json"
+)
 REF = re.compile(r"^\$(var_?\d+)\.[A-Za-z_0-9]+\$$")
 
 N = "number"

@@ -551,7 +551,7 @@ def test_long_programs_parse() -> None:
 
 def _precise_tokens(source: str) -> list[Any]:
     out: Any = ([], [], [], [])
-    _precise(source, 0, out, False)
+    _precise(source, 0, out)
     return list(zip(*out, strict=True))
 
 

@@ -93,13 +93,7 @@ def _runtime(with_one: bool) -> Any:
     ]
     if with_one:
         descs.append(FunctionDescription("one", "one", lambda x: [x], {"x": "any"}))
-    def unwrap(value: Any) -> Any:
-        return value[0] if isinstance(value, list) and len(value) == 1 else value
-
-    try:  # Plan writes Plan2's {"$unwrap": x} as unwrap(x); register it if the stdlib lacks it
-        rt.register(*descs, FunctionDescription("unwrap", "unwrap", unwrap, {"value": "any"}))
-    except Exception:
-        rt.register(*descs)
+    rt.register(*descs)  # Plan writes Plan2's {"$unwrap": x} as the built-in unwrap(x)
     return rt
 
 

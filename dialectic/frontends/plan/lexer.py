@@ -20,7 +20,7 @@ through the precise per-token loop; a program the fast path has doubts about is 
 from __future__ import annotations
 
 import re
-from itertools import accumulate, compress, islice
+from itertools import accumulate, compress
 from operator import itemgetter, sub
 from typing import Any
 
@@ -230,7 +230,7 @@ def tokenize_lists(source: str) -> Tokens:
     fast = _fast(source)
     if fast is None:
         out: Tokens = ([], [], [], [])
-        _precise(source, 0, out, False)
+        _precise(source, 0, out)
         return out
     return fast
 
@@ -322,9 +322,8 @@ def _fast(source: str) -> Tokens | None:
     return out
 
 
-def _precise(source: str, pos: int, out: Tokens, one_template: bool) -> int:
-    """The per-token loop. With ``one_template``, lex the template starting at ``pos`` and
-    return the offset after it; otherwise lex to the end (appending ``eof``) and return -1."""
+def _precise(source: str, pos: int, out: Tokens) -> None:
+    """The per-token loop (the reference lexer): lex from ``pos`` to the end, ``eof`` included."""
     match = _MASTER.match
     kinds, values, starts, ends = out
 
@@ -336,12 +335,7 @@ def _precise(source: str, pos: int, out: Tokens, one_template: bool) -> int:
 
     braces = 0
     templates: list[int] = []  # brace depth at each open ``${``
-    first = len(kinds)
     while True:
-        if one_template and not templates and len(kinds) > first and kinds[-1] in (
-            "tpl", "tplt", "err"
-        ):
-            return pos
         m = match(source, pos)
         assert m is not None  # the last alternatives match anything
         kind = m.lastindex
@@ -410,7 +404,7 @@ def _precise(source: str, pos: int, out: Tokens, one_template: bool) -> int:
             append("op", text, start, pos)
         elif kind == 12:
             append("eof", None, start, start)
-            return -1
+            return
         elif kind == 9:
             pos = _line_end(source, pos)
             append("err", _err("unterminated string",

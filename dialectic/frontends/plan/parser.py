@@ -23,6 +23,7 @@ Problem = tuple[str, int, str | None]  # message, offset, hint
 _OPEN = frozenset(["(", "[", "{", "tplh"])
 _CLOSE = frozenset([")", "]", "}", "tplt"])
 _DECLARATORS = frozenset(["const", "let", "var"])
+_POSTFIX = frozenset([".", "[", "("])
 _MAX_PROBLEMS = 20
 
 _OP_HINTS = {
@@ -246,6 +247,8 @@ class Parser:
             self.pos -= 1
             raise self.unexpected(tok, "an expression")
         # postfix: member access, index, call
+        if toks[self.pos][0] not in _POSTFIX:
+            return node
         keys: list[Any] | None = None  # the list of the `$get` being extended
         method_end = -1  # end of the target before the last `.name` (for a method call)
         last_end = toks[self.pos - 1][3]
