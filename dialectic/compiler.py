@@ -636,18 +636,54 @@ class Compiler:
 
                 def call_one(s: State) -> Any:
                     v = argfn1(s)
-                    if slow1 is not None and type(v) not in exact1:
+                    if type(v) not in exact1:
                         if v is UNDEFINED:
                             if _opt1:
                                 return impl()
                             raise undefined(pname1)
-                        v = slow1(v, s)
+                        if slow1 is not None:
+                            v = slow1(v, s)
                     try:
                         return impl(**{pname1: v})
                     except Exception as exc:
                         raise handle(exc, s) from None
 
                 return Compiled(sync=call_one)
+
+            if simple and len(steps) == 2:
+                (pa, fa, ea, sa, oa, ca), (pb, fb, eb, sb, ob, cb) = steps
+
+                def call_two(s: State) -> Any:
+                    amb: AmbiguityError | None = None
+                    a = ca
+                    if fa is not None:
+                        try:
+                            a = fa(s)
+                        except AmbiguityError as exc:
+                            amb = exc
+                    b = cb
+                    if fb is not None:
+                        try:
+                            b = fb(s)
+                        except AmbiguityError as exc:
+                            amb = exc.merged(amb)
+                    if amb is not None:
+                        raise amb
+                    kw: dict[str, Any] = {}
+                    if a is not UNDEFINED:
+                        kw[pa] = a if sa is None or type(a) in ea else sa(a, s)
+                    elif not oa:
+                        raise undefined(pa)
+                    if b is not UNDEFINED:
+                        kw[pb] = b if sb is None or type(b) in eb else sb(b, s)
+                    elif not ob:
+                        raise undefined(pb)
+                    try:
+                        return impl(**kw)
+                    except Exception as exc:
+                        raise handle(exc, s) from None
+
+                return Compiled(sync=call_two)
 
             def call_sync(s: State) -> Any:
                 kwargs: dict[str, Any] = {}

@@ -1,6 +1,6 @@
 """Static analysis of one call tree: what it calls, with which slots, and how parallel it is.
 
-No registry is needed. Conventions (documented in SPEC_PLAN2.md, "Plan analysis"):
+No registry is needed. Conventions (documented in SPEC.md, section 13, "Plan analysis"):
 
 - every ``{"name": ARGS}`` object is a call of the *domain* ``name``;
 - slot names are the named arguments: the keys of an ARGS object (a one-key ARGS object is read

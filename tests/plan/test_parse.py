@@ -507,6 +507,12 @@ def test_error_messages(source: str, message: str, hint: str | None) -> None:
         assert e.problems[0].hint is not None and hint in e.problems[0].hint, str(e)
 
 
+def test_lone_surrogates_in_the_source() -> None:
+    assert "lone UTF-16 surrogate" in str(error("return '\ud800';"))
+    with pytest.raises(SourceError):
+        parse_expression("'\udc00'")
+
+
 def test_duplicate_alias_names_both_lines() -> None:
     e = error("a = 1;\nb = 2;\na = 3;\nreturn a;")
     assert "the alias `a` is defined twice (line 1, column 1 and line 3, column 1)" in str(e)

@@ -5,7 +5,7 @@
 - :func:`decompile` / :func:`decompile_expression` write a call tree back as Plan text;
 - :func:`js_number_to_string` is JavaScript's ``String(number)``.
 
-The grammar, the mapping to the call tree and the lenient repairs are in ``GRAMMAR.md``.
+The grammar, the mapping to the call tree and the lenient repairs are in SPEC.md, section 10.
 """
 
 from __future__ import annotations
@@ -34,6 +34,7 @@ __all__ = [
 LANG = "plan"
 MAX_SOURCE_LENGTH = 1_000_000  # characters
 
+_SURROGATE = re.compile("[\ud800-\udfff]")
 _FENCE_OPEN = re.compile(r"\A[ \t\r\n]*(```[ \t]*[A-Za-z0-9_+-]*[ \t]*)(?:\r\n|\n|\r)")
 _FENCE_CLOSE = re.compile(r"(?:\r\n|\n|\r)[ \t]*(```)[ \t\r\n]*\Z")
 
@@ -91,13 +92,24 @@ def parse_plan(
     Returns a :class:`FrontEndResult` (``lang="plan"``) whose ``spans`` map every tree path
     of a call, reference, member access, literal and alias value to its source region, plus
     ``("$let", name, "$name")`` for the name of each alias definition; ``warnings`` lists each
-    lenient repair (``line 3, column 1: ...``). Raises :class:`SourceError` (one problem per
-    independent error) for anything it cannot read. ``strict=True`` accepts only canonical Plan,
-    which is also valid JavaScript inside ``async function plan() { ... }`` (``use`` aside).
+    lenient repair (``line 3, column 1: ...``). The spans are computed when first read (a
+    second parse that records positions), so a parse whose source map is never needed does not
+    pay for it; after that ``spans`` is an ordinary dict. Raises :class:`SourceError` (one
+    problem per independent error) for anything it cannot read. ``strict=True`` accepts only
+    canonical Plan, which is also valid JavaScript inside ``async function plan() { ... }``
+    (``use`` aside).
     """
     if len(source) > max_length:
         raise _too_large(source, LANG, max_length)
     index = LineIndex(source)
+    surrogate = _SURROGATE.search(source)
+    if surrogate is not None:
+        line, column = index.position(surrogate.start())
+        raise SourceError(LANG, source, [SyntaxProblem(
+            "the program contains a lone UTF-16 surrogate, which is not valid Unicode text",
+            line, column, hint="write the character itself or an escape such as \\u{1F600}",
+            offset=surrogate.start(),
+        )])
     text, warnings, fence_problem = _strip_fence(source, strict, index)
     tokens = tokenize(text)
     parser = Parser(text, tokens, index, strict=strict, max_depth=max_depth, record=False)
@@ -116,11 +128,16 @@ def parse_plan(
         parser.problems.sort(key=lambda p: p[1])
         raise SourceError(LANG, source, _problems(index, parser.problems))
 
+    root = (tokens[0][2], tokens[-2][3]) if len(tokens) > 1 else (0, 0)
+
     def spans() -> dict[JSONPath, Span]:
+        # a second parse that records positions (it cannot fail: the first one did not)
         again = Parser(text, tokens, index, strict=strict, max_depth=max_depth, record=True)
-        again_tree = again.program()
+        try:
+            again_tree = again.program()
+        except RecursionError:  # called from deeper in a stack than the first parse
+            return {(): index.span(*root)}
         assert again.rec is not None
-        root = (tokens[0][2], tokens[-2][3]) if len(tokens) > 1 else (0, 0)
         return build_spans(again_tree, again.rec, root, index, again.extra)
 
     return FrontEndResult(tree, LANG, source, LazySpans(spans), parser.warnings)
@@ -139,6 +156,10 @@ def parse_expression(
     index = LineIndex(text, line, column, offset)
     if len(text) > MAX_SOURCE_LENGTH:
         raise _too_large(text, LANG, MAX_SOURCE_LENGTH)
+    if _SURROGATE.search(text):
+        raise SourceError(LANG, text, [SyntaxProblem(
+            "the expression contains a lone UTF-16 surrogate", line, column
+        )])
     tokens = tokenize(text)
     parser = Parser(text, tokens, index, strict=True, max_depth=max_depth)
     tree: Any = None

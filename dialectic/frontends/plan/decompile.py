@@ -132,8 +132,8 @@ class _Writer:
             return "undefined"
         if key in ("$let", "$return", "$use"):
             raise DecompileError(f"{key} is only allowed at the top of a Plan program")
-        if key == "$as":
-            raise DecompileError("$as (explicit conversion) has no Plan syntax")
+        if key == "$unwrap":  # the built-in function unwrap() has the same meaning
+            return f"unwrap({self.expr(value, depth + 1)})"
         raise DecompileError(f"unknown core form {key}")
 
     def call(self, name: str, args: Any, depth: int) -> str:
@@ -213,7 +213,7 @@ def decompile(tree: Any, *, max_depth: int = 1000) -> str:
     """A whole program as Plan text: ``a = f(1);\\nreturn g(a);``.
 
     A tree that is not a ``$let``/``$return``/``$use`` block is written as ``return <tree>;``.
-    Raises :class:`DecompileError` for trees with no Plan equivalent (``$as``, nested blocks,
+    Raises :class:`DecompileError` for trees with no Plan equivalent (nested blocks,
     function names that are not identifiers, NaN/Infinity).
     """
     writer = _Writer(max_depth)

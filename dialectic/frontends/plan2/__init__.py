@@ -3,8 +3,8 @@
 ``parse_plan2(source, *, lift=True, slots="as-written", max_depth=100, strict=False)`` returns a
 :class:`~dialectic.frontends.base.FrontEndResult` (``lang="plan2"``) or raises
 :class:`~dialectic.frontends.base.SourceError` listing every problem with its line and column.
-``dump_plan2(data)`` writes Plan2 YAML that reads back as the same data. SPEC_PLAN2.md (next to
-this file) is the notation's specification.
+``dump_plan2(data)`` writes Plan2 YAML that reads back as the same data. SPEC.md section 11
+is the notation's specification.
 """
 
 from .emit import dump_plan2

@@ -10,7 +10,7 @@ of one DomainSet are independent, so they run concurrently). With ``lift=True`` 
 DomainSet of exactly one domain compiles to ``{"$unwrap": {domain: {...}}}``: the alias is the
 call's result, and a one-element array result is its element (the seed's "single-domain
 lifting"). Every string is a template (see :mod:`.templates`); expressions use the Plan grammar.
-See SPEC_PLAN2.md for the full rules.
+See SPEC.md, section 11, for the full rules.
 """
 
 from __future__ import annotations
