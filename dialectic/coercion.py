@@ -17,9 +17,9 @@ from typing import Any
 import orjson
 
 from .descriptions import RunContext, TypeConversion
-from .errors import DialecticError, Failure
+from .errors import DialecticError, Failure, LimitExceeded
 from .registry import Registry
-from .values import UNDEFINED, dumps_compact, js_number
+from .values import UNDEFINED, TooLarge, dumps_compact, js_number
 
 MAX_CONVERSION_STEPS = 4
 
@@ -402,6 +402,10 @@ class TypeSystem:
                 ) from None
             try:
                 current = fn(current, ctx)
+            except TooLarge as exc:
+                raise LimitExceeded(
+                    "max_string_length", f"converting {a} to {b}: {exc}"
+                ) from None
             except NoConversion as exc:
                 raise DialecticError(
                     "type_mismatch",
@@ -415,6 +419,13 @@ class TypeSystem:
                     f"({a} -> {b}): {exc.message}",
                     hint=exc.hint,
                 ) from None
+        limits = ctx.limits
+        if type(current) is str and limits is not None and len(current) > limits.max_string_length:
+            raise LimitExceeded(
+                "max_string_length",
+                f"the conversion to {target} produced {len(current)} characters; the limit is "
+                f"{limits.max_string_length}",
+            )
         return current
 
     def _no_path(self, value: Any, source: str, target: str) -> DialecticError:

@@ -38,7 +38,7 @@ from .evaluator import (
 from .limits import Limits
 from .registry import Registry, closest
 from .serialize import Serializer
-from .values import UNDEFINED
+from .values import UNDEFINED, TooLarge
 
 #: Member names refused everywhere (besides every name starting with "__").
 FORBIDDEN_MEMBERS = frozenset(
@@ -214,13 +214,16 @@ class Compiler:
         max_len = self.limits.max_string_length
         path = node.path
 
+        def too_long(n: int) -> LimitExceeded:
+            return LimitExceeded(
+                "max_string_length",
+                f"a template would produce {n} characters; the limit is {max_len}",
+                path,
+            )
+
         def check(out: str) -> str:
             if len(out) > max_len:
-                raise LimitExceeded(
-                    "max_string_length",
-                    f"a template produced {len(out)} characters; the limit is {max_len}",
-                    path,
-                )
+                raise too_long(len(out))
             return out
 
         literal = [p if isinstance(p, str) else None for p in node.parts]
@@ -249,15 +252,22 @@ class Compiler:
                         out.append(v if type(v) is str else stringify(v))
                 if amb is not None:
                     raise amb
-                return check("".join(out))
+                total = 0
+                for part in out:  # measure before joining: never build an oversized string
+                    total += len(part)
+                if total > max_len:
+                    raise too_long(total)
+                return "".join(out)
 
             return Compiled(sync=template)
 
         def finish(vs: list[Any]) -> str:
             it = iter(vs)
-            return check(
-                "".join(lit if lit is not None else stringify(next(it)) for lit in literal)
-            )
+            parts = [lit if lit is not None else stringify(next(it)) for lit in literal]
+            total = sum(len(p) for p in parts)
+            if total > max_len:
+                raise too_long(total)
+            return "".join(parts)
 
         return self._combine(exprs, finish)
 
@@ -598,6 +608,10 @@ class Compiler:
                     path,
                     hint=exc.hint,
                     details={"function": name},
+                )
+            if isinstance(exc, TooLarge):
+                return LimitExceeded(
+                    "max_string_length", f"`{name}`: {exc}; the limit is {exc.limit}", path
                 )
             if isinstance(exc, DialecticError | AmbiguityError):
                 if isinstance(exc, DialecticError) and not exc.path:

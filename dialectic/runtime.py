@@ -69,7 +69,12 @@ class Runtime:
 
     def _rebuild(self) -> None:
         self.types = TypeSystem(self.registry)
-        self.serializer = Serializer(self.registry, self.types)
+        self.serializer = Serializer(
+            self.registry,
+            self.types,
+            self.limits.max_output_bytes,
+            self.limits.max_string_length,
+        )
         self._cache: OrderedDict[tuple[Any, ...], Prepared] = OrderedDict()
 
     def register(self, *descriptions: Any) -> None:

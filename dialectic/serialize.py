@@ -12,9 +12,9 @@ from typing import Any
 import orjson
 
 from .coercion import TypeSystem
-from .errors import DialecticError
+from .errors import DialecticError, LimitExceeded
 from .registry import Registry
-from .values import UNDEFINED, js_number
+from .values import DEFAULT_TEXT_LIMIT, UNDEFINED, TooLarge, check_size, js_number
 
 _MAX_PROGRAM_DEPTH = 200
 #: make orjson hand dataclasses, datetimes and subclasses of str/int/dict/list to ``default``
@@ -26,9 +26,17 @@ DUMP_OPTIONS = (
 
 
 class Serializer:
-    def __init__(self, registry: Registry, types: TypeSystem) -> None:
+    def __init__(
+        self,
+        registry: Registry,
+        types: TypeSystem,
+        output_limit: int = DEFAULT_TEXT_LIMIT * 5,
+        text_limit: int = DEFAULT_TEXT_LIMIT,
+    ) -> None:
         self.registry = registry
         self.types = types
+        self.output_limit = output_limit
+        self.text_limit = text_limit
 
     def default(self, value: Any) -> Any:
         """orjson's ``default`` hook: registered values become their program form."""
@@ -67,7 +75,17 @@ class Serializer:
             f"a value of Python type {t.__name__} is neither JSON nor a registered type",
         )
 
-    def dumps(self, value: Any) -> bytes:
+    def dumps(
+        self, value: Any, limit: int | None = None, limit_name: str = "max_output_bytes"
+    ) -> bytes:
+        """``value`` as JSON bytes; refused (``limit_exceeded``) beyond ``limit`` bytes."""
+        limit = self.output_limit if limit is None else limit
+        try:
+            check_size(value, limit)
+        except TooLarge:
+            raise LimitExceeded(
+                limit_name, f"the value is larger than {limit} bytes as JSON ({limit_name})"
+            ) from None
         try:
             return orjson.dumps(value, default=self.default, option=DUMP_OPTIONS)
         except (TypeError, orjson.JSONEncodeError) as exc:
@@ -100,4 +118,4 @@ class Serializer:
         td = self.registry.type_of_class(t)
         if td is not None and td.format is not None:
             return td.format(value)
-        return self.dumps(value).decode()
+        return self.dumps(value, self.text_limit, "max_string_length").decode()

@@ -51,8 +51,21 @@ def _length(value: Any) -> int:
     raise Failure(f"length needs a string, an array or an object, not {type(value).__name__}")
 
 
-def _join(items: list[Any], separator: str = ", ") -> str:
-    return separator.join(_str(i) for i in items)
+def _join(items: list[Any], separator: str = ", ", *, ctx: RunContext) -> str:
+    limit = ctx.limits.max_string_length if ctx.limits is not None else 1_000_000
+    parts = []
+    total = 0
+    for item in items:
+        text = _str(item)
+        total += len(text) + len(separator)
+        if total > limit:
+            raise Failure(
+                f"the joined text would be longer than {limit} characters",
+                code="limit_exceeded",
+                hint="Join fewer or shorter items, or raise the `max_string_length` limit.",
+            )
+        parts.append(text)
+    return separator.join(parts)
 
 
 def _split(text: str, separator: str = ",") -> list[str]:
@@ -102,6 +115,7 @@ BUILTINS = (
         _join,
         {"items": "array", "separator": Optional("string")},
         "string",
+        pass_context=True,
     ),
     FunctionDescription(
         "split",

@@ -177,3 +177,39 @@ def test_no_eval_or_exec_in_the_package() -> None:
         for node in ast.walk(tree):
             if isinstance(node, ast.Call) and isinstance(node.func, ast.Name):
                 assert node.func.id not in ("eval", "exec", "__import__"), f"{path}:{node.lineno}"
+
+
+def doubling(levels: int, body: Any) -> Any:
+    """`a1 = [a0, a0]; a2 = [a1, a1]; ...`: a value of 2**levels elements from a tiny program."""
+    lets: dict[str, Any] = {"a0": ["x" * 10] * 10}
+    for i in range(1, levels + 1):
+        lets[f"a{i}"] = [{"$ref": f"a{i - 1}"}, {"$ref": f"a{i - 1}"}]
+    return {"$let": lets, "$return": body(f"a{levels}")}
+
+
+@pytest.mark.parametrize(
+    ("body", "limit"),
+    [
+        (lambda top: {"$ref": top}, "max_output_bytes"),
+        (lambda top: {"$template": ["x", {"$ref": top}]}, "max_string_length"),
+        (lambda top: {"upper": {"$ref": top}}, "max_string_length"),
+        (lambda top: {"str": {"$ref": top}}, "max_string_length"),
+    ],
+)
+def test_exponential_values_through_aliases_are_bounded(body: Any, limit: str) -> None:
+    import time
+
+    start = time.perf_counter()
+    out = rt_with().run(doubling(60, body))
+    assert limit_of(out) == limit
+    assert time.perf_counter() - start < 2.0
+
+
+def test_templates_and_join_measure_before_building() -> None:
+    big = {"$let": {"s": {"$template": ["x" * 900_000, ""]}},
+           "$return": {"$template": [{"$ref": "s"}, {"$ref": "s"}]}}
+    assert limit_of(rt_with().run(big)) == "max_string_length"
+    joined = {"$let": {"s": {"$template": ["x" * 600_000, ""]}},
+              "$return": {"join": [[{"$ref": "s"}, {"$ref": "s"}]]}}
+    out = rt_with().run(joined)
+    assert out.error is not None and out.error.code == "limit_exceeded"
