@@ -237,30 +237,40 @@ async def _gather_native(
     and is raised once all have stopped; ambiguities are collected), native tasks."""
     loop = asyncio.get_running_loop()
     failures: list[BaseException] = []
-    tasks: list[asyncio.Task[None]] = []
+    tasks: list[asyncio.Future[Any]] = []
 
-    async def child(i: int, fn: AsyncFn) -> None:
-        try:
-            out[i] = await fn(state)
-        except AmbiguityError as exc:
-            ambs.append(exc)
-        except Exception as exc:  # the first failure cancels the siblings
-            if not failures:
-                failures.append(exc)
-                me = asyncio.current_task()
-                for t in tasks:
-                    if t is not me:
-                        t.cancel()
+    def done(task: asyncio.Future[Any]) -> None:
+        # the first failure (not an ambiguity) cancels the siblings
+        if failures or task.cancelled():
+            return
+        exc = task.exception()
+        if exc is not None and not isinstance(exc, AmbiguityError):
+            failures.append(exc)
+            for t in tasks:
+                if t is not task:
+                    t.cancel()
 
-    tasks.extend(loop.create_task(child(i, fn)) for i, fn in items if fn is not None)
+    indexes = [i for i, fn in items if fn is not None]
+    for _, fn in items:
+        if fn is not None:
+            task: asyncio.Future[Any] = loop.create_task(fn(state))  # type: ignore[arg-type]
+            task.add_done_callback(done)
+            tasks.append(task)
     try:
-        await asyncio.gather(*tasks, return_exceptions=True)
+        results = await asyncio.gather(*tasks, return_exceptions=True)
     except asyncio.CancelledError:
         for t in tasks:
             t.cancel()
         raise
     if failures:
         raise failures[0]
+    for i, result in zip(indexes, results, strict=True):
+        if isinstance(result, AmbiguityError):
+            ambs.append(result)
+        elif isinstance(result, BaseException):
+            raise result
+        else:
+            out[i] = result
 
 
 def deadline_error(limits: Limits, path: JSONPath = ()) -> DialecticError:
