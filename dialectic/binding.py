@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from .calltree import Call, Node, Obj, call_as_nested, call_named
 from .descriptions import FunctionDescription
-from .errors import DialecticError
+from .errors import DialecticError, JSONPath
 from .registry import Param, Registry, closest
 
 
@@ -19,6 +19,21 @@ def _single_target(params: tuple[Param, ...]) -> Param | None:
     if not required and len(params) >= 1:
         return params[0]
     return None
+
+
+def _unknown_keys(
+    fname: str, unknown: list[str], names: list[str], path: JSONPath, sig: str
+) -> DialecticError:
+    hints = []
+    for k in unknown:
+        near = closest(k, names, 1)
+        hints.append(f"`{k}`" + (f" (did you mean `{near[0]}`?)" if near else ""))
+    return DialecticError(
+        "unknown_parameter",
+        f"`{fname}` has no parameter{'s' if len(unknown) > 1 else ''} " + ", ".join(hints),
+        path,
+        hint=f"The signature is {sig}.",
+    )
 
 
 def bind(registry: Registry, call: Call, fn: FunctionDescription) -> dict[str, Node]:
@@ -39,17 +54,7 @@ def bind(registry: Registry, call: Call, fn: FunctionDescription) -> dict[str, N
             # one object literal standing for named arguments: `f({a: 1, b: 2})`
             unknown = [k for k in first.fields if k not in name_set]
             if unknown:
-                hints = []
-                for k in unknown:
-                    near = closest(k, names, 1)
-                    hints.append(f"`{k}`" + (f" (did you mean `{near[0]}`?)" if near else ""))
-                raise DialecticError(
-                    "unknown_parameter",
-                    f"`{fn.name}` has no parameter{'s' if len(unknown) > 1 else ''} "
-                    + ", ".join(hints),
-                    first.fields[unknown[0]].path,
-                    hint=f"The signature is {sig}.",
-                )
+                raise _unknown_keys(fn.name, unknown, names, first.fields[unknown[0]].path, sig)
             bound = dict(first.fields)
         else:
             if len(args) > len(params):
@@ -90,17 +95,8 @@ def bind(registry: Registry, call: Call, fn: FunctionDescription) -> dict[str, N
             unknown = [k for k in arg_keys if k not in name_set]
             target = _single_target(params)
             if any(k in name_set for k in arg_keys) or target is None:
-                hints = []
-                for k in unknown:
-                    near = closest(k, names, 1)
-                    hints.append(f"`{k}`" + (f" (did you mean `{near[0]}`?)" if near else ""))
-                raise DialecticError(
-                    "unknown_parameter",
-                    f"`{fn.name}` has no parameter{'s' if len(unknown) > 1 else ''} "
-                    + ", ".join(hints),
-                    (*call.path, call.name, unknown[0]),
-                    hint=f"The signature is {sig}.",
-                )
+                path = (*call.path, call.name, unknown[0])
+                raise _unknown_keys(fn.name, unknown, names, path, sig)
             obj = Obj((*call.path, call.name), dict(call_named(call)), False)
             bound = {target.name: obj}
     else:

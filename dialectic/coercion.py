@@ -18,8 +18,9 @@ import orjson
 
 from .descriptions import RunContext, TypeConversion
 from .errors import DialecticError, Failure, LimitExceeded
+from .jsnumber import js_number_to_string as js_number
 from .registry import Registry
-from .values import UNDEFINED, TooLarge, dumps_compact, js_number
+from .values import UNDEFINED, TooLarge, dumps_compact
 
 MAX_CONVERSION_STEPS = 4
 

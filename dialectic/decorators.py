@@ -21,18 +21,9 @@ import pydantic
 
 from .descriptions import FunctionDescription, Optional, RunContext
 from .errors import Failure
+from .registry import PYTHON_TYPE_NAMES
 
-_SIMPLE = {
-    str: "string",
-    int: "integer",
-    float: "number",
-    bool: "boolean",
-    list: "array",
-    dict: "object",
-    type(None): "null",
-    Any: "any",
-    object: "any",
-}
+_SIMPLE = PYTHON_TYPE_NAMES
 
 
 def _schema_type(hint: Any) -> tuple[Any, bool, bool]:

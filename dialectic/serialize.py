@@ -13,8 +13,9 @@ import orjson
 
 from .coercion import TypeSystem
 from .errors import DialecticError, LimitExceeded
+from .jsnumber import js_number_to_string as js_number
 from .registry import Registry
-from .values import DEFAULT_TEXT_LIMIT, UNDEFINED, TooLarge, check_size, js_number
+from .values import DEFAULT_TEXT_LIMIT, UNDEFINED, TooLarge, check_size
 
 _MAX_PROGRAM_DEPTH = 200
 #: make orjson hand dataclasses, datetimes and subclasses of str/int/dict/list to ``default``

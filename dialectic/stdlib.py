@@ -7,8 +7,9 @@ from typing import Any
 
 from .descriptions import FunctionDescription, Optional, RunContext
 from .errors import Failure
+from .jsnumber import js_number_to_string as js_number
 from .plugins import Register, hookimpl
-from .values import UNDEFINED, dumps_compact, js_number
+from .values import UNDEFINED, dumps_compact
 
 
 def _str(value: Any) -> str:

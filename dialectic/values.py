@@ -6,7 +6,6 @@ compact JSON (a documented difference from JavaScript).
 
 from __future__ import annotations
 
-import math
 from typing import Any, Final
 
 import orjson
@@ -35,45 +34,6 @@ JSON_TYPE_NAMES: Final = {
     dict: "object",
     type(None): "null",
 }
-
-
-def js_number(x: float) -> str:
-    """A number as JavaScript's ``String(x)`` writes it (shortest round-trip digits)."""
-    if isinstance(x, bool):
-        return "true" if x else "false"
-    if isinstance(x, int):
-        if -(10**21) < x < 10**21:
-            return str(x)
-        x = float(x)
-    if math.isnan(x):
-        return "NaN"
-    if math.isinf(x):
-        return "Infinity" if x > 0 else "-Infinity"
-    if x == 0:
-        return "0"
-    sign = "-" if x < 0 else ""
-    text = repr(abs(x))
-    mantissa, _, exp_text = text.partition("e")
-    exp = int(exp_text) if exp_text else 0
-    int_part, _, frac_part = mantissa.partition(".")
-    if frac_part == "0":
-        frac_part = ""
-    digits = (int_part + frac_part).lstrip("0")
-    # n: position of the decimal point relative to the digits (value = 0.DIGITS * 10**n)
-    lead_zeros = len(int_part + frac_part) - len((int_part + frac_part).lstrip("0"))
-    n = len(int_part) + exp - lead_zeros
-    digits = digits.rstrip("0") or "0"
-    k = len(digits)
-    if k <= n <= 21:
-        return sign + digits + "0" * (n - k)
-    if 0 < n <= 21:
-        return sign + digits[:n] + "." + digits[n:]
-    if -6 < n <= 0:
-        return sign + "0." + "0" * (-n) + digits
-    e = n - 1
-    esign = "+" if e >= 0 else "-"
-    body = digits[0] + ("." + digits[1:] if k > 1 else "")
-    return f"{sign}{body}e{esign}{abs(e)}"
 
 
 #: the size beyond which a value is refused before it is written as JSON text

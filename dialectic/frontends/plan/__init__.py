@@ -17,7 +17,7 @@ from ...errors import JSONPath, SyntaxProblem
 from ..base import FrontEndResult, SourceError, Span
 from .decompile import DecompileError, decompile, decompile_expression
 from .jsnumber import js_number_to_string
-from .lexer import tokenize
+from .lexer import lex
 from .parser import ParseFailure, Parser, Problem
 from .spans import LazySpans, LineIndex, build_spans
 
@@ -102,7 +102,7 @@ def parse_plan(
     if len(source) > max_length:
         raise _too_large(source, LANG, max_length)
     index = LineIndex(source)
-    surrogate = _SURROGATE.search(source)
+    surrogate = None if source.isascii() else _SURROGATE.search(source)
     if surrogate is not None:
         line, column = index.position(surrogate.start())
         raise SourceError(LANG, source, [SyntaxProblem(
@@ -111,7 +111,7 @@ def parse_plan(
             offset=surrogate.start(),
         )])
     text, warnings, fence_problem = _strip_fence(source, strict, index)
-    tokens = tokenize(text)
+    tokens = lex(text)
     parser = Parser(text, tokens, index, strict=strict, max_depth=max_depth, record=False)
     if fence_problem is not None:
         parser.problems.append(fence_problem)
@@ -128,9 +128,9 @@ def parse_plan(
         parser.problems.sort(key=lambda p: p[1])
         raise SourceError(LANG, source, _problems(index, parser.problems))
 
-    root = (tokens[0][2], tokens[-2][3]) if len(tokens) > 1 else (0, 0)
-
     def spans() -> dict[JSONPath, Span]:
+        starts, ends = tokens.offsets()
+        root = (starts[0], ends[-2]) if len(starts) > 1 else (0, 0)
         # a second parse that records positions (it cannot fail: the first one did not)
         again = Parser(text, tokens, index, strict=strict, max_depth=max_depth, record=True)
         try:
@@ -160,18 +160,16 @@ def parse_expression(
         raise SourceError(LANG, text, [SyntaxProblem(
             "the expression contains a lone UTF-16 surrogate", line, column
         )])
-    tokens = tokenize(text)
+    tokens = lex(text)
     parser = Parser(text, tokens, index, strict=True, max_depth=max_depth)
     tree: Any = None
     try:
-        first = tokens[0]
-        if first[0] == "eof":
-            raise ParseFailure("expected an expression, found nothing", first[2],
+        if tokens.kinds[0] == "eof":
+            raise ParseFailure("expected an expression, found nothing", parser.starts[0],
                                "write an expression such as name, f(x) or 'text'")
         tree = parser.expr(0)
-        last = tokens[parser.pos]
-        if last[0] != "eof":
-            raise parser.unexpected(last, "the end of the expression")
+        if tokens.kinds[parser.pos] != "eof":
+            raise parser.unexpected(parser.tok(parser.pos), "the end of the expression")
     except ParseFailure as failure:
         parser.problems.append(failure.problem)
     except RecursionError:
@@ -183,5 +181,5 @@ def parse_expression(
             p.offset += offset
         raise SourceError(LANG, padded, problems)
     assert parser.rec is not None
-    root = (tokens[0][2], tokens[-2][3])
+    root = (parser.starts[0], parser.ends[-2])
     return tree, build_spans(tree, parser.rec, root, index)

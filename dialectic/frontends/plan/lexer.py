@@ -1,6 +1,8 @@
 """The Plan lexer: one compiled master regex, one ``match`` per token.
 
-Tokens are four parallel lists ``(kinds, values, starts, ends)`` (0-based offsets). Kinds:
+Tokens are parallel lists ``(kinds, values, starts, ends)`` (0-based offsets); :func:`lex`
+returns them as a :class:`Lexed`, whose offsets are worked out only when first asked for.
+Kinds:
 
 - ``"name"`` (identifier or keyword; value: the text), ``"num"`` (value: the raw text; see
   :func:`number_value`), ``"str"`` (value: the raw text with quotes; see :func:`cook`),
@@ -12,15 +14,17 @@ Tokens are four parallel lists ``(kinds, values, starts, ends)`` (0-based offset
 - ``"err"`` (value: ``(message, hint)``; the lexer goes on after it), ``"eof"``.
 
 Speed: the common case (ASCII whitespace, names, punctuation, strings, decimal numbers,
-comments) is tokenized by one ``findall`` and a few C-level list operations, without a Python
-loop per token. Templates, and anything unusual (errors, operators, other whitespace), go
-through the precise per-token loop; a program the fast path has doubts about is re-lexed by it.
+comments, templates whose substitutions hold no braces, backticks, comments or backslashes) is
+tokenized by one ``findall`` (plus one per template) and a few C-level list operations, without
+a Python loop per token. Anything unusual (errors, operators, other whitespace, nested
+templates) goes through the precise per-token loop; a program the fast path has doubts about is
+re-lexed by it.
 """
 
 from __future__ import annotations
 
 import re
-from itertools import accumulate, compress
+from itertools import accumulate, compress, islice
 from operator import itemgetter, sub
 from typing import Any
 
@@ -28,8 +32,8 @@ Tokens = tuple[list[str], list[Any], list[int], list[int]]
 Token = tuple[str, Any, int, int]
 
 __all__ = [
-    "Token", "Tokens", "tokenize", "tokenize_lists", "cook", "number_value", "LexError",
-    "LINE_TERMINATORS",
+    "Token", "Tokens", "Lexed", "lex", "tokenize", "tokenize_lists", "cook", "number_value",
+    "LexError", "LINE_TERMINATORS",
 ]
 
 # JavaScript WhiteSpace and LineTerminator code points.
@@ -191,23 +195,38 @@ def number_value(text: str) -> int | float:
     return result
 
 
-_FAST = re.compile(
-    r"[ \t\n\r]*(?:"  # each match is a token with the whitespace before it
+# Template text, and a whole template whose substitutions hold no braces, backticks, comments
+# or backslashes (strings are allowed): the fast path lexes it in one more ``findall``.
+_TEXT = r"(?:[^`\\$]|\\[\s\S]|\$(?!\{))*"
+_STRINGS = (
+    r"'(?:[^'\\\n\r]|\\(?:\r\n|[\s\S]))*'|\"(?:[^\"\\\n\r]|\\(?:\r\n|[\s\S]))*\""
+)
+_SIMPLE_TEMPLATE = rf"`{_TEXT}(?:\$\{{(?:[^{{}}`'\"/\\]|{_STRINGS})*\}}{_TEXT})*`"
+_FAST_TOKENS = (
     r"[A-Za-z_$][A-Za-z0-9_$]*"
     r"|[()\[\]{},;:]|\.(?![.\d])|=(?![=>])|[-+](?![-+=])"
-    r"|'(?:[^'\\\n\r]|\\(?:\r\n|[\s\S]))*'|\"(?:[^\"\\\n\r]|\\(?:\r\n|[\s\S]))*\""
+    rf"|{_STRINGS}"
     r"|\d+(?:\.\d*)?(?:[eE][+-]?\d+)?(?![\w$.])"
     r"|//[^\n\r\u2028\u2029]*|/\*[\s\S]*?\*/"
-    r"|(?=[^ \t\n\r])"  # anything else: only whitespace, which sends the text to the slow path
-    r")"
+)
+_FAST = re.compile(
+    r"[ \t\n\r]*(?:"  # each match is a token with the whitespace before it
+    + _FAST_TOKENS + "|" + _SIMPLE_TEMPLATE
+    + r"|(?=[^ \t\n\r]))"  # anything else: only whitespace, which sends the text to the slow path
+)
+# Inside a simple template (one item of _FAST): every `}` outside a string ends a substitution.
+_FAST_TEMPLATE = re.compile(
+    r"[ \t\n\r]*(?:"
+    rf"[`}}]{_TEXT}(?:`|\$\{{)|"  # a template part
+    + _FAST_TOKENS
+    + r"|(?=[^ \t\n\r]))"
 )
 _FIRST_KIND: dict[str, str | None] = dict.fromkeys(
     "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ_$", "name"
 )
 _FIRST_KIND.update(dict.fromkeys("0123456789", "num"))
 _FIRST_KIND.update({c: c for c in "()[]{},;:.=+-"})
-_FIRST_KIND.update({"'": "str", '"': "str", " ": None, "\t": None, "\n": None, "\r": None,
-                    "/": None, "`": "tpl"})
+_FIRST_KIND.update({"'": "str", '"': "str", "/": None, "`": "`"})
 _first_char = itemgetter(0)
 
 
@@ -220,6 +239,63 @@ def _line_end(source: str, pos: int) -> int:
     return m.start() if m else len(source)
 
 
+class Lexed:
+    """The tokens of a text: ``kinds`` and ``values`` (see the module docstring); the offsets
+    (``offsets()``) and the text between tokens (``gap()``) are worked out when first needed,
+    as a parse that succeeds without a source map does not need them."""
+
+    __slots__ = ("kinds", "values", "_source", "_items", "_parts", "_offsets")
+
+    def __init__(
+        self,
+        source: str,
+        kinds: list[str],
+        values: list[Any],
+        items: list[str] | None,
+        parts: dict[int, int] | None = None,
+        offsets: tuple[list[int], list[int]] | None = None,
+    ) -> None:
+        self.kinds = kinds
+        self.values = values
+        self._source = source
+        self._items = items  # fast path: each token with the text before it (tiling the text)
+        self._parts = parts  # fast path: token index -> raw length, for template parts
+        self._offsets = offsets
+
+    def offsets(self) -> tuple[list[int], list[int]]:
+        """``(starts, ends)``: the 0-based offsets of each token (``eof`` included)."""
+        if self._offsets is None:
+            items = self._items
+            assert items is not None
+            ends = list(accumulate(map(len, items)))
+            lengths = list(map(len, islice(self.values, len(items))))
+            if self._parts:
+                for i, length in self._parts.items():
+                    lengths[i] = length
+            starts = list(map(sub, ends, lengths))
+            size = len(self._source)
+            starts.append(size)
+            ends.append(size)
+            self._offsets = (starts, ends)
+        return self._offsets
+
+    def gap(self, i: int) -> str:
+        """The text between token ``i - 1`` and token ``i`` (``i >= 1``)."""
+        items = self._items
+        if items is None or i >= len(items):
+            starts, ends = self.offsets()
+            return self._source[ends[i - 1] : starts[i]]
+        item = items[i]
+        length = self._parts.get(i) if self._parts else None
+        if length is None:
+            length = len(self.values[i])
+        return item[: len(item) - length]
+
+    def lists(self) -> Tokens:
+        """``(kinds, values, starts, ends)``."""
+        return (self.kinds, self.values, *self.offsets())
+
+
 def tokenize(source: str) -> list[Token]:
     """All tokens of ``source`` as ``(kind, value, start, end)``, ending with ``"eof"``."""
     return list(zip(*tokenize_lists(source), strict=True))
@@ -227,99 +303,121 @@ def tokenize(source: str) -> list[Token]:
 
 def tokenize_lists(source: str) -> Tokens:
     """All tokens of ``source`` as parallel lists, ending with an ``"eof"`` token."""
+    return lex(source).lists()
+
+
+def lex(source: str) -> Lexed:
+    """All tokens of ``source``, ending with an ``"eof"`` token."""
     fast = _fast(source)
     if fast is None:
         out: Tokens = ([], [], [], [])
         _precise(source, 0, out)
-        return out
+        return Lexed(source, out[0], out[1], None, None, (out[2], out[3]))
     return fast
 
 
-_TEMPLATE_START = re.compile(r"`(?:[^`\\$]|\\[\s\S]|\$(?!\{))*(?:`|\$\{)")
-
-
-def _fast(source: str) -> Tokens | None:
-    """The fast path: ``findall`` over the stretches between templates and inside simple
-    substitutions, then C-level list operations for kinds and offsets (each found item is a
-    token with the whitespace before it; the items tile the text). Template parts are put in
-    as their raw text and given their kind and cooked value afterwards. None if the text needs
-    the precise lexer."""
-    findall = _FAST.findall
-    find = source.find
-    size = len(source)
-    items: list[str] = []
-    parts: list[tuple[int, str, str]] = []  # (index in items, kind, cooked value)
-    pos = 0  # where the next item starts
-    try:
-        while True:
-            tick = find("`", pos)
-            chunk = findall(source, pos, size if tick < 0 else tick)
-            items += chunk
-            if tick < 0:
-                break
-            if chunk and chunk[-1].lstrip()[:2] == "//":
-                return None  # a backtick inside a // comment
-            pos += sum(map(len, chunk))
-            m = _TEMPLATE_START.match(source, tick)
-            if m is None:
-                return None
-            end = m.end()
-            if source[end - 1] == "`":
-                parts.append((len(items), "tpl", cook(source[tick + 1 : end - 1], True)))
-                items.append(source[pos:end])
-                pos = end
-                continue
-            parts.append((len(items), "tplh", cook(source[tick + 1 : end - 2], True)))
-            items.append(source[pos:end])
-            pos = end
-            while True:  # substitutions without braces or backticks, each up to its `}`
-                close = find("}", pos)
-                if close < 0:
-                    return None
-                if find("{", pos, close) >= 0:
-                    return None  # braces in a substitution: the precise lexer pairs them
-                chunk = findall(source, pos, close)
-                if chunk and chunk[-1].lstrip()[:2] == "//":
-                    return None
-                items += chunk
-                pos += sum(map(len, chunk))
-                m = _TEMPLATE_CONTINUE.match(source, close + 1)
-                if m is None:
-                    return None
-                end = m.end()
-                if source[end - 1] == "`":
-                    parts.append((len(items), "tplt", cook(source[close + 1 : end - 1], True)))
-                    items.append(source[pos:end])
-                    pos = end
-                    break
-                parts.append((len(items), "tplm", cook(source[close + 1 : end - 2], True)))
-                items.append(source[pos:end])
-                pos = end
-    except LexError:
-        return None
-    texts = list(map(str.lstrip, items))
+def _fast(source: str) -> Lexed | None:
+    """The fast path: one ``findall`` (each found item is a token with the whitespace before
+    it; the items tile the text), then C-level list operations for the kinds. Comments are
+    merged into the whitespace of the next item. A simple template is one item at first; a
+    second ``findall`` splits it into its parts and the tokens of its substitutions. None if
+    the text needs the precise lexer."""
+    items = _FAST.findall(source)
+    texts: list[Any] = list(map(str.lstrip, items))
     if "" in texts:
         return None  # something the fast regex does not know
     kinds: list[Any] = list(map(_FIRST_KIND.__getitem__, map(_first_char, texts)))
-    ends = list(accumulate(map(len, items)))
-    starts = list(map(sub, ends, map(len, texts)))
-    for index, kind, value in parts:
-        kinds[index] = kind
-        texts[index] = value
-    if None in kinds:  # comments
-        out: Tokens = (
-            list(filter(None, kinds)),
-            list(compress(texts, kinds)),
-            list(compress(starts, kinds)),
-            list(compress(ends, kinds)),
-        )
-    else:
-        out = (kinds, texts, starts, ends)
-    out[0].append("eof")
-    out[1].append(None)
-    out[2].append(size)
-    out[3].append(size)
-    return out
+    if None in kinds:  # comments: their text becomes part of the next item's whitespace
+        count = kinds.count(None)
+        i = 0
+        last = len(kinds) - 1
+        index = kinds.index
+        if count <= 16:
+            for _ in range(count):
+                i = index(None, i)
+                if i < last:
+                    items[i + 1] = items[i] + items[i + 1]
+                del items[i], texts[i], kinds[i]
+                last -= 1
+        else:  # (deleting one by one would take quadratic time)
+            for _ in range(count):
+                i = index(None, i)
+                if i < last:
+                    items[i + 1] = items[i] + items[i + 1]
+                i += 1
+            items = list(compress(items, kinds))
+            texts = list(compress(texts, kinds))
+            kinds = list(filter(None, kinds))
+    parts: dict[int, int] | None = None
+    if "`" in kinds:
+        parts = {}
+        templates = _templates(items, kinds, texts, parts)
+        if templates is None:
+            return None
+        items, kinds, texts = templates
+    kinds.append("eof")
+    texts.append(None)
+    return Lexed(source, kinds, texts, items, parts)
+
+
+def _templates(
+    items: list[str], kinds: list[Any], texts: list[Any], parts: dict[int, int]
+) -> tuple[list[str], list[Any], list[Any]] | None:
+    """The tokens with each simple template token split into its parts and the tokens of its
+    substitutions (``parts`` gets the raw length of each part); None if the precise lexer must
+    handle it (it reports bad escapes)."""
+    new_items: list[str] = []
+    new_kinds: list[Any] = []
+    new_texts: list[Any] = []
+    index = kinds.index
+    done = 0  # tokens before this are in the new lists
+    i = 0
+    while True:
+        try:
+            i = index("`", i)
+        except ValueError:
+            break
+        sub_items = _FAST_TEMPLATE.findall(texts[i])
+        sub_texts: list[Any] = list(map(str.lstrip, sub_items))
+        if "" in sub_texts:
+            return None
+        sub_kinds: list[Any] = list(map(_FIRST_KIND.__getitem__, map(_first_char, sub_texts)))
+        item = items[i]
+        sub_items[0] = item[: len(item) - len(texts[i])] + sub_items[0]
+        new_items += items[done:i]
+        new_kinds += kinds[done:i]
+        new_texts += texts[done:i]
+        at = len(new_kinds)  # where the template starts in the new lists
+        # the template parts: the first item and every "}" (substitutions hold no braces)
+        j = 0
+        while True:
+            text = sub_texts[j]
+            parts[at + j] = len(text)
+            if text[-1] == "`":
+                raw = text[1:-1]
+                kind = "tpl" if j == 0 else "tplt"
+            else:
+                raw = text[1:-2]
+                kind = "tplh" if j == 0 else "tplm"
+            if "\\" in raw or "\r" in raw:
+                try:
+                    raw = cook(raw, True)
+                except LexError:
+                    return None
+            sub_kinds[j] = kind
+            sub_texts[j] = raw
+            if kind == "tplt" or kind == "tpl":
+                break
+            j = sub_kinds.index("}", j + 1)
+        new_items += sub_items
+        new_kinds += sub_kinds
+        new_texts += sub_texts
+        i += 1
+        done = i
+    new_items += items[done:]
+    new_kinds += kinds[done:]
+    new_texts += texts[done:]
+    return new_items, new_kinds, new_texts
 
 
 def _precise(source: str, pos: int, out: Tokens) -> None:

@@ -8,12 +8,13 @@ the tree turns that record into path-keyed spans (see :mod:`.spans`).
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Sequence
+from typing import Any, overload
 
 from ...errors import JSONPath
 from .jsnumber import js_number_to_string
 from .keywords import LITERAL_WORDS, RESERVED, keyword_hint
-from .lexer import LINE_TERMINATORS, LexError, Token, cook, number_value
+from .lexer import LINE_TERMINATORS, Lexed, LexError, Token, cook, number_value
 from .spans import LineIndex, SpanRecord
 
 __all__ = ["Parser", "ParseFailure", "Problem", "op_hint"]
@@ -76,13 +77,39 @@ def describe(tok: Token) -> str:
     return f"`{tok[1]}`"
 
 
+class _LazyOffsets(Sequence[int]):
+    """The token starts (``which=0``) or ends (``1``), worked out by the lexer on first use."""
+
+    __slots__ = ("_tokens", "_which")
+
+    def __init__(self, tokens: Lexed, which: int) -> None:
+        self._tokens = tokens
+        self._which = which
+
+    @overload
+    def __getitem__(self, i: int) -> int: ...
+
+    @overload
+    def __getitem__(self, i: slice) -> Sequence[int]: ...
+
+    def __getitem__(self, i: int | slice) -> int | Sequence[int]:
+        return self._tokens.offsets()[self._which][i]
+
+    def __len__(self) -> int:
+        return len(self._tokens.kinds)
+
+
 class Parser:
-    """Parses one token list; see :func:`parse_program` and :func:`parse_expression`."""
+    """Parses one token list; see :func:`parse_program` and :func:`parse_expression`.
+
+    The token offsets (``starts``, ``ends``) are only read when recording spans or reporting a
+    problem; when not recording, the lexer works them out on first use.
+    """
 
     def __init__(
         self,
         source: str,
-        tokens: list[Token],
+        tokens: Lexed,
         index: LineIndex,
         *,
         strict: bool,
@@ -90,7 +117,15 @@ class Parser:
         record: bool = True,
     ) -> None:
         self.source = source
-        self.toks = tokens
+        self.tokens = tokens
+        self.kinds = tokens.kinds
+        self.values = tokens.values
+        self.starts: Sequence[int]
+        self.ends: Sequence[int]
+        if record:
+            self.starts, self.ends = tokens.offsets()
+        else:
+            self.starts, self.ends = _LazyOffsets(tokens, 0), _LazyOffsets(tokens, 1)
         self.index = index
         self.strict = strict
         self.max_depth = max_depth
@@ -103,6 +138,10 @@ class Parser:
 
     # -- helpers -------------------------------------------------------------------------------
 
+    def tok(self, i: int) -> Token:
+        """Token ``i`` as a tuple ``(kind, value, start, end)``."""
+        return (self.kinds[i], self.values[i], self.starts[i], self.ends[i])
+
     def fail(self, message: str, offset: int, hint: str | None = None) -> ParseFailure:
         return ParseFailure(message, offset, hint)
 
@@ -114,10 +153,10 @@ class Parser:
         if kind == "err":
             message, hint = tok[1]
             return self.fail(message, tok[2], hint)
-        if kind == "=" and self.pos > 0 and self.toks[self.pos - 1][0] == "name" and (
+        if kind == "=" and self.pos > 0 and self.kinds[self.pos - 1] == "name" and (
             self.newline_before(self.pos - 1)
         ):
-            name = self.toks[self.pos - 1]
+            name = self.tok(self.pos - 1)
             return self.fail(
                 f"expected {expected}, found the start of a new statement `{name[1]} = ...`",
                 name[2], "the statement before this line is unfinished: check for a missing "
@@ -134,8 +173,7 @@ class Parser:
         if kind == ",":
             hint = "remove the extra comma"
         elif kind == ")" or kind == "]" or kind == "}":
-            prev = self.toks[self.pos - 1] if self.pos else None
-            if prev is not None and prev[0] == ",":
+            if self.pos and self.kinds[self.pos - 1] == ",":
                 hint = "remove the extra comma"
             else:
                 hint = "check that brackets are balanced"
@@ -145,152 +183,154 @@ class Parser:
             hint = "the program ended early: check that brackets, quotes and templates are closed"
         return self.fail(f"expected {expected}, found {describe(tok)}", tok[2], hint)
 
-    def string(self, tok: Token) -> str:
+    def string(self, i: int) -> str:
+        """The value of string token ``i``."""
         try:
-            return cook(tok[1][1:-1], False)
+            return cook(self.values[i][1:-1], False)
         except LexError as e:
-            raise self.fail(e.message, tok[2] + 1 + e.offset, e.hint)
+            raise self.fail(e.message, self.starts[i] + 1 + e.offset, e.hint)
 
-    def number(self, tok: Token) -> int | float:
+    def number(self, i: int) -> int | float:
+        """The value of number token ``i``."""
         try:
-            return number_value(tok[1])
+            return number_value(self.values[i])
         except LexError as e:
-            raise self.fail(e.message, tok[2] + e.offset, e.hint)
+            raise self.fail(e.message, self.starts[i] + e.offset, e.hint)
 
     def newline_before(self, i: int) -> bool:
         """Whether a line break separates token ``i`` from the token before it."""
         if i == 0:
             return False
-        found = LINE_TERMINATORS.search(self.source, self.toks[i - 1][3], self.toks[i][2])
-        return found is not None
+        return LINE_TERMINATORS.search(self.tokens.gap(i)) is not None
 
     # -- expressions ---------------------------------------------------------------------------
 
     def expr(self, depth: int) -> Any:
+        pos = self.pos
         if depth > self.max_depth:
-            tok = self.toks[self.pos]
             raise ParseFailure(
-                f"the program is nested more than {self.max_depth} levels deep", tok[2],
+                f"the program is nested more than {self.max_depth} levels deep", self.starts[pos],
                 "bind inner parts to aliases (`part = f(x);`) to flatten it", fatal=True
             )
-        toks = self.toks
-        tok = toks[self.pos]
-        kind = tok[0]
-        start = tok[2]
-        self.pos += 1
+        kinds = self.kinds
+        kind = kinds[pos]
+        self.pos = pos + 1
         callee: str | None = None
         node: Any
         if kind == "name":
-            word = tok[1]
+            word = self.values[pos]
             if word in LITERAL_WORDS:
                 node = {"$undefined": None} if word == "undefined" else (
                     True if word == "true" else False if word == "false" else None
                 )
                 callee = word  # only to say that it is not a function
             elif word in RESERVED:
-                self.pos -= 1
+                self.pos = pos
                 raise self.fail(
                     f"Plan has no `{word}`" if word not in _DECLARATORS
                     else f"`{word}` can only start an alias definition",
-                    start, keyword_hint(word),
+                    self.starts[pos], keyword_hint(word),
                 )
             else:
                 node = {"$ref": word}
                 callee = word
         elif kind == "str":
-            raw = tok[1]
-            node = raw[1:-1] if "\\" not in raw else self.string(tok)
+            raw = self.values[pos]
+            node = raw[1:-1] if "\\" not in raw else self.string(pos)
         elif kind == "num":
-            raw = tok[1]
+            raw = self.values[pos]
             if raw.isdigit() and len(raw) < 16 and (raw[0] != "0" or len(raw) == 1):
                 node = int(raw)
             else:
-                node = self.number(tok)
+                node = self.number(pos)
         elif kind == "tpl":
-            node = tok[1]
+            node = self.values[pos]
         elif kind == "[":
             node = self.array(depth)
         elif kind == "{":
             node = self.obj(depth)
         elif kind == "tplh":
-            node = self.template(tok, depth)
+            node = self.template(pos, depth)
         elif kind == "-" or kind == "+":
-            num = toks[self.pos]
-            if num[0] != "num":
-                self.pos -= 1
+            if kinds[pos + 1] != "num":
+                self.pos = pos
                 raise self.fail(
-                    f"Plan has no operator `{kind}`", start,
+                    f"Plan has no operator `{kind}`", self.starts[pos],
                     "a sign is only allowed directly before a number, as in -3; "
                     "Plan has no arithmetic",
                 )
-            self.pos += 1
-            node = self.number(num)
+            self.pos = pos + 2
+            node = self.number(pos + 1)
             if kind == "-":
                 node = -node
-            nxt = toks[self.pos][0]
+            nxt = kinds[pos + 2]
             if nxt == "." or nxt == "[" or nxt == "(":
                 raise self.fail(
-                    "a signed number cannot be followed by `.`, `[` or `(`", toks[self.pos][2],
-                    f"wrap it in parentheses: ({self.source[start:num[3]]})",
+                    "a signed number cannot be followed by `.`, `[` or `(`", self.starts[pos + 2],
+                    f"wrap it in parentheses: ({self.source[self.starts[pos]:self.ends[pos + 1]]})",
                 )
             return node
         elif kind == "(":
             node = self.expr(depth + 1)
-            if toks[self.pos][0] != ")":
-                raise self.unexpected(toks[self.pos], "`)`")
+            if kinds[self.pos] != ")":
+                raise self.unexpected(self.tok(self.pos), "`)`")
             self.pos += 1
         elif kind == "err":
-            self.pos -= 1
-            message, hint = tok[1]
-            raise self.fail(message, start, hint)
+            self.pos = pos
+            message, hint = self.values[pos]
+            raise self.fail(message, self.starts[pos], hint)
         else:
-            self.pos -= 1
-            raise self.unexpected(tok, "an expression")
+            self.pos = pos
+            raise self.unexpected(self.tok(pos), "an expression")
         # postfix: member access, index, call
-        if toks[self.pos][0] not in _POSTFIX:
+        if kinds[self.pos] not in _POSTFIX:
             return node
+        return self.postfix(node, pos, callee, depth)
+
+    def postfix(self, node: Any, first: int, callee: str | None, depth: int) -> Any:
+        """Member accesses, indexes and calls after the expression that starts at token
+        ``first`` (``node``; ``callee`` is its name if it is a plain name)."""
+        kinds = self.kinds
+        values = self.values
         keys: list[Any] | None = None  # the list of the `$get` being extended
-        method_end = -1  # end of the target before the last `.name` (for a method call)
-        last_end = toks[self.pos - 1][3]
+        method_last = -1  # last token of the target before the last `.name` (a method call)
         rec = self.rec
         while True:
-            tok = toks[self.pos]
-            kind = tok[0]
+            pos = self.pos
+            kind = kinds[pos]
             if kind == ".":
-                name = toks[self.pos + 1]
-                if name[0] != "name":
-                    raise self.unexpected(name, "a property name after `.`")
+                if kinds[pos + 1] != "name":
+                    raise self.unexpected(self.tok(pos + 1), "a property name after `.`")
                 if keys is None:
-                    keys = self.start_get(node, start, last_end)
+                    keys = self.start_get(node, first, pos - 1)
                     node = {"$get": keys} if keys[0] is node else node
-                method_end = last_end
+                method_last = pos - 1
                 if rec is not None:
-                    rec[(id(keys), len(keys))] = (name[2], name[3])
-                keys.append(name[1])
-                self.pos += 2
+                    rec[(id(keys), len(keys))] = (self.starts[pos + 1], self.ends[pos + 1])
+                keys.append(values[pos + 1])
+                self.pos = pos + 2
                 callee = None
             elif kind == "[":
-                self.pos += 1
+                self.pos = pos + 1
                 if keys is None:
-                    keys = self.start_get(node, start, last_end)
+                    keys = self.start_get(node, first, pos - 1)
                     node = {"$get": keys} if keys[0] is node else node
-                key_start = toks[self.pos][2]
                 key = self.expr(depth + 1)
                 if rec is not None:
-                    rec[(id(keys), len(keys))] = (key_start, toks[self.pos - 1][3])
+                    rec[(id(keys), len(keys))] = (self.starts[pos + 1], self.ends[self.pos - 1])
                 keys.append(key)
-                if toks[self.pos][0] != "]":
-                    raise self.unexpected(toks[self.pos], "`]`")
+                if kinds[self.pos] != "]":
+                    raise self.unexpected(self.tok(self.pos), "`]`")
                 self.pos += 1
-                method_end = -1
+                method_last = -1
                 callee = None
             elif kind == "(":
                 if callee is not None:
                     if callee in LITERAL_WORDS:
-                        raise self.fail(f"`{callee}` is not a function", start)
+                        raise self.fail(f"`{callee}` is not a function", self.starts[first])
                     args: list[Any] = []
                     fn = callee
-                elif method_end >= 0 and keys is not None:
+                elif method_last >= 0 and keys is not None:
                     fn = keys.pop()
                     args = []
                     if len(keys) == 1:
@@ -301,195 +341,202 @@ class Parser:
                     else:
                         receiver = node
                         if rec is not None:
-                            rec[(id(args), 0)] = (start, method_end)
+                            rec[(id(args), 0)] = (self.starts[first], self.ends[method_last])
                     args.append(receiver)
                 else:
                     raise self.fail(
-                        "only a function name or a method can be called", tok[2],
+                        "only a function name or a method can be called", self.starts[pos],
                         "functions are not values in Plan: call a function by its name, "
                         "`f(x)`, or as a method, `x.f()`",
                     )
                 if fn[:1] == "$":
                     raise self.fail(
-                        f"a function name cannot start with `$` (`{fn}`)", tok[2],
+                        f"a function name cannot start with `$` (`{fn}`)", self.starts[pos],
                         "in the call tree, keys starting with `$` are core forms such as $ref",
                     )
-                self.pos += 1
+                self.pos = pos + 1
                 self.arguments(args, depth)
                 node = {fn: args}
                 keys = None
                 callee = None
-                method_end = -1
+                method_last = -1
             else:
                 return node
-            last_end = toks[self.pos - 1][3]
 
-    def start_get(self, node: Any, start: int, end: int) -> list[Any]:
-        """The key list to extend: that of ``node`` if it is a ``$get`` (``(a.b).c``)."""
+    def start_get(self, node: Any, first: int, last: int) -> list[Any]:
+        """The key list to extend: that of ``node`` if it is a ``$get`` (``(a.b).c``); else a new
+        one for ``node``, which spans tokens ``first`` to ``last``."""
         if type(node) is dict and "$get" in node:
             keys: list[Any] = node["$get"]
             return keys
         keys = [node]
         rec = self.rec
         if rec is not None:
-            rec[(id(keys), 0)] = (start, end)
+            rec[(id(keys), 0)] = (self.starts[first], self.ends[last])
         return keys
 
     def arguments(self, args: list[Any], depth: int) -> None:
         """Parse ``a, b)`` (after the ``(``) into ``args``."""
-        toks = self.toks
+        kinds = self.kinds
         rec = self.rec
         depth += 1
         while True:
-            tok = toks[self.pos]
-            if tok[0] == ")":
-                self.pos += 1
+            pos = self.pos
+            kind = kinds[pos]
+            if kind == ")":
+                self.pos = pos + 1
                 return
-            start = tok[2]
             value = self.expr(depth)
             if rec is not None:
-                rec[(id(args), len(args))] = (start, toks[self.pos - 1][3])
+                rec[(id(args), len(args))] = (self.starts[pos], self.ends[self.pos - 1])
             args.append(value)
-            tok = toks[self.pos]
-            if tok[0] == ",":
+            kind = kinds[self.pos]
+            if kind == ",":
                 self.pos += 1
-            elif tok[0] != ")":
-                raise self.unexpected(tok, "`,` or `)` in the argument list")
+            elif kind != ")":
+                raise self.unexpected(self.tok(self.pos), "`,` or `)` in the argument list")
 
     def array(self, depth: int) -> list[Any]:
-        toks = self.toks
+        kinds = self.kinds
         rec = self.rec
         items: list[Any] = []
         depth += 1
         while True:
-            tok = toks[self.pos]
-            kind = tok[0]
+            pos = self.pos
+            kind = kinds[pos]
             if kind == "]":
-                self.pos += 1
+                self.pos = pos + 1
                 return items
             if kind == ",":
-                raise self.fail("empty array element", tok[2],
+                raise self.fail("empty array element", self.starts[pos],
                                 "write null for a missing value, or remove the extra comma")
-            start = tok[2]
             value = self.expr(depth)
             if rec is not None:
-                rec[(id(items), len(items))] = (start, toks[self.pos - 1][3])
+                rec[(id(items), len(items))] = (self.starts[pos], self.ends[self.pos - 1])
             items.append(value)
-            tok = toks[self.pos]
-            if tok[0] == ",":
+            kind = kinds[self.pos]
+            if kind == ",":
                 self.pos += 1
-            elif tok[0] != "]":
-                raise self.unexpected(tok, "`,` or `]` in the array")
+            elif kind != "]":
+                raise self.unexpected(self.tok(self.pos), "`,` or `]` in the array")
 
     def obj(self, depth: int) -> Any:
-        toks = self.toks
+        kinds = self.kinds
+        values = self.values
         rec = self.rec
         out: dict[str, Any] = {}
-        first_seen: dict[str, int] = {}
+        first_seen: dict[str, int] = {}  # key -> token index
         dollar = False
         depth += 1
         while True:
-            tok = toks[self.pos]
-            kind = tok[0]
+            pos = self.pos
+            kind = kinds[pos]
             if kind == "}":
-                self.pos += 1
+                self.pos = pos + 1
                 break
             if kind == "name":
-                key = tok[1]
+                key = values[pos]
             elif kind == "str":
-                key = self.string(tok)
+                key = self.string(pos)
             elif kind == "num":
-                key = js_number_to_string(self.number(tok))
+                key = js_number_to_string(self.number(pos))
             elif kind == "[":
-                raise self.fail("computed keys ([expr]: value) are not supported", tok[2],
+                raise self.fail("computed keys ([expr]: value) are not supported", self.starts[pos],
                                 "write the key literally: {key: value} or {'some key': value}")
-            elif kind == "op" and tok[1] == "...":
-                raise self.fail("Plan has no spread syntax (...)", tok[2],
+            elif kind == "op" and values[pos] == "...":
+                raise self.fail("Plan has no spread syntax (...)", self.starts[pos],
                                 "write each key: {a: x.a, b: x.b}")
             else:
-                raise self.unexpected(tok, "a property name or `}`")
+                raise self.unexpected(self.tok(pos), "a property name or `}`")
             if key in first_seen:
                 raise self.fail(
                     f"duplicate key `{key}` in the object literal (first at "
-                    f"{self.index.where(first_seen[key])})", tok[2],
+                    f"{self.index.where(self.starts[first_seen[key]])})", self.starts[pos],
                     "each key may appear only once",
                 )
-            first_seen[key] = tok[2]
+            first_seen[key] = pos
             if key[:1] == "$":
                 dollar = True
-            self.pos += 1
-            nxt = toks[self.pos]
-            if nxt[0] == ":":
-                self.pos += 1
-                start = toks[self.pos][2]
+            nxt = kinds[pos + 1]
+            if nxt == ":":
+                self.pos = pos + 2
                 value = self.expr(depth)
                 if rec is not None:
-                    rec[(id(out), key)] = (start, toks[self.pos - 1][3])
-            elif kind == "name" and (nxt[0] == "," or nxt[0] == "}"):
+                    rec[(id(out), key)] = (self.starts[pos + 2], self.ends[self.pos - 1])
+            elif kind == "name" and (nxt == "," or nxt == "}"):
+                self.pos = pos + 1
                 if key in RESERVED or key == "this":
-                    raise self.fail(f"`{key}` cannot be a shorthand property", tok[2],
+                    raise self.fail(f"`{key}` cannot be a shorthand property", self.starts[pos],
                                     f"write it in full: {{{key}: value}}")
                 value = {"$undefined": None} if key == "undefined" else {"$ref": key}
                 if rec is not None:
-                    rec[(id(out), key)] = (tok[2], tok[3])
-            elif nxt[0] == "(":
-                raise self.fail("Plan has no methods in object literals", nxt[2],
+                    rec[(id(out), key)] = (self.starts[pos], self.ends[pos])
+            elif nxt == "(":
+                self.pos = pos + 1
+                raise self.fail("Plan has no methods in object literals", self.starts[pos + 1],
                                 "write key: value pairs")
-            elif nxt[0] == "=":
-                raise self.fail("expected `:` after the property name, found `=`", nxt[2],
-                                "object literals are written {key: value}")
+            elif nxt == "=":
+                self.pos = pos + 1
+                raise self.fail("expected `:` after the property name, found `=`",
+                                self.starts[pos + 1], "object literals are written {key: value}")
             else:
-                raise self.unexpected(nxt, "`:` after the property name")
+                self.pos = pos + 1
+                raise self.unexpected(self.tok(pos + 1), "`:` after the property name")
             out[key] = value
-            tok = toks[self.pos]
-            if tok[0] == ",":
+            kind = kinds[self.pos]
+            if kind == ",":
                 self.pos += 1
-            elif tok[0] != "}":
-                raise self.unexpected(tok, "`,` or `}` in the object literal")
+            elif kind != "}":
+                raise self.unexpected(self.tok(self.pos), "`,` or `}` in the object literal")
         if len(out) == 1 or dollar:
             return {"$object": out}
         return out
 
-    def template(self, head: Token, depth: int) -> Any:
-        """A template with substitutions; string literals inside ``${}`` merge into the text."""
-        toks = self.toks
+    def template(self, head: int, depth: int) -> Any:
+        """A template with substitutions (head token ``head``); string literals inside ``${}``
+        merge into the text."""
+        kinds = self.kinds
+        values = self.values
         rec = self.rec
         parts: list[Any] = []
-        text: str = head[1]
-        text_start: int | None = head[2] + 1
-        text_end = head[3] - 2
+        text: str = values[head]
+        # the span of ``text`` (only when recording)
+        text_start: int | None = self.starts[head] + 1 if rec is not None else 0
+        text_end = self.ends[head] - 2 if rec is not None else 0
         depth += 1
         while True:
-            tok = toks[self.pos]
-            if tok[0] == "tplm" or tok[0] == "tplt":
-                raise self.fail("empty substitution ${}", tok[2], "put an expression in ${...}")
-            start = tok[2]
+            pos = self.pos
+            kind = kinds[pos]
+            if kind == "tplm" or kind == "tplt":
+                raise self.fail("empty substitution ${}", self.starts[pos],
+                                "put an expression in ${...}")
             value = self.expr(depth)
-            end = toks[self.pos - 1][3]
             if type(value) is str:
-                if text_start is None:
-                    text_start = start
+                if rec is not None:
+                    if text_start is None:
+                        text_start = self.starts[pos]
+                    text_end = self.ends[self.pos - 1]
                 text += value
-                text_end = end
             else:
                 if text:
                     if rec is not None:
                         rec[(id(parts), len(parts))] = (text_start or 0, text_end)
                     parts.append(text)
                 if rec is not None:
-                    rec[(id(parts), len(parts))] = (start, end)
+                    rec[(id(parts), len(parts))] = (self.starts[pos], self.ends[self.pos - 1])
                 parts.append(value)
                 text = ""
                 text_start = None
-            tok = toks[self.pos]
-            kind = tok[0]
+            pos = self.pos
+            kind = kinds[pos]
             if kind != "tplm" and kind != "tplt":
-                raise self.unexpected(tok, "`}` to close the ${ substitution")
-            self.pos += 1
-            if text_start is None:
-                text_start = tok[2] + 1
-            text += tok[1]
-            text_end = tok[3] - (1 if kind == "tplt" else 2)
+                raise self.unexpected(self.tok(pos), "`}` to close the ${ substitution")
+            self.pos = pos + 1
+            if rec is not None:
+                if text_start is None:
+                    text_start = self.starts[pos] + 1
+                text_end = self.ends[pos] - (1 if kind == "tplt" else 2)
+            text += values[pos]
             if kind == "tplt":
                 break
         if text:
@@ -506,36 +553,33 @@ class Parser:
 
     def end_statement(self, what: str) -> None:
         """Consume the `;` ending a statement (lenient: insert it at a line end or the end)."""
-        tok = self.toks[self.pos]
-        if tok[0] == ";":
-            self.pos += 1
+        pos = self.pos
+        kind = self.kinds[pos]
+        if kind == ";":
+            self.pos = pos + 1
             return
-        if not self.strict and (tok[0] == "eof" or self.newline_before(self.pos)):
-            end = self.toks[self.pos - 1][3]
-            self.warn(end, f"added the missing `;` after the {what}")
+        if not self.strict and (kind == "eof" or self.newline_before(pos)):
+            self.warn(self.ends[pos - 1], f"added the missing `;` after the {what}")
             return
-        if tok[0] == "eof" or self.newline_before(self.pos):
-            end = self.toks[self.pos - 1][3]
-            raise self.fail(f"missing `;` after the {what}", end,
+        if kind == "eof" or self.newline_before(pos):
+            raise self.fail(f"missing `;` after the {what}", self.ends[pos - 1],
                             "end each statement with `;`")
-        raise self.unexpected(tok, f"`;` after the {what}")
+        raise self.unexpected(self.tok(pos), f"`;` after the {what}")
 
     def at_end(self) -> bool:
         """Whether only empty statements remain."""
         i = self.pos
-        toks = self.toks
-        while toks[i][0] == ";":
+        while self.kinds[i] == ";":
             i += 1
-        return toks[i][0] == "eof"
+        return self.kinds[i] == "eof"
 
     def resync(self, first: int, failed: int) -> None:
         """Skip the rest of the statement that started at token ``first`` (error at ``failed``):
         to just after a `;` outside brackets, or to a line that starts a new statement."""
-        toks = self.toks
         depth = 0
         i = first
         while True:
-            tok = toks[i]
+            tok = self.tok(i)
             kind = tok[0]
             if kind == "eof":
                 break
@@ -549,131 +593,126 @@ class Parser:
             elif kind in _CLOSE:
                 depth -= 1
             i += 1
-        self.pos = max(i, first + 1) if toks[first][0] != "eof" else first
+        self.pos = max(i, first + 1) if self.kinds[first] != "eof" else first
 
     def starts_statement(self, i: int) -> bool:
-        tok = self.toks[i]
+        tok = self.tok(i)
         if tok[0] != "name":
             return False
         if tok[1] in ("return", "use", "const", "let", "var"):
             return True
-        return self.toks[i + 1][0] == "="
+        return self.kinds[i + 1] == "="
 
     def program(self) -> Any:
-        toks = self.toks
+        kinds = self.kinds
+        values = self.values
         aliases: dict[str, Any] = {}
-        alias_at: dict[str, int] = {}
-        alias_rec: list[tuple[str, int, int]] = []
-        final: tuple[str, Any, int, int] | None = None
+        alias_at: dict[str, int] = {}  # name -> token index
+        # name, name token, first and last token of the value, last token of the statement
+        alias_rec: list[tuple[str, int, int, int, int]] = []
+        final: tuple[str, Any, int, int] | None = None  # key, value, first and last token
         after_final_reported = False
-        first_alias = last_alias = -1
         while True:
-            tok = toks[self.pos]
-            kind = tok[0]
+            pos = self.pos
+            kind = kinds[pos]
             if kind == "eof":
                 break
             if kind == ";":
-                self.pos += 1
+                self.pos = pos + 1
                 continue
-            first = self.pos
+            first = pos
             try:
                 if final is not None and not after_final_reported:
                     after_final_reported = True
                     self.problems.append((
-                        f"statements after `{final[0][1:]}` are not allowed", tok[2],
+                        f"statements after `{final[0][1:]}` are not allowed", self.starts[pos],
                         f"`{final[0][1:]} expr;` must be the last statement; move alias "
                         "definitions before it",
                     ))
-                word = tok[1] if kind == "name" else None
-                if word in _DECLARATORS and toks[self.pos + 1][0] == "name":
+                word = values[pos] if kind == "name" else None
+                if word in _DECLARATORS and kinds[pos + 1] == "name":
                     if self.strict:
                         self.problems.append((
-                            f"`{word}` is not used in Plan", tok[2],
+                            f"`{word}` is not used in Plan", self.starts[pos],
                             "declare aliases as `name = expr;`",
                         ))
                     else:
-                        self.warn(tok[2], f"removed `{word}`: aliases are declared as "
-                                          "`name = expr;`")
-                    self.pos += 1
-                    tok = toks[self.pos]
-                    word = tok[1]
-                    if toks[self.pos + 1][0] != "=":
-                        raise self.unexpected(toks[self.pos + 1], f"`=` after `{word}`")
-                if word == "return" or (word == "use" and toks[self.pos + 1][0] != "="):
+                        self.warn(self.starts[pos], f"removed `{word}`: aliases are declared as "
+                                                    "`name = expr;`")
+                    pos += 1
+                    self.pos = pos
+                    word = values[pos]
+                    if kinds[pos + 1] != "=":
+                        raise self.unexpected(self.tok(pos + 1), f"`=` after `{word}`")
+                if word == "return" or (word == "use" and kinds[pos + 1] != "="):
                     assert word is not None
-                    self.pos += 1
-                    if self.newline_before(self.pos) and toks[self.pos][0] != ";":
+                    pos += 1
+                    self.pos = pos
+                    if kinds[pos] != ";" and self.newline_before(pos):
                         if self.strict:
                             raise self.fail(
                                 f"the value must start on the same line as `{word}`",
-                                toks[self.pos][2],
+                                self.starts[pos],
                                 f"JavaScript ends the statement at the line break; write "
                                 f"`{word} expr;` on one line",
                             )
-                        self.warn(toks[self.pos][2],
+                        self.warn(self.starts[pos],
                                   f"joined the value on the next line to `{word}`")
-                    start = toks[self.pos][2]
                     value = self.expr(0)
-                    end = toks[self.pos - 1][3]
+                    last = self.pos - 1
                     self.end_statement(f"`{word}` statement")
                     if final is None:
-                        final = ("$" + word, value, start, end)
-                elif word is not None and toks[self.pos + 1][0] == "=":
+                        final = ("$" + word, value, pos, last)
+                elif word is not None and kinds[pos + 1] == "=":
                     if word in RESERVED or word in ("this", "undefined"):
                         raise self.fail(
-                            f"`{word}` cannot be an alias name", tok[2],
+                            f"`{word}` cannot be an alias name", self.starts[pos],
                             "choose another name" if word not in RESERVED
                             else keyword_hint(word),
                         )
-                    self.pos += 2
-                    start = toks[self.pos][2]
+                    self.pos = pos + 2
                     value = self.expr(0)
-                    end = toks[self.pos - 1][3]
+                    last = self.pos - 1
                     self.end_statement(f"definition of `{word}`")
                     if word in alias_at:
                         self.problems.append((
                             f"the alias `{word}` is defined twice ("
-                            f"{self.index.where(alias_at[word])} and {self.index.where(tok[2])})",
-                            tok[2],
+                            f"{self.index.where(self.starts[alias_at[word]])} and "
+                            f"{self.index.where(self.starts[pos])})",
+                            self.starts[pos],
                             "give each alias its own name; aliases are not variables and "
                             "cannot be reassigned",
                         ))
                         continue
                     aliases[word] = value
-                    alias_at[word] = tok[2]
-                    alias_rec.append((word, start, end))
-                    self.extra[("$let", word, "$name")] = (tok[2], tok[3])
-                    if first_alias < 0:
-                        first_alias = tok[2]
-                    last_alias = toks[self.pos - 1][3]
+                    alias_at[word] = pos
+                    alias_rec.append((word, pos, pos + 2, last, self.pos - 1))
                 else:
-                    start = tok[2]
                     value = self.expr(0)
-                    end = toks[self.pos - 1][3]
+                    last = self.pos - 1
                     self.end_statement("expression")
                     if not self.at_end():
                         self.problems.append((
-                            "the value of this expression is not used", start,
+                            "the value of this expression is not used", self.starts[pos],
                             "bind it to an alias (`name = expr;`) or make it the final "
                             "`return expr;`",
                         ))
                     elif self.strict:
                         self.problems.append((
-                            "missing `return` before the final expression", start,
+                            "missing `return` before the final expression", self.starts[pos],
                             "write `return expr;`",
                         ))
                     elif final is None:
-                        self.warn(start, "added `return` before the final expression")
-                        final = ("$return", value, start, end)
+                        self.warn(self.starts[pos], "added `return` before the final expression")
+                        final = ("$return", value, pos, last)
             except ParseFailure as failure:
                 self.problems.append(failure.problem)
                 if failure.fatal or len(self.problems) >= _MAX_PROBLEMS:
                     break
                 self.resync(first, self.pos)
         if final is None and not self.problems:
-            end = toks[-1][2]
             self.problems.append((
-                "the program has no `return` statement", end,
+                "the program has no `return` statement", self.starts[-1],
                 "end the program with `return expr;` (or `use expr;`)",
             ))
         if self.problems:
@@ -684,11 +723,12 @@ class Parser:
         if aliases:
             tree["$let"] = aliases
             if rec is not None:
-                rec[(id(tree), "$let")] = (first_alias, last_alias)
-            for name, start, end in alias_rec:
-                if rec is not None:
-                    rec[(id(aliases), name)] = (start, end)
+                starts, ends = self.starts, self.ends
+                rec[(id(tree), "$let")] = (starts[alias_rec[0][1]], ends[alias_rec[-1][4]])
+                for name, at, start, end, _ in alias_rec:
+                    self.extra[("$let", name, "$name")] = (starts[at], ends[at])
+                    rec[(id(aliases), name)] = (starts[start], ends[end])
         tree[final[0]] = final[1]
         if rec is not None:
-            rec[(id(tree), final[0])] = (final[2], final[3])
+            rec[(id(tree), final[0])] = (self.starts[final[2]], self.ends[final[3]])
         return tree
