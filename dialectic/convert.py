@@ -173,7 +173,13 @@ def _value(expr: Any) -> Any:
         return [_value(v) for v in expr]
     if isinstance(expr, dict):
         if set(expr) == {"$template"} and isinstance(expr["$template"], list):
-            parts = [p for p in expr["$template"] if p != ""]
+            merged: list[Any] = []  # adjacent texts join first: "$" + "{" must be escaped whole
+            for part in expr["$template"]:
+                if isinstance(part, str) and merged and isinstance(merged[-1], str):
+                    merged[-1] += part
+                else:
+                    merged.append(part)
+            parts = [p for p in merged if p != ""]
             if len(parts) == 1 and not isinstance(parts[0], str):
                 return _expr_text(expr)  # `${x}` alone would keep x's type: write `${`${x}`}`
             if any(
@@ -181,9 +187,7 @@ def _value(expr: Any) -> Any:
                 for p, q in zip(parts, parts[1:], strict=False)
             ):
                 return _expr_text(expr)  # "$" right before `${` cannot be escaped in Plan2 text
-            return "".join(
-                escape_text(p) if isinstance(p, str) else _expr_text(p) for p in expr["$template"]
-            )
+            return "".join(escape_text(p) if isinstance(p, str) else _expr_text(p) for p in parts)
         if set(expr) == {"$object"} and isinstance(expr["$object"], dict):
             return {k: _value(v) for k, v in expr["$object"].items()}
         if len(expr) > 1 and not any(k.startswith("$") for k in expr):

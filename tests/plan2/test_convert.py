@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
 from dialectic.convert import ConversionError, convert, tree_to_plan2
@@ -191,6 +191,7 @@ def test_json_to_plan2_without_lifting_keeps_meaning(tree: Any) -> None:
 
 @SETTINGS
 @given(programs())
+@example({"$return": {"$template": ["$", "", "{"]}})  # adjacent texts forming "${"
 def test_json_to_plan2_with_lifting_keeps_meaning(tree: Any) -> None:
     # Lifting changes meaning only for calls returning a one-element array (none here).
     expected = _value(RT.run(tree, lang="json"))
