@@ -658,10 +658,11 @@ class Compiler:
                         if slow1 is not None:
                             v = slow1(v, s)
                     try:
-                        return impl(**{pname1: v})
+                        return impl(v) if positional1 else impl(**{pname1: v})
                     except Exception as exc:
                         raise handle(exc, s) from None
 
+                positional1 = _takes_positionally(impl, [pname1])
                 return Compiled(sync=call_one)
 
             if simple and len(steps) == 2:
@@ -683,6 +684,15 @@ class Compiler:
                             amb = exc.merged(amb)
                     if amb is not None:
                         raise amb
+                    if a is not UNDEFINED and b is not UNDEFINED:
+                        if sa is not None and type(a) not in ea:
+                            a = sa(a, s)
+                        if sb is not None and type(b) not in eb:
+                            b = sb(b, s)
+                        try:
+                            return impl(a, b) if positional2 else impl(**{pa: a, pb: b})
+                        except Exception as exc:
+                            raise handle(exc, s) from None
                     kw: dict[str, Any] = {}
                     if a is not UNDEFINED:
                         kw[pa] = a if sa is None or type(a) in ea else sa(a, s)
@@ -697,6 +707,7 @@ class Compiler:
                     except Exception as exc:
                         raise handle(exc, s) from None
 
+                positional2 = _takes_positionally(impl, [pa, pb])
                 return Compiled(sync=call_two)
 
             def call_sync(s: State) -> Any:
@@ -810,6 +821,30 @@ class Compiler:
             return result
 
         return Compiled(aio=call_async)
+
+
+def _takes_positionally(impl: Callable[..., Any], names: list[str]) -> bool:
+    """Whether ``impl(*values)`` means ``impl(**dict(zip(names, values)))`` (a faster call)."""
+    try:
+        params = list(inspect.signature(impl).parameters.values())
+    except (TypeError, ValueError):
+        return False
+    if len(params) < len(names):
+        return False
+    for p, name in zip(params, names, strict=False):
+        if p.name != name or p.kind is not inspect.Parameter.POSITIONAL_OR_KEYWORD:
+            return False
+    # parameters after ours must not be required positionals (they would be filled wrongly)
+    return all(
+        p.default is not inspect.Parameter.empty
+        or p.kind
+        in (
+            inspect.Parameter.KEYWORD_ONLY,
+            inspect.Parameter.VAR_KEYWORD,
+            inspect.Parameter.VAR_POSITIONAL,
+        )
+        for p in params[len(names) :]
+    )
 
 
 async def _native_timeout(

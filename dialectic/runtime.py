@@ -183,6 +183,9 @@ class Prepared:
             self.mode = compiler.mode
             self._data = runtime.serializer.data
             self._sync = self.root.sync
+            self._limits = limits
+            self._coerce = runtime.types.coerce
+            self._debug = runtime.debug
             self._str_fast = limits.max_output_bytes // 4  # 4 bytes per char at most in UTF-8
             self.context_refs = compiler.context_refs
             self.memo_size = compiler.memo_size
@@ -240,8 +243,7 @@ class Prepared:
             for name in self.context_refs:
                 if name not in values:
                     return self._start(context)  # type: ignore[return-value]
-            rt = self.runtime
-            state = State(values, self.memo_size, rt.limits, rt.types.coerce, rt.debug)
+            state = State(values, self.memo_size, self._limits, self._coerce, self._debug)
             try:
                 value = sync(state)
             except BaseException as exc:
@@ -250,7 +252,7 @@ class Prepared:
                 return self._fail(deadline_error(state.limits), state)
             if type(value) is str and len(value) <= self._str_fast and not state.warnings:
                 return Outcome.success(
-                    value, list(self.warnings) if self.warnings else [], self.mode, self._data
+                    value, [*self.warnings] if self.warnings else [], self.mode, self._data
                 )
             return self._success(value, state)
         started = self._start(context)
