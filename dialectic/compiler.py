@@ -12,9 +12,8 @@ from __future__ import annotations
 import asyncio
 import functools
 import inspect
-import time
 import traceback
-from collections.abc import Awaitable, Callable
+from collections.abc import Callable
 from typing import Any
 
 import anyio
@@ -32,7 +31,6 @@ from .evaluator import (
     Compiled,
     State,
     async_many,
-    deadline_error,
     sync_many,
 )
 from .limits import Limits
@@ -738,15 +736,9 @@ class Compiler:
 
             return Compiled(sync=call_sync)
 
-        if all(k.sync is not None for k in kids):  # arguments ready without awaiting
-            smany = sync_many([k.sync for k in kids])  # type: ignore[misc]
-
-            async def ready(s: State) -> list[Any]:
-                return smany(s)
-
-            amany: Callable[[State], Awaitable[list[Any]]] | None = ready if kids else None
-        else:
-            amany = async_many(kids)
+        # arguments that are ready without awaiting are evaluated inline (no coroutine)
+        smany = sync_many([k.sync for k in kids]) if all(k.sync for k in kids) else None  # type: ignore[misc]
+        amany = async_many(kids) if smany is None else None
         if not is_async and not blocking:
             assert amany is not None
 
@@ -769,8 +761,7 @@ class Compiler:
         counts["*"] += 1
 
         async def call_async(s: State) -> Any:
-            vals = await amany(s) if amany is not None else []
-            kwargs = prepare(vals, s)
+            kwargs = prepare(smany(s) if smany is not None else await amany(s), s)  # type: ignore[misc]
             # A limiter is needed only if the program can make more calls than it allows
             # (the count is static: there are no loops).
             limiter = s.limiter
@@ -788,7 +779,23 @@ class Compiler:
                         await _acquire(fn_limiter, token)
                     try:
                         if s.native and not blocking:
-                            result = await _native_timeout(impl, kwargs, timeout, handle, s)
+                            # asyncio: one timer handle per call instead of a cancel scope
+                            task = asyncio.current_task()
+                            assert task is not None
+                            fired: list[bool] = []
+                            timer = asyncio.get_running_loop().call_later(
+                                timeout, _fire, fired, task
+                            )
+                            try:
+                                result = await impl(**kwargs)
+                            except asyncio.CancelledError:
+                                if fired and task.uncancel() == 0:
+                                    raise TimeoutError from None
+                                raise
+                            except Exception as exc:
+                                raise handle(exc, s) from None
+                            finally:
+                                timer.cancel()
                         else:
                             with anyio.fail_after(timeout):
                                 try:
@@ -816,8 +823,6 @@ class Compiler:
                     "`call_timeout` limit.",
                     details={"limit": "call_timeout", "function": name},
                 ) from None
-            if time.monotonic() > s.deadline_at:
-                raise deadline_error(s.limits, path)
             return result
 
         return Compiled(aio=call_async)
@@ -847,34 +852,10 @@ def _takes_positionally(impl: Callable[..., Any], names: list[str]) -> bool:
     )
 
 
-async def _native_timeout(
-    impl: Callable[..., Any],
-    kwargs: dict[str, Any],
-    timeout: float,
-    handle: Callable[[Exception, State], BaseException],
-    s: State,
-) -> Any:
-    """Await ``impl`` with a per-call timeout: one timer handle, no cancel scope (asyncio)."""
-    task = asyncio.current_task()
-    assert task is not None
-    fired = False
-
-    def fire() -> None:
-        nonlocal fired
-        fired = True
-        task.cancel()
-
-    timer = asyncio.get_running_loop().call_later(timeout, fire)
-    try:
-        return await impl(**kwargs)
-    except asyncio.CancelledError:
-        if fired and task.uncancel() == 0:
-            raise TimeoutError from None
-        raise
-    except Exception as exc:
-        raise handle(exc, s) from None
-    finally:
-        timer.cancel()
+def _fire(fired: list[bool], task: asyncio.Task[Any]) -> None:
+    """A per-call timer expired: mark it, then cancel the call's task."""
+    fired.append(True)
+    task.cancel()
 
 
 async def _acquire(limiter: anyio.CapacityLimiter, token: object) -> None:
