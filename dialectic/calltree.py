@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from .errors import DialecticError, JSONPath, LimitExceeded
+from .errors import DialecticError, JSONPath, LimitExceeded, clip
 from .limits import Limits
 
 FORMS = (
@@ -144,7 +144,7 @@ class Let(Node):
 
 
 def measure(tree: Any, limits: Limits) -> int:
-    """Count nodes and check depth without recursion; returns the node count."""
+    """Count nodes and check depth, strings and numbers without recursion; returns the count."""
     max_depth = limits.max_depth
     max_nodes = limits.max_nodes
     max_str = limits.max_string_length
@@ -155,40 +155,38 @@ def measure(tree: Any, limits: Limits) -> int:
         count += 1
         if count > max_nodes:
             raise LimitExceeded("max_nodes", f"the program has more than {max_nodes} nodes", path)
-        if depth > max_depth:
-            raise LimitExceeded(
-                "max_depth", f"the program is nested more than {max_depth} levels deep", path
-            )
-        if isinstance(value, dict):
-            for k, v in value.items():
-                if not isinstance(k, str):
-                    raise DialecticError(
-                        "invalid_program", f"object keys must be strings, got {k!r}", path
-                    )
-                if isinstance(v, dict | list):
-                    stack.append((v, depth + 1, (*path, k)))
-                else:
-                    count += 1
-                    if isinstance(v, str) and len(v) > max_str:
-                        raise LimitExceeded(
-                            "max_string_length",
-                            f"a string in the program is longer than {max_str} characters",
-                            (*path, k),
+        t = type(value)
+        if t is dict or t is list:
+            if depth > max_depth:
+                raise LimitExceeded(
+                    "max_depth", f"the program is nested more than {max_depth} levels deep", path
+                )
+            if t is dict:
+                for k, v in value.items():
+                    if type(k) is not str:
+                        raise DialecticError(
+                            "invalid_program", f"object keys must be strings, got {clip(k)}", path
                         )
-        elif isinstance(value, list):
-            for i, v in enumerate(value):
-                if isinstance(v, dict | list):
-                    stack.append((v, depth + 1, (*path, i)))
-                else:
-                    stack.append((v, depth, (*path, i)))
-        elif isinstance(value, str):
+                    if not k.isascii():
+                        _check_unicode(k, path)
+                    stack.append((v, depth + 1, (*path, k)))
+            else:
+                stack.extend((v, depth + 1, (*path, i)) for i, v in enumerate(value))
+        elif t is str:
             if len(value) > max_str:
                 raise LimitExceeded(
                     "max_string_length",
                     f"a string in the program is longer than {max_str} characters",
                     path,
                 )
-        elif value is None or isinstance(value, bool | int | float):
+            if not value.isascii():
+                _check_unicode(value, path)
+        elif t is float:
+            if value != value or value in (float("inf"), float("-inf")):
+                raise DialecticError(
+                    "invalid_program", "numbers must be finite (JSON has no NaN or Infinity)", path
+                )
+        elif value is None or t is bool or t is int:
             pass
         else:
             raise DialecticError(
@@ -197,6 +195,18 @@ def measure(tree: Any, limits: Limits) -> int:
                 path,
             )
     return count
+
+
+def _check_unicode(text: str, path: JSONPath) -> None:
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        raise DialecticError(
+            "invalid_program",
+            "a string in the program contains a lone surrogate (not valid Unicode text)",
+            path,
+            hint="Send valid UTF-8 text.",
+        ) from None
 
 
 def _bad(path: JSONPath, message: str, hint: str | None = None) -> DialecticError:

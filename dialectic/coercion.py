@@ -17,10 +17,10 @@ from typing import Any
 import orjson
 
 from .descriptions import RunContext, TypeConversion
-from .errors import DialecticError, Failure, LimitExceeded
+from .errors import DialecticError, Failure, LimitExceeded, clip
 from .jsnumber import js_number_to_string as js_number
 from .registry import Registry
-from .values import UNDEFINED, TooLarge, dumps_compact
+from .values import UNDEFINED, BadValue, TooLarge
 
 MAX_CONVERSION_STEPS = 4
 
@@ -102,16 +102,15 @@ def _str_to_bool(v: Any, ctx: RunContext) -> Any:
 
 
 def _array_to_string(v: Any, ctx: RunContext) -> Any:
+    limit = ctx.limits.max_string_length if ctx.limits is not None else 1_000_000
     parts = []
+    total = 0
     for item in v:
-        if isinstance(item, str):
-            parts.append(item)
-        elif isinstance(item, bool | int | float):
-            parts.append(_to_string(item, ctx))
-        elif item is None:
-            parts.append("null")
-        else:
-            parts.append(dumps_compact(item))
+        text = item if type(item) is str else ctx.stringify(item)
+        total += len(text) + 2
+        if total > limit:
+            raise TooLarge(limit)
+        parts.append(text)
     return ", ".join(parts)
 
 
@@ -368,6 +367,16 @@ class TypeSystem:
 
     def coerce(self, value: Any, target: str, ctx: RunContext, via: list[str] | None = None) -> Any:
         """Convert ``value`` to ``target`` or raise DialecticError/CoercionAmbiguity."""
+        for name in (target, *(via or ())):
+            if not isinstance(name, str) or (
+                name not in _EXACT and name != "any" and name not in self.registry.types
+            ):
+                known = ", ".join([*_EXACT, "any", *sorted(self.registry.types)])
+                raise DialecticError(
+                    "unknown_type",
+                    f"there is no type named {clip(name)!s}",
+                    hint=f"Known types: {known}.",
+                )
         if target == "any" or self.checker(target)(value):
             return value
         source = self.type_of(value)
@@ -403,10 +412,12 @@ class TypeSystem:
                 ) from None
             try:
                 current = fn(current, ctx)
-            except TooLarge as exc:
-                raise LimitExceeded(
-                    "max_string_length", f"converting {a} to {b}: {exc}"
-                ) from None
+            except BadValue as exc:
+                from .serialize import value_error
+
+                err = value_error(exc, "max_string_length")
+                err.message = f"converting {a} to {b}: {err.message}"
+                raise err from None
             except NoConversion as exc:
                 raise DialecticError(
                     "type_mismatch",
@@ -463,8 +474,13 @@ def _article(type_name: str) -> str:
 
 def _describe(value: Any, type_name: str) -> str:
     if type_name in ("string", "number", "integer", "boolean", "null"):
-        text = dumps_compact(value) if value is not UNDEFINED else "undefined"
-        if len(text) > 60:
-            text = text[:57] + "..."
+        if isinstance(value, bool):
+            text = "true" if value else "false"
+        elif isinstance(value, int | float):
+            text = clip(value) if isinstance(value, int) else js_number(value)
+        elif isinstance(value, str):
+            text = '"' + clip(value, 60) + '"'
+        else:
+            text = "null"
         return f"{_article(type_name)} ({text})"
     return _article(type_name)

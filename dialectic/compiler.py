@@ -12,6 +12,7 @@ from __future__ import annotations
 import asyncio
 import functools
 import inspect
+import re
 import traceback
 from collections.abc import Callable
 from typing import Any
@@ -22,7 +23,15 @@ from .binding import bind
 from .calltree import Arr, Call, Get, Let, Lit, Node, Obj, Ref, Template, Undefined, Unwrap
 from .coercion import CoercionAmbiguity, TypeSystem
 from .descriptions import Constant, FunctionDescription
-from .errors import Ambiguous, Candidate, DialecticError, Failure, JSONPath, LimitExceeded
+from .errors import (
+    Ambiguous,
+    Candidate,
+    DialecticError,
+    Failure,
+    JSONPath,
+    LimitExceeded,
+    clip,
+)
 from .evaluator import (
     MISSING,
     AmbiguityError,
@@ -35,8 +44,8 @@ from .evaluator import (
 )
 from .limits import Limits
 from .registry import Registry, closest
-from .serialize import Serializer
-from .values import UNDEFINED, TooLarge
+from .serialize import Serializer, value_error
+from .values import UNDEFINED, BadValue
 
 #: Member names refused everywhere (besides every name starting with "__").
 FORBIDDEN_MEMBERS = frozenset(
@@ -63,6 +72,8 @@ FORBIDDEN_MEMBERS = frozenset(
 )
 
 
+_INDEX = re.compile(r"-?[0-9]{1,18}")
+
 Coercer = tuple[tuple[type, ...], Callable[[Any, "State"], Any]]
 
 
@@ -73,7 +84,7 @@ def is_forbidden(name: str) -> bool:
 def forbidden_error(name: str, path: JSONPath) -> DialecticError:
     return DialecticError(
         "forbidden_member",
-        f"access to the member `{name}` is not allowed",
+        f"access to the member `{clip(name)}` is not allowed",
         path,
         hint="Programs may read only JSON data and the declared fields of registered types; "
         "names starting with __ and JavaScript's constructor/prototype members are refused.",
@@ -405,15 +416,15 @@ class Compiler:
                 near = closest(key, list(value))
                 raise DialecticError(
                     "member_not_found",
-                    f"the object has no member `{key}`"
+                    f"the object has no member `{clip(key)}`"
                     + (f"; did you mean `{near[0]}`?" if near else ""),
                     path,
-                    hint="Its members are: " + ", ".join(f"`{k}`" for k in list(value)[:20]),
+                    hint="Its members are: " + ", ".join(f"`{clip(k)}`" for k in list(value)[:20]),
                 )
             if t is list or t is str:
                 if key == "length":
                     return len(value)
-                if key.lstrip("-").isdigit():
+                if _INDEX.fullmatch(key):
                     return self.member(value, int(key), path)
             td = self.registry.type_of_class(t)
             if td is not None:
@@ -436,7 +447,7 @@ class Compiler:
                 near = closest(key, members)
                 raise DialecticError(
                     "member_not_found",
-                    f"a {td.name} has no member `{key}`"
+                    f"a {td.name} has no member `{clip(key)}`"
                     + (f"; did you mean `{near[0]}`?" if near else ""),
                     path,
                     hint="Its members are: " + ", ".join(f"`{m}`" for m in members),
@@ -448,9 +459,10 @@ class Compiler:
                 i = key + n if key < 0 else key
                 if 0 <= i < n:
                     return value[i]
+                shown = key if -(10**18) < key < 10**18 else "(a huge number)"
                 raise DialecticError(
                     "index_out_of_range",
-                    f"index {key} is out of range for {'an array' if t is list else 'a string'} "
+                    f"index {shown} is out of range for {'an array' if t is list else 'a string'} "
                     f"of length {n}",
                     path,
                 )
@@ -467,13 +479,15 @@ class Compiler:
         kind = "undefined" if value is UNDEFINED else self.types.type_of(value)
         return DialecticError(
             "member_not_found",
-            f"cannot read `{key}` of {'null' if value is None else kind}",
+            f"cannot read `{clip(key)}` of {'null' if value is None else kind}",
             path,
             hint="Member access works on objects, arrays, strings and registered types.",
         )
 
     # -- calls ----------------------------------------------------------------------------
     def _call(self, node: Call) -> Compiled:
+        if node.name not in self.registry.functions and is_forbidden(node.name):
+            raise forbidden_error(node.name, node.path)
         fn, corrected = self.registry.resolve_function(node.name)
         if fn is None:
             raise self._unknown_function(node)
@@ -506,7 +520,7 @@ class Compiler:
             text = "no registered function has a similar name"
         return DialecticError(
             "unknown_function",
-            f"unknown function `{node.name}`; {text}",
+            f"unknown function `{clip(node.name)}`; {text}",
             node.path,
             hint="An object with one key is a call; to pass a one-key object as data write "
             '{"$object": {...}} (or {"$quote": ...}). `dialectic describe` lists the functions.',
@@ -565,6 +579,15 @@ class Compiler:
             (sp[0], sp[2][0] if sp[2] else (), sp[2][1] if sp[2] else None, sp[3]) for sp in specs
         )
 
+        max_len = self.limits.max_string_length
+
+        def long_result(n: int) -> LimitExceeded:
+            return LimitExceeded(
+                "max_string_length",
+                f"`{name}` returned {n} characters of text; the limit is {max_len}",
+                path,
+            )
+
         def undefined(pname: str) -> DialecticError:
             return DialecticError(
                 "missing_argument",
@@ -607,10 +630,11 @@ class Compiler:
                     hint=exc.hint,
                     details={"function": name},
                 )
-            if isinstance(exc, TooLarge):
-                return LimitExceeded(
-                    "max_string_length", f"`{name}`: {exc}; the limit is {exc.limit}", path
-                )
+            if isinstance(exc, BadValue):
+                err = value_error(exc, "max_string_length")
+                err.message = f"`{name}`: {err.message}"
+                err.path = path
+                return err
             if isinstance(exc, DialecticError | AmbiguityError):
                 if isinstance(exc, DialecticError) and not exc.path:
                     exc.path = path
@@ -656,9 +680,12 @@ class Compiler:
                         if slow1 is not None:
                             v = slow1(v, s)
                     try:
-                        return impl(v) if positional1 else impl(**{pname1: v})
+                        r = impl(v) if positional1 else impl(**{pname1: v})
                     except Exception as exc:
                         raise handle(exc, s) from None
+                    if type(r) is str and len(r) > max_len:
+                        raise long_result(len(r))
+                    return r
 
                 positional1 = _takes_positionally(impl, [pname1])
                 return Compiled(sync=call_one)
@@ -688,9 +715,12 @@ class Compiler:
                         if sb is not None and type(b) not in eb:
                             b = sb(b, s)
                         try:
-                            return impl(a, b) if positional2 else impl(**{pa: a, pb: b})
+                            r = impl(a, b) if positional2 else impl(**{pa: a, pb: b})
                         except Exception as exc:
                             raise handle(exc, s) from None
+                        if type(r) is str and len(r) > max_len:
+                            raise long_result(len(r))
+                        return r
                     kw: dict[str, Any] = {}
                     if a is not UNDEFINED:
                         kw[pa] = a if sa is None or type(a) in ea else sa(a, s)
@@ -701,9 +731,12 @@ class Compiler:
                     elif not ob:
                         raise undefined(pb)
                     try:
-                        return impl(**kw)
+                        r = impl(**kw)
                     except Exception as exc:
                         raise handle(exc, s) from None
+                    if type(r) is str and len(r) > max_len:
+                        raise long_result(len(r))
+                    return r
 
                 positional2 = _takes_positionally(impl, [pa, pb])
                 return Compiled(sync=call_two)
@@ -730,9 +763,12 @@ class Compiler:
                 if not simple:
                     kwargs = finish_kwargs(kwargs, s)
                 try:
-                    return impl(**kwargs)
+                    r = impl(**kwargs)
                 except Exception as exc:
                     raise handle(exc, s) from None
+                if type(r) is str and len(r) > max_len:
+                    raise long_result(len(r))
+                return r
 
             return Compiled(sync=call_sync)
 
@@ -745,9 +781,12 @@ class Compiler:
             async def call_inline(s: State) -> Any:
                 kwargs = prepare(await amany(s), s)
                 try:
-                    return impl(**kwargs)
+                    r = impl(**kwargs)
                 except Exception as exc:
                     raise handle(exc, s) from None
+                if type(r) is str and len(r) > max_len:
+                    raise long_result(len(r))
+                return r
 
             return Compiled(aio=call_inline)
         timeout = fn.timeout or self.limits.call_timeout
@@ -823,6 +862,8 @@ class Compiler:
                     "`call_timeout` limit.",
                     details={"limit": "call_timeout", "function": name},
                 ) from None
+            if type(result) is str and len(result) > max_len:
+                raise long_result(len(result))
             return result
 
         return Compiled(aio=call_async)

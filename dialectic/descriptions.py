@@ -44,7 +44,7 @@ class RunContext:
     ``values`` is the context dict given to ``Runtime.run``; ``warn`` adds a warning to the outcome.
     """
 
-    __slots__ = ("values", "_warnings", "limits", "cache", "_convert")
+    __slots__ = ("values", "_warnings", "limits", "cache", "_convert", "_stringify")
 
     def __init__(
         self,
@@ -52,6 +52,7 @@ class RunContext:
         warnings: list[str],
         limits: Any,
         convert: Callable[..., Any] | None = None,
+        stringify: Callable[[Any], str] | None = None,
     ) -> None:
         self.values = values
         self._warnings = warnings
@@ -59,6 +60,7 @@ class RunContext:
         #: scratch space shared by all implementations during one run (e.g. a parsed workspace)
         self.cache: dict[str, Any] = {}
         self._convert = convert
+        self._stringify = stringify
 
     def get(self, key: str, default: Any = None) -> Any:
         return self.values.get(key, default)
@@ -72,6 +74,13 @@ class RunContext:
         if self._convert is None:
             raise RuntimeError("this RunContext is not attached to a runtime")
         return self._convert(value, type_name, self, list(via))
+
+    def stringify(self, value: Any) -> str:
+        """``value`` as text, as a template writes it (registered types by their ``format``;
+        bounded by the run's ``max_string_length``)."""
+        if self._stringify is None:
+            raise RuntimeError("this RunContext is not attached to a runtime")
+        return self._stringify(value)
 
 
 @dataclass(eq=False)

@@ -127,6 +127,18 @@ class SyntaxProblem:
         self.offset = offset
 
 
+def clip(value: object, limit: int = 80) -> str:
+    """A name or value for a message: never more than ``limit`` characters (a hostile program
+    may use a 60,000-character name), and no 5,000-digit integer conversion."""
+    if isinstance(value, int) and not isinstance(value, bool) and not -(10**18) < value < 10**18:
+        return "(a huge number)"
+    text = value if isinstance(value, str) else repr(value)
+    if len(text) <= limit:
+        return text
+    half = (limit - 5) // 2
+    return f"{text[:half]} ... {text[-half:]}"
+
+
 _IDENT_CHARS = frozenset("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_$")
 
 

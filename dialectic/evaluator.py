@@ -90,7 +90,7 @@ class State:
         context: Any,
         memo_size: int,
         limits: Limits,
-        convert: Callable[..., Any] | None,
+        convert: tuple[Callable[..., Any], Callable[[Any], str]],
         debug: bool,
     ) -> None:
         self.context = context
@@ -110,7 +110,8 @@ class State:
     def ctx(self) -> RunContext:
         """The RunContext handed to implementations (created on first use)."""
         if self._ctx is None:
-            self._ctx = RunContext(self.context, self.warnings, self.limits, self._convert)
+            convert, stringify = self._convert
+            self._ctx = RunContext(self.context, self.warnings, self.limits, convert, stringify)
         return self._ctx
 
     def function_limiter(self, name: str, cap: int) -> anyio.CapacityLimiter:

@@ -13,7 +13,7 @@ from typing import Any
 
 import orjson
 
-from .errors import DialecticError, JSONPath, format_path
+from .errors import DialecticError, JSONPath, clip, format_path
 from .evaluator import AmbiguityItem
 from .frontends.base import FrontEndResult, SourceError, Span, render_snippet
 from .outcome import AMBIGUOUS, FAILURE, ErrorInfo, Outcome, Suggestion
@@ -69,21 +69,35 @@ def describe_error(err: DialecticError, fe: FrontEndResult | None) -> str:
     return text
 
 
+#: an outcome reports at most this many problems or ambiguous calls, and clips each message
+MAX_REPORTED = 20
+MAX_MESSAGE = 2_000
+#: suggestions carry whole programs: together at most this many bytes (and MAX_SUGGESTIONS)
+MAX_SUGGESTION_BYTES = 1_000_000
+MAX_SUGGESTIONS = 40
+
+
 def failure(
     errors: list[DialecticError], fe: FrontEndResult | None, warnings: list[str]
 ) -> Outcome:
     first = errors[0]
+    shown = errors[:MAX_REPORTED]
     if len(errors) == 1:
-        message = describe_error(first, fe)
+        message = clip(describe_error(first, fe), MAX_MESSAGE)
     else:
         parts = [f"The program has {len(errors)} problems:"]
-        for i, err in enumerate(errors, 1):
-            parts.append(f"{i}. " + describe_error(err, fe).replace("\n", "\n   "))
+        for i, err in enumerate(shown, 1):
+            text = clip(describe_error(err, fe), MAX_MESSAGE)
+            parts.append(f"{i}. " + text.replace("\n", "\n   "))
+        if len(errors) > len(shown):
+            parts.append(f"... and {len(errors) - len(shown)} more; fix these first.")
         message = "\n".join(parts)
     info = error_info(first, fe)
+    info.message = clip(info.message, MAX_MESSAGE)
     if len(errors) > 1:
-        info.details["others"] = [error_info(e, fe).to_json() for e in errors[1:]]
-    return Outcome(FAILURE, message=message, error=info, warnings=warnings)
+        info.details["others"] = [error_info(e, fe).to_json() for e in shown[1:]]
+        info.details["count"] = len(errors)
+    return Outcome(FAILURE, message=message, error=info, warnings=warnings[:MAX_REPORTED])
 
 
 def replace_at(tree: Any, path: JSONPath, replacement: Any) -> Any:
@@ -139,21 +153,28 @@ def ambiguous(items: list[AmbiguityItem], fe: FrontEndResult, warnings: list[str
             "program."
         )
     suggestions: list[Suggestion] = []
-    for n, item in enumerate(items):
+    budget = MAX_SUGGESTION_BYTES
+    dropped = 0
+    for n, item in enumerate(items[:MAX_REPORTED]):
         if n:
             lines.append("")
-        lines.append(item.message)
-        for cand in item.candidates:
-            frag = fragment(fe, cand.program)
-            lines.append(f"If you meant {cand.description}, use `{frag}`.")
+        lines.append(clip(item.message, MAX_MESSAGE))
+        for cand in item.candidates[:MAX_REPORTED]:
+            frag = clip(fragment(fe, cand.program), MAX_MESSAGE)
+            lines.append(f"If you meant {clip(cand.description, MAX_MESSAGE)}, use `{frag}`.")
+            program = whole_program(fe, item.path, cand.program)
+            cost = len(program) if isinstance(program, str) else len(orjson.dumps(program))
+            if len(suggestions) >= MAX_SUGGESTIONS or cost > budget:
+                dropped += 1
+                continue
+            budget -= cost
             suggestions.append(
-                Suggestion(
-                    cand.description,
-                    whole_program(fe, item.path, cand.program),
-                    cand.program,
-                    format_path(item.path),
-                )
+                Suggestion(cand.description, program, cand.program, format_path(item.path))
             )
+    if len(items) > MAX_REPORTED:
+        lines += ["", f"... and {len(items) - MAX_REPORTED} more ambiguous parts."]
+    if dropped:
+        lines += ["", f"({dropped} more suggestions were left out to keep this answer short.)"]
     first = items[0]
     info = ErrorInfo(
         "ambiguous",

@@ -30,8 +30,20 @@ from .plugins import entry_point_plugins, import_plugin_module, plugin_name
 from .registry import Registry, closest
 from .report import ambiguous, failure
 from .serialize import Serializer
+from .values import UNDEFINED
 
 _CACHE_SIZE = 256
+
+
+def _utf8_length(text: str) -> int:
+    """The text's size in UTF-8 (invalid text is measured by characters; its front end refuses
+    it with a located error)."""
+    if text.isascii():
+        return len(text)
+    try:
+        return len(text.encode())
+    except UnicodeEncodeError:
+        return len(text)
 
 
 class Runtime:
@@ -165,12 +177,17 @@ class Prepared:
         self.memo_size = 0
         limits = runtime.limits
         try:
-            if isinstance(program, str) and len(program.encode()) > limits.max_program_bytes:
+            if isinstance(program, str) and _utf8_length(program) > limits.max_program_bytes:
                 raise LimitExceeded(
                     "max_program_bytes",
                     f"the program is larger than {limits.max_program_bytes} bytes",
                 )
-            self.front = to_tree(program, lang, strict=strict, **options)
+            try:
+                self.front = to_tree(program, lang, strict=strict, **options)
+            except (TypeError, ValueError) as exc:  # a bad host argument (lang, options)
+                if isinstance(exc, DialecticError):
+                    raise
+                raise DialecticError("invalid_option", f"invalid option: {exc}") from None
             self.warnings = list(self.front.warnings)
             node = parse_tree(self.front.tree, limits)
             compiler = Compiler(
@@ -184,7 +201,7 @@ class Prepared:
             self._data = runtime.serializer.data
             self._sync = self.root.sync
             self._limits = limits
-            self._coerce = runtime.types.coerce
+            self._hooks = (runtime.types.coerce, runtime.serializer.stringify)
             self._debug = runtime.debug
             self._str_fast = limits.max_output_bytes // 4  # 4 bytes per char at most in UTF-8
             self.context_refs = compiler.context_refs
@@ -221,7 +238,9 @@ class Prepared:
                     list(self.warnings),
                 )
         rt = self.runtime
-        return State(values, self.memo_size, rt.limits, rt.types.coerce, rt.debug)
+        return State(
+            values, self.memo_size, rt.limits, (rt.types.coerce, rt.serializer.stringify), rt.debug
+        )
 
     def _unknown_identifier(self, name: str, values: Mapping[str, Any]) -> DialecticError:
         pool = [*self.known_names, *values]
@@ -243,14 +262,19 @@ class Prepared:
             for name in self.context_refs:
                 if name not in values:
                     return self._start(context)  # type: ignore[return-value]
-            state = State(values, self.memo_size, self._limits, self._coerce, self._debug)
+            state = State(values, self.memo_size, self._limits, self._hooks, self._debug)
             try:
                 value = sync(state)
             except BaseException as exc:
                 return self._fail(exc, state)
             if time.monotonic() > state.deadline_at:
                 return self._fail(deadline_error(state.limits), state)
-            if type(value) is str and len(value) <= self._str_fast and not state.warnings:
+            if (
+                type(value) is str
+                and len(value) <= self._str_fast
+                and value.isascii()
+                and not state.warnings
+            ):
                 return Outcome.success(
                     value, [*self.warnings] if self.warnings else [], self.mode, self._data
                 )
@@ -265,11 +289,19 @@ class Prepared:
             return anyio.run(self._run_async_state, state)
         # Called from inside an event loop: run in a fresh thread with its own loop.
         result: list[Outcome] = []
-        thread = threading.Thread(
-            target=lambda: result.append(anyio.run(self._run_async_state, state))
-        )
+        errors: list[BaseException] = []
+
+        def target() -> None:
+            try:
+                result.append(anyio.run(self._run_async_state, state))
+            except BaseException as exc:  # re-raised in the caller's thread
+                errors.append(exc)
+
+        thread = threading.Thread(target=target)
         thread.start()
         thread.join()
+        if errors:
+            raise errors[0]
         return result[0]
 
     async def run_async(self, context: Mapping[str, Any] | None = None) -> Outcome:
@@ -307,10 +339,21 @@ class Prepared:
     def _success(self, value: Any, state: State) -> Outcome:
         rt = self.runtime
         limit = state.limits.max_output_bytes
+        if value is UNDEFINED:
+            value = None
         t = type(value)
         if t is str:
-            size = len(value) if len(value) * 4 <= limit else len(value.encode())
-        elif t is int or t is float or t is bool or value is None:
+            try:
+                size = len(value.encode())
+            except UnicodeEncodeError:
+                return self._fail(
+                    DialecticError(
+                        "invalid_value",
+                        "the result contains a lone surrogate, which is not valid Unicode text",
+                    ),
+                    state,
+                )
+        elif (t is int and -(2**63) <= value < 2**63) or t is float or t is bool or value is None:
             size = 0
         else:
             try:

@@ -15,15 +15,31 @@ from .coercion import TypeSystem
 from .errors import DialecticError, LimitExceeded
 from .jsnumber import js_number_to_string as js_number
 from .registry import Registry
-from .values import DEFAULT_TEXT_LIMIT, UNDEFINED, TooLarge, check_size
+from .values import (
+    DEFAULT_TEXT_LIMIT,
+    DUMP_OPTIONS,
+    UNDEFINED,
+    BadValue,
+    TooDeep,
+    TooLarge,
+    check_size,
+    json_safe,
+)
 
 _MAX_PROGRAM_DEPTH = 200
-#: make orjson hand dataclasses, datetimes and subclasses of str/int/dict/list to ``default``
-DUMP_OPTIONS = (
-    orjson.OPT_PASSTHROUGH_DATACLASS
-    | orjson.OPT_PASSTHROUGH_DATETIME
-    | orjson.OPT_PASSTHROUGH_SUBCLASS
-)
+
+
+def value_error(exc: BadValue, limit_name: str = "max_output_bytes") -> DialecticError:
+    """The runtime error for a value that cannot be written as JSON."""
+    if isinstance(exc, TooLarge):
+        return LimitExceeded(limit_name, f"{exc} ({limit_name} is {exc.limit})")
+    if isinstance(exc, TooDeep):
+        return LimitExceeded("max_depth", str(exc))
+    return DialecticError(
+        "invalid_value",
+        f"the value cannot be written as JSON: {exc}",
+        hint="Functions must return JSON data or values of registered types.",
+    )
 
 
 class Serializer:
@@ -82,24 +98,22 @@ class Serializer:
         """``value`` as JSON bytes; refused (``limit_exceeded``) beyond ``limit`` bytes."""
         limit = self.output_limit if limit is None else limit
         try:
-            check_size(value, limit)
-        except TooLarge:
-            raise LimitExceeded(
-                limit_name, f"the value is larger than {limit} bytes as JSON ({limit_name})"
-            ) from None
-        try:
+            if check_size(value, limit):
+                value = json_safe(value)
             return orjson.dumps(value, default=self.default, option=DUMP_OPTIONS)
+        except BadValue as exc:
+            raise value_error(exc, limit_name) from None
         except (TypeError, orjson.JSONEncodeError) as exc:
             raise DialecticError(
                 "invalid_value",
-                f"the result cannot be written as JSON: {exc}",
+                f"the value cannot be written as JSON: {exc}",
                 hint="Functions must return JSON data or values of registered types.",
             ) from None
 
     def data(self, value: Any) -> Any:
         """The JSON-serializable form used by ``Outcome.to_json()``."""
         t = type(value)
-        if t is str or t is int or t is bool or value is None:
+        if t is str or t is bool or value is None or (t is int and -(2**63) <= value < 2**63):
             return value
         return orjson.loads(self.dumps(value))
 

@@ -6,24 +6,12 @@ from __future__ import annotations
 from typing import Any
 
 from .descriptions import FunctionDescription, Optional, RunContext
-from .errors import Failure
-from .jsnumber import js_number_to_string as js_number
+from .errors import Failure, LimitExceeded
 from .plugins import Register, hookimpl
-from .values import UNDEFINED, dumps_compact
 
 
-def _str(value: Any) -> str:
-    if isinstance(value, str):
-        return value
-    if isinstance(value, bool):
-        return "true" if value else "false"
-    if isinstance(value, int | float):
-        return js_number(value)
-    if value is None:
-        return "null"
-    if value is UNDEFINED:
-        return "undefined"
-    return dumps_compact(value)
+def _str(value: Any, *, ctx: RunContext) -> str:
+    return ctx.stringify(value)
 
 
 def _upper(text: str) -> str:
@@ -57,13 +45,11 @@ def _join(items: list[Any], separator: str = ", ", *, ctx: RunContext) -> str:
     parts = []
     total = 0
     for item in items:
-        text = _str(item)
+        text = ctx.stringify(item)
         total += len(text) + len(separator)
         if total > limit:
-            raise Failure(
-                f"the joined text would be longer than {limit} characters",
-                code="limit_exceeded",
-                hint="Join fewer or shorter items, or raise the `max_string_length` limit.",
+            raise LimitExceeded(
+                "max_string_length", f"the joined text would be longer than {limit} characters"
             )
         parts.append(text)
     return separator.join(parts)
@@ -91,6 +77,7 @@ BUILTINS = (
         _str,
         {"value": "any"},
         "string",
+        pass_context=True,
     ),
     FunctionDescription("upper", "The text in upper case.", _upper, {"text": "string"}, "string"),
     FunctionDescription("lower", "The text in lower case.", _lower, {"text": "string"}, "string"),

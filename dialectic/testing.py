@@ -124,7 +124,7 @@ FUNCTIONS = (
         {"name": "string", "punctuation": Optional("string")},
         "string",
     ),
-    FunctionDescription("sqrt", "square root", math.sqrt, {"x": "number"}, "number"),
+    FunctionDescription("sqrt", "square root", lambda x: math.sqrt(x), {"x": "number"}, "number"),
     FunctionDescription(
         "find",
         "find a symbol by name",

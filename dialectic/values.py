@@ -38,9 +38,24 @@ JSON_TYPE_NAMES: Final = {
 
 #: the size beyond which a value is refused before it is written as JSON text
 DEFAULT_TEXT_LIMIT = 1_000_000
+#: the nesting a value may have to be written as JSON (orjson itself stops at 255)
+MAX_VALUE_DEPTH = 200
+_INT64 = 2**63
+
+#: orjson hands dataclasses, datetimes and subclasses of built-in types to ``default``: no
+#: Python object is written by its attributes unless it is a registered type
+DUMP_OPTIONS = (
+    orjson.OPT_PASSTHROUGH_DATACLASS
+    | orjson.OPT_PASSTHROUGH_DATETIME
+    | orjson.OPT_PASSTHROUGH_SUBCLASS
+)
 
 
-class TooLarge(ValueError):
+class BadValue(ValueError):
+    """A value that cannot be written as JSON within the limits."""
+
+
+class TooLarge(BadValue):
     """A value would be larger than allowed once written as JSON."""
 
     def __init__(self, limit: int) -> None:
@@ -48,40 +63,91 @@ class TooLarge(ValueError):
         self.limit = limit
 
 
-def check_size(value: Any, limit: int) -> None:
-    """Raise TooLarge if ``value`` written as JSON would exceed ``limit`` bytes.
+class TooDeep(BadValue):
+    def __init__(self) -> None:
+        super().__init__(f"the value is nested more than {MAX_VALUE_DEPTH} levels deep")
 
-    Walks the value without recursion and stops as soon as the bound is passed, so a value that
+
+class NotJSON(BadValue):
+    pass
+
+
+def check_size(value: Any, limit: int) -> bool:
+    """Check that ``value`` can be written as JSON within ``limit`` bytes and the depth bound.
+
+    Walks the value without recursion and stops as soon as a bound is passed, so a value that
     shares structure exponentially (``b = [a, a]; c = [b, b]; ...``) costs at most O(limit).
+    Raises TooLarge, TooDeep, or NotJSON (a non-string object key, a lone surrogate); returns
+    whether the value holds an integer beyond 64 bits (see :func:`json_safe`).
     """
     total = 0
-    stack = [value]
+    big = False
+    stack: list[tuple[Any, int]] = [(value, 0)]
     while stack:
-        v = stack.pop()
+        v, depth = stack.pop()
         t = type(v)
         if t is str:
             total += len(v) + 2
-        elif t is list or t is tuple:
+            if not v.isascii() and _has_surrogate(v):
+                raise NotJSON("the value contains a lone surrogate (not valid Unicode text)")
+        elif t is list or t is tuple or t is dict:
+            if depth >= MAX_VALUE_DEPTH:
+                raise TooDeep()
             total += 2 + len(v)
-            stack.extend(v)
-        elif t is dict:
-            total += 2 + len(v)
-            for k, item in v.items():
-                total += len(k) + 3
-                stack.append(item)
+            if t is dict:
+                for k, item in v.items():
+                    if type(k) is not str:
+                        raise NotJSON(f"object keys must be text, not {type(k).__name__}")
+                    total += len(k) + 3
+                    stack.append((item, depth + 1))
+            else:
+                stack.extend((item, depth + 1) for item in v)
+        elif t is int:
+            if not -_INT64 <= v < _INT64:
+                big = True
+            total += 20
         else:
             total += 8
         if total > limit:
             raise TooLarge(limit)
+    return big
+
+
+def _has_surrogate(text: str) -> bool:
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        return True
+    return False
+
+
+def json_safe(value: Any) -> Any:
+    """``value`` with integers beyond 64 bits written as numbers JSON tools read (doubles, as
+    JavaScript holds them); only called when :func:`check_size` found one."""
+    t = type(value)
+    if t is int and not -_INT64 <= value < _INT64:
+        try:
+            return float(value)
+        except OverflowError:
+            raise NotJSON("a number in the value is too large for JSON") from None
+    if t is list or t is tuple:
+        return [json_safe(v) for v in value]
+    if t is dict:
+        return {k: json_safe(v) for k, v in value.items()}
+    return value
 
 
 def dumps_compact(value: Any, limit: int = DEFAULT_TEXT_LIMIT) -> str:
-    if type(value) is list or type(value) is dict:
-        check_size(value, limit)
-    return orjson.dumps(value, default=_json_default).decode()
+    """Compact JSON of plain data (no registered types); raises BadValue."""
+    if check_size(value, limit):
+        value = json_safe(value)
+    try:
+        return orjson.dumps(value, default=_json_default, option=DUMP_OPTIONS).decode()
+    except TypeError as exc:  # orjson.JSONEncodeError is a TypeError
+        raise NotJSON(str(exc)) from None
 
 
 def _json_default(value: Any) -> Any:
     if value is UNDEFINED:
         return None
-    raise TypeError(f"not JSON: {type(value).__name__}")
+    raise TypeError(f"a value of Python type {type(value).__name__} is not JSON")

@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from ..errors import DialecticError
+from ..errors import DialecticError, SyntaxProblem
 from .base import FrontEndResult, SourceError, Span
 from .dialect_json import parse_json
 
@@ -33,7 +33,7 @@ _FENCE_LANG = re.compile(r"^\s*```([A-Za-z0-9_-]*)")
 
 
 def normalize_lang(lang: str) -> str:
-    norm = LANG_ALIASES.get(lang.lower())
+    norm = LANG_ALIASES.get(lang.lower()) if isinstance(lang, str) else None
     if norm is None:
         raise DialecticError(
             "unknown_language",
@@ -41,6 +41,28 @@ def normalize_lang(lang: str) -> str:
             hint="Use one of: json (Dialect JSON), plan (the JavaScript subset), plan2 (YAML).",
         )
     return norm
+
+
+def check_text(text: str) -> None:
+    """Refuse text that is not valid Unicode (a lone surrogate), at its line and column."""
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError as exc:
+        line = text.count("\n", 0, exc.start) + 1
+        column = exc.start - (text.rfind("\n", 0, exc.start) + 1) + 1
+        raise SourceError(
+            "text",
+            text,
+            [
+                SyntaxProblem(
+                    f"the program contains a lone surrogate (U+{ord(text[exc.start]):04X}), "
+                    "which is not valid Unicode text",
+                    line,
+                    column,
+                    hint="Send the program as valid UTF-8; write such characters as escapes.",
+                )
+            ],
+        ) from None
 
 
 def detect_lang(text: str) -> str:
@@ -79,6 +101,8 @@ def to_tree(
                 "invalid_program", f"a {lang} program must be text, got {type(program).__name__}"
             )
         return FrontEndResult(program, "json", None)
+    if not program.isascii():
+        check_text(program)
     lang = normalize_lang(lang) if lang is not None else detect_lang(program)
     if lang == "json":
         return parse_json(program)

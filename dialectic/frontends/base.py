@@ -42,6 +42,8 @@ def render_snippet(source: str, line: int, column: int, width: int = 1) -> str:
     if line < 1 or line > len(lines):
         return ""
     text = lines[line - 1].expandtabs(1)
+    if not text.isascii():  # a lone surrogate cannot be shown: U+FFFD, one for one
+        text = text.encode("utf-16", "surrogatepass").decode("utf-16", "replace")
     if len(text) > 160:  # keep a window around the column
         start = max(0, column - 80)
         text = ("..." if start else "") + text[start : start + 160]

@@ -155,43 +155,79 @@ def cook(raw: str, template: bool) -> str:
     return text
 
 
+# Beyond these lengths (leading zeros removed) an integer literal is at least 2**1024, past the
+# largest double, and is refused before any conversion (``int()`` refuses decimal text longer
+# than 4300 digits, and ``float(int)`` raises OverflowError).
+_MAX_DECIMAL_DIGITS = 309  # the largest double has 309 digits
+_MAX_DIGITS = {16: 256, 8: 342, 2: 1024}  # 4, 3 and 1 bits per digit
+_BASE_DIGITS = {
+    16: frozenset("0123456789abcdefABCDEF"), 8: frozenset("01234567"), 2: frozenset("01")
+}
+
+
+def _show(text: str) -> str:
+    """``text`` shortened for a message."""
+    return text if len(text) <= 40 else text[:20] + "..." + text[-8:]
+
+
+def _too_large(text: str) -> LexError:
+    return LexError(
+        "the number is too large (it would be Infinity)",
+        0,
+        hint="Plan numbers must fit a double (at most about 1.8e308); write a larger value as "
+        "a string, e.g. '" + ("1e999" if len(text) > 40 else text) + "'",
+    )
+
+
+def _nearest_double(value: int, text: str) -> int:
+    """``value`` as JavaScript holds it: exact up to 2**53, else the nearest double."""
+    if value <= _MAX_SAFE:
+        return value
+    try:
+        return int(float(value))
+    except OverflowError:  # rounds to 2**1024 or more: Infinity in JavaScript
+        raise _too_large(text) from None
+
+
 def number_value(text: str) -> int | float:
-    """The value of a numeric literal's text; raises :class:`LexError` if Plan rejects it."""
+    """The value of a numeric literal's text; raises :class:`LexError` if Plan rejects it.
+
+    Integer lexemes beyond 2**53 become the nearest double (as an int); a number beyond the
+    double range is an error (JavaScript would read it as Infinity)."""
     if text.isdigit() and (len(text) < 2 or text[0] != "0") and len(text) < 16:
         return int(text)
     if "_" in text:
         raise LexError(
             "numeric separators (_) are not supported",
             text.index("_"),
-            hint=f"write the number without them: {text.replace('_', '')}",
+            hint=f"write the number without them: {_show(text.replace('_', ''))}",
         )
     if len(text) > 1 and text[0] == "0" and text[1] in "xXoObB":
         digits = text[2:]
         base = {"x": 16, "o": 8, "b": 2}[text[1].lower()]
-        try:
-            value = int(digits, base)
-        except ValueError:
-            raise LexError(f"{text} is not a valid number", 0)
-        return value if value <= _MAX_SAFE else int(float(value))
+        if not digits or not _BASE_DIGITS[base].issuperset(digits):
+            raise LexError(f"{_show(text)} is not a valid number", 0)
+        if len(digits.lstrip("0")) > _MAX_DIGITS[base]:
+            raise _too_large(text)
+        return _nearest_double(int(digits, base), text)
     if len(text) > 1 and text[0] == "0" and text[1].isdigit():
         raise LexError(
-            f"numbers cannot start with 0 ({text})",
+            f"numbers cannot start with 0 ({_show(text)})",
             0,
-            hint=f"write {text.lstrip('0') or '0'}; a leading 0 means octal in old JavaScript",
+            hint=f"write {_show(text.lstrip('0')) or '0'}; a leading 0 means octal in old "
+            "JavaScript",
         )
     if text.isdigit():
-        value = int(text)
-        if value > _MAX_SAFE:
-            as_float = float(value)
-            if as_float == float("inf"):
-                raise LexError("the number is too large", 0)
-            return int(as_float)
-        return value
+        if len(text) > _MAX_DECIMAL_DIGITS:
+            raise _too_large(text)
+        return _nearest_double(int(text), text)
     if text[-1] in "eE+-":
-        raise LexError(f"the exponent of {text} has no digits", len(text) - 1, hint="e.g. 1e3")
+        raise LexError(
+            f"the exponent of {_show(text)} has no digits", len(text) - 1, hint="e.g. 1e3"
+        )
     result = float(text)
     if result == float("inf"):
-        raise LexError("the number is too large (it would be Infinity)", 0)
+        raise _too_large(text)
     return result
 
 

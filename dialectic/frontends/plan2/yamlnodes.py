@@ -32,19 +32,54 @@ _BOOL = {"true": True, "True": True, "TRUE": True, "false": False, "False": Fals
 _INT = re.compile(r"^-?(?:0|[1-9][0-9]*)$")
 _FLOAT = re.compile(r"^-?(?:0|[1-9][0-9]*)(?:\.[0-9]+(?:[eE][-+]?[0-9]+)?|[eE][-+]?[0-9]+)$")
 _STR_TAGS = {"!", "tag:yaml.org,2002:str"}
+_INF = float("inf")
+
+
+_MAX_DECIMAL_DIGITS = 309  # the largest double has 309 digits; longer integers overflow it
+_MAX_SAFE_DIGITS = 15  # integers this short are converted without further checks
+
+
+@dataclass(frozen=True, slots=True)
+class OutOfRange:
+    """What :func:`resolve_plain` gives for a plain number that does not fit a double (such as
+    ``1e999`` or an integer of 400 digits): not a value, an error to report (:func:`compose`
+    does). It is not a ``str``, so writers quote such text."""
+
+    text: str
 
 
 def resolve_plain(text: str) -> Any:
-    """The value of a plain (unquoted) scalar under Plan2's JSON-like schema."""
+    """The value of a plain (unquoted) scalar under Plan2's JSON-like schema; an
+    :class:`OutOfRange` for a number beyond the double range."""
     if _NULL.match(text):
         return None
     if text in _BOOL:
         return _BOOL[text]
     if _INT.match(text):
+        digits = len(text) - (text[0] == "-")
+        if digits <= _MAX_SAFE_DIGITS:
+            return int(text)
+        # (int() refuses more than 4300 digits: check the range on the float first)
+        if digits > _MAX_DECIMAL_DIGITS or abs(float(text)) == _INF:
+            return OutOfRange(text)
         return int(text)
     if _FLOAT.match(text):
-        return float(text)
+        value = float(text)
+        if abs(value) == _INF:
+            return OutOfRange(text)
+        return value
     return text
+
+
+def _out_of_range(value: OutOfRange, mark: Any) -> SyntaxProblem:
+    text = value.text
+    shown = text if len(text) <= 40 else text[:20] + "..." + text[-8:]
+    return _problem(
+        f"the number {shown} does not fit a double (it would be Infinity)",
+        mark,
+        hint="numbers must be at most about 1.8e308; to pass the text, quote it: "
+        + (f"'{text}'" if len(text) <= 40 else "'1000...0'"),
+    )
 
 
 @dataclass(frozen=True, slots=True)
@@ -167,6 +202,9 @@ def compose(source: str, *, max_depth: int = 100) -> YNode | None:
                     raise YamlProblems([_tag_problem(tag, event.start_mark)])
                 style = event.style or None  # libyaml reports plain as ''
                 value = resolve_plain(event.value) if tag is None and style is None else event.value
+                if isinstance(value, OutOfRange):
+                    problems.append(_out_of_range(value, event.start_mark))
+                    value = None
                 node = YNode(
                     "scalar",
                     _mark(event.start_mark),
