@@ -206,6 +206,7 @@ def test_json_to_plan2_with_lifting_keeps_meaning(tree: Any) -> None:
 
 @SETTINGS
 @given(programs(fns=("rec", "pair", "size", "one")))
+@example({"$return": {"$template": ["$", "{", "x"]}})  # adjacent texts forming "${"
 def test_json_to_plan_keeps_meaning(tree: Any) -> None:
     expected = _value(RT.run(tree, lang="json"))
     plan = convert_tree_to_plan(tree)

@@ -173,11 +173,17 @@ class _Writer:
         if type(parts) is not list:
             raise DecompileError("$template takes a list of parts")
         out = ["`"]
+        text = ""  # adjacent texts are escaped together: "$" then "{" must not form "${"
         for part in parts:
             if type(part) is str:
-                out.append(_template_text(part))
-            else:
-                out.append("${" + self.expr(part, depth + 1) + "}")
+                text += part
+                continue
+            if text:
+                out.append(_template_text(text))
+                text = ""
+            out.append("${" + self.expr(part, depth + 1) + "}")
+        if text:
+            out.append(_template_text(text))
         out.append("`")
         return "".join(out)
 

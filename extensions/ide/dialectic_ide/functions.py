@@ -37,7 +37,9 @@ def search(
     pattern: str, path: str | None = None, regex: bool = True, *, ctx: RunContext
 ) -> list[Location]:
     with LOCK:
-        return text.search(workspace_of(ctx), pattern, path, regex, ctx.warn)
+        return text.search(
+            workspace_of(ctx), pattern, path, regex, ctx.warn, text.time_budget(ctx.limits)
+        )
 
 
 def lines(file: str, start: int | None = None, end: int | None = None, *, ctx: RunContext) -> str:
@@ -125,7 +127,8 @@ FUNCTIONS = (
         blocking=True,
         pass_context=True,
         parameter_descriptions={
-            "pattern": "a Python regular expression, or the text itself with regex false",
+            "pattern": "a Python regular expression, or the text itself with regex false; a "
+            "pattern that backtracks too much (nested quantifiers such as (a+)+) fails",
             "path": "a file or folder of the workspace to search (default: all of it)",
             "regex": "false to search for the pattern literally (default: true)",
         },

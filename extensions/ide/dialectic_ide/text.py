@@ -1,9 +1,18 @@
-"""Plain-text operations: ``search`` (regex or literal) and ``lines``."""
+"""Plain-text operations: ``search`` (regex or literal) and ``lines``.
+
+Patterns come from possibly hostile programs, so ``search`` uses the ``regex`` package
+(mrab-regex, compatible with ``re``) for its ``timeout=``: Python's ``re`` holds the GIL through a
+catastrophically backtracking match (``(\\w+)+\\($`` on an ordinary line), so no run timeout
+could stop it. The whole search gets a time budget (:func:`time_budget`).
+"""
 
 from __future__ import annotations
 
-import re
+import time
 from collections.abc import Callable
+from typing import Any
+
+import regex as rx
 
 from dialectic import Failure
 
@@ -14,23 +23,51 @@ MAX_MATCHES = 200
 MAX_LINES = 500
 MAX_LINE_SCAN = 2_000  # characters of a line a regex sees (bounds pathological patterns)
 MAX_TEXT = 200
+SEARCH_SECONDS = 2.0  # the time budget of one search (the run's call_timeout if shorter)
 
 
-def compile_pattern(pattern: str, regex: bool) -> re.Pattern[str]:
+def compile_pattern(pattern: str, regex: bool) -> rx.Pattern[str]:
     if not isinstance(pattern, str) or pattern == "":
         raise Failure("The search pattern must be a non-empty text.")
     if not regex:
-        return re.compile(re.escape(pattern))
+        return rx.compile(rx.escape(pattern))
     try:
-        return re.compile(pattern)
-    except re.error as exc:
-        at = f" at position {exc.pos}" if exc.pos is not None else ""
+        return rx.compile(pattern)
+    except rx.error as exc:
+        pos = getattr(exc, "pos", None)  # (not in the type stubs)
+        at = f" at position {pos}" if pos is not None else ""
         raise Failure(
-            f"`{pattern}` is not a valid regular expression: {exc.msg}{at}.",
+            f"`{pattern}` is not a valid regular expression: {getattr(exc, 'msg', exc)}{at}.",
             hint='Escape special characters (e.g. `\\(`), or pass "regex": false to search for '
             "the text literally.",
             code="invalid_pattern",
         )
+
+
+def time_budget(limits: Any) -> float:
+    """Seconds one search may take: :data:`SEARCH_SECONDS`, or 90% of the run's
+    ``call_timeout`` if that is shorter (so that the search's own failure, which says what to
+    change, comes before the run's generic timeout)."""
+    call_timeout = getattr(limits, "call_timeout", None)
+    if isinstance(call_timeout, int | float) and call_timeout > 0:
+        return min(SEARCH_SECONDS, 0.9 * float(call_timeout))
+    return SEARCH_SECONDS
+
+
+def _too_slow(pattern: str, seconds: float, backtracking: bool) -> Failure:
+    shown = pattern if len(pattern) <= 200 else pattern[:200] + "..."
+    why = (
+        "the pattern backtracks too much on this workspace's text"
+        if backtracking
+        else "it was stopped before the end of the workspace"
+    )
+    return Failure(
+        f"The search for `{shown}` takes too long (more than {seconds:g} s): {why}.",
+        hint="Simplify the pattern: avoid nested quantifiers such as `(a+)+` or `(\\w+)*` and "
+        "overlapping alternatives such as `(a|aa)+`; narrow the search with `path`; or pass "
+        '"regex": false to search for plain text.',
+        code="pattern_timeout",
+    )
 
 
 def _is_binary(data: str) -> bool:
@@ -43,11 +80,15 @@ def search(
     path: str | None,
     regex: bool,
     warn: Callable[[str], None],
+    seconds: float = SEARCH_SECONDS,
 ) -> list[Location]:
-    """Lines matching ``pattern`` in the workspace's text files (one location per line)."""
+    """Lines matching ``pattern`` in the workspace's text files (one location per line); a
+    :class:`Failure` if the search takes more than ``seconds``."""
     compiled = compile_pattern(pattern, regex)
     start = ws.resolve(path, what="search path", directory=True) if path is not None else None
     found: list[Location] = []
+    clock = time.monotonic
+    deadline = clock() + seconds
     for file in ws.walk(start):
         try:
             if file.stat().st_size > MAX_FILE_BYTES:
@@ -61,7 +102,13 @@ def search(
         if rel is None:
             continue
         for number, line in enumerate(text.splitlines(), start=1):
-            m = compiled.search(line[:MAX_LINE_SCAN])
+            left = deadline - clock()
+            if left <= 0:
+                raise _too_slow(pattern, seconds, False)
+            try:
+                m = compiled.search(line[:MAX_LINE_SCAN], timeout=left)
+            except TimeoutError:
+                raise _too_slow(pattern, seconds, True) from None
             if m is None:
                 continue
             if len(found) == MAX_MATCHES:

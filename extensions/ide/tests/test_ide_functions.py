@@ -3,14 +3,16 @@
 from __future__ import annotations
 
 import os
+import time
 from collections.abc import Callable
 from pathlib import Path
 
 import pytest
 from dialectic_ide import functions as f
+from dialectic_ide import text
 from dialectic_ide.types import Location, Selection, Symbol
 
-from dialectic import Ambiguous, Failure, RunContext
+from dialectic import Ambiguous, Failure, Limits, RunContext
 
 Ctx = Callable[..., RunContext]
 
@@ -196,6 +198,31 @@ def test_search_is_bounded(make_ctx: Ctx, tmp_path: Path) -> None:
     ctx = make_ctx(workspace=str(tmp_path))
     assert len(f.search("hit", ctx=ctx)) == 200
     assert any("stopped after 200 matches" in w for w in ctx._warnings)
+
+
+@pytest.mark.parametrize("pattern", [r"(\w|\w)+\($", r"(a|aa)+$"])
+def test_search_with_a_backtracking_pattern_fails_in_time(
+    make_ctx: Ctx, tmp_path: Path, pattern: str
+) -> None:
+    (tmp_path / "a.py").write_text(
+        "return self._validate_token_signature_for_user_session(token)\n" + "a" * 60 + "!\n"
+    )
+    ctx = RunContext({"workspace": str(tmp_path)}, [], Limits(call_timeout=0.3))
+    started = time.monotonic()
+    with pytest.raises(Failure) as info:
+        f.search(pattern, ctx=ctx)
+    assert time.monotonic() - started < 2
+    assert info.value.code == "pattern_timeout"
+    assert "takes too long" in info.value.message
+    assert "(a+)+" in (info.value.hint or "") and '"regex": false' in (info.value.hint or "")
+    # the same text searched literally is fast
+    assert f.search(pattern, regex=False, ctx=ctx) == []
+
+
+def test_search_time_budget() -> None:
+    assert text.time_budget(None) == text.SEARCH_SECONDS
+    assert text.time_budget(Limits()) == text.SEARCH_SECONDS
+    assert text.time_budget(Limits(call_timeout=1)) == pytest.approx(0.9)
 
 
 def test_lines(make_ctx: Ctx) -> None:
