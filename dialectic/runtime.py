@@ -88,6 +88,8 @@ class Runtime:
             self.limits.max_string_length,
         )
         self._cache: OrderedDict[tuple[Any, ...], Prepared] = OrderedDict()
+        if self.registry.sources.get("str") == f"plugin {stdlib.__name__!r}":
+            self.registry.functions["str"] = stdlib.bind_str(self.serializer.stringify)
 
     def register(self, *descriptions: Any) -> None:
         """Register FunctionDescription, TypeDescription, TypeConversion or Constant objects."""

@@ -3,6 +3,7 @@ leaves it out). Kept deliberately small: text, numbers, lengths and explicit con
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from .descriptions import FunctionDescription, Optional, RunContext
@@ -129,6 +130,17 @@ BUILTINS = (
         pass_context=True,
     ),
 )
+
+
+STR = next(d for d in BUILTINS if d.name == "str")
+
+
+def bind_str(stringify: Callable[[Any], str]) -> FunctionDescription:
+    """`str` bound to one runtime's stringification: no run context needed, so the call stays
+    on the fastest path (the plugin's version reaches the same code through ``ctx``)."""
+    return FunctionDescription(
+        STR.name, STR.description, stringify, dict(STR.parameters), STR.returns
+    )
 
 
 @hookimpl
