@@ -354,25 +354,11 @@ class Compiler:
         if all(isinstance(k, Lit) for k in node.keys) and parts[0].sync is not None:
             target = parts[0].sync
             keys = tuple(k.value for k in node.keys)  # type: ignore[attr-defined]
+            # a context value is read in place (one closure call less on the hot path)
             ctx_name = self._context_name(node.target)
-            if ctx_name is not None:
-
-                def get_context(s: State) -> Any:
-                    v = s.context[ctx_name]
-                    for k in keys:
-                        if type(v) is dict:
-                            try:
-                                v = v[k]
-                                continue
-                            except (KeyError, TypeError):
-                                pass
-                        v = member(v, k, path)
-                    return v
-
-                return Compiled(sync=get_context)
 
             def get_literal(s: State) -> Any:
-                v = target(s)
+                v = s.context[ctx_name] if ctx_name is not None else target(s)
                 for k in keys:
                     if type(v) is dict:
                         try:
