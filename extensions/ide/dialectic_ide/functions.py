@@ -8,6 +8,8 @@ thread-safe).
 
 from __future__ import annotations
 
+import dataclasses
+
 from dialectic import FunctionDescription, Optional, RunContext, TypeConversion
 
 from . import selection as selection_mod
@@ -70,7 +72,7 @@ def string_to_symbol(value: str, *, ctx: RunContext) -> Symbol:
         return symbols.find_definition(workspace_of(ctx), value).symbol()
 
 
-FUNCTIONS = (
+FUNCTIONS: tuple[FunctionDescription, ...] = (
     FunctionDescription(
         "findSymbol",
         "Find a code symbol (function, class, method, variable, module) of the workspace by "
@@ -159,6 +161,17 @@ FUNCTIONS = (
         blocking=True,
         pass_context=True,
         examples=('{"getCurrentSelection": {}}',),
+    ),
+)
+
+#: the RFC's "Simple Operations" example calls it findByName: the same function
+FUNCTIONS = (
+    *FUNCTIONS,
+    dataclasses.replace(
+        FUNCTIONS[0],
+        name="findByName",
+        description="The same as findSymbol (the RFC's name for it).",
+        examples=('{"findByName": {"name": "validate_token"}}',),
     ),
 )
 

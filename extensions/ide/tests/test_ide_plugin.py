@@ -28,7 +28,7 @@ def test_registrations() -> None:
     conversions = {(d.from_type, d.to_type) for d in descs if isinstance(d, TypeConversion)}
     assert set(types) == {"symbol", "selection", "location"}
     assert set(functions) == {
-        "findSymbol", "findDefinitions", "findReferences", "search", "lines",
+        "findSymbol", "findByName", "findDefinitions", "findReferences", "search", "lines",
         "getCurrentSelection",
     }  # fmt: skip
     assert conversions == {("selection", "symbol"), ("location", "symbol"), ("string", "symbol")}
