@@ -1,0 +1,376 @@
+"""Calling a registered function: the fast synchronous paths, the asynchronous path with its
+timeout and concurrency limiters, and how an implementation's exceptions become outcomes."""
+
+from __future__ import annotations
+
+import asyncio
+import functools
+import inspect
+import traceback
+from collections.abc import Callable
+from typing import Any
+
+import anyio
+
+from .calltree import Call, Lit, Node
+from .descriptions import FunctionDescription
+from .errors import Ambiguous, DialecticError, Failure, LimitExceeded
+from .evaluator import AmbiguityError, AmbiguityItem, Compiled, State, async_many, sync_many
+from .limits import Limits
+from .serialize import value_error
+from .values import UNDEFINED, BadValue
+
+Coercer = tuple[tuple[type, ...], Callable[[Any, State], Any]]
+
+
+def invocation(
+    node: Call,
+    fn: FunctionDescription,
+    specs: list[tuple[str, Compiled, Coercer | None, bool]],
+    arg_nodes_of: list[Node],
+    limits: Limits,
+    async_calls: dict[str, int],
+) -> Compiled:
+    """The closure that calls ``fn``: arguments evaluated, coerced and passed; the outcome of
+    the implementation (value, Failure, Ambiguous, unexpected exception) turned into the
+    runtime's terms; synchronous functions inline, asynchronous ones with a timeout and the
+    concurrency limiters."""
+    impl = fn.implementation
+    name = fn.name
+    path = node.path
+    pass_ctx = fn.pass_context
+    validator = fn.validator
+    is_async = inspect.iscoroutinefunction(impl) or inspect.iscoroutinefunction(
+        getattr(impl, "__call__", None)  # noqa: B004
+    )
+    blocking = fn.blocking and not is_async
+    plan = tuple(
+        (sp[0], sp[2][0] if sp[2] else (), sp[2][1] if sp[2] else None, sp[3]) for sp in specs
+    )
+
+    max_len = limits.max_string_length
+
+    def long_result(n: int) -> LimitExceeded:
+        return LimitExceeded(
+            "max_string_length",
+            f"`{name}` returned {n} characters of text; the limit is {max_len}",
+            path,
+        )
+
+    def undefined(pname: str) -> DialecticError:
+        return DialecticError(
+            "missing_argument",
+            f"`{name}` needs the argument `{pname}`, which is undefined",
+            path,
+        )
+
+    def finish_kwargs(kwargs: dict[str, Any], s: State) -> dict[str, Any]:
+        if validator is not None:
+            try:
+                kwargs = validator(kwargs)
+            except Failure as exc:
+                raise DialecticError(exc.code, f"`{name}`: {exc.message}", path, hint=exc.hint)
+        if pass_ctx:
+            kwargs["ctx"] = s.ctx
+        return kwargs
+
+    def prepare(vals: list[Any], s: State) -> dict[str, Any]:
+        kwargs: dict[str, Any] = {}
+        for (pname, exact, slow, opt), v in zip(plan, vals, strict=True):
+            if v is UNDEFINED:
+                if opt:
+                    continue
+                raise undefined(pname)
+            if slow is not None and type(v) not in exact:
+                v = slow(v, s)
+            kwargs[pname] = v
+        if validator is None and not pass_ctx:
+            return kwargs
+        return finish_kwargs(kwargs, s)
+
+    def handle(exc: Exception, s: State) -> BaseException:
+        if isinstance(exc, Ambiguous):
+            return AmbiguityError([AmbiguityItem(exc.message, exc.candidates, path, name)])
+        if isinstance(exc, Failure):
+            return DialecticError(
+                exc.code,
+                f"`{name}` failed: {exc.message}",
+                path,
+                hint=exc.hint,
+                details={"function": name},
+            )
+        if isinstance(exc, BadValue):
+            err = value_error(exc, "max_string_length")
+            err.message = f"`{name}`: {err.message}"
+            err.path = path
+            return err
+        if isinstance(exc, DialecticError | AmbiguityError):
+            if isinstance(exc, DialecticError) and not exc.path:
+                exc.path = path
+            return exc
+        details: dict[str, Any] = {"function": name, "exception": type(exc).__name__}
+        if s.debug:
+            details["traceback"] = "".join(traceback.format_exception(exc))
+        return DialecticError(
+            "function_error",
+            f"`{name}` failed unexpectedly: {type(exc).__name__}: {exc}",
+            path,
+            hint="This is an error inside the function, not in the program; "
+            "try other arguments or another function.",
+            details=details,
+        )
+
+    kids = [sp[1] for sp in specs]
+    if not is_async and not blocking and all(k.sync is not None for k in kids):
+        arg_nodes = arg_nodes_of
+        steps = tuple(
+            (
+                p[0],
+                None if isinstance(n, Lit) else k.sync,
+                p[1],
+                p[2],
+                p[3],
+                n.value if isinstance(n, Lit) else None,
+            )
+            for p, k, n in zip(plan, kids, arg_nodes, strict=True)
+        )
+        simple = validator is None and not pass_ctx
+        if simple and len(steps) == 1 and steps[0][1] is not None:
+            pname1, argfn1, exact1, slow1, _opt1, _ = steps[0]
+            assert argfn1 is not None
+
+            def call_one(s: State) -> Any:
+                v = argfn1(s)
+                if type(v) not in exact1:
+                    if v is UNDEFINED:
+                        if _opt1:
+                            return impl()
+                        raise undefined(pname1)
+                    if slow1 is not None:
+                        v = slow1(v, s)
+                try:
+                    r = impl(v) if positional1 else impl(**{pname1: v})
+                except Exception as exc:
+                    raise handle(exc, s) from None
+                if type(r) is str and len(r) > max_len:
+                    raise long_result(len(r))
+                return r
+
+            positional1 = _takes_positionally(impl, [pname1])
+            return Compiled(sync=call_one)
+
+        if simple and len(steps) == 2:
+            (pa, fa, ea, sa, oa, ca), (pb, fb, eb, sb, ob, cb) = steps
+
+            def call_two(s: State) -> Any:
+                amb: AmbiguityError | None = None
+                a = ca
+                if fa is not None:
+                    try:
+                        a = fa(s)
+                    except AmbiguityError as exc:
+                        amb = exc
+                b = cb
+                if fb is not None:
+                    try:
+                        b = fb(s)
+                    except AmbiguityError as exc:
+                        amb = exc.merged(amb)
+                if amb is not None:
+                    raise amb
+                if a is not UNDEFINED and b is not UNDEFINED:
+                    if sa is not None and type(a) not in ea:
+                        a = sa(a, s)
+                    if sb is not None and type(b) not in eb:
+                        b = sb(b, s)
+                    try:
+                        r = impl(a, b) if positional2 else impl(**{pa: a, pb: b})
+                    except Exception as exc:
+                        raise handle(exc, s) from None
+                    if type(r) is str and len(r) > max_len:
+                        raise long_result(len(r))
+                    return r
+                kw: dict[str, Any] = {}
+                if a is not UNDEFINED:
+                    kw[pa] = a if sa is None or type(a) in ea else sa(a, s)
+                elif not oa:
+                    raise undefined(pa)
+                if b is not UNDEFINED:
+                    kw[pb] = b if sb is None or type(b) in eb else sb(b, s)
+                elif not ob:
+                    raise undefined(pb)
+                try:
+                    r = impl(**kw)
+                except Exception as exc:
+                    raise handle(exc, s) from None
+                if type(r) is str and len(r) > max_len:
+                    raise long_result(len(r))
+                return r
+
+            positional2 = _takes_positionally(impl, [pa, pb])
+            return Compiled(sync=call_two)
+
+        def call_sync(s: State) -> Any:
+            kwargs: dict[str, Any] = {}
+            amb: AmbiguityError | None = None
+            for pname, argfn, exact, slow, opt, v in steps:
+                if argfn is not None:
+                    try:
+                        v = argfn(s)
+                    except AmbiguityError as exc:
+                        amb = exc.merged(amb)
+                        continue
+                if v is UNDEFINED:
+                    if opt:
+                        continue
+                    raise undefined(pname)
+                if slow is not None and type(v) not in exact:
+                    v = slow(v, s)
+                kwargs[pname] = v
+            if amb is not None:
+                raise amb
+            if not simple:
+                kwargs = finish_kwargs(kwargs, s)
+            try:
+                r = impl(**kwargs)
+            except Exception as exc:
+                raise handle(exc, s) from None
+            if type(r) is str and len(r) > max_len:
+                raise long_result(len(r))
+            return r
+
+        return Compiled(sync=call_sync)
+
+    # arguments that are ready without awaiting are evaluated inline (no coroutine)
+    smany = sync_many([k.sync for k in kids]) if all(k.sync for k in kids) else None  # type: ignore[misc]
+    amany = async_many(kids) if smany is None else None
+    if not is_async and not blocking:
+        assert amany is not None
+
+        async def call_inline(s: State) -> Any:
+            kwargs = prepare(await amany(s), s)
+            try:
+                r = impl(**kwargs)
+            except Exception as exc:
+                raise handle(exc, s) from None
+            if type(r) is str and len(r) > max_len:
+                raise long_result(len(r))
+            return r
+
+        return Compiled(aio=call_inline)
+    timeout = fn.timeout or limits.call_timeout
+    cap = fn.max_concurrency
+    per_fn = limits.per_function_concurrency.get(name)
+    if per_fn is not None:
+        cap = min(cap, per_fn) if cap is not None else per_fn
+
+    counts = async_calls
+    counts[name] = counts.get(name, 0) + 1
+    counts["*"] += 1
+
+    async def call_async(s: State) -> Any:
+        kwargs = prepare(smany(s) if smany is not None else await amany(s), s)  # type: ignore[misc]
+        # A limiter is needed only if the program can make more calls than it allows
+        # (the count is static: there are no loops).
+        limiter = s.limiter
+        if limiter is None and counts["*"] > s.limits.max_concurrency:
+            limiter = s.limiter = anyio.CapacityLimiter(s.limits.max_concurrency)
+        fn_limiter = (
+            s.function_limiter(name, cap) if cap is not None and counts[name] > cap else None
+        )
+        token = object()  # limiter slots are held on behalf of this call, not the task
+        try:
+            if limiter is not None:
+                await _acquire(limiter, token)
+            try:
+                if fn_limiter is not None:
+                    await _acquire(fn_limiter, token)
+                try:
+                    if s.native and not blocking:
+                        # asyncio: one timer handle per call instead of a cancel scope
+                        task = asyncio.current_task()
+                        assert task is not None
+                        fired: list[bool] = []
+                        timer = asyncio.get_running_loop().call_later(
+                            timeout, _fire, fired, task
+                        )
+                        try:
+                            result = await impl(**kwargs)
+                        except asyncio.CancelledError:
+                            if fired and task.uncancel() == 0:
+                                raise TimeoutError from None
+                            raise
+                        except Exception as exc:
+                            raise handle(exc, s) from None
+                        finally:
+                            timer.cancel()
+                    else:
+                        with anyio.fail_after(timeout):
+                            try:
+                                if blocking:
+                                    result = await anyio.to_thread.run_sync(
+                                        functools.partial(impl, **kwargs),
+                                        abandon_on_cancel=True,
+                                    )
+                                else:
+                                    result = await impl(**kwargs)
+                            except Exception as exc:
+                                raise handle(exc, s) from None
+                finally:
+                    if fn_limiter is not None:
+                        fn_limiter.release_on_behalf_of(token)
+            finally:
+                if limiter is not None:
+                    limiter.release_on_behalf_of(token)
+        except TimeoutError:  # only our own fail_after raises it here
+            raise DialecticError(
+                "timeout",
+                f"`{name}` did not finish within {timeout:g} s",
+                path,
+                hint="The service may be slow; try again, narrow the request, or raise the "
+                "`call_timeout` limit.",
+                details={"limit": "call_timeout", "function": name},
+            ) from None
+        if type(result) is str and len(result) > max_len:
+            raise long_result(len(result))
+        return result
+
+    return Compiled(aio=call_async)
+
+
+def _takes_positionally(impl: Callable[..., Any], names: list[str]) -> bool:
+    """Whether ``impl(*values)`` means ``impl(**dict(zip(names, values)))`` (a faster call)."""
+    try:
+        params = list(inspect.signature(impl).parameters.values())
+    except (TypeError, ValueError):
+        return False
+    if len(params) < len(names):
+        return False
+    for p, name in zip(params, names, strict=False):
+        if p.name != name or p.kind is not inspect.Parameter.POSITIONAL_OR_KEYWORD:
+            return False
+    # parameters after ours must not be required positionals (they would be filled wrongly)
+    return all(
+        p.default is not inspect.Parameter.empty
+        or p.kind
+        in (
+            inspect.Parameter.KEYWORD_ONLY,
+            inspect.Parameter.VAR_KEYWORD,
+            inspect.Parameter.VAR_POSITIONAL,
+        )
+        for p in params[len(names) :]
+    )
+
+
+def _fire(fired: list[bool], task: asyncio.Task[Any]) -> None:
+    """A per-call timer expired: mark it, then cancel the call's task."""
+    fired.append(True)
+    task.cancel()
+
+
+async def _acquire(limiter: anyio.CapacityLimiter, token: object) -> None:
+    """Take a slot without yielding to the event loop when one is free."""
+    try:
+        limiter.acquire_on_behalf_of_nowait(token)
+    except anyio.WouldBlock:
+        await limiter.acquire_on_behalf_of(token)
