@@ -17,7 +17,7 @@ from typing import Any
 import anyio
 
 from . import stdlib
-from .calltree import parse_tree
+from .calltree import Let, parse_tree
 from .coercion import TypeSystem
 from .compiler import CompileErrors, Compiler
 from .errors import DialecticError, LimitExceeded, PluginError
@@ -171,6 +171,7 @@ class Prepared:
         self.front: FrontEndResult | None = None
         self.root: Compiled | None = None
         self._sync: Any = None
+        self._result_path: tuple[str, ...] = ()
         self.errors: list[DialecticError] = []
         self.warnings: list[str] = []
         self.mode = "return"
@@ -192,6 +193,8 @@ class Prepared:
                 raise DialecticError("invalid_option", f"invalid option: {exc}") from None
             self.warnings = list(self.front.warnings)
             node = parse_tree(self.front.tree, limits)
+            #: where the result comes from: output errors point there
+            self._result_path = (f"${node.mode}",) if isinstance(node, Let) else ()
             compiler = Compiler(
                 runtime.registry, runtime.types, runtime.serializer, limits, self.front.tree
             )
@@ -361,12 +364,15 @@ class Prepared:
             try:
                 size = len(rt.serializer.dumps(value))
             except DialecticError as exc:
+                if not exc.path:
+                    exc.path = self._result_path
                 return self._fail(exc, state)
         if size > limit:
             return self._fail(
                 LimitExceeded(
                     "max_output_bytes",
                     f"the result is {size} bytes of JSON; the limit is {limit}",
+                    self._result_path,
                 ),
                 state,
             )
