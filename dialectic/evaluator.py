@@ -83,6 +83,8 @@ class State:
         "debug",
         "_convert",
         "native",
+        "_buckets",
+        "_loop",
     )
 
     def __init__(
@@ -105,6 +107,24 @@ class State:
         self.debug = debug
         #: running on asyncio: spawn children as native tasks (4x cheaper than a task group)
         self.native = False
+        self._buckets: dict[int, TimeoutBucket] | None = None
+        self._loop: asyncio.AbstractEventLoop | None = None
+
+    def timeout_bucket(self, timeout: float) -> TimeoutBucket:
+        """The shared per-call timeout for calls starting now (asyncio): one timer handle per
+        millisecond of deadlines, however many calls start together."""
+        loop = self._loop
+        if loop is None:
+            loop = self._loop = asyncio.get_running_loop()
+        key = int((loop.time() + timeout) * 1000) + 1  # rounded up to the next millisecond
+        buckets = self._buckets
+        if buckets is None:
+            buckets = self._buckets = {}
+        bucket = buckets.get(key)
+        if bucket is None:
+            bucket = buckets[key] = TimeoutBucket()
+            loop.call_at(key / 1000, bucket.fire, buckets, key)
+        return bucket
 
     @property
     def ctx(self) -> RunContext:
@@ -121,6 +141,23 @@ class State:
         if lim is None:
             lim = self.fn_limiters[name] = anyio.CapacityLimiter(cap)
         return lim
+
+
+class TimeoutBucket:
+    """Calls sharing one timeout deadline; when it passes, the ones still running are
+    cancelled (and marked, so they report a timeout rather than a cancellation)."""
+
+    __slots__ = ("tasks", "fired")
+
+    def __init__(self) -> None:
+        self.tasks: set[asyncio.Task[Any]] = set()
+        self.fired: set[asyncio.Task[Any]] = set()
+
+    def fire(self, buckets: dict[int, TimeoutBucket], key: int) -> None:
+        buckets.pop(key, None)
+        for task in self.tasks:
+            self.fired.add(task)
+            task.cancel()
 
 
 class _Missing:

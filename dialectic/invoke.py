@@ -268,6 +268,25 @@ def invocation(
     counts[name] = counts.get(name, 0) + 1
     counts["*"] += 1
 
+    def timed_out() -> DialecticError:
+        return DialecticError(
+            "timeout",
+            f"`{name}` did not finish within {timeout:g} s",
+            path,
+            hint="The service may be slow; try again, narrow the request, or raise the "
+            "`call_timeout` limit.",
+            details={"limit": "call_timeout", "function": name},
+        )
+
+    # all parameters passed, in the implementation's own order: call positionally (faster)
+    all_names = [sp[0] for sp in specs]
+    positional = (
+        validator is None
+        and not pass_ctx
+        and len(all_names) == len(fn.parameters)
+        and _takes_positionally(impl, all_names)
+    )
+
     async def call_async(s: State) -> Any:
         kwargs = prepare(smany(s) if smany is not None else await amany(s), s)  # type: ignore[misc]
         # A limiter is needed only if the program can make more calls than it allows
@@ -278,6 +297,29 @@ def invocation(
         fn_limiter = (
             s.function_limiter(name, cap) if cap is not None and counts[name] > cap else None
         )
+        if s.native and not blocking and limiter is None and fn_limiter is None:
+            # the asyncio fast path: no limiter needed, the timeout shared with the calls that
+            # start in the same millisecond (one timer handle for a whole fan-out)
+            task = asyncio.current_task()
+            assert task is not None
+            bucket = s.timeout_bucket(timeout)
+            bucket.tasks.add(task)
+            try:
+                if positional and len(kwargs) == len(all_names):
+                    result = await impl(*kwargs.values())
+                else:
+                    result = await impl(**kwargs)
+            except asyncio.CancelledError:
+                if task in bucket.fired and task.uncancel() == 0:
+                    raise timed_out() from None
+                raise
+            except Exception as exc:
+                raise handle(exc, s) from None
+            finally:
+                bucket.tasks.discard(task)
+            if type(result) is str and len(result) > max_len:
+                raise long_result(len(result))
+            return result
         token = object()  # limiter slots are held on behalf of this call, not the task
         try:
             if limiter is not None:
@@ -323,14 +365,7 @@ def invocation(
                 if limiter is not None:
                     limiter.release_on_behalf_of(token)
         except TimeoutError:  # only our own fail_after raises it here
-            raise DialecticError(
-                "timeout",
-                f"`{name}` did not finish within {timeout:g} s",
-                path,
-                hint="The service may be slow; try again, narrow the request, or raise the "
-                "`call_timeout` limit.",
-                details={"limit": "call_timeout", "function": name},
-            ) from None
+            raise timed_out() from None
         if type(result) is str and len(result) > max_len:
             raise long_result(len(result))
         return result
