@@ -11,12 +11,11 @@ from __future__ import annotations
 import copy
 from typing import Any
 
-import orjson
-
 from .errors import DialecticError, JSONPath, clip, format_path
 from .evaluator import AmbiguityItem
 from .frontends.base import FrontEndResult, SourceError, Span, render_snippet
 from .outcome import AMBIGUOUS, FAILURE, ErrorInfo, Outcome, Suggestion
+from .values import dumps_compact
 
 
 def find_span(fe: FrontEndResult | None, path: JSONPath) -> Span | None:
@@ -100,6 +99,11 @@ def failure(
     return Outcome(FAILURE, message=message, error=info, warnings=warnings[:MAX_REPORTED])
 
 
+def _json(program: Any) -> str:
+    """A program as compact JSON text (integers beyond 64 bits included)."""
+    return dumps_compact(program, MAX_SUGGESTION_BYTES * 10)
+
+
 def replace_at(tree: Any, path: JSONPath, replacement: Any) -> Any:
     if not path:
         return copy.deepcopy(replacement)
@@ -122,7 +126,7 @@ def fragment(fe: FrontEndResult, replacement: Any) -> str:
             return decompile_expression(replacement)
         except Exception:
             pass
-    return orjson.dumps(replacement).decode()
+    return _json(replacement)
 
 
 def whole_program(fe: FrontEndResult, path: JSONPath, replacement: Any) -> Any:
@@ -130,7 +134,7 @@ def whole_program(fe: FrontEndResult, path: JSONPath, replacement: Any) -> Any:
     if fe.lang == "json" or fe.source is None:
         if fe.source is None:
             return new_tree
-        return orjson.dumps(new_tree).decode()
+        return _json(new_tree)
     span = fe.spans.get(path)
     if span is not None and fe.lang == "plan":
         return fe.source[: span.start] + fragment(fe, replacement) + fe.source[span.end :]
@@ -163,7 +167,7 @@ def ambiguous(items: list[AmbiguityItem], fe: FrontEndResult, warnings: list[str
             frag = clip(fragment(fe, cand.program), MAX_MESSAGE)
             lines.append(f"If you meant {clip(cand.description, MAX_MESSAGE)}, use `{frag}`.")
             program = whole_program(fe, item.path, cand.program)
-            cost = len(program) if isinstance(program, str) else len(orjson.dumps(program))
+            cost = len(program if isinstance(program, str) else _json(program))
             if len(suggestions) >= MAX_SUGGESTIONS or cost > budget:
                 dropped += 1
                 continue

@@ -213,3 +213,10 @@ def test_templates_and_join_measure_before_building() -> None:
               "$return": {"join": [[{"$ref": "s"}, {"$ref": "s"}]]}}
     out = rt_with().run(joined)
     assert out.error is not None and out.error.code == "limit_exceeded"
+
+
+def test_ambiguous_program_with_an_integer_beyond_64_bits() -> None:
+    # the suggestions carry the whole program, which must still be written as JSON
+    out = rt_with().run({"keys": -9223372036854775809})
+    assert out.status == "ambiguous"
+    assert out.suggestions and out.to_json()["status"] == "ambiguous"
