@@ -88,6 +88,16 @@ def invocation(
             return kwargs
         return finish_kwargs(kwargs, s)
 
+    def call_with(kwargs: dict[str, Any], s: State) -> Any:
+        """Call a synchronous implementation: exceptions mapped, returned text bounded."""
+        try:
+            r = impl(**kwargs)
+        except Exception as exc:
+            raise handle(exc, s) from None
+        if type(r) is str and len(r) > max_len:
+            raise long_result(len(r))
+        return r
+
     def handle(exc: Exception, s: State) -> BaseException:
         if isinstance(exc, Ambiguous):
             return AmbiguityError([AmbiguityItem(exc.message, exc.candidates, path, name)])
@@ -231,13 +241,7 @@ def invocation(
                 raise amb
             if not simple:
                 kwargs = finish_kwargs(kwargs, s)
-            try:
-                r = impl(**kwargs)
-            except Exception as exc:
-                raise handle(exc, s) from None
-            if type(r) is str and len(r) > max_len:
-                raise long_result(len(r))
-            return r
+            return call_with(kwargs, s)
 
         return Compiled(sync=call_sync)
 
@@ -248,14 +252,7 @@ def invocation(
         assert amany is not None
 
         async def call_inline(s: State) -> Any:
-            kwargs = prepare(await amany(s), s)
-            try:
-                r = impl(**kwargs)
-            except Exception as exc:
-                raise handle(exc, s) from None
-            if type(r) is str and len(r) > max_len:
-                raise long_result(len(r))
-            return r
+            return call_with(prepare(await amany(s), s), s)
 
         return Compiled(aio=call_inline)
     timeout = fn.timeout or limits.call_timeout
@@ -287,19 +284,11 @@ def invocation(
         and _takes_positionally(impl, all_names)
     )
 
-    async def call_async(s: State) -> Any:
-        kwargs = prepare(smany(s) if smany is not None else await amany(s), s)  # type: ignore[misc]
-        # A limiter is needed only if the program can make more calls than it allows
-        # (the count is static: there are no loops).
-        limiter = s.limiter
-        if limiter is None and counts["*"] > s.limits.max_concurrency:
-            limiter = s.limiter = anyio.CapacityLimiter(s.limits.max_concurrency)
-        fn_limiter = (
-            s.function_limiter(name, cap) if cap is not None and counts[name] > cap else None
-        )
-        if s.native and not blocking and limiter is None and fn_limiter is None:
-            # the asyncio fast path: no limiter needed, the timeout shared with the calls that
-            # start in the same millisecond (one timer handle for a whole fan-out)
+    async def timed(s: State, kwargs: dict[str, Any]) -> Any:
+        """Await the implementation under its per-call timeout, exceptions mapped."""
+        if s.native and not blocking:
+            # asyncio: the timeout is shared with the calls that start in the same millisecond
+            # (one timer handle for a whole fan-out), not a cancel scope per call
             task = asyncio.current_task()
             assert task is not None
             bucket = s.timeout_bucket(timeout)
@@ -317,58 +306,50 @@ def invocation(
                 raise handle(exc, s) from None
             finally:
                 bucket.tasks.discard(task)
-            if type(result) is str and len(result) > max_len:
-                raise long_result(len(result))
-            return result
-        token = object()  # limiter slots are held on behalf of this call, not the task
-        try:
-            if limiter is not None:
-                await _acquire(limiter, token)
+        else:
             try:
-                if fn_limiter is not None:
-                    await _acquire(fn_limiter, token)
-                try:
-                    if s.native and not blocking:
-                        # asyncio: one timer handle per call instead of a cancel scope
-                        task = asyncio.current_task()
-                        assert task is not None
-                        fired: list[bool] = []
-                        timer = asyncio.get_running_loop().call_later(
-                            timeout, _fire, fired, task
-                        )
-                        try:
+                with anyio.fail_after(timeout):
+                    try:
+                        if blocking:
+                            result = await anyio.to_thread.run_sync(
+                                functools.partial(impl, **kwargs), abandon_on_cancel=True
+                            )
+                        else:
                             result = await impl(**kwargs)
-                        except asyncio.CancelledError:
-                            if fired and task.uncancel() == 0:
-                                raise TimeoutError from None
-                            raise
-                        except Exception as exc:
-                            raise handle(exc, s) from None
-                        finally:
-                            timer.cancel()
-                    else:
-                        with anyio.fail_after(timeout):
-                            try:
-                                if blocking:
-                                    result = await anyio.to_thread.run_sync(
-                                        functools.partial(impl, **kwargs),
-                                        abandon_on_cancel=True,
-                                    )
-                                else:
-                                    result = await impl(**kwargs)
-                            except Exception as exc:
-                                raise handle(exc, s) from None
-                finally:
-                    if fn_limiter is not None:
-                        fn_limiter.release_on_behalf_of(token)
-            finally:
-                if limiter is not None:
-                    limiter.release_on_behalf_of(token)
-        except TimeoutError:  # only our own fail_after raises it here
-            raise timed_out() from None
+                    except Exception as exc:
+                        raise handle(exc, s) from None
+            except TimeoutError:  # only our own fail_after raises it here
+                raise timed_out() from None
         if type(result) is str and len(result) > max_len:
             raise long_result(len(result))
         return result
+
+    async def call_async(s: State) -> Any:
+        kwargs = prepare(smany(s) if smany is not None else await amany(s), s)  # type: ignore[misc]
+        # A limiter is needed only if the program can make more calls than it allows
+        # (the count is static: there are no loops).
+        limiter = s.limiter
+        if limiter is None and counts["*"] > s.limits.max_concurrency:
+            limiter = s.limiter = anyio.CapacityLimiter(s.limits.max_concurrency)
+        fn_limiter = (
+            s.function_limiter(name, cap) if cap is not None and counts[name] > cap else None
+        )
+        if limiter is None and fn_limiter is None:
+            return await timed(s, kwargs)
+        token = object()  # limiter slots are held on behalf of this call, not the task
+        if limiter is not None:
+            await _acquire(limiter, token)
+        try:
+            if fn_limiter is not None:
+                await _acquire(fn_limiter, token)
+            try:
+                return await timed(s, kwargs)
+            finally:
+                if fn_limiter is not None:
+                    fn_limiter.release_on_behalf_of(token)
+        finally:
+            if limiter is not None:
+                limiter.release_on_behalf_of(token)
 
     return Compiled(aio=call_async)
 
@@ -395,12 +376,6 @@ def _takes_positionally(impl: Callable[..., Any], names: list[str]) -> bool:
         )
         for p in params[len(names) :]
     )
-
-
-def _fire(fired: list[bool], task: asyncio.Task[Any]) -> None:
-    """A per-call timer expired: mark it, then cancel the call's task."""
-    fired.append(True)
-    task.cancel()
 
 
 async def _acquire(limiter: anyio.CapacityLimiter, token: object) -> None:
