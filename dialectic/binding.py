@@ -8,10 +8,6 @@ from .errors import DialecticError, JSONPath
 from .registry import Param, Registry, closest
 
 
-def signature_text(registry: Registry, fn: FunctionDescription) -> str:
-    return registry.signature(fn)
-
-
 def _single_target(params: tuple[Param, ...]) -> Param | None:
     required = [p for p in params if not p.optional]
     if len(required) == 1:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import difflib
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
 
@@ -16,7 +16,7 @@ from .descriptions import (
     TypeDescription,
 )
 from .errors import PluginError
-from .plugins import HOOKS, make_plugin_manager, plugin_name
+from .plugins import HOOKS, make_plugin_manager
 
 PYTHON_TYPE_NAMES: dict[Any, str] = {
     str: "string",
@@ -224,14 +224,3 @@ class Registry:
         for p in self.params(fn):
             parts.append(f"{p.name}{'?' if p.optional else ''}: {p.type}")
         return f"{fn.name}({', '.join(parts)}) -> {fn.returns}"
-
-    def all_identifiers(self) -> list[str]:
-        return sorted(self.constants)
-
-
-def snapshot(mapping: Mapping[str, Any]) -> dict[str, Any]:
-    return dict(mapping)
-
-
-def plugins_with_names(plugins: Iterable[Any]) -> list[tuple[str, Any]]:
-    return [(plugin_name(p), p) for p in plugins]

@@ -25,15 +25,6 @@ class _Undefined:
 
 UNDEFINED: Final = _Undefined()
 
-JSON_TYPE_NAMES: Final = {
-    str: "string",
-    bool: "boolean",
-    int: "number",
-    float: "number",
-    list: "array",
-    dict: "object",
-    type(None): "null",
-}
 
 
 #: the size beyond which a value is refused before it is written as JSON text
