@@ -3,7 +3,9 @@
 A compiled node is either synchronous (``Compiled.sync(state)``) or asynchronous
 (``await Compiled.aio(state)``); a node is asynchronous only if something below it is. Synchronous
 subtrees always run inline, with no task or event-loop overhead; independent asynchronous
-children run concurrently in an anyio task group, and a failure in one cancels its siblings.
+children run concurrently (on asyncio as native tasks, a call with ready arguments as a task of
+its implementation's own coroutine; on trio in an anyio task group), and a failure in one
+cancels its siblings.
 Ambiguities do not cancel siblings: every ambiguity in independent branches is collected so the
 model can resolve them all in one round trip.
 """
@@ -12,8 +14,9 @@ from __future__ import annotations
 
 import asyncio
 import time
-from collections.abc import Awaitable, Callable, Sequence
-from typing import Any
+from collections.abc import Awaitable, Callable, Coroutine, Sequence
+from functools import partial
+from typing import Any, cast
 
 import anyio
 from anyio import CancelScope
@@ -54,14 +57,43 @@ class AmbiguityError(Exception):
         return AmbiguityError(self.items + [i for i in other.items if id(i) not in seen])
 
 
+class Launch:
+    """How to start an asynchronous call with no wrapper coroutine (asyncio): ``start`` evaluates
+    the arguments now and returns the implementation's own coroutine, which becomes the task;
+    ``result`` and ``error`` then turn how the task ended into the runtime's terms. ``start``
+    returns None when the call needs the general path (a concurrency limiter applies)."""
+
+    __slots__ = ("start", "result", "error", "timeout", "timed_out", "cancelled")
+
+    def __init__(
+        self,
+        start: Callable[[State], Coroutine[Any, Any, Any] | None],
+        result: Callable[[Any], Any],
+        error: Callable[[Exception, State], BaseException],
+        timeout: float,
+        timed_out: Callable[[], DialecticError],
+        cancelled: Callable[[], DialecticError],
+    ) -> None:
+        self.start = start
+        self.result = result
+        self.error = error
+        self.timeout = timeout
+        self.timed_out = timed_out
+        self.cancelled = cancelled
+
+
 class Compiled:
-    """A compiled node: exactly one of ``sync`` and ``aio`` is set."""
+    """A compiled node: exactly one of ``sync`` and ``aio`` is set; an asynchronous call may
+    also offer a ``launch``, the cheaper way to start it as one of several concurrent tasks."""
 
-    __slots__ = ("sync", "aio")
+    __slots__ = ("sync", "aio", "launch")
 
-    def __init__(self, sync: SyncFn | None = None, aio: AsyncFn | None = None) -> None:
+    def __init__(
+        self, sync: SyncFn | None = None, aio: AsyncFn | None = None, launch: Launch | None = None
+    ) -> None:
         self.sync = sync
         self.aio = aio
+        self.launch = launch
 
     @property
     def is_async(self) -> bool:
@@ -206,6 +238,7 @@ def async_many(children: Sequence[Compiled]) -> Callable[[State], Awaitable[list
     kids = tuple(children)
     sync_idx = tuple((i, c.sync) for i, c in enumerate(kids) if c.sync is not None)
     async_idx = tuple((i, c.aio) for i, c in enumerate(kids) if c.aio is not None)
+    async_kids = tuple((i, c) for i, c in enumerate(kids) if c.aio is not None)
     n = len(kids)
 
     async def many(state: State) -> list[Any]:
@@ -227,15 +260,18 @@ def async_many(children: Sequence[Compiled]) -> Callable[[State], Awaitable[list
             except AmbiguityError as exc:
                 ambs.append(exc)
         elif state.native:
-            await _gather_native(state, async_idx, out, ambs)
+            await _gather_native(state, async_kids, out, ambs)
         else:
             failures: list[BaseException] = []
+            found: list[tuple[int, AmbiguityError]] = []
             async with anyio.create_task_group() as tg:
                 for i, afn in async_idx:
                     assert afn is not None
-                    tg.start_soon(_child, state, afn, i, out, ambs, failures, tg.cancel_scope)
+                    tg.start_soon(_child, state, afn, i, out, found, failures, tg.cancel_scope)
             if failures:
                 raise failures[0]
+            found.sort(key=lambda f: f[0])  # in the children's order, not the finishing order
+            ambs.extend(exc for _, exc in found)
         if ambs:
             total = ambs[0]
             for extra in ambs[1:]:
@@ -251,14 +287,14 @@ async def _child(
     fn: AsyncFn,
     i: int,
     out: list[Any],
-    ambs: list[AmbiguityError],
+    found: list[tuple[int, AmbiguityError]],
     failures: list[BaseException],
     scope: CancelScope,
 ) -> None:
     try:
         out[i] = await fn(state)
     except AmbiguityError as exc:
-        ambs.append(exc)
+        found.append((i, exc))
     except Exception as exc:
         if not failures:
             failures.append(exc)
@@ -267,48 +303,128 @@ async def _child(
 
 async def _gather_native(
     state: State,
-    items: Sequence[tuple[int, AsyncFn | None]],
+    items: Sequence[tuple[int, Compiled]],
     out: list[Any],
     ambs: list[AmbiguityError],
 ) -> None:
-    """The asyncio fast path of a task group: same semantics (a failure cancels the siblings
-    and is raised once all have stopped; ambiguities are collected), native tasks."""
+    """The asyncio fast path of a task group, with the same semantics: the first failure (not an
+    ambiguity) cancels the siblings and is raised once all have stopped; ambiguities are all
+    collected, in the children's order. A call that offers a ``Launch`` runs as a task of the
+    implementation's own coroutine: no wrapper frame, one callback, a shared timeout."""
     loop = asyncio.get_running_loop()
+    tasks: list[asyncio.Task[Any]] = []
     failures: list[BaseException] = []
-    tasks: list[asyncio.Future[Any]] = []
+    found: list[tuple[int, AmbiguityError]] = []
+    waiter: asyncio.Future[None] = loop.create_future()
+    pending = 0
+    stopping = False  # the tasks were cancelled on purpose: a failure, or our own cancellation
 
-    def done(task: asyncio.Future[Any]) -> None:
-        # the first failure (not an ambiguity) cancels the siblings
-        if failures or task.cancelled():
-            return
-        exc = task.exception()
-        if exc is not None and not isinstance(exc, AmbiguityError):
-            failures.append(exc)
-            for t in tasks:
-                if t is not task:
-                    t.cancel()
-
-    indexes = [i for i, fn in items if fn is not None]
-    for _, fn in items:
-        if fn is not None:
-            task: asyncio.Future[Any] = loop.create_task(fn(state))  # type: ignore[arg-type]
-            task.add_done_callback(done)
-            tasks.append(task)
-    try:
-        results = await asyncio.gather(*tasks, return_exceptions=True)
-    except asyncio.CancelledError:
+    def stop(exc: BaseException) -> None:
+        nonlocal stopping
+        failures.append(exc)
+        stopping = True
         for t in tasks:
             t.cancel()
-        raise
+
+    def ended_badly(
+        i: int, launch: Launch | None, bucket: TimeoutBucket | None, task: asyncio.Task[Any]
+    ) -> None:
+        if task.cancelled():
+            if bucket is not None and task in bucket.fired:
+                bucket.fired.discard(task)
+                if launch is not None and not failures:
+                    stop(launch.timed_out())
+            elif not stopping and not failures:
+                # not by us: the implementation raised CancelledError itself
+                stop(
+                    launch.cancelled()
+                    if launch is not None
+                    else DialecticError("cancelled", "a call was cancelled unexpectedly")
+                )
+            return
+        exc = task.exception()
+        if launch is not None and isinstance(exc, Exception):
+            exc = launch.error(exc, state)
+        if isinstance(exc, AmbiguityError):
+            found.append((i, exc))
+        elif not failures and exc is not None:
+            stop(exc)
+
+    def done(
+        i: int, launch: Launch | None, bucket: TimeoutBucket | None, task: asyncio.Task[Any]
+    ) -> None:
+        nonlocal pending
+        pending -= 1
+        if bucket is not None:
+            bucket.tasks.discard(task)
+        try:
+            value = task.result()
+        except BaseException:
+            ended_badly(i, launch, bucket, task)
+        else:
+            if launch is not None and type(value) is str:
+                try:
+                    value = launch.result(value)
+                except DialecticError as err:
+                    if not failures:
+                        stop(err)
+            out[i] = value
+        if not pending and not waiter.done():
+            waiter.set_result(None)
+
+    # the task class itself unless the loop has a task factory (skips create_task's frame)
+    direct = loop.get_task_factory() is None
+    Task = asyncio.Task
+    # calls launched within the same millisecond share a timeout bucket, set 1 ms late so that
+    # each of them gets at least its whole timeout (and at most 2 ms more)
+    clock = loop.time
+    shared: dict[float, TimeoutBucket] = {}
+    shared_until = 0.0
+    for i, kid in items:
+        launch = kid.launch
+        coro: Coroutine[Any, Any, Any] | None = None
+        bucket: TimeoutBucket | None = None
+        if launch is not None:
+            try:
+                coro = launch.start(state)
+            except AmbiguityError as exc:
+                found.append((i, exc))
+                continue
+            except Exception as exc:
+                stop(exc)
+                break
+            if coro is not None:
+                now = clock()
+                if now > shared_until:
+                    shared.clear()
+                    shared_until = now + 0.001
+                bucket = shared.get(launch.timeout)
+                if bucket is None:
+                    bucket = shared[launch.timeout] = state.timeout_bucket(launch.timeout + 0.001)
+            else:
+                launch = None
+        if coro is None:
+            assert kid.aio is not None
+            coro = cast("Coroutine[Any, Any, Any]", kid.aio(state))
+        task = Task(coro, loop=loop) if direct else loop.create_task(coro)
+        if bucket is not None:
+            bucket.tasks.add(task)
+        task.add_done_callback(partial(done, i, launch, bucket))
+        tasks.append(task)
+        pending += 1
+    if pending:
+        try:
+            await waiter
+        except asyncio.CancelledError:
+            stopping = True
+            for t in tasks:
+                t.cancel()
+            raise
     if failures:
         raise failures[0]
-    for i, result in zip(indexes, results, strict=True):
-        if isinstance(result, AmbiguityError):
-            ambs.append(result)
-        elif isinstance(result, BaseException):
-            raise result
-        else:
-            out[i] = result
+    if found:
+        found.sort(key=lambda f: f[0])
+        ambs.extend(exc for _, exc in found)
 
 
 def deadline_error(limits: Limits, path: JSONPath = ()) -> DialecticError:

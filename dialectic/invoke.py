@@ -7,7 +7,7 @@ import asyncio
 import functools
 import inspect
 import traceback
-from collections.abc import Callable
+from collections.abc import Callable, Coroutine
 from typing import Any
 
 import anyio
@@ -15,7 +15,15 @@ import anyio
 from .calltree import Call, Lit, Node
 from .descriptions import FunctionDescription
 from .errors import Ambiguous, DialecticError, Failure, LimitExceeded
-from .evaluator import AmbiguityError, AmbiguityItem, Compiled, State, async_many, sync_many
+from .evaluator import (
+    AmbiguityError,
+    AmbiguityItem,
+    Compiled,
+    Launch,
+    State,
+    async_many,
+    sync_many,
+)
 from .limits import Limits
 from .serialize import value_error
 from .values import UNDEFINED, BadValue
@@ -275,6 +283,15 @@ def invocation(
             details={"limit": "call_timeout", "function": name},
         )
 
+    def cancelled() -> DialecticError:
+        return DialecticError(
+            "cancelled",
+            f"`{name}` was cancelled unexpectedly (it raised CancelledError itself)",
+            path,
+            hint="The service or its client library gave up; try again.",
+            details={"function": name},
+        )
+
     # all parameters passed, in the implementation's own order: call positionally (faster)
     all_names = [sp[0] for sp in specs]
     positional = (
@@ -301,6 +318,8 @@ def invocation(
             except asyncio.CancelledError:
                 if task in bucket.fired and task.uncancel() == 0:
                     raise timed_out() from None
+                if not task.cancelling():  # nobody cancelled this task: it came from inside
+                    raise cancelled() from None
                 raise
             except Exception as exc:
                 raise handle(exc, s) from None
@@ -351,7 +370,61 @@ def invocation(
             if limiter is not None:
                 limiter.release_on_behalf_of(token)
 
-    return Compiled(aio=call_async)
+    if smany is None or blocking:
+        return Compiled(aio=call_async)
+    argsync = smany
+    coerced = tuple((k, p[1], p[2]) for k, p in enumerate(plan) if p[2] is not None)
+
+    def start(s: State) -> Coroutine[Any, Any, Any] | None:
+        """Arguments evaluated now and the implementation called: its coroutine, to run as a
+        task (None: a concurrency limiter applies, so take the general path)."""
+        if counts["*"] > s.limits.max_concurrency or (cap is not None and counts[name] > cap):
+            return None
+        vals = argsync(s)
+        try:
+            if positional:
+                for v in vals:
+                    if v is UNDEFINED:
+                        break
+                else:
+                    for k, exact, slow in coerced:
+                        v = vals[k]
+                        if type(v) not in exact:
+                            vals[k] = slow(v, s)
+                    return impl(*vals)  # type: ignore[no-any-return]
+            return impl(**prepare(vals, s))  # type: ignore[no-any-return]
+        except (DialecticError, AmbiguityError):
+            raise
+        except Exception as exc:
+            raise handle(exc, s) from None
+
+    # every argument a literal of the declared type: the arguments are known now
+    if positional and all(
+        isinstance(n, Lit)
+        and n.value is not UNDEFINED
+        and (slow is None or type(n.value) in exact)
+        for n, (_, exact, slow, _) in zip(arg_nodes_of, plan, strict=True)
+    ):
+        consts = tuple(n.value for n in arg_nodes_of)  # type: ignore[attr-defined]
+
+        def start_known(s: State) -> Coroutine[Any, Any, Any] | None:
+            if counts["*"] > s.limits.max_concurrency or (cap is not None and counts[name] > cap):
+                return None
+            try:
+                return impl(*consts)  # type: ignore[no-any-return]
+            except Exception as exc:
+                raise handle(exc, s) from None
+
+        start = start_known
+
+    def result(r: Any) -> Any:
+        if type(r) is str and len(r) > max_len:
+            raise long_result(len(r))
+        return r
+
+    return Compiled(
+        aio=call_async, launch=Launch(start, result, handle, timeout, timed_out, cancelled)
+    )
 
 
 def _takes_positionally(impl: Callable[..., Any], names: list[str]) -> bool:
