@@ -40,7 +40,7 @@ from .invoke import Coercer, invocation
 from .limits import Limits
 from .registry import Registry, closest
 from .serialize import Serializer
-from .values import UNDEFINED
+from .values import UNDEFINED, copier
 
 
 class _Err:
@@ -107,6 +107,9 @@ class Compiler:
         try:
             if isinstance(node, Lit):
                 value = node.value
+                fresh = copier(value)  # a quoted container: a copy per use, never shared
+                if fresh is not None:
+                    return Compiled(sync=lambda s: fresh())
                 return Compiled(sync=lambda s: value)
             if isinstance(node, Call):
                 return self._call(node)
@@ -258,6 +261,9 @@ class Compiler:
     def _constant(self, const: Constant) -> Compiled:
         if const.factory is None:
             value = const.value
+            fresh = copier(value)
+            if fresh is not None:
+                return Compiled(sync=lambda s: fresh())
             return Compiled(sync=lambda s: value)
         idx = self.constant_slots.get(const.name)
         if idx is None:

@@ -8,7 +8,7 @@ import functools
 import inspect
 import traceback
 from collections.abc import Callable, Coroutine
-from typing import Any
+from typing import Any, TypeGuard
 
 import anyio
 
@@ -26,7 +26,7 @@ from .evaluator import (
 )
 from .limits import Limits
 from .serialize import value_error
-from .values import UNDEFINED, BadValue
+from .values import UNDEFINED, BadValue, is_scalar
 
 Coercer = tuple[tuple[type, ...], Callable[[Any, State], Any]]
 
@@ -144,11 +144,11 @@ def invocation(
         steps = tuple(
             (
                 p[0],
-                None if isinstance(n, Lit) else k.sync,
+                None if _shared_literal(n) else k.sync,
                 p[1],
                 p[2],
                 p[3],
-                n.value if isinstance(n, Lit) else None,
+                n.value if _shared_literal(n) else None,
             )
             for p, k, n in zip(plan, kids, arg_nodes, strict=True)
         )
@@ -162,7 +162,7 @@ def invocation(
                 if type(v) not in exact1:
                     if v is UNDEFINED:
                         if _opt1:
-                            return impl()
+                            return call_with({}, s)  # the optional argument left out
                         raise undefined(pname1)
                     if slow1 is not None:
                         v = slow1(v, s)
@@ -400,7 +400,7 @@ def invocation(
 
     # every argument a literal of the declared type: the arguments are known now
     if positional and all(
-        isinstance(n, Lit)
+        _shared_literal(n)
         and n.value is not UNDEFINED
         and (slow is None or type(n.value) in exact)
         for n, (_, exact, slow, _) in zip(arg_nodes_of, plan, strict=True)
@@ -425,6 +425,12 @@ def invocation(
     return Compiled(
         aio=call_async, launch=Launch(start, result, handle, timeout, timed_out, cancelled)
     )
+
+
+def _shared_literal(node: Node) -> TypeGuard[Lit]:
+    """A literal argument that can be passed as the same object to every call: an immutable
+    scalar (a quoted container is copied per use, so a function cannot change the program)."""
+    return isinstance(node, Lit) and is_scalar(node.value)
 
 
 def _takes_positionally(impl: Callable[..., Any], names: list[str]) -> bool:

@@ -6,6 +6,7 @@ compact JSON (a documented difference from JavaScript).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any, Final
 
 import orjson
@@ -142,3 +143,79 @@ def _json_default(value: Any) -> Any:
     if value is UNDEFINED:
         return None
     raise TypeError(f"a value of Python type {type(value).__name__} is not JSON")
+
+
+_SCALAR_TYPES: Final = frozenset({str, int, float, bool, type(None)})
+
+
+def is_scalar(value: Any) -> bool:
+    """An immutable JSON scalar: safe to hand to every run as the same object."""
+    return type(value) in _SCALAR_TYPES
+
+
+def copier(value: Any) -> Callable[[], Any] | None:
+    """For a literal or constant container: a function that returns a fresh copy of it, so that an
+    implementation that mutates its argument cannot change the program (or a constant) for the
+    next run. None for an immutable scalar, which is shared as it is.
+
+    JSON data is copied by orjson (one C round trip, checked once to be exact); anything else has
+    its lists and dicts copied and its other objects shared."""
+    if type(value) in _SCALAR_TYPES:
+        return None
+    try:
+        blob = orjson.dumps(value)
+        exact = _same(orjson.loads(blob), value)
+    except (TypeError, ValueError, orjson.JSONEncodeError):
+        exact = False
+    if exact:
+        loads = orjson.loads
+        return lambda: loads(blob)
+    return lambda: copy_structure(value)
+
+
+def _same(a: Any, b: Any) -> bool:
+    """Equal, with the same container and scalar types all the way down (iterative)."""
+    stack = [(a, b)]
+    while stack:
+        x, y = stack.pop()
+        if type(x) is not type(y):
+            return False
+        if type(x) is list:
+            if len(x) != len(y):
+                return False
+            stack.extend(zip(x, y, strict=True))
+        elif type(x) is dict:
+            if list(x) != list(y):
+                return False
+            stack.extend((x[k], y[k]) for k in x)
+        elif x != y:  # NaN is not equal to itself: such a value takes the structural copy
+            return False
+    return True
+
+
+def copy_structure(value: Any) -> Any:
+    """A copy of the lists and dicts in ``value`` (iteratively: any depth); other objects shared."""
+    if type(value) is list:
+        top: Any = []
+    elif type(value) is dict:
+        top = {}
+    else:
+        return value
+    stack: list[tuple[Any, Any]] = [(value, top)]
+    while stack:
+        src, dst = stack.pop()
+        pairs = enumerate(src) if type(src) is list else src.items()
+        for key, item in pairs:
+            if type(item) is list:
+                new: Any = []
+                stack.append((item, new))
+            elif type(item) is dict:
+                new = {}
+                stack.append((item, new))
+            else:
+                new = item
+            if type(dst) is list:
+                dst.append(new)
+            else:
+                dst[key] = new
+    return top

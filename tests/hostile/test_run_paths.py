@@ -27,6 +27,9 @@ CASES: list[tuple[Any, str | None]] = [
     ("a = sleepEcho(1);\nreturn a.__proto__;", "plan"),
     ("a = sleepEcho('x');\nreturn `${a}${a}`;", "plan"),
     ("return add(sleepEcho(1), boom());", "plan"),
+    # the optional argument left out by an undefined value (hypothesis found it unmapped)
+    ("return boom(undefined);", "plan"),
+    ({"boom": [{"$undefined": None}]}, None),
     ("a:\n  sleepEcho:\n    value: 1\nresult: ${a.constructor}\n", "plan2"),
     ("a:\n  sleepEcho:\n    value: 1\nresult: ${a}\n", "plan2"),
     ("return sleepEcho(", "plan"),
