@@ -2,7 +2,8 @@
 
 ``to_tree`` picks the front end from ``lang`` ("json", "plan", "plan2") or, when ``lang`` is None,
 from the text: JSON if it starts with ``{``, ``[`` or a fenced ```json block; Plan2 (YAML) if its
-first meaningful line is ``name:``; Plan otherwise.
+first meaningful line is ``name:``; Plan otherwise. A reply with prose around a fenced block is
+judged by the block (its language tag, else its first line).
 """
 
 from __future__ import annotations
@@ -13,6 +14,7 @@ from typing import Any
 from ..errors import DialecticError, SyntaxProblem
 from .base import FrontEndResult, SourceError, Span
 from .dialect_json import parse_json
+from .fences import find_fence, has_text_outside, keep_fenced
 
 LANGS = ("json", "plan", "plan2")
 LANG_ALIASES = {
@@ -72,6 +74,13 @@ def detect_lang(text: str) -> str:
         if tag in LANG_ALIASES:
             return LANG_ALIASES[tag]
         text = text[fence.end() :]
+    else:
+        block = find_fence(text)
+        if block is not None and has_text_outside(text, block):
+            # a reply with prose around the program: the fenced block decides
+            if block.tag in LANG_ALIASES:
+                return LANG_ALIASES[block.tag]
+            text = keep_fenced(text, block)
     for raw in text.splitlines():
         line = raw.strip()
         if not line or line.startswith(("#", "//", "```")):

@@ -8,6 +8,7 @@ import orjson
 
 from ..errors import SyntaxProblem
 from .base import FrontEndResult, SourceError
+from .fences import find_fence, has_text_outside, keep_fenced, outside_warning
 
 _FENCE = re.compile(r"^\s*```[A-Za-z0-9_-]*[ \t]*\r?\n(.*?)\r?\n?```\s*$", re.S)
 
@@ -26,7 +27,15 @@ def parse_json(source: str) -> FrontEndResult:
     if fenced:
         warnings.append("line 1, column 1: removed the markdown code fence around the program")
     try:
-        tree = orjson.loads(text)
+        try:
+            tree = orjson.loads(text)
+        except orjson.JSONDecodeError:
+            # a reply with prose around a fenced block: the program is the block
+            block = None if fenced else find_fence(source)
+            if block is None or not has_text_outside(source, block):
+                raise
+            tree = orjson.loads(keep_fenced(source, block))
+            warnings.append(outside_warning(source, block))
     except orjson.JSONDecodeError as exc:
         line, col = exc.lineno + (1 if fenced else 0), exc.colno
         msg = exc.msg

@@ -15,9 +15,10 @@ from typing import Any
 
 from ...errors import JSONPath, SyntaxProblem
 from ..base import FrontEndResult, SourceError, Span
+from ..fences import find_fence, has_text_outside, keep_fenced, outside_warning
 from .decompile import DecompileError, decompile, decompile_expression
 from .jsnumber import js_number_to_string
-from .lexer import lex
+from .lexer import Lexed, lex
 from .parser import ParseFailure, Parser, Problem
 from .spans import LazySpans, LineIndex, build_spans
 
@@ -111,19 +112,30 @@ def parse_plan(
             offset=surrogate.start(),
         )])
     text, warnings, fence_problem = _strip_fence(source, strict, index)
-    tokens = lex(text)
-    parser = Parser(text, tokens, index, strict=strict, max_depth=max_depth, record=False)
-    if fence_problem is not None:
-        parser.problems.append(fence_problem)
-    parser.warnings = warnings
-    try:
-        tree = parser.program()
-    except RecursionError:
-        parser.problems.append((
-            "the program is nested too deeply", 0,
-            "bind inner parts to aliases (`part = f(x);`) to flatten it",
-        ))
-        tree = None
+
+    def attempt(text: str, warnings: list[str]) -> tuple[Lexed, Parser, Any]:
+        tokens = lex(text)
+        parser = Parser(text, tokens, index, strict=strict, max_depth=max_depth, record=False)
+        if fence_problem is not None:
+            parser.problems.append(fence_problem)
+        parser.warnings = warnings
+        try:
+            tree = parser.program()
+        except RecursionError:
+            parser.problems.append((
+                "the program is nested too deeply", 0,
+                "bind inner parts to aliases (`part = f(x);`) to flatten it",
+            ))
+            tree = None
+        return tokens, parser, tree
+
+    tokens, parser, tree = attempt(text, warnings)
+    if parser.problems and not strict:
+        # a reply with prose around a fenced block: the program is the block
+        fence = find_fence(source)
+        if fence is not None and has_text_outside(source, fence):
+            text = keep_fenced(source, fence)
+            tokens, parser, tree = attempt(text, [outside_warning(source, fence)])
     if parser.problems:
         parser.problems.sort(key=lambda p: p[1])
         raise SourceError(LANG, source, _problems(index, parser.problems))

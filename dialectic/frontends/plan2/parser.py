@@ -23,6 +23,7 @@ from typing import Any, Literal
 
 from ...errors import DialecticError, JSONPath, SyntaxProblem
 from ..base import FrontEndResult, SourceError, Span
+from ..fences import find_fence, has_text_outside
 from ..plan.keywords import LITERAL_WORDS as _LITERAL_WORDS
 from ..plan.keywords import RESERVED as _JS_RESERVED
 from .templates import ExprPart, TemplateError, split_template
@@ -589,15 +590,20 @@ def parse_plan2(
     warnings: list[str] = []
     text, fenced = strip_code_fence(source)
     if fenced:
+        line = next(i for i, ln in enumerate(source.split("\n")) if _FENCE.match(ln)) + 1
         if strict:
-            line = next(i for i, ln in enumerate(source.split("\n")) if _FENCE.match(ln)) + 1
             raise SourceError(
                 LANG,
                 original,
                 [SyntaxProblem("the plan is wrapped in a markdown code fence", line, 1,
                                hint="send the YAML alone, without ``` lines")],
             )
-        warnings.append("removed the markdown code fence around the plan")
+        block = find_fence(source)
+        around = block is not None and has_text_outside(source, block)
+        warnings.append(
+            f"line {line}: removed the markdown code fence around the plan"
+            + (" and the text around it" if around else "")
+        )
     # An unquoted value whose ${...} holds `: ` or ` #` is misread by YAML (an error, or worse:
     # `- ${{a: 1}}` is silently a mapping). Lenient mode quotes it; strict mode refuses it.
     repaired, lines, inserted = _quote_repairs(text)

@@ -1,0 +1,65 @@
+"""Markdown code fences in a model's reply: find the fenced block, and blank out everything
+outside it so that every kept character stays at its line, column and offset."""
+
+from __future__ import annotations
+
+import re
+from typing import NamedTuple
+
+_OPEN = re.compile(r"[ \t]*(```|~~~)[ \t]*([A-Za-z0-9_+-]*)[ \t]*\r?\Z")
+_CLOSE = re.compile(r"[ \t]*(```|~~~)[ \t]*\r?\Z")
+
+
+class Fence(NamedTuple):
+    tag: str  # the language after the opening fence (``js``, ``json``, ``yaml``), or ""
+    open_line: int  # 0-based line of the opening fence
+    close_line: int | None  # 0-based line of the closing fence (None: never closed)
+
+
+def find_fence(text: str) -> Fence | None:
+    """The first fenced block of ``text`` (a line of ``` or ~~~, optionally with a language)."""
+    if "```" not in text and "~~~" not in text:
+        return None
+    lines = text.split("\n")
+    for i, line in enumerate(lines):
+        opening = _OPEN.match(line)
+        if opening is None:
+            continue
+        for j in range(i + 1, len(lines)):
+            closing = _CLOSE.match(lines[j])
+            if closing is not None and closing.group(1) == opening.group(1):
+                return Fence(opening.group(2).lower(), i, j)
+        return Fence(opening.group(2).lower(), i, None)
+    return None
+
+
+def has_text_outside(text: str, fence: Fence) -> bool:
+    """Whether anything but blank lines lies before the opening or after the closing fence."""
+    lines = text.split("\n")
+    end = fence.close_line if fence.close_line is not None else len(lines)
+    outside = lines[: fence.open_line] + lines[end + 1 :]
+    return any(line.strip() for line in outside)
+
+
+def keep_fenced(text: str, fence: Fence) -> str:
+    """``text`` with every line outside the block (the fence lines too) blanked to spaces."""
+    lines = text.split("\n")
+    end = fence.close_line if fence.close_line is not None else len(lines)
+    out = []
+    for i, line in enumerate(lines):
+        if fence.open_line < i < end:
+            out.append(line)
+        else:
+            body = line[:-1] if line.endswith("\r") else line
+            out.append(" " * len(body) + line[len(body) :])
+    return "\n".join(out)
+
+
+def outside_warning(text: str, fence: Fence) -> str:
+    """The warning for a reply whose code was taken from its fenced block."""
+    lines = text.split("\n")
+    end = fence.close_line if fence.close_line is not None else len(lines) - 1
+    return (
+        f"line {fence.open_line + 1}: took the program from the markdown code fence on lines "
+        f"{fence.open_line + 1}-{end + 1} and ignored the text around it"
+    )
