@@ -335,6 +335,8 @@ class Prepared:
                 return self._fail(deadline_error(state.limits), state)
             except Exception as exc:
                 return self._fail(exc, state)
+            if time.monotonic() > state.deadline_at:  # a synchronous step ran past it
+                return self._fail(deadline_error(state.limits), state)
             return self._success(value, state)
         # asyncio: children run as native tasks, and the deadline is one timer that cancels
         # this task (a cancel scope costs more than the rest of a small fan-out)
@@ -361,6 +363,10 @@ class Prepared:
             return self._fail(exc, state)
         finally:
             timer.cancel()
+        if expired:  # the deadline passed, and the cancellation was swallowed
+            task.uncancel()
+        if expired or time.monotonic() > state.deadline_at:  # or nothing awaited after it
+            return self._fail(deadline_error(state.limits), state)
         return self._success(value, state)
 
     def _warnings(self, state: State) -> list[str]:

@@ -316,3 +316,40 @@ def test_nested_fan_outs(backend: str) -> None:
     assert out.status == "success", out.message
     assert out.value == [1.001] * 5
 
+
+
+def test_the_deadline_holds_when_a_function_swallows_the_cancellation() -> None:
+    async def deaf() -> str:
+        try:
+            await asyncio.sleep(10)
+        except asyncio.CancelledError:
+            return "finished anyway"
+        return "never"
+
+    rt = make_runtime(FunctionDescription("deaf", "deaf", deaf, {}), deadline=0.05)
+    prepared = rt.prepare({"deaf": {}})
+
+    async def main() -> tuple[Outcome, int]:
+        out = await prepared.run_async()
+        task = asyncio.current_task()
+        assert task is not None
+        return out, task.cancelling()  # the run leaves no cancellation behind on our task
+
+    out, cancelling = asyncio.run(main())
+    assert out.error is not None and out.error.details.get("limit") == "deadline"
+    assert cancelling == 0
+
+
+@pytest.mark.parametrize("backend", BACKENDS)
+def test_a_slow_synchronous_step_in_an_async_program_fails_the_deadline(backend: str) -> None:
+    import time as clock
+
+    def slow(x: float) -> float:
+        clock.sleep(0.1)  # not interruptible: the run fails when it returns
+        return x
+
+    rt = make_runtime(
+        NAP, FunctionDescription("slow", "slow", slow, {"x": "number"}), deadline=0.05
+    )
+    out = run_on(backend, rt, {"slow": {"nap": 0}})
+    assert out.error is not None and out.error.details.get("limit") == "deadline"
