@@ -255,6 +255,26 @@ class Compiler:
             )
         if is_forbidden(name):
             raise forbidden_error(name, node.path)
+        fuzzy = self.registry.resolve_constant(name)
+        if fuzzy is not None:
+            # `Thursday` for the constant `thursday`: a context value of that exact name still
+            # wins; otherwise the constant is read, with a warning
+            read_constant = self._constant(fuzzy).sync
+            assert read_constant is not None
+            note = (
+                f"unknown name `{name}` at {_fmt(node.path)}: read the constant `{fuzzy.name}`, "
+                "the only one with that name up to case and underscores"
+            )
+
+            def read_forgiven(s: State) -> Any:
+                context = s.context
+                if name in context:
+                    return context[name]
+                if note not in s.warnings:
+                    s.warnings.append(note)
+                return read_constant(s)
+
+            return Compiled(sync=read_forgiven)
         self.context_refs.setdefault(name, node.path)
         return Compiled(sync=lambda s: s.context[name])
 

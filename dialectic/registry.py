@@ -184,6 +184,13 @@ class Registry:
             return self.functions[matches[0]], matches[0]
         return None, None
 
+    def resolve_constant(self, name: str) -> Constant | None:
+        """The only constant whose name matches ``name`` up to case and underscores, if any
+        (an exact name is looked up directly by the caller)."""
+        key = normalize_name(name)
+        matches = [c for n, c in self.constants.items() if normalize_name(n) == key]
+        return matches[0] if len(matches) == 1 else None
+
     def names(self) -> list[str]:
         return sorted(self.functions)
 
