@@ -106,11 +106,7 @@ class Compiler:
     def compile(self, node: Node, top: bool = False) -> Compiled:
         try:
             if isinstance(node, Lit):
-                value = node.value
-                fresh = copier(value)  # a quoted container: a copy per use, never shared
-                if fresh is not None:
-                    return Compiled(sync=lambda s: fresh())
-                return Compiled(sync=lambda s: value)
+                return _literal(node.value)
             if isinstance(node, Call):
                 return self._call(node)
             if isinstance(node, Ref):
@@ -280,11 +276,7 @@ class Compiler:
 
     def _constant(self, const: Constant) -> Compiled:
         if const.factory is None:
-            value = const.value
-            fresh = copier(value)
-            if fresh is not None:
-                return Compiled(sync=lambda s: fresh())
-            return Compiled(sync=lambda s: value)
+            return _literal(const.value)
         idx = self.constant_slots.get(const.name)
         if idx is None:
             idx = self.constant_slots[const.name] = self.memo_size
@@ -600,3 +592,12 @@ def subtree(tree: Any, path: JSONPath) -> Any:
     for key in path:
         node = node[key]
     return node
+
+
+def _literal(value: Any) -> Compiled:
+    """A fixed value: a scalar is shared; a container (a quoted literal, a constant) is copied
+    for every use, so a function that mutates its argument cannot change the next run."""
+    fresh = copier(value)
+    if fresh is not None:
+        return Compiled(sync=lambda s: fresh())
+    return Compiled(sync=lambda s: value)

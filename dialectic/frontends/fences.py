@@ -6,7 +6,8 @@ from __future__ import annotations
 import re
 from typing import NamedTuple
 
-_OPEN = re.compile(r"[ \t]*(```|~~~)[ \t]*([A-Za-z0-9_+-]*)[ \t]*\r?\Z")
+# an opening fence may carry an info string (```yaml title="plan"); its first word is the tag
+_OPEN = re.compile(r"[ \t]*(```|~~~)[ \t]*([A-Za-z0-9_+-]*)[^`\n]*\r?\Z")
 _CLOSE = re.compile(r"[ \t]*(```|~~~)[ \t]*\r?\Z")
 
 

@@ -23,7 +23,7 @@ from typing import Any, Literal
 
 from ...errors import DialecticError, JSONPath, SyntaxProblem
 from ..base import FrontEndResult, SourceError, Span
-from ..fences import find_fence, has_text_outside
+from ..fences import find_fence, has_text_outside, keep_fenced
 from ..plan.keywords import LITERAL_WORDS as _LITERAL_WORDS
 from ..plan.keywords import RESERVED as _JS_RESERVED
 from .templates import ExprPart, TemplateError, split_template
@@ -37,7 +37,6 @@ DEFAULT_LIFT = True
 DEFAULT_SLOTS: SlotMode = "as-written"
 _SLOT_MODES = ("list", "scalar", "as-written")
 _IDENT = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*$")
-_FENCE = re.compile(r"^\s*(```|~~~)")
 
 
 def _default_expression_parser() -> ExpressionParser:
@@ -69,17 +68,10 @@ class _LineIndex:
 def strip_code_fence(source: str) -> tuple[str, bool]:
     """Blank out a surrounding markdown code fence (and any text outside it), keeping every
     remaining character at its original line, column and offset. Returns (text, stripped)."""
-    lines = source.split("\n")
-    fences = [i for i, line in enumerate(lines) if _FENCE.match(line)]
-    if not fences:
+    block = find_fence(source)
+    if block is None:
         return source, False
-    first = fences[0]
-    last = fences[1] if len(fences) > 1 else len(lines)
-    out = []
-    for i, line in enumerate(lines):
-        keep = first < i < last
-        out.append(line if keep else " " * len(line))
-    return "\n".join(out), True
+    return keep_fenced(source, block), True
 
 
 def _quote_repairs(source: str) -> tuple[str, list[int], list[int]]:
@@ -588,9 +580,10 @@ def parse_plan2(
         raise ValueError(f"slots must be one of {', '.join(_SLOT_MODES)}, got {slots!r}")
     original = source
     warnings: list[str] = []
-    text, fenced = strip_code_fence(source)
-    if fenced:
-        line = next(i for i, ln in enumerate(source.split("\n")) if _FENCE.match(ln)) + 1
+    block = find_fence(source)
+    text = source if block is None else keep_fenced(source, block)
+    if block is not None:
+        line = block.open_line + 1
         if strict:
             raise SourceError(
                 LANG,
@@ -598,11 +591,9 @@ def parse_plan2(
                 [SyntaxProblem("the plan is wrapped in a markdown code fence", line, 1,
                                hint="send the YAML alone, without ``` lines")],
             )
-        block = find_fence(source)
-        around = block is not None and has_text_outside(source, block)
         warnings.append(
             f"line {line}: removed the markdown code fence around the plan"
-            + (" and the text around it" if around else "")
+            + (" and the text around it" if has_text_outside(source, block) else "")
         )
     # An unquoted value whose ${...} holds `: ` or ` #` is misread by YAML (an error, or worse:
     # `- ${{a: 1}}` is silently a mapping). Lenient mode quotes it; strict mode refuses it.
