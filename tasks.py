@@ -24,8 +24,12 @@ BIN = VENV / ("Scripts" if os.name == "nt" else "bin")
 PY = BIN / "python"
 EXTENSIONS = ("datetime", "ide", "travel")
 DEMO = [
-    "run", "examples/travel/sf_to_la_next_thursday.js",
-    "--now", "2023-10-10T08:00:00-07:00", "--timezone", "America/Los_Angeles",
+    "run",
+    "examples/travel/sf_to_la_next_thursday.js",
+    "--now",
+    "2023-10-10T08:00:00-07:00",
+    "--timezone",
+    "America/Los_Angeles",
 ]
 TYPED = ["dialectic", "benchmarks", "tasks.py"] + [
     f"extensions/{name}/dialectic_{name}" for name in EXTENSIONS
@@ -39,8 +43,9 @@ def sh(*args: str | Path, check: bool = True) -> int:
 
 def _stamp() -> str:
     h = hashlib.sha256(sys.version.encode())
-    for path in sorted([ROOT / "pyproject.toml", ROOT / "tasks.py",
-                        *ROOT.glob("extensions/*/pyproject.toml")]):
+    for path in sorted(
+        [ROOT / "pyproject.toml", ROOT / "tasks.py", *ROOT.glob("extensions/*/pyproject.toml")]
+    ):
         h.update(path.read_bytes())
     return h.hexdigest()
 
@@ -74,6 +79,7 @@ def test() -> int:
     setup()
     failed = 0
     failed |= sh(BIN / "ruff", "check", ".", check=False)
+    failed |= sh(BIN / "ruff", "format", "--check", ".", check=False)
     failed |= sh(BIN / "mypy", *TYPED, check=False)
     # test folders one by one: several hold a conftest.py, which mypy would see as one module
     for folder in sorted([*ROOT.glob("tests/*/"), *ROOT.glob("extensions/*/tests/")]):

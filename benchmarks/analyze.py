@@ -21,7 +21,7 @@ from typing import Any
 
 import orjson
 
-from dialectic.analysis import analyze, read_nestful, summarize, to_table
+from dialectic.tools.analysis import analyze, read_nestful, summarize, to_table
 
 DOMAINS = {
     "flights": ["origin", "destination", "departing", "airline", "number"],
@@ -37,8 +37,12 @@ CONSTANTS = ["tomorrow", "today", "now"]
 def _value(rng: random.Random, aliases: list[str]) -> Any:
     roll = rng.random()
     if aliases and roll < 0.3:
-        return {"$get": [{"$ref": rng.choice(aliases)}, rng.choice(["destination", "arrives",
-                                                                     "city", "date"])]}
+        return {
+            "$get": [
+                {"$ref": rng.choice(aliases)},
+                rng.choice(["destination", "arrives", "city", "date"]),
+            ]
+        }
     if aliases and roll < 0.4:
         return {"$template": ["on ", {"$ref": rng.choice(aliases)}, " at noon"]}
     if roll < 0.5:
@@ -68,8 +72,8 @@ def generate(rng: random.Random) -> Any:
 
 
 def build_corpus(count: int, seed: int, path: Path) -> dict[str, int]:
-    from dialectic.convert import tree_for_plan, tree_to_plan2
     from dialectic.frontends.plan import decompile
+    from dialectic.tools.convert import tree_for_plan, tree_to_plan2
 
     rng = random.Random(seed)
     langs = {"json": 0, "plan": 0, "plan2": 0}
@@ -104,8 +108,10 @@ def main() -> int:
         t2 = time.perf_counter()
         summary = summarize(records)
         t3 = time.perf_counter()
-    print(f"analyze:   {len(records)} plans in {t2 - t1:.2f}s = {len(records) / (t2 - t1):,.0f} "
-          "plans/s (parse + static analysis)")
+    print(
+        f"analyze:   {len(records)} plans in {t2 - t1:.2f}s = {len(records) / (t2 - t1):,.0f} "
+        "plans/s (parse + static analysis)"
+    )
     print(f"summarize: {t3 - t2:.3f}s;  status {summary.status}")
     by_lang = _per_lang(args.plans, args.seed)
     for lang, (n, secs) in by_lang.items():
@@ -127,13 +133,14 @@ def main() -> int:
 
 
 def _per_lang(count: int, seed: int) -> dict[str, tuple[int, float]]:
-    from dialectic.analysis import analyze_program
-    from dialectic.convert import tree_for_plan, tree_to_plan2
     from dialectic.frontends.plan import decompile
+    from dialectic.tools.analysis import analyze_program
+    from dialectic.tools.convert import tree_for_plan, tree_to_plan2
 
     rng = random.Random(seed)
     trees = [generate(rng) for _ in range(count)]
     out: dict[str, tuple[int, float]] = {}
+
     def as_json(tree: Any) -> str:
         return orjson.dumps(tree).decode()
 

@@ -45,10 +45,13 @@ def engines() -> dict[str, Callable[[], Any]]:
     try:
         import simpleeval
 
-        s = simpleeval.SimpleEval(functions={"upper": str.upper, "str": str, "max": max},
-                                  names=CONTEXT)
-        expr = '"Hi " + user.profile.first + " " + upper(user.profile.last) + "! " + ' \
-            'str(max(user.age, 18))'
+        s = simpleeval.SimpleEval(
+            functions={"upper": str.upper, "str": str, "max": max}, names=CONTEXT
+        )
+        expr = (
+            '"Hi " + user.profile.first + " " + upper(user.profile.last) + "! " + '
+            "str(max(user.age, 18))"
+        )
         parsed = s.parse(expr)
         out["simpleeval"] = lambda: s.eval(expr, previously_parsed=parsed)
     except ImportError:
@@ -70,17 +73,26 @@ def engines() -> dict[str, Callable[[], Any]]:
         from json_logic.builtins import BUILTINS
 
         ops = {**BUILTINS, "upper": lambda data, s: str(s).upper(), "str": lambda data, v: str(v)}
-        logic = {"cat": ["Hi ", {"var": "user.profile.first"}, " ",
-                         {"upper": {"var": "user.profile.last"}}, "! ",
-                         {"str": {"max": [{"var": "user.age"}, 18]}}]}
+        logic = {
+            "cat": [
+                "Hi ",
+                {"var": "user.profile.first"},
+                " ",
+                {"upper": {"var": "user.profile.last"}},
+                "! ",
+                {"str": {"max": [{"var": "user.age"}, 18]}},
+            ]
+        }
         out["JSON Logic"] = lambda: jsonLogic(logic, CONTEXT, ops)
     except ImportError:
         pass
     try:
         import jsone
 
-        template_e = {"$eval": "'Hi ' + user.profile.first + ' ' + uppercase(user.profile.last)"
-                               " + '! ' + str(max(user.age, 18))"}
+        template_e = {
+            "$eval": "'Hi ' + user.profile.first + ' ' + uppercase(user.profile.last)"
+            " + '! ' + str(max(user.age, 18))"
+        }
         out["json-e"] = lambda: jsone.render(template_e, CONTEXT)
     except ImportError:
         pass

@@ -81,15 +81,23 @@ def main() -> None:
     args = ap.parse_args()
     print(f"plan: {len(PLAN)} characters, {len(tokenize(PLAN))} tokens")
     rows = [
-        ("dialectic parse_plan (tree; spans on demand)",
-         _time(lambda: parse_plan(PLAN), args.repeat)),
-        ("dialectic parse_plan + reading the spans",
-         _time(lambda: len(parse_plan(PLAN).spans), args.repeat)),
-        ("dialectic parse_plan(strict=True)",
-         _time(lambda: parse_plan(PLAN, strict=True), args.repeat)),
+        (
+            "dialectic parse_plan (tree; spans on demand)",
+            _time(lambda: parse_plan(PLAN), args.repeat),
+        ),
+        (
+            "dialectic parse_plan + reading the spans",
+            _time(lambda: len(parse_plan(PLAN).spans), args.repeat),
+        ),
+        (
+            "dialectic parse_plan(strict=True)",
+            _time(lambda: parse_plan(PLAN, strict=True), args.repeat),
+        ),
         ("dialectic lexer only (as parse_plan uses it)", _time(lambda: lex(PLAN), args.repeat)),
-        ("dialectic tokenize (token tuples with offsets)",
-         _time(lambda: tokenize(PLAN), args.repeat)),
+        (
+            "dialectic tokenize (token tuples with offsets)",
+            _time(lambda: tokenize(PLAN), args.repeat),
+        ),
     ]
     try:
         import esprima
@@ -98,8 +106,12 @@ def main() -> None:
     else:
         wrapped = "async function plan() {\n" + PLAN + "\n}"
         esprima.parseScript(wrapped)
-        rows.append(("esprima-python parseScript", _time(
-            lambda: esprima.parseScript(wrapped), max(args.repeat // 10, 5))))
+        rows.append(
+            (
+                "esprima-python parseScript",
+                _time(lambda: esprima.parseScript(wrapped), max(args.repeat // 10, 5)),
+            )
+        )
     width = max(len(name) for name, _ in rows)
     for name, micros in rows:
         print(f"{name:<{width}}  {micros:10.1f} µs/parse")

@@ -11,8 +11,12 @@ Extensions register functions, types, conversions and constants through pluggy h
 (entry-point group ``dialectic``). SPEC.md is the language's source of truth.
 """
 
-from .decorators import function
-from .descriptions import (
+from dialectic.frontends import compile
+from dialectic.limits import Limits
+from dialectic.outcome.errors import Ambiguous, Candidate, DialecticError, Failure, PluginError
+from dialectic.outcome.outcome import ErrorInfo, Outcome, Suggestion
+from dialectic.registry.decorators import function
+from dialectic.registry.descriptions import (
     Constant,
     FunctionDescription,
     Optional,
@@ -20,12 +24,8 @@ from .descriptions import (
     TypeConversion,
     TypeDescription,
 )
-from .errors import Ambiguous, Candidate, DialecticError, Failure, PluginError
-from .frontends import compile
-from .limits import Limits
-from .outcome import ErrorInfo, Outcome, Suggestion
-from .plugins import hookimpl
-from .runtime import Prepared, Runtime
+from dialectic.registry.plugins import hookimpl
+from dialectic.runtime import Prepared, Runtime
 
 __all__ = [
     "Ambiguous",

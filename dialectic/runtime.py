@@ -16,21 +16,21 @@ from typing import Any
 
 import anyio
 
-from . import stdlib
-from .calltree import Let, parse_tree
-from .coercion import TypeSystem
-from .compiler import CompileErrors, Compiler
-from .errors import DialecticError, LimitExceeded, PluginError
-from .evaluator import AmbiguityError, Compiled, State, deadline_error
-from .frontends import to_tree
-from .frontends.base import FrontEndResult
-from .limits import Limits
-from .outcome import Outcome
-from .plugins import entry_point_plugins, import_plugin_module, plugin_name
-from .registry import Registry, closest
-from .report import ambiguous, failure
-from .serialize import Serializer
-from .values import UNDEFINED
+from dialectic.compiler.closures import CompileErrors, Compiler
+from dialectic.frontends import to_tree
+from dialectic.frontends.base import FrontEndResult
+from dialectic.limits import Limits
+from dialectic.outcome.errors import DialecticError, LimitExceeded, PluginError
+from dialectic.outcome.outcome import Outcome
+from dialectic.outcome.report import ambiguous, failure
+from dialectic.registry import stdlib
+from dialectic.registry.plugins import entry_point_plugins, import_plugin_module, plugin_name
+from dialectic.registry.registry import Registry, closest
+from dialectic.run.evaluator import AmbiguityError, Compiled, State, deadline_error
+from dialectic.tree.nodes import Let, parse_tree
+from dialectic.values.coercion import TypeSystem
+from dialectic.values.data import UNDEFINED
+from dialectic.values.serialize import Serializer
 
 _CACHE_SIZE = 256
 
@@ -67,7 +67,7 @@ class Runtime:
         self.registry = Registry()
         sources: list[tuple[str, Any]] = []
         if builtins:
-            sources.append(("dialectic.stdlib", stdlib))
+            sources.append(("dialectic.registry.stdlib", stdlib))
         if load_entry_points:
             sources.extend(entry_point_plugins())
         for p in plugins:
@@ -140,14 +140,14 @@ class Runtime:
 
     def compile(self, program: Any, *, lang: str | None = None, strict: bool = False) -> Any:
         """The canonical call tree, with names resolved and arguments bound by name."""
-        from .canonical import canonical
+        from dialectic.resolve.canonical import canonical
 
         fe = to_tree(program, lang, strict=strict)
         node = parse_tree(fe.tree, self.limits)
         return canonical(self.registry, node)
 
     def describe(self, format: str = "markdown") -> Any:
-        from .describe import catalog_markdown, program_schema
+        from dialectic.tools.describe import catalog_markdown, program_schema
 
         if format == "markdown":
             return catalog_markdown(self)

@@ -13,15 +13,15 @@ from typing import Any
 
 import anyio
 
-from .descriptions import (
+from dialectic.outcome.errors import Ambiguous, Candidate, Failure
+from dialectic.registry.descriptions import (
     Constant,
     FunctionDescription,
     Optional,
     TypeConversion,
     TypeDescription,
 )
-from .errors import Ambiguous, Candidate, Failure
-from .plugins import Register, hookimpl
+from dialectic.registry.plugins import Register, hookimpl
 
 
 @dataclass(frozen=True)

@@ -11,10 +11,10 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from ..errors import DialecticError, SyntaxProblem
-from .base import FrontEndResult, SourceError, Span
-from .dialect_json import parse_json
-from .fences import find_fence, has_text_outside, keep_fenced
+from dialectic.frontends.base import FrontEndResult, SourceError, Span
+from dialectic.frontends.dialect_json import parse_json
+from dialectic.frontends.fences import find_fence, has_text_outside, keep_fenced
+from dialectic.outcome.errors import DialecticError, SyntaxProblem
 
 LANGS = ("json", "plan", "plan2")
 LANG_ALIASES = {
@@ -116,10 +116,10 @@ def to_tree(
     if lang == "json":
         return parse_json(program)
     if lang == "plan":
-        from .plan import parse_plan
+        from dialectic.frontends.plan import parse_plan
 
         return parse_plan(program, strict=strict, **options)
-    from .plan2 import parse_plan2
+    from dialectic.frontends.plan2 import parse_plan2
 
     return parse_plan2(program, **options)
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..errors import DialecticError, JSONPath, SyntaxProblem
+from dialectic.outcome.errors import DialecticError, JSONPath, SyntaxProblem
 
 
 @dataclass(frozen=True, slots=True)

@@ -6,9 +6,9 @@ import re
 
 import orjson
 
-from ..errors import SyntaxProblem
-from .base import FrontEndResult, SourceError
-from .fences import find_fence, has_text_outside, keep_fenced, outside_warning
+from dialectic.frontends.base import FrontEndResult, SourceError
+from dialectic.frontends.fences import find_fence, has_text_outside, keep_fenced, outside_warning
+from dialectic.outcome.errors import SyntaxProblem
 
 _FENCE = re.compile(r"^\s*```[A-Za-z0-9_-]*[ \t]*\r?\n(.*?)\r?\n?```\s*$", re.S)
 

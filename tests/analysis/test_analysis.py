@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 from click.testing import CliRunner
 
-from dialectic.analysis import (
+from dialectic.tools.analysis import (
     PlanRecord,
     Program,
     analyze,
@@ -28,10 +28,15 @@ from dialectic.analysis import (
     to_table,
     value_type,
 )
-from dialectic.commands.analyze import command
+from dialectic.tools.commands.analyze import command
 
-NESTFUL = Path(__file__).resolve().parents[2] / ".." / "shared" / "corpora" / "nestful" / (
-    "nestful_last360.json"
+NESTFUL = (
+    Path(__file__).resolve().parents[2]
+    / ".."
+    / "shared"
+    / "corpora"
+    / "nestful"
+    / ("nestful_last360.json")
 )
 
 SEED_000 = {
@@ -66,7 +71,13 @@ return other({start: flight.departs, end: flight.arrives});
 
 def test_value_types_and_arguments() -> None:
     assert [value_type(v) for v in ("x", 1, 1.5, True, None, [1], {"a": 1, "b": 2})] == [
-        "string", "number", "number", "boolean", "null", "array", "object",
+        "string",
+        "number",
+        "number",
+        "boolean",
+        "null",
+        "array",
+        "object",
     ]
     assert value_type({"f": 1}) == "call"
     assert value_type({"$ref": "x"}) == "reference"
@@ -118,8 +129,10 @@ def test_chain_depth_and_width() -> None:
 
 
 def test_cycles_and_invalid_programs_are_compile_errors() -> None:
-    cyc = {"$let": {"a": {"f": [{"$ref": "b"}]}, "b": {"f": [{"$ref": "a"}]}},
-           "$return": {"$ref": "a"}}
+    cyc = {
+        "$let": {"a": {"f": [{"$ref": "b"}]}, "b": {"f": [{"$ref": "a"}]}},
+        "$return": {"$ref": "a"},
+    }
     r = analyze_tree(cyc, PlanRecord("c", "json"))
     assert r.status == "compile_error" and r.error_code == "cycle"
     assert "a -> b -> a" in (r.error or "")
@@ -202,8 +215,10 @@ def test_cli_formats(tmp_path: Path) -> None:
     rows = runner.invoke(command, [str(path), "--format", "csv"])
     assert rows.output.count("\n") == 4
     (tmp_path / "c.expected.json").write_text("{}")
-    skipped = runner.invoke(command, [str(tmp_path), "--exclude", "*.expected.json",
-                                      "--format", "json", "--summary-only"])
+    skipped = runner.invoke(
+        command,
+        [str(tmp_path), "--exclude", "*.expected.json", "--format", "json", "--summary-only"],
+    )
     assert json.loads(skipped.output)["summary"]["plans"] == 3
     empty = tmp_path / "empty"
     empty.mkdir()
@@ -223,8 +238,9 @@ def test_compile_against_a_registry(tmp_path: Path) -> None:
     assert bad.status == "compile_error" and "domainZ" in (bad.error or "")
     path = tmp_path / "p.jsonl"
     path.write_text(json.dumps(SEED_000) + "\n" + json.dumps({"nope": {"a": 1}}) + "\n")
-    out = CliRunner().invoke(command, [str(path), "-p", "dialectic_travel.plugin",
-                                       "--format", "json", "--summary-only"])
+    out = CliRunner().invoke(
+        command, [str(path), "-p", "dialectic_travel.plugin", "--format", "json", "--summary-only"]
+    )
     assert out.exit_code == 0, out.output
     summary = json.loads(out.output)["summary"]
     assert summary["status"] == {"ok": 1, "compile_error": 1}
@@ -234,10 +250,12 @@ def test_compile_against_a_registry(tmp_path: Path) -> None:
 def test_nestful_conversion() -> None:
     calls: list[dict[str, Any]] = [
         {"name": "multiply", "label": "$var_1", "arguments": {"arg_0": 350, "arg_1": 2}},
-        {"name": "divide", "label": "$var_2", "arguments": {"arg_0": "$var_1.result$",
-                                                            "arg_1": 5}},
-        {"name": "pack", "label": "$var3", "arguments": {"items": ["$var_2.output_0$"],
-                                                         "opts": {"k": 1}}},
+        {"name": "divide", "label": "$var_2", "arguments": {"arg_0": "$var_1.result$", "arg_1": 5}},
+        {
+            "name": "pack",
+            "label": "$var3",
+            "arguments": {"items": ["$var_2.output_0$"], "opts": {"k": 1}},
+        },
     ]
     tree = nestful_to_tree(calls)
     assert tree["$let"]["var_2"] == {"divide": {"arg_0": {"$ref": "var_1"}, "arg_1": 5}}
@@ -276,8 +294,12 @@ def test_nestful_rows_run_on_the_runtime() -> None:
         "multiply": lambda arg_0, arg_1: arg_0 * arg_1,
         "divide": lambda arg_0, arg_1: arg_0 / arg_1,
     }
-    rt.register(*(FunctionDescription(n, n, f, {"arg_0": "number", "arg_1": "number"})
-                  for n, f in maths.items()))
+    rt.register(
+        *(
+            FunctionDescription(n, n, f, {"arg_0": "number", "arg_1": "number"})
+            for n, f in maths.items()
+        )
+    )
     rows = json.loads(NESTFUL.read_text())
     checked = 0
     for row in rows:

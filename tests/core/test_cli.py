@@ -7,7 +7,7 @@ from pathlib import Path
 import orjson
 from click.testing import CliRunner
 
-from dialectic.cli import main
+from dialectic.tools.cli import main
 
 PLUGIN = ["--plugin", "dialectic.testing", "--no-entry-points"]
 

@@ -150,7 +150,12 @@ def test_ambiguities_come_back_in_program_order(backend: str) -> None:
     message = out.message or ""
     assert message.index("Which a?") < message.index("Which b?") < message.index("Which c?")
     assert [s.description for s in out.suggestions] == [
-        "a one", "a two", "b one", "b two", "c one", "c two"
+        "a one",
+        "a two",
+        "b one",
+        "b two",
+        "c one",
+        "c two",
     ]
 
 
@@ -308,14 +313,11 @@ def test_nested_fan_outs(backend: str) -> None:
         await anyio.sleep(0)
         return a + b
 
-    rt = make_runtime(
-        FunctionDescription("add", "a + b", add, {"a": "number", "b": "number"}), NAP
-    )
+    rt = make_runtime(FunctionDescription("add", "a + b", add, {"a": "number", "b": "number"}), NAP)
     program = [{"add": [{"nap": 0.001}, {"add": [1, {"nap": 0}]}]} for _ in range(5)]
     out = run_on(backend, rt, program)
     assert out.status == "success", out.message
     assert out.value == [1.001] * 5
-
 
 
 def test_the_deadline_holds_when_a_function_swallows_the_cancellation() -> None:

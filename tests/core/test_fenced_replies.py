@@ -20,8 +20,13 @@ def rt() -> Runtime:
 
 
 REPLIES = [
-    ("Sure! Here is the plan:\n\n```javascript\na = upper('hi');\nreturn `${a}!`;\n```\n"
-     "It shouts.", "plan", "HI!", 3),
+    (
+        "Sure! Here is the plan:\n\n```javascript\na = upper('hi');\nreturn `${a}!`;\n```\n"
+        "It shouts.",
+        "plan",
+        "HI!",
+        3,
+    ),
     ("Plan:\n```js\nreturn upper('x');\n```", "plan", "X", 2),  # `Plan:` is not YAML here
     ("Answer:\n```\nreturn upper('q');\n```\n", "plan", "Q", 2),  # no tag: judged by the block
     ('The program:\n```json\n{"upper": "x"}\n```\nDone.', "json", "X", 2),

@@ -8,7 +8,7 @@ import importlib.metadata
 import pytest
 from click.testing import CliRunner
 
-from dialectic.cli import main
+from dialectic.tools.cli import main
 
 EXPECTED = {
     "datetime": ["`next(component: string) -> date`", "`date`"],

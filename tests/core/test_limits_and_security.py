@@ -206,11 +206,15 @@ def test_exponential_values_through_aliases_are_bounded(body: Any, limit: str) -
 
 
 def test_templates_and_join_measure_before_building() -> None:
-    big = {"$let": {"s": {"$template": ["x" * 900_000, ""]}},
-           "$return": {"$template": [{"$ref": "s"}, {"$ref": "s"}]}}
+    big = {
+        "$let": {"s": {"$template": ["x" * 900_000, ""]}},
+        "$return": {"$template": [{"$ref": "s"}, {"$ref": "s"}]},
+    }
     assert limit_of(rt_with().run(big)) == "max_string_length"
-    joined = {"$let": {"s": {"$template": ["x" * 600_000, ""]}},
-              "$return": {"join": [[{"$ref": "s"}, {"$ref": "s"}]]}}
+    joined = {
+        "$let": {"s": {"$template": ["x" * 600_000, ""]}},
+        "$return": {"join": [[{"$ref": "s"}, {"$ref": "s"}]]},
+    }
     out = rt_with().run(joined)
     assert out.error is not None and out.error.code == "limit_exceeded"
 

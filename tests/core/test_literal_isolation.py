@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 
 from dialectic import Constant, FunctionDescription, Runtime
-from dialectic.values import copier, copy_structure
+from dialectic.values.data import copier, copy_structure
 
 
 def push(items: list[Any], x: Any) -> list[Any]:

@@ -47,8 +47,12 @@ MATHS: dict[str, tuple[Any, dict[str, str]]] = {
 
 def runtime() -> Runtime:
     rt = Runtime(load_entry_points=False, builtins=False)
-    rt.register(*(FunctionDescription(name, name, fn, params, "number")
-                  for name, (fn, params) in MATHS.items()))
+    rt.register(
+        *(
+            FunctionDescription(name, name, fn, params, "number")
+            for name, (fn, params) in MATHS.items()
+        )
+    )
     return rt
 
 

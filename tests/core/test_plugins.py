@@ -21,7 +21,7 @@ from dialectic import (
     TypeDescription,
     hookimpl,
 )
-from dialectic.plugins import HOOKS
+from dialectic.registry.plugins import HOOKS
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -212,7 +212,8 @@ def test_installed_plugin_that_fails_to_import_is_named(installed: Path) -> None
     assert "module_that_does_not_exist" in proc.stderr
     cli = _python(
         installed,
-        "import sys; sys.argv=['dialectic','describe']; from dialectic.cli import main; main()",
+        "import sys; sys.argv=['dialectic','describe']; "
+        "from dialectic.tools.cli import main; main()",
         only_good=False,
     )
     assert cli.returncode == 2

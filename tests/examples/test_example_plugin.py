@@ -63,7 +63,7 @@ def python(target: Path, code: str) -> subprocess.CompletedProcess[str]:
 def test_installed_plugin_is_discovered_through_its_entry_point(target: Path) -> None:
     code = """
 import json
-from dialectic.plugins import entry_point_plugins
+from dialectic.registry.plugins import entry_point_plugins
 found = {}
 for name, module in entry_point_plugins():
     if name == "greetings":
@@ -94,7 +94,7 @@ def test_not_installed_means_not_found() -> None:
         [
             sys.executable,
             "-c",
-            "from dialectic.plugins import entry_point_plugins\n"
+            "from dialectic.registry.plugins import entry_point_plugins\n"
             "print([n for n, _ in entry_point_plugins()])",
         ],
         cwd=ROOT,
@@ -131,7 +131,7 @@ print(json.dumps([json.loads(o) if isinstance(o, (str, bytes)) else o for o in o
 
 @pytest.mark.skipif(not (ROOT / "dialectic" / "cli.py").exists(), reason="no CLI yet")
 def test_installed_plugin_shows_in_describe(target: Path) -> None:
-    proc = python(target, "from dialectic.cli import main; main(['describe'])")
+    proc = python(target, "from dialectic.tools.cli import main; main(['describe'])")
     assert proc.returncode == 0, proc.stderr
     assert "greet" in proc.stdout
     assert "Greet someone by name" in proc.stdout

@@ -203,7 +203,7 @@ def test_example_command_through_the_cli(stem: str, path: Path) -> None:
         [
             sys.executable,
             "-m",
-            "dialectic.cli",
+            "dialectic.tools.cli",
             "run",
             str(path.relative_to(ROOT)),
             *args,
@@ -236,7 +236,7 @@ def test_demo_command_through_the_cli() -> None:
         [
             sys.executable,
             "-m",
-            "dialectic.cli",
+            "dialectic.tools.cli",
             "run",
             f"examples/{MANIFEST['demo']}",
             *args,

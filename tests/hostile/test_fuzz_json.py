@@ -195,7 +195,7 @@ def test_random_call_trees(clean: Clean, tree: Any, context: dict[str, Any]) -> 
 @SETTINGS
 @given(tree=trees)
 def test_random_call_trees_in_plan_and_plan2_notation(clean: Clean, tree: Any) -> None:
-    from dialectic.convert import convert
+    from dialectic.tools.convert import convert
 
     text = json.dumps(tree)
     for target in ("plan", "plan2"):

@@ -141,9 +141,7 @@ NAMES = st.sampled_from(["a", "b", "x", "$y", "_z", "this", "use", "NaN", "async
 PROPS = st.sampled_from(["p", "if", "new", "length", "$q", "at", "delete"])
 METHODS = st.sampled_from(["p", "if", "new", "length", "at", "delete"])
 CALLEES = st.sampled_from(["f", "g", "this", "use", "async", "_h"])
-TEXT = st.text(
-    st.characters(exclude_categories=["Cs"], max_codepoint=0x1FFFF), max_size=8
-)
+TEXT = st.text(st.characters(exclude_categories=["Cs"], max_codepoint=0x1FFFF), max_size=8)
 
 
 def _string(s: str) -> str:
@@ -156,9 +154,10 @@ def _leaf() -> st.SearchStrategy[str]:
     return st.one_of(
         TEXT.map(_string),
         st.integers(-(10**20), 10**20).map(str),
-        st.floats(allow_nan=False, allow_infinity=False).map(repr).map(
-            lambda r: r.replace("inf", "1e999")
-        ).filter(lambda r: "1e999" not in r),
+        st.floats(allow_nan=False, allow_infinity=False)
+        .map(repr)
+        .map(lambda r: r.replace("inf", "1e999"))
+        .filter(lambda r: "1e999" not in r),
         st.sampled_from(["true", "false", "null", "undefined", ".5", "1e21", "0x1F", "5."]),
         NAMES,
     )
@@ -175,9 +174,13 @@ def _extend(inner: st.SearchStrategy[str]) -> st.SearchStrategy[str]:
         st.dictionaries(st.one_of(PROPS, TEXT), inner, max_size=3).map(
             lambda d: "{" + ", ".join(f"{_string(k)}: {v}" for k, v in d.items()) + "}"
         ),
-        st.lists(st.one_of(TEXT.map(lambda s: s.replace("`", "").replace("\\", "")
-                                    .replace("${", "$")), inner.map(lambda e: "${" + e + "}")),
-                 max_size=4).map(lambda ps: "`" + "".join(ps) + "`"),
+        st.lists(
+            st.one_of(
+                TEXT.map(lambda s: s.replace("`", "").replace("\\", "").replace("${", "$")),
+                inner.map(lambda e: "${" + e + "}"),
+            ),
+            max_size=4,
+        ).map(lambda ps: "`" + "".join(ps) + "`"),
     )
 
 
@@ -203,8 +206,13 @@ def test_plan_tree_plan_tree_is_stable(exprs: list[str], use: bool) -> None:
 @settings(max_examples=200, deadline=None)
 @given(
     st.recursive(
-        st.one_of(st.none(), st.booleans(), st.integers(-(2**53), 2**53),
-                  st.floats(allow_nan=False, allow_infinity=False), TEXT),
+        st.one_of(
+            st.none(),
+            st.booleans(),
+            st.integers(-(2**53), 2**53),
+            st.floats(allow_nan=False, allow_infinity=False),
+            TEXT,
+        ),
         lambda inner: st.one_of(
             st.lists(inner, max_size=3), st.dictionaries(TEXT, inner, max_size=3)
         ),

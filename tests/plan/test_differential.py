@@ -68,7 +68,9 @@ def _node_ready() -> str:
         (JS_DIR / ".gitignore").write_text("*\n", encoding="utf-8")  # a cache, never committed
         done = subprocess.run(
             [npm, "install", "--prefix", str(JS_DIR), "--no-audit", "--no-fund", "acorn@8"],
-            capture_output=True, text=True, timeout=300,
+            capture_output=True,
+            text=True,
+            timeout=300,
         )
         if done.returncode != 0:
             pytest.fail(f"npm install acorn failed:\n{done.stderr[-2000:]}")
@@ -79,7 +81,10 @@ def _acorn(node: str, sources: list[str]) -> list[dict[str, Any]]:
     """All sources through acorn in one Node process."""
     done = subprocess.run(
         [node, str(HERE / "acorn_tree.js"), str(JS_DIR)],
-        input=json.dumps(sources), capture_output=True, text=True, timeout=300,
+        input=json.dumps(sources),
+        capture_output=True,
+        text=True,
+        timeout=300,
         encoding="utf-8",
     )
     assert done.returncode == 0, done.stderr

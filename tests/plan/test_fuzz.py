@@ -12,8 +12,21 @@ from dialectic.frontends.plan import decompile, parse_expression, parse_plan
 
 ALPHABET = [
     *"abcxyz019_$ \t\n\r(){}[],;:.=+-*/'\"`\\${}!?<>&|@#é😀\u2028\u00a0",
-    "return ", "use ", "const ", "${", "/*", "*/", "//", "\\u{", "\\x", "0x", "1e", "this",
-    "undefined", "```js\n", "\n```",
+    "return ",
+    "use ",
+    "const ",
+    "${",
+    "/*",
+    "*/",
+    "//",
+    "\\u{",
+    "\\x",
+    "0x",
+    "1e",
+    "this",
+    "undefined",
+    "```js\n",
+    "\n```",
 ]
 
 

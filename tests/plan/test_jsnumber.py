@@ -83,7 +83,10 @@ def test_against_node() -> None:
         "process.stdout.write(JSON.stringify(JSON.parse(s).map(x=>String(x))))})"
     )
     done = subprocess.run(
-        [node, "-e", script], input=json.dumps(values), capture_output=True, text=True,
+        [node, "-e", script],
+        input=json.dumps(values),
+        capture_output=True,
+        text=True,
         timeout=60,
     )
     assert done.returncode == 0, done.stderr

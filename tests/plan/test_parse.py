@@ -44,9 +44,7 @@ def test_seed_nested_calls() -> None:
             "domainC": [
                 {
                     "slot3": {"$get": [{"domainA": [{"$object": {"slot1": "foo"}}]}, "field1"]},
-                    "slot4": {
-                        "$get": [{"domainB": [{"$object": {"slot2": "bar"}}]}, 0, "field2"]
-                    },
+                    "slot4": {"$get": [{"domainB": [{"$object": {"slot2": "bar"}}]}, 0, "field2"]},
                 }
             ]
         }
@@ -220,9 +218,7 @@ def test_templates() -> None:
     assert expr("`Hello ${name}!`") == {"$template": ["Hello ", {"$ref": "name"}, "!"]}
     assert expr("`${a}`") == {"$template": [{"$ref": "a"}]}
     assert expr("`${a}${b}`") == {"$template": [{"$ref": "a"}, {"$ref": "b"}]}
-    assert expr("`a${`b${c}`}d`") == {
-        "$template": ["a", {"$template": ["b", {"$ref": "c"}]}, "d"]
-    }
+    assert expr("`a${`b${c}`}d`") == {"$template": ["a", {"$template": ["b", {"$ref": "c"}]}, "d"]}
     # string literals inside ${} are text; numbers stay expressions (stringified at run time)
     assert expr("`a${'b'}c${`d`}`") == "abcd"
     assert expr("`${1}`") == {"$template": [1]}
@@ -240,7 +236,12 @@ def test_arrays_and_objects() -> None:
     assert expr("{$a: 1, b: 2}") == {"$object": {"$a": 1, "b": 2}}
     assert expr("{jfk, lga}") == {"jfk": {"$ref": "jfk"}, "lga": {"$ref": "lga"}}
     assert expr("{'a b': 1, \"c\": 2, 3: 4, 1.50: 5, 0x10: 6, 1e21: 7,}") == {
-        "a b": 1, "c": 2, "3": 4, "1.5": 5, "16": 6, "1e+21": 7,
+        "a b": 1,
+        "c": 2,
+        "3": 4,
+        "1.5": 5,
+        "16": 6,
+        "1e+21": 7,
     }
     assert expr("{if: 1, new: 2}") == {"if": 1, "new": 2}
     assert expr("{undefined}") == {"$object": {"undefined": {"$undefined": None}}}

@@ -26,8 +26,12 @@ async def domain_c(slot3: float, slot4: str) -> str:
 
 
 async def flight_info(airline: str, flight: int) -> dict[str, Any]:
-    return {"departs": f"{airline}{flight} 09:00", "arrives": f"{airline}{flight} 11:30",
-            "origin": "JFK", "destination": "LAX"}
+    return {
+        "departs": f"{airline}{flight} 09:00",
+        "arrives": f"{airline}{flight} 11:30",
+        "origin": "JFK",
+        "destination": "LAX",
+    }
 
 
 async def other(start: str, end: str) -> str:
@@ -60,13 +64,19 @@ def rt() -> Runtime:
         FunctionDescription("domainA", "A", domain_a, {"slot1": "string"}, "object"),
         FunctionDescription("domainB", "B", domain_b, {"slot2": "string"}, "array"),
         FunctionDescription("domainC", "C", domain_c, {"slot3": "number", "slot4": "string"}),
-        FunctionDescription("flightInfo", "flight details", flight_info,
-                            {"airline": "string", "flight": "integer"}, "object"),
+        FunctionDescription(
+            "flightInfo",
+            "flight details",
+            flight_info,
+            {"airline": "string", "flight": "integer"},
+            "object",
+        ),
         FunctionDescription("other", "date range", other, {"start": "string", "end": "string"}),
         FunctionDescription("next", "next", next_, {"component": "string"}, "object"),
         FunctionDescription("last", "last", last, {"component": "string"}, "object"),
-        FunctionDescription("plus", "plus", plus,
-                            {"date": "object", "count": "integer", "unit": "string"}, "object"),
+        FunctionDescription(
+            "plus", "plus", plus, {"date": "object", "count": "integer", "unit": "string"}, "object"
+        ),
         FunctionDescription("at", "at", at, {"date": "object", "time": "string"}, "object"),
     )
     return runtime

@@ -8,8 +8,8 @@ import pytest
 from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
-from dialectic.convert import ConversionError, convert, tree_to_plan2
 from dialectic.frontends.plan2 import parse_plan2
+from dialectic.tools.convert import ConversionError, convert, tree_to_plan2
 
 pytest.importorskip("dialectic.frontends.plan")
 dialectic = pytest.importorskip("dialectic")
@@ -32,8 +32,7 @@ def test_plan_to_plan2_makes_domain_sets_and_templates() -> None:
 
 def test_plan_to_plan2_without_lifting_rewrites_references() -> None:
     src = (
-        "flight = flightInfo({airline: 'AA', flight: 1234}); "
-        "return other({start: flight.departs});"
+        "flight = flightInfo({airline: 'AA', flight: 1234}); return other({start: flight.departs});"
     )
     text = convert(src, "plan", "plan2", lift=False)
     tree = parse_plan2(text, lift=False).tree
@@ -86,8 +85,12 @@ def _runtime(with_one: bool) -> Any:
 
     rt = Runtime(load_entry_points=False)
     descs = [
-        FunctionDescription("rec", "record", lambda a, b=None: {"a": a, "b": b, "tag": "rec"},
-                            {"a": "any", "b": Optional("any")}),
+        FunctionDescription(
+            "rec",
+            "record",
+            lambda a, b=None: {"a": a, "b": b, "tag": "rec"},
+            {"a": "any", "b": Optional("any")},
+        ),
         FunctionDescription("pair", "pair", lambda x, y: [x, y], {"x": "any", "y": "any"}),
         FunctionDescription("size", "size", lambda x: len(str(x)), {"x": "any"}),
     ]
@@ -98,9 +101,7 @@ def _runtime(with_one: bool) -> Any:
 
 
 RT = _runtime(with_one=True)
-TEXT = st.text(
-    alphabet=st.sampled_from(list("ab $${}'\"`\\\n:#-é")), max_size=8
-)
+TEXT = st.text(alphabet=st.sampled_from(list("ab $${}'\"`\\\n:#-é")), max_size=8)
 SIGS = {"rec": ("a", "b"), "pair": ("x", "y"), "size": ("x",), "one": ("x",)}
 
 
@@ -131,8 +132,7 @@ def expressions(draw: Any, aliases: list[tuple[str, str]], depth: int = 2) -> An
     if kind == "array":
         return draw(st.lists(sub, max_size=3))
     if kind == "object":
-        keys = draw(st.lists(st.sampled_from(["k", "m", "n"]), min_size=2, max_size=3,
-                             unique=True))
+        keys = draw(st.lists(st.sampled_from(["k", "m", "n"]), min_size=2, max_size=3, unique=True))
         return {"$object": {k: draw(sub) for k in keys}}
     if kind == "template":
         return {"$template": [draw(TEXT), draw(sub), draw(TEXT)]}
@@ -140,8 +140,12 @@ def expressions(draw: Any, aliases: list[tuple[str, str]], depth: int = 2) -> An
 
 
 @st.composite
-def calls(draw: Any, aliases: list[tuple[str, str]], depth: int = 1,
-          fns: tuple[str, ...] = ("rec", "pair", "size")) -> Any:
+def calls(
+    draw: Any,
+    aliases: list[tuple[str, str]],
+    depth: int = 1,
+    fns: tuple[str, ...] = ("rec", "pair", "size"),
+) -> Any:
     fn = draw(st.sampled_from(fns))
     params = SIGS[fn]
     if fn == "rec" and draw(st.booleans()):
@@ -176,8 +180,7 @@ def _value(out: Any) -> Any:
     return out.to_json()["value"] if hasattr(out, "to_json") else out.value
 
 
-SETTINGS = settings(max_examples=150, deadline=None,
-                    suppress_health_check=[HealthCheck.too_slow])
+SETTINGS = settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 
 @SETTINGS

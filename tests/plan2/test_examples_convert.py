@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 
-from dialectic.convert import convert
+from dialectic.tools.convert import convert
 
 pytest.importorskip("dialectic.frontends.plan")
 dialectic = pytest.importorskip("dialectic")
@@ -75,8 +75,11 @@ def test_converted_example_has_the_same_outcome(name: str, lang: str) -> None:
     # array would become its element: documented, and flight_lookup shows it).
     converted = convert(source, lang, target, lift=lang == "plan2")
     original = _outcome(rt.run(source, lang=lang, context=ctx))
-    again = _outcome(rt.prepare(converted, lang=target, lift=False).run(ctx)
-                     if target == "plan2" else rt.run(converted, lang=target, context=ctx))
+    again = _outcome(
+        rt.prepare(converted, lang=target, lift=False).run(ctx)
+        if target == "plan2"
+        else rt.run(converted, lang=target, context=ctx)
+    )
     if original[0] == "success":
         assert again == original, converted
     else:

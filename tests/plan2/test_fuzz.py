@@ -6,19 +6,58 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from dialectic.calltree import parse_tree
 from dialectic.frontends.base import SourceError
 from dialectic.frontends.plan2 import parse_plan2
 from dialectic.limits import Limits
+from dialectic.tree.nodes import parse_tree
 
 pytest.importorskip("dialectic.frontends.plan")
 
 PIECES = st.sampled_from(
     [
-        "result:", "a:", "return:", "  f:", "    x:", " ", "\n", "  ", "- ", "${", "}", "$${",
-        "${a}", "${a.b}", "${[a, 1]}", "${{k: 1}}", ": ", "#", "'", '"', "|", ">", "&x", "*x",
-        "!!str", "!t", "{", "[", "]", ",", "`", "-v", "```", "---", "1", "true", "null", "é",
-        "\t", "\\", "${f(", ")", "x",
+        "result:",
+        "a:",
+        "return:",
+        "  f:",
+        "    x:",
+        " ",
+        "\n",
+        "  ",
+        "- ",
+        "${",
+        "}",
+        "$${",
+        "${a}",
+        "${a.b}",
+        "${[a, 1]}",
+        "${{k: 1}}",
+        ": ",
+        "#",
+        "'",
+        '"',
+        "|",
+        ">",
+        "&x",
+        "*x",
+        "!!str",
+        "!t",
+        "{",
+        "[",
+        "]",
+        ",",
+        "`",
+        "-v",
+        "```",
+        "---",
+        "1",
+        "true",
+        "null",
+        "é",
+        "\t",
+        "\\",
+        "${f(",
+        ")",
+        "x",
     ]
 )
 
@@ -47,8 +86,31 @@ def test_random_unicode(text: str) -> None:
 
 
 VALUE_PIECES = st.sampled_from(
-    ["${a}", "${b.c}", "${[a, 1]}", "${{k: 1}}", "${f(1)}", "$${x}", "text", " ", ": ", " #",
-     "'", '"', "{", "}", "[", "]", "$", "5", "-", "é", ",", "${`t ${a}`}", "${'}'}"]
+    [
+        "${a}",
+        "${b.c}",
+        "${[a, 1]}",
+        "${{k: 1}}",
+        "${f(1)}",
+        "$${x}",
+        "text",
+        " ",
+        ": ",
+        " #",
+        "'",
+        '"',
+        "{",
+        "}",
+        "[",
+        "]",
+        "$",
+        "5",
+        "-",
+        "é",
+        ",",
+        "${`t ${a}`}",
+        "${'}'}",
+    ]
 )
 
 
@@ -61,8 +123,9 @@ def documents(draw: st.DrawFn) -> str:
             lines.append(f"{name}: " + draw(st.lists(VALUE_PIECES, max_size=5).map("".join)))
             continue
         lines.append(f"{name}:")
-        for domain in draw(st.lists(st.sampled_from(["f", "g", "h"]), min_size=1, max_size=2,
-                                    unique=True)):
+        for domain in draw(
+            st.lists(st.sampled_from(["f", "g", "h"]), min_size=1, max_size=2, unique=True)
+        ):
             lines.append(f"  {domain}:")
             for slot in draw(st.lists(st.sampled_from(["s", "t"]), max_size=2, unique=True)):
                 value = draw(st.lists(VALUE_PIECES, max_size=5).map("".join))

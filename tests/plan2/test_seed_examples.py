@@ -17,8 +17,11 @@ dialectic = pytest.importorskip("dialectic")
 if not hasattr(dialectic, "Runtime"):  # pragma: no cover - the runtime is being built
     pytest.skip("dialectic.Runtime is not available yet", allow_module_level=True)
 
-CONTEXT = {"now": "2023-10-10T08:00:00-07:00", "timezone": "America/Los_Angeles",
-           "travel_latency": 0}
+CONTEXT = {
+    "now": "2023-10-10T08:00:00-07:00",
+    "timezone": "America/Los_Angeles",
+    "travel_latency": 0,
+}
 
 
 @pytest.fixture(scope="module")
@@ -28,12 +31,14 @@ def rt() -> Any:
     runtime = Runtime(plugins=(travel, datetime_plugin), load_entry_points=False)
     runtime.register(
         FunctionDescription(
-            "domain1", "the seeds' abstract domain1",
+            "domain1",
+            "the seeds' abstract domain1",
             lambda **kw: {"fieldX": "X", "field1": 11, "slots": kw},
             {"slot1": Optional("any"), "slot2": Optional("any")},
         ),
         FunctionDescription(
-            "domain2", "the seeds' abstract domain2",
+            "domain2",
+            "the seeds' abstract domain2",
             lambda **kw: {"fieldY": "Y", "field2": "value2", "slots": kw},
             {"slot2": Optional("any"), "slot3": Optional("any")},
         ),
@@ -126,8 +131,9 @@ def test_001_plan_step_alias_binding(rt: Any) -> None:
     assert isinstance(lifted.value, list | dict)
     plain = run(rt, CAR_NO_LIFT, lift=False)
     _expect_success(plain)
-    assert plain.value == {"car": lifted.value if isinstance(lifted.value, list) else
-                           [lifted.value]}
+    assert plain.value == {
+        "car": lifted.value if isinstance(lifted.value, list) else [lifted.value]
+    }
 
 
 def test_001_non_lifted_paths_fail_clearly_with_lifting(rt: Any) -> None:

@@ -42,7 +42,7 @@ def source_for(case: dict[str, Any], lang: str) -> str:
         from dialectic.frontends.plan import decompile
 
         return decompile(tree)
-    from dialectic.convert import tree_to_plan2
+    from dialectic.tools.convert import tree_to_plan2
 
     return tree_to_plan2(tree)
 

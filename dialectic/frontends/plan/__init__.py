@@ -13,14 +13,14 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from ...errors import JSONPath, SyntaxProblem
-from ..base import FrontEndResult, SourceError, Span
-from ..fences import find_fence, has_text_outside, keep_fenced, outside_warning
-from .decompile import DecompileError, decompile, decompile_expression
-from .jsnumber import js_number_to_string
-from .lexer import Lexed, lex
-from .parser import ParseFailure, Parser, Problem
-from .spans import LazySpans, LineIndex, build_spans
+from dialectic.frontends.base import FrontEndResult, SourceError, Span
+from dialectic.frontends.fences import find_fence, has_text_outside, keep_fenced, outside_warning
+from dialectic.frontends.plan.decompile import DecompileError, decompile, decompile_expression
+from dialectic.frontends.plan.jsnumber import js_number_to_string
+from dialectic.frontends.plan.lexer import Lexed, lex
+from dialectic.frontends.plan.parser import ParseFailure, Parser, Problem
+from dialectic.frontends.plan.spans import LazySpans, LineIndex, build_spans
+from dialectic.outcome.errors import JSONPath, SyntaxProblem
 
 __all__ = [
     "parse_plan",
@@ -60,13 +60,20 @@ def _strip_fence(
     if opening is None:
         return source, [], None
     if strict:
-        return source, [], (
-            "the program is wrapped in a markdown code fence (```)", opening.start(1),
-            "send only the Plan code, without ``` lines",
+        return (
+            source,
+            [],
+            (
+                "the program is wrapped in a markdown code fence (```)",
+                opening.start(1),
+                "send only the Plan code, without ``` lines",
+            ),
         )
     text = _blank(source, opening.start(1), opening.end(1))
-    warnings = [f"{index.where(opening.start(1))}: removed the markdown code fence line "
-                f"{opening.group(1).strip()}"]
+    warnings = [
+        f"{index.where(opening.start(1))}: removed the markdown code fence line "
+        f"{opening.group(1).strip()}"
+    ]
     closing = _FENCE_CLOSE.search(text)
     if closing is not None:
         text = _blank(text, closing.start(1), closing.end(1))
@@ -75,10 +82,18 @@ def _strip_fence(
 
 
 def _too_large(source: str, lang: str, limit: int) -> SourceError:
-    return SourceError(lang, "", [SyntaxProblem(
-        f"the program is too large ({len(source)} characters; the limit is {limit})", 1, 1,
-        hint="split the work into smaller programs",
-    )])
+    return SourceError(
+        lang,
+        "",
+        [
+            SyntaxProblem(
+                f"the program is too large ({len(source)} characters; the limit is {limit})",
+                1,
+                1,
+                hint="split the work into smaller programs",
+            )
+        ],
+    )
 
 
 def parse_plan(
@@ -106,11 +121,19 @@ def parse_plan(
     surrogate = None if source.isascii() else _SURROGATE.search(source)
     if surrogate is not None:
         line, column = index.position(surrogate.start())
-        raise SourceError(LANG, source, [SyntaxProblem(
-            "the program contains a lone UTF-16 surrogate, which is not valid Unicode text",
-            line, column, hint="write the character itself or an escape such as \\u{1F600}",
-            offset=surrogate.start(),
-        )])
+        raise SourceError(
+            LANG,
+            source,
+            [
+                SyntaxProblem(
+                    "the program contains a lone UTF-16 surrogate, which is not valid Unicode text",
+                    line,
+                    column,
+                    hint="write the character itself or an escape such as \\u{1F600}",
+                    offset=surrogate.start(),
+                )
+            ],
+        )
     text, warnings, fence_problem = _strip_fence(source, strict, index)
 
     def attempt(text: str, warnings: list[str]) -> tuple[Lexed, Parser, Any]:
@@ -122,10 +145,13 @@ def parse_plan(
         try:
             tree = parser.program()
         except RecursionError:
-            parser.problems.append((
-                "the program is nested too deeply", 0,
-                "bind inner parts to aliases (`part = f(x);`) to flatten it",
-            ))
+            parser.problems.append(
+                (
+                    "the program is nested too deeply",
+                    0,
+                    "bind inner parts to aliases (`part = f(x);`) to flatten it",
+                )
+            )
             tree = None
         return tokens, parser, tree
 
@@ -169,16 +195,21 @@ def parse_expression(
     if len(text) > MAX_SOURCE_LENGTH:
         raise _too_large(text, LANG, MAX_SOURCE_LENGTH)
     if _SURROGATE.search(text):
-        raise SourceError(LANG, text, [SyntaxProblem(
-            "the expression contains a lone UTF-16 surrogate", line, column
-        )])
+        raise SourceError(
+            LANG,
+            text,
+            [SyntaxProblem("the expression contains a lone UTF-16 surrogate", line, column)],
+        )
     tokens = lex(text)
     parser = Parser(text, tokens, index, strict=True, max_depth=max_depth)
     tree: Any = None
     try:
         if tokens.kinds[0] == "eof":
-            raise ParseFailure("expected an expression, found nothing", parser.starts[0],
-                               "write an expression such as name, f(x) or 'text'")
+            raise ParseFailure(
+                "expected an expression, found nothing",
+                parser.starts[0],
+                "write an expression such as name, f(x) or 'text'",
+            )
         tree = parser.expr(0)
         if tokens.kinds[parser.pos] != "eof":
             raise parser.unexpected(parser.tok(parser.pos), "the end of the expression")

@@ -12,8 +12,8 @@ import math
 import re
 from typing import Any
 
-from .jsnumber import js_number_to_string
-from .keywords import LITERAL_WORDS, RESERVED, is_identifier_name
+from dialectic.frontends.plan.jsnumber import js_number_to_string
+from dialectic.frontends.plan.keywords import LITERAL_WORDS, RESERVED, is_identifier_name
 
 __all__ = ["DecompileError", "decompile", "decompile_expression"]
 

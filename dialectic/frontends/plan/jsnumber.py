@@ -1,5 +1,5 @@
-"""JavaScript's ``String(number)``: the core's implementation (``dialectic.jsnumber``)."""
+"""JavaScript's ``String(number)``: the core's implementation (``dialectic.values.jsnumber``)."""
 
-from ...jsnumber import js_number_to_string, shortest_digits
+from dialectic.values.jsnumber import js_number_to_string, shortest_digits
 
 __all__ = ["js_number_to_string", "shortest_digits"]

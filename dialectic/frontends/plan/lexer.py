@@ -32,8 +32,16 @@ Tokens = tuple[list[str], list[Any], list[int], list[int]]
 Token = tuple[str, Any, int, int]
 
 __all__ = [
-    "Token", "Tokens", "Lexed", "lex", "tokenize", "tokenize_lists", "cook", "number_value",
-    "LexError", "LINE_TERMINATORS",
+    "Token",
+    "Tokens",
+    "Lexed",
+    "lex",
+    "tokenize",
+    "tokenize_lists",
+    "cook",
+    "number_value",
+    "LexError",
+    "LINE_TERMINATORS",
 ]
 
 # JavaScript WhiteSpace and LineTerminator code points.
@@ -161,7 +169,9 @@ def cook(raw: str, template: bool) -> str:
 _MAX_DECIMAL_DIGITS = 309  # the largest double has 309 digits
 _MAX_DIGITS = {16: 256, 8: 342, 2: 1024}  # 4, 3 and 1 bits per digit
 _BASE_DIGITS = {
-    16: frozenset("0123456789abcdefABCDEF"), 8: frozenset("01234567"), 2: frozenset("01")
+    16: frozenset("0123456789abcdefABCDEF"),
+    8: frozenset("01234567"),
+    2: frozenset("01"),
 }
 
 
@@ -234,9 +244,7 @@ def number_value(text: str) -> int | float:
 # Template text, and a whole template whose substitutions hold no braces, backticks, comments
 # or backslashes (strings are allowed): the fast path lexes it in one more ``findall``.
 _TEXT = r"(?:[^`\\$]|\\[\s\S]|\$(?!\{))*"
-_STRINGS = (
-    r"'(?:[^'\\\n\r]|\\(?:\r\n|[\s\S]))*'|\"(?:[^\"\\\n\r]|\\(?:\r\n|[\s\S]))*\""
-)
+_STRINGS = r"'(?:[^'\\\n\r]|\\(?:\r\n|[\s\S]))*'|\"(?:[^\"\\\n\r]|\\(?:\r\n|[\s\S]))*\""
 _SIMPLE_TEMPLATE = rf"`{_TEXT}(?:\$\{{(?:[^{{}}`'\"/\\]|{_STRINGS})*\}}{_TEXT})*`"
 _FAST_TOKENS = (
     r"[A-Za-z_$][A-Za-z0-9_$]*"
@@ -247,15 +255,15 @@ _FAST_TOKENS = (
 )
 _FAST = re.compile(
     r"[ \t\n\r]*(?:"  # each match is a token with the whitespace before it
-    + _FAST_TOKENS + "|" + _SIMPLE_TEMPLATE
+    + _FAST_TOKENS
+    + "|"
+    + _SIMPLE_TEMPLATE
     + r"|(?=[^ \t\n\r]))"  # anything else: only whitespace, which sends the text to the slow path
 )
 # Inside a simple template (one item of _FAST): every `}` outside a string ends a substitution.
 _FAST_TEMPLATE = re.compile(
     r"[ \t\n\r]*(?:"
-    rf"[`}}]{_TEXT}(?:`|\$\{{)|"  # a template part
-    + _FAST_TOKENS
-    + r"|(?=[^ \t\n\r]))"
+    rf"[`}}]{_TEXT}(?:`|\$\{{)|" + _FAST_TOKENS + r"|(?=[^ \t\n\r]))"  # a template part
 )
 _FIRST_KIND: dict[str, str | None] = dict.fromkeys(
     "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ_$", "name"
@@ -486,8 +494,12 @@ def _precise(source: str, pos: int, out: Tokens) -> None:
                     templates.pop()
                     m2 = _TEMPLATE_CONTINUE.match(source, pos)
                     if m2 is None:
-                        append("err", _err("unterminated template literal",
-                                           "close it with a backtick `"), start, len(source))
+                        append(
+                            "err",
+                            _err("unterminated template literal", "close it with a backtick `"),
+                            start,
+                            len(source),
+                        )
                         pos = len(source)
                         continue
                     pos = m2.end()
@@ -513,12 +525,22 @@ def _precise(source: str, pos: int, out: Tokens) -> None:
                 while end < len(source) and _IDENT_CHAR.match(source, end):
                     end += 1
                 if following == "n" and end == pos + 1:
-                    append("err", _err("BigInt literals (10n) are not supported",
-                                       "write a plain number"), start, end)
+                    append(
+                        "err",
+                        _err("BigInt literals (10n) are not supported", "write a plain number"),
+                        start,
+                        end,
+                    )
                 else:
-                    append("err", _err(f"invalid number {source[start:end]!r}",
-                                       "a number cannot be followed directly by a letter"),
-                           start, end)
+                    append(
+                        "err",
+                        _err(
+                            f"invalid number {source[start:end]!r}",
+                            "a number cannot be followed directly by a letter",
+                        ),
+                        start,
+                        end,
+                    )
                 pos = end
                 continue
             append("num", text, start, pos)
@@ -541,24 +563,49 @@ def _precise(source: str, pos: int, out: Tokens) -> None:
             return
         elif kind == 9:
             pos = _line_end(source, pos)
-            append("err", _err("unterminated string",
-                               f"close the string with {text} on the same line; write a line "
-                               "break as \\n"), start, pos)
+            append(
+                "err",
+                _err(
+                    "unterminated string",
+                    f"close the string with {text} on the same line; write a line break as \\n",
+                ),
+                start,
+                pos,
+            )
         elif kind == 8:
-            append("err", _err("unterminated comment /* ...", "close it with */"), start,
-                   len(source))
+            append(
+                "err", _err("unterminated comment /* ...", "close it with */"), start, len(source)
+            )
             pos = len(source)
         elif kind == 10:
-            append("err", _err("unterminated template literal", "close it with a backtick `"),
-                   start, len(source))
+            append(
+                "err",
+                _err("unterminated template literal", "close it with a backtick `"),
+                start,
+                len(source),
+            )
             pos = len(source)
         elif text == "\\":
-            append("err", _err("unexpected backslash \\", "escapes are only allowed inside "
-                               "strings"), start, pos)
+            append(
+                "err",
+                _err("unexpected backslash \\", "escapes are only allowed inside strings"),
+                start,
+                pos,
+            )
         elif ord(text) > 127 and text.isalpha():
-            append("err", _err(f"identifiers must be ASCII (found {text!r})",
-                               "use ASCII letters, digits, _ and $ in names; other text "
-                               "belongs in strings"), start, pos)
+            append(
+                "err",
+                _err(
+                    f"identifiers must be ASCII (found {text!r})",
+                    "use ASCII letters, digits, _ and $ in names; other text belongs in strings",
+                ),
+                start,
+                pos,
+            )
         else:
-            append("err", _err(f"unexpected character {text!r}",
-                               "strings are quoted with ' or \""), start, pos)
+            append(
+                "err",
+                _err(f"unexpected character {text!r}", "strings are quoted with ' or \""),
+                start,
+                pos,
+            )

@@ -11,11 +11,18 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any, overload
 
-from ...errors import JSONPath
-from .jsnumber import js_number_to_string
-from .keywords import LITERAL_WORDS, RESERVED, keyword_hint
-from .lexer import LINE_TERMINATORS, Lexed, LexError, Token, cook, number_value
-from .spans import LineIndex, SpanRecord
+from dialectic.frontends.plan.jsnumber import js_number_to_string
+from dialectic.frontends.plan.keywords import LITERAL_WORDS, RESERVED, keyword_hint
+from dialectic.frontends.plan.lexer import (
+    LINE_TERMINATORS,
+    Lexed,
+    LexError,
+    Token,
+    cook,
+    number_value,
+)
+from dialectic.frontends.plan.spans import LineIndex, SpanRecord
+from dialectic.outcome.errors import JSONPath
 
 __all__ = ["Parser", "ParseFailure", "Problem", "op_hint"]
 
@@ -153,18 +160,23 @@ class Parser:
         if kind == "err":
             message, hint = tok[1]
             return self.fail(message, tok[2], hint)
-        if kind == "=" and self.pos > 0 and self.kinds[self.pos - 1] == "name" and (
-            self.newline_before(self.pos - 1)
+        if (
+            kind == "="
+            and self.pos > 0
+            and self.kinds[self.pos - 1] == "name"
+            and (self.newline_before(self.pos - 1))
         ):
             name = self.tok(self.pos - 1)
             return self.fail(
                 f"expected {expected}, found the start of a new statement `{name[1]} = ...`",
-                name[2], "the statement before this line is unfinished: check for a missing "
+                name[2],
+                "the statement before this line is unfinished: check for a missing "
                 "`)`, `]`, `}` or `;`",
             )
         if kind in ("op", "+", "-", "="):
-            return self.fail(f"Plan has no operator `{tok[1]}` (expected {expected})", tok[2],
-                             op_hint(tok[1]))
+            return self.fail(
+                f"Plan has no operator `{tok[1]}` (expected {expected})", tok[2], op_hint(tok[1])
+            )
         if kind == "name" and tok[1] in RESERVED:
             return self.fail(
                 f"expected {expected}, found the keyword `{tok[1]}`", tok[2], keyword_hint(tok[1])
@@ -209,8 +221,10 @@ class Parser:
         pos = self.pos
         if depth > self.max_depth:
             raise ParseFailure(
-                f"the program is nested more than {self.max_depth} levels deep", self.starts[pos],
-                "bind inner parts to aliases (`part = f(x);`) to flatten it", fatal=True
+                f"the program is nested more than {self.max_depth} levels deep",
+                self.starts[pos],
+                "bind inner parts to aliases (`part = f(x);`) to flatten it",
+                fatal=True,
             )
         kinds = self.kinds
         kind = kinds[pos]
@@ -220,16 +234,20 @@ class Parser:
         if kind == "name":
             word = self.values[pos]
             if word in LITERAL_WORDS:
-                node = {"$undefined": None} if word == "undefined" else (
-                    True if word == "true" else False if word == "false" else None
+                node = (
+                    {"$undefined": None}
+                    if word == "undefined"
+                    else (True if word == "true" else False if word == "false" else None)
                 )
                 callee = word  # only to say that it is not a function
             elif word in RESERVED:
                 self.pos = pos
                 raise self.fail(
-                    f"Plan has no `{word}`" if word not in _DECLARATORS
+                    f"Plan has no `{word}`"
+                    if word not in _DECLARATORS
                     else f"`{word}` can only start an alias definition",
-                    self.starts[pos], keyword_hint(word),
+                    self.starts[pos],
+                    keyword_hint(word),
                 )
             else:
                 node = {"$ref": word}
@@ -255,7 +273,8 @@ class Parser:
             if kinds[pos + 1] != "num":
                 self.pos = pos
                 raise self.fail(
-                    f"Plan has no operator `{kind}`", self.starts[pos],
+                    f"Plan has no operator `{kind}`",
+                    self.starts[pos],
                     "a sign is only allowed directly before a number, as in -3; "
                     "Plan has no arithmetic",
                 )
@@ -265,9 +284,11 @@ class Parser:
                 node = -node
             nxt = kinds[pos + 2]
             if nxt == "." or nxt == "[" or nxt == "(":
+                signed = self.source[self.starts[pos] : self.ends[pos + 1]]
                 raise self.fail(
-                    "a signed number cannot be followed by `.`, `[` or `(`", self.starts[pos + 2],
-                    f"wrap it in parentheses: ({self.source[self.starts[pos]:self.ends[pos + 1]]})",
+                    "a signed number cannot be followed by `.`, `[` or `(`",
+                    self.starts[pos + 2],
+                    f"wrap it in parentheses: ({signed})",
                 )
             return node
         elif kind == "(":
@@ -345,13 +366,15 @@ class Parser:
                     args.append(receiver)
                 else:
                     raise self.fail(
-                        "only a function name or a method can be called", self.starts[pos],
+                        "only a function name or a method can be called",
+                        self.starts[pos],
                         "functions are not values in Plan: call a function by its name, "
                         "`f(x)`, or as a method, `x.f()`",
                     )
                 if fn[:1] == "$":
                     raise self.fail(
-                        f"a function name cannot start with `$` (`{fn}`)", self.starts[pos],
+                        f"a function name cannot start with `$` (`{fn}`)",
+                        self.starts[pos],
                         "in the call tree, keys starting with `$` are core forms such as $ref",
                     )
                 self.pos = pos + 1
@@ -408,8 +431,11 @@ class Parser:
                 self.pos = pos + 1
                 return items
             if kind == ",":
-                raise self.fail("empty array element", self.starts[pos],
-                                "write null for a missing value, or remove the extra comma")
+                raise self.fail(
+                    "empty array element",
+                    self.starts[pos],
+                    "write null for a missing value, or remove the extra comma",
+                )
             value = self.expr(depth)
             if rec is not None:
                 rec[(id(items), len(items))] = (self.starts[pos], self.ends[self.pos - 1])
@@ -441,17 +467,24 @@ class Parser:
             elif kind == "num":
                 key = js_number_to_string(self.number(pos))
             elif kind == "[":
-                raise self.fail("computed keys ([expr]: value) are not supported", self.starts[pos],
-                                "write the key literally: {key: value} or {'some key': value}")
+                raise self.fail(
+                    "computed keys ([expr]: value) are not supported",
+                    self.starts[pos],
+                    "write the key literally: {key: value} or {'some key': value}",
+                )
             elif kind == "op" and values[pos] == "...":
-                raise self.fail("Plan has no spread syntax (...)", self.starts[pos],
-                                "write each key: {a: x.a, b: x.b}")
+                raise self.fail(
+                    "Plan has no spread syntax (...)",
+                    self.starts[pos],
+                    "write each key: {a: x.a, b: x.b}",
+                )
             else:
                 raise self.unexpected(self.tok(pos), "a property name or `}`")
             if key in first_seen:
                 raise self.fail(
                     f"duplicate key `{key}` in the object literal (first at "
-                    f"{self.index.where(self.starts[first_seen[key]])})", self.starts[pos],
+                    f"{self.index.where(self.starts[first_seen[key]])})",
+                    self.starts[pos],
                     "each key may appear only once",
                 )
             first_seen[key] = pos
@@ -466,19 +499,28 @@ class Parser:
             elif kind == "name" and (nxt == "," or nxt == "}"):
                 self.pos = pos + 1
                 if key in RESERVED or key == "this":
-                    raise self.fail(f"`{key}` cannot be a shorthand property", self.starts[pos],
-                                    f"write it in full: {{{key}: value}}")
+                    raise self.fail(
+                        f"`{key}` cannot be a shorthand property",
+                        self.starts[pos],
+                        f"write it in full: {{{key}: value}}",
+                    )
                 value = {"$undefined": None} if key == "undefined" else {"$ref": key}
                 if rec is not None:
                     rec[(id(out), key)] = (self.starts[pos], self.ends[pos])
             elif nxt == "(":
                 self.pos = pos + 1
-                raise self.fail("Plan has no methods in object literals", self.starts[pos + 1],
-                                "write key: value pairs")
+                raise self.fail(
+                    "Plan has no methods in object literals",
+                    self.starts[pos + 1],
+                    "write key: value pairs",
+                )
             elif nxt == "=":
                 self.pos = pos + 1
-                raise self.fail("expected `:` after the property name, found `=`",
-                                self.starts[pos + 1], "object literals are written {key: value}")
+                raise self.fail(
+                    "expected `:` after the property name, found `=`",
+                    self.starts[pos + 1],
+                    "object literals are written {key: value}",
+                )
             else:
                 self.pos = pos + 1
                 raise self.unexpected(self.tok(pos + 1), "`:` after the property name")
@@ -508,8 +550,9 @@ class Parser:
             pos = self.pos
             kind = kinds[pos]
             if kind == "tplm" or kind == "tplt":
-                raise self.fail("empty substitution ${}", self.starts[pos],
-                                "put an expression in ${...}")
+                raise self.fail(
+                    "empty substitution ${}", self.starts[pos], "put an expression in ${...}"
+                )
             value = self.expr(depth)
             if type(value) is str:
                 if rec is not None:
@@ -562,8 +605,9 @@ class Parser:
             self.warn(self.ends[pos - 1], f"added the missing `;` after the {what}")
             return
         if kind == "eof" or self.newline_before(pos):
-            raise self.fail(f"missing `;` after the {what}", self.ends[pos - 1],
-                            "end each statement with `;`")
+            raise self.fail(
+                f"missing `;` after the {what}", self.ends[pos - 1], "end each statement with `;`"
+            )
         raise self.unexpected(self.tok(pos), f"`;` after the {what}")
 
     def at_end(self) -> bool:
@@ -624,21 +668,29 @@ class Parser:
             try:
                 if final is not None and not after_final_reported:
                     after_final_reported = True
-                    self.problems.append((
-                        f"statements after `{final[0][1:]}` are not allowed", self.starts[pos],
-                        f"`{final[0][1:]} expr;` must be the last statement; move alias "
-                        "definitions before it",
-                    ))
+                    self.problems.append(
+                        (
+                            f"statements after `{final[0][1:]}` are not allowed",
+                            self.starts[pos],
+                            f"`{final[0][1:]} expr;` must be the last statement; move alias "
+                            "definitions before it",
+                        )
+                    )
                 word = values[pos] if kind == "name" else None
                 if word in _DECLARATORS and kinds[pos + 1] == "name":
                     if self.strict:
-                        self.problems.append((
-                            f"`{word}` is not used in Plan", self.starts[pos],
-                            "declare aliases as `name = expr;`",
-                        ))
+                        self.problems.append(
+                            (
+                                f"`{word}` is not used in Plan",
+                                self.starts[pos],
+                                "declare aliases as `name = expr;`",
+                            )
+                        )
                     else:
-                        self.warn(self.starts[pos], f"removed `{word}`: aliases are declared as "
-                                                    "`name = expr;`")
+                        self.warn(
+                            self.starts[pos],
+                            f"removed `{word}`: aliases are declared as `name = expr;`",
+                        )
                     pos += 1
                     self.pos = pos
                     word = values[pos]
@@ -656,8 +708,9 @@ class Parser:
                                 f"JavaScript ends the statement at the line break; write "
                                 f"`{word} expr;` on one line",
                             )
-                        self.warn(self.starts[pos],
-                                  f"joined the value on the next line to `{word}`")
+                        self.warn(
+                            self.starts[pos], f"joined the value on the next line to `{word}`"
+                        )
                     value = self.expr(0)
                     last = self.pos - 1
                     self.end_statement(f"`{word}` statement")
@@ -666,23 +719,25 @@ class Parser:
                 elif word is not None and kinds[pos + 1] == "=":
                     if word in RESERVED or word in ("this", "undefined"):
                         raise self.fail(
-                            f"`{word}` cannot be an alias name", self.starts[pos],
-                            "choose another name" if word not in RESERVED
-                            else keyword_hint(word),
+                            f"`{word}` cannot be an alias name",
+                            self.starts[pos],
+                            "choose another name" if word not in RESERVED else keyword_hint(word),
                         )
                     self.pos = pos + 2
                     value = self.expr(0)
                     last = self.pos - 1
                     self.end_statement(f"definition of `{word}`")
                     if word in alias_at:
-                        self.problems.append((
-                            f"the alias `{word}` is defined twice ("
-                            f"{self.index.where(self.starts[alias_at[word]])} and "
-                            f"{self.index.where(self.starts[pos])})",
-                            self.starts[pos],
-                            "give each alias its own name; aliases are not variables and "
-                            "cannot be reassigned",
-                        ))
+                        self.problems.append(
+                            (
+                                f"the alias `{word}` is defined twice ("
+                                f"{self.index.where(self.starts[alias_at[word]])} and "
+                                f"{self.index.where(self.starts[pos])})",
+                                self.starts[pos],
+                                "give each alias its own name; aliases are not variables and "
+                                "cannot be reassigned",
+                            )
+                        )
                         continue
                     aliases[word] = value
                     alias_at[word] = pos
@@ -692,16 +747,22 @@ class Parser:
                     last = self.pos - 1
                     self.end_statement("expression")
                     if not self.at_end():
-                        self.problems.append((
-                            "the value of this expression is not used", self.starts[pos],
-                            "bind it to an alias (`name = expr;`) or make it the final "
-                            "`return expr;`",
-                        ))
+                        self.problems.append(
+                            (
+                                "the value of this expression is not used",
+                                self.starts[pos],
+                                "bind it to an alias (`name = expr;`) or make it the final "
+                                "`return expr;`",
+                            )
+                        )
                     elif self.strict:
-                        self.problems.append((
-                            "missing `return` before the final expression", self.starts[pos],
-                            "write `return expr;`",
-                        ))
+                        self.problems.append(
+                            (
+                                "missing `return` before the final expression",
+                                self.starts[pos],
+                                "write `return expr;`",
+                            )
+                        )
                     elif final is None:
                         self.warn(self.starts[pos], "added `return` before the final expression")
                         final = ("$return", value, pos, last)
@@ -711,10 +772,13 @@ class Parser:
                     break
                 self.resync(first, self.pos)
         if final is None and not self.problems:
-            self.problems.append((
-                "the program has no `return` statement", self.starts[-1],
-                "end the program with `return expr;` (or `use expr;`)",
-            ))
+            self.problems.append(
+                (
+                    "the program has no `return` statement",
+                    self.starts[-1],
+                    "end the program with `return expr;` (or `use expr;`)",
+                )
+            )
         if self.problems:
             return None
         assert final is not None

@@ -7,8 +7,8 @@ from bisect import bisect_right
 from collections.abc import Callable, Iterator
 from typing import Any
 
-from ...errors import JSONPath
-from ..base import Span
+from dialectic.frontends.base import Span
+from dialectic.outcome.errors import JSONPath
 
 __all__ = ["LazySpans", "LineIndex", "SpanRecord", "build_spans"]
 

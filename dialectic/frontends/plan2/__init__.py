@@ -7,9 +7,15 @@
 is the notation's specification.
 """
 
-from .emit import dump_plan2
-from .parser import DEFAULT_LIFT, DEFAULT_SLOTS, SlotMode, parse_plan2, strip_code_fence
-from .templates import escape_text, split_template
+from dialectic.frontends.plan2.emit import dump_plan2
+from dialectic.frontends.plan2.parser import (
+    DEFAULT_LIFT,
+    DEFAULT_SLOTS,
+    SlotMode,
+    parse_plan2,
+    strip_code_fence,
+)
+from dialectic.frontends.plan2.templates import escape_text, split_template
 
 __all__ = [
     "DEFAULT_LIFT",

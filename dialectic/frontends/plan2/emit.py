@@ -7,7 +7,7 @@ from typing import Any
 
 import yaml
 
-from .yamlnodes import resolve_plain
+from dialectic.frontends.plan2.yamlnodes import resolve_plain
 
 _STR = "tag:yaml.org,2002:str"
 

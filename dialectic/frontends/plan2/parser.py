@@ -21,13 +21,13 @@ import re
 from collections.abc import Callable
 from typing import Any, Literal
 
-from ...errors import DialecticError, JSONPath, SyntaxProblem
-from ..base import FrontEndResult, SourceError, Span
-from ..fences import find_fence, has_text_outside, keep_fenced
-from ..plan.keywords import LITERAL_WORDS as _LITERAL_WORDS
-from ..plan.keywords import RESERVED as _JS_RESERVED
-from .templates import ExprPart, TemplateError, split_template
-from .yamlnodes import Mark, YamlProblems, YNode, compose
+from dialectic.frontends.base import FrontEndResult, SourceError, Span
+from dialectic.frontends.fences import find_fence, has_text_outside, keep_fenced
+from dialectic.frontends.plan.keywords import LITERAL_WORDS as _LITERAL_WORDS
+from dialectic.frontends.plan.keywords import RESERVED as _JS_RESERVED
+from dialectic.frontends.plan2.templates import ExprPart, TemplateError, split_template
+from dialectic.frontends.plan2.yamlnodes import Mark, YamlProblems, YNode, compose
+from dialectic.outcome.errors import DialecticError, JSONPath, SyntaxProblem
 
 SlotMode = Literal["list", "scalar", "as-written"]
 ExpressionParser = Callable[..., tuple[Any, dict[JSONPath, Span]]]
@@ -40,7 +40,7 @@ _IDENT = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*$")
 
 
 def _default_expression_parser() -> ExpressionParser:
-    from ..plan import parse_expression
+    from dialectic.frontends.plan import parse_expression
 
     return parse_expression
 
@@ -78,7 +78,7 @@ def _quote_repairs(source: str) -> tuple[str, list[int], list[int]]:
     """Quote single-line plain values whose ``${...}`` contains ``: `` or `` #`` (which YAML
     would read as a mapping or a comment). Returns the new text, the repaired line numbers and
     the offsets (in the new text) of every inserted character."""
-    from .templates import find_expression_end
+    from dialectic.frontends.plan2.templates import find_expression_end
 
     pattern = re.compile(r"^(\s*(?:-\s+)*(?:[^\s'\"#:{}\[\],$][^:#{]*?:\s+)?)(\S.*)$")
     block_start = re.compile(r"(?:^|:\s|-\s)\s*[|>][-+0-9]*\s*(?:#.*)?$")
@@ -269,8 +269,10 @@ class _Compiler:
         lifted = {
             name: next(iter(tree["$unwrap"]))
             for name, tree in bindings.items()
-            if isinstance(tree, dict) and set(tree) == {"$unwrap"}
-            and isinstance(tree["$unwrap"], dict) and len(tree["$unwrap"]) == 1
+            if isinstance(tree, dict)
+            and set(tree) == {"$unwrap"}
+            and isinstance(tree["$unwrap"], dict)
+            and len(tree["$unwrap"]) == 1
         }
         if not lifted:
             return
@@ -389,8 +391,10 @@ class _Compiler:
                         node,
                         f"`{where}`: read `-value` lines as a list (YAML needs `- value`)",
                     )
-                    values = [self.template(t, node, f"{where}[{i}]", (*path, i), exact=False)
-                              for i, t in enumerate(items)]
+                    values = [
+                        self.template(t, node, f"{where}[{i}]", (*path, i), exact=False)
+                        for i, t in enumerate(items)
+                    ]
                     return values if self.slots != "scalar" or len(values) != 1 else values[0]
         if self.slots == "list" and node.kind != "seq":
             return [self.value(node, where, (*path, 0))]
@@ -451,8 +455,9 @@ class _Compiler:
             offset = base + exc.offset if base is not None else self.start(node)
             line, column = self.index.locate(offset)
             self.problems.append(
-                SyntaxProblem(f"in `{where}`: {exc.message}", line, column, hint=exc.hint,
-                              offset=offset)
+                SyntaxProblem(
+                    f"in `{where}`: {exc.message}", line, column, hint=exc.hint, offset=offset
+                )
             )
             return None
         if not parts:
@@ -466,8 +471,7 @@ class _Compiler:
             if isinstance(part, str):
                 out.append(part)
             else:
-                out.append(self.expression(part, text, node, base, where,
-                                           (*path, "$template", i)))
+                out.append(self.expression(part, text, node, base, where, (*path, "$template", i)))
         return {"$template": out}
 
     def expression(
@@ -483,21 +487,24 @@ class _Compiler:
         if self.keyword_aliases:
             expr_source, placeholders = _hide_keyword_aliases(expr_source, self.keyword_aliases)
         try:
-            tree, spans = self.parse_expression(expr_source, line=line, column=column,
-                                                offset=offset)
+            tree, spans = self.parse_expression(
+                expr_source, line=line, column=column, offset=offset
+            )
             if placeholders:
                 tree = _restore_refs(tree, placeholders)
         except SourceError as exc:
             for p in exc.problems:
                 self.problems.append(
-                    SyntaxProblem(f"in `{where}`: {p.message}", p.line, p.column, hint=p.hint,
-                                  offset=p.offset)
+                    SyntaxProblem(
+                        f"in `{where}`: {p.message}", p.line, p.column, hint=p.hint, offset=p.offset
+                    )
                 )
             return None
         except DialecticError as exc:
             self.problems.append(
-                SyntaxProblem(f"in `{where}`: {exc.message}", line, column, hint=exc.hint,
-                              offset=offset)
+                SyntaxProblem(
+                    f"in `{where}`: {exc.message}", line, column, hint=exc.hint, offset=offset
+                )
             )
             return None
         for sub, span in spans.items():
@@ -588,8 +595,14 @@ def parse_plan2(
             raise SourceError(
                 LANG,
                 original,
-                [SyntaxProblem("the plan is wrapped in a markdown code fence", line, 1,
-                               hint="send the YAML alone, without ``` lines")],
+                [
+                    SyntaxProblem(
+                        "the plan is wrapped in a markdown code fence",
+                        line,
+                        1,
+                        hint="send the YAML alone, without ``` lines",
+                    )
+                ],
             )
         warnings.append(
             f"line {line}: removed the markdown code fence around the plan"

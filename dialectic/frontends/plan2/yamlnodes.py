@@ -20,7 +20,7 @@ from typing import Any
 
 import yaml
 
-from ...errors import SyntaxProblem
+from dialectic.outcome.errors import SyntaxProblem
 
 try:  # libyaml is much faster; the pure-Python parser is the fallback
     _Loader: Any = yaml.CSafeLoader
@@ -170,8 +170,7 @@ def compose(source: str, *, max_depth: int = 100) -> YNode | None:
                         _problem(
                             f"YAML aliases (`*{event.anchor}`) are not supported in Plan2",
                             event.start_mark,
-                            hint="bind the value to a top-level alias and refer to it with "
-                            "${name}",
+                            hint="bind the value to a top-level alias and refer to it with ${name}",
                         )
                     ]
                 )
@@ -191,8 +190,7 @@ def compose(source: str, *, max_depth: int = 100) -> YNode | None:
                         _problem(
                             f"YAML anchors (`&{event.anchor}`) are not supported in Plan2",
                             event.start_mark,
-                            hint="bind the value to a top-level alias and refer to it with "
-                            "${name}",
+                            hint="bind the value to a top-level alias and refer to it with ${name}",
                         )
                     ]
                 )

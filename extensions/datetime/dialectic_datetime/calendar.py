@@ -21,7 +21,7 @@ from datetime import UTC, date, datetime, time, timedelta, tzinfo
 
 from dateutil.relativedelta import relativedelta
 
-from dialectic.errors import Failure
+from dialectic.outcome.errors import Failure
 
 # -- vocabulary ---------------------------------------------------------------------------------
 

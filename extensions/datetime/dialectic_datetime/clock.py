@@ -15,8 +15,8 @@ from datetime import UTC, datetime, tzinfo
 from typing import Any
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
-from dialectic.descriptions import RunContext
-from dialectic.errors import Failure
+from dialectic.outcome.errors import Failure
+from dialectic.registry.descriptions import RunContext
 
 from .calendar import localize
 from .types import Date

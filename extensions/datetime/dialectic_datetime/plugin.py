@@ -18,7 +18,7 @@ from dialectic import (
     TypeDescription,
     hookimpl,
 )
-from dialectic.plugins import Register
+from dialectic.registry.plugins import Register
 
 from . import calendar as cal
 from .clock import run_now, run_zone

@@ -8,7 +8,7 @@ from zoneinfo import ZoneInfo
 import pytest
 from dialectic_datetime import calendar as cal
 
-from dialectic.errors import Failure
+from dialectic.outcome.errors import Failure
 
 LA = ZoneInfo("America/Los_Angeles")
 # Tuesday 2023-10-10 08:00 PDT

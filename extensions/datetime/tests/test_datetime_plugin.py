@@ -15,7 +15,7 @@ from dialectic_datetime import clock, plugin
 from dialectic_datetime.types import Date
 
 from dialectic import Constant, Failure, FunctionDescription, RunContext
-from dialectic.registry import Registry
+from dialectic.registry.registry import Registry
 
 LA = ZoneInfo("America/Los_Angeles")
 PINNED = {"now": "2023-10-10T08:00:00-07:00", "timezone": "America/Los_Angeles"}
@@ -322,7 +322,7 @@ def test_conversions() -> None:
 
 
 def test_conversion_through_the_core_type_system() -> None:
-    coercion = pytest.importorskip("dialectic.coercion")
+    coercion = pytest.importorskip("dialectic.values.coercion")
     reg = Registry()
     reg.load_plugins([("datetime", plugin)])
     ts = coercion.TypeSystem(reg)

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from dialectic import hookimpl
-from dialectic.plugins import Register
+from dialectic.registry.plugins import Register
 
 from .functions import CONVERSIONS, FUNCTIONS
 from .types import TYPES

@@ -8,7 +8,7 @@ from typing import Any
 import dialectic_ide.plugin as plugin
 
 from dialectic import FunctionDescription, Optional, TypeConversion, TypeDescription
-from dialectic.plugins import make_plugin_manager
+from dialectic.registry.plugins import make_plugin_manager
 
 
 def registered() -> list[Any]:

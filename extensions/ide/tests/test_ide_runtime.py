@@ -76,9 +76,7 @@ def test_ambiguous_find_symbol_suggests_each_definition(
         assert again.value.file == expected
 
 
-def test_find_by_name_is_the_rfcs_simple_operation(
-    runtime: Any, context: dict[str, Any]
-) -> None:
+def test_find_by_name_is_the_rfcs_simple_operation(runtime: Any, context: dict[str, Any]) -> None:
     out = run(runtime, {"findByName": {"name": "validate_token", "file": "auth.py"}}, context)
     assert out.status == "success", out.message
     assert (out.value.name, out.value.file) == ("validate_token", "auth.py")

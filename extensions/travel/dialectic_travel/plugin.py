@@ -11,7 +11,7 @@ or ``date`` values of the datetime extension. A list means alternatives (``origi
 from __future__ import annotations
 
 from dialectic import FunctionDescription, Optional, hookimpl
-from dialectic.plugins import Register
+from dialectic.registry.plugins import Register
 
 from . import domains
 

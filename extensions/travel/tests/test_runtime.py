@@ -25,7 +25,7 @@ def run(program: Any, lang: str = "json", **context: Any) -> Any:
 
 
 def test_entry_point_is_installed() -> None:
-    from dialectic.plugins import entry_point_plugins
+    from dialectic.registry.plugins import entry_point_plugins
 
     found = dict(entry_point_plugins())
     assert found.get("travel") is travel

@@ -1,0 +1,1 @@
+"""Resolved tree -> closures: member access, call strategies."""

@@ -1,0 +1,147 @@
+"""Member access: what a program may read of a value, and nothing else (SPEC.md section 8).
+
+JSON data exposes its keys and indexes (and ``length``); a registered type exposes its declared
+fields and ``properties``. Python attributes are never reached, and the names in
+:data:`FORBIDDEN_MEMBERS` (and every name starting with ``__``) are refused everywhere.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from dialectic.outcome.errors import DialecticError, Failure, JSONPath, clip
+from dialectic.registry.registry import Registry, closest
+from dialectic.values.coercion import TypeSystem
+from dialectic.values.data import UNDEFINED
+
+#: Member names refused everywhere (besides every name starting with "__").
+FORBIDDEN_MEMBERS = frozenset(
+    {
+        "__proto__",
+        "constructor",
+        "prototype",
+        "toString",
+        "valueOf",
+        "hasOwnProperty",
+        "isPrototypeOf",
+        "propertyIsEnumerable",
+        "toLocaleString",
+        "__defineGetter__",
+        "__defineSetter__",
+        "__lookupGetter__",
+        "__lookupSetter__",
+        "__class__",
+        "mro",
+        "func_globals",
+        "gi_frame",
+        "f_globals",
+    }
+)
+
+
+_INDEX = re.compile(r"-?[0-9]{1,18}")
+
+
+def is_forbidden(name: str) -> bool:
+    return name in FORBIDDEN_MEMBERS or name.startswith("__")
+
+
+def forbidden_error(name: str, path: JSONPath) -> DialecticError:
+    return DialecticError(
+        "forbidden_member",
+        f"access to the member `{clip(name)}` is not allowed",
+        path,
+        hint="Programs may read only JSON data and the declared fields of registered types; "
+        "names starting with __ and JavaScript's constructor/prototype members are refused.",
+    )
+
+
+class Access:
+    """Reads members of run-time values for one registry."""
+
+    def __init__(self, registry: Registry, types: TypeSystem) -> None:
+        self.registry = registry
+        self.types = types
+
+    def member(self, value: Any, key: Any, path: JSONPath) -> Any:
+        """``value[key]`` for data, or a declared field/property of a registered type."""
+        t = type(value)
+        if type(key) is float and key.is_integer():
+            key = int(key)
+        if type(key) is str:
+            if is_forbidden(key):
+                raise forbidden_error(key, path)
+            if t is dict:
+                if key in value:
+                    return value[key]
+                near = closest(key, list(value))
+                raise DialecticError(
+                    "member_not_found",
+                    f"the object has no member `{clip(key)}`"
+                    + (f"; did you mean `{near[0]}`?" if near else ""),
+                    path,
+                    hint="Its members are: " + ", ".join(f"`{clip(k)}`" for k in list(value)[:20]),
+                )
+            if t is list or t is str:
+                if key == "length":
+                    return len(value)
+                if _INDEX.fullmatch(key):
+                    return self.member(value, int(key), path)
+            td = self.registry.type_of_class(t)
+            if td is not None:
+                if key in td.parameters:
+                    getter = td.fields or getattr
+                    return getter(value, key)
+                prop = td.properties.get(key)
+                if prop is not None:
+                    try:
+                        return prop(value)
+                    except Failure as exc:
+                        raise DialecticError(exc.code, exc.message, path, hint=exc.hint)
+                    except Exception as exc:
+                        raise DialecticError(
+                            "function_error",
+                            f"reading `{key}` of a {td.name} failed: {type(exc).__name__}: {exc}",
+                            path,
+                        )
+                members = [*td.parameters, *td.properties]
+                near = closest(key, members)
+                raise DialecticError(
+                    "member_not_found",
+                    f"a {td.name} has no member `{clip(key)}`"
+                    + (f"; did you mean `{near[0]}`?" if near else ""),
+                    path,
+                    hint="Its members are: " + ", ".join(f"`{m}`" for m in members),
+                )
+            raise self._cannot_read(value, key, path)
+        if type(key) is int:
+            if t is list or t is str:
+                n = len(value)
+                i = key + n if key < 0 else key
+                if 0 <= i < n:
+                    return value[i]
+                shown = key if -(10**18) < key < 10**18 else "(a huge number)"
+                raise DialecticError(
+                    "index_out_of_range",
+                    f"index {shown} is out of range for {'an array' if t is list else 'a string'} "
+                    f"of length {n}",
+                    path,
+                )
+            if t is dict:
+                return self.member(value, str(key), path)
+            raise self._cannot_read(value, key, path)
+        raise DialecticError(
+            "invalid_key",
+            f"a member key must be a string or an integer, got {self.types.type_of(key)}",
+            path,
+        )
+
+    def _cannot_read(self, value: Any, key: Any, path: JSONPath) -> DialecticError:
+        kind = "undefined" if value is UNDEFINED else self.types.type_of(value)
+        return DialecticError(
+            "member_not_found",
+            f"cannot read `{clip(key)}` of {'null' if value is None else kind}",
+            path,
+            hint="Member access works on objects, arrays, strings and registered types.",
+        )

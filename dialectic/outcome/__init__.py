@@ -1,0 +1,1 @@
+"""Errors, outcomes and their reports."""

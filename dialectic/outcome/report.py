@@ -1,0 +1,194 @@
+"""Turning errors and ambiguities into outcomes a model can act on.
+
+Failures say what is wrong, where (a JSON path, and line:column with a caret for text notations)
+and what to do. Ambiguities become the RFC's question followed by one "If you meant ..., use
+`...`" line per candidate, and one suggestion per candidate whose ``program`` is the whole
+original program, in its own notation, with the ambiguous call replaced.
+"""
+
+from __future__ import annotations
+
+import copy
+from typing import Any
+
+from dialectic.frontends.base import FrontEndResult, SourceError, Span, render_snippet
+from dialectic.outcome.errors import DialecticError, JSONPath, clip, format_path
+from dialectic.outcome.outcome import AMBIGUOUS, FAILURE, ErrorInfo, Outcome, Suggestion
+from dialectic.run.evaluator import AmbiguityItem
+from dialectic.values.data import dumps_compact
+
+
+def find_span(fe: FrontEndResult | None, path: JSONPath) -> Span | None:
+    if fe is None or not fe.spans:
+        return None
+    p = path
+    while True:
+        span = fe.spans.get(p)
+        if span is not None:
+            return span
+        if not p:
+            return None
+        p = p[:-1]
+
+
+def error_info(err: DialecticError, fe: FrontEndResult | None) -> ErrorInfo:
+    info = ErrorInfo(
+        err.code, err.message, format_path(err.path), hint=err.hint, details=dict(err.details)
+    )
+    if isinstance(err, SourceError):
+        first = err.problems[0]
+        info.line, info.column = first.line, first.column
+        if len(err.problems) > 1:
+            info.details["problems"] = [
+                {"message": p.message, "line": p.line, "column": p.column, "hint": p.hint}
+                for p in err.problems
+            ]
+        return info
+    span = find_span(fe, err.path)
+    if span is not None:
+        info.line, info.column = span.line, span.column
+    return info
+
+
+def describe_error(err: DialecticError, fe: FrontEndResult | None) -> str:
+    if isinstance(err, SourceError):
+        return err.render()
+    span = find_span(fe, err.path)
+    if span is not None and fe is not None and fe.source:
+        text = f"line {span.line}, column {span.column}: {err.message}"
+        snippet = render_snippet(fe.source, span.line, span.column)
+        if snippet:
+            text += "\n" + snippet
+    elif err.path:
+        text = f"{err.message} (at {format_path(err.path)})"
+    else:
+        text = err.message
+    if err.hint:
+        text += f"\nHint: {err.hint}"
+    return text
+
+
+#: an outcome reports at most this many problems or ambiguous calls, and clips each message
+MAX_REPORTED = 20
+MAX_MESSAGE = 2_000
+#: suggestions carry whole programs: together at most this many bytes (and MAX_SUGGESTIONS)
+MAX_SUGGESTION_BYTES = 1_000_000
+MAX_SUGGESTIONS = 40
+
+
+def failure(
+    errors: list[DialecticError], fe: FrontEndResult | None, warnings: list[str]
+) -> Outcome:
+    first = errors[0]
+    shown = errors[:MAX_REPORTED]
+    if len(errors) == 1:
+        message = clip(describe_error(first, fe), MAX_MESSAGE)
+    else:
+        parts = [f"The program has {len(errors)} problems:"]
+        for i, err in enumerate(shown, 1):
+            text = clip(describe_error(err, fe), MAX_MESSAGE)
+            parts.append(f"{i}. " + text.replace("\n", "\n   "))
+        if len(errors) > len(shown):
+            parts.append(f"... and {len(errors) - len(shown)} more; fix these first.")
+        message = "\n".join(parts)
+    info = error_info(first, fe)
+    info.message = clip(info.message, MAX_MESSAGE)
+    if len(errors) > 1:
+        info.details["others"] = [error_info(e, fe).to_json() for e in shown[1:]]
+        info.details["count"] = len(errors)
+    return Outcome(FAILURE, message=message, error=info, warnings=warnings[:MAX_REPORTED])
+
+
+def _json(program: Any) -> str:
+    """A program as compact JSON text (integers beyond 64 bits included)."""
+    return dumps_compact(program, MAX_SUGGESTION_BYTES * 10)
+
+
+def replace_at(tree: Any, path: JSONPath, replacement: Any) -> Any:
+    if not path:
+        return copy.deepcopy(replacement)
+    root = copy.copy(tree)
+    node = root
+    for key in path[:-1]:
+        child = copy.copy(node[key])
+        node[key] = child
+        node = child
+    node[path[-1]] = copy.deepcopy(replacement)
+    return root
+
+
+def fragment(fe: FrontEndResult, replacement: Any) -> str:
+    """The refined call written in the program's own notation."""
+    if fe.lang in ("plan", "plan2"):
+        try:
+            from dialectic.frontends.plan import decompile_expression
+
+            return decompile_expression(replacement)
+        except Exception:
+            pass
+    return _json(replacement)
+
+
+def whole_program(fe: FrontEndResult, path: JSONPath, replacement: Any) -> Any:
+    new_tree = replace_at(fe.tree, path, replacement)
+    if fe.lang == "json" or fe.source is None:
+        if fe.source is None:
+            return new_tree
+        return _json(new_tree)
+    span = fe.spans.get(path)
+    if span is not None and fe.lang == "plan":
+        return fe.source[: span.start] + fragment(fe, replacement) + fe.source[span.end :]
+    if fe.lang == "plan":
+        from dialectic.frontends.plan import decompile
+
+        return decompile(new_tree)
+    if fe.lang == "plan2":
+        from dialectic.tools.convert import tree_to_plan2
+
+        return tree_to_plan2(new_tree)
+    return new_tree
+
+
+def ambiguous(items: list[AmbiguityItem], fe: FrontEndResult, warnings: list[str]) -> Outcome:
+    lines: list[str] = []
+    if len(items) > 1:
+        lines.append(
+            f"This program has {len(items)} ambiguous parts; resolve all of them in the next "
+            "program."
+        )
+    suggestions: list[Suggestion] = []
+    budget = MAX_SUGGESTION_BYTES
+    dropped = 0
+    for n, item in enumerate(items[:MAX_REPORTED]):
+        if n:
+            lines.append("")
+        lines.append(clip(item.message, MAX_MESSAGE))
+        for cand in item.candidates[:MAX_REPORTED]:
+            frag = clip(fragment(fe, cand.program), MAX_MESSAGE)
+            lines.append(f"If you meant {clip(cand.description, MAX_MESSAGE)}, use `{frag}`.")
+            program = whole_program(fe, item.path, cand.program)
+            cost = len(program if isinstance(program, str) else _json(program))
+            if len(suggestions) >= MAX_SUGGESTIONS or cost > budget:
+                dropped += 1
+                continue
+            budget -= cost
+            suggestions.append(
+                Suggestion(cand.description, program, cand.program, format_path(item.path))
+            )
+    if len(items) > MAX_REPORTED:
+        lines += ["", f"... and {len(items) - MAX_REPORTED} more ambiguous parts."]
+    if dropped:
+        lines += ["", f"({dropped} more suggestions were left out to keep this answer short.)"]
+    first = items[0]
+    info = ErrorInfo(
+        "ambiguous",
+        first.message,
+        format_path(first.path),
+        details={"function": first.function, "count": len(items)},
+    )
+    span = find_span(fe, first.path)
+    if span is not None:
+        info.line, info.column = span.line, span.column
+    return Outcome(
+        AMBIGUOUS, message="\n".join(lines), suggestions=suggestions, error=info, warnings=warnings
+    )

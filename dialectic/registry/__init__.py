@@ -1,0 +1,1 @@
+"""Descriptions, decorators, the registry, plugins and the standard library."""

@@ -1,0 +1,233 @@
+"""The registry: functions, types, conversions and constants, and the plugins they came from."""
+
+from __future__ import annotations
+
+import difflib
+from collections.abc import Iterable
+from dataclasses import dataclass
+from typing import Any
+
+from dialectic.outcome.errors import PluginError
+from dialectic.registry.descriptions import (
+    BUILTIN_TYPES,
+    Constant,
+    FunctionDescription,
+    Optional,
+    TypeConversion,
+    TypeDescription,
+)
+from dialectic.registry.plugins import HOOKS, make_plugin_manager
+
+PYTHON_TYPE_NAMES: dict[Any, str] = {
+    str: "string",
+    int: "integer",
+    float: "number",
+    bool: "boolean",
+    list: "array",
+    dict: "object",
+    type(None): "null",
+    Any: "any",
+    object: "any",
+}
+
+
+@dataclass(frozen=True, slots=True)
+class Param:
+    """One declared parameter: its name, type name and whether it may be omitted."""
+
+    name: str
+    type: str
+    optional: bool
+
+
+def normalize_name(name: str) -> str:
+    """The case- and underscore-insensitive form used to forgive a slightly wrong name."""
+    return name.replace("_", "").replace("-", "").lower()
+
+
+def closest(name: str, candidates: Iterable[str], n: int = 3) -> list[str]:
+    pool = list(candidates)
+    found = difflib.get_close_matches(name, pool, n=n, cutoff=0.6)
+    if len(found) < n:
+        low = name.lower()
+        for c in pool:
+            if c not in found and (low in c.lower() or c.lower() in low) and len(c) > 1:
+                found.append(c)
+                if len(found) >= n:
+                    break
+    return found
+
+
+class Registry:
+    """Everything a runtime can call or name. Registration conflicts name both sources."""
+
+    def __init__(self) -> None:
+        self.functions: dict[str, FunctionDescription] = {}
+        self.types: dict[str, TypeDescription] = {}
+        self.conversions: dict[tuple[str, str], TypeConversion] = {}
+        self.constants: dict[str, Constant] = {}
+        self.sources: dict[str, str] = {}
+        self._by_class: dict[type, TypeDescription] = {}
+        self._normalized: dict[str, list[str]] | None = None
+        self._params: dict[str, tuple[Param, ...]] = {}
+        self.version = 0
+
+    # -- registration -------------------------------------------------------------------
+    def add(self, description: Any, source: str = "Runtime.register") -> None:
+        if isinstance(description, FunctionDescription):
+            self._add_name("function", description.name, source)
+            self.functions[description.name] = description
+        elif isinstance(description, TypeDescription):
+            self._add_name("type", description.name, source)
+            self.types[description.name] = description
+            self._by_class[description.python_class] = description
+            ctor = FunctionDescription(
+                description.name,
+                f"Construct a `{description.name}`: {description.description}",
+                description.implementation,
+                description.parameters,
+                description.name,
+                pass_context=description.pass_context,
+                parameter_descriptions=description.parameter_descriptions,
+            )
+            self.functions[description.name] = ctor
+        elif isinstance(description, TypeConversion):
+            key = (description.from_type, description.to_type)
+            label = f"conversion {key[0]} -> {key[1]}"
+            if key in self.conversions:
+                raise PluginError(
+                    f"{label} is registered twice: by {self.sources.get(label)} and by {source}"
+                )
+            self.conversions[key] = description
+            self.sources[label] = source
+        elif isinstance(description, Constant):
+            self._add_name("constant", description.name, source)
+            self.constants[description.name] = description
+        else:
+            raise PluginError(
+                f"{source} registered {description!r}, which is not a FunctionDescription, "
+                "TypeDescription, TypeConversion or Constant"
+            )
+        self._normalized = None
+        self._params.clear()
+        self.version += 1
+
+    def _add_name(self, kind: str, name: str, source: str) -> None:
+        if not isinstance(name, str) or not name or name.startswith("$"):
+            raise PluginError(f"{source} registered a {kind} with an invalid name {name!r}")
+        if name in self.sources:
+            raise PluginError(
+                f"the name {name!r} is registered twice: by {self.sources[name]} and by "
+                f"{source} ({kind})"
+            )
+        if kind != "type" and name in self.types:
+            raise PluginError(f"{source}: {name!r} is already a registered type")
+        self.sources[name] = source
+
+    def load_plugins(self, plugins: Iterable[tuple[str, Any]]) -> None:
+        """Register every description the given plugins' hooks hand to ``register``."""
+        pm = make_plugin_manager()
+        named: list[tuple[str, Any]] = []
+        for name, plugin in plugins:
+            try:
+                pm.register(plugin, name=f"{name}#{len(named)}")
+            except Exception as exc:
+                raise PluginError(f"plugin {name!r} could not be registered: {exc}") from exc
+            named.append((name, plugin))
+        for name, plugin in named:
+            for hook in HOOKS:
+                impl = getattr(plugin, hook, None)
+                if impl is None:
+                    continue
+                source = f"plugin {name!r}"
+
+                def register(*descriptions: Any, _source: str = source) -> None:
+                    for d in descriptions:
+                        self.add(d, _source)
+
+                try:
+                    impl(register=register)
+                except PluginError:
+                    raise
+                except Exception as exc:
+                    raise PluginError(
+                        f"plugin {name!r} failed in {hook}: {type(exc).__name__}: {exc}"
+                    ) from exc
+
+    def validate(self) -> None:
+        """Check every declared parameter type names a built-in or registered type."""
+        for fn in list(self.functions.values()):
+            self.params(fn)
+
+    # -- lookup ---------------------------------------------------------------------------
+    def type_of_class(self, cls: type) -> TypeDescription | None:
+        td = self._by_class.get(cls)
+        if td is None:
+            for base in cls.__mro__[1:]:
+                td = self._by_class.get(base)
+                if td is not None:
+                    self._by_class[cls] = td
+                    break
+        return td
+
+    def resolve_function(self, name: str) -> tuple[FunctionDescription | None, str | None]:
+        """Exact name, else a unique case/underscore-insensitive match (second item: its name)."""
+        fn = self.functions.get(name)
+        if fn is not None:
+            return fn, None
+        if self._normalized is None:
+            self._normalized = {}
+            for n in self.functions:
+                self._normalized.setdefault(normalize_name(n), []).append(n)
+        matches = self._normalized.get(normalize_name(name), [])
+        if len(matches) == 1:
+            return self.functions[matches[0]], matches[0]
+        return None, None
+
+    def resolve_constant(self, name: str) -> Constant | None:
+        """The only constant whose name matches ``name`` up to case and underscores, if any
+        (an exact name is looked up directly by the caller)."""
+        key = normalize_name(name)
+        matches = [c for n, c in self.constants.items() if normalize_name(n) == key]
+        return matches[0] if len(matches) == 1 else None
+
+    def names(self) -> list[str]:
+        return sorted(self.functions)
+
+    def params(self, fn: FunctionDescription) -> tuple[Param, ...]:
+        cached = self._params.get(fn.name)
+        if cached is not None and self.functions.get(fn.name) is fn:
+            return cached
+        result = tuple(self._param(fn, k, v) for k, v in fn.parameters.items())
+        self._params[fn.name] = result
+        return result
+
+    def _param(self, fn: FunctionDescription, name: str, spec: Any) -> Param:
+        optional = isinstance(spec, Optional)
+        type_ = spec.type if isinstance(spec, Optional) else spec
+        if not isinstance(type_, str):
+            type_ = self.type_name(type_)
+        if type_ not in BUILTIN_TYPES and type_ not in self.types:
+            raise PluginError(
+                f"function {fn.name!r} ({self.sources.get(fn.name, '?')}) declares parameter "
+                f"{name!r} of unknown type {type_!r}; known types: "
+                + ", ".join([*BUILTIN_TYPES, *sorted(self.types)])
+            )
+        return Param(name, type_, optional)
+
+    def type_name(self, annotation: Any) -> str:
+        if isinstance(annotation, str):
+            return annotation
+        if annotation in PYTHON_TYPE_NAMES:
+            return PYTHON_TYPE_NAMES[annotation]
+        if isinstance(annotation, type):
+            td = self.type_of_class(annotation)
+            if td is not None:
+                return td.name
+        raise PluginError(f"cannot map Python type {annotation!r} to a dialectic type")
+
+    def signature(self, fn: FunctionDescription) -> str:
+        parts = []
+        for p in self.params(fn):
+            parts.append(f"{p.name}{'?' if p.optional else ''}: {p.type}")
+        return f"{fn.name}({', '.join(parts)}) -> {fn.returns}"

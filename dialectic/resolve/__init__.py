@@ -1,0 +1,1 @@
+"""The resolver pass: names, argument binding, alias order; the canonical tree."""

@@ -1,0 +1,1 @@
+"""Run-time machinery: per-run state, concurrency, timeouts."""

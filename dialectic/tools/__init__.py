@@ -1,0 +1,1 @@
+"""Command line, describe, convert and corpus analysis."""

@@ -1,0 +1,309 @@
+"""The ``dialectic`` command line.
+
+Exit codes of ``dialectic run``: 0 success, 1 failure, 3 ambiguous, 2 usage error (bad option,
+missing file, broken plugin).
+"""
+
+from __future__ import annotations
+
+import importlib
+import sys
+from pathlib import Path
+from typing import Any
+
+import click
+import orjson
+
+from dialectic.frontends import EXTENSIONS, normalize_lang, to_tree
+from dialectic.frontends.base import SourceError
+from dialectic.limits import Limits
+from dialectic.outcome.errors import DialecticError, PluginError
+from dialectic.outcome.outcome import AMBIGUOUS, SUCCESS, Outcome
+from dialectic.runtime import Runtime
+
+EXIT_SUCCESS, EXIT_FAILURE, EXIT_USAGE, EXIT_AMBIGUOUS = 0, 1, 2, 3
+
+#: Conventional context keys with their own options (read by the datetime and ide extensions).
+CONTEXT_OPTIONS = {
+    "now": "Pin the clock: ISO 8601 text with an offset (context key `now`).",
+    "timezone": "IANA time zone of the run, e.g. Europe/Paris (context key `timezone`).",
+    "workspace": "Workspace root for code intelligence (context key `workspace`).",
+    "selection": "Current selection, path:line:col-line:col (context key `selection`).",
+}
+
+
+def _dump(value: Any, pretty: bool = True) -> str:
+    option = orjson.OPT_INDENT_2 if pretty else 0
+    return orjson.dumps(value, option=option | orjson.OPT_NON_STR_KEYS).decode()
+
+
+def _read_program(path: str) -> tuple[str, str | None]:
+    if path == "-":
+        return sys.stdin.read(), None
+    p = Path(path)
+    if not p.is_file():
+        raise click.BadParameter(f"no such file: {path}", param_hint="FILE")
+    try:
+        text = p.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as exc:
+        raise click.BadParameter(f"cannot read {path}: {exc}", param_hint="FILE") from None
+    return text, EXTENSIONS.get(p.suffix.lower())
+
+
+def _lang(option: str | None, guessed: str | None) -> str | None:
+    if option:
+        try:
+            return normalize_lang(option)
+        except DialecticError as exc:
+            raise click.BadParameter(exc.message, param_hint="--lang") from None
+    return guessed
+
+
+def _make_runtime(
+    plugins: tuple[str, ...], entry_points: bool, limits: Limits | None = None, debug: bool = False
+) -> Runtime:
+    try:
+        return Runtime(plugins=plugins, load_entry_points=entry_points, limits=limits, debug=debug)
+    except PluginError as exc:
+        click.echo(f"error: {exc}", err=True)
+        sys.exit(EXIT_USAGE)
+
+
+def _parse_pairs(pairs: tuple[str, ...], what: str) -> dict[str, Any]:
+    out: dict[str, Any] = {}
+    for pair in pairs:
+        key, sep, raw = pair.partition("=")
+        if not sep or not key:
+            raise click.BadParameter(f"expected KEY=VALUE, got {pair!r}", param_hint=what)
+        try:
+            out[key] = orjson.loads(raw)
+        except orjson.JSONDecodeError:
+            out[key] = raw
+    return out
+
+
+plugin_option = click.option(
+    "--plugin",
+    "plugins",
+    multiple=True,
+    metavar="MODULE",
+    help="Import MODULE as a plugin (repeatable).",
+)
+entry_points_option = click.option(
+    "--entry-points/--no-entry-points",
+    default=True,
+    show_default=True,
+    help="Load plugins installed under the `dialectic` entry point.",
+)
+lang_option = click.option(
+    "--lang",
+    default=None,
+    metavar="LANG",
+    help="json, plan or plan2 (default: from the file extension, else detected).",
+)
+
+
+@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+@click.version_option(package_name="dialectic")
+def main() -> None:
+    """dialectic: run programs written by LLMs that compose calls to tools and services."""
+
+
+@main.command()
+@click.argument("file")
+@plugin_option
+@entry_points_option
+@lang_option
+@click.option(
+    "--format",
+    "fmt",
+    type=click.Choice(["text", "json"]),
+    default="text",
+    show_default=True,
+    help="text: the value or message; json: Outcome.to_json().",
+)
+@click.option("--strict", is_flag=True, help="Plan: accept only the strict subset (no repairs).")
+@click.option(
+    "--context",
+    "context_pairs",
+    multiple=True,
+    metavar="KEY=VALUE",
+    help="A context value (JSON, else text; repeatable).",
+)
+@click.option(
+    "--context-file",
+    type=click.Path(exists=True, dir_okay=False),
+    help="A JSON object of context values.",
+)
+@click.option("--now", help=CONTEXT_OPTIONS["now"])
+@click.option("--timezone", help=CONTEXT_OPTIONS["timezone"])
+@click.option("--workspace", help=CONTEXT_OPTIONS["workspace"])
+@click.option("--selection", help=CONTEXT_OPTIONS["selection"])
+@click.option(
+    "--limit",
+    "limit_pairs",
+    multiple=True,
+    metavar="NAME=VALUE",
+    help="Override a limit, e.g. --limit deadline=5 (repeatable).",
+)
+@click.option("--debug", is_flag=True, help="Include tracebacks of failing functions.")
+def run(
+    file: str,
+    plugins: tuple[str, ...],
+    entry_points: bool,
+    lang: str | None,
+    fmt: str,
+    strict: bool,
+    context_pairs: tuple[str, ...],
+    context_file: str | None,
+    now: str | None,
+    timezone: str | None,
+    workspace: str | None,
+    selection: str | None,
+    limit_pairs: tuple[str, ...],
+    debug: bool,
+) -> None:
+    """Run a program FILE (or - for standard input) and print its outcome.
+
+    Exit status: 0 success, 1 failure, 3 ambiguous, 2 usage error.
+    """
+    text, guessed = _read_program(file)
+    context: dict[str, Any] = {}
+    if context_file:
+        try:
+            loaded = orjson.loads(Path(context_file).read_bytes())
+        except orjson.JSONDecodeError as exc:
+            raise click.BadParameter(f"not JSON: {exc}", param_hint="--context-file") from None
+        if not isinstance(loaded, dict):
+            raise click.BadParameter("must hold a JSON object", param_hint="--context-file")
+        context.update(loaded)
+    context.update(_parse_pairs(context_pairs, "--context"))
+    for key, value in (
+        ("now", now),
+        ("timezone", timezone),
+        ("workspace", workspace),
+        ("selection", selection),
+    ):
+        if value is not None:
+            context[key] = value
+    limits = None
+    if limit_pairs:
+        try:
+            limits = Limits.coerce(_parse_pairs(limit_pairs, "--limit"))
+        except (ValueError, TypeError) as exc:
+            raise click.BadParameter(str(exc), param_hint="--limit") from None
+    rt = _make_runtime(plugins, entry_points, limits, debug)
+    outcome = rt.run(text, context=context, lang=_lang(lang, guessed), strict=strict)
+    _print_outcome(outcome, fmt)
+    sys.exit(_exit_code(outcome))
+
+
+def _exit_code(outcome: Outcome) -> int:
+    if outcome.status == SUCCESS:
+        return EXIT_SUCCESS
+    if outcome.status == AMBIGUOUS:
+        return EXIT_AMBIGUOUS
+    return EXIT_FAILURE
+
+
+def _print_outcome(outcome: Outcome, fmt: str) -> None:
+    if fmt == "json":
+        click.echo(_dump(outcome.to_json()))
+        return
+    for w in outcome.warnings:
+        click.echo(f"warning: {w}", err=True)
+    if outcome.status == SUCCESS:
+        value = outcome.to_json()["value"]
+        click.echo(value if isinstance(value, str) else _dump(value))
+    else:
+        click.echo(outcome.message)
+
+
+@main.command("compile")
+@click.argument("file")
+@plugin_option
+@entry_points_option
+@lang_option
+@click.option("--strict", is_flag=True, help="Plan: accept only the strict subset.")
+@click.option(
+    "--raw",
+    is_flag=True,
+    help="Print the front end's call tree as written (no registry, no binding).",
+)
+def compile_command(
+    file: str,
+    plugins: tuple[str, ...],
+    entry_points: bool,
+    lang: str | None,
+    strict: bool,
+    raw: bool,
+) -> None:
+    """Print the canonical call tree of FILE (names resolved, arguments by name)."""
+    text, guessed = _read_program(file)
+    chosen = _lang(lang, guessed)
+    try:
+        if raw:
+            tree = to_tree(text, chosen, strict=strict).tree
+        else:
+            rt = _make_runtime(plugins, entry_points)
+            tree = rt.compile(text, lang=chosen, strict=strict)
+    except SourceError as exc:
+        click.echo(exc.render())
+        sys.exit(EXIT_FAILURE)
+    except DialecticError as exc:
+        click.echo(str(exc))
+        sys.exit(EXIT_FAILURE)
+    click.echo(_dump(tree))
+
+
+@main.command()
+@click.argument("file")
+@lang_option
+def decompile(file: str, lang: str | None) -> None:
+    """Print a program (a JSON call tree, or any notation) as Plan text."""
+    from dialectic.frontends.plan import decompile as to_plan
+
+    text, guessed = _read_program(file)
+    try:
+        tree = to_tree(text, _lang(lang, guessed) or "json").tree
+        click.echo(to_plan(tree), nl=False)
+    except SourceError as exc:
+        click.echo(exc.render())
+        sys.exit(EXIT_FAILURE)
+    except DialecticError as exc:
+        click.echo(str(exc))
+        sys.exit(EXIT_FAILURE)
+
+
+@main.command()
+@plugin_option
+@entry_points_option
+@click.option(
+    "--format",
+    "fmt",
+    type=click.Choice(["markdown", "json-schema"]),
+    default="markdown",
+    show_default=True,
+)
+def describe(plugins: tuple[str, ...], entry_points: bool, fmt: str) -> None:
+    """Print the catalog for a model's prompt, or a JSON Schema of valid programs."""
+    rt = _make_runtime(plugins, entry_points)
+    out = rt.describe(fmt)
+    click.echo(out if isinstance(out, str) else _dump(out))
+
+
+def _add_optional_commands() -> None:
+    for name in ("convert", "analyze"):
+        try:
+            module = importlib.import_module(f"dialectic.tools.commands.{name}")
+        except ModuleNotFoundError as exc:
+            if exc.name and exc.name.startswith("dialectic.tools.commands"):
+                continue
+            raise
+        main.add_command(module.command, name)
+
+
+_add_optional_commands()
+
+if __name__ == "__main__":
+    main()

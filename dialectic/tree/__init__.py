@@ -1,0 +1,1 @@
+"""The call tree's typed nodes and the JSON -> node parser."""

@@ -1,0 +1,1 @@
+"""Run-time values: JSON data, coercion, serialization, JS numbers."""

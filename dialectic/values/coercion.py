@@ -1,0 +1,486 @@
+"""Type checks and automatic coercion (SPEC.md section 3).
+
+A value is first checked against the declared type (fast path: an ``isinstance`` test). If it does
+not fit, the runtime looks for the shortest chain of conversions from the value's type to the
+declared one through a graph whose edges are the built-in coercions and the registered
+``TypeConversion``s. Two equally short chains make the argument ambiguous; no chain is a failure
+that says what was tried.
+"""
+
+from __future__ import annotations
+
+import math
+from collections import deque
+from collections.abc import Callable
+from typing import Any
+
+import orjson
+
+from dialectic.outcome.errors import DialecticError, Failure, LimitExceeded, clip
+from dialectic.registry.descriptions import RunContext, TypeConversion
+from dialectic.registry.registry import Registry
+from dialectic.values.data import UNDEFINED, BadValue, TooLarge
+from dialectic.values.jsnumber import js_number_to_string as js_number
+
+MAX_CONVERSION_STEPS = 4
+
+Step = Callable[[Any, RunContext], Any]
+
+
+class NoConversion(Exception):
+    """A built-in coercion does not apply to this particular value."""
+
+
+class CoercionAmbiguity(Exception):
+    def __init__(self, source: str, target: str, paths: list[list[str]]) -> None:
+        super().__init__(f"{source} -> {target}")
+        self.source = source
+        self.target = target
+        self.paths = paths
+
+
+# -- built-in coercions --------------------------------------------------------------------
+
+
+def _parse_number(text: str) -> int | float:
+    t = text.strip()
+    if not t:
+        raise NoConversion("empty text is not a number")
+    try:
+        if all(c in "+-0123456789" for c in t):
+            return int(t)
+        value = float(t)
+    except ValueError:
+        raise NoConversion(f"{text!r} is not a number") from None
+    if math.isnan(value) or math.isinf(value):
+        raise NoConversion(f"{text!r} is not a finite number")
+    return value
+
+
+def _str_to_number(v: Any, ctx: RunContext) -> Any:
+    return _parse_number(v)
+
+
+def _str_to_integer(v: Any, ctx: RunContext) -> Any:
+    n = _parse_number(v)
+    return _number_to_integer(n, ctx)
+
+
+def _number_to_integer(v: Any, ctx: RunContext) -> Any:
+    if isinstance(v, int):
+        return v
+    if float(v).is_integer():
+        return int(v)
+    raise NoConversion(f"{js_number(v)} is not a whole number")
+
+
+def _to_string(v: Any, ctx: RunContext) -> Any:
+    if isinstance(v, bool):
+        return "true" if v else "false"
+    return js_number(v)
+
+
+def _bool_to_number(v: Any, ctx: RunContext) -> Any:
+    return 1 if v else 0
+
+
+def _number_to_bool(v: Any, ctx: RunContext) -> Any:
+    if v == 1:
+        return True
+    if v == 0:
+        return False
+    raise NoConversion(f"only 0 and 1 convert to a boolean, not {js_number(v)}")
+
+
+def _str_to_bool(v: Any, ctx: RunContext) -> Any:
+    low = v.strip().lower()
+    if low in ("true", "1"):
+        return True
+    if low in ("false", "0"):
+        return False
+    raise NoConversion(f"{v!r} is not true or false")
+
+
+def _array_to_string(v: Any, ctx: RunContext) -> Any:
+    limit = ctx.limits.max_string_length if ctx.limits is not None else 1_000_000
+    parts = []
+    total = 0
+    for item in v:
+        text = item if type(item) is str else ctx.stringify(item)
+        total += len(text) + 2
+        if total > limit:
+            raise TooLarge(limit)
+        parts.append(text)
+    return ", ".join(parts)
+
+
+def _string_to_array(v: Any, ctx: RunContext) -> Any:
+    t = v.strip()
+    if t.startswith("["):
+        try:
+            parsed = orjson.loads(t)
+        except orjson.JSONDecodeError:
+            pass
+        else:
+            if isinstance(parsed, list):
+                return parsed
+    if not t:
+        return []
+    return [part.strip() for part in v.split(",")]
+
+
+def _json_object(v: Any, ctx: RunContext) -> Any:
+    try:
+        parsed = orjson.loads(v)
+    except orjson.JSONDecodeError as exc:
+        raise NoConversion(f"the text is not a JSON object ({exc})") from None
+    if not isinstance(parsed, dict):
+        raise NoConversion("the text is JSON but not an object")
+    return parsed
+
+
+def _wrap(v: Any, ctx: RunContext) -> Any:
+    return [v]
+
+
+BUILTIN_EDGES: dict[tuple[str, str], tuple[Step, str]] = {
+    ("string", "number"): (_str_to_number, "parse the text as a number"),
+    ("string", "integer"): (_str_to_integer, "parse the text as a whole number"),
+    ("number", "integer"): (_number_to_integer, "a whole number"),
+    ("number", "string"): (_to_string, "write the number as text"),
+    ("boolean", "string"): (_to_string, "write true/false"),
+    ("boolean", "number"): (_bool_to_number, "true is 1, false is 0"),
+    ("number", "boolean"): (_number_to_bool, "1 is true, 0 is false"),
+    ("string", "boolean"): (_str_to_bool, "read 'true'/'false'"),
+    ("array", "string"): (_array_to_string, "join the items with ', '"),
+    ("string", "array"): (_string_to_array, "a JSON array, or the comma-separated items"),
+}
+
+_SUBTYPES = {"integer": ("number",)}
+
+_EXACT: dict[str, tuple[type, ...]] = {
+    "string": (str,),
+    "number": (int, float),
+    "integer": (int,),
+    "boolean": (bool,),
+    "array": (list,),
+    "object": (dict,),
+    "null": (type(None),),
+}
+
+
+class TypeSystem:
+    """Answers "does this value fit type T?" and "how does it become T?" for one registry."""
+
+    def __init__(self, registry: Registry) -> None:
+        self.registry = registry
+        self._paths: dict[tuple[str, str], list[str] | CoercionAmbiguity | None] = {}
+        self._edges: dict[str, list[str]] | None = None
+
+    # -- classification ---------------------------------------------------------------
+    def type_of(self, value: Any) -> str:
+        t = type(value)
+        if t is str:
+            return "string"
+        if t is bool:
+            return "boolean"
+        if t is int:
+            return "integer"
+        if t is float:
+            return "number"
+        if t is list:
+            return "array"
+        if t is dict:
+            return "object"
+        if value is None:
+            return "null"
+        if value is UNDEFINED:
+            return "undefined"
+        td = self.registry.type_of_class(t)
+        if td is not None:
+            return td.name
+        if isinstance(value, str):
+            return "string"
+        if isinstance(value, int):
+            return "integer"
+        if isinstance(value, float):
+            return "number"
+        if isinstance(value, list | tuple):
+            return "array"
+        if isinstance(value, dict):
+            return "object"
+        return f"python:{t.__name__}"
+
+    def exact_types(self, target: str) -> tuple[type, ...] | None:
+        """The Python types that already fit ``target`` (checked with ``type(v) in ...``)."""
+        return _EXACT.get(target)
+
+    def checker(self, target: str) -> Callable[[Any], bool]:
+        """A fast predicate for "value already has type ``target``"."""
+        if target == "any":
+            return _always
+        if target == "string":
+            return lambda v: type(v) is str
+        if target == "number":
+            return lambda v: type(v) is int or type(v) is float
+        if target == "integer":
+            return lambda v: type(v) is int
+        if target == "boolean":
+            return lambda v: type(v) is bool
+        if target == "array":
+            return lambda v: type(v) is list
+        if target == "object":
+            return lambda v: type(v) is dict
+        if target == "null":
+            return lambda v: v is None
+        td = self.registry.types[target]
+        cls = td.python_class
+        return lambda v: isinstance(v, cls)
+
+    # -- conversion -------------------------------------------------------------------
+    def _graph(self) -> dict[str, list[str]]:
+        if self._edges is None:
+            edges: dict[str, list[str]] = {}
+            for a, b in BUILTIN_EDGES:
+                edges.setdefault(a, []).append(b)
+            for a, b in self.registry.conversions:
+                if b not in edges.setdefault(a, []):
+                    edges[a].append(b)
+            self._edges = edges
+        return self._edges
+
+    def find_path(self, source: str, target: str) -> list[str] | None:
+        """The unique shortest type path, None if there is none; raises CoercionAmbiguity."""
+        key = (source, target)
+        if key in self._paths:
+            found = self._paths[key]
+        else:
+            found = self._search(source, target)
+            self._paths[key] = found
+        if isinstance(found, CoercionAmbiguity):
+            raise found
+        return found
+
+    def _search(self, source: str, target: str) -> list[str] | CoercionAmbiguity | None:
+        graph = self._graph()
+        starts = [source, *_SUBTYPES.get(source, ())]
+        # every shortest path, breadth first, bounded length
+        frontier: deque[list[str]] = deque([s] for s in starts)
+        best: list[list[str]] = []
+        seen_len: dict[str, int] = dict.fromkeys(starts, 0)
+        while frontier:
+            path = frontier.popleft()
+            if best and len(path) >= len(best[0]):
+                continue
+            if len(path) > MAX_CONVERSION_STEPS:
+                continue
+            for nxt in self._next(graph, path[-1], target):
+                if nxt in path:
+                    continue
+                new = [*path, nxt]
+                if nxt == target:
+                    if not best or len(new) == len(best[0]):
+                        best.append(new)
+                    continue
+                if seen_len.get(nxt, 99) < len(new) - 1:
+                    continue
+                seen_len[nxt] = len(new) - 1
+                frontier.append(new)
+        if not best:
+            return None
+        # paths differing only by starting at the value's supertype are the same conversion
+        unique: dict[tuple[str, ...], list[str]] = {}
+        for p in best:
+            unique.setdefault(tuple(p[1:]), p)
+        if len(unique) > 1:
+            return CoercionAmbiguity(source, target, list(unique.values()))
+        return best[0]
+
+    def _next(self, graph: dict[str, list[str]], node: str, target: str) -> list[str]:
+        out = list(graph.get(node, ()))
+        if target == "array" and node not in ("array", "string") and "array" not in out:
+            out.append("array")  # a single value becomes a one-element list (last step only)
+        if target in self.registry.types and node == "object" and target not in out:
+            out.append(target)  # construct the type from its fields (only as the last step)
+        if target == "object" and node in self.registry.types and "object" not in out:
+            out.append("object")  # read a registered value's fields (only as the last step)
+        return out
+
+    def step(self, a: str, b: str) -> tuple[Step, str]:
+        conv = self.registry.conversions.get((a, b))
+        if conv is not None:
+            return _registered_step(conv), conv.description
+        builtin = BUILTIN_EDGES.get((a, b))
+        if builtin is not None:
+            return builtin
+        if b == "array":
+            return _wrap, "a one-element list"
+        if a == "object" and b in self.registry.types:
+            return self._construct_step(b), f"construct a {b} from its fields"
+        if b == "object" and a in self.registry.types:
+            return self._fields_step(a), f"the fields of the {a}"
+        raise KeyError((a, b))
+
+    def _construct_step(self, type_name: str) -> Step:
+        td = self.registry.types[type_name]
+
+        def construct(v: Any, ctx: RunContext) -> Any:
+            params = self.registry.params(self.registry.functions[type_name])
+            names = {p.name for p in params}
+            unknown = set(v) - names
+            if unknown:
+                raise NoConversion(
+                    f"a {type_name} has the fields {sorted(names)}, not {sorted(unknown)}"
+                )
+            missing = [p.name for p in params if not p.optional and p.name not in v]
+            if missing:
+                raise NoConversion(f"a {type_name} needs the fields {missing}")
+            kwargs = {}
+            for p in params:
+                if p.name in v:
+                    kwargs[p.name] = self.coerce(v[p.name], p.type, ctx)
+            if td.pass_context:
+                kwargs["ctx"] = ctx
+            return td.implementation(**kwargs)
+
+        return construct
+
+    def _fields_step(self, type_name: str) -> Step:
+        td = self.registry.types[type_name]
+
+        def fields(v: Any, ctx: RunContext) -> Any:
+            args = self.serialize_args(td, v)
+            return args if isinstance(args, dict) else {"value": args}
+
+        return fields
+
+    def serialize_args(self, td: Any, value: Any) -> Any:
+        if td.serialize is not None:
+            return td.serialize(value)
+        get = td.fields or getattr
+        out = {}
+        for name in td.parameters:
+            field_value = get(value, name)
+            if field_value is not None:
+                out[name] = field_value
+        return out
+
+    def coerce(self, value: Any, target: str, ctx: RunContext, via: list[str] | None = None) -> Any:
+        """Convert ``value`` to ``target`` or raise DialecticError/CoercionAmbiguity."""
+        for name in (target, *(via or ())):
+            if not isinstance(name, str) or (
+                name not in _EXACT and name != "any" and name not in self.registry.types
+            ):
+                known = ", ".join([*_EXACT, "any", *sorted(self.registry.types)])
+                raise DialecticError(
+                    "unknown_type",
+                    f"there is no type named {clip(name)!s}",
+                    hint=f"Known types: {known}.",
+                )
+        if target == "any" or self.checker(target)(value):
+            return value
+        source = self.type_of(value)
+        if (
+            source == "string"
+            and not via
+            and (target == "object" or target in self.registry.types)
+            and value.lstrip()[:1] == "{"
+        ):
+            # JSON text for a structured type: parse it, then coerce the parsed object
+            try:
+                parsed = _json_object(value, ctx)
+            except NoConversion:
+                parsed = None
+            if parsed is not None:
+                return self.coerce(parsed, target, ctx)
+        if via:
+            path = [source, *via, target]
+        else:
+            found = self.find_path(source, target)
+            if found is None:
+                raise self._no_path(value, source, target)
+            path = found
+        current = value
+        for a, b in zip(path, path[1:], strict=False):
+            try:
+                fn, _ = self.step(a, b)
+            except KeyError:
+                raise DialecticError(
+                    "type_mismatch",
+                    f"there is no conversion from {a} to {b}",
+                    hint="Known conversions: " + self.describe_conversions(),
+                ) from None
+            try:
+                current = fn(current, ctx)
+            except BadValue as exc:
+                from dialectic.values.serialize import value_error
+
+                err = value_error(exc, "max_string_length")
+                err.message = f"converting {a} to {b}: {err.message}"
+                raise err from None
+            except NoConversion as exc:
+                raise DialecticError(
+                    "type_mismatch",
+                    f"expected {_article(target)}, got {_describe(value, source)}: "
+                    f"the conversion {a} -> {b} does not apply ({exc})",
+                ) from None
+            except Failure as exc:
+                raise DialecticError(
+                    exc.code if exc.code != "failure" else "conversion_failed",
+                    f"could not convert {_describe(value, source)} to {target} "
+                    f"({a} -> {b}): {exc.message}",
+                    hint=exc.hint,
+                ) from None
+        limits = ctx.limits
+        if type(current) is str and limits is not None and len(current) > limits.max_string_length:
+            raise LimitExceeded(
+                "max_string_length",
+                f"the conversion to {target} produced {len(current)} characters; the limit is "
+                f"{limits.max_string_length}",
+            )
+        return current
+
+    def _no_path(self, value: Any, source: str, target: str) -> DialecticError:
+        tried = [f"{a} -> {b}" for (a, b) in BUILTIN_EDGES if a == source]
+        tried += [f"{a} -> {b}" for (a, b) in self.registry.conversions if a == source]
+        tried_text = ", ".join(tried) if tried else "none exists"
+        return DialecticError(
+            "type_mismatch",
+            f"expected {_article(target)}, got {_describe(value, source)}; no chain of at most "
+            f"{MAX_CONVERSION_STEPS} conversions leads from {source} to {target} "
+            f"(conversions from {source}: {tried_text})",
+            hint=f"Pass {_article(target)}, or a value that converts to one.",
+        )
+
+    def describe_conversions(self) -> str:
+        names = [f"{a} -> {b}" for (a, b) in self.registry.conversions]
+        return ", ".join(names) if names else "none registered"
+
+
+def _registered_step(conv: TypeConversion) -> Step:
+    fn = conv.converter
+    if conv.pass_context:
+        return lambda v, ctx: fn(v, ctx=ctx)
+    return lambda v, ctx: fn(v)
+
+
+def _always(v: Any) -> bool:
+    return True
+
+
+def _article(type_name: str) -> str:
+    return ("an " if type_name[:1] in "aeiou" else "a ") + type_name
+
+
+def _describe(value: Any, type_name: str) -> str:
+    if type_name in ("string", "number", "integer", "boolean", "null"):
+        if isinstance(value, bool):
+            text = "true" if value else "false"
+        elif isinstance(value, int | float):
+            text = clip(value) if isinstance(value, int) else js_number(value)
+        elif isinstance(value, str):
+            text = '"' + clip(value, 60) + '"'
+        else:
+            text = "null"
+        return f"{_article(type_name)} ({text})"
+    return _article(type_name)

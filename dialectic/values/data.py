@@ -1,0 +1,220 @@
+"""Runtime values: JSON data, registered-type instances and ``undefined``.
+
+Stringification follows JavaScript's ``String()`` for primitives; arrays and objects become
+compact JSON (a documented difference from JavaScript).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any, Final
+
+import orjson
+
+
+class _Undefined:
+    """JavaScript's ``undefined`` (from Plan); a singleton."""
+
+    __slots__ = ()
+
+    def __repr__(self) -> str:
+        return "undefined"
+
+    def __bool__(self) -> bool:
+        return False
+
+
+UNDEFINED: Final = _Undefined()
+
+
+#: the size beyond which a value is refused before it is written as JSON text
+DEFAULT_TEXT_LIMIT = 1_000_000
+#: the nesting a value may have to be written as JSON (orjson itself stops at 255)
+MAX_VALUE_DEPTH = 200
+_INT64 = 2**63
+
+#: orjson hands dataclasses, datetimes and subclasses of built-in types to ``default``: no
+#: Python object is written by its attributes unless it is a registered type
+DUMP_OPTIONS = (
+    orjson.OPT_PASSTHROUGH_DATACLASS
+    | orjson.OPT_PASSTHROUGH_DATETIME
+    | orjson.OPT_PASSTHROUGH_SUBCLASS
+)
+
+
+class BadValue(ValueError):
+    """A value that cannot be written as JSON within the limits."""
+
+
+class TooLarge(BadValue):
+    """A value would be larger than allowed once written as JSON."""
+
+    def __init__(self, limit: int) -> None:
+        super().__init__(f"the value is larger than {limit} bytes as JSON")
+        self.limit = limit
+
+
+class TooDeep(BadValue):
+    def __init__(self) -> None:
+        super().__init__(f"the value is nested more than {MAX_VALUE_DEPTH} levels deep")
+
+
+class NotJSON(BadValue):
+    pass
+
+
+def check_size(value: Any, limit: int) -> bool:
+    """Check that ``value`` can be written as JSON within ``limit`` bytes and the depth bound.
+
+    Walks the value without recursion and stops as soon as a bound is passed, so a value that
+    shares structure exponentially (``b = [a, a]; c = [b, b]; ...``) costs at most O(limit).
+    Raises TooLarge, TooDeep, or NotJSON (a non-string object key, a lone surrogate); returns
+    whether the value holds an integer beyond 64 bits (see :func:`json_safe`).
+    """
+    total = 0
+    big = False
+    stack: list[tuple[Any, int]] = [(value, 0)]
+    while stack:
+        v, depth = stack.pop()
+        t = type(v)
+        if t is str:
+            total += len(v) + 2
+            if not v.isascii() and _has_surrogate(v):
+                raise NotJSON("the value contains a lone surrogate (not valid Unicode text)")
+        elif t is list or t is tuple or t is dict:
+            if depth >= MAX_VALUE_DEPTH:
+                raise TooDeep()
+            total += 2 + len(v)
+            if t is dict:
+                for k, item in v.items():
+                    if type(k) is not str:
+                        raise NotJSON(f"object keys must be text, not {type(k).__name__}")
+                    total += len(k) + 3
+                    stack.append((item, depth + 1))
+            else:
+                stack.extend((item, depth + 1) for item in v)
+        elif t is int:
+            if not -_INT64 <= v < _INT64:
+                big = True
+            total += 20
+        else:
+            total += 8
+        if total > limit:
+            raise TooLarge(limit)
+    return big
+
+
+def _has_surrogate(text: str) -> bool:
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        return True
+    return False
+
+
+def json_safe(value: Any) -> Any:
+    """``value`` with integers beyond 64 bits written as numbers JSON tools read (doubles, as
+    JavaScript holds them); only called when :func:`check_size` found one."""
+    t = type(value)
+    if t is int and not -_INT64 <= value < _INT64:
+        try:
+            return float(value)
+        except OverflowError:
+            raise NotJSON("a number in the value is too large for JSON") from None
+    if t is list or t is tuple:
+        return [json_safe(v) for v in value]
+    if t is dict:
+        return {k: json_safe(v) for k, v in value.items()}
+    return value
+
+
+def dumps_compact(value: Any, limit: int = DEFAULT_TEXT_LIMIT) -> str:
+    """Compact JSON of plain data (no registered types); raises BadValue."""
+    if check_size(value, limit):
+        value = json_safe(value)
+    try:
+        return orjson.dumps(value, default=_json_default, option=DUMP_OPTIONS).decode()
+    except TypeError as exc:  # orjson.JSONEncodeError is a TypeError
+        raise NotJSON(str(exc)) from None
+
+
+def _json_default(value: Any) -> Any:
+    if value is UNDEFINED:
+        return None
+    raise TypeError(f"a value of Python type {type(value).__name__} is not JSON")
+
+
+_SCALAR_TYPES: Final = frozenset({str, int, float, bool, type(None)})
+
+
+def is_scalar(value: Any) -> bool:
+    """An immutable JSON scalar: safe to hand to every run as the same object."""
+    return type(value) in _SCALAR_TYPES
+
+
+def copier(value: Any) -> Callable[[], Any] | None:
+    """For a literal or constant container: a function that returns a fresh copy of it, so that an
+    implementation that mutates its argument cannot change the program (or a constant) for the
+    next run. None for an immutable scalar, which is shared as it is.
+
+    JSON data is copied by orjson (one C round trip, checked once to be exact); anything else has
+    its lists and dicts copied and its other objects shared."""
+    if type(value) in _SCALAR_TYPES:
+        return None
+    try:
+        blob = orjson.dumps(value)
+        exact = _same(orjson.loads(blob), value)
+    except (TypeError, ValueError, orjson.JSONEncodeError):
+        exact = False
+    if exact:
+        loads = orjson.loads
+        return lambda: loads(blob)
+    return lambda: copy_structure(value)
+
+
+def _same(a: Any, b: Any) -> bool:
+    """Equal, with the same container and scalar types all the way down (iterative)."""
+    stack = [(a, b)]
+    while stack:
+        x, y = stack.pop()
+        if type(x) is not type(y):
+            return False
+        if type(x) is list:
+            if len(x) != len(y):
+                return False
+            stack.extend(zip(x, y, strict=True))
+        elif type(x) is dict:
+            if list(x) != list(y):
+                return False
+            stack.extend((x[k], y[k]) for k in x)
+        elif x != y:  # NaN is not equal to itself: such a value takes the structural copy
+            return False
+    return True
+
+
+def copy_structure(value: Any) -> Any:
+    """A copy of the lists and dicts in ``value`` (iteratively: any depth); other objects shared."""
+    if type(value) is list:
+        top: Any = []
+    elif type(value) is dict:
+        top = {}
+    else:
+        return value
+    stack: list[tuple[Any, Any]] = [(value, top)]
+    while stack:
+        src, dst = stack.pop()
+        pairs = enumerate(src) if type(src) is list else src.items()
+        for key, item in pairs:
+            if type(item) is list:
+                new: Any = []
+                stack.append((item, new))
+            elif type(item) is dict:
+                new = {}
+                stack.append((item, new))
+            else:
+                new = item
+            if type(dst) is list:
+                dst.append(new)
+            else:
+                dst[key] = new
+    return top
