@@ -20,15 +20,15 @@ def ctx() -> RunContext:
 
 def test_find_a_class_defined_once(ctx: RunContext) -> None:
     sym = f.find_symbol("FunctionDescription", ctx=ctx)
-    assert (sym.file, sym.kind) == ("descriptions.py", "class")
+    assert (sym.file, sym.kind) == ("registry/descriptions.py", "class")
     assert sym.file is not None and sym.line is not None
     assert f.lines(sym.file, sym.line, sym.line, ctx=ctx).startswith("class FunctionDescription")
 
 
 def test_references_of_a_core_class_span_several_modules(ctx: RunContext) -> None:
-    refs = f.find_references(f.find_symbol("Failure", file="errors.py", ctx=ctx), ctx=ctx)
+    refs = f.find_references(f.find_symbol("Failure", file="outcome/errors.py", ctx=ctx), ctx=ctx)
     files = {r.file for r in refs}
-    assert "errors.py" in files and "__init__.py" in files
+    assert "outcome/errors.py" in files and "__init__.py" in files
     assert len(files) >= 3
     assert all(not r.file.startswith("/") and ".." not in r.file for r in refs)
 
@@ -41,4 +41,4 @@ def test_selection_in_the_source_tree(ctx: RunContext) -> None:
     run = RunContext({"workspace": str(SOURCE), "selection": spec}, [], None)
     sel = f.get_current_selection(ctx=run)
     assert sel.text == "FunctionDescription"
-    assert f.selection_to_symbol(sel, ctx=run).file == "descriptions.py"
+    assert f.selection_to_symbol(sel, ctx=run).file == "registry/descriptions.py"
