@@ -26,8 +26,10 @@ from dialectic.outcome.report import ambiguous, failure
 from dialectic.registry import stdlib
 from dialectic.registry.plugins import entry_point_plugins, import_plugin_module, plugin_name
 from dialectic.registry.registry import Registry, closest
+from dialectic.resolve.resolver import Resolved, ResolveErrors, resolve
 from dialectic.run.evaluator import AmbiguityError, Compiled, State, deadline_error
-from dialectic.tree.nodes import Let, parse_tree
+from dialectic.tree.nodes import Let
+from dialectic.tree.parse import parse_tree
 from dialectic.values.coercion import TypeSystem
 from dialectic.values.data import UNDEFINED
 from dialectic.values.serialize import Serializer
@@ -138,13 +140,21 @@ class Runtime:
     ) -> Outcome:
         return await self.prepare(program, lang=lang, strict=strict).run_async(context)
 
-    def compile(self, program: Any, *, lang: str | None = None, strict: bool = False) -> Any:
-        """The canonical call tree, with names resolved and arguments bound by name."""
-        from dialectic.resolve.canonical import canonical
+    def compile(
+        self,
+        program: Any,
+        *,
+        lang: str | None = None,
+        strict: bool = False,
+        context: Mapping[str, Any] | None = None,
+    ) -> Any:
+        """The canonical call tree, with names resolved and arguments bound by name.
 
-        fe = to_tree(program, lang, strict=strict)
-        node = parse_tree(fe.tree, self.limits)
-        return canonical(self.registry, node)
+        Raises the first error a run would fail with (every error is in ``.errors`` of the
+        ``CompileFailed``); with a ``context``, unknown identifiers are checked against it too,
+        so ``compile`` fails exactly where ``run`` with that context fails before any call."""
+        prepared = self.prepare(program, lang=lang, strict=strict)
+        return prepared.canonical(context)
 
     def describe(self, format: str = "markdown") -> Any:
         from dialectic.tools.describe import catalog_markdown, program_schema
@@ -154,6 +164,17 @@ class Runtime:
         if format in ("json-schema", "schema"):
             return program_schema(self)
         raise ValueError(f"unknown format {format!r}; use markdown or json-schema")
+
+
+class CompileFailed(DialecticError):
+    """``Runtime.compile`` of a program that cannot run: the first problem, and all of them."""
+
+    def __init__(self, errors: list[DialecticError]) -> None:
+        first = errors[0]
+        super().__init__(
+            first.code, first.message, first.path, hint=first.hint, details=first.details
+        )
+        self.errors = errors
 
 
 class Prepared:
@@ -178,6 +199,7 @@ class Prepared:
         self.context_refs: dict[str, Any] = {}
         self.known_names: list[str] = []
         self.memo_size = 0
+        self.resolved: Resolved | None = None
         limits = runtime.limits
         try:
             if isinstance(program, str) and _utf8_length(program) > limits.max_program_bytes:
@@ -195,24 +217,29 @@ class Prepared:
             node = parse_tree(self.front.tree, limits)
             #: where the result comes from: output errors point there
             self._result_path = (f"${node.mode}",) if isinstance(node, Let) else ()
+            resolved = resolve(runtime.registry, limits, node)
+            self.resolved = resolved
+            self.warnings.extend(resolved.warnings)
+            self.mode = resolved.mode
+            self.context_refs = resolved.context_refs
+            self.memo_size = resolved.memo_size
+            self.known_names = sorted(resolved.alias_names | set(runtime.registry.constants))
             compiler = Compiler(
-                runtime.registry, runtime.types, runtime.serializer, limits, self.front.tree
+                runtime.registry,
+                runtime.types,
+                runtime.serializer,
+                limits,
+                self.front.tree,
+                resolved,
             )
-            try:
-                self.root = compiler.compile_root(node)
-            finally:
-                self.warnings.extend(compiler.warnings)
-            self.mode = compiler.mode
+            self.root = compiler.compile_root()
             self._data = runtime.serializer.data
             self._sync = self.root.sync
             self._limits = limits
             self._hooks = (runtime.types.coerce, runtime.serializer.stringify)
             self._debug = runtime.debug
             self._str_fast = limits.max_output_bytes // 4  # 4 bytes per char at most in UTF-8
-            self.context_refs = compiler.context_refs
-            self.memo_size = compiler.memo_size
-            self.known_names = sorted(compiler.alias_names | set(runtime.registry.constants))
-        except CompileErrors as exc:
+        except (ResolveErrors, CompileErrors) as exc:
             self.errors = exc.errors
         except DialecticError as exc:
             self.errors = [exc]
@@ -229,6 +256,26 @@ class Prepared:
     def error(self) -> DialecticError | None:
         """The first compile error, or None if the program compiled."""
         return self.errors[0] if self.errors else None
+
+    def problems(self, context: Mapping[str, Any] | None = None) -> list[DialecticError]:
+        """What stops a run before any call: compile errors, and with a ``context``, the names
+        the program reads that are neither aliases, constants nor in it."""
+        if self.errors:
+            return list(self.errors)
+        if context is None:
+            return []
+        missing = [n for n in self.context_refs if n not in context]
+        return [self._unknown_identifier(n, context) for n in missing]
+
+    def canonical(self, context: Mapping[str, Any] | None = None) -> Any:
+        """The canonical call tree (SPEC 1.6); raises the first of :meth:`problems`."""
+        from dialectic.resolve.canonical import canonical
+
+        problems = self.problems(context)
+        if problems:
+            raise CompileFailed(problems)
+        assert self.resolved is not None
+        return canonical(self.resolved.root)
 
     def _start(self, context: Mapping[str, Any] | None) -> State | Outcome:
         if self.errors:

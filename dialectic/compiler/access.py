@@ -1,8 +1,8 @@
 """Member access: what a program may read of a value, and nothing else (SPEC.md section 8).
 
 JSON data exposes its keys and indexes (and ``length``); a registered type exposes its declared
-fields and ``properties``. Python attributes are never reached, and the names in
-:data:`FORBIDDEN_MEMBERS` (and every name starting with ``__``) are refused everywhere.
+fields and ``properties``. Python attributes are never reached, and the forbidden names
+(:mod:`dialectic.resolve.forbidden`) are refused everywhere.
 """
 
 from __future__ import annotations
@@ -12,49 +12,11 @@ from typing import Any
 
 from dialectic.outcome.errors import DialecticError, Failure, JSONPath, clip
 from dialectic.registry.registry import Registry, closest
+from dialectic.resolve.forbidden import forbidden_error, is_forbidden
 from dialectic.values.coercion import TypeSystem
 from dialectic.values.data import UNDEFINED
 
-#: Member names refused everywhere (besides every name starting with "__").
-FORBIDDEN_MEMBERS = frozenset(
-    {
-        "__proto__",
-        "constructor",
-        "prototype",
-        "toString",
-        "valueOf",
-        "hasOwnProperty",
-        "isPrototypeOf",
-        "propertyIsEnumerable",
-        "toLocaleString",
-        "__defineGetter__",
-        "__defineSetter__",
-        "__lookupGetter__",
-        "__lookupSetter__",
-        "__class__",
-        "mro",
-        "func_globals",
-        "gi_frame",
-        "f_globals",
-    }
-)
-
-
 _INDEX = re.compile(r"-?[0-9]{1,18}")
-
-
-def is_forbidden(name: str) -> bool:
-    return name in FORBIDDEN_MEMBERS or name.startswith("__")
-
-
-def forbidden_error(name: str, path: JSONPath) -> DialecticError:
-    return DialecticError(
-        "forbidden_member",
-        f"access to the member `{clip(name)}` is not allowed",
-        path,
-        hint="Programs may read only JSON data and the declared fields of registered types; "
-        "names starting with __ and JavaScript's constructor/prototype members are refused.",
-    )
 
 
 class Access:

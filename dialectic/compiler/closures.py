@@ -1,9 +1,9 @@
-"""The compiler: a call tree and a registry in, closures out (once per program).
+"""The compiler: a resolved tree in, closures out (once per program).
 
-Each node becomes a :class:`~dialectic.run.evaluator.Compiled` closure. Everything that can be
-decided before a run is decided here: function resolution, argument binding, the coercer of every
-parameter, alias dependency order and cycles, static limits (depth, nodes, calls), forbidden member
-names, and which subtrees are synchronous (run inline) or asynchronous (run with anyio).
+The resolver (:mod:`dialectic.resolve.resolver`) has already decided names, bindings, alias
+order and the static limits; the compiler turns each resolved node into a
+:class:`~dialectic.run.evaluator.Compiled` closure in one walk: the coercer of every parameter,
+which subtrees are synchronous (run inline) or asynchronous (run with anyio), literal fast paths.
 Compile errors are collected, so one failure reports every problem found.
 """
 
@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from dialectic.compiler.access import Access, forbidden_error, is_forbidden
+from dialectic.compiler.access import Access
 from dialectic.compiler.invoke import Coercer, invocation
 from dialectic.limits import Limits
 from dialectic.outcome.errors import (
@@ -22,11 +22,12 @@ from dialectic.outcome.errors import (
     Failure,
     JSONPath,
     LimitExceeded,
-    clip,
+    format_path,
 )
 from dialectic.registry.descriptions import Constant, FunctionDescription
-from dialectic.registry.registry import Registry, closest
-from dialectic.resolve.binding import bind
+from dialectic.registry.registry import Registry
+from dialectic.resolve.forbidden import forbidden_error, is_forbidden
+from dialectic.resolve.resolver import Resolved
 from dialectic.run.evaluator import (
     MISSING,
     AmbiguityError,
@@ -38,21 +39,29 @@ from dialectic.run.evaluator import (
     sync_many,
 )
 from dialectic.tree.nodes import (
+    AliasRef,
     Arr,
-    Call,
+    Binding,
+    Block,
+    ConstRef,
+    ContextRef,
     Get,
-    Let,
+    Invoke,
     Lit,
     Node,
     Obj,
-    Ref,
     Template,
     Undefined,
     Unwrap,
+    dispatch_table,
 )
 from dialectic.values.coercion import CoercionAmbiguity, TypeSystem
 from dialectic.values.data import UNDEFINED, copier
 from dialectic.values.serialize import Serializer
+
+#: an alias whose evaluation may recurse through more nesting levels than this first evaluates
+#: the aliases it reads (deepest last), so alias chains of any length run in bounded stack
+DEEP_ALIAS = 32
 
 
 class _Err:
@@ -71,6 +80,8 @@ class CompileErrors(Exception):
 
 
 class Compiler:
+    """Compiles one resolved program; ``errors`` collects what cannot be compiled."""
+
     def __init__(
         self,
         registry: Registry,
@@ -78,6 +89,7 @@ class Compiler:
         serializer: Serializer,
         limits: Limits,
         tree: Any,
+        resolved: Resolved,
     ) -> None:
         self.registry = registry
         self.types = types
@@ -85,59 +97,25 @@ class Compiler:
         self.access = Access(registry, types)
         self.limits = limits
         self.tree = tree
+        self.resolved = resolved
         self.errors: list[DialecticError] = []
-        self.warnings: list[str] = []
-        self.memo_size = 0
-        self.calls = 0
-        self.context_refs: dict[str, JSONPath] = {}
         #: asynchronous calls per function name, and in all ("*"): decides whether limiters
         #: are needed at all
         self.async_calls: dict[str, int] = {"*": 0}
-        self.constant_slots: dict[str, int] = {}
-        self.alias_names: set[str] = set()
-        self.mode = "return"
-        self._scopes: list[dict[str, tuple[int, Compiled]]] = []
+        #: alias slot -> the closure that reads it (memoized), and its binding
+        self._aliases: dict[int, tuple[Compiled, Binding]] = {}
+        self._table: dict[type[Node], Callable[[Any], Compiled]] = dispatch_table(self, "_")
 
     # -- entry ----------------------------------------------------------------------------
-    def compile_root(self, root: Node) -> Compiled:
-        if isinstance(root, Let):
-            self.mode = root.mode
-        compiled = self.compile(root, top=True)
-        if self.calls > self.limits.max_calls:
-            self.errors.insert(
-                0,
-                LimitExceeded(
-                    "max_calls",
-                    f"the program makes {self.calls} calls; the limit is {self.limits.max_calls}",
-                ),
-            )
+    def compile_root(self) -> Compiled:
+        compiled = self.compile(self.resolved.root)
         if self.errors:
             raise CompileErrors(self.errors)
         return compiled
 
-    def compile(self, node: Node, top: bool = False) -> Compiled:
+    def compile(self, node: Node) -> Compiled:
         try:
-            if isinstance(node, Lit):
-                return _literal(node.value)
-            if isinstance(node, Call):
-                return self._call(node)
-            if isinstance(node, Ref):
-                return self._ref(node)
-            if isinstance(node, Get):
-                return self._get(node)
-            if isinstance(node, Template):
-                return self._template(node)
-            if isinstance(node, Obj):
-                return self._object(node)
-            if isinstance(node, Arr):
-                return self._array(node)
-            if isinstance(node, Let):
-                return self._let(node, top)
-            if isinstance(node, Undefined):
-                return Compiled(sync=lambda s: UNDEFINED)
-            if isinstance(node, Unwrap):
-                return self._unwrap(node)
-            raise DialecticError("invalid_program", f"unknown node {type(node).__name__}")
+            return self._table[type(node)](node)
         except DialecticError as exc:
             if not exc.path:
                 exc.path = node.path
@@ -157,17 +135,20 @@ class Compiler:
         return Compiled(aio=run)
 
     # -- data -----------------------------------------------------------------------------
-    def _array(self, node: Arr) -> Compiled:
+    def _Lit(self, node: Lit) -> Compiled:
+        return _literal(node.value)
+
+    def _Undefined(self, node: Undefined) -> Compiled:
+        return Compiled(sync=lambda s: UNDEFINED)
+
+    def _Arr(self, node: Arr) -> Compiled:
         kids = [self.compile(c) for c in node.items]
         if not kids:
             return Compiled(sync=lambda s: [])
         return self._combine(kids, lambda vs: [None if v is UNDEFINED else v for v in vs])
 
-    def _object(self, node: Obj) -> Compiled:
+    def _Obj(self, node: Obj) -> Compiled:
         keys = list(node.fields)
-        for k in keys:
-            if k == "__proto__":
-                raise forbidden_error(k, (*node.path, k))
         kids = [self.compile(node.fields[k]) for k in keys]
 
         def finish(vs: list[Any]) -> dict[str, Any]:
@@ -175,14 +156,14 @@ class Compiler:
 
         return self._combine(kids, finish)
 
-    def _unwrap(self, node: Unwrap) -> Compiled:
+    def _Unwrap(self, node: Unwrap) -> Compiled:
         def finish(vs: list[Any]) -> Any:
             v = vs[0]
             return v[0] if type(v) is list and len(v) == 1 else v
 
         return self._combine([self.compile(node.value)], finish)
 
-    def _template(self, node: Template) -> Compiled:
+    def _Template(self, node: Template) -> Compiled:
         stringify = self.serializer.stringify
         max_len = self.limits.max_string_length
         path = node.path
@@ -245,54 +226,39 @@ class Compiler:
         return self._combine(exprs, finish)
 
     # -- names ----------------------------------------------------------------------------
-    def _ref(self, node: Ref) -> Compiled:
+    def _ContextRef(self, node: ContextRef) -> Compiled:
         name = node.name
-        for scope in reversed(self._scopes):
-            if name in scope:
-                idx, target = scope[name]
-                return _alias_reader(idx, target)
-        const = self.registry.constants.get(name)
-        if const is not None:
-            return self._constant(const)
-        if name in self.registry.functions:
-            raise DialecticError(
-                "not_a_value",
-                f"`{name}` is a function, not a value; functions cannot be stored or passed",
-                node.path,
-                hint=f'Call it: {{"{name}": {{...}}}} (Plan: {name}(...)).',
-            )
-        if is_forbidden(name):
-            raise forbidden_error(name, node.path)
-        fuzzy = self.registry.resolve_constant(name)
-        if fuzzy is not None:
-            # `Thursday` for the constant `thursday`: a context value of that exact name still
-            # wins; otherwise the constant is read, with a warning
-            read_constant = self._constant(fuzzy).sync
-            assert read_constant is not None
-            note = (
-                f"unknown name `{name}` at {_fmt(node.path)}: read the constant `{fuzzy.name}`, "
-                "the only one with that name up to case and underscores"
-            )
-
-            def read_forgiven(s: State) -> Any:
-                context = s.context
-                if name in context:
-                    return context[name]
-                if note not in s.warnings:
-                    s.warnings.append(note)
-                return read_constant(s)
-
-            return Compiled(sync=read_forgiven)
-        self.context_refs.setdefault(name, node.path)
         return Compiled(sync=lambda s: s.context[name])
+
+    def _AliasRef(self, node: AliasRef) -> Compiled:
+        return self._aliases[node.slot][0]
+
+    def _ConstRef(self, node: ConstRef) -> Compiled:
+        read_constant = self._constant(node.const)
+        name = node.written
+        if name == node.const.name:
+            return read_constant
+        read = read_constant.sync
+        assert read is not None
+        note = (
+            f"unknown name `{name}` at {format_path(node.path)}: read the constant "
+            f"`{node.const.name}`, the only one with that name up to case and underscores"
+        )
+
+        def read_forgiven(s: State) -> Any:
+            context = s.context
+            if name in context:
+                return context[name]
+            if note not in s.warnings:
+                s.warnings.append(note)
+            return read(s)
+
+        return Compiled(sync=read_forgiven)
 
     def _constant(self, const: Constant) -> Compiled:
         if const.factory is None:
             return _literal(const.value)
-        idx = self.constant_slots.get(const.name)
-        if idx is None:
-            idx = self.constant_slots[const.name] = self.memo_size
-            self.memo_size += 1
+        idx = self.resolved.constant_slots[const.name]
         factory = const.factory
         name = const.name
 
@@ -308,29 +274,16 @@ class Compiler:
 
         return Compiled(sync=read)
 
-    def _let(self, node: Let, top: bool) -> Compiled:
-        if node.mode == "use" and not top:
-            raise DialecticError(
-                "invalid_program", "$use is allowed only at the top of a program", node.path
-            )
-        order = _dependency_order(node)
-        scope: dict[str, tuple[int, Compiled]] = {}
-        self._scopes.append(scope)
-        try:
-            for name in order:
-                idx = self.memo_size
-                self.memo_size += 1
-                self.alias_names.add(name)
-                scope[name] = (idx, self.compile(node.bindings[name]))
-            return self.compile(node.body)
-        finally:
-            self._scopes.pop()
+    def _Block(self, node: Block) -> Compiled:
+        aliases = self._aliases
+        for b in node.bindings:  # in dependency order: what an alias reads is compiled first
+            target = self.compile(b.node)
+            deep = b.depth > DEEP_ALIAS and bool(b.deps)
+            aliases[b.slot] = (_alias_reader(b.slot, target, aliases if deep else None), b)
+        return self.compile(node.body)
 
     # -- member access ----------------------------------------------------------------------
-    def _get(self, node: Get) -> Compiled:
-        for k in node.keys:
-            if isinstance(k, Lit) and isinstance(k.value, str) and is_forbidden(k.value):
-                raise forbidden_error(k.value, k.path)
+    def _Get(self, node: Get) -> Compiled:
         member = self.access.member
         path = node.path
         parts = [self.compile(node.target)] + [self.compile(k) for k in node.keys]
@@ -338,7 +291,7 @@ class Compiler:
             target = parts[0].sync
             keys = tuple(k.value for k in node.keys)  # type: ignore[attr-defined]
             # a context value is read in place (one closure call less on the hot path)
-            ctx_name = self._context_name(node.target)
+            ctx_name = node.target.name if isinstance(node.target, ContextRef) else None
 
             def get_literal(s: State) -> Any:
                 v = s.context[ctx_name] if ctx_name is not None else target(s)
@@ -364,56 +317,23 @@ class Compiler:
 
         return self._combine(parts, finish)
 
-    def _context_name(self, node: Node) -> str | None:
-        """The name if ``node`` is a reference that resolves to a context value."""
-        if not isinstance(node, Ref) or node.name not in self.context_refs:
-            return None
-        if any(node.name in scope for scope in self._scopes):
-            return None
-        return node.name
-
     # -- calls ----------------------------------------------------------------------------
-    def _call(self, node: Call) -> Compiled:
-        if node.name not in self.registry.functions and is_forbidden(node.name):
-            raise forbidden_error(node.name, node.path)
-        fn, corrected = self.registry.resolve_function(node.name)
-        if fn is None:
-            raise self._unknown_function(node)
-        if corrected is not None:
-            self.warnings.append(
-                f"unknown function `{node.name}` at {_fmt(node.path)}: ran `{corrected}`, the "
-                "only function with that name up to case and underscores"
-            )
-        self.calls += 1
-        bound = bind(self.registry, node, fn)
-        params = self.registry.params(fn)
+    def _Invoke(self, node: Invoke) -> Compiled:
+        fn = node.fn
         specs: list[tuple[str, Compiled, Coercer | None, bool]] = []
         nodes: list[Node] = []
-        for p in params:
-            arg = bound.get(p.name)
-            if arg is None:
-                continue
-            nodes.append(arg)
+        for arg in node.args:
+            p = arg.param
+            nodes.append(arg.node)
             specs.append(
-                (p.name, self.compile(arg), self._coercer(fn, p.name, p.type, arg), p.optional)
+                (
+                    p.name,
+                    self.compile(arg.node),
+                    self._coercer(fn, p.name, p.type, arg.node),
+                    p.optional,
+                )
             )
         return invocation(node, fn, specs, nodes, self.limits, self.async_calls)
-
-    def _unknown_function(self, node: Call) -> DialecticError:
-        names = self.registry.names()
-        near = closest(node.name, names)
-        if near:
-            text = "did you mean " + " or ".join(f"`{n}`" for n in near) + "?"
-        else:
-            text = "no registered function has a similar name"
-        return DialecticError(
-            "unknown_function",
-            f"unknown function `{clip(node.name)}`; {text}",
-            node.path,
-            hint="An object with one key is a call; to pass a one-key object as data write "
-            '{"$object": {...}} (or {"$quote": ...}). `dialectic describe` lists the functions.',
-            details={"closest": near},
-        )
 
     def _coercer(
         self, fn: FunctionDescription, pname: str, ptype: str, arg: Node
@@ -448,13 +368,20 @@ class Compiler:
         return (self.types.exact_types(ptype) or (), slow)
 
 
-def _alias_reader(idx: int, target: Compiled) -> Compiled:
+AliasTable = dict[int, tuple[Compiled, Binding]]
+
+
+def _alias_reader(idx: int, target: Compiled, deep: AliasTable | None) -> Compiled:
+    """The closure that reads alias ``idx``: evaluated on first use, memoized (an error too).
+    A ``deep`` alias first evaluates the aliases it reads, transitively, shallowest first."""
     if target.sync is not None:
         fn = target.sync
 
         def read(s: State) -> Any:
             v = s.memo[idx]
             if v is MISSING:
+                if deep is not None:
+                    _prefetch(s, idx, deep)
                 try:
                     v = fn(s)
                 except (DialecticError, AmbiguityError) as exc:
@@ -475,6 +402,8 @@ def _alias_reader(idx: int, target: Compiled) -> Compiled:
         if slot is MISSING:
             slot = s.memo[idx] = AsyncSlot()
             try:
+                if deep is not None:
+                    await _aprefetch(s, idx, deep)
                 slot.value = await afn(s)
             except BaseException as exc:
                 slot.error = exc
@@ -491,88 +420,52 @@ def _alias_reader(idx: int, target: Compiled) -> Compiled:
     return Compiled(aio=aread)
 
 
+def _pending(s: State, idx: int, table: AliasTable) -> list[list[Compiled]]:
+    """The aliases alias ``idx`` reads, transitively, not yet evaluated, grouped by depth
+    (shallowest first): each group reads only aliases of earlier groups."""
+    memo = s.memo
+    seen = {idx}
+    stack = list(table[idx][1].deps)
+    found: list[tuple[int, int, Compiled]] = []
+    while stack:
+        slot = stack.pop()
+        if slot in seen or memo[slot] is not MISSING:
+            continue
+        seen.add(slot)
+        reader, binding = table[slot]
+        found.append((binding.depth, slot, reader))
+        stack.extend(binding.deps)
+    found.sort(key=lambda f: (f[0], f[1]))
+    groups: list[list[Compiled]] = []
+    last = -1
+    for depth, _slot, reader in found:
+        if depth != last:
+            groups.append([])
+            last = depth
+        groups[-1].append(reader)
+    return groups
+
+
+def _prefetch(s: State, idx: int, table: AliasTable) -> None:
+    for group in _pending(s, idx, table):
+        for reader in group:
+            assert reader.sync is not None
+            try:
+                reader.sync(s)
+            except AmbiguityError:
+                continue  # memoized: reported where the program reads it, in program order
+
+
+async def _aprefetch(s: State, idx: int, table: AliasTable) -> None:
+    for group in _pending(s, idx, table):
+        try:
+            await async_many(group)(s)
+        except AmbiguityError:
+            continue  # memoized: reported where the program reads it, in program order
+
+
 def _unreachable(s: State) -> Any:
     raise AssertionError("a program with compile errors was run")
-
-
-def _fmt(path: JSONPath) -> str:
-    from dialectic.outcome.errors import format_path
-
-    return format_path(path)
-
-
-def references(node: Node, names: set[str] | frozenset[str]) -> set[str]:
-    """Names from ``names`` that ``node`` references (iteratively; inner $let shadows)."""
-    found: set[str] = set()
-    stack: list[tuple[Node, frozenset[str]]] = [(node, frozenset())]
-    while stack:
-        n, shadow = stack.pop()
-        if isinstance(n, Ref):
-            if n.name in names and n.name not in shadow:
-                found.add(n.name)
-        elif isinstance(n, Call):
-            if n.kind == "array":
-                stack.extend((c, shadow) for c in n.positional)
-            elif n.kind == "single" and n.single is not None:
-                stack.append((n.single, shadow))
-            elif n.kind == "object":
-                from dialectic.tree.nodes import call_named
-
-                stack.extend((c, shadow) for c in call_named(n).values())
-        elif isinstance(n, Get):
-            stack.append((n.target, shadow))
-            stack.extend((k, shadow) for k in n.keys)
-        elif isinstance(n, Template):
-            stack.extend((p, shadow) for p in n.parts if isinstance(p, Node))
-        elif isinstance(n, Obj):
-            stack.extend((c, shadow) for c in n.fields.values())
-        elif isinstance(n, Arr):
-            stack.extend((c, shadow) for c in n.items)
-        elif isinstance(n, Unwrap):
-            stack.append((n.value, shadow))
-        elif isinstance(n, Let):
-            inner = shadow | frozenset(n.bindings)
-            stack.extend((c, inner) for c in n.bindings.values())
-            stack.append((n.body, inner))
-    return found
-
-
-def _dependency_order(node: Let) -> list[str]:
-    """Aliases in dependency order; a cycle is a compile error naming it (a -> b -> a)."""
-    names = set(node.bindings)
-    deps = {name: references(expr, names) for name, expr in node.bindings.items()}
-    order: list[str] = []
-    state: dict[str, int] = {}  # 1 visiting, 2 done
-    for start in node.bindings:
-        if state.get(start) == 2:
-            continue
-        stack: list[tuple[str, list[str]]] = [(start, sorted(deps[start]))]
-        trail = [start]
-        state[start] = 1
-        while stack:
-            name, todo = stack[-1]
-            if todo:
-                nxt = todo.pop(0)
-                st = state.get(nxt)
-                if st == 1:
-                    cycle = [*trail[trail.index(nxt) :], nxt]
-                    raise DialecticError(
-                        "cycle",
-                        "the aliases depend on each other in a cycle: " + " -> ".join(cycle),
-                        node.bindings[cycle[0]].path,
-                        hint="An alias cannot use its own value, directly or through others.",
-                        details={"cycle": cycle},
-                    )
-                if st is None:
-                    state[nxt] = 1
-                    stack.append((nxt, sorted(deps[nxt])))
-                    trail.append(nxt)
-            else:
-                stack.pop()
-                trail.pop()
-                state[name] = 2
-                order.append(name)
-    return order
 
 
 def _coercion_ambiguity(

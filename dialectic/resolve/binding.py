@@ -5,7 +5,8 @@ from __future__ import annotations
 from dialectic.outcome.errors import DialecticError, JSONPath
 from dialectic.registry.descriptions import FunctionDescription
 from dialectic.registry.registry import Param, Registry, closest
-from dialectic.tree.nodes import Call, Node, Obj, call_as_nested, call_named
+from dialectic.tree.nodes import Call, Node, Obj
+from dialectic.tree.parse import call_as_nested, call_named
 
 
 def _single_target(params: tuple[Param, ...]) -> Param | None:

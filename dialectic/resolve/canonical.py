@@ -1,73 +1,83 @@
-"""The canonical call tree: names resolved, every call's arguments bound by name (SPEC 1.6)."""
+"""The canonical call tree (SPEC 1.6): the resolved tree written back as JSON, with every
+function under its registered name and every argument bound by parameter name."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
-from dialectic.outcome.errors import DialecticError
-from dialectic.registry.registry import Registry, closest
-from dialectic.resolve.binding import bind
 from dialectic.tree.nodes import (
+    AliasRef,
     Arr,
-    Call,
+    Block,
+    ConstRef,
+    ContextRef,
     Get,
-    Let,
+    Invoke,
     Lit,
     Node,
     Obj,
-    Ref,
     Template,
     Undefined,
     Unwrap,
+    dispatch_table,
 )
 
 
-def canonical(registry: Registry, node: Node) -> Any:
-    if isinstance(node, Lit):
+class _Writer:
+    def __init__(self) -> None:
+        self._table: dict[type[Node], Callable[[Any], Any]] = dispatch_table(self, "_")
+
+    def write(self, node: Node) -> Any:
+        return self._table[type(node)](node)
+
+    def _Lit(self, node: Lit) -> Any:
         v = node.value
         return {"$quote": v} if isinstance(v, dict | list) else v
-    if isinstance(node, Call):
-        fn, _ = registry.resolve_function(node.name)
-        if fn is None:
-            near = closest(node.name, registry.names())
-            raise DialecticError(
-                "unknown_function",
-                f"unknown function `{node.name}`"
-                + (f"; did you mean `{near[0]}`?" if near else ""),
-                node.path,
-            )
-        bound = bind(registry, node, fn)
-        args = {
-            p.name: canonical(registry, bound[p.name])
-            for p in registry.params(fn)
-            if p.name in bound
-        }
-        return {fn.name: args}
-    if isinstance(node, Ref):
+
+    def _Invoke(self, node: Invoke) -> Any:
+        return {node.fn.name: {a.param.name: self.write(a.node) for a in node.args}}
+
+    def _AliasRef(self, node: AliasRef) -> Any:
         return {"$ref": node.name}
-    if isinstance(node, Get):
-        return {
-            "$get": [canonical(registry, node.target), *(canonical(registry, k) for k in node.keys)]
-        }
-    if isinstance(node, Template):
-        return {
-            "$template": [p if isinstance(p, str) else canonical(registry, p) for p in node.parts]
-        }
-    if isinstance(node, Obj):
-        fields = {k: canonical(registry, v) for k, v in node.fields.items()}
+
+    def _ContextRef(self, node: ContextRef) -> Any:
+        return {"$ref": node.name}
+
+    def _ConstRef(self, node: ConstRef) -> Any:
+        return {"$ref": node.written}
+
+    def _Get(self, node: Get) -> Any:
+        return {"$get": [self.write(node.target), *(self.write(k) for k in node.keys)]}
+
+    def _Template(self, node: Template) -> Any:
+        return {"$template": [p if isinstance(p, str) else self.write(p) for p in node.parts]}
+
+    def _Obj(self, node: Obj) -> Any:
+        fields = {k: self.write(v) for k, v in node.fields.items()}
         if len(fields) == 1 or any(k.startswith("$") for k in fields):
             return {"$object": fields}
         return fields
-    if isinstance(node, Arr):
-        return [canonical(registry, c) for c in node.items]
-    if isinstance(node, Undefined):
+
+    def _Arr(self, node: Arr) -> Any:
+        return [self.write(c) for c in node.items]
+
+    def _Undefined(self, node: Undefined) -> Any:
         return {"$undefined": None}
-    if isinstance(node, Unwrap):
-        return {"$unwrap": canonical(registry, node.value)}
-    if isinstance(node, Let):
+
+    def _Unwrap(self, node: Unwrap) -> Any:
+        return {"$unwrap": self.write(node.value)}
+
+    def _Block(self, node: Block) -> Any:
         out: dict[str, Any] = {}
         if node.bindings:
-            out["$let"] = {k: canonical(registry, v) for k, v in node.bindings.items()}
-        out["$" + node.mode] = canonical(registry, node.body)
+            # in program order (the block keeps dependency order)
+            ordered = sorted(node.bindings, key=lambda b: b.slot)
+            out["$let"] = {b.name: self.write(b.node) for b in ordered}
+        out["$" + node.mode] = self.write(node.body)
         return out
-    raise DialecticError("invalid_program", f"unknown node {type(node).__name__}", node.path)
+
+
+def canonical(root: Node) -> Any:
+    """The canonical JSON of a resolved tree."""
+    return _Writer().write(root)

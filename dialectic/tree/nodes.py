@@ -1,122 +1,124 @@
-"""The canonical call tree: JSON in, typed nodes out (SPEC.md section 1).
+"""The call tree's typed nodes (SPEC.md section 1).
 
-``parse_tree`` checks size and depth iteratively first (so a 100,000-deep program is a clean
-``limit_exceeded`` failure, never a RecursionError), then turns the JSON into typed nodes that
-carry their JSON path. Whether an object in argument position is named arguments or a nested call
-depends on the callee's parameters, so :class:`Call` keeps both readings available for the
-compiler's binder.
+Nodes are frozen and slotted; each class lists its child-bearing ``child_fields`` so that one
+generic :func:`children` / :func:`walk` serves every pass, and a :class:`Visitor` dispatches on
+the class through a table built once per visitor class (jinja2's ``nodes.py`` is the model).
+
+Two layers share these classes:
+
+- **syntax** nodes, made by :mod:`dialectic.tree.parse` from the JSON: ``Lit``, ``Arr``, ``Obj``,
+  ``Call`` (a call as written: the name and its argument JSON, not yet bound), ``Ref``, ``Get``,
+  ``Template``, ``Undefined``, ``Unwrap``, ``Let``;
+- **resolved** nodes, made by the resolver (:mod:`dialectic.resolve.resolver`): ``Invoke`` (a call
+  bound to a registered function, one argument per parameter), ``AliasRef``, ``ConstRef``,
+  ``ContextRef``, ``Block`` (aliases in dependency order, each with its memo slot). Structural
+  nodes (``Lit``, ``Arr``, ``Obj``, ``Get``, ``Template``, ``Undefined``, ``Unwrap``) appear in
+  both, with resolved children.
+
+The compiler, the canonical writer and the static checks each take the resolved tree in one walk.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import Any
+from collections.abc import Callable, Iterator
+from typing import TYPE_CHECKING, Any, ClassVar
 
-from dialectic.limits import Limits
-from dialectic.outcome.errors import DialecticError, JSONPath, LimitExceeded, clip
+from dialectic.outcome.errors import JSONPath
 
-FORMS = (
-    "$ref",
-    "$get",
-    "$object",
-    "$quote",
-    "$template",
-    "$undefined",
-    "$unwrap",
-    "$let",
-    "$return",
-    "$use",
-)
+if TYPE_CHECKING:
+    from dialectic.registry.descriptions import Constant, FunctionDescription
+    from dialectic.registry.registry import Param
 
 
 class Node:
-    """A call-tree node; ``path`` is its JSON path from the program's root."""
+    """A node; ``path`` is its JSON path from the program's root. Immutable once built."""
 
     __slots__ = ("path",)
+    #: the attributes that hold child nodes (a node, a tuple of nodes, a dict of nodes, or a
+    #: tuple of pairs whose second item is a node), in evaluation order
+    child_fields: ClassVar[tuple[str, ...]] = ()
+
+    path: JSONPath
 
     def __init__(self, path: JSONPath) -> None:
-        self.path = path
+        _set(self, "path", path)
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        raise AttributeError(f"{type(self).__name__} nodes are immutable")
+
+    def __repr__(self) -> str:
+        inner = ", ".join(f"{k}={getattr(self, k)!r}" for k in _slots(type(self)) if k != "path")
+        return f"{type(self).__name__}({inner})"
 
 
+_set = object.__setattr__
+
+
+def _slots(cls: type) -> list[str]:
+    out: list[str] = []
+    for klass in reversed(cls.__mro__):
+        out.extend(getattr(klass, "__slots__", ()))
+    return out
+
+
+# -- structure (both layers) ---------------------------------------------------------------------
 class Lit(Node):
+    """A literal value: a JSON scalar, or quoted data (``$quote``)."""
+
     __slots__ = ("value",)
+    value: Any
 
     def __init__(self, path: JSONPath, value: Any) -> None:
-        super().__init__(path)
-        self.value = value
+        _set(self, "path", path)
+        _set(self, "value", value)
 
 
 class Arr(Node):
     __slots__ = ("items",)
+    child_fields = ("items",)
+    items: tuple[Node, ...]
 
-    def __init__(self, path: JSONPath, items: list[Node]) -> None:
-        super().__init__(path)
-        self.items = items
+    def __init__(self, path: JSONPath, items: tuple[Node, ...]) -> None:
+        _set(self, "path", path)
+        _set(self, "items", items)
 
 
 class Obj(Node):
     """An object constructor: a plain multi-key object, or ``$object`` (``explicit``)."""
 
     __slots__ = ("fields", "explicit")
+    child_fields = ("fields",)
+    fields: dict[str, Node]
+    explicit: bool
 
     def __init__(self, path: JSONPath, fields: dict[str, Node], explicit: bool) -> None:
-        super().__init__(path)
-        self.fields = fields
-        self.explicit = explicit
-
-
-class Call(Node):
-    """``{"name": ARGS}``. ``kind`` is "array", "object" or "single" (SPEC 1.5).
-
-    For "object", ``named`` holds each value parsed as an expression and ``raw`` the JSON object,
-    so the binder can re-read a one-key object as a nested call.
-    """
-
-    __slots__ = ("name", "kind", "positional", "named", "single", "raw")
-
-    def __init__(
-        self,
-        path: JSONPath,
-        name: str,
-        kind: str,
-        *,
-        positional: list[Node] | None = None,
-        named: dict[str, Node] | None = None,
-        single: Node | None = None,
-        raw: Any = None,
-    ) -> None:
-        super().__init__(path)
-        self.name = name
-        self.kind = kind
-        self.positional = positional or []
-        self.named = named or {}
-        self.single = single
-        self.raw = raw
-
-
-class Ref(Node):
-    __slots__ = ("name",)
-
-    def __init__(self, path: JSONPath, name: str) -> None:
-        super().__init__(path)
-        self.name = name
+        _set(self, "path", path)
+        _set(self, "fields", fields)
+        _set(self, "explicit", explicit)
 
 
 class Get(Node):
-    __slots__ = ("target", "keys")
+    """Member access ``target[key]...`` (``$get``)."""
 
-    def __init__(self, path: JSONPath, target: Node, keys: list[Node]) -> None:
-        super().__init__(path)
-        self.target = target
-        self.keys = keys
+    __slots__ = ("target", "keys")
+    child_fields = ("target", "keys")
+    target: Node
+    keys: tuple[Node, ...]
+
+    def __init__(self, path: JSONPath, target: Node, keys: tuple[Node, ...]) -> None:
+        _set(self, "path", path)
+        _set(self, "target", target)
+        _set(self, "keys", keys)
 
 
 class Template(Node):
     __slots__ = ("parts",)
+    child_fields = ("parts",)
+    parts: tuple[str | Node, ...]
 
-    def __init__(self, path: JSONPath, parts: list[str | Node]) -> None:
-        super().__init__(path)
-        self.parts = parts
+    def __init__(self, path: JSONPath, parts: tuple[str | Node, ...]) -> None:
+        _set(self, "path", path)
+        _set(self, "parts", parts)
 
 
 class Undefined(Node):
@@ -125,248 +127,266 @@ class Undefined(Node):
 
 class Unwrap(Node):
     __slots__ = ("value",)
+    child_fields = ("value",)
+    value: Node
 
     def __init__(self, path: JSONPath, value: Node) -> None:
-        super().__init__(path)
-        self.value = value
+        _set(self, "path", path)
+        _set(self, "value", value)
+
+
+# -- syntax only ---------------------------------------------------------------------------------
+class Call(Node):
+    """``{"name": ARGS}`` as written. ``kind`` is "array", "object" or "single" (SPEC 1.5).
+
+    Whether an argument object is named arguments or a nested call depends on the callee, so a
+    call keeps its argument JSON (``raw``) and the resolver reads it (``tree.parse.call_named``,
+    ``call_as_nested``). ``positional`` and ``single`` are parsed eagerly.
+    """
+
+    __slots__ = ("name", "kind", "positional", "single", "raw")
+    child_fields = ("positional", "single")
+    name: str
+    kind: str
+    positional: tuple[Node, ...]
+    single: Node | None
+    raw: Any
+
+    def __init__(
+        self,
+        path: JSONPath,
+        name: str,
+        kind: str,
+        *,
+        positional: tuple[Node, ...] = (),
+        single: Node | None = None,
+        raw: Any = None,
+    ) -> None:
+        _set(self, "path", path)
+        _set(self, "name", name)
+        _set(self, "kind", kind)
+        _set(self, "positional", positional)
+        _set(self, "single", single)
+        _set(self, "raw", raw)
+
+
+class Ref(Node):
+    """A name as written (``$ref``); the resolver decides what it names."""
+
+    __slots__ = ("name",)
+    name: str
+
+    def __init__(self, path: JSONPath, name: str) -> None:
+        _set(self, "path", path)
+        _set(self, "name", name)
 
 
 class Let(Node):
     """``$let`` bindings and a body; ``mode`` is "return" or "use"."""
 
     __slots__ = ("bindings", "body", "mode")
+    child_fields = ("bindings", "body")
+    bindings: dict[str, Node]
+    body: Node
+    mode: str
 
     def __init__(self, path: JSONPath, bindings: dict[str, Node], body: Node, mode: str) -> None:
-        super().__init__(path)
-        self.bindings = bindings
-        self.body = body
-        self.mode = mode
+        _set(self, "path", path)
+        _set(self, "bindings", bindings)
+        _set(self, "body", body)
+        _set(self, "mode", mode)
 
 
-def measure(tree: Any, limits: Limits) -> int:
-    """Count nodes and check depth, strings and numbers without recursion; returns the count."""
-    max_depth = limits.max_depth
-    max_nodes = limits.max_nodes
-    max_str = limits.max_string_length
-    count = 0
-    stack: list[tuple[Any, int, JSONPath]] = [(tree, 1, ())]
-    while stack:
-        value, depth, path = stack.pop()
-        count += 1
-        if count > max_nodes:
-            raise LimitExceeded("max_nodes", f"the program has more than {max_nodes} nodes", path)
-        t = type(value)
-        if t is dict or t is list:
-            if depth > max_depth:
-                raise LimitExceeded(
-                    "max_depth", f"the program is nested more than {max_depth} levels deep", path
-                )
-            if t is dict:
-                for k, v in value.items():
-                    if type(k) is not str:
-                        raise DialecticError(
-                            "invalid_program", f"object keys must be strings, got {clip(k)}", path
-                        )
-                    if not k.isascii():
-                        _check_unicode(k, path)
-                    stack.append((v, depth + 1, (*path, k)))
-            else:
-                stack.extend((v, depth + 1, (*path, i)) for i, v in enumerate(value))
-        elif t is str:
-            if len(value) > max_str:
-                raise LimitExceeded(
-                    "max_string_length",
-                    f"a string in the program is longer than {max_str} characters",
-                    path,
-                )
-            if not value.isascii():
-                _check_unicode(value, path)
-        elif t is float:
-            if value != value or value in (float("inf"), float("-inf")):
-                raise DialecticError(
-                    "invalid_program", "numbers must be finite (JSON has no NaN or Infinity)", path
-                )
-        elif value is None or t is bool or t is int:
-            pass
+# -- resolved only -------------------------------------------------------------------------------
+class Arg:
+    """One bound argument of an :class:`Invoke`: the parameter and the expression."""
+
+    __slots__ = ("param", "node")
+    param: Param
+    node: Node
+
+    def __init__(self, param: Param, node: Node) -> None:
+        _set(self, "param", param)
+        _set(self, "node", node)
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        raise AttributeError("Arg is immutable")
+
+    def __repr__(self) -> str:
+        return f"Arg({self.param.name}={self.node!r})"
+
+
+class Invoke(Node):
+    """A call bound to a registered function: ``args`` in parameter order, omitted ones absent.
+    ``written`` is the name as the program wrote it (it may differ from ``fn.name`` up to case
+    and underscores)."""
+
+    __slots__ = ("fn", "args", "written")
+    child_fields = ("args",)
+    fn: FunctionDescription
+    args: tuple[Arg, ...]
+    written: str
+
+    def __init__(
+        self, path: JSONPath, fn: FunctionDescription, args: tuple[Arg, ...], written: str
+    ) -> None:
+        _set(self, "path", path)
+        _set(self, "fn", fn)
+        _set(self, "args", args)
+        _set(self, "written", written)
+
+
+class AliasRef(Node):
+    """A reference to an alias of an enclosing :class:`Block`; ``slot`` is its memo slot."""
+
+    __slots__ = ("name", "slot")
+    name: str
+    slot: int
+
+    def __init__(self, path: JSONPath, name: str, slot: int) -> None:
+        _set(self, "path", path)
+        _set(self, "name", name)
+        _set(self, "slot", slot)
+
+
+class ConstRef(Node):
+    """A registered constant. ``written`` differs from ``const.name`` when the program named it
+    up to case and underscores; then a context value of the written name wins at run time."""
+
+    __slots__ = ("const", "written")
+    const: Constant
+    written: str
+
+    def __init__(self, path: JSONPath, const: Constant, written: str) -> None:
+        _set(self, "path", path)
+        _set(self, "const", const)
+        _set(self, "written", written)
+
+
+class ContextRef(Node):
+    """A value of the run's context."""
+
+    __slots__ = ("name",)
+    name: str
+
+    def __init__(self, path: JSONPath, name: str) -> None:
+        _set(self, "path", path)
+        _set(self, "name", name)
+
+
+class Binding:
+    """One alias of a :class:`Block`: its name, memo slot, expression and the aliases of the
+    same block it reads directly (slots), plus its depth in the alias graph (1 = reads none)."""
+
+    __slots__ = ("name", "slot", "node", "deps", "depth")
+    name: str
+    slot: int
+    node: Node
+    deps: tuple[int, ...]
+    depth: int
+
+    def __init__(self, name: str, slot: int, node: Node, deps: tuple[int, ...], depth: int) -> None:
+        _set(self, "name", name)
+        _set(self, "slot", slot)
+        _set(self, "node", node)
+        _set(self, "deps", deps)
+        _set(self, "depth", depth)
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        raise AttributeError("Binding is immutable")
+
+    def __repr__(self) -> str:
+        return f"Binding({self.name}#{self.slot}={self.node!r})"
+
+
+class Block(Node):
+    """A resolved ``$let``: bindings in dependency order (each after the aliases it reads)."""
+
+    __slots__ = ("bindings", "body", "mode")
+    child_fields = ("bindings", "body")
+    bindings: tuple[Binding, ...]
+    body: Node
+    mode: str
+
+    def __init__(
+        self, path: JSONPath, bindings: tuple[Binding, ...], body: Node, mode: str
+    ) -> None:
+        _set(self, "path", path)
+        _set(self, "bindings", bindings)
+        _set(self, "body", body)
+        _set(self, "mode", mode)
+
+
+# -- walking -------------------------------------------------------------------------------------
+def children(node: Node) -> Iterator[Node]:
+    """The node's direct children, in evaluation order."""
+    for name in node.child_fields:
+        value = getattr(node, name)
+        if value is None:
+            continue
+        if isinstance(value, Node):
+            yield value
+        elif isinstance(value, dict):
+            yield from value.values()
         else:
-            raise DialecticError(
-                "invalid_program",
-                f"a program is JSON; found a value of Python type {type(value).__name__}",
-                path,
-            )
-    return count
+            for item in value:
+                if isinstance(item, Node):
+                    yield item
+                elif isinstance(item, Arg | Binding):
+                    yield item.node
 
 
-def _check_unicode(text: str, path: JSONPath) -> None:
-    try:
-        text.encode("utf-8")
-    except UnicodeEncodeError:
-        raise DialecticError(
-            "invalid_program",
-            "a string in the program contains a lone surrogate (not valid Unicode text)",
-            path,
-            hint="Send valid UTF-8 text.",
-        ) from None
+def walk(node: Node) -> Iterator[Node]:
+    """Every node of the subtree, parents before children (iterative: any depth)."""
+    stack = [node]
+    while stack:
+        n = stack.pop()
+        yield n
+        kids = list(children(n))
+        kids.reverse()
+        stack.extend(kids)
 
 
-def _bad(path: JSONPath, message: str, hint: str | None = None) -> DialecticError:
-    return DialecticError("invalid_program", message, path, hint=hint)
+class Visitor:
+    """Dispatch on the node's class: ``visit_Call`` for a ``Call`` and so on; a class without a
+    method goes to ``generic_visit``. The table is built once per visitor class."""
+
+    _table: ClassVar[dict[type, str]]
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        cls._table = {}
+
+    def visit(self, node: Node) -> Any:
+        table = type(self)._table
+        name = table.get(type(node))
+        if name is None:
+            method = "visit_" + type(node).__name__
+            name = table[type(node)] = method if hasattr(self, method) else "generic_visit"
+        return getattr(self, name)(node)
+
+    def generic_visit(self, node: Node) -> Any:
+        raise TypeError(f"{type(self).__name__} cannot visit a {type(node).__name__} node")
 
 
-def _expect_str(value: Any, path: JSONPath, what: str) -> str:
-    if not isinstance(value, str):
-        raise _bad(path, f"{what} must be a string, got {type(value).__name__}")
-    return value
+def dispatch_table(
+    owner: object, prefix: str = "visit_"
+) -> dict[type[Node], Callable[[Node], Any]]:
+    """``{NodeClass: bound method}`` for every ``prefix + ClassName`` method of ``owner``: the
+    fastest dispatch for a hot pass (one dict lookup, no string building)."""
+    table: dict[type[Node], Callable[[Node], Any]] = {}
+    for cls in _all_node_classes():
+        method = getattr(owner, prefix + cls.__name__, None)
+        if method is not None:
+            table[cls] = method
+    return table
 
 
-def parse_node(value: Any, path: JSONPath = ()) -> Node:
-    """Turn (already measured) JSON into a typed node."""
-    if isinstance(value, dict):
-        n = len(value)
-        if n == 1:
-            ((key, arg),) = value.items()
-            if key.startswith("$"):
-                return _parse_form(value, path)
-            return _parse_call(key, arg, path)
-        if any(k.startswith("$") for k in value):
-            return _parse_form(value, path)
-        return Obj(path, {k: parse_node(v, (*path, k)) for k, v in value.items()}, False)
-    if isinstance(value, list):
-        return Arr(path, [parse_node(v, (*path, i)) for i, v in enumerate(value)])
-    return Lit(path, value)
-
-
-def _parse_call(name: str, arg: Any, path: JSONPath) -> Call:
-    p = (*path, name)
-    if isinstance(arg, list):
-        return Call(
-            path, name, "array", positional=[parse_node(v, (*p, i)) for i, v in enumerate(arg)]
-        )
-    if isinstance(arg, dict) and not any(k.startswith("$") for k in arg):
-        if len(arg) == 1:
-            # Either named arguments or a nested call; keep both readings (lazily parsed).
-            return Call(path, name, "object", raw=arg)
-        named = {k: parse_node(v, (*p, k)) for k, v in arg.items()}
-        return Call(path, name, "object", named=named, raw=arg)
-    return Call(path, name, "single", single=parse_node(arg, p))
-
-
-def _parse_form(value: dict[str, Any], path: JSONPath) -> Node:
-    keys = set(value)
-    if "$let" in keys or ("$return" in keys) or ("$use" in keys):
-        return _parse_let(value, path)
-    if len(value) != 1:
-        forms = sorted(k for k in keys if k.startswith("$"))
-        raise _bad(
-            path,
-            f"the core form {forms[0]} cannot be combined with other keys ({sorted(keys)})",
-            'Wrap data objects with "$object" or "$quote".',
-        )
-    ((key, arg),) = value.items()
-    handler = _FORMS.get(key)
-    if handler is None:
-        raise _bad(
-            path,
-            f"unknown core form {key!r}",
-            "Keys starting with $ are reserved; the forms are "
-            + ", ".join(FORMS)
-            + '. To use such a key as data, write {"$object": {...}} or {"$quote": ...}.',
-        )
-    return handler(arg, path, (*path, key))
-
-
-def _form_ref(arg: Any, path: JSONPath, p: JSONPath) -> Node:
-    name = _expect_str(arg, p, "$ref")
-    if not name:
-        raise _bad(p, "$ref needs a non-empty name")
-    return Ref(path, name)
-
-
-def _form_get(arg: Any, path: JSONPath, p: JSONPath) -> Node:
-    if not isinstance(arg, list) or len(arg) < 2:
-        raise _bad(p, "$get takes an array [target, key, ...] with at least one key")
-    nodes = [parse_node(v, (*p, i)) for i, v in enumerate(arg)]
-    return Get(path, nodes[0], nodes[1:])
-
-
-def _form_object(arg: Any, path: JSONPath, p: JSONPath) -> Node:
-    if not isinstance(arg, dict):
-        raise _bad(p, "$object takes an object of fields")
-    return Obj(path, {k: parse_node(v, (*p, k)) for k, v in arg.items()}, True)
-
-
-def _form_quote(arg: Any, path: JSONPath, p: JSONPath) -> Node:
-    return Lit(path, arg)
-
-
-def _form_template(arg: Any, path: JSONPath, p: JSONPath) -> Node:
-    if not isinstance(arg, list):
-        raise _bad(p, "$template takes an array of text and expressions")
-    parts: list[str | Node] = []
-    for i, v in enumerate(arg):
-        parts.append(v if isinstance(v, str) else parse_node(v, (*p, i)))
-    return Template(path, parts)
-
-
-def _form_undefined(arg: Any, path: JSONPath, p: JSONPath) -> Node:
-    return Undefined(path)
-
-
-def _form_unwrap(arg: Any, path: JSONPath, p: JSONPath) -> Node:
-    return Unwrap(path, parse_node(arg, p))
-
-
-def _parse_let(value: dict[str, Any], path: JSONPath) -> Node:
-    keys = set(value)
-    ends = keys & {"$return", "$use"}
-    extra = keys - {"$let", "$return", "$use"}
-    if extra:
-        raise _bad(path, f"a $let block has unknown keys {sorted(extra)}")
-    if len(ends) != 1:
-        raise _bad(
-            path,
-            "a block needs exactly one of $return or $use",
-            'Write {"$let": {"a": ...}, "$return": expr}.',
-        )
-    end = ends.pop()
-    raw_bindings = value.get("$let", {})
-    if not isinstance(raw_bindings, dict):
-        raise _bad((*path, "$let"), "$let takes an object of alias -> expression")
-    bindings: dict[str, Node] = {}
-    for name, expr in raw_bindings.items():
-        if not name or name.startswith("$"):
-            raise _bad((*path, "$let", name), f"invalid alias name {name!r}")
-        bindings[name] = parse_node(expr, (*path, "$let", name))
-    body = parse_node(value[end], (*path, end))
-    return Let(path, bindings, body, end[1:])
-
-
-_FORMS: dict[str, Callable[[Any, JSONPath, JSONPath], Node]] = {
-    "$ref": _form_ref,
-    "$get": _form_get,
-    "$object": _form_object,
-    "$quote": _form_quote,
-    "$template": _form_template,
-    "$undefined": _form_undefined,
-    "$unwrap": _form_unwrap,
-}
-
-
-def parse_tree(tree: Any, limits: Limits) -> Node:
-    measure(tree, limits)
-    return parse_node(tree)
-
-
-def call_as_nested(call: Call) -> Call:
-    """Read a one-key argument object ``{"f": {"g": X}}`` as the nested call ``g(X)``."""
-    ((key, arg),) = call.raw.items()
-    return _parse_call(key, arg, (*call.path, call.name))
-
-
-def call_named(call: Call) -> dict[str, Node]:
-    """Read a call's argument object as named arguments (each value an expression)."""
-    if call.named or not call.raw:
-        return call.named
-    p = (*call.path, call.name)
-    call.named = {k: parse_node(v, (*p, k)) for k, v in call.raw.items()}
-    return call.named
+def _all_node_classes() -> list[type[Node]]:
+    out: list[type[Node]] = []
+    todo: list[type[Node]] = [Node]
+    while todo:
+        cls = todo.pop()
+        out.append(cls)
+        todo.extend(cls.__subclasses__())
+    return out

@@ -9,7 +9,7 @@ from hypothesis import strategies as st
 from dialectic.frontends.base import SourceError
 from dialectic.frontends.plan2 import parse_plan2
 from dialectic.limits import Limits
-from dialectic.tree.nodes import parse_tree
+from dialectic.tree.parse import parse_tree
 
 pytest.importorskip("dialectic.frontends.plan")
 

@@ -250,7 +250,7 @@ def analyze_tree(tree: Any, record: PlanRecord, *, validate: bool = True) -> Pla
     try:
         if validate:
             from dialectic.limits import Limits
-            from dialectic.tree.nodes import parse_tree
+            from dialectic.tree.parse import parse_tree
 
             parse_tree(tree, Limits())
         if isinstance(tree, dict) and "$use" in tree:

@@ -1,0 +1,44 @@
+"""Names a program may never reach (SPEC.md section 8): checked statically by the resolver
+and again at run time by member access (:mod:`dialectic.compiler.access`)."""
+
+from __future__ import annotations
+
+from dialectic.outcome.errors import DialecticError, JSONPath, clip
+
+#: Member names refused everywhere (besides every name starting with "__").
+FORBIDDEN_MEMBERS = frozenset(
+    {
+        "__proto__",
+        "constructor",
+        "prototype",
+        "toString",
+        "valueOf",
+        "hasOwnProperty",
+        "isPrototypeOf",
+        "propertyIsEnumerable",
+        "toLocaleString",
+        "__defineGetter__",
+        "__defineSetter__",
+        "__lookupGetter__",
+        "__lookupSetter__",
+        "__class__",
+        "mro",
+        "func_globals",
+        "gi_frame",
+        "f_globals",
+    }
+)
+
+
+def is_forbidden(name: str) -> bool:
+    return name in FORBIDDEN_MEMBERS or name.startswith("__")
+
+
+def forbidden_error(name: str, path: JSONPath) -> DialecticError:
+    return DialecticError(
+        "forbidden_member",
+        f"access to the member `{clip(name)}` is not allowed",
+        path,
+        hint="Programs may read only JSON data and the declared fields of registered types; "
+        "names starting with __ and JavaScript's constructor/prototype members are refused.",
+    )

@@ -1,0 +1,264 @@
+"""JSON -> syntax nodes (SPEC.md section 1).
+
+``parse_tree`` checks size and depth iteratively first (so a 100,000-deep program is a clean
+``limit_exceeded`` failure, never a RecursionError), then turns the JSON into typed nodes that
+carry their JSON path. Whether an object in argument position is named arguments or a nested call
+depends on the callee's parameters: :class:`Call` keeps its argument JSON and the resolver reads
+it with :func:`call_named` or :func:`call_as_nested`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from dialectic.limits import Limits
+from dialectic.outcome.errors import DialecticError, JSONPath, LimitExceeded, clip
+from dialectic.tree.nodes import (
+    Arr,
+    Call,
+    Get,
+    Let,
+    Lit,
+    Node,
+    Obj,
+    Ref,
+    Template,
+    Undefined,
+    Unwrap,
+)
+
+FORMS = (
+    "$ref",
+    "$get",
+    "$object",
+    "$quote",
+    "$template",
+    "$undefined",
+    "$unwrap",
+    "$let",
+    "$return",
+    "$use",
+)
+
+
+def measure(tree: Any, limits: Limits) -> int:
+    """Count nodes and check depth, strings and numbers without recursion; returns the count."""
+    max_depth = limits.max_depth
+    max_nodes = limits.max_nodes
+    max_str = limits.max_string_length
+    count = 0
+    stack: list[tuple[Any, int, JSONPath]] = [(tree, 1, ())]
+    while stack:
+        value, depth, path = stack.pop()
+        count += 1
+        if count > max_nodes:
+            raise LimitExceeded("max_nodes", f"the program has more than {max_nodes} nodes", path)
+        t = type(value)
+        if t is dict or t is list:
+            if depth > max_depth:
+                raise LimitExceeded(
+                    "max_depth", f"the program is nested more than {max_depth} levels deep", path
+                )
+            if t is dict:
+                for k, v in value.items():
+                    if type(k) is not str:
+                        raise DialecticError(
+                            "invalid_program", f"object keys must be strings, got {clip(k)}", path
+                        )
+                    if not k.isascii():
+                        _check_unicode(k, path)
+                    stack.append((v, depth + 1, (*path, k)))
+            else:
+                stack.extend((v, depth + 1, (*path, i)) for i, v in enumerate(value))
+        elif t is str:
+            if len(value) > max_str:
+                raise LimitExceeded(
+                    "max_string_length",
+                    f"a string in the program is longer than {max_str} characters",
+                    path,
+                )
+            if not value.isascii():
+                _check_unicode(value, path)
+        elif t is float:
+            if value != value or value in (float("inf"), float("-inf")):
+                raise DialecticError(
+                    "invalid_program", "numbers must be finite (JSON has no NaN or Infinity)", path
+                )
+        elif value is None or t is bool or t is int:
+            pass
+        else:
+            raise DialecticError(
+                "invalid_program",
+                f"a program is JSON; found a value of Python type {type(value).__name__}",
+                path,
+            )
+    return count
+
+
+def _check_unicode(text: str, path: JSONPath) -> None:
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        raise DialecticError(
+            "invalid_program",
+            "a string in the program contains a lone surrogate (not valid Unicode text)",
+            path,
+            hint="Send valid UTF-8 text.",
+        ) from None
+
+
+def _bad(path: JSONPath, message: str, hint: str | None = None) -> DialecticError:
+    return DialecticError("invalid_program", message, path, hint=hint)
+
+
+def _expect_str(value: Any, path: JSONPath, what: str) -> str:
+    if not isinstance(value, str):
+        raise _bad(path, f"{what} must be a string, got {type(value).__name__}")
+    return value
+
+
+def parse_node(value: Any, path: JSONPath = ()) -> Node:
+    """Turn (already measured) JSON into a typed node."""
+    if isinstance(value, dict):
+        n = len(value)
+        if n == 1:
+            ((key, arg),) = value.items()
+            if key.startswith("$"):
+                return _parse_form(value, path)
+            return _parse_call(key, arg, path)
+        if any(k.startswith("$") for k in value):
+            return _parse_form(value, path)
+        return Obj(path, {k: parse_node(v, (*path, k)) for k, v in value.items()}, False)
+    if isinstance(value, list):
+        return Arr(path, tuple(parse_node(v, (*path, i)) for i, v in enumerate(value)))
+    return Lit(path, value)
+
+
+def _parse_call(name: str, arg: Any, path: JSONPath) -> Call:
+    p = (*path, name)
+    if isinstance(arg, list):
+        items = tuple(parse_node(v, (*p, i)) for i, v in enumerate(arg))
+        return Call(path, name, "array", positional=items, raw=arg)
+    if isinstance(arg, dict) and not any(k.startswith("$") for k in arg):
+        # named arguments, or (one key) a nested call: the resolver reads it for its callee
+        return Call(path, name, "object", raw=arg)
+    return Call(path, name, "single", single=parse_node(arg, p), raw=arg)
+
+
+def _parse_form(value: dict[str, Any], path: JSONPath) -> Node:
+    keys = set(value)
+    if "$let" in keys or ("$return" in keys) or ("$use" in keys):
+        return _parse_let(value, path)
+    if len(value) != 1:
+        forms = sorted(k for k in keys if k.startswith("$"))
+        raise _bad(
+            path,
+            f"the core form {forms[0]} cannot be combined with other keys ({sorted(keys)})",
+            'Wrap data objects with "$object" or "$quote".',
+        )
+    ((key, arg),) = value.items()
+    handler = _FORMS.get(key)
+    if handler is None:
+        raise _bad(
+            path,
+            f"unknown core form {key!r}",
+            "Keys starting with $ are reserved; the forms are "
+            + ", ".join(FORMS)
+            + '. To use such a key as data, write {"$object": {...}} or {"$quote": ...}.',
+        )
+    return handler(arg, path, (*path, key))
+
+
+def _form_ref(arg: Any, path: JSONPath, p: JSONPath) -> Node:
+    name = _expect_str(arg, p, "$ref")
+    if not name:
+        raise _bad(p, "$ref needs a non-empty name")
+    return Ref(path, name)
+
+
+def _form_get(arg: Any, path: JSONPath, p: JSONPath) -> Node:
+    if not isinstance(arg, list) or len(arg) < 2:
+        raise _bad(p, "$get takes an array [target, key, ...] with at least one key")
+    nodes = [parse_node(v, (*p, i)) for i, v in enumerate(arg)]
+    return Get(path, nodes[0], tuple(nodes[1:]))
+
+
+def _form_object(arg: Any, path: JSONPath, p: JSONPath) -> Node:
+    if not isinstance(arg, dict):
+        raise _bad(p, "$object takes an object of fields")
+    return Obj(path, {k: parse_node(v, (*p, k)) for k, v in arg.items()}, True)
+
+
+def _form_quote(arg: Any, path: JSONPath, p: JSONPath) -> Node:
+    return Lit(path, arg)
+
+
+def _form_template(arg: Any, path: JSONPath, p: JSONPath) -> Node:
+    if not isinstance(arg, list):
+        raise _bad(p, "$template takes an array of text and expressions")
+    parts: list[str | Node] = []
+    for i, v in enumerate(arg):
+        parts.append(v if isinstance(v, str) else parse_node(v, (*p, i)))
+    return Template(path, tuple(parts))
+
+
+def _form_undefined(arg: Any, path: JSONPath, p: JSONPath) -> Node:
+    return Undefined(path)
+
+
+def _form_unwrap(arg: Any, path: JSONPath, p: JSONPath) -> Node:
+    return Unwrap(path, parse_node(arg, p))
+
+
+def _parse_let(value: dict[str, Any], path: JSONPath) -> Node:
+    keys = set(value)
+    ends = keys & {"$return", "$use"}
+    extra = keys - {"$let", "$return", "$use"}
+    if extra:
+        raise _bad(path, f"a $let block has unknown keys {sorted(extra)}")
+    if len(ends) != 1:
+        raise _bad(
+            path,
+            "a block needs exactly one of $return or $use",
+            'Write {"$let": {"a": ...}, "$return": expr}.',
+        )
+    end = ends.pop()
+    raw_bindings = value.get("$let", {})
+    if not isinstance(raw_bindings, dict):
+        raise _bad((*path, "$let"), "$let takes an object of alias -> expression")
+    bindings: dict[str, Node] = {}
+    for name, expr in raw_bindings.items():
+        if not name or name.startswith("$"):
+            raise _bad((*path, "$let", name), f"invalid alias name {name!r}")
+        bindings[name] = parse_node(expr, (*path, "$let", name))
+    body = parse_node(value[end], (*path, end))
+    return Let(path, bindings, body, end[1:])
+
+
+_FORMS: dict[str, Callable[[Any, JSONPath, JSONPath], Node]] = {
+    "$ref": _form_ref,
+    "$get": _form_get,
+    "$object": _form_object,
+    "$quote": _form_quote,
+    "$template": _form_template,
+    "$undefined": _form_undefined,
+    "$unwrap": _form_unwrap,
+}
+
+
+def parse_tree(tree: Any, limits: Limits) -> Node:
+    measure(tree, limits)
+    return parse_node(tree)
+
+
+def call_as_nested(call: Call) -> Call:
+    """Read a one-key argument object ``{"f": {"g": X}}`` as the nested call ``g(X)``."""
+    ((key, arg),) = call.raw.items()
+    return _parse_call(key, arg, (*call.path, call.name))
+
+
+def call_named(call: Call) -> dict[str, Node]:
+    """Read a call's argument object as named arguments (each value an expression)."""
+    p = (*call.path, call.name)
+    return {k: parse_node(v, (*p, k)) for k, v in call.raw.items()}
