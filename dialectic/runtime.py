@@ -90,7 +90,7 @@ class Runtime:
             self.limits.max_string_length,
         )
         self._cache: OrderedDict[tuple[Any, ...], Prepared] = OrderedDict()
-        if self.registry.sources.get("str") == f"plugin {stdlib.__name__!r}":
+        if self.registry.is_builtin("str"):
             self.registry.functions["str"] = stdlib.bind_str(self.serializer.stringify)
 
     def register(self, *descriptions: Any) -> None:
@@ -267,6 +267,13 @@ class Prepared:
         missing = [n for n in self.context_refs if n not in context]
         return [self._unknown_identifier(n, context) for n in missing]
 
+    def check(self, context: Mapping[str, Any] | None = None) -> Outcome | None:
+        """The failure a run with ``context`` would end in before any call, or None."""
+        problems = self.problems(context)
+        if not problems:
+            return None
+        return failure(problems, self.front, list(self.warnings))
+
     def canonical(self, context: Mapping[str, Any] | None = None) -> Any:
         """The canonical call tree (SPEC 1.6); raises the first of :meth:`problems`."""
         from dialectic.resolve.canonical import canonical
@@ -410,6 +417,7 @@ class Prepared:
             return self._fail(exc, state)
         finally:
             timer.cancel()
+            state.close()  # no timer of the run stays scheduled
         if expired:  # the deadline passed, and the cancellation was swallowed
             task.uncancel()
         if expired or time.monotonic() > state.deadline_at:  # or nothing awaited after it

@@ -13,6 +13,7 @@ from collections.abc import Callable
 from typing import Any
 
 from dialectic.compiler.access import Access
+from dialectic.compiler.aliases import DEEP_ALIAS, alias_reader
 from dialectic.compiler.invoke import Coercer, invocation
 from dialectic.limits import Limits
 from dialectic.outcome.errors import (
@@ -32,7 +33,6 @@ from dialectic.run.evaluator import (
     MISSING,
     AmbiguityError,
     AmbiguityItem,
-    AsyncSlot,
     Compiled,
     State,
     async_many,
@@ -58,19 +58,6 @@ from dialectic.tree.nodes import (
 from dialectic.values.coercion import CoercionAmbiguity, TypeSystem
 from dialectic.values.data import UNDEFINED, copier
 from dialectic.values.serialize import Serializer
-
-#: an alias whose evaluation may recurse through more nesting levels than this first evaluates
-#: the aliases it reads (deepest last), so alias chains of any length run in bounded stack
-DEEP_ALIAS = 32
-
-
-class _Err:
-    """A memoized error: a second reference to a failed alias re-raises the same error."""
-
-    __slots__ = ("exc",)
-
-    def __init__(self, exc: BaseException) -> None:
-        self.exc = exc
 
 
 class CompileErrors(Exception):
@@ -201,7 +188,7 @@ class Compiler:
                         try:
                             v = fn(s)
                         except AmbiguityError as exc:
-                            amb = exc.merged(amb)
+                            amb = exc if amb is None else amb.merged(exc)  # program order
                             continue
                         out.append(v if type(v) is str else stringify(v))
                 if amb is not None:
@@ -279,7 +266,7 @@ class Compiler:
         for b in node.bindings:  # in dependency order: what an alias reads is compiled first
             target = self.compile(b.node)
             deep = b.depth > DEEP_ALIAS and bool(b.deps)
-            aliases[b.slot] = (_alias_reader(b.slot, target, aliases if deep else None), b)
+            aliases[b.slot] = (alias_reader(b.slot, target, aliases if deep else None), b)
         return self.compile(node.body)
 
     # -- member access ----------------------------------------------------------------------
@@ -366,102 +353,6 @@ class Compiler:
                 ) from None
 
         return (self.types.exact_types(ptype) or (), slow)
-
-
-AliasTable = dict[int, tuple[Compiled, Binding]]
-
-
-def _alias_reader(idx: int, target: Compiled, deep: AliasTable | None) -> Compiled:
-    """The closure that reads alias ``idx``: evaluated on first use, memoized (an error too).
-    A ``deep`` alias first evaluates the aliases it reads, transitively, shallowest first."""
-    if target.sync is not None:
-        fn = target.sync
-
-        def read(s: State) -> Any:
-            v = s.memo[idx]
-            if v is MISSING:
-                if deep is not None:
-                    _prefetch(s, idx, deep)
-                try:
-                    v = fn(s)
-                except (DialecticError, AmbiguityError) as exc:
-                    s.memo[idx] = _Err(exc)
-                    raise
-                s.memo[idx] = v
-                return v
-            if type(v) is _Err:
-                raise v.exc
-            return v
-
-        return Compiled(sync=read)
-    afn = target.aio
-    assert afn is not None
-
-    async def aread(s: State) -> Any:
-        slot = s.memo[idx]
-        if slot is MISSING:
-            slot = s.memo[idx] = AsyncSlot()
-            try:
-                if deep is not None:
-                    await _aprefetch(s, idx, deep)
-                slot.value = await afn(s)
-            except BaseException as exc:
-                slot.error = exc
-                raise
-            finally:
-                slot.event.set()
-            return slot.value
-        if not slot.event.is_set():
-            await slot.event.wait()
-        if slot.error is not None:
-            raise slot.error
-        return slot.value
-
-    return Compiled(aio=aread)
-
-
-def _pending(s: State, idx: int, table: AliasTable) -> list[list[Compiled]]:
-    """The aliases alias ``idx`` reads, transitively, not yet evaluated, grouped by depth
-    (shallowest first): each group reads only aliases of earlier groups."""
-    memo = s.memo
-    seen = {idx}
-    stack = list(table[idx][1].deps)
-    found: list[tuple[int, int, Compiled]] = []
-    while stack:
-        slot = stack.pop()
-        if slot in seen or memo[slot] is not MISSING:
-            continue
-        seen.add(slot)
-        reader, binding = table[slot]
-        found.append((binding.depth, slot, reader))
-        stack.extend(binding.deps)
-    found.sort(key=lambda f: (f[0], f[1]))
-    groups: list[list[Compiled]] = []
-    last = -1
-    for depth, _slot, reader in found:
-        if depth != last:
-            groups.append([])
-            last = depth
-        groups[-1].append(reader)
-    return groups
-
-
-def _prefetch(s: State, idx: int, table: AliasTable) -> None:
-    for group in _pending(s, idx, table):
-        for reader in group:
-            assert reader.sync is not None
-            try:
-                reader.sync(s)
-            except AmbiguityError:
-                continue  # memoized: reported where the program reads it, in program order
-
-
-async def _aprefetch(s: State, idx: int, table: AliasTable) -> None:
-    for group in _pending(s, idx, table):
-        try:
-            await async_many(group)(s)
-        except AmbiguityError:
-            continue  # memoized: reported where the program reads it, in program order
 
 
 def _unreachable(s: State) -> Any:

@@ -32,6 +32,7 @@ from dialectic.tree.nodes import (
     Call,
     ConstRef,
     ContextRef,
+    DomainCall,
     Get,
     Invoke,
     Let,
@@ -44,6 +45,7 @@ from dialectic.tree.nodes import (
     Unwrap,
     dispatch_table,
 )
+from dialectic.tree.parse import call_named, parse_node
 
 
 class ResolveErrors(Exception):
@@ -110,7 +112,10 @@ class Resolved:
 
 
 class Resolver:
-    def __init__(self, registry: Registry, limits: Limits) -> None:
+    """Resolves one program. With ``registry=None`` (corpus analysis) every call is a
+    :class:`DomainCall` read by the analysis conventions and every free name a context value."""
+
+    def __init__(self, registry: Registry | None, limits: Limits) -> None:
         self.registry = registry
         self.limits = limits
         self.errors: list[DialecticError] = []
@@ -225,6 +230,11 @@ class Resolver:
                         seen[name] = level
                 return AliasRef(node.path, name, slot)
         registry = self.registry
+        if registry is None:
+            if is_forbidden(name):
+                raise forbidden_error(name, node.path)
+            self.context_refs.setdefault(name, node.path)
+            return ContextRef(node.path, name)
         const = registry.constants.get(name)
         if const is not None:
             self._constant_slot(const.name, const.factory is not None)
@@ -293,6 +303,12 @@ class Resolver:
     # -- calls ----------------------------------------------------------------------------
     def _Call(self, node: Call) -> Node:
         registry = self.registry
+        if registry is None:
+            if is_forbidden(node.name):
+                raise forbidden_error(node.name, node.path)
+            self.calls += 1
+            slots = tuple((slot, self.resolve(expr)) for slot, expr in domain_slots(node))
+            return DomainCall(node.path, node.name, slots)
         if node.name not in registry.functions and is_forbidden(node.name):
             raise forbidden_error(node.name, node.path)
         fn, corrected = registry.resolve_function(node.name)
@@ -309,6 +325,27 @@ class Resolver:
             Arg(p, self.resolve(bound[p.name])) for p in registry.params(fn) if p.name in bound
         )
         return Invoke(node.path, fn, args, node.name)
+
+
+def domain_slots(call: Call) -> list[tuple[str, Node]]:
+    """A call's arguments as (slot, expression) by the analysis conventions (SPEC 13): the keys
+    of an argument object, or of the only object literal of a positional call; else ``#0``,
+    ``#1``... by position."""
+    args = call.raw
+    p = (*call.path, call.name)
+    if call.kind == "array":
+        if len(args) == 1 and isinstance(args[0], dict):
+            only = args[0]
+            if len(only) == 1 and "$object" in only and isinstance(only["$object"], dict):
+                q = (*p, 0, "$object")
+                return [(k, parse_node(v, (*q, k))) for k, v in only["$object"].items()]
+            if len(only) != 1 and not any(k.startswith("$") for k in only):
+                return [(k, parse_node(v, (*p, 0, k))) for k, v in only.items()]
+        return [(f"#{i}", n) for i, n in enumerate(call.positional)]
+    if call.kind == "object":
+        return list(call_named(call).items())
+    assert call.single is not None
+    return [("#0", call.single)]
 
 
 def unknown_function(registry: Registry, node: Call) -> DialecticError:
@@ -363,6 +400,6 @@ def _dependency_order(node: Let, deps: dict[str, dict[str, int]]) -> list[str]:
     return order
 
 
-def resolve(registry: Registry, limits: Limits, root: Node) -> Resolved:
+def resolve(registry: Registry | None, limits: Limits, root: Node) -> Resolved:
     """Resolve a parsed program; raises :class:`ResolveErrors` with every problem found."""
     return Resolver(registry, limits).resolve_root(root)

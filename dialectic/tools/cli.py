@@ -226,6 +226,13 @@ def _print_outcome(outcome: Outcome, fmt: str) -> None:
 @lang_option
 @click.option("--strict", is_flag=True, help="Plan: accept only the strict subset.")
 @click.option(
+    "--context",
+    "context_pairs",
+    multiple=True,
+    metavar="KEY=VALUE",
+    help="A context value the program may read (JSON, else text; repeatable).",
+)
+@click.option(
     "--raw",
     is_flag=True,
     help="Print the front end's call tree as written (no registry, no binding).",
@@ -236,24 +243,35 @@ def compile_command(
     entry_points: bool,
     lang: str | None,
     strict: bool,
+    context_pairs: tuple[str, ...],
     raw: bool,
 ) -> None:
-    """Print the canonical call tree of FILE (names resolved, arguments by name)."""
+    """Print the canonical call tree of FILE (names resolved, arguments by name).
+
+    Fails (exit 1, with the message `run` would print) exactly where `run` with the same
+    context would fail before calling anything.
+    """
     text, guessed = _read_program(file)
     chosen = _lang(lang, guessed)
-    try:
-        if raw:
+    if raw:
+        try:
             tree = to_tree(text, chosen, strict=strict).tree
-        else:
-            rt = _make_runtime(plugins, entry_points)
-            tree = rt.compile(text, lang=chosen, strict=strict)
-    except SourceError as exc:
-        click.echo(exc.render())
+        except SourceError as exc:
+            click.echo(exc.render())
+            sys.exit(EXIT_FAILURE)
+        except DialecticError as exc:
+            click.echo(str(exc))
+            sys.exit(EXIT_FAILURE)
+        click.echo(_dump(tree))
+        return
+    context = _parse_pairs(context_pairs, "--context")
+    rt = _make_runtime(plugins, entry_points)
+    prepared = rt.prepare(text, lang=chosen, strict=strict)
+    blocked = prepared.check(context)
+    if blocked is not None:
+        _print_outcome(blocked, "text")
         sys.exit(EXIT_FAILURE)
-    except DialecticError as exc:
-        click.echo(str(exc))
-        sys.exit(EXIT_FAILURE)
-    click.echo(_dump(tree))
+    click.echo(_dump(prepared.canonical(context)))
 
 
 @main.command()

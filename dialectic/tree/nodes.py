@@ -236,6 +236,21 @@ class Invoke(Node):
         _set(self, "written", written)
 
 
+class DomainCall(Node):
+    """A call resolved without a registry (corpus analysis, SPEC 13): the name is a *domain*
+    and the arguments are read by the analysis conventions as ``(slot, expression)`` pairs."""
+
+    __slots__ = ("name", "slots")
+    child_fields = ("slots",)
+    name: str
+    slots: tuple[tuple[str, Node], ...]
+
+    def __init__(self, path: JSONPath, name: str, slots: tuple[tuple[str, Node], ...]) -> None:
+        _set(self, "path", path)
+        _set(self, "name", name)
+        _set(self, "slots", slots)
+
+
 class AliasRef(Node):
     """A reference to an alias of an enclosing :class:`Block`; ``slot`` is its memo slot."""
 
@@ -334,6 +349,8 @@ def children(node: Node) -> Iterator[Node]:
                     yield item
                 elif isinstance(item, Arg | Binding):
                     yield item.node
+                elif isinstance(item, tuple):
+                    yield item[1]
 
 
 def walk(node: Node) -> Iterator[Node]:

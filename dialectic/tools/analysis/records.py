@@ -20,7 +20,20 @@ from collections import Counter
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
+from dialectic.limits import HARD_MAX_DEPTH, Limits
 from dialectic.outcome.errors import DialecticError
+from dialectic.resolve.resolver import ResolveErrors, resolve
+from dialectic.tree.nodes import AliasRef, Binding, Block, ContextRef, DomainCall, Node, children
+from dialectic.tree.parse import parse_tree
+
+#: limits for trees already checked by the caller (``validate=False``): as large as allowed
+_UNCHECKED = Limits(
+    max_depth=HARD_MAX_DEPTH,
+    max_nodes=10**9,
+    max_calls=10**9,
+    max_string_length=10**12,
+    max_program_bytes=10**12,
+)
 
 _FORM_TYPES = {
     "$ref": "reference",
@@ -177,70 +190,47 @@ class _Analyzer:
                     continue
                 stack.extend((v, depth + 1) for v in node.values())
 
-    # DAG pass: the level of an expression is the highest level of the calls it waits for.
-    def level(self, node: Any, scope: _Scope) -> int:
-        if isinstance(node, list):
-            return max((self.level(v, scope) for v in node), default=0)
-        if not isinstance(node, dict):
-            return 0
-        if len(node) == 1:
-            ((key, arg),) = node.items()
-            if not key.startswith("$"):
-                mine = 1 + max((self.level(e, scope) for _, e in call_arguments(arg)), default=0)
-                self.levels[mine] += 1
-                return mine
-            if key == "$quote":
-                return 0
-            if key == "$ref":
-                if isinstance(arg, str):
-                    found = scope.lookup(arg, self)
-                    if found is None:
-                        self.idents[arg] += 1
-                        return 0
-                    return found
-                return 0
-            if key == "$template" and isinstance(arg, list):
-                return max((self.level(v, scope) for v in arg if not isinstance(v, str)), default=0)
-            if key == "$object" and isinstance(arg, dict):
-                return max((self.level(v, scope) for v in arg.values()), default=0)
-            if key in ("$return", "$use"):
-                return self.level(arg, scope)
-            return self.level(arg, scope)
-        if "$let" in node:
-            bindings = node.get("$let")
-            inner = _Scope(bindings if isinstance(bindings, dict) else {}, scope)
-            body = node.get("$return", node.get("$use"))
-            result = self.level(body, inner)
-            self.r.unused_aliases += len(inner.bindings) - len(inner.done)
-            return result
-        return max((self.level(v, scope) for v in node.values()), default=0)
-
-
-class _Scope:
-    def __init__(self, bindings: dict[str, Any], parent: _Scope | None) -> None:
-        self.bindings = bindings
-        self.parent = parent
-        self.done: dict[str, int] = {}
-        self.active: list[str] = []
-
-    def lookup(self, name: str, analyzer: _Analyzer) -> int | None:
-        scope: _Scope | None = self
-        while scope is not None:
-            if name in scope.bindings:
-                if name in scope.done:
-                    return scope.done[name]
-                if name in scope.active:
-                    chain = [*scope.active[scope.active.index(name) :], name]
-                    raise DialecticError(
-                        "cycle", "the aliases depend on each other: " + " -> ".join(chain)
-                    )
-                scope.active.append(name)
-                value = analyzer.level(scope.bindings[name], scope)
-                scope.active.pop()
-                scope.done[name] = value
-                return value
-            scope = scope.parent
-        return None
+    # DAG pass, over the resolver's output: the level of an expression is the highest level of
+    # the calls it waits for; only what the result reaches counts (iterative: any depth).
+    def dag(self, root: Node) -> None:
+        bindings: dict[int, Binding] = {}
+        level_of: dict[int, int] = {}  # alias slot -> level, once reached
+        reached_blocks: list[Block] = []
+        result: dict[int, int] = {}
+        stack: list[tuple[Node, bool]] = [(root, False)]
+        while stack:
+            node, done = stack.pop()
+            if not done:
+                stack.append((node, True))
+                if isinstance(node, AliasRef):
+                    if node.slot not in level_of:
+                        stack.append((bindings[node.slot].node, False))
+                    continue
+                if isinstance(node, ContextRef):
+                    self.idents[node.name] += 1
+                elif isinstance(node, Block):
+                    reached_blocks.append(node)
+                    for b in node.bindings:
+                        bindings[b.slot] = b
+                    stack.append((node.body, False))
+                    continue
+                stack.extend((c, False) for c in children(node))
+                continue
+            if isinstance(node, AliasRef):
+                if node.slot not in level_of:
+                    level_of[node.slot] = result[id(bindings[node.slot].node)]
+                value = level_of[node.slot]
+            elif isinstance(node, Block):
+                value = result[id(node.body)]
+            else:
+                value = max((result[id(c)] for c in children(node)), default=0)
+                if isinstance(node, DomainCall):
+                    value += 1
+                    self.levels[value] += 1
+            result[id(node)] = value
+        self.r.unused_aliases += sum(
+            1 for block in reached_blocks for b in block.bindings if b.slot not in level_of
+        )
 
 
 def analyze_tree(tree: Any, record: PlanRecord, *, validate: bool = True) -> PlanRecord:
@@ -248,15 +238,16 @@ def analyze_tree(tree: Any, record: PlanRecord, *, validate: bool = True) -> Pla
     form, limit, cycle) sets ``status="compile_error"``."""
     analyzer = _Analyzer(record)
     try:
-        if validate:
-            from dialectic.limits import Limits
-            from dialectic.tree.parse import parse_tree
-
-            parse_tree(tree, Limits())
-        if isinstance(tree, dict) and "$use" in tree:
-            record.mode = "use"
+        limits = Limits() if validate else _UNCHECKED
+        node = parse_tree(tree, limits)
+        resolved = resolve(None, limits, node)
+        record.mode = resolved.mode
         analyzer.content(tree)
-        analyzer.level(tree, _Scope({}, None))
+        analyzer.dag(resolved.root)
+    except ResolveErrors as exc:
+        record.status = "compile_error"
+        record.error_code = exc.errors[0].code
+        record.error = exc.errors[0].message
     except DialecticError as exc:
         record.status = "compile_error"
         record.error_code = exc.code

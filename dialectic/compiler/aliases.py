@@ -1,0 +1,120 @@
+"""Reading an alias: evaluated on first use, at most once per run, memoized (errors too); a
+deep alias first evaluates the aliases it reads, shallowest first, so alias chains of any length
+run in bounded stack (SPEC 1.3)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from dialectic.outcome.errors import DialecticError
+from dialectic.run.evaluator import MISSING, AmbiguityError, AsyncSlot, Compiled, State, async_many
+from dialectic.tree.nodes import Binding
+
+#: an alias whose evaluation may recurse through more nesting levels than this first evaluates
+#: the aliases it reads, so no alias chain can exhaust Python's stack
+DEEP_ALIAS = 32
+
+
+class _Err:
+    """A memoized error: a second reference to a failed alias re-raises the same error."""
+
+    __slots__ = ("exc",)
+
+    def __init__(self, exc: BaseException) -> None:
+        self.exc = exc
+
+
+AliasTable = dict[int, tuple[Compiled, Binding]]
+
+
+def alias_reader(idx: int, target: Compiled, deep: AliasTable | None) -> Compiled:
+    """The closure that reads alias ``idx``: evaluated on first use, memoized (an error too).
+    A ``deep`` alias first evaluates the aliases it reads, transitively, shallowest first."""
+    if target.sync is not None:
+        fn = target.sync
+
+        def read(s: State) -> Any:
+            v = s.memo[idx]
+            if v is MISSING:
+                if deep is not None:
+                    _prefetch(s, idx, deep)
+                try:
+                    v = fn(s)
+                except (DialecticError, AmbiguityError) as exc:
+                    s.memo[idx] = _Err(exc)
+                    raise
+                s.memo[idx] = v
+                return v
+            if type(v) is _Err:
+                raise v.exc
+            return v
+
+        return Compiled(sync=read)
+    afn = target.aio
+    assert afn is not None
+
+    async def aread(s: State) -> Any:
+        slot = s.memo[idx]
+        if slot is MISSING:
+            slot = s.memo[idx] = AsyncSlot()
+            try:
+                if deep is not None:
+                    await _aprefetch(s, idx, deep)
+                slot.value = await afn(s)
+            except BaseException as exc:
+                slot.error = exc
+                raise
+            finally:
+                slot.event.set()
+            return slot.value
+        if not slot.event.is_set():
+            await slot.event.wait()
+        if slot.error is not None:
+            raise slot.error
+        return slot.value
+
+    return Compiled(aio=aread)
+
+
+def _pending(s: State, idx: int, table: AliasTable) -> list[list[Compiled]]:
+    """The aliases alias ``idx`` reads, transitively, not yet evaluated, grouped by depth
+    (shallowest first): each group reads only aliases of earlier groups."""
+    memo = s.memo
+    seen = {idx}
+    stack = list(table[idx][1].deps)
+    found: list[tuple[int, int, Compiled]] = []
+    while stack:
+        slot = stack.pop()
+        if slot in seen or memo[slot] is not MISSING:
+            continue
+        seen.add(slot)
+        reader, binding = table[slot]
+        found.append((binding.depth, slot, reader))
+        stack.extend(binding.deps)
+    found.sort(key=lambda f: (f[0], f[1]))
+    groups: list[list[Compiled]] = []
+    last = -1
+    for depth, _slot, reader in found:
+        if depth != last:
+            groups.append([])
+            last = depth
+        groups[-1].append(reader)
+    return groups
+
+
+def _prefetch(s: State, idx: int, table: AliasTable) -> None:
+    for group in _pending(s, idx, table):
+        for reader in group:
+            assert reader.sync is not None
+            try:
+                reader.sync(s)
+            except AmbiguityError:
+                continue  # memoized: reported where the program reads it, in program order
+
+
+async def _aprefetch(s: State, idx: int, table: AliasTable) -> None:
+    for group in _pending(s, idx, table):
+        try:
+            await async_many(group)(s)
+        except AmbiguityError:
+            continue  # memoized: reported where the program reads it, in program order
