@@ -1,36 +1,113 @@
-"""Binding a call's arguments to the callee's declared parameters (SPEC.md section 1.5)."""
+"""Binding a call's arguments to the callee's declared parameters (SPEC.md section 1.5).
+
+The rule that keeps a misnamed argument from becoming a wrong answer: an *argument object* (the
+whole ARGS object in Dialect JSON and Plan2, or the only positional argument when it is an object
+literal, Plan's ``f({...})``) is named arguments, or, only when no key is a parameter and the
+callee has exactly one parameter that could hold an object, that one parameter's value. Anything
+else is an ``unknown_parameter`` failure naming the closest parameters: an object of named
+arguments is never bound whole to one parameter by accident.
+"""
 
 from __future__ import annotations
 
-from dialectic.outcome.errors import DialecticError, JSONPath
-from dialectic.registry.descriptions import FunctionDescription
+from collections.abc import Mapping
+
+from dialectic.outcome.errors import DialecticError, JSONPath, clip
+from dialectic.registry.descriptions import BUILTIN_TYPES, FunctionDescription
 from dialectic.registry.registry import Param, Registry, closest
 from dialectic.tree.nodes import Call, Node, Obj
 from dialectic.tree.parse import call_as_nested, call_named
 
 
+def _plural(n: int, word: str) -> str:
+    return f"{n} {word}{'' if n == 1 else 's'}"
+
+
+def positional_order(params: tuple[Param, ...]) -> tuple[Param, ...]:
+    """The order positional arguments fill parameters: required ones first, then optional ones,
+    each group in declared order (``flightInfo('UA 5117')`` fills the required ``flight`` even if
+    an optional ``airline`` is declared before it)."""
+    return tuple(p for p in params if not p.optional) + tuple(p for p in params if p.optional)
+
+
+def _holds_objects(p: Param) -> bool:
+    return p.type in ("object", "any") or p.type not in BUILTIN_TYPES
+
+
+def value_target(params: tuple[Param, ...]) -> Param | None:
+    """The parameter an argument object is the value of (when none of its keys is a parameter):
+    the only parameter, or the only required one, if its type can hold an object."""
+    required = [p for p in params if not p.optional]
+    if len(params) == 1:
+        target = params[0]
+    elif len(required) == 1:
+        target = required[0]
+    else:
+        return None
+    return target if _holds_objects(target) else None
+
+
 def _single_target(params: tuple[Param, ...]) -> Param | None:
+    """The parameter a single non-object argument fills: the only required one, else (none
+    required) the first one in positional order."""
     required = [p for p in params if not p.optional]
     if len(required) == 1:
         return required[0]
-    if not required and len(params) >= 1:
+    if not required and params:
         return params[0]
     return None
 
 
 def _unknown_keys(
-    fname: str, unknown: list[str], names: list[str], path: JSONPath, sig: str
+    fname: str, unknown: list[str], names: list[str], path: JSONPath, sig: str, example: str
 ) -> DialecticError:
     hints = []
-    for k in unknown:
-        near = closest(k, names, 1)
-        hints.append(f"`{k}`" + (f" (did you mean `{near[0]}`?)" if near else ""))
+    for k in unknown[:5]:
+        near = closest(k, names, 2)
+        hints.append(
+            f"`{clip(k)}`"
+            + (f" (did you mean {' or '.join(f'`{n}`' for n in near)}?)" if near else "")
+        )
+    more = f" and {len(unknown) - 5} more" if len(unknown) > 5 else ""
     return DialecticError(
         "unknown_parameter",
-        f"`{fname}` has no parameter{'s' if len(unknown) > 1 else ''} " + ", ".join(hints),
+        f"`{fname}` has no parameter{'s' if len(unknown) > 1 else ''} " + ", ".join(hints) + more,
         path,
-        hint=f"The signature is {sig}.",
+        hint=f"The signature is {sig}. Pass named arguments with these names{example}.",
+        details={"unknown": unknown[:20], "parameters": names},
     )
+
+
+def _example(fn: FunctionDescription, params: tuple[Param, ...]) -> str:
+    if not params:
+        return ""
+    first = params[0].name
+    return f", e.g. {fn.name}({{{first}: ...}})"
+
+
+def _object_argument(
+    registry: Registry,
+    fn: FunctionDescription,
+    fields: Mapping[str, Node],
+    path: JSONPath,
+    whole: Node | None,
+) -> dict[str, Node]:
+    """Bind an argument object: named arguments, or the value of the one parameter that can
+    hold it, or an ``unknown_parameter`` failure (SPEC 1.5)."""
+    params = registry.params(fn)
+    names = [p.name for p in params]
+    name_set = set(names)
+    if fields and all(k in name_set for k in fields):
+        return dict(fields)
+    unknown = [k for k in fields if k not in name_set]
+    target = value_target(params) if len(unknown) == len(fields) else None
+    if target is not None:
+        value = whole if whole is not None else Obj(path, dict(fields), False)
+        return {target.name: value}
+    if not fields:  # `f({})`: no arguments
+        return {}
+    sig = registry.signature(fn)
+    raise _unknown_keys(fn.name, unknown, names, path, sig, _example(fn, params))
 
 
 def bind(registry: Registry, call: Call, fn: FunctionDescription) -> dict[str, Node]:
@@ -39,73 +116,40 @@ def bind(registry: Registry, call: Call, fn: FunctionDescription) -> dict[str, N
     names = [p.name for p in params]
     name_set = set(names)
     bound: dict[str, Node]
-    sig = registry.signature(fn)
     if call.kind == "array":
         args = call.positional
         first = args[0] if len(args) == 1 else None
-        keys = set(first.fields) if isinstance(first, Obj) else set()
-        if isinstance(first, Obj) and (
-            (keys <= name_set and all(p.name in keys for p in params if not p.optional))
-            or (keys & name_set and params[0].type not in ("object", "any"))
-        ):
-            # one object literal standing for named arguments: `f({a: 1, b: 2})`
-            unknown = [k for k in first.fields if k not in name_set]
-            if unknown:
-                raise _unknown_keys(fn.name, unknown, names, first.fields[unknown[0]].path, sig)
-            bound = dict(first.fields)
+        if isinstance(first, Obj):
+            # one object literal: named arguments, `f({a: 1, b: 2})`, or one object value
+            bound = _object_argument(registry, fn, first.fields, first.path, first)
         else:
             if len(args) > len(params):
                 raise DialecticError(
                     "too_many_arguments",
-                    f"`{fn.name}` takes {len(params)} argument{'s' if len(params) != 1 else ''}, "
-                    f"{len(args)} were given",
+                    f"`{fn.name}` takes {_plural(len(params), 'argument')}, {len(args)} were given",
                     call.path,
-                    hint=f"The signature is {sig}.",
+                    hint=f"The signature is {registry.signature(fn)}.",
                 )
-            bound = {params[i].name: a for i, a in enumerate(args)}
+            order = positional_order(params)
+            bound = {order[i].name: a for i, a in enumerate(args)}
     elif call.kind == "object":
         arg_keys = list(call.raw)
-        if all(k in name_set for k in arg_keys):
-            bound = dict(call_named(call))
-        elif len(arg_keys) == 1:
-            key = arg_keys[0]
-            target = _single_target(params)
-            other, _ = registry.resolve_function(key)
-            near = closest(key, names)
-            if other is None and near:
-                raise DialecticError(
-                    "unknown_parameter",
-                    f"`{fn.name}` has no parameter `{key}`; did you mean `{near[0]}`?",
-                    (*call.path, call.name, key),
-                    hint=f"The signature is {sig}.",
-                )
-            if target is None:
-                raise DialecticError(
-                    "unknown_parameter",
-                    f"`{fn.name}` has no parameter `{key}`",
-                    (*call.path, call.name, key),
-                    hint=f"The signature is {sig}. Pass named arguments as an object of "
-                    "parameter names.",
-                )
-            bound = {target.name: call_as_nested(call)}
+        if len(arg_keys) == 1 and arg_keys[0] not in name_set:
+            bound = _one_key(registry, call, fn, params)
         else:
-            unknown = [k for k in arg_keys if k not in name_set]
-            target = _single_target(params)
-            if any(k in name_set for k in arg_keys) or target is None:
-                path = (*call.path, call.name, unknown[0])
-                raise _unknown_keys(fn.name, unknown, names, path, sig)
-            obj = Obj((*call.path, call.name), dict(call_named(call)), False)
-            bound = {target.name: obj}
+            path = (*call.path, call.name)
+            bound = _object_argument(registry, fn, call_named(call), path, None)
     else:
         assert call.single is not None
-        target = _single_target(params)
+        target = _single_target(positional_order(params))
         if target is None:
+            sig = registry.signature(fn)
             if not params:
                 raise DialecticError(
                     "too_many_arguments",
                     f"`{fn.name}` takes no arguments, one was given",
                     call.path,
-                    hint=f'Call it as {{"{call.name}": {{}}}}.',
+                    hint=f'Call it as {{"{clip(call.name)}": {{}}}}.',
                 )
             raise DialecticError(
                 "missing_argument",
@@ -122,6 +166,37 @@ def bind(registry: Registry, call: Call, fn: FunctionDescription) -> dict[str, N
             "missing_argument",
             f"`{fn.name}` needs the argument{'s' if len(missing) > 1 else ''} {listed}",
             call.path,
-            hint=f"The signature is {sig}.",
+            hint=f"The signature is {registry.signature(fn)}.",
         )
     return bound
+
+
+def _one_key(
+    registry: Registry, call: Call, fn: FunctionDescription, params: tuple[Param, ...]
+) -> dict[str, Node]:
+    """``{"f": {"k": X}}`` where ``k`` is not a parameter of ``f``: the nested call ``k(X)``
+    passed as the one parameter that takes a single argument (Dialect JSON's composition), unless
+    ``k`` is no function and close to a parameter name (then it is a misspelt parameter)."""
+    key = next(iter(call.raw))
+    names = [p.name for p in params]
+    other, _ = registry.resolve_function(key)
+    sig = registry.signature(fn)
+    near = closest(key, names) if other is None else []
+    if near:  # a misspelt parameter rather than a call of an unknown function
+        raise DialecticError(
+            "unknown_parameter",
+            f"`{fn.name}` has no parameter `{clip(key)}`; did you mean `{near[0]}`?",
+            (*call.path, call.name, key),
+            hint=f"The signature is {sig}.",
+            details={"unknown": [key], "parameters": names},
+        )
+    target = _single_target(positional_order(params))
+    if target is None:
+        raise DialecticError(
+            "unknown_parameter",
+            f"`{fn.name}` has no parameter `{clip(key)}`",
+            (*call.path, call.name, key),
+            hint=f"The signature is {sig}. Pass named arguments as an object of parameter names.",
+            details={"unknown": [key], "parameters": names},
+        )
+    return {target.name: call_as_nested(call)}

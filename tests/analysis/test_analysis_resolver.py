@@ -32,7 +32,7 @@ def test_the_cycle_message_is_the_one_a_run_gives() -> None:
     outcome = rt.run(cyc)
     assert outcome.error is not None
     assert record.error_code == outcome.error.code == "cycle"
-    assert record.error is not None and record.error in outcome.message
+    assert record.error is not None and record.error in (outcome.message or "")
 
 
 def test_forbidden_names_are_refused_as_a_run_refuses_them() -> None:

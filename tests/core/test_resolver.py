@@ -56,7 +56,7 @@ RT = _runtime()
 def test_nodes_are_immutable() -> None:
     node = Lit((), 1)
     with pytest.raises(AttributeError):
-        node.value = 2  # type: ignore[misc]
+        node.value = 2
 
 
 def test_walk_and_children_follow_the_declared_fields() -> None:
