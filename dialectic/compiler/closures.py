@@ -14,6 +14,7 @@ from typing import Any
 
 from dialectic.compiler.access import Access
 from dialectic.compiler.aliases import DEEP_ALIAS, alias_reader
+from dialectic.compiler.expressions import conditional, operator
 from dialectic.compiler.invoke import Coercer, invocation
 from dialectic.limits import Limits
 from dialectic.outcome.errors import (
@@ -43,6 +44,7 @@ from dialectic.tree.nodes import (
     Arr,
     Binding,
     Block,
+    Cond,
     ConstRef,
     ContextRef,
     Get,
@@ -50,6 +52,7 @@ from dialectic.tree.nodes import (
     Lit,
     Node,
     Obj,
+    Op,
     Template,
     Undefined,
     Unwrap,
@@ -211,6 +214,16 @@ class Compiler:
             return "".join(parts)
 
         return self._combine(exprs, finish)
+
+    # -- expressions ----------------------------------------------------------------------
+    def _Op(self, node: Op) -> Compiled:
+        operands = [self.compile(o) for o in node.operands]
+        return operator(node.op, operands, node.path, self._combine, self.serializer.stringify)
+
+    def _Cond(self, node: Cond) -> Compiled:
+        return conditional(
+            self.compile(node.test), self.compile(node.then), self.compile(node.otherwise)
+        )
 
     # -- names ----------------------------------------------------------------------------
     def _ContextRef(self, node: ContextRef) -> Compiled:

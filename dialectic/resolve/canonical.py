@@ -10,6 +10,7 @@ from dialectic.tree.nodes import (
     AliasRef,
     Arr,
     Block,
+    Cond,
     ConstRef,
     ContextRef,
     Get,
@@ -17,6 +18,7 @@ from dialectic.tree.nodes import (
     Lit,
     Node,
     Obj,
+    Op,
     Template,
     Undefined,
     Unwrap,
@@ -61,6 +63,12 @@ class _Writer:
 
     def _Arr(self, node: Arr) -> Any:
         return [self.write(c) for c in node.items]
+
+    def _Op(self, node: Op) -> Any:
+        return {"$op": [node.op, *(self.write(o) for o in node.operands)]}
+
+    def _Cond(self, node: Cond) -> Any:
+        return {"$if": [self.write(node.test), self.write(node.then), self.write(node.otherwise)]}
 
     def _Undefined(self, node: Undefined) -> Any:
         return {"$undefined": None}

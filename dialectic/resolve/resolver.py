@@ -30,6 +30,7 @@ from dialectic.tree.nodes import (
     Binding,
     Block,
     Call,
+    Cond,
     ConstRef,
     ContextRef,
     DomainCall,
@@ -39,6 +40,7 @@ from dialectic.tree.nodes import (
     Lit,
     Node,
     Obj,
+    Op,
     Ref,
     Template,
     Undefined,
@@ -46,6 +48,7 @@ from dialectic.tree.nodes import (
     dispatch_table,
 )
 from dialectic.tree.parse import call_named, parse_node
+from dialectic.values.jsops import LOGICAL
 
 
 class ResolveErrors(Exception):
@@ -60,7 +63,7 @@ class _Scope:
     """The aliases of one block being resolved: name -> slot, and the aliases each binding
     reads directly (filled while its expression is resolved)."""
 
-    __slots__ = ("slots", "reading", "start", "deps", "height")
+    __slots__ = ("slots", "reading", "start", "cond_base", "deps", "always", "height")
 
     def __init__(self, slots: dict[str, int]) -> None:
         self.slots = slots
@@ -68,8 +71,11 @@ class _Scope:
         #: resolver's nesting level where that expression starts
         self.reading: str | None = None
         self.start = 0
+        self.cond_base = 0
         #: alias -> {alias it reads: deepest nesting of such a read inside the expression}
         self.deps: dict[str, dict[str, int]] = {name: {} for name in slots}
+        #: alias -> the aliases it reads whatever the data (not under a condition)
+        self.always: dict[str, set[str]] = {name: set() for name in slots}
         #: alias -> nesting levels of its own expression
         self.height: dict[str, int] = dict.fromkeys(slots, 0)
 
@@ -127,6 +133,9 @@ class Resolver:
         self.constant_slots: dict[str, int] = {}
         self._scopes: list[_Scope] = []
         self._level = 0
+        #: how many conditional branches (`? :` arms, right operands of && || ??) enclose the
+        #: node being resolved
+        self._conditional = 0
         self._table = dispatch_table(self, "_")
 
     # -- entry ----------------------------------------------------------------------------
@@ -217,6 +226,29 @@ class Resolver:
                 raise forbidden_error(k.value, k.path)
         return Get(node.path, self.resolve(node.target), tuple(self.resolve(k) for k in node.keys))
 
+    def _Op(self, node: Op) -> Node:
+        first, *rest = node.operands
+        left = self.resolve(first)
+        if node.op in LOGICAL:
+            self._conditional += 1
+            try:
+                right = [self.resolve(r) for r in rest]
+            finally:
+                self._conditional -= 1
+        else:
+            right = [self.resolve(r) for r in rest]
+        return Op(node.path, node.op, (left, *right))
+
+    def _Cond(self, node: Cond) -> Node:
+        test = self.resolve(node.test)
+        self._conditional += 1
+        try:
+            then = self.resolve(node.then)
+            otherwise = self.resolve(node.otherwise)
+        finally:
+            self._conditional -= 1
+        return Cond(node.path, test, then, otherwise)
+
     # -- names ----------------------------------------------------------------------------
     def _Ref(self, node: Ref) -> Node:
         name = node.name
@@ -228,6 +260,8 @@ class Resolver:
                     level = self._level - scope.start
                     if level > seen.get(name, 0):
                         seen[name] = level
+                    if self._conditional == scope.cond_base:
+                        scope.always[scope.reading].add(name)
                 return AliasRef(node.path, name, slot)
         registry = self.registry
         if registry is None:
@@ -280,6 +314,7 @@ class Resolver:
         try:
             exprs: dict[str, Node] = {}
             scope.start = self._level
+            scope.cond_base = self._conditional
             for name, expr in node.bindings.items():
                 scope.reading = name
                 exprs[name] = self.resolve(expr)
@@ -296,7 +331,7 @@ class Resolver:
         for name in order:
             deps = scope.deps[name]
             depth[name] = max([scope.height[name], *(lv + depth[d] for d, lv in deps.items())])
-            dep_slots = tuple(sorted(slots[d] for d in deps))
+            dep_slots = tuple(sorted(slots[d] for d in scope.always[name]))
             bindings.append(Binding(name, slots[name], exprs[name], dep_slots, depth[name]))
         return Block(node.path, tuple(bindings), body, node.mode)
 

@@ -135,6 +135,37 @@ class Unwrap(Node):
         _set(self, "value", value)
 
 
+class Op(Node):
+    """A JavaScript operator applied to its operands (``$op``): unary (one operand), binary, or
+    short-circuit (``&&``, ``||``, ``??``: the right operand runs only if needed)."""
+
+    __slots__ = ("op", "operands")
+    child_fields = ("operands",)
+    op: str
+    operands: tuple[Node, ...]
+
+    def __init__(self, path: JSONPath, op: str, operands: tuple[Node, ...]) -> None:
+        _set(self, "path", path)
+        _set(self, "op", op)
+        _set(self, "operands", operands)
+
+
+class Cond(Node):
+    """``test ? then : otherwise`` (``$if``): only the branch taken runs."""
+
+    __slots__ = ("test", "then", "otherwise")
+    child_fields = ("test", "then", "otherwise")
+    test: Node
+    then: Node
+    otherwise: Node
+
+    def __init__(self, path: JSONPath, test: Node, then: Node, otherwise: Node) -> None:
+        _set(self, "path", path)
+        _set(self, "test", test)
+        _set(self, "then", then)
+        _set(self, "otherwise", otherwise)
+
+
 # -- syntax only ---------------------------------------------------------------------------------
 class Call(Node):
     """``{"name": ARGS}`` as written. ``kind`` is "array", "object" or "single" (SPEC 1.5).
@@ -290,8 +321,9 @@ class ContextRef(Node):
 
 
 class Binding:
-    """One alias of a :class:`Block`: its name, memo slot, expression and the aliases of the
-    same block it reads directly (slots), plus its depth in the alias graph (1 = reads none)."""
+    """One alias of a :class:`Block`: its name, memo slot, expression, the aliases of the same
+    block it reads directly whatever the data (``deps``, slots; reads under a condition are not
+    listed), and ``depth``: the nesting levels its evaluation may recurse through."""
 
     __slots__ = ("name", "slot", "node", "deps", "depth")
     name: str

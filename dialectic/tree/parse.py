@@ -17,16 +17,22 @@ from dialectic.outcome.errors import DialecticError, JSONPath, LimitExceeded, cl
 from dialectic.tree.nodes import (
     Arr,
     Call,
+    Cond,
     Get,
     Let,
     Lit,
     Node,
     Obj,
+    Op,
     Ref,
     Template,
     Undefined,
     Unwrap,
 )
+from dialectic.values.jsops import BINARY, LOGICAL, UNARY
+
+UNARY_OPS = frozenset(UNARY)
+BINARY_OPS = frozenset(["+", *BINARY, *LOGICAL])
 
 FORMS = (
     "$ref",
@@ -36,6 +42,8 @@ FORMS = (
     "$template",
     "$undefined",
     "$unwrap",
+    "$op",
+    "$if",
     "$let",
     "$return",
     "$use",
@@ -211,6 +219,35 @@ def _form_unwrap(arg: Any, path: JSONPath, p: JSONPath) -> Node:
     return Unwrap(path, parse_node(arg, p))
 
 
+def _form_op(arg: Any, path: JSONPath, p: JSONPath) -> Node:
+    if not isinstance(arg, list) or not arg or not isinstance(arg[0], str):
+        raise _bad(
+            p, '$op takes an array ["operator", operand, ...]', 'Write {"$op": ["+", 1, 2]}.'
+        )
+    op = arg[0]
+    n = len(arg) - 1
+    if (op in UNARY_OPS and n == 1) or (op in BINARY_OPS and n == 2):
+        operands = tuple(parse_node(v, (*p, i + 1)) for i, v in enumerate(arg[1:]))
+        return Op(path, op, operands)
+    if op in UNARY_OPS or op in BINARY_OPS:
+        arity = "one operand" if op in UNARY_OPS and op not in BINARY_OPS else "two operands"
+        if op in UNARY_OPS and op in BINARY_OPS:
+            arity = "one or two operands"
+        raise _bad(p, f"the operator {clip(op)!r} takes {arity}, {n} given")
+    raise _bad(
+        (*p, 0),
+        f"unknown operator {clip(op)!r}",
+        "The operators are " + " ".join(sorted(UNARY_OPS | BINARY_OPS)) + ".",
+    )
+
+
+def _form_if(arg: Any, path: JSONPath, p: JSONPath) -> Node:
+    if not isinstance(arg, list) or len(arg) != 3:
+        raise _bad(p, "$if takes an array [test, then, otherwise]")
+    test, then, otherwise = (parse_node(v, (*p, i)) for i, v in enumerate(arg))
+    return Cond(path, test, then, otherwise)
+
+
 def _parse_let(value: dict[str, Any], path: JSONPath) -> Node:
     keys = set(value)
     ends = keys & {"$return", "$use"}
@@ -244,6 +281,8 @@ _FORMS: dict[str, Callable[[Any, JSONPath, JSONPath], Node]] = {
     "$template": _form_template,
     "$undefined": _form_undefined,
     "$unwrap": _form_unwrap,
+    "$op": _form_op,
+    "$if": _form_if,
 }
 
 

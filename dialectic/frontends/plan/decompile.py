@@ -132,9 +132,31 @@ class _Writer:
             return "undefined"
         if key in ("$let", "$return", "$use"):
             raise DecompileError(f"{key} is only allowed at the top of a Plan program")
+        if key == "$op":
+            return self.op(value, depth)
+        if key == "$if":
+            if type(value) is not list or len(value) != 3:
+                raise DecompileError("$if takes a list [test, then, otherwise]")
+            test, then, otherwise = (self.operand(v, depth) for v in value)
+            return f"({test} ? {then} : {otherwise})"
         if key == "$unwrap":  # the built-in function unwrap() has the same meaning
             return f"unwrap({self.expr(value, depth + 1)})"
         raise DecompileError(f"unknown core form {key}")
+
+    def operand(self, node: Any, depth: int) -> str:
+        """An operand of an operator: negative number literals in parentheses (``(-2) ** 2``;
+        every operator expression is written in parentheses itself)."""
+        text = self.expr(node, depth + 1)
+        return f"({text})" if text.startswith("-") else text
+
+    def op(self, value: Any, depth: int) -> str:
+        if type(value) is not list or len(value) not in (2, 3) or type(value[0]) is not str:
+            raise DecompileError('$op takes a list ["operator", operand, ...]')
+        op, *operands = value
+        parts = [self.operand(v, depth) for v in operands]
+        if len(parts) == 1:
+            return f"({op}{parts[0]})"
+        return f"({parts[0]} {op} {parts[1]})"
 
     def call(self, name: str, args: Any, depth: int) -> str:
         if type(args) is list:

@@ -1,0 +1,378 @@
+"""JavaScript's operators on JSON values, exactly, or a refusal (SPEC.md section 1.7).
+
+Each operator gives the value Node.js gives for the same operands, or raises :class:`JsRefusal`
+where JavaScript's answer is a trap for JSON data: loose equality between types, ``+`` on arrays
+or objects, ordering or arithmetic across types, equality of two objects (identity in
+JavaScript), results that JSON cannot hold (``NaN``, ``Infinity``) and integers beyond 2**53
+(not exact in JavaScript). A refusal says what to write instead.
+
+Numbers: Python ``int`` and ``float`` are both JavaScript numbers; a float result that is a whole
+number within 2**53 becomes an ``int`` (JavaScript prints ``6 / 2`` as ``3``).
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from fractions import Fraction
+from collections.abc import Callable
+from typing import Any
+
+from dialectic.values.data import UNDEFINED
+from dialectic.values.jsnumber import js_number_to_string
+
+MAX_SAFE = 2**53
+
+
+class JsRefusal(Exception):
+    """An operation whose JavaScript meaning is a trap (or not JSON): refused with a hint."""
+
+    def __init__(self, message: str, hint: str | None = None) -> None:
+        super().__init__(message)
+        self.message = message
+        self.hint = hint
+
+
+def kind(v: Any) -> str:
+    """JavaScript's type of a value, as a word for messages."""
+    t = type(v)
+    if t is bool:
+        return "boolean"
+    if t is int or t is float:
+        return "number"
+    if t is str:
+        return "string"
+    if v is None:
+        return "null"
+    if v is UNDEFINED:
+        return "undefined"
+    if t is list:
+        return "array"
+    if t is dict:
+        return "object"
+    return "value"
+
+
+def is_number(v: Any) -> bool:
+    t = type(v)
+    return t is int or t is float
+
+
+def _primitive(v: Any) -> bool:
+    t = type(v)
+    return t in (str, int, float, bool) or v is None or v is UNDEFINED
+
+
+def number(x: int | float) -> int | float:
+    """A result as JavaScript holds it: finite, exact integers, whole floats as ints."""
+    if type(x) is int:
+        if -MAX_SAFE <= x <= MAX_SAFE:
+            return x
+        raise JsRefusal(
+            "the result is an integer beyond 2**53, which JavaScript cannot hold exactly",
+            "Keep integer arithmetic within ±9007199254740992.",
+        )
+    if math.isnan(x) or math.isinf(x):
+        raise JsRefusal(
+            "the result is not a finite number (NaN or Infinity), which JSON cannot hold",
+            "Check for zero or missing values before dividing, e.g. `b !== 0 ? a / b : null`.",
+        )
+    if float(x).is_integer() and -MAX_SAFE <= x <= MAX_SAFE:
+        return int(x)
+    return x
+
+
+def _operand(v: Any, op: str, side: str) -> int | float:
+    if not is_number(v):
+        raise JsRefusal(
+            f"`{op}` needs numbers; the {side} operand is {_a(kind(v))}",
+            _convert_hint(v),
+        )
+    if type(v) is int and not -MAX_SAFE <= v <= MAX_SAFE:
+        raise JsRefusal(
+            f"the {side} operand of `{op}` is an integer beyond 2**53, which JavaScript cannot "
+            "hold exactly"
+        )
+    return v  # type: ignore[no-any-return]
+
+
+def _a(word: str) -> str:
+    return ("an " if word[:1] in "aeiou" else "a ") + word
+
+
+def _convert_hint(v: Any) -> str:
+    if type(v) is str:
+        return "Convert text with Number(x) or parseFloat(x) first."
+    if v is None or v is UNDEFINED:
+        return "Give a default first, e.g. `(x ?? 0)`."
+    if type(v) is list:
+        return "Use .length for its size, or .reduce((a, b) => a + b, 0) for a sum."
+    return "Read the number out of it first (e.g. `x.price`)."
+
+
+def add(a: Any, b: Any, stringify: Callable[[Any], str]) -> Any:
+    ta, tb = type(a), type(b)
+    if ta is str and tb is str:
+        return a + b
+    if is_number(a) and is_number(b):
+        return number(_operand(a, "+", "left") + _operand(b, "+", "right"))
+    if ta is str or tb is str:
+        other = b if ta is str else a
+        if is_number(other) or type(other) is bool:
+            text = js_number_to_string(other) if is_number(other) else stringify(other)
+            return a + text if ta is str else text + b
+        if other is None or other is UNDEFINED:
+            raise JsRefusal(
+                f"`+` would write `{kind(other)}` into the text",
+                "Give a default first, e.g. `(x ?? '')`, or use a template `${...}`.",
+            )
+        if type(other) in (list, dict):
+            raise JsRefusal(
+                f"`+` of text and {_a(kind(other))} writes `[object Object]` or a list's "
+                "items joined by commas in JavaScript",
+                "Use JSON.stringify(x), .join(', '), or a template `${...}`.",
+            )
+        return a + stringify(other) if ta is str else stringify(other) + b
+    for v, side in ((a, "left"), (b, "right")):
+        if not is_number(v):
+            raise JsRefusal(
+                f"`+` needs two numbers or text; the {side} operand is {_a(kind(v))}",
+                _convert_hint(v),
+            )
+    raise AssertionError("unreachable")
+
+
+def sub(a: Any, b: Any) -> Any:
+    return number(_operand(a, "-", "left") - _operand(b, "-", "right"))
+
+
+def mul(a: Any, b: Any) -> Any:
+    x, y = _operand(a, "*", "left"), _operand(b, "*", "right")
+    if type(x) is int and type(y) is int:
+        return number(x * y)
+    return number(float(x) * float(y))
+
+
+def div(a: Any, b: Any) -> Any:
+    x, y = _operand(a, "/", "left"), _operand(b, "/", "right")
+    if y == 0:
+        raise JsRefusal(
+            "division by zero gives Infinity or NaN in JavaScript, which JSON cannot hold",
+            "Check first, e.g. `b !== 0 ? a / b : null`.",
+        )
+    return number(x / y)
+
+
+def mod(a: Any, b: Any) -> Any:
+    x, y = _operand(a, "%", "left"), _operand(b, "%", "right")
+    if y == 0:
+        raise JsRefusal("`x % 0` is NaN in JavaScript, which JSON cannot hold")
+    if type(x) is int and type(y) is int:
+        r = abs(x) % abs(y)
+        return -r if x < 0 else r
+    return number(math.fmod(x, y))
+
+
+def power(a: Any, b: Any) -> Any:
+    """``a ** b`` when the result is exact: engines round inexact powers differently in the
+    last bit, so only results a double holds exactly are given (``1.5 ** 2``, ``2 ** -1``)."""
+    x, y = _operand(a, "**", "left"), _operand(b, "**", "right")
+    if not float(y).is_integer() or abs(y) > 1100:
+        raise JsRefusal(
+            "`**` with a fractional or huge exponent is not exact: JavaScript engines round "
+            "it differently in the last digit",
+            "Use whole-number exponents.",
+        )
+    n = int(y)
+    base = Fraction(x)
+    if base == 0 and n < 0:
+        raise JsRefusal("`0 ** negative` is Infinity in JavaScript, which JSON cannot hold")
+    if abs(base.numerator).bit_length() * abs(n) > 4000 or (
+        abs(base.denominator).bit_length() * abs(n) > 4000
+    ):
+        raise JsRefusal("the result of `**` is beyond the range JSON numbers can hold")
+    exact = base**n
+    try:
+        value = float(exact)
+    except OverflowError:
+        raise JsRefusal("the result of `**` is not a finite number") from None
+    if Fraction(value) != exact:
+        raise JsRefusal(
+            "the result of `**` is not exact in a double: JavaScript engines round it "
+            "differently in the last digit",
+            "Round the operands, or use multiplication.",
+        )
+    if type(x) is int and n >= 0:
+        return number(int(exact))
+    return number(value)
+
+
+def neg(a: Any) -> Any:
+    return number(-_operand(a, "-", "only"))
+
+
+def plus(a: Any) -> Any:
+    return to_number(a)
+
+
+_DECIMAL = re.compile(r"[+-]?(?:[0-9]+\.?[0-9]*|\.[0-9]+)(?:[eE][+-]?[0-9]+)?")
+_PREFIXED = re.compile(r"0[xX][0-9a-fA-F]+|0[oO][0-7]+|0[bB][01]+")
+# JavaScript's StrWhiteSpaceChar: WhiteSpace and LineTerminator
+_JS_SPACE = (
+    " \t\n\v\f\r\u00a0\u1680\u2000\u2001\u2002\u2003\u2004\u2005\u2006\u2007\u2008"
+    "\u2009\u200a\u2028\u2029\u202f\u205f\u3000\ufeff"
+)
+
+
+def to_number(v: Any) -> Any:
+    """``Number(v)``: numbers as they are, text by JavaScript's grammar, booleans 0/1; what
+    would be NaN is refused."""
+    t = type(v)
+    if t is int or t is float:
+        return number(v)
+    if t is bool:
+        return 1 if v else 0
+    if v is None:
+        return 0
+    if t is str:
+        text = v.strip(_JS_SPACE)
+        if not text:
+            return 0
+        if len(text) > 400:
+            raise JsRefusal("the text is too long to be a number")
+        if _DECIMAL.fullmatch(text):
+            f = float(text)
+            return number(int(text) if text.lstrip("+-").isdigit() and abs(f) <= MAX_SAFE else f)
+        if _PREFIXED.fullmatch(text):
+            return number(int(text, 0))
+        if text in ("Infinity", "+Infinity", "-Infinity"):
+            raise JsRefusal("Infinity is not a number JSON can hold")
+        raise JsRefusal(
+            f"Number({_quote(v)}) is NaN in JavaScript: the text is not a number",
+            "Check the text first, or use parseFloat(x) on text that starts with a number.",
+        )
+    raise JsRefusal(f"Number() of {_a(kind(v))} is NaN in JavaScript", _convert_hint(v))
+
+
+def _quote(text: str, limit: int = 40) -> str:
+    shown = text if len(text) <= limit else text[:limit] + "..."
+    return "'" + shown.replace("\n", "\\n").replace("'", "\\'") + "'"
+
+
+def truthy(v: Any) -> bool:
+    """JavaScript's truthiness: false, 0, '', null and undefined are falsy; every array and
+    object is truthy, even an empty one."""
+    t = type(v)
+    if t is bool:
+        return v  # type: ignore[no-any-return]
+    if t is int or t is float:
+        return bool(v != 0)
+    if t is str:
+        return bool(v != "")
+    return not (v is None or v is UNDEFINED)
+
+
+def logical_not(v: Any) -> bool:
+    return not truthy(v)
+
+
+def _astral(s: str) -> bool:
+    return not s.isascii() and any(ord(c) > 0xFFFF for c in s)
+
+
+def _order(a: Any, b: Any, op: str) -> tuple[Any, Any]:
+    if is_number(a) and is_number(b):
+        return a, b
+    if type(a) is str and type(b) is str:
+        if _astral(a) or _astral(b):  # JavaScript compares UTF-16 code units
+            return a.encode("utf-16-be"), b.encode("utf-16-be")
+        return a, b
+    raise JsRefusal(
+        f"`{op}` compares two numbers or two texts; here {_a(kind(a))} and {_a(kind(b))}",
+        "Convert first (Number(x), String(x)), or compare fields of the same type.",
+    )
+
+
+def less(a: Any, b: Any) -> bool:
+    x, y = _order(a, b, "<")
+    return bool(x < y)
+
+
+def less_equal(a: Any, b: Any) -> bool:
+    x, y = _order(a, b, "<=")
+    return bool(x <= y)
+
+
+def greater(a: Any, b: Any) -> bool:
+    x, y = _order(a, b, ">")
+    return bool(x > y)
+
+
+def greater_equal(a: Any, b: Any) -> bool:
+    x, y = _order(a, b, ">=")
+    return bool(x >= y)
+
+
+def strict_equal(a: Any, b: Any, op: str = "===") -> bool:
+    pa, pb = _primitive(a), _primitive(b)
+    if pa and pb:
+        if is_number(a) and is_number(b):
+            return bool(a == b)
+        return type(a) is type(b) and a == b
+    if pa or pb:
+        return False  # an object is never equal to a primitive
+    raise JsRefusal(
+        f"`{op}` of two {'arrays' if type(a) is list else 'objects'} compares their identity in "
+        "JavaScript, never their contents",
+        "Compare a field (`a.id === b.id`), or JSON.stringify(a) === JSON.stringify(b).",
+    )
+
+
+def strict_not_equal(a: Any, b: Any) -> bool:
+    return not strict_equal(a, b, "!==")
+
+
+def loose_equal(a: Any, b: Any, op: str = "==") -> bool:
+    nullish_a = a is None or a is UNDEFINED
+    nullish_b = b is None or b is UNDEFINED
+    if nullish_a or nullish_b:
+        return nullish_a and nullish_b
+    if (_primitive(a) != _primitive(b)) or (_primitive(a) and kind(a) != kind(b)):
+        raise JsRefusal(
+            f"`{op}` between {_a(kind(a))} and {_a(kind(b))} converts one of them in JavaScript",
+            f"Use `{op}=` and convert explicitly (Number(x), String(x)).",
+        )
+    return strict_equal(a, b, op)
+
+
+def loose_not_equal(a: Any, b: Any) -> bool:
+    return not loose_equal(a, b, "!=")
+
+
+def nullish(v: Any) -> bool:
+    return v is None or v is UNDEFINED
+
+
+#: binary operators evaluated strictly (both operands), by their JavaScript token
+BINARY: dict[str, Callable[[Any, Any], Any]] = {
+    "-": sub,
+    "*": mul,
+    "/": div,
+    "%": mod,
+    "**": power,
+    "<": less,
+    "<=": less_equal,
+    ">": greater,
+    ">=": greater_equal,
+    "===": strict_equal,
+    "!==": strict_not_equal,
+    "==": loose_equal,
+    "!=": loose_not_equal,
+}
+
+UNARY: dict[str, Callable[[Any], Any]] = {"-": neg, "+": plus, "!": logical_not}
+
+#: short-circuit operators: the right operand runs only if needed
+LOGICAL = ("&&", "||", "??")
+
+OPERATORS = ("+", *BINARY, *LOGICAL)
