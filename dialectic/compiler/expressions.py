@@ -49,11 +49,7 @@ def operator(
         if only is not None:
             return Compiled(sync=lambda s: apply1([only(s)]))
         return combine(operands, apply1)
-    binary: Callable[[Any, Any], Any]
-    if op == "+":
-        binary = partial(_add, stringify)
-    else:
-        binary = jsops.BINARY[op]
+    binary: Callable[[Any, Any], Any] = partial(_add, stringify) if op == "+" else jsops.BINARY[op]
 
     def apply2(vs: list[Any]) -> Any:
         try:

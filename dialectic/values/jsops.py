@@ -14,8 +14,8 @@ from __future__ import annotations
 
 import math
 import re
-from fractions import Fraction
 from collections.abc import Callable
+from fractions import Fraction
 from typing import Any
 
 from dialectic.values.data import UNDEFINED
