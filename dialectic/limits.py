@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 from collections.abc import Mapping
 from dataclasses import dataclass, field, fields, replace
 from typing import Any
@@ -35,14 +36,33 @@ class Limits:
     """Size of the result serialized as JSON."""
     max_string_length: int = 1_000_000
     """Length of any string the program builds (templates, conversions, literals)."""
+    max_steps: int = 1_000_000
+    """Arrow-function applications and array/text method steps one run may take (each element
+    a method visits counts, and sorting counts n*log2(n))."""
 
     def __post_init__(self) -> None:
+        """Every limit is checked by type and range: a host's typo (``deadline="abc"``,
+        ``max_concurrency=0.5``, ``per_function_concurrency=5``) is a ``ValueError`` naming
+        the limit, never a crash later in a run."""
+        for f in fields(self):
+            name = f.name
+            value = getattr(self, name)
+            if name == "per_function_concurrency":
+                _check_per_function(value)
+            elif name in _SECONDS:
+                if (
+                    isinstance(value, bool)
+                    or not isinstance(value, int | float)
+                    or not math.isfinite(value)
+                    or value <= 0
+                ):
+                    raise ValueError(
+                        f"limit {name} must be a positive number of seconds, got {_show(value)}"
+                    )
+            elif isinstance(value, bool) or not isinstance(value, int) or value <= 0:
+                raise ValueError(f"limit {name} must be a positive integer, got {_show(value)}")
         if self.max_depth > HARD_MAX_DEPTH:
             raise ValueError(f"max_depth may be at most {HARD_MAX_DEPTH}, got {self.max_depth}")
-        for f in fields(self):
-            value = getattr(self, f.name)
-            if isinstance(value, int | float) and not isinstance(value, bool) and value <= 0:
-                raise ValueError(f"limit {f.name} must be positive, got {value}")
 
     def with_(self, **changes: Any) -> Limits:
         return replace(self, **changes)
@@ -53,8 +73,36 @@ class Limits:
             return cls()
         if isinstance(value, Limits):
             return value
+        if not isinstance(value, Mapping):
+            raise ValueError(f"limits must be a mapping of names to values, got {_show(value)}")
         known = {f.name for f in fields(cls)}
-        unknown = set(value) - known
+        unknown = {k for k in value if k not in known}
         if unknown:
-            raise ValueError(f"unknown limits {sorted(unknown)}; known: {sorted(known)}")
+            shown = sorted(_show(k) for k in unknown)
+            raise ValueError(
+                f"unknown limits {', '.join(shown)}; known: {', '.join(sorted(known))}"
+            )
         return cls(**dict(value))
+
+
+_SECONDS = frozenset({"call_timeout", "deadline"})
+
+
+def _show(value: object) -> str:
+    """A host's value for an error message, clipped (no 10,000-character echo)."""
+    text = repr(value) if not isinstance(value, int) or abs(value) < 10**30 else "(a huge number)"
+    return text if len(text) <= 60 else text[:40] + "..." + text[-10:]
+
+
+def _check_per_function(value: object) -> None:
+    if not isinstance(value, Mapping):
+        raise ValueError(
+            "limit per_function_concurrency must map function names to positive integers "
+            f'(e.g. {{"flights": 4}}), got {_show(value)}'
+        )
+    for k, v in value.items():
+        if not isinstance(k, str) or isinstance(v, bool) or not isinstance(v, int) or v <= 0:
+            raise ValueError(
+                "limit per_function_concurrency must map function names to positive integers, "
+                f"got {_show(k)}: {_show(v)}"
+            )

@@ -15,6 +15,8 @@ from dialectic.registry.registry import Registry, closest
 from dialectic.resolve.forbidden import forbidden_error, is_forbidden
 from dialectic.values.coercion import TypeSystem
 from dialectic.values.data import UNDEFINED
+from dialectic.values.jsmethods import utf16_index, utf16_length
+from dialectic.values.jsops import JsRefusal
 
 _INDEX = re.compile(r"-?[0-9]{1,18}")
 
@@ -46,8 +48,8 @@ class Access:
                     hint="Its members are: " + ", ".join(f"`{clip(k)}`" for k in list(value)[:20]),
                 )
             if t is list or t is str:
-                if key == "length":
-                    return len(value)
+                if key == "length":  # a text's length in UTF-16 code units, as JavaScript's
+                    return len(value) if t is list else utf16_length(value)
                 if _INDEX.fullmatch(key):
                     return self.member(value, int(key), path)
             td = self.registry.type_of_class(t)
@@ -79,9 +81,14 @@ class Access:
             raise self._cannot_read(value, key, path)
         if type(key) is int:
             if t is list or t is str:
-                n = len(value)
+                n = len(value) if t is list else utf16_length(value)
                 i = key + n if key < 0 else key
                 if 0 <= i < n:
+                    if t is str:
+                        try:
+                            return utf16_index(value, i)
+                        except JsRefusal as exc:
+                            raise DialecticError("expression_error", exc.message, path) from None
                     return value[i]
                 shown = key if -(10**18) < key < 10**18 else "(a huge number)"
                 raise DialecticError(

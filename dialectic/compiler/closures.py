@@ -10,12 +10,22 @@ Compile errors are collected, so one failure reports every problem found.
 from __future__ import annotations
 
 from collections.abc import Callable
+from contextvars import ContextVar
 from typing import Any
 
 from dialectic.compiler.access import Access
 from dialectic.compiler.aliases import DEEP_ALIAS, alias_reader
 from dialectic.compiler.expressions import conditional, operator
 from dialectic.compiler.invoke import Coercer, invocation
+from dialectic.compiler.lambdas import (
+    Arrow,
+    Steps,
+    global_call,
+    merge,
+    method,
+    param_reader,
+    spread_args,
+)
 from dialectic.limits import Limits
 from dialectic.outcome.errors import (
     Ambiguous,
@@ -48,11 +58,17 @@ from dialectic.tree.nodes import (
     ConstRef,
     ContextRef,
     Get,
+    Global,
     Invoke,
+    Lambda,
     Lit,
+    Merge,
+    Method,
     Node,
     Obj,
     Op,
+    ParamRef,
+    Spread,
     Template,
     Undefined,
     Unwrap,
@@ -132,9 +148,18 @@ class Compiler:
         return Compiled(sync=lambda s: UNDEFINED)
 
     def _Arr(self, node: Arr) -> Compiled:
-        kids = [self.compile(c) for c in node.items]
+        kids = [self.compile(c.value if isinstance(c, Spread) else c) for c in node.items]
         if not kids:
             return Compiled(sync=lambda s: [])
+        spreads = [isinstance(c, Spread) for c in node.items]
+        if any(spreads):
+            path = node.path
+
+            def spread(vs: list[Any]) -> list[Any]:
+                out = spread_args(vs, spreads, path)
+                return [None if v is UNDEFINED else v for v in out]
+
+            return self._combine(kids, spread)
         return self._combine(kids, lambda vs: [None if v is UNDEFINED else v for v in vs])
 
     def _Obj(self, node: Obj) -> Compiled:
@@ -225,6 +250,51 @@ class Compiler:
             self.compile(node.test), self.compile(node.then), self.compile(node.otherwise)
         )
 
+    def _Lambda(self, node: Lambda) -> Compiled:
+        raise DialecticError("invalid_program", "an arrow function is not a value", node.path)
+
+    def _arrow_or_value(self, node: Node) -> Compiled | Arrow:
+        if isinstance(node, Lambda):
+            return Arrow(self.compile(node.body), len(node.params))
+        return self.compile(node.value if isinstance(node, Spread) else node)
+
+    def _steps(self, path: JSONPath) -> Steps:
+        return Steps(self.resolved.steps_slot, self.limits, path)
+
+    def _Method(self, node: Method) -> Compiled:
+        args = [self._arrow_or_value(a) for a in node.args]
+        spreads = [isinstance(a, Spread) for a in node.args if not isinstance(a, Lambda)]
+        return method(
+            node.name,
+            self.compile(node.target),
+            args,
+            spreads,
+            node.path,
+            self._steps(node.path),
+            self.serializer.stringify,
+            self._combine,
+        )
+
+    def _Global(self, node: Global) -> Compiled:
+        args = [self.compile(a.value if isinstance(a, Spread) else a) for a in node.args]
+        spreads = [isinstance(a, Spread) for a in node.args]
+        return global_call(
+            node.name,
+            args,
+            spreads,
+            node.path,
+            self._steps(node.path),
+            self.serializer.stringify,
+            self._combine,
+        )
+
+    def _ParamRef(self, node: ParamRef) -> Compiled:
+        return param_reader(node.up, node.index)
+
+    def _Merge(self, node: Merge) -> Compiled:
+        path = node.path
+        return self._combine([self.compile(p) for p in node.parts], lambda vs: merge(vs, path))
+
     # -- names ----------------------------------------------------------------------------
     def _ContextRef(self, node: ContextRef) -> Compiled:
         name = node.name
@@ -284,6 +354,8 @@ class Compiler:
 
     # -- member access ----------------------------------------------------------------------
     def _Get(self, node: Get) -> Compiled:
+        if node.optional:
+            return self._optional_get(node)
         member = self.access.member
         path = node.path
         parts = [self.compile(node.target)] + [self.compile(k) for k in node.keys]
@@ -316,6 +388,40 @@ class Compiler:
             return v
 
         return self._combine(parts, finish)
+
+    def _optional_get(self, node: Get) -> Compiled:
+        """``target?.[k1][k2]``: undefined when the target is null or undefined."""
+        target = self.compile(node.target)
+        rest = self.compile(Get(node.path, Filled(node.target.path), node.keys))
+        if target.sync is not None and rest.sync is not None:
+            tsync, rsync = target.sync, rest.sync
+
+            def read(s: State) -> Any:
+                v = tsync(s)
+                if v is None or v is UNDEFINED:
+                    return UNDEFINED
+                token = HOLE.set(v)
+                try:
+                    return rsync(s)
+                finally:
+                    HOLE.reset(token)
+
+            return Compiled(sync=read)
+
+        async def aread(s: State) -> Any:
+            v = target.sync(s) if target.sync is not None else await target.aio(s)  # type: ignore[misc]
+            if v is None or v is UNDEFINED:
+                return UNDEFINED
+            token = HOLE.set(v)
+            try:
+                return rest.sync(s) if rest.sync is not None else await rest.aio(s)  # type: ignore[misc]
+            finally:
+                HOLE.reset(token)
+
+        return Compiled(aio=aread)
+
+    def _Filled(self, node: Filled) -> Compiled:
+        return Compiled(sync=lambda s: HOLE.get())
 
     # -- calls ----------------------------------------------------------------------------
     def _Invoke(self, node: Invoke) -> Compiled:
@@ -366,6 +472,15 @@ class Compiler:
                 ) from None
 
         return (self.types.exact_types(ptype) or (), slow)
+
+
+class Filled(Node):
+    """The already-evaluated target of an optional member access."""
+
+    __slots__ = ()
+
+
+HOLE: ContextVar[Any] = ContextVar("dialectic_hole")
 
 
 def _unreachable(s: State) -> Any:

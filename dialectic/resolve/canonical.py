@@ -14,11 +14,17 @@ from dialectic.tree.nodes import (
     ConstRef,
     ContextRef,
     Get,
+    Global,
     Invoke,
+    Lambda,
     Lit,
+    Merge,
+    Method,
     Node,
     Obj,
     Op,
+    ParamRef,
+    Spread,
     Template,
     Undefined,
     Unwrap,
@@ -50,7 +56,28 @@ class _Writer:
         return {"$ref": node.written}
 
     def _Get(self, node: Get) -> Any:
-        return {"$get": [self.write(node.target), *(self.write(k) for k in node.keys)]}
+        form = "$get?" if node.optional else "$get"
+        return {form: [self.write(node.target), *(self.write(k) for k in node.keys)]}
+
+    def _Lambda(self, node: Lambda) -> Any:
+        return {"$fn": [list(node.params), self.write(node.body)]}
+
+    def _ParamRef(self, node: ParamRef) -> Any:
+        return {"$ref": node.name}
+
+    def _Method(self, node: Method) -> Any:
+        return {
+            "$method": [self.write(node.target), node.name, *(self.write(a) for a in node.args)]
+        }
+
+    def _Global(self, node: Global) -> Any:
+        return {"$global": [node.name, *(self.write(a) for a in node.args)]}
+
+    def _Spread(self, node: Spread) -> Any:
+        return {"$spread": self.write(node.value)}
+
+    def _Merge(self, node: Merge) -> Any:
+        return {"$merge": [self.write(p) for p in node.parts]}
 
     def _Template(self, node: Template) -> Any:
         return {"$template": [p if isinstance(p, str) else self.write(p) for p in node.parts]}

@@ -35,19 +35,26 @@ from dialectic.tree.nodes import (
     ContextRef,
     DomainCall,
     Get,
+    Global,
     Invoke,
+    Lambda,
     Let,
     Lit,
+    Merge,
+    Method,
     Node,
     Obj,
     Op,
+    ParamRef,
     Ref,
+    Spread,
     Template,
     Undefined,
     Unwrap,
     dispatch_table,
 )
 from dialectic.tree.parse import call_named, parse_node
+from dialectic.values.jsmethods import ALL_METHODS, GLOBALS
 from dialectic.values.jsops import LOGICAL
 
 
@@ -92,6 +99,7 @@ class Resolved:
         "memo_size",
         "constant_slots",
         "calls",
+        "steps_slot",
     )
 
     def __init__(
@@ -104,6 +112,7 @@ class Resolved:
         memo_size: int,
         constant_slots: dict[str, int],
         calls: int,
+        steps_slot: int = -1,
     ) -> None:
         self.root = root
         self.mode = mode
@@ -115,6 +124,8 @@ class Resolved:
         self.memo_size = memo_size
         self.constant_slots = constant_slots
         self.calls = calls
+        #: the memo slot that counts method steps, or -1
+        self.steps_slot = steps_slot
 
 
 class Resolver:
@@ -136,12 +147,21 @@ class Resolver:
         #: how many conditional branches (`? :` arms, right operands of && || ??) enclose the
         #: node being resolved
         self._conditional = 0
+        #: parameters of the arrow functions around the node being resolved, innermost last
+        self._arrows: list[tuple[str, ...]] = []
+        #: how often each alias or context name is read (a `sort` of a name read elsewhere
+        #: would change what those reads see in JavaScript)
+        self.ref_counts: dict[str, int] = {}
+        self._in_place: list[tuple[Method, Node]] = []
+        #: the memo slot counting method steps (-1: the program has no methods)
+        self.steps_slot = -1
         self._table = dispatch_table(self, "_")
 
     # -- entry ----------------------------------------------------------------------------
     def resolve_root(self, root: Node) -> Resolved:
         mode = root.mode if isinstance(root, Let) else "return"
         resolved = self.resolve(root, top=True)
+        self._check_in_place()
         if self.calls > self.limits.max_calls:
             self.errors.insert(
                 0,
@@ -161,7 +181,28 @@ class Resolver:
             self.memo_size,
             self.constant_slots,
             self.calls,
+            self.steps_slot,
         )
+
+    def _check_in_place(self) -> None:
+        """``xs.sort()`` reorders ``xs`` itself in JavaScript; dialectic returns a sorted copy,
+        which is the same answer only if nothing else reads ``xs``."""
+        for method, target in self._in_place:
+            root = target
+            while isinstance(root, Get):
+                root = root.target
+            if isinstance(root, AliasRef | ContextRef) and self.ref_counts.get(root.name, 0) > 1:
+                copy = "toSorted" if method.name == "sort" else "toReversed"
+                self.errors.append(
+                    DialecticError(
+                        "expression_error",
+                        f"`{method.name}()` reorders `{root.name}` itself in JavaScript, and the "
+                        f"program reads `{root.name}` elsewhere",
+                        method.path,
+                        hint=f"Sort a copy: `{root.name}.{copy}(...)` or "
+                        f"`[...{root.name}].{method.name}(...)`.",
+                    )
+                )
 
     def resolve(self, node: Node, top: bool = False) -> Node:
         self._level += 1
@@ -196,7 +237,108 @@ class Resolver:
         return node
 
     def _Arr(self, node: Arr) -> Node:
-        return Arr(node.path, tuple(self.resolve(c) for c in node.items))
+        return Arr(node.path, self._items(node.items))
+
+    def _items(self, items: tuple[Node, ...]) -> tuple[Node, ...]:
+        """Array elements or arguments: each may be a spread (``...xs``)."""
+        return tuple(
+            Spread(c.path, self.resolve(c.value)) if isinstance(c, Spread) else self.resolve(c)
+            for c in items
+        )
+
+    def _Spread(self, node: Spread) -> Node:
+        raise DialecticError(
+            "invalid_program",
+            "`...` (spread) is allowed only in an array, an object or a call's arguments",
+            node.path,
+        )
+
+    def _Merge(self, node: Merge) -> Node:
+        return Merge(node.path, tuple(self.resolve(part) for part in node.parts))
+
+    def _Lambda(self, node: Lambda) -> Node:
+        raise DialecticError(
+            "invalid_program",
+            "an arrow function can only be the argument of an array method "
+            "(map, filter, find, some, every, sort, reduce, flatMap, ...)",
+            node.path,
+            hint="Functions are not values: write the arrow function inside the method call, "
+            "e.g. xs.map(x => x.price).",
+        )
+
+    def _arrow(self, node: Lambda) -> Node:
+        self._arrows.append(node.params)
+        self._conditional += 1  # the body runs once per element: maybe never
+        try:
+            body = self.resolve(node.body)
+        finally:
+            self._conditional -= 1
+            self._arrows.pop()
+        return Lambda(node.path, node.params, body)
+
+    def _steps(self) -> None:
+        if self.steps_slot < 0:
+            self.steps_slot = self.memo_size
+            self.memo_size += 1
+
+    def _Method(self, node: Method) -> Node:
+        registry = self.registry
+        if node.name not in ALL_METHODS:
+            if registry is not None and registry.resolve_function(node.name)[0] is not None:
+                if any(isinstance(a, Lambda | Spread) for a in node.args):
+                    raise DialecticError(
+                        "invalid_program",
+                        f"`{clip(node.name)}` is a registered function; it takes no arrow "
+                        "functions or spread arguments",
+                        node.path,
+                    )
+                # x.f(a) for a registered f is the call f(x, a)
+                call = Call(node.path, node.name, "array", positional=(node.target, *node.args))
+                return self._Call(call)
+            known = sorted(ALL_METHODS | set(registry.functions if registry is not None else ()))
+            near = closest(node.name, known)
+            raise DialecticError(
+                "unknown_function",
+                f"unknown method `{clip(node.name)}`"
+                + (f"; did you mean {' or '.join(f'`{n}`' for n in near)}?" if near else ""),
+                node.path,
+                hint="Arrays and texts have JavaScript's methods (map, filter, sort, slice, join, "
+                "includes, toUpperCase, split, ...); a registered function f can be called as "
+                "x.f(...).",
+            )
+        target = self.resolve(node.target)
+        args = tuple(
+            self._arrow(a) if isinstance(a, Lambda) else a for a in self._items_lazy(node.args)
+        )
+        self._steps()
+        if node.name in ("sort", "reverse"):
+            self._in_place.append((node, target))
+        return Method(node.path, target, node.name, args)
+
+    def _items_lazy(self, items: tuple[Node, ...]) -> list[Node]:
+        """Arguments with spreads resolved, arrow functions kept for :meth:`_arrow`."""
+        out: list[Node] = []
+        for a in items:
+            if isinstance(a, Lambda):
+                out.append(a)
+            elif isinstance(a, Spread):
+                out.append(Spread(a.path, self.resolve(a.value)))
+            else:
+                out.append(self.resolve(a))
+        return out
+
+    def _Global(self, node: Global) -> Node:
+        if node.name not in GLOBALS:
+            near = closest(node.name, sorted(GLOBALS))
+            raise DialecticError(
+                "unknown_function",
+                f"`{clip(node.name)}` is not a supported JavaScript global"
+                + (f"; did you mean {' or '.join(f'`{n}`' for n in near)}?" if near else ""),
+                node.path,
+                hint="Supported: " + ", ".join(sorted(GLOBALS)) + ".",
+            )
+        self._steps()
+        return Global(node.path, node.name, self._items(node.args))
 
     def _Obj(self, node: Obj) -> Node:
         for k in node.fields:
@@ -224,7 +366,8 @@ class Resolver:
         for k in node.keys:
             if isinstance(k, Lit) and isinstance(k.value, str) and is_forbidden(k.value):
                 raise forbidden_error(k.value, k.path)
-        return Get(node.path, self.resolve(node.target), tuple(self.resolve(k) for k in node.keys))
+        target = self.resolve(node.target)
+        return Get(node.path, target, tuple(self.resolve(k) for k in node.keys), node.optional)
 
     def _Op(self, node: Op) -> Node:
         first, *rest = node.operands
@@ -252,6 +395,10 @@ class Resolver:
     # -- names ----------------------------------------------------------------------------
     def _Ref(self, node: Ref) -> Node:
         name = node.name
+        for up, params in enumerate(reversed(self._arrows)):
+            if name in params:
+                return ParamRef(node.path, name, up, params.index(name))
+        self.ref_counts[name] = self.ref_counts.get(name, 0) + 1
         for scope in reversed(self._scopes):
             slot = scope.slots.get(name)
             if slot is not None:
@@ -297,6 +444,13 @@ class Resolver:
             self.memo_size += 1
 
     def _Let(self, node: Let) -> Node:
+        if self._arrows:
+            raise DialecticError(
+                "invalid_program",
+                "aliases inside an arrow function's body are not supported yet",
+                node.path,
+                hint="Write the body as one expression: x => f(x.a, x.b).",
+            )
         return self._block(node, top=False)
 
     def _block(self, node: Let, top: bool) -> Node:

@@ -98,17 +98,22 @@ class Obj(Node):
 
 
 class Get(Node):
-    """Member access ``target[key]...`` (``$get``)."""
+    """Member access ``target[key]...`` (``$get``); ``optional``: ``target?.[key]...``
+    (``$get?``): undefined when the target is null or undefined."""
 
-    __slots__ = ("target", "keys")
+    __slots__ = ("target", "keys", "optional")
     child_fields = ("target", "keys")
     target: Node
     keys: tuple[Node, ...]
+    optional: bool
 
-    def __init__(self, path: JSONPath, target: Node, keys: tuple[Node, ...]) -> None:
+    def __init__(
+        self, path: JSONPath, target: Node, keys: tuple[Node, ...], optional: bool = False
+    ) -> None:
         _set(self, "path", path)
         _set(self, "target", target)
         _set(self, "keys", keys)
+        _set(self, "optional", optional)
 
 
 class Template(Node):
@@ -164,6 +169,75 @@ class Cond(Node):
         _set(self, "test", test)
         _set(self, "then", then)
         _set(self, "otherwise", otherwise)
+
+
+class Lambda(Node):
+    """An arrow function ``(a, b) => body`` (``$fn``): only as an argument of a method."""
+
+    __slots__ = ("params", "body")
+    child_fields = ("body",)
+    params: tuple[str, ...]
+    body: Node
+
+    def __init__(self, path: JSONPath, params: tuple[str, ...], body: Node) -> None:
+        _set(self, "path", path)
+        _set(self, "params", params)
+        _set(self, "body", body)
+
+
+class Method(Node):
+    """``target.name(args)`` with JavaScript's meaning for arrays and texts (``$method``)."""
+
+    __slots__ = ("target", "name", "args")
+    child_fields = ("target", "args")
+    target: Node
+    name: str
+    args: tuple[Node, ...]
+
+    def __init__(self, path: JSONPath, target: Node, name: str, args: tuple[Node, ...]) -> None:
+        _set(self, "path", path)
+        _set(self, "target", target)
+        _set(self, "name", name)
+        _set(self, "args", args)
+
+
+class Global(Node):
+    """A JavaScript global function: ``Math.max(...)``, ``Object.keys(x)``, ``Number(x)``
+    (``$global``)."""
+
+    __slots__ = ("name", "args")
+    child_fields = ("args",)
+    name: str
+    args: tuple[Node, ...]
+
+    def __init__(self, path: JSONPath, name: str, args: tuple[Node, ...]) -> None:
+        _set(self, "path", path)
+        _set(self, "name", name)
+        _set(self, "args", args)
+
+
+class Spread(Node):
+    """``...value`` as an array element or an argument (``$spread``)."""
+
+    __slots__ = ("value",)
+    child_fields = ("value",)
+    value: Node
+
+    def __init__(self, path: JSONPath, value: Node) -> None:
+        _set(self, "path", path)
+        _set(self, "value", value)
+
+
+class Merge(Node):
+    """``{...a, ...b}``: the objects' members, later ones winning (``$merge``)."""
+
+    __slots__ = ("parts",)
+    child_fields = ("parts",)
+    parts: tuple[Node, ...]
+
+    def __init__(self, path: JSONPath, parts: tuple[Node, ...]) -> None:
+        _set(self, "path", path)
+        _set(self, "parts", parts)
 
 
 # -- syntax only ---------------------------------------------------------------------------------
@@ -307,6 +381,22 @@ class ConstRef(Node):
         _set(self, "path", path)
         _set(self, "const", const)
         _set(self, "written", written)
+
+
+class ParamRef(Node):
+    """A parameter of an enclosing arrow function: ``up`` arrows out (0: the innermost),
+    parameter number ``index``."""
+
+    __slots__ = ("name", "up", "index")
+    name: str
+    up: int
+    index: int
+
+    def __init__(self, path: JSONPath, name: str, up: int, index: int) -> None:
+        _set(self, "path", path)
+        _set(self, "name", name)
+        _set(self, "up", up)
+        _set(self, "index", index)
 
 
 class ContextRef(Node):

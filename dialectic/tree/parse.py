@@ -19,12 +19,17 @@ from dialectic.tree.nodes import (
     Call,
     Cond,
     Get,
+    Global,
+    Lambda,
     Let,
     Lit,
+    Merge,
+    Method,
     Node,
     Obj,
     Op,
     Ref,
+    Spread,
     Template,
     Undefined,
     Unwrap,
@@ -44,6 +49,12 @@ FORMS = (
     "$unwrap",
     "$op",
     "$if",
+    "$fn",
+    "$method",
+    "$global",
+    "$spread",
+    "$merge",
+    "$get?",
     "$let",
     "$return",
     "$use",
@@ -248,6 +259,55 @@ def _form_if(arg: Any, path: JSONPath, p: JSONPath) -> Node:
     return Cond(path, test, then, otherwise)
 
 
+def _form_get_optional(arg: Any, path: JSONPath, p: JSONPath) -> Node:
+    if not isinstance(arg, list) or len(arg) < 2:
+        raise _bad(p, "$get? takes an array [target, key, ...] with at least one key")
+    nodes = [parse_node(v, (*p, i)) for i, v in enumerate(arg)]
+    return Get(path, nodes[0], tuple(nodes[1:]), True)
+
+
+def _form_fn(arg: Any, path: JSONPath, p: JSONPath) -> Node:
+    if (
+        not isinstance(arg, list)
+        or len(arg) != 2
+        or not isinstance(arg[0], list)
+        or not all(isinstance(n, str) and n for n in arg[0])
+    ):
+        raise _bad(p, '$fn takes [["param", ...], body]', 'Write {"$fn": [["x"], expr]}.')
+    params = tuple(arg[0])
+    if len(set(params)) != len(params):
+        raise _bad((*p, 0), "an arrow function's parameters must have different names")
+    for name in params:
+        if name.startswith(("$", "__")):
+            raise _bad((*p, 0), f"invalid parameter name {clip(name)!r}")
+    return Lambda(path, params, parse_node(arg[1], (*p, 1)))
+
+
+def _form_method(arg: Any, path: JSONPath, p: JSONPath) -> Node:
+    if not isinstance(arg, list) or len(arg) < 2 or not isinstance(arg[1], str):
+        raise _bad(p, '$method takes [target, "name", argument, ...]')
+    target = parse_node(arg[0], (*p, 0))
+    args = tuple(parse_node(v, (*p, i + 2)) for i, v in enumerate(arg[2:]))
+    return Method(path, target, arg[1], args)
+
+
+def _form_global(arg: Any, path: JSONPath, p: JSONPath) -> Node:
+    if not isinstance(arg, list) or not arg or not isinstance(arg[0], str):
+        raise _bad(p, '$global takes ["Math.max", argument, ...]')
+    args = tuple(parse_node(v, (*p, i + 1)) for i, v in enumerate(arg[1:]))
+    return Global(path, arg[0], args)
+
+
+def _form_spread(arg: Any, path: JSONPath, p: JSONPath) -> Node:
+    return Spread(path, parse_node(arg, p))
+
+
+def _form_merge(arg: Any, path: JSONPath, p: JSONPath) -> Node:
+    if not isinstance(arg, list):
+        raise _bad(p, "$merge takes an array of objects")
+    return Merge(path, tuple(parse_node(v, (*p, i)) for i, v in enumerate(arg)))
+
+
 def _parse_let(value: dict[str, Any], path: JSONPath) -> Node:
     keys = set(value)
     ends = keys & {"$return", "$use"}
@@ -283,6 +343,12 @@ _FORMS: dict[str, Callable[[Any, JSONPath, JSONPath], Node]] = {
     "$unwrap": _form_unwrap,
     "$op": _form_op,
     "$if": _form_if,
+    "$get?": _form_get_optional,
+    "$fn": _form_fn,
+    "$method": _form_method,
+    "$global": _form_global,
+    "$spread": _form_spread,
+    "$merge": _form_merge,
 }
 
 

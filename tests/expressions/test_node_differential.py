@@ -111,7 +111,7 @@ def _check(trees: list[Any]) -> int:
     return agreed
 
 
-@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=20, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.lists(TREES, min_size=20, max_size=40))
 def test_operator_trees_agree_with_node(trees: list[Any]) -> None:
     _check(trees)

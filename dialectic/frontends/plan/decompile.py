@@ -139,6 +139,30 @@ class _Writer:
                 raise DecompileError("$if takes a list [test, then, otherwise]")
             test, then, otherwise = (self.operand(v, depth) for v in value)
             return f"({test} ? {then} : {otherwise})"
+        if key == "$get?":
+            return self.get(value, depth, "?.")
+        if key == "$fn":
+            if type(value) is not list or len(value) != 2 or type(value[0]) is not list:
+                raise DecompileError('$fn takes [["param", ...], body]')
+            params = ", ".join(_name(n, "the parameter") for n in value[0])
+            return f"(({params}) => {self.operand(value[1], depth)})"
+        if key == "$method":
+            if type(value) is not list or len(value) < 2 or type(value[1]) is not str:
+                raise DecompileError('$method takes [target, "name", argument, ...]')
+            target = self.postfix_target(self.operand(value[0], depth), value[0])
+            args = ", ".join(self.expr(a, depth + 1) for a in value[2:])
+            return f"{target}.{_name(value[1], 'the method')}({args})"
+        if key == "$global":
+            if type(value) is not list or not value or type(value[0]) is not str:
+                raise DecompileError('$global takes ["Math.max", argument, ...]')
+            args = ", ".join(self.expr(a, depth + 1) for a in value[1:])
+            return f"{value[0]}({args})"
+        if key == "$spread":
+            return "..." + self.operand(value, depth)
+        if key == "$merge":
+            if type(value) is not list:
+                raise DecompileError("$merge takes a list of objects")
+            return "{" + ", ".join("..." + self.operand(v, depth) for v in value) + "}"
         if key == "$unwrap":  # the built-in function unwrap() has the same meaning
             return f"unwrap({self.expr(value, depth + 1)})"
         raise DecompileError(f"unknown core form {key}")
@@ -180,15 +204,16 @@ class _Writer:
             return f"({text})"
         return text
 
-    def get(self, value: Any, depth: int) -> str:
+    def get(self, value: Any, depth: int, first: str = "") -> str:
         if type(value) is not list or len(value) < 2:
             raise DecompileError("$get takes a list [target, key, ...] with at least one key")
         out = [self.postfix_target(self.expr(value[0], depth + 1), value[0])]
-        for key in value[1:]:
+        for i, key in enumerate(value[1:]):
+            lead = first if i == 0 else ""
             if type(key) is str and is_identifier_name(key):
-                out.append("." + key)
+                out.append((lead or ".") + key)
             else:
-                out.append("[" + self.expr(key, depth + 1) + "]")
+                out.append(lead + "[" + self.expr(key, depth + 1) + "]")
         return "".join(out)
 
     def template(self, parts: Any, depth: int) -> str:

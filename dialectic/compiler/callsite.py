@@ -1,0 +1,289 @@
+"""What every way of calling a registered function at one place of a program shares: its
+arguments (:class:`ArgSpec`), how they are coerced and passed, how the implementation's
+exceptions become outcomes, and how its result is finished (:class:`CallSite`). The call
+strategies that use them are in :mod:`dialectic.compiler.invoke` (synchronous functions) and
+:mod:`dialectic.compiler.invoke_async` (asynchronous and blocking ones)."""
+
+from __future__ import annotations
+
+import inspect
+import traceback
+from collections.abc import Callable
+from typing import Any, Final, TypeGuard
+
+from dialectic.limits import Limits
+from dialectic.outcome.errors import Ambiguous, DialecticError, Failure, LimitExceeded
+from dialectic.registry.descriptions import FunctionDescription
+from dialectic.run.evaluator import MISSING, AmbiguityError, AmbiguityItem, Compiled, State, merge
+from dialectic.tree.nodes import Lit, Node
+from dialectic.values.data import UNDEFINED, BadValue, is_scalar
+from dialectic.values.serialize import value_error
+
+Coercer = tuple[tuple[type, ...], Callable[[Any, State], Any]]
+
+#: result types that need no finishing (text is bounded; containers and others normalised)
+DONE_TYPES: Final = frozenset({int, float, bool, type(None)})
+
+
+class ArgSpec:
+    """One argument of a call: its parameter, compiled expression, coercion and whether it may
+    be left out; a literal scalar is passed as the same object every time (``const``)."""
+
+    __slots__ = ("name", "compiled", "fn", "exact", "slow", "optional", "const")
+
+    def __init__(
+        self, name: str, compiled: Compiled, coercer: Coercer | None, optional: bool, node: Node
+    ) -> None:
+        self.name = name
+        self.compiled = compiled
+        #: the Python types that need no coercion, and the coercion (None: the type is `any`)
+        self.exact: tuple[type, ...] = coercer[0] if coercer is not None else ()
+        self.slow: Callable[[Any, State], Any] | None = coercer[1] if coercer else None
+        self.optional = optional
+        #: a literal scalar, passed as the same object every time (else MISSING), and how to
+        #: evaluate the argument synchronously (None: a shared literal, or an asynchronous one)
+        self.const: Any = MISSING
+        self.fn = compiled.sync
+        if _shared_literal(node):
+            self.const, self.fn = node.value, None
+
+    def fits_as_literal(self) -> bool:
+        """A literal of the declared type: known before the run, nothing to coerce."""
+        const = self.const
+        return (
+            const is not MISSING
+            and const is not UNDEFINED
+            and (self.slow is None or type(const) in self.exact)
+        )
+
+
+class AmbiguousArg:
+    """An argument whose evaluation was ambiguous: its ambiguity, kept in argument order so
+    that :meth:`CallSite.kwargs` reports it with the other arguments' ambiguities."""
+
+    __slots__ = ("exc",)
+
+    def __init__(self, exc: AmbiguityError) -> None:
+        self.exc = exc
+
+
+class CallSite:
+    """What every way of calling one function at one place shares."""
+
+    __slots__ = (
+        "fn",
+        "impl",
+        "name",
+        "path",
+        "args",
+        "max_len",
+        "validator",
+        "pass_ctx",
+        "simple",
+        "is_async",
+        "blocking",
+        "all_sync",
+    )
+
+    def __init__(
+        self, node: Node, fn: FunctionDescription, args: tuple[ArgSpec, ...], limits: Limits
+    ) -> None:
+        impl = fn.implementation
+        self.fn = fn
+        self.impl = impl
+        self.name = fn.name
+        self.path = node.path
+        self.args = args
+        self.max_len = limits.max_string_length
+        self.validator = fn.validator
+        self.pass_ctx = fn.pass_context
+        #: the keyword arguments are passed as they are (no validator, no run context)
+        self.simple = fn.validator is None and not fn.pass_context
+        self.is_async = inspect.iscoroutinefunction(impl) or inspect.iscoroutinefunction(
+            getattr(impl, "__call__", None)  # noqa: B004
+        )
+        self.blocking = fn.blocking and not self.is_async
+        self.all_sync = all(a.compiled.sync is not None for a in args)
+
+    def positional(self, names: list[str]) -> bool:
+        """Whether the implementation can take these arguments positionally (faster)."""
+        return self.simple and _takes_positionally(self.impl, names)
+
+    # -- errors ---------------------------------------------------------------------------
+    def error(self, exc: Exception, s: State) -> BaseException:
+        """What an exception from the implementation means to the run."""
+        name, path = self.name, self.path
+        if isinstance(exc, Ambiguous):
+            return AmbiguityError([AmbiguityItem(exc.message, exc.candidates, path, name)])
+        if isinstance(exc, Failure):
+            return DialecticError(
+                exc.code,
+                f"`{name}` failed: {exc.message}",
+                path,
+                hint=exc.hint,
+                details={"function": name},
+            )
+        if isinstance(exc, BadValue):
+            err = value_error(exc, "max_string_length")
+            err.message = f"`{name}`: {err.message}"
+            err.path = path
+            return err
+        if isinstance(exc, DialecticError | AmbiguityError):
+            if isinstance(exc, DialecticError) and not exc.path:
+                exc.path = path
+            return exc
+        details: dict[str, Any] = {"function": name, "exception": type(exc).__name__}
+        if s.debug:
+            details["traceback"] = "".join(traceback.format_exception(exc))
+        return DialecticError(
+            "function_error",
+            f"`{name}` failed unexpectedly: {type(exc).__name__}: {exc}",
+            path,
+            hint="This is an error inside the function, not in the program; "
+            "try other arguments or another function.",
+            details=details,
+        )
+
+    def undefined(self, pname: str) -> DialecticError:
+        return DialecticError(
+            "missing_argument",
+            f"`{self.name}` needs the argument `{pname}`, which is undefined",
+            self.path,
+        )
+
+    def long_result(self, n: int) -> LimitExceeded:
+        return LimitExceeded(
+            "max_string_length",
+            f"`{self.name}` returned {n} characters of text; the limit is {self.max_len}",
+            self.path,
+        )
+
+    def timed_out(self, timeout: float) -> DialecticError:
+        return DialecticError(
+            "timeout",
+            f"`{self.name}` did not finish within {timeout:g} s",
+            self.path,
+            hint="The service may be slow; try again, narrow the request, or raise the "
+            "`call_timeout` limit.",
+            details={"limit": "call_timeout", "function": self.name},
+        )
+
+    def cancelled(self) -> DialecticError:
+        return DialecticError(
+            "cancelled",
+            f"`{self.name}` was cancelled unexpectedly (it raised CancelledError itself)",
+            self.path,
+            hint="The service or its client library gave up; try again.",
+            details={"function": self.name},
+        )
+
+    # -- arguments ------------------------------------------------------------------------
+    def evaluate(self, s: State) -> list[Any]:
+        """The synchronous arguments' values; an ambiguous one is marked, not raised, so that
+        :meth:`kwargs` reports every ambiguity of the call in argument order."""
+        vals: list[Any] = []
+        for a in self.args:
+            fn = a.fn
+            if fn is None:
+                vals.append(a.const)
+                continue
+            try:
+                vals.append(fn(s))
+            except AmbiguityError as exc:
+                vals.append(AmbiguousArg(exc))
+        return vals
+
+    def kwargs(self, vals: list[Any], s: State) -> dict[str, Any]:
+        """The keyword arguments: an undefined required argument fails, an undefined optional
+        one is left out, the others are coerced to their parameter's type; the ambiguities of
+        all arguments (evaluation or coercion) are raised together, in argument order."""
+        out: dict[str, Any] = {}
+        amb: AmbiguityError | None = None
+        for a, v in zip(self.args, vals, strict=True):
+            if type(v) is AmbiguousArg:
+                amb = merge(amb, v.exc)
+                continue
+            if v is UNDEFINED:
+                if a.optional:
+                    continue
+                raise self.undefined(a.name)
+            slow = a.slow
+            if slow is not None and type(v) not in a.exact:
+                try:
+                    v = slow(v, s)
+                except AmbiguityError as exc:
+                    amb = merge(amb, exc)
+                    continue
+            out[a.name] = v
+        if amb is not None:
+            raise amb
+        if self.simple:
+            return out
+        return self.finish_kwargs(out, s)
+
+    def finish_kwargs(self, kwargs: dict[str, Any], s: State) -> dict[str, Any]:
+        """The function's own validator (pydantic, from ``@function``) and the run context."""
+        if self.validator is not None:
+            try:
+                kwargs = self.validator(kwargs)
+            except Failure as exc:
+                raise DialecticError(
+                    exc.code, f"`{self.name}`: {exc.message}", self.path, hint=exc.hint
+                )
+        if self.pass_ctx:
+            kwargs["ctx"] = s.ctx
+        return kwargs
+
+    # -- results --------------------------------------------------------------------------
+    def finish(self, r: Any, s: State) -> Any:
+        """A result as the run holds it: text within ``max_string_length``; arrays and objects
+        of any class as lists and dicts, all the way down (SPEC section 3)."""
+        t = type(r)
+        if t is str:
+            if len(r) > self.max_len:
+                raise self.long_result(len(r))
+            return r
+        if t in DONE_TYPES:
+            return r
+        try:
+            return s.plain(r)
+        except Exception as exc:  # a Mapping that cannot be read, ...
+            raise self.error(exc, s) from None
+
+    def call(self, kwargs: dict[str, Any], s: State) -> Any:
+        """Call the synchronous implementation: exceptions mapped, the result finished."""
+        try:
+            r = self.impl(**kwargs)
+        except Exception as exc:
+            raise self.error(exc, s) from None
+        return self.finish(r, s)
+
+
+def _shared_literal(node: Node) -> TypeGuard[Lit]:
+    """A literal argument that can be passed as the same object to every call: an immutable
+    scalar (a quoted container is copied per use, so a function cannot change the program)."""
+    return isinstance(node, Lit) and is_scalar(node.value)
+
+
+def _takes_positionally(impl: Callable[..., Any], names: list[str]) -> bool:
+    """Whether ``impl(*values)`` means ``impl(**dict(zip(names, values)))`` (a faster call)."""
+    try:
+        params = list(inspect.signature(impl).parameters.values())
+    except (TypeError, ValueError):
+        return False
+    if len(params) < len(names):
+        return False
+    for p, name in zip(params, names, strict=False):
+        if p.name != name or p.kind is not inspect.Parameter.POSITIONAL_OR_KEYWORD:
+            return False
+    # parameters after ours must not be required positionals (they would be filled wrongly)
+    return all(
+        p.default is not inspect.Parameter.empty
+        or p.kind
+        in (
+            inspect.Parameter.KEYWORD_ONLY,
+            inspect.Parameter.VAR_KEYWORD,
+            inspect.Parameter.VAR_POSITIONAL,
+        )
+        for p in params[len(names) :]
+    )

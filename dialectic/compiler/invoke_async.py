@@ -1,0 +1,222 @@
+"""Calling an asynchronous (or blocking) function: its arguments, a slot of each concurrency
+limiter that applies, then the implementation under its per-call timeout (:class:`AsyncCall`);
+with synchronous arguments, on asyncio, also as one task of a fan-out (:class:`LaunchedCall`)."""
+
+from __future__ import annotations
+
+import asyncio
+import functools
+from collections.abc import Awaitable, Callable, Coroutine
+from typing import Any
+
+import anyio
+
+from dialectic.compiler.callsite import DONE_TYPES, AmbiguousArg, CallSite
+from dialectic.limits import Limits
+from dialectic.outcome.errors import DialecticError
+from dialectic.run.evaluator import AmbiguityError, Compiled, Launch, State, async_many
+from dialectic.values.data import UNDEFINED
+
+
+class AsyncCall:
+    """An asynchronous (or blocking) function: the arguments first, then a slot of each
+    concurrency limiter that applies, then the implementation under its per-call timeout."""
+
+    __slots__ = ("site", "timeout", "cap", "counts", "positional")
+
+    def __init__(self, site: CallSite, limits: Limits, async_calls: dict[str, int]) -> None:
+        fn = site.fn
+        self.site = site
+        self.timeout = fn.timeout or limits.call_timeout
+        cap = fn.max_concurrency
+        per_fn = limits.per_function_concurrency.get(site.name)
+        if per_fn is not None:
+            cap = min(cap, per_fn) if cap is not None else per_fn
+        self.cap = cap
+        #: asynchronous calls per function and in all ("*"), counted over the whole program
+        #: as it compiles: read at run time, when the count is complete
+        self.counts = async_calls
+        async_calls[site.name] = async_calls.get(site.name, 0) + 1
+        async_calls["*"] += 1
+        # every parameter passed, in the implementation's own order: call positionally
+        names = [a.name for a in site.args]
+        self.positional = len(names) == len(fn.parameters) and site.positional(names)
+
+    def limited(self, s: State) -> bool:
+        """Whether a concurrency limiter applies (the program can make more such calls than
+        a limit allows; the count is static: there are no loops)."""
+        counts, cap = self.counts, self.cap
+        return counts["*"] > s.limits.max_concurrency or (
+            cap is not None and counts[self.site.name] > cap
+        )
+
+    def build(self) -> Compiled:
+        site = self.site
+        call_async = self._call_async(self._timed())
+        if not site.all_sync or site.blocking:
+            return Compiled(aio=call_async)
+        return Compiled(aio=call_async, launch=LaunchedCall(self))
+
+    def _timed(self) -> Callable[[State, dict[str, Any]], Awaitable[Any]]:
+        site, timeout = self.site, self.timeout
+        impl, error, finish, blocking = site.impl, site.error, site.finish, site.blocking
+        done_types = DONE_TYPES
+        positional, n_args = self.positional, len(site.args)
+
+        async def timed(s: State, kwargs: dict[str, Any]) -> Any:
+            """Await the implementation under its per-call timeout, exceptions mapped."""
+            if s.native and not blocking:
+                # asyncio: the timeout is shared with the calls that start in the same
+                # millisecond (one timer handle for a whole fan-out), not a cancel scope
+                task = asyncio.current_task()
+                assert task is not None
+                bucket = s.timeout_bucket(timeout)
+                bucket.tasks.add(task)
+                try:
+                    if positional and len(kwargs) == n_args:
+                        result = await impl(*kwargs.values())
+                    else:
+                        result = await impl(**kwargs)
+                except asyncio.CancelledError:
+                    if task in bucket.fired and task.uncancel() == 0:
+                        raise site.timed_out(timeout) from None
+                    if not task.cancelling():  # nobody cancelled this task: it came from inside
+                        raise site.cancelled() from None
+                    raise
+                except Exception as exc:
+                    raise error(exc, s) from None
+                finally:
+                    bucket.release(task)
+            else:
+                try:
+                    with anyio.fail_after(timeout):
+                        try:
+                            if blocking:
+                                result = await anyio.to_thread.run_sync(
+                                    functools.partial(impl, **kwargs), abandon_on_cancel=True
+                                )
+                            else:
+                                result = await impl(**kwargs)
+                        except Exception as exc:
+                            raise error(exc, s) from None
+                except TimeoutError:  # only our own fail_after raises it here
+                    raise site.timed_out(timeout) from None
+            return result if type(result) in done_types else finish(result, s)
+
+        return timed
+
+    def _call_async(
+        self, timed: Callable[[State, dict[str, Any]], Awaitable[Any]]
+    ) -> Callable[[State], Awaitable[Any]]:
+        site, cap, counts = self.site, self.cap, self.counts
+        name, kwargs, evaluate = site.name, site.kwargs, site.evaluate
+        amany = (
+            None
+            if site.all_sync
+            else async_many([a.compiled for a in site.args], mark=AmbiguousArg)
+        )
+
+        async def call_async(s: State) -> Any:
+            kw = kwargs(evaluate(s) if amany is None else await amany(s), s)
+            if counts["*"] <= s.limits.max_concurrency and (cap is None or counts[name] <= cap):
+                return await timed(s, kw)
+            return await limited(s, kw)
+
+        async def limited(s: State, kw: dict[str, Any]) -> Any:
+            """The call holding a slot of each concurrency limiter that applies."""
+            limiter = s.limiter
+            if limiter is None and counts["*"] > s.limits.max_concurrency:
+                limiter = s.limiter = anyio.CapacityLimiter(s.limits.max_concurrency)
+            fn_limiter = (
+                s.function_limiter(name, cap) if cap is not None and counts[name] > cap else None
+            )
+            token = object()  # limiter slots are held on behalf of this call, not the task
+            if limiter is not None:
+                await _acquire(limiter, token)
+            try:
+                if fn_limiter is not None:
+                    await _acquire(fn_limiter, token)
+                try:
+                    return await timed(s, kw)
+                finally:
+                    if fn_limiter is not None:
+                        fn_limiter.release_on_behalf_of(token)
+            finally:
+                if limiter is not None:
+                    limiter.release_on_behalf_of(token)
+
+        return call_async
+
+
+class LaunchedCall(Launch):
+    """An :class:`AsyncCall` of synchronous arguments as one task of a fan-out (asyncio): the
+    arguments are evaluated and the implementation called when the fan-out starts, and the
+    task runs its own coroutine; every argument a literal of its type: known in advance."""
+
+    __slots__ = ("call", "site", "coerced", "consts")
+
+    def __init__(self, call: AsyncCall) -> None:
+        super().__init__(call.timeout)
+        self.call = call
+        self.site = site = call.site
+        #: the arguments that may need coercion: (index, exact types, coercion)
+        self.coerced = tuple(
+            (k, a.exact, a.slow) for k, a in enumerate(site.args) if a.slow is not None
+        )
+        self.consts: tuple[Any, ...] | None = None
+        if call.positional and all(a.fits_as_literal() for a in site.args):
+            self.consts = tuple(a.const for a in site.args)
+
+    def start(self, state: State) -> Coroutine[Any, Any, Any] | None:
+        """Arguments evaluated now and the implementation called: its coroutine, to run as a
+        task (None: a concurrency limiter applies, so take the general path)."""
+        if self.call.limited(state):
+            return None
+        site = self.site
+        try:
+            if self.consts is not None:
+                return site.impl(*self.consts)  # type: ignore[no-any-return]
+            vals = site.evaluate(state)
+            if self.call.positional and self._coerce_in_place(vals, state):
+                return site.impl(*vals)  # type: ignore[no-any-return]
+            return site.impl(**site.kwargs(vals, state))  # type: ignore[no-any-return]
+        except (DialecticError, AmbiguityError):
+            raise
+        except Exception as exc:
+            raise site.error(exc, state) from None
+
+    def _coerce_in_place(self, vals: list[Any], state: State) -> bool:
+        """Coerce the values for a positional call; False if one is undefined or ambiguous
+        (then :meth:`CallSite.kwargs` handles the call and reports every ambiguity)."""
+        for v in vals:
+            if v is UNDEFINED or type(v) is AmbiguousArg:
+                return False
+        ready = True
+        for k, exact, slow in self.coerced:
+            v = vals[k]
+            if type(v) not in exact:
+                try:
+                    vals[k] = slow(v, state)
+                except AmbiguityError as exc:
+                    vals[k], ready = AmbiguousArg(exc), False  # reported by kwargs, in order
+        return ready
+
+    def finish(self, value: Any, state: State) -> Any:
+        return self.site.finish(value, state)
+
+    def error(self, exc: Exception, state: State) -> BaseException:
+        return self.site.error(exc, state)
+
+    def timed_out(self) -> DialecticError:
+        return self.site.timed_out(self.timeout)
+
+    def cancelled(self) -> DialecticError:
+        return self.site.cancelled()
+
+
+async def _acquire(limiter: anyio.CapacityLimiter, token: object) -> None:
+    """Take a slot without yielding to the event loop when one is free."""
+    try:
+        limiter.acquire_on_behalf_of_nowait(token)
+    except anyio.WouldBlock:
+        await limiter.acquire_on_behalf_of(token)

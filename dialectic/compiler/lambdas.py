@@ -1,0 +1,377 @@
+"""Arrow functions and JavaScript's methods (SPEC 1.8).
+
+An arrow function is never a value: it is compiled with the method that receives it. Its
+parameters live in a frame held by a context variable, so concurrent applications (each element
+of a ``map`` whose body calls an asynchronous function runs as its own task) never see each
+other's parameters. Methods that take a function apply it to every element: synchronously inline,
+or, when the body is asynchronous, concurrently for every element (``reduce``: in order); the
+result is JavaScript's. Every application and element visited counts against
+``Limits.max_steps``.
+"""
+
+from __future__ import annotations
+
+import functools
+import math
+from collections.abc import Callable, Sequence
+from contextvars import ContextVar
+from typing import Any
+
+from dialectic.limits import Limits
+from dialectic.outcome.errors import DialecticError, JSONPath, LimitExceeded
+from dialectic.run.evaluator import MISSING, Compiled, State, async_many
+from dialectic.values import jsmethods as jm
+from dialectic.values.data import UNDEFINED
+from dialectic.values.jsops import JsRefusal, is_number, kind, truthy
+
+#: the parameters of the arrow functions being applied, innermost last
+FRAME: ContextVar[tuple[tuple[Any, ...], ...]] = ContextVar("dialectic_frame", default=())
+
+
+def param_reader(up: int, index: int) -> Compiled:
+    def read(s: State) -> Any:
+        frame = FRAME.get()[-1 - up]
+        return frame[index] if index < len(frame) else UNDEFINED
+
+    return Compiled(sync=read)
+
+
+class Arrow:
+    """A compiled arrow function: ``apply(s, args)`` (synchronous body) or ``aapply``."""
+
+    __slots__ = ("body", "arity", "is_async")
+
+    def __init__(self, body: Compiled, arity: int) -> None:
+        self.body = body
+        self.arity = arity
+        self.is_async = body.sync is None
+
+    def apply(self, s: State, args: tuple[Any, ...]) -> Any:
+        token = FRAME.set((*FRAME.get(), args))
+        try:
+            return self.body.sync(s)  # type: ignore[misc]
+        finally:
+            FRAME.reset(token)
+
+    async def aapply(self, s: State, args: tuple[Any, ...]) -> Any:
+        token = FRAME.set((*FRAME.get(), args))
+        try:
+            if self.body.sync is not None:
+                return self.body.sync(s)
+            return await self.body.aio(s)  # type: ignore[misc]
+        finally:
+            FRAME.reset(token)
+
+
+class Steps:
+    """The run's step budget, kept in one memo slot."""
+
+    __slots__ = ("slot", "limit", "path")
+
+    def __init__(self, slot: int, limits: Limits, path: JSONPath) -> None:
+        self.slot = slot
+        self.limit = limits.max_steps
+        self.path = path
+
+    def take(self, s: State, n: int) -> None:
+        used = s.memo[self.slot]
+        used = n if used is MISSING else used + n
+        s.memo[self.slot] = used
+        if used > self.limit:
+            raise LimitExceeded(
+                "max_steps",
+                f"the run took more than {self.limit} method steps (arrow-function applications "
+                "and elements visited)",
+                self.path,
+            )
+
+
+def refused(exc: JsRefusal, name: str, path: JSONPath) -> DialecticError:
+    return DialecticError(
+        "expression_error", exc.message, path, hint=exc.hint, details={"method": name}
+    )
+
+
+def spread_args(values: Sequence[Any], spreads: Sequence[bool], path: JSONPath) -> list[Any]:
+    """Argument or element values with ``...x`` expanded."""
+    out: list[Any] = []
+    for v, is_spread in zip(values, spreads, strict=True):
+        if not is_spread:
+            out.append(v)
+        elif type(v) is list:
+            out.extend(v)
+        elif type(v) is str:
+            out.extend(jm._split(v, ""))
+        else:
+            raise DialecticError(
+                "expression_error",
+                f"`...` spreads an array or a text, not {kind(v)}",
+                path,
+                hint="Give a default first: `...(xs ?? [])`.",
+            )
+    return out
+
+
+def merge(parts: Sequence[Any], path: JSONPath) -> dict[str, Any]:
+    out: dict[str, Any] = {}
+    for part in parts:
+        if part is None or part is UNDEFINED:
+            continue  # {...null} adds nothing, as in JavaScript
+        if type(part) is not dict:
+            raise DialecticError(
+                "expression_error",
+                "`...` in an object spreads another object",
+                path,
+                hint="Spread objects only: {...a, b: 1}.",
+            )
+        out.update(part)
+    return out
+
+
+# -- methods that take a function ---------------------------------------------------------------
+def _results_sync(arrow: Arrow, s: State, xs: list[Any], steps: Steps) -> Callable[[int], Any]:
+    def at(i: int) -> Any:
+        steps.take(s, 1)
+        return arrow.apply(s, (xs[i], i, xs))
+
+    return at
+
+
+def _finish(name: str, xs: list[Any], results: list[Any]) -> Any:
+    if name == "map":
+        return results
+    if name == "filter":
+        return [x for x, r in zip(xs, results, strict=True) if truthy(r)]
+    if name == "find":
+        return next((x for x, r in zip(xs, results, strict=True) if truthy(r)), UNDEFINED)
+    if name == "findLast":
+        for x, r in zip(reversed(xs), reversed(results), strict=True):
+            if truthy(r):
+                return x
+        return UNDEFINED
+    if name == "findIndex":
+        return next((i for i, r in enumerate(results) if truthy(r)), -1)
+    if name == "some":
+        return any(truthy(r) for r in results)
+    if name == "every":
+        return all(truthy(r) for r in results)
+    if name == "flatMap":
+        out: list[Any] = []
+        for r in results:
+            if type(r) is list:
+                out.extend(r)
+            else:
+                out.append(r)
+        return out
+    raise AssertionError(name)
+
+
+def _apply_sync(name: str, arrow: Arrow, s: State, xs: list[Any], steps: Steps) -> Any:
+    at = _results_sync(arrow, s, xs, steps)
+    n = len(xs)
+    # the short-circuiting ones stop where JavaScript stops
+    if name == "find":
+        for i in range(n):
+            if truthy(at(i)):
+                return xs[i]
+        return UNDEFINED
+    if name == "findIndex":
+        for i in range(n):
+            if truthy(at(i)):
+                return i
+        return -1
+    if name == "some":
+        return any(truthy(at(i)) for i in range(n))
+    if name == "every":
+        return all(truthy(at(i)) for i in range(n))
+    return _finish(name, xs, [at(i) for i in range(n)])
+
+
+async def _apply_async(name: str, arrow: Arrow, s: State, xs: list[Any], steps: Steps) -> Any:
+    steps.take(s, len(xs))
+    kids = [
+        Compiled(aio=functools.partial(arrow.aapply, args=(x, i, xs))) for i, x in enumerate(xs)
+    ]
+    results = await async_many(kids)(s) if kids else []
+    return _finish(name, xs, results)
+
+
+def _reduce_args(name: str, xs: list[Any], rest: list[Any]) -> tuple[Any, int]:
+    if rest:
+        return rest[0], 0
+    if not xs:
+        raise JsRefusal(
+            f"{name}() of an empty array with no initial value is a TypeError in JavaScript",
+            "Give an initial value: xs.reduce((sum, x) => sum + x, 0).",
+        )
+    return xs[0], 1
+
+
+def _comparator(arrow: Arrow, s: State, steps: Steps) -> Callable[[Any, Any], int]:
+    def compare(a: Any, b: Any) -> int:
+        steps.take(s, 1)
+        r = arrow.apply(s, (a, b))
+        if r is UNDEFINED:
+            return 0
+        if type(r) is bool or not is_number(r):
+            raise JsRefusal(
+                "a sort comparator must return a number (negative, zero or positive)",
+                "Write (a, b) => a.price - b.price, or a.name < b.name ? -1 : 1 for texts.",
+            )
+        return int(r > 0) - int(r < 0)
+
+    return compare
+
+
+def _sort(xs: list[Any], arrow: Arrow | None, s: State, steps: Steps) -> list[Any]:
+    n = len(xs)
+    steps.take(s, n * max(1, math.ceil(math.log2(n + 1))))
+    present = [x for x in xs if x is not UNDEFINED]
+    tail = [UNDEFINED] * (n - len(present))  # undefined sorts last, as in JavaScript
+    if arrow is None:
+        return sorted(present, key=jm.default_sort_key) + tail
+    if arrow.is_async:
+        raise JsRefusal(
+            "a sort comparator cannot call functions",
+            "Compute the keys first with map, then sort on them.",
+        )
+    return sorted(present, key=functools.cmp_to_key(_comparator(arrow, s, steps))) + tail
+
+
+def method(
+    name: str,
+    target: Compiled,
+    args: list[Compiled | Arrow],
+    spreads: list[bool],
+    path: JSONPath,
+    steps: Steps,
+    stringify: Callable[[Any], str],
+    combine: Callable[[list[Compiled], Callable[[list[Any]], Any]], Compiled],
+) -> Compiled:
+    """The closure of ``target.name(args)``; ``spreads`` flags the non-arrow arguments written
+    ``...x``."""
+    arrows = [a for a in args if isinstance(a, Arrow)]
+    values = [a for a in args if isinstance(a, Compiled)]
+    arrow = arrows[0] if arrows else None
+    if len(arrows) > 1 or (arrow is not None and not isinstance(args[0], Arrow)):
+        raise DialecticError(
+            "invalid_program", f"`{name}` takes one arrow function, as its first argument", path
+        )
+    higher = name in jm.ARRAY_HIGHER
+
+    def prepare(vs: list[Any]) -> tuple[Any, list[Any]]:
+        receiver = vs[0]
+        rest = spread_args(vs[1:], spreads, path)
+        if higher and type(receiver) is list and arrow is None and name not in ("sort", "toSorted"):
+            raise DialecticError(
+                "expression_error",
+                f"`{name}` needs an arrow function, e.g. xs.{name}(x => ...)",
+                path,
+            )
+        return receiver, rest
+
+    def plain(receiver: Any, rest: list[Any], s: State) -> Any:
+        try:
+            fn = jm.plain_method(receiver, name, stringify)
+            steps.take(s, 1 + (len(receiver) if type(receiver) is list else 0))
+            return fn(receiver, *rest)
+        except JsRefusal as exc:
+            raise refused(exc, name, path) from None
+        except TypeError:
+            raise DialecticError(
+                "expression_error", f"wrong number of arguments for `{name}`", path
+            ) from None
+
+    def run_sync(s: State, vs: list[Any]) -> Any:
+        receiver, rest = prepare(vs)
+        try:
+            if higher and type(receiver) is list:
+                if name in ("sort", "toSorted"):
+                    return _sort(receiver, arrow, s, steps)
+                assert arrow is not None
+                if name == "reduce":
+                    acc, start = _reduce_args(name, receiver, rest)
+                    for i in range(start, len(receiver)):
+                        steps.take(s, 1)
+                        acc = arrow.apply(s, (acc, receiver[i], i, receiver))
+                    return acc
+                return _apply_sync(name, arrow, s, receiver, steps)
+        except JsRefusal as exc:
+            raise refused(exc, name, path) from None
+        if higher:
+            raise refused(
+                JsRefusal(f"`{name}` is an array method; the value is {jm._a(kind(receiver))}"),
+                name,
+                path,
+            )
+        return plain(receiver, rest, s)
+
+    async def run_async(s: State, vs: list[Any]) -> Any:
+        receiver, rest = prepare(vs)
+        if not (higher and type(receiver) is list and arrow is not None and arrow.is_async):
+            return run_sync(s, vs)
+        try:
+            if name == "reduce":
+                acc, start = _reduce_args(name, receiver, rest)
+                for i in range(start, len(receiver)):
+                    steps.take(s, 1)
+                    acc = await arrow.aapply(s, (acc, receiver[i], i, receiver))
+                return acc
+            if name in ("sort", "toSorted"):
+                return _sort(receiver, arrow, s, steps)
+            return await _apply_async(name, arrow, s, receiver, steps)
+        except JsRefusal as exc:
+            raise refused(exc, name, path) from None
+
+    parts = [target, *values]
+    needs_async = arrow is not None and arrow.is_async
+    if all(p.sync is not None for p in parts) and not needs_async:
+        syncs = [p.sync for p in parts]
+
+        def call(s: State) -> Any:
+            return run_sync(s, [f(s) for f in syncs])  # type: ignore[misc]
+
+        return Compiled(sync=call)
+    gather = combine(parts, lambda vs: vs)
+
+    async def acall(s: State) -> Any:
+        vs = gather.sync(s) if gather.sync is not None else await gather.aio(s)  # type: ignore[misc]
+        return await run_async(s, vs)
+
+    return Compiled(aio=acall)
+
+
+def global_call(
+    name: str,
+    args: list[Compiled],
+    spreads: list[bool],
+    path: JSONPath,
+    steps: Steps,
+    stringify: Callable[[Any], str],
+    combine: Callable[[list[Compiled], Callable[[list[Any]], Any]], Compiled],
+) -> Compiled:
+    fn = jm.globals_table(stringify)[name]
+
+    def finish(vs: list[Any]) -> Any:
+        values = spread_args(vs, spreads, path)
+        try:
+            return fn(*values)
+        except JsRefusal as exc:
+            raise refused(exc, name, path) from None
+        except TypeError:
+            raise DialecticError(
+                "expression_error", f"wrong number of arguments for `{name}`", path
+            ) from None
+
+    if not args:
+        return Compiled(sync=lambda s: finish([]))
+    if all(a.sync is not None for a in args):
+        syncs = [a.sync for a in args]
+
+        def call(s: State) -> Any:
+            vs = [f(s) for f in syncs]  # type: ignore[misc]
+            steps.take(s, 1 + sum(len(v) for v in vs if type(v) is list))
+            return finish(vs)
+
+        return Compiled(sync=call)
+    return combine(args, finish)
