@@ -1,11 +1,18 @@
 """dialectic: a runtime for programs, written by LLMs, that compose calls to tools and services.
 
-The pipeline::
+The pipeline, one package per stage::
 
-    front end   text (Dialect JSON | Plan | Plan2)  ->  call tree (canonical JSON)
-    compiler    call tree + registry                 ->  closures (once, ``Runtime.prepare``)
-    evaluator   closures + context                   ->  value (sync inline, async with anyio)
-    outcome     value | failure | ambiguity          ->  ``Outcome`` (success/failure/ambiguous)
+    frontends/  text (Dialect JSON | Plan | Plan2)   ->  call tree (JSON)
+    tree/       call tree                            ->  typed syntax nodes (size, depth checked)
+    resolve/    syntax nodes + registry              ->  resolved nodes: names, bindings, alias
+                                                         order, static limits (``compile`` shows
+                                                         them as the canonical tree)
+    compiler/   resolved nodes                       ->  closures (once, ``Runtime.prepare``)
+    run/        closures + context                   ->  value (sync inline, async with anyio)
+    outcome/    value | failure | ambiguity          ->  ``Outcome`` (success/failure/ambiguous)
+
+Beside it: ``registry/`` (what plugins register), ``values/`` (JSON values, coercion,
+JavaScript's operators and methods), ``tools/`` (CLI, describe, convert, analysis).
 
 Extensions register functions, types, conversions and constants through pluggy hooks
 (entry-point group ``dialectic``). SPEC.md is the language's source of truth.

@@ -118,3 +118,52 @@ async def _aprefetch(s: State, idx: int, table: AliasTable) -> None:
             await async_many(group)(s)
         except AmbiguityError:
             continue  # memoized: reported where the program reads it, in program order
+
+
+def local_reader(frame: int, idx: int, target: Compiled) -> Compiled:
+    """The closure that reads alias ``idx`` of the arrow application at nesting ``frame``: as
+    :func:`alias_reader`, with the slot in that application instead of the run's memo."""
+    from dialectic.compiler.lambdas import FRAME
+
+    if target.sync is not None:
+        fn = target.sync
+
+        def read(s: State) -> Any:
+            slots = FRAME.get()[frame].locals
+            v = slots[idx]
+            if v is MISSING:
+                try:
+                    v = fn(s)
+                except (DialecticError, AmbiguityError) as exc:
+                    slots[idx] = _Err(exc)
+                    raise
+                slots[idx] = v
+                return v
+            if type(v) is _Err:
+                raise v.exc
+            return v
+
+        return Compiled(sync=read)
+    afn = target.aio
+    assert afn is not None
+
+    async def aread(s: State) -> Any:
+        slots = FRAME.get()[frame].locals
+        slot = slots[idx]
+        if slot is MISSING:
+            slot = slots[idx] = AsyncSlot()
+            try:
+                slot.value = await afn(s)
+            except BaseException as exc:
+                slot.error = exc
+                raise
+            finally:
+                slot.event.set()
+            return slot.value
+        if not slot.event.is_set():
+            await slot.event.wait()
+        if slot.error is not None:
+            raise slot.error
+        return slot.value
+
+    return Compiled(aio=aread)

@@ -14,7 +14,7 @@ from contextvars import ContextVar
 from typing import Any
 
 from dialectic.compiler.access import Access
-from dialectic.compiler.aliases import DEEP_ALIAS, alias_reader
+from dialectic.compiler.aliases import DEEP_ALIAS, alias_reader, local_reader
 from dialectic.compiler.expressions import conditional, operator
 from dialectic.compiler.invoke import Coercer, invocation
 from dialectic.compiler.lambdas import (
@@ -108,8 +108,10 @@ class Compiler:
         #: asynchronous calls per function name, and in all ("*"): decides whether limiters
         #: are needed at all
         self.async_calls: dict[str, int] = {"*": 0}
-        #: alias slot -> the closure that reads it (memoized), and its binding
+        #: alias slot -> the closure that reads it (memoized), and its binding; aliases of
+        #: arrow functions' bodies by (arrow nesting, slot)
         self._aliases: dict[int, tuple[Compiled, Binding]] = {}
+        self._locals: dict[tuple[int, int], Compiled] = {}
         self._table: dict[type[Node], Callable[[Any], Compiled]] = dispatch_table(self, "_")
 
     # -- entry ----------------------------------------------------------------------------
@@ -255,7 +257,7 @@ class Compiler:
 
     def _arrow_or_value(self, node: Node) -> Compiled | Arrow:
         if isinstance(node, Lambda):
-            return Arrow(self.compile(node.body), len(node.params))
+            return Arrow(self.compile(node.body), len(node.params), node.locals)
         return self.compile(node.value if isinstance(node, Spread) else node)
 
     def _steps(self, path: JSONPath) -> Steps:
@@ -289,7 +291,7 @@ class Compiler:
         )
 
     def _ParamRef(self, node: ParamRef) -> Compiled:
-        return param_reader(node.up, node.index)
+        return param_reader(node.frame, node.index)
 
     def _Merge(self, node: Merge) -> Compiled:
         path = node.path
@@ -301,6 +303,8 @@ class Compiler:
         return Compiled(sync=lambda s: s.context[name])
 
     def _AliasRef(self, node: AliasRef) -> Compiled:
+        if node.frame >= 0:
+            return self._locals[node.frame, node.slot]
         return self._aliases[node.slot][0]
 
     def _ConstRef(self, node: ConstRef) -> Compiled:
@@ -348,6 +352,9 @@ class Compiler:
         aliases = self._aliases
         for b in node.bindings:  # in dependency order: what an alias reads is compiled first
             target = self.compile(b.node)
+            if b.frame >= 0:
+                self._locals[b.frame, b.slot] = local_reader(b.frame, b.slot, target)
+                continue
             deep = b.depth > DEEP_ALIAS and bool(b.deps)
             aliases[b.slot] = (alias_reader(b.slot, target, aliases if deep else None), b)
         return self.compile(node.body)

@@ -24,14 +24,25 @@ from dialectic.values import jsmethods as jm
 from dialectic.values.data import UNDEFINED
 from dialectic.values.jsops import JsRefusal, is_number, kind, truthy
 
-#: the parameters of the arrow functions being applied, innermost last
-FRAME: ContextVar[tuple[tuple[Any, ...], ...]] = ContextVar("dialectic_frame", default=())
+
+class Frame:
+    """One application of an arrow function: its arguments and its body's alias slots."""
+
+    __slots__ = ("args", "locals")
+
+    def __init__(self, args: tuple[Any, ...], size: int) -> None:
+        self.args = args
+        self.locals: list[Any] = [MISSING] * size if size else []
 
 
-def param_reader(up: int, index: int) -> Compiled:
+#: the applications of the arrow functions being evaluated, outermost first
+FRAME: ContextVar[tuple[Frame, ...]] = ContextVar("dialectic_frame", default=())
+
+
+def param_reader(frame: int, index: int) -> Compiled:
     def read(s: State) -> Any:
-        frame = FRAME.get()[-1 - up]
-        return frame[index] if index < len(frame) else UNDEFINED
+        args = FRAME.get()[frame].args
+        return args[index] if index < len(args) else UNDEFINED
 
     return Compiled(sync=read)
 
@@ -39,22 +50,23 @@ def param_reader(up: int, index: int) -> Compiled:
 class Arrow:
     """A compiled arrow function: ``apply(s, args)`` (synchronous body) or ``aapply``."""
 
-    __slots__ = ("body", "arity", "is_async")
+    __slots__ = ("body", "arity", "is_async", "locals")
 
-    def __init__(self, body: Compiled, arity: int) -> None:
+    def __init__(self, body: Compiled, arity: int, locals: int = 0) -> None:
         self.body = body
         self.arity = arity
         self.is_async = body.sync is None
+        self.locals = locals
 
     def apply(self, s: State, args: tuple[Any, ...]) -> Any:
-        token = FRAME.set((*FRAME.get(), args))
+        token = FRAME.set((*FRAME.get(), Frame(args, self.locals)))
         try:
             return self.body.sync(s)  # type: ignore[misc]
         finally:
             FRAME.reset(token)
 
     async def aapply(self, s: State, args: tuple[Any, ...]) -> Any:
-        token = FRAME.set((*FRAME.get(), args))
+        token = FRAME.set((*FRAME.get(), Frame(args, self.locals)))
         try:
             if self.body.sync is not None:
                 return self.body.sync(s)

@@ -70,10 +70,13 @@ class _Scope:
     """The aliases of one block being resolved: name -> slot, and the aliases each binding
     reads directly (filled while its expression is resolved)."""
 
-    __slots__ = ("slots", "reading", "start", "cond_base", "deps", "always", "height")
+    __slots__ = ("slots", "frame", "reading", "start", "cond_base", "deps", "always", "height")
 
-    def __init__(self, slots: dict[str, int]) -> None:
+    def __init__(self, slots: dict[str, int], frame: int = -1) -> None:
         self.slots = slots
+        #: -1: the slots are the run's memo; else the arrow function (by nesting index) whose
+        #: application holds them
+        self.frame = frame
         #: the binding whose expression is being resolved (None: the block's body), and the
         #: resolver's nesting level where that expression starts
         self.reading: str | None = None
@@ -85,6 +88,16 @@ class _Scope:
         self.always: dict[str, set[str]] = {name: set() for name in slots}
         #: alias -> nesting levels of its own expression
         self.height: dict[str, int] = dict.fromkeys(slots, 0)
+
+
+class _Params:
+    """The parameters of an arrow function being resolved (``index``: its nesting level)."""
+
+    __slots__ = ("params", "index")
+
+    def __init__(self, params: tuple[str, ...], index: int) -> None:
+        self.params = params
+        self.index = index
 
 
 class Resolved:
@@ -149,6 +162,10 @@ class Resolver:
         self._conditional = 0
         #: parameters of the arrow functions around the node being resolved, innermost last
         self._arrows: list[tuple[str, ...]] = []
+        #: per arrow being resolved: how many local alias slots its body has so far
+        self._arrow_locals: list[int] = []
+        #: alias blocks and arrow parameters around the node, innermost last (name lookup)
+        self._env: list[_Scope | _Params] = []
         #: how often each alias or context name is read (a `sort` of a name read elsewhere
         #: would change what those reads see in JavaScript)
         self.ref_counts: dict[str, int] = {}
@@ -267,14 +284,18 @@ class Resolver:
         )
 
     def _arrow(self, node: Lambda) -> Node:
+        self._env.append(_Params(node.params, len(self._arrows)))
         self._arrows.append(node.params)
+        self._arrow_locals.append(0)
         self._conditional += 1  # the body runs once per element: maybe never
         try:
             body = self.resolve(node.body)
         finally:
             self._conditional -= 1
             self._arrows.pop()
-        return Lambda(node.path, node.params, body)
+            locals_ = self._arrow_locals.pop()
+            self._env.pop()
+        return Lambda(node.path, node.params, body, locals_)
 
     def _steps(self) -> None:
         if self.steps_slot < 0:
@@ -395,11 +416,11 @@ class Resolver:
     # -- names ----------------------------------------------------------------------------
     def _Ref(self, node: Ref) -> Node:
         name = node.name
-        for up, params in enumerate(reversed(self._arrows)):
-            if name in params:
-                return ParamRef(node.path, name, up, params.index(name))
-        self.ref_counts[name] = self.ref_counts.get(name, 0) + 1
-        for scope in reversed(self._scopes):
+        for scope in reversed(self._env):
+            if isinstance(scope, _Params):
+                if name in scope.params:
+                    return ParamRef(node.path, name, scope.index, scope.params.index(name))
+                continue
             slot = scope.slots.get(name)
             if slot is not None:
                 if scope.reading is not None:
@@ -409,7 +430,9 @@ class Resolver:
                         seen[name] = level
                     if self._conditional == scope.cond_base:
                         scope.always[scope.reading].add(name)
-                return AliasRef(node.path, name, slot)
+                self.ref_counts[name] = self.ref_counts.get(name, 0) + 1
+                return AliasRef(node.path, name, slot, scope.frame)
+        self.ref_counts[name] = self.ref_counts.get(name, 0) + 1
         registry = self.registry
         if registry is None:
             if is_forbidden(name):
@@ -444,13 +467,6 @@ class Resolver:
             self.memo_size += 1
 
     def _Let(self, node: Let) -> Node:
-        if self._arrows:
-            raise DialecticError(
-                "invalid_program",
-                "aliases inside an arrow function's body are not supported yet",
-                node.path,
-                hint="Write the body as one expression: x => f(x.a, x.b).",
-            )
         return self._block(node, top=False)
 
     def _block(self, node: Let, top: bool) -> Node:
@@ -459,12 +475,18 @@ class Resolver:
                 "invalid_program", "$use is allowed only at the top of a program", node.path
             )
         slots: dict[str, int] = {}
+        frame = len(self._arrows) - 1  # -1: not inside an arrow function
         for name in node.bindings:
-            slots[name] = self.memo_size
-            self.memo_size += 1
+            if frame < 0:
+                slots[name] = self.memo_size
+                self.memo_size += 1
+            else:  # an alias of an arrow's body: one slot per application
+                slots[name] = self._arrow_locals[-1]
+                self._arrow_locals[-1] += 1
             self.alias_names.add(name)
-        scope = _Scope(slots)
+        scope = _Scope(slots, frame)
         self._scopes.append(scope)
+        self._env.append(scope)
         try:
             exprs: dict[str, Node] = {}
             scope.start = self._level
@@ -476,6 +498,7 @@ class Resolver:
             body = self.resolve(node.body)
         finally:
             self._scopes.pop()
+            self._env.pop()
         order = _dependency_order(node, scope.deps)
         # an alias's depth: the nesting levels its evaluation may recurse through, its own
         # expression's and, through each alias it reads, that one's (the compiler evaluates
@@ -486,7 +509,8 @@ class Resolver:
             deps = scope.deps[name]
             depth[name] = max([scope.height[name], *(lv + depth[d] for d, lv in deps.items())])
             dep_slots = tuple(sorted(slots[d] for d in scope.always[name]))
-            bindings.append(Binding(name, slots[name], exprs[name], dep_slots, depth[name]))
+            binding = Binding(name, slots[name], exprs[name], dep_slots, depth[name], frame)
+            bindings.append(binding)
         return Block(node.path, tuple(bindings), body, node.mode)
 
     # -- calls ----------------------------------------------------------------------------

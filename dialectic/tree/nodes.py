@@ -174,15 +174,20 @@ class Cond(Node):
 class Lambda(Node):
     """An arrow function ``(a, b) => body`` (``$fn``): only as an argument of a method."""
 
-    __slots__ = ("params", "body")
+    __slots__ = ("params", "body", "locals")
     child_fields = ("body",)
     params: tuple[str, ...]
     body: Node
+    #: (resolved) how many alias slots one application of the body needs
+    locals: int
 
-    def __init__(self, path: JSONPath, params: tuple[str, ...], body: Node) -> None:
+    def __init__(
+        self, path: JSONPath, params: tuple[str, ...], body: Node, locals: int = 0
+    ) -> None:
         _set(self, "path", path)
         _set(self, "params", params)
         _set(self, "body", body)
+        _set(self, "locals", locals)
 
 
 class Method(Node):
@@ -357,16 +362,19 @@ class DomainCall(Node):
 
 
 class AliasRef(Node):
-    """A reference to an alias of an enclosing :class:`Block`; ``slot`` is its memo slot."""
+    """A reference to an alias of an enclosing :class:`Block`: ``slot`` in the run's memo
+    (``frame`` -1), or in the application of the arrow function at nesting level ``frame``."""
 
-    __slots__ = ("name", "slot")
+    __slots__ = ("name", "slot", "frame")
     name: str
     slot: int
+    frame: int
 
-    def __init__(self, path: JSONPath, name: str, slot: int) -> None:
+    def __init__(self, path: JSONPath, name: str, slot: int, frame: int = -1) -> None:
         _set(self, "path", path)
         _set(self, "name", name)
         _set(self, "slot", slot)
+        _set(self, "frame", frame)
 
 
 class ConstRef(Node):
@@ -384,18 +392,19 @@ class ConstRef(Node):
 
 
 class ParamRef(Node):
-    """A parameter of an enclosing arrow function: ``up`` arrows out (0: the innermost),
-    parameter number ``index``."""
+    """Parameter number ``index`` of the enclosing arrow function at nesting level ``frame``
+    (0: the outermost; absolute, since an alias of an arrow's body may first be read from
+    inside a deeper arrow)."""
 
-    __slots__ = ("name", "up", "index")
+    __slots__ = ("name", "frame", "index")
     name: str
-    up: int
+    frame: int
     index: int
 
-    def __init__(self, path: JSONPath, name: str, up: int, index: int) -> None:
+    def __init__(self, path: JSONPath, name: str, frame: int, index: int) -> None:
         _set(self, "path", path)
         _set(self, "name", name)
-        _set(self, "up", up)
+        _set(self, "frame", frame)
         _set(self, "index", index)
 
 
@@ -415,19 +424,29 @@ class Binding:
     block it reads directly whatever the data (``deps``, slots; reads under a condition are not
     listed), and ``depth``: the nesting levels its evaluation may recurse through."""
 
-    __slots__ = ("name", "slot", "node", "deps", "depth")
+    __slots__ = ("name", "slot", "node", "deps", "depth", "frame")
     name: str
     slot: int
     node: Node
     deps: tuple[int, ...]
     depth: int
+    frame: int
 
-    def __init__(self, name: str, slot: int, node: Node, deps: tuple[int, ...], depth: int) -> None:
+    def __init__(
+        self,
+        name: str,
+        slot: int,
+        node: Node,
+        deps: tuple[int, ...],
+        depth: int,
+        frame: int = -1,
+    ) -> None:
         _set(self, "name", name)
         _set(self, "slot", slot)
         _set(self, "node", node)
         _set(self, "deps", deps)
         _set(self, "depth", depth)
+        _set(self, "frame", frame)
 
     def __setattr__(self, name: str, value: Any) -> None:
         raise AttributeError("Binding is immutable")

@@ -290,3 +290,25 @@ def test_methods_inside_an_event_loop(lang: str) -> None:
         return (await prepared.run_async()).value
 
     assert anyio.run(main) == [100, 100]
+
+
+def test_arrow_bodies_may_have_aliases() -> None:
+    body = {
+        "$let": {"d": op("*", ref("x"), 2), "e": op("+", ref("d"), 1)},
+        "$return": {"$object": {"d": ref("d"), "e": ref("e")}},
+    }
+    assert RT.run(m([1, 2], "map", fn(["x"], body))).value == [{"d": 2, "e": 3}, {"d": 4, "e": 5}]
+
+
+def test_an_arrow_alias_first_read_inside_a_nested_arrow_sees_its_own_application() -> None:
+    inner = m([1, 2], "map", fn(["z"], op("+", ref("y"), ref("z"))))
+    program = m([1, 2], "map", fn(["x"], {"$let": {"y": op("*", ref("x"), 10)}, "$return": inner}))
+    assert RT.run(program).value == [[11, 12], [21, 22]]
+
+
+def test_arrow_aliases_run_once_per_application_with_async_calls() -> None:
+    body = {
+        "$let": {"info": {"lookup": [ref("a")]}},
+        "$return": op("+", get(ref("info"), "price"), get(ref("info"), "price")),
+    }
+    assert RT.run(m(["A", "BB"], "map", fn(["a"], body))).value == [200, 400]

@@ -193,8 +193,8 @@ class _Analyzer:
     # DAG pass, over the resolver's output: the level of an expression is the highest level of
     # the calls it waits for; only what the result reaches counts (iterative: any depth).
     def dag(self, root: Node) -> None:
-        bindings: dict[int, Binding] = {}
-        level_of: dict[int, int] = {}  # alias slot -> level, once reached
+        bindings: dict[tuple[int, int], Binding] = {}
+        level_of: dict[tuple[int, int], int] = {}  # (frame, slot) of an alias -> its level
         reached_blocks: list[Block] = []
         result: dict[int, int] = {}
         stack: list[tuple[Node, bool]] = [(root, False)]
@@ -203,23 +203,24 @@ class _Analyzer:
             if not done:
                 stack.append((node, True))
                 if isinstance(node, AliasRef):
-                    if node.slot not in level_of:
-                        stack.append((bindings[node.slot].node, False))
+                    if (node.frame, node.slot) not in level_of:
+                        stack.append((bindings[node.frame, node.slot].node, False))
                     continue
                 if isinstance(node, ContextRef):
                     self.idents[node.name] += 1
                 elif isinstance(node, Block):
                     reached_blocks.append(node)
                     for b in node.bindings:
-                        bindings[b.slot] = b
+                        bindings[b.frame, b.slot] = b
                     stack.append((node.body, False))
                     continue
                 stack.extend((c, False) for c in children(node))
                 continue
             if isinstance(node, AliasRef):
-                if node.slot not in level_of:
-                    level_of[node.slot] = result[id(bindings[node.slot].node)]
-                value = level_of[node.slot]
+                key = (node.frame, node.slot)
+                if key not in level_of:
+                    level_of[key] = result[id(bindings[key].node)]
+                value = level_of[key]
             elif isinstance(node, Block):
                 value = result[id(node.body)]
             else:
@@ -229,7 +230,10 @@ class _Analyzer:
                     self.levels[value] += 1
             result[id(node)] = value
         self.r.unused_aliases += sum(
-            1 for block in reached_blocks for b in block.bindings if b.slot not in level_of
+            1
+            for block in reached_blocks
+            for b in block.bindings
+            if (b.frame, b.slot) not in level_of
         )
 
 
