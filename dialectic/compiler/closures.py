@@ -20,6 +20,7 @@ from dialectic.compiler.invoke import Coercer, invocation
 from dialectic.compiler.lambdas import (
     Arrow,
     Steps,
+    comparator_key,
     global_call,
     merge,
     method,
@@ -257,7 +258,12 @@ class Compiler:
 
     def _arrow_or_value(self, node: Node) -> Compiled | Arrow:
         if isinstance(node, Lambda):
-            return Arrow(self.compile(node.body), len(node.params), node.locals)
+            arrow = Arrow(self.compile(node.body), len(node.params), node.locals)
+            shape = comparator_key(node)
+            if shape is not None:
+                arrow.key = Arrow(self.compile(shape[0]), 1, 0)
+                arrow.descending = shape[1]
+            return arrow
         return self.compile(node.value if isinstance(node, Spread) else node)
 
     def _steps(self, path: JSONPath) -> Steps:

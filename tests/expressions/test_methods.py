@@ -312,3 +312,15 @@ def test_arrow_aliases_run_once_per_application_with_async_calls() -> None:
         "$return": op("+", get(ref("info"), "price"), get(ref("info"), "price")),
     }
     assert RT.run(m(["A", "BB"], "map", fn(["a"], body))).value == [200, 400]
+
+
+def test_key_comparators_sort_like_the_comparator() -> None:
+    rows = [{"p": 3, "n": "a"}, {"p": 1, "n": "b"}, {"p": 3, "n": "c"}, {"p": 2, "n": "d"}]
+    asc = fn(["a", "b"], op("-", get(ref("a"), "p"), get(ref("b"), "p")))
+    desc = fn(["a", "b"], op("-", get(ref("b"), "p"), get(ref("a"), "p")))
+    up = RT.run(m(ref("rows"), "toSorted", asc), context={"rows": rows}).value
+    down = RT.run(m(ref("rows"), "toSorted", desc), context={"rows": rows}).value
+    assert [r["n"] for r in up] == ["b", "d", "a", "c"]  # stable: a before c
+    assert [r["n"] for r in down] == ["a", "c", "d", "b"]
+    bad = RT.run(m([{"p": "x"}, {"p": "y"}], "toSorted", asc))
+    assert bad.error is not None and bad.error.code == "expression_error"
