@@ -322,5 +322,5 @@ def test_key_comparators_sort_like_the_comparator() -> None:
     down = RT.run(m(ref("rows"), "toSorted", desc), context={"rows": rows}).value
     assert [r["n"] for r in up] == ["b", "d", "a", "c"]  # stable: a before c
     assert [r["n"] for r in down] == ["a", "c", "d", "b"]
-    bad = RT.run(m([{"p": "x"}, {"p": "y"}], "toSorted", asc))
+    bad = RT.run(m(ref("rows"), "toSorted", asc), context={"rows": [{"p": "x"}, {"p": "y"}]})
     assert bad.error is not None and bad.error.code == "expression_error"
