@@ -7,6 +7,7 @@ plugin (``PluginError``) or a misuse of the Python API (a bad ``limits`` value) 
 from __future__ import annotations
 
 import asyncio
+import gc
 import threading
 import time
 import traceback
@@ -94,7 +95,11 @@ class Runtime:
             self.registry.functions["str"] = stdlib.bind_str(self.serializer.stringify)
 
     def register(self, *descriptions: Any) -> None:
-        """Register FunctionDescription, TypeDescription, TypeConversion or Constant objects."""
+        """Register FunctionDescription, TypeDescription, TypeConversion or Constant objects.
+
+        A name of a built-in function (``upper``, ``max``, ``str``, ...) is replaced by the new
+        registration; a name registered by a plugin, or already by ``register``, is a
+        ``PluginError`` naming both sources."""
         for d in descriptions:
             self.registry.add(d)
         self.registry.validate()
@@ -156,14 +161,14 @@ class Runtime:
         prepared = self.prepare(program, lang=lang, strict=strict)
         return prepared.canonical(context)
 
-    def describe(self, format: str = "markdown") -> Any:
-        from dialectic.tools.describe import catalog_markdown, program_schema
+    def describe(self, format: str = "markdown", *, per_function: bool = False) -> Any:
+        """The catalog for a model: ``markdown`` (text, the default), ``compact`` (text for a
+        prompt), ``json-schema`` (a JSON Schema of programs), or tool specs ``openai``,
+        ``anthropic``, ``mcp`` (a list: one ``run_program`` tool, or one per function with
+        ``per_function=True``). See ``dialectic.tools.describe``."""
+        from dialectic.tools.describe import describe
 
-        if format == "markdown":
-            return catalog_markdown(self)
-        if format in ("json-schema", "schema"):
-            return program_schema(self)
-        raise ValueError(f"unknown format {format!r}; use markdown or json-schema")
+        return describe(self, format, per_function=per_function)
 
 
 class CompileFailed(DialecticError):
@@ -200,6 +205,23 @@ class Prepared:
         self.known_names: list[str] = []
         self.memo_size = 0
         self.resolved: Resolved | None = None
+        # Compiling allocates many objects and frees almost none, which the cyclic garbage
+        # collector would scan again and again (more than half of preparing a 10k-node program,
+        # and the more so the larger the application's heap): it is paused while a program is
+        # prepared and resumed after, whatever happens (unless the host had paused it).
+        collecting = gc.isenabled()
+        if collecting:
+            gc.disable()
+        try:
+            self._prepare(program, lang, strict, options)
+        finally:
+            if collecting:
+                gc.enable()
+
+    def _prepare(
+        self, program: Any, lang: str | None, strict: bool, options: Mapping[str, Any]
+    ) -> None:
+        runtime = self.runtime
         limits = runtime.limits
         try:
             if isinstance(program, str) and _utf8_length(program) > limits.max_program_bytes:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import difflib
 from collections.abc import Iterable
 from dataclasses import dataclass
+from itertools import islice
 from typing import Any
 
 from dialectic.outcome.errors import PluginError
@@ -31,6 +32,12 @@ PYTHON_TYPE_NAMES: dict[Any, str] = {
 }
 
 
+#: the source of the built-in functions (``str``, ``upper``, ``max``, ...): any other
+#: registration of one of their names replaces the built-in instead of clashing with it
+BUILTIN_PLUGIN = "dialectic.registry.stdlib"
+BUILTIN_SOURCE = f"plugin {BUILTIN_PLUGIN!r}"
+
+
 @dataclass(frozen=True, slots=True)
 class Param:
     """One declared parameter: its name, type name and whether it may be omitted."""
@@ -45,10 +52,29 @@ def normalize_name(name: str) -> str:
     return name.replace("_", "").replace("-", "").lower()
 
 
-def closest(name: str, candidates: Iterable[str], n: int = 3) -> list[str]:
-    pool = list(candidates)
+#: "did you mean" compares names of at most this many characters, with at most this many
+#: candidates (difflib's ratio costs the product of the lengths: a hostile 50,000-character key
+#: against 50,000-character members took seconds)
+CLOSEST_MAX_NAME = 64
+CLOSEST_MAX_CANDIDATES = 2_000
+
+
+def closest(
+    name: str, candidates: Iterable[str], n: int = 3, *, substrings: bool = True
+) -> list[str]:
+    """Up to ``n`` candidates that look like ``name`` (for "did you mean"): difflib's close
+    matches, then (``substrings``) candidates containing it or contained in it. The cost is
+    bounded: a name longer than :data:`CLOSEST_MAX_NAME` has no suggestions, longer candidates
+    are skipped, and only the first :data:`CLOSEST_MAX_CANDIDATES` are compared."""
+    if not isinstance(name, str) or not name or len(name) > CLOSEST_MAX_NAME:
+        return []
+    pool = [
+        c
+        for c in islice(candidates, CLOSEST_MAX_CANDIDATES)
+        if isinstance(c, str) and len(c) <= CLOSEST_MAX_NAME
+    ]
     found = difflib.get_close_matches(name, pool, n=n, cutoff=0.6)
-    if len(found) < n:
+    if substrings and len(found) < n:
         low = name.lower()
         for c in pool:
             if c not in found and (low in c.lower() or c.lower() in low) and len(c) > 1:
@@ -59,7 +85,8 @@ def closest(name: str, candidates: Iterable[str], n: int = 3) -> list[str]:
 
 
 class Registry:
-    """Everything a runtime can call or name. Registration conflicts name both sources."""
+    """Everything a runtime can call or name. Registration conflicts name both sources; a
+    built-in gives way to any other registration of its name."""
 
     def __init__(self) -> None:
         self.functions: dict[str, FunctionDescription] = {}
@@ -70,6 +97,7 @@ class Registry:
         self._by_class: dict[type, TypeDescription] = {}
         self._normalized: dict[str, list[str]] | None = None
         self._params: dict[str, tuple[Param, ...]] = {}
+        self._signatures: dict[str, tuple[FunctionDescription, str]] = {}
         self.version = 0
 
     # -- registration -------------------------------------------------------------------
@@ -110,19 +138,38 @@ class Registry:
             )
         self._normalized = None
         self._params.clear()
+        self._signatures.clear()
         self.version += 1
 
     def _add_name(self, kind: str, name: str, source: str) -> None:
         if not isinstance(name, str) or not name or name.startswith("$"):
             raise PluginError(f"{source} registered a {kind} with an invalid name {name!r}")
-        if name in self.sources:
+        previous = self.sources.get(name)
+        # a built-in gives way to the user's own registration (Runtime.register, a plugin)
+        replace = previous == BUILTIN_SOURCE and source != BUILTIN_SOURCE
+        if previous is not None and not replace:
             raise PluginError(
-                f"the name {name!r} is registered twice: by {self.sources[name]} and by "
-                f"{source} ({kind})"
+                f"the name {name!r} is registered twice: by {previous} and by {source} ({kind})"
             )
-        if kind != "type" and name in self.types:
+        if kind != "type" and name in self.types and not replace:
             raise PluginError(f"{source}: {name!r} is already a registered type")
+        if replace:
+            self._remove(name)
         self.sources[name] = source
+
+    def _remove(self, name: str) -> None:
+        """Forget a name (a built-in being replaced): its function, type or constant."""
+        self.sources.pop(name, None)
+        self.functions.pop(name, None)
+        self.constants.pop(name, None)
+        self._params.pop(name, None)
+        td = self.types.pop(name, None)
+        if td is not None:
+            self._by_class = {c: t for c, t in self._by_class.items() if t is not td}
+
+    def is_builtin(self, name: str) -> bool:
+        """Whether ``name`` is the built-in library's (not replaced by a registration)."""
+        return self.sources.get(name) == BUILTIN_SOURCE
 
     def load_plugins(self, plugins: Iterable[tuple[str, Any]]) -> None:
         """Register every description the given plugins' hooks hand to ``register``."""
@@ -200,6 +247,7 @@ class Registry:
             return cached
         result = tuple(self._param(fn, k, v) for k, v in fn.parameters.items())
         self._params[fn.name] = result
+        fn.call_facts()  # inspect the implementation once, at registration (validate())
         return result
 
     def _param(self, fn: FunctionDescription, name: str, spec: Any) -> Param:
@@ -227,7 +275,11 @@ class Registry:
         raise PluginError(f"cannot map Python type {annotation!r} to a dialectic type")
 
     def signature(self, fn: FunctionDescription) -> str:
-        parts = []
-        for p in self.params(fn):
-            parts.append(f"{p.name}{'?' if p.optional else ''}: {p.type}")
-        return f"{fn.name}({', '.join(parts)}) -> {fn.returns}"
+        """``name(a: string, b?: number) -> type``, for hints (kept with the parameters)."""
+        cached = self._signatures.get(fn.name)
+        if cached is not None and cached[0] is fn:
+            return cached[1]
+        parts = [f"{p.name}{'?' if p.optional else ''}: {p.type}" for p in self.params(fn)]
+        text = f"{fn.name}({', '.join(parts)}) -> {fn.returns}"
+        self._signatures[fn.name] = (fn, text)
+        return text

@@ -19,7 +19,7 @@ import orjson
 from dialectic.outcome.errors import DialecticError, Failure, LimitExceeded, clip
 from dialectic.registry.descriptions import RunContext, TypeConversion
 from dialectic.registry.registry import Registry
-from dialectic.values.data import UNDEFINED, BadValue, TooLarge
+from dialectic.values.data import UNDEFINED, BadValue, TooLarge, json_kind, plain
 from dialectic.values.jsnumber import js_number_to_string as js_number
 
 MAX_CONVERSION_STEPS = 4
@@ -158,14 +158,24 @@ BUILTIN_EDGES: dict[tuple[str, str], tuple[Step, str]] = {
 
 _SUBTYPES = {"integer": ("number",)}
 
+#: the exact Python type of each JSON type's values inside a run (a function's result is
+#: normalised to these at the boundary: see :meth:`TypeSystem.plain`)
+_KIND_OF_TYPE: dict[type, str] = {
+    str: "string",
+    float: "number",
+    int: "integer",
+    bool: "boolean",
+    list: "array",
+    dict: "object",
+    type(None): "null",
+}
+#: the types whose values also fit a declared type (an integer is a number)
+_FITS: dict[str, tuple[str, ...]] = {"number": ("integer",)}
+#: declared type -> the Python types that fit it with no conversion: the same table, read the
+#: other way (``type(v) in _EXACT[target]`` is the fast check)
 _EXACT: dict[str, tuple[type, ...]] = {
-    "string": (str,),
-    "number": (int, float),
-    "integer": (int,),
-    "boolean": (bool,),
-    "array": (list,),
-    "object": (dict,),
-    "null": (type(None),),
+    name: tuple(t for t, kind in _KIND_OF_TYPE.items() if kind in (name, *_FITS.get(name, ())))
+    for name in dict.fromkeys(_KIND_OF_TYPE.values())
 }
 
 
@@ -179,60 +189,47 @@ class TypeSystem:
 
     # -- classification ---------------------------------------------------------------
     def type_of(self, value: Any) -> str:
+        """The type name of a value: the one classification behind type names, type checks
+        and coercion. Exact built-in types first (the fast path), then ``undefined``, then
+        registered types, then subclasses of built-in types by :func:`json_kind` (a tuple is an
+        array, an ``OrderedDict`` an object, a ``str`` enum a string; ``bool`` is never an
+        integer)."""
         t = type(value)
-        if t is str:
-            return "string"
-        if t is bool:
-            return "boolean"
-        if t is int:
-            return "integer"
-        if t is float:
-            return "number"
-        if t is list:
-            return "array"
-        if t is dict:
-            return "object"
-        if value is None:
-            return "null"
+        kind = _KIND_OF_TYPE.get(t)
+        if kind is not None:
+            return kind
         if value is UNDEFINED:
             return "undefined"
         td = self.registry.type_of_class(t)
         if td is not None:
             return td.name
-        if isinstance(value, str):
-            return "string"
-        if isinstance(value, int):
-            return "integer"
-        if isinstance(value, float):
-            return "number"
-        if isinstance(value, list | tuple):
-            return "array"
-        if isinstance(value, dict):
-            return "object"
-        return f"python:{t.__name__}"
+        return json_kind(value) or f"python:{t.__name__}"
+
+    def registered(self, cls: type) -> bool:
+        return self.registry.type_of_class(cls) is not None
+
+    def plain(self, value: Any) -> Any:
+        """``value`` with its arrays as lists and objects as dicts, all the way down; values of
+        registered types as they are (see :func:`dialectic.values.data.plain`)."""
+        return plain(value, self.registered)
 
     def exact_types(self, target: str) -> tuple[type, ...] | None:
         """The Python types that already fit ``target`` (checked with ``type(v) in ...``)."""
         return _EXACT.get(target)
 
     def checker(self, target: str) -> Callable[[Any], bool]:
-        """A fast predicate for "value already has type ``target``"."""
+        """A fast predicate for "value already has type ``target``" as the run holds it: the
+        exact types of :meth:`type_of`'s fast path. A value of another class that
+        :meth:`type_of` still classifies as ``target`` (a tuple for ``array``) fails it and is
+        normalised by :meth:`coerce`."""
         if target == "any":
             return _always
-        if target == "string":
-            return lambda v: type(v) is str
-        if target == "number":
-            return lambda v: type(v) is int or type(v) is float
-        if target == "integer":
-            return lambda v: type(v) is int
-        if target == "boolean":
-            return lambda v: type(v) is bool
-        if target == "array":
-            return lambda v: type(v) is list
-        if target == "object":
-            return lambda v: type(v) is dict
-        if target == "null":
-            return lambda v: v is None
+        exact = _EXACT.get(target)
+        if exact is not None:
+            if len(exact) == 1:
+                only = exact[0]
+                return lambda v: type(v) is only
+            return lambda v: type(v) in exact
         td = self.registry.types[target]
         cls = td.python_class
         return lambda v: isinstance(v, cls)
@@ -380,6 +377,12 @@ class TypeSystem:
         if target == "any" or self.checker(target)(value):
             return value
         source = self.type_of(value)
+        if source in _EXACT and type(value) not in _KIND_OF_TYPE:
+            # JSON data of another class (a tuple, an OrderedDict, a str enum): as the run holds
+            # it, so that it fits its own type and no conversion step sees a foreign class
+            value = self.plain(value)
+            if (source == target or source in _FITS.get(target, ())) and not via:
+                return value
         if (
             source == "string"
             and not via
@@ -431,6 +434,8 @@ class TypeSystem:
                     f"({a} -> {b}): {exc.message}",
                     hint=exc.hint,
                 ) from None
+        if type(current) not in _KIND_OF_TYPE:
+            current = self.plain(current)  # a registered conversion's tuple, OrderedDict, ...
         limits = ctx.limits
         if type(current) is str and limits is not None and len(current) > limits.max_string_length:
             raise LimitExceeded(

@@ -6,7 +6,8 @@ compact JSON (a documented difference from JavaScript).
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import functools
+from collections.abc import Callable, Mapping
 from typing import Any, Final
 
 import orjson
@@ -145,6 +146,160 @@ def _json_default(value: Any) -> Any:
 
 
 _SCALAR_TYPES: Final = frozenset({str, int, float, bool, type(None)})
+_CONTAINERS: Final = frozenset({list, dict})
+
+
+def json_kind(value: Any) -> str | None:
+    """The JSON type a value of a built-in Python type stands for, subclasses included: the one
+    classification behind type names and type checks. ``bool`` before ``int`` (``True`` is a
+    boolean, never an integer); tuples and lists are arrays, every ``Mapping`` an object. None
+    for anything else (a registered type, ``undefined``, an opaque object)."""
+    if isinstance(value, str):
+        return "string"
+    if isinstance(value, bool):
+        return "boolean"
+    if isinstance(value, int):
+        return "integer"
+    if isinstance(value, float):
+        return "number"
+    if value is None:
+        return "null"
+    if isinstance(value, list | tuple):
+        return "array"
+    if isinstance(value, Mapping):
+        return "object"
+    return None
+
+
+def plain(
+    value: Any, registered: Callable[[type], bool], known: dict[int, Any] | None = None
+) -> Any:
+    """``value`` as a run holds JSON data: every array a ``list``, every object a ``dict``, every
+    text, number and boolean of its exact built-in type, all the way down (a tuple, an
+    ``OrderedDict``, a ``str`` enum become a list, a dict, a str). Values of registered types
+    (``registered(cls)``) and other objects are left as they are. Plain data is returned as it
+    is, after a scan; anything else is copied once (shared parts stay shared, cycles stay
+    cycles). ``known`` (id -> container, kept alive) holds the containers already found plain
+    in this run: they are not scanned again, so passing a large value through many calls costs
+    one scan, not one per call."""
+    t = type(value)
+    if t in _SCALAR_TYPES:
+        return value
+    if t in _CONTAINERS:
+        if known is not None and id(value) in known:
+            return value
+        if _is_plain(value, registered, known):
+            return value
+    return _normalised(value, registered)
+
+
+def _is_plain(
+    value: Any, registered: Callable[[type], bool], known: dict[int, Any] | None = None
+) -> bool:
+    """Whether nothing inside ``value`` (a list or dict) needs normalising (iterative; each
+    container visited once; a long list of scalars is checked with one C-level type scan).
+    The containers found plain are added to ``known``."""
+    scalars = _SCALAR_TYPES
+    skip = known if known is not None else {}
+    seen = {id(value): value}
+    stack = [value]
+    while stack:
+        c = stack.pop()
+        if type(c) is dict:
+            for k in c:
+                if type(k) is not str and isinstance(k, str) and not registered(type(k)):
+                    return False  # a str enum as a key
+            items: Any = c.values()
+        else:
+            items = c
+            if len(c) > 32 and set(map(type, c)) <= scalars:
+                continue
+        for x in items:
+            t = type(x)
+            if t in scalars:
+                continue
+            if t is list or t is dict:
+                i = id(x)
+                if i not in seen and i not in skip:
+                    seen[i] = x
+                    stack.append(x)
+            elif _foreign(t, registered):
+                return False
+    if known is not None:
+        known.update(seen)
+    return True
+
+
+def _foreign(cls: type, registered: Callable[[type], bool]) -> bool:
+    """A class whose values stand for JSON data but are not held as such (a tuple, a Mapping,
+    a str enum); registered types and opaque objects are not."""
+    return cls is not _Undefined and json_kind_of_type(cls) is not None and not registered(cls)
+
+
+@functools.lru_cache(maxsize=512)
+def json_kind_of_type(cls: type) -> str | None:
+    """:func:`json_kind` by class (for a class's instances)."""
+    if issubclass(cls, str):
+        return "string"
+    if issubclass(cls, bool):
+        return "boolean"
+    if issubclass(cls, int):
+        return "integer"
+    if issubclass(cls, float):
+        return "number"
+    if cls is type(None):
+        return "null"
+    if issubclass(cls, list | tuple):
+        return "array"
+    if issubclass(cls, Mapping):
+        return "object"
+    return None
+
+
+def _normalised(value: Any, registered: Callable[[type], bool]) -> Any:
+    """The copy :func:`plain` makes (iterative: any depth)."""
+    #: id -> (the original, its copy): the original is kept alive, so that its id is not reused
+    #: by a temporary object (a Mapping may build its values as they are read)
+    memo: dict[int, tuple[Any, Any]] = {}
+    todo: list[tuple[Any, Any]] = []
+
+    def convert(x: Any) -> Any:
+        t = type(x)
+        if t in _SCALAR_TYPES:
+            return x
+        done = memo.get(id(x))
+        if done is not None:
+            return done[1]
+        if t is not list and t is not dict and (x is UNDEFINED or registered(t)):
+            return x
+        kind = json_kind(x)
+        if kind == "string":
+            return str.__str__(x)
+        if kind == "integer":
+            return int.__int__(x)
+        if kind == "number":
+            return float.__float__(x)
+        if kind == "array":
+            new: Any = []
+        elif kind == "object":
+            new = {}
+        else:
+            return x
+        memo[id(x)] = (x, new)
+        todo.append((x, new))
+        return new
+
+    top = convert(value)
+    while todo:
+        src, dst = todo.pop()
+        if type(dst) is list:
+            dst.extend([convert(item) for item in src])
+        else:
+            for k, item in src.items():
+                if type(k) is not str and isinstance(k, str) and not registered(type(k)):
+                    k = str.__str__(k)
+                dst[k] = convert(item)
+    return top
 
 
 def is_scalar(value: Any) -> bool:

@@ -170,13 +170,72 @@ def test_functions_returning_non_json_fail_cleanly() -> None:
     assert out.error is not None and out.error.code == "invalid_value"
 
 
-def test_no_eval_or_exec_in_the_package() -> None:
+#: the builtins that run or load code from text (SPEC section 8)
+DYNAMIC_CODE = frozenset({"eval", "exec", "compile", "__import__"})
+
+
+def dynamic_code_calls(source: str) -> list[int]:
+    """The lines that call a builtin of :data:`DYNAMIC_CODE` (``compile(...)``,
+    ``builtins.eval(...)``); a method or a module function of the same name (``self.compile``,
+    ``re.compile``, a module's own ``def compile``) is not the builtin."""
+    tree = ast.parse(source)
+    own = {
+        n.name
+        for n in ast.walk(tree)
+        if isinstance(n, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef)
+    }
+    own |= {
+        (a.asname or a.name).split(".")[0]
+        for n in ast.walk(tree)
+        if isinstance(n, ast.Import | ast.ImportFrom)
+        for a in n.names
+    }
+    own |= {
+        n.id for n in ast.walk(tree) if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Store)
+    }
+    lines = []
+    for node in ast.walk(tree):
+        if not isinstance(node, ast.Call):
+            continue
+        func = node.func
+        if isinstance(func, ast.Name):
+            builtin = func.id in DYNAMIC_CODE and func.id not in own
+        else:
+            builtin = (
+                isinstance(func, ast.Attribute)
+                and func.attr in DYNAMIC_CODE
+                and isinstance(func.value, ast.Name)
+                and func.value.id == "builtins"
+            )
+        if builtin:
+            lines.append(node.lineno)
+    return lines
+
+
+@pytest.mark.parametrize(
+    ("source", "found"),
+    [
+        ("compile('1', '<program>', 'eval')", [1]),
+        ("x = 1\neval('x')", [2]),
+        ("exec('x = 1')", [1]),
+        ("__import__('os')", [1]),
+        ("import builtins\nbuiltins.compile('1', '', 'eval')", [2]),
+        ("self.compile(node)\nre.compile('x')\ncompiler.compile(root)", []),
+        ("def compile(node):\n    return node\ncompile(1)", []),
+        ("from re import compile\ncompile('x')", []),
+    ],
+)
+def test_the_package_scan_finds_calls_of_the_builtins(source: str, found: list[int]) -> None:
+    assert dynamic_code_calls(source) == found
+
+
+def test_no_eval_exec_or_compile_in_the_package() -> None:
     root = Path(dialectic.testing.__file__).parent
+    scanned = 0
     for path in root.rglob("*.py"):
-        tree = ast.parse(path.read_text(encoding="utf-8"))
-        for node in ast.walk(tree):
-            if isinstance(node, ast.Call) and isinstance(node.func, ast.Name):
-                assert node.func.id not in ("eval", "exec", "__import__"), f"{path}:{node.lineno}"
+        assert dynamic_code_calls(path.read_text(encoding="utf-8")) == [], path
+        scanned += 1
+    assert scanned > 30
 
 
 def doubling(levels: int, body: Any) -> Any:
@@ -202,7 +261,8 @@ def test_exponential_values_through_aliases_are_bounded(body: Any, limit: str) -
     start = time.perf_counter()
     out = rt_with().run(doubling(60, body))
     assert limit_of(out) == limit
-    assert time.perf_counter() - start < 2.0
+    # a bound against hangs, not a timing window: unbounded, 2**60 copies would never finish
+    assert time.perf_counter() - start < 20.0
 
 
 def test_templates_and_join_measure_before_building() -> None:

@@ -1,0 +1,108 @@
+"""What the compiler hands the run: compiled nodes, launchable calls, and collected ambiguities."""
+
+from __future__ import annotations
+
+from collections.abc import Awaitable, Callable, Coroutine, Sequence
+from typing import TYPE_CHECKING, Any
+
+from dialectic.outcome.errors import Candidate, DialecticError, JSONPath
+
+if TYPE_CHECKING:
+    from dialectic.run.state import State
+
+SyncFn = Callable[["State"], Any]
+AsyncFn = Callable[["State"], Awaitable[Any]]
+
+
+class AmbiguityItem:
+    """One ambiguous call: the question, its candidates and the path of the node to replace."""
+
+    __slots__ = ("message", "candidates", "path", "function")
+
+    def __init__(
+        self, message: str, candidates: Sequence[Candidate], path: JSONPath, function: str
+    ) -> None:
+        self.message = message
+        self.candidates = list(candidates)
+        self.path = path
+        self.function = function
+
+
+class AmbiguityError(Exception):
+    """Carries every ambiguity found so far up to the top of the run, in program order."""
+
+    def __init__(self, items: list[AmbiguityItem]) -> None:
+        super().__init__(f"{len(items)} ambiguities")
+        self.items = items
+
+    def merged(self, later: AmbiguityError | None) -> AmbiguityError:
+        """These ambiguities, then the ones of ``later`` (a part that comes after in the
+        program); an item already listed (an alias used twice) is kept once, where it first
+        appeared."""
+        if later is None or later is self:
+            return self
+        seen = {id(i) for i in self.items}
+        return AmbiguityError(self.items + [i for i in later.items if id(i) not in seen])
+
+
+def merge(earlier: AmbiguityError | None, later: AmbiguityError) -> AmbiguityError:
+    """``earlier`` followed by ``later`` (``later`` alone if nothing came before)."""
+    return later if earlier is None else earlier.merged(later)
+
+
+def merge_in_order(found: list[tuple[int, AmbiguityError]]) -> AmbiguityError:
+    """The ambiguities of several parts, in the parts' program order (their index), whatever
+    order they were found in."""
+    found.sort(key=lambda f: f[0])
+    total = found[0][1]
+    for _, exc in found[1:]:
+        total = total.merged(exc)
+    return total
+
+
+class Launch:
+    """How to start an asynchronous call with no wrapper coroutine (asyncio): ``start``
+    evaluates the arguments now and returns the implementation's own coroutine, which becomes
+    the task; ``finish`` and ``error`` then turn how the task ended into the runtime's terms.
+    ``start`` returns None when the call needs the general path (a concurrency limiter
+    applies)."""
+
+    __slots__ = ("timeout",)
+
+    def __init__(self, timeout: float) -> None:
+        self.timeout = timeout
+
+    def start(self, state: State) -> Coroutine[Any, Any, Any] | None:
+        raise NotImplementedError
+
+    def finish(self, value: Any, state: State) -> Any:
+        """The call's value as the run sees it (checked and normalised); may raise."""
+        raise NotImplementedError
+
+    def error(self, exc: Exception, state: State) -> BaseException:
+        """What an exception from the implementation means to the run."""
+        raise NotImplementedError
+
+    def timed_out(self) -> DialecticError:
+        raise NotImplementedError
+
+    def cancelled(self) -> DialecticError:
+        raise NotImplementedError
+
+
+class Compiled:
+    """A compiled node: exactly one of ``sync`` and ``aio`` is set; an asynchronous call may
+    also offer a ``launch``, the cheaper way to start it as one of several concurrent tasks."""
+
+    __slots__ = ("sync", "aio", "launch")
+
+    def __init__(
+        self, sync: SyncFn | None = None, aio: AsyncFn | None = None, launch: Launch | None = None
+    ) -> None:
+        self.sync = sync
+        self.aio = aio
+        self.launch = launch
+
+    @property
+    def is_async(self) -> bool:
+        return self.aio is not None

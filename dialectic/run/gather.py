@@ -1,0 +1,291 @@
+"""Evaluating independent children: synchronous ones inline, asynchronous ones concurrently.
+
+On asyncio the children are native tasks (a call with ready arguments is a task of the
+implementation's own coroutine); on trio they run in an anyio task group. Either way the first
+failure cancels the siblings, every ambiguity is collected and reported in program order, and
+the node returns (or raises) only once every child it started has ended (SPEC section 6).
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Awaitable, Callable, Coroutine, Sequence
+from functools import partial
+from typing import Any, cast
+
+import anyio
+from anyio import CancelScope
+
+from dialectic.outcome.errors import DialecticError
+from dialectic.run.compiled import (
+    AmbiguityError,
+    AsyncFn,
+    Compiled,
+    Launch,
+    SyncFn,
+    merge,
+    merge_in_order,
+)
+from dialectic.run.state import State, TimeoutBucket
+
+
+def sync_many(children: Sequence[SyncFn]) -> Callable[[State], list[Any]]:
+    """Evaluate synchronous children in order, collecting ambiguities from all of them."""
+    kids = tuple(children)
+
+    def many(state: State) -> list[Any]:
+        out = []
+        amb: AmbiguityError | None = None
+        for kid in kids:
+            try:
+                out.append(kid(state))
+            except AmbiguityError as exc:
+                amb = merge(amb, exc)
+                out.append(None)
+        if amb is not None:
+            raise amb
+        return out
+
+    return many
+
+
+def async_many(
+    children: Sequence[Compiled], mark: Callable[[AmbiguityError], Any] | None = None
+) -> Callable[[State], Awaitable[list[Any]]]:
+    """Evaluate children, synchronous ones inline and asynchronous ones concurrently. Their
+    ambiguities are raised together, in program order; with ``mark``, an ambiguous child's
+    value is instead ``mark(its ambiguity)`` (a call reports them with its coercions')."""
+    kids = tuple(children)
+    sync_idx = tuple((i, c.sync) for i, c in enumerate(kids) if c.sync is not None)
+    async_idx = tuple((i, c.aio) for i, c in enumerate(kids) if c.aio is not None)
+    async_kids = tuple((i, c) for i, c in enumerate(kids) if c.aio is not None)
+    n = len(kids)
+
+    async def many(state: State) -> list[Any]:
+        out: list[Any] = [None] * n
+        found: list[tuple[int, AmbiguityError]] = []
+        for i, fn in sync_idx:
+            assert fn is not None
+            try:
+                out[i] = fn(state)
+            except AmbiguityError as exc:
+                found.append((i, exc))
+        if not async_idx:
+            pass
+        elif len(async_idx) == 1:
+            i, afn = async_idx[0]
+            assert afn is not None
+            try:
+                out[i] = await afn(state)
+            except AmbiguityError as exc:
+                found.append((i, exc))
+        elif state.native:
+            await _gather_native(state, async_kids, out, found)
+        else:
+            await _gather_group(state, async_idx, out, found)
+        if found:
+            if mark is None:  # in the children's order, not the order they were found in
+                raise merge_in_order(found)
+            for i, amb in found:
+                out[i] = mark(amb)
+        return out
+
+    return many
+
+
+async def _gather_group(
+    state: State,
+    items: Sequence[tuple[int, AsyncFn | None]],
+    out: list[Any],
+    found: list[tuple[int, AmbiguityError]],
+) -> None:
+    """Any backend: an anyio task group (it waits for every child, also when cancelled)."""
+    failures: list[BaseException] = []
+    async with anyio.create_task_group() as tg:
+        for i, afn in items:
+            assert afn is not None
+            tg.start_soon(_child, state, afn, i, out, found, failures, tg.cancel_scope)
+    if failures:
+        raise failures[0]
+
+
+async def _child(
+    state: State,
+    fn: AsyncFn,
+    i: int,
+    out: list[Any],
+    found: list[tuple[int, AmbiguityError]],
+    failures: list[BaseException],
+    scope: CancelScope,
+) -> None:
+    try:
+        out[i] = await fn(state)
+    except AmbiguityError as exc:
+        found.append((i, exc))
+    except Exception as exc:
+        if not failures:
+            failures.append(exc)
+        scope.cancel()
+
+
+class _Fanout:
+    """The bookkeeping of one native fan-out: its tasks, how many are still running, the first
+    failure, the ambiguities found, and the future the parent waits on."""
+
+    __slots__ = ("state", "out", "found", "tasks", "failures", "pending", "stopping", "waiter")
+
+    def __init__(
+        self,
+        state: State,
+        out: list[Any],
+        found: list[tuple[int, AmbiguityError]],
+        waiter: asyncio.Future[None],
+    ) -> None:
+        self.state = state
+        self.out = out
+        self.found = found
+        self.tasks: list[asyncio.Task[Any]] = []
+        self.failures: list[BaseException] = []
+        self.pending = 0
+        #: the tasks were cancelled on purpose: a failure, or the parent's own cancellation
+        self.stopping = False
+        self.waiter = waiter
+
+    def stop(self, exc: BaseException | None) -> None:
+        if exc is not None:
+            self.failures.append(exc)
+        self.stopping = True
+        for t in self.tasks:
+            t.cancel()
+
+    def done(
+        self, i: int, launch: Launch | None, bucket: TimeoutBucket | None, task: asyncio.Task[Any]
+    ) -> None:
+        self.pending -= 1
+        if bucket is not None:
+            bucket.release(task)
+        try:
+            value = task.result()
+        except BaseException:
+            self.ended_badly(i, launch, bucket, task)
+        else:
+            if launch is not None:
+                t = type(value)
+                if t is not int and t is not float and t is not bool and value is not None:
+                    try:
+                        value = launch.finish(value, self.state)
+                    except (DialecticError, AmbiguityError) as err:
+                        self.ended_with(i, err)
+            self.out[i] = value
+        if not self.pending and not self.waiter.done():
+            self.waiter.set_result(None)
+
+    def ended_badly(
+        self, i: int, launch: Launch | None, bucket: TimeoutBucket | None, task: asyncio.Task[Any]
+    ) -> None:
+        if task.cancelled():
+            if bucket is not None and task in bucket.fired:
+                bucket.fired.discard(task)
+                if launch is not None and not self.failures:
+                    self.stop(launch.timed_out())
+            elif not self.stopping and not self.failures:
+                # not by us: the implementation raised CancelledError itself
+                self.stop(
+                    launch.cancelled()
+                    if launch is not None
+                    else DialecticError("cancelled", "a call was cancelled unexpectedly")
+                )
+            return
+        exc = task.exception()
+        if launch is not None and isinstance(exc, Exception):
+            exc = launch.error(exc, self.state)
+        if exc is not None:
+            self.ended_with(i, exc)
+
+    def ended_with(self, i: int, exc: BaseException) -> None:
+        if isinstance(exc, AmbiguityError):
+            self.found.append((i, exc))
+        elif not self.failures:
+            self.stop(exc)
+
+
+async def _gather_native(
+    state: State,
+    items: Sequence[tuple[int, Compiled]],
+    out: list[Any],
+    found: list[tuple[int, AmbiguityError]],
+) -> None:
+    """The asyncio fast path of a task group, with the same semantics: the first failure (not an
+    ambiguity) cancels the siblings and is raised once all have stopped; ambiguities are all
+    collected; a cancellation from outside (the deadline, the caller) cancels the children and
+    waits for them before it goes on. A call that offers a ``Launch`` runs as a task of the
+    implementation's own coroutine: no wrapper frame, one callback, a shared timeout."""
+    loop = asyncio.get_running_loop()
+    fan = _Fanout(state, out, found, loop.create_future())
+    tasks = fan.tasks
+    done = fan.done
+    # the task class itself unless the loop has a task factory (skips create_task's frame)
+    direct = loop.get_task_factory() is None
+    Task = asyncio.Task
+    # calls launched within the same millisecond share a timeout bucket, set 1 ms late so that
+    # each of them gets at least its whole timeout (and at most 2 ms more)
+    clock = loop.time
+    shared: dict[float, TimeoutBucket] = {}
+    shared_until = 0.0
+    for i, kid in items:
+        launch = kid.launch
+        coro: Coroutine[Any, Any, Any] | None = None
+        bucket: TimeoutBucket | None = None
+        if launch is not None:
+            try:
+                coro = launch.start(state)
+            except AmbiguityError as exc:
+                found.append((i, exc))
+                continue
+            except Exception as exc:
+                fan.stop(exc)
+                break
+            if coro is not None:
+                now = clock()
+                if now > shared_until:
+                    shared.clear()
+                    shared_until = now + 0.001
+                timeout = launch.timeout
+                bucket = shared.get(timeout)
+                if bucket is None or bucket.handle is None:
+                    bucket = shared[timeout] = state.timeout_bucket(timeout + 0.001)
+            else:
+                launch = None
+        if coro is None:
+            assert kid.aio is not None
+            coro = cast("Coroutine[Any, Any, Any]", kid.aio(state))
+        task = Task(coro, loop=loop) if direct else loop.create_task(coro)
+        if bucket is not None:
+            bucket.tasks.add(task)
+        task.add_done_callback(partial(done, i, launch, bucket))
+        tasks.append(task)
+        fan.pending += 1
+    if fan.pending:
+        try:
+            await fan.waiter
+        except asyncio.CancelledError:
+            fan.stop(None)
+            await _settle(tasks)
+            raise
+    if fan.failures:
+        raise fan.failures[0]
+
+
+async def _settle(tasks: list[asyncio.Task[Any]]) -> None:
+    """Wait until every task has ended (they were cancelled): a run never returns while a child
+    of it still runs. Cancelled again meanwhile (anyio repeats a scope's cancellation), keep
+    waiting: the children were already told to stop, and cancelling them again would break
+    into their own cleanup (which an anyio shield protects only from anyio's cancellation)."""
+    while True:
+        live = [t for t in tasks if not t.done()]
+        if not live:
+            return
+        try:
+            await asyncio.wait(live)
+        except asyncio.CancelledError:
+            continue

@@ -1,0 +1,189 @@
+"""The per-run state: context, memo slots, warnings, limits, limiters and shared call timeouts."""
+
+from __future__ import annotations
+
+import asyncio
+import time
+from collections.abc import Callable
+from typing import Any
+
+import anyio
+
+from dialectic.limits import Limits
+from dialectic.outcome.errors import DialecticError, JSONPath
+from dialectic.registry.descriptions import RunContext
+from dialectic.values.coercion import TypeSystem
+from dialectic.values.data import plain
+
+
+class State:
+    """Everything one run needs: context, memo slots, warnings, limits, concurrency limiters."""
+
+    __slots__ = (
+        "context",
+        "_ctx",
+        "memo",
+        "warnings",
+        "limits",
+        "deadline_at",
+        "limiter",
+        "fn_limiters",
+        "debug",
+        "_convert",
+        "native",
+        "_buckets",
+        "_loop",
+        "_plain",
+    )
+
+    def __init__(
+        self,
+        context: Any,
+        memo_size: int,
+        limits: Limits,
+        convert: tuple[Callable[..., Any], Callable[[Any], str]],
+        debug: bool,
+    ) -> None:
+        self.context = context
+        self.warnings: list[str] = []
+        self._ctx: RunContext | None = None
+        self._convert = convert
+        self.memo: list[Any] = [MISSING] * memo_size if memo_size else []
+        self.limits = limits
+        self.deadline_at = time.monotonic() + limits.deadline
+        self.limiter: anyio.CapacityLimiter | None = None
+        self.fn_limiters: dict[str, anyio.CapacityLimiter] | None = None
+        self.debug = debug
+        #: running on asyncio: spawn children as native tasks (4x cheaper than a task group)
+        self.native = False
+        self._buckets: dict[int, TimeoutBucket] | None = None
+        self._loop: asyncio.AbstractEventLoop | None = None
+        #: containers of function results already found to be plain data (id -> container)
+        self._plain: dict[int, Any] | None = None
+
+    def plain(self, value: Any) -> Any:
+        """A function's result with its arrays as lists and objects as dicts, all the way down
+        (SPEC section 6). The runtime's type system, whose ``coerce`` the run was given, knows
+        which classes are registered types (kept as they are); looked up only when needed, so
+        that creating a State stays cheap."""
+        known = self._plain
+        if known is None:
+            known = self._plain = {}
+        types = getattr(self._convert[0], "__self__", None)
+        registered = types.registered if isinstance(types, TypeSystem) else _no_type
+        return plain(value, registered, known)
+
+    def timeout_bucket(self, timeout: float) -> TimeoutBucket:
+        """The shared per-call timeout for calls starting now (asyncio): one timer handle per
+        millisecond of deadlines, however many calls start together. The caller adds its task
+        at once and releases it when the call ends; the last release cancels the timer."""
+        loop = self._loop
+        if loop is None:
+            loop = self._loop = asyncio.get_running_loop()
+        key = int((loop.time() + timeout) * 1000) + 1  # rounded up to the next millisecond
+        buckets = self._buckets
+        if buckets is None:
+            buckets = self._buckets = {}
+        bucket = buckets.get(key)
+        if bucket is None:
+            bucket = buckets[key] = TimeoutBucket(buckets, key)
+            bucket.handle = loop.call_at(key / 1000, bucket.fire)
+        return bucket
+
+    def close(self) -> None:
+        """The run has ended: no timer of it stays scheduled (normally none is left: each
+        bucket cancels its timer when its last call ends)."""
+        buckets = self._buckets
+        if buckets:
+            for bucket in list(buckets.values()):
+                bucket.cancel()
+            buckets.clear()
+
+    @property
+    def ctx(self) -> RunContext:
+        """The RunContext handed to implementations (created on first use)."""
+        if self._ctx is None:
+            convert, stringify = self._convert
+            self._ctx = RunContext(self.context, self.warnings, self.limits, convert, stringify)
+        return self._ctx
+
+    def function_limiter(self, name: str, cap: int) -> anyio.CapacityLimiter:
+        if self.fn_limiters is None:
+            self.fn_limiters = {}
+        lim = self.fn_limiters.get(name)
+        if lim is None:
+            lim = self.fn_limiters[name] = anyio.CapacityLimiter(cap)
+        return lim
+
+
+def _no_type(cls: type) -> bool:
+    return False
+
+
+class TimeoutBucket:
+    """Calls sharing one timeout deadline; when it passes, the ones still running are
+    cancelled (and marked, so they report a timeout rather than a cancellation). When the last
+    of them ends first, the timer is cancelled: a long-lived loop keeps no timer per call."""
+
+    __slots__ = ("tasks", "fired", "handle", "_owner", "_key")
+
+    def __init__(self, owner: dict[int, TimeoutBucket], key: int) -> None:
+        self.tasks: set[asyncio.Task[Any]] = set()
+        self.fired: set[asyncio.Task[Any]] = set()
+        self.handle: asyncio.TimerHandle | None = None
+        self._owner = owner
+        self._key = key
+
+    def fire(self) -> None:
+        self.handle = None
+        self._forget()
+        for task in self.tasks:
+            self.fired.add(task)
+            task.cancel()
+
+    def release(self, task: asyncio.Task[Any]) -> None:
+        """``task``'s call has ended; the last one to end cancels the timer."""
+        tasks = self.tasks
+        tasks.discard(task)
+        if not tasks and self.handle is not None:
+            self.cancel()
+
+    def cancel(self) -> None:
+        handle = self.handle
+        if handle is not None:
+            self.handle = None
+            handle.cancel()
+        self._forget()
+
+    def _forget(self) -> None:
+        if self._owner.get(self._key) is self:
+            del self._owner[self._key]
+
+
+class _Missing:
+    __slots__ = ()
+
+    def __repr__(self) -> str:
+        return "MISSING"
+
+
+MISSING: Any = _Missing()
+
+
+class AsyncSlot:
+    """A memo slot for an alias being computed asynchronously; waiters share one evaluation."""
+
+    __slots__ = ("event", "value", "error")
+
+    def __init__(self) -> None:
+        self.event = anyio.Event()
+        self.value: Any = None
+        self.error: BaseException | None = None
+
+
+def deadline_error(limits: Limits, path: JSONPath = ()) -> DialecticError:
+    from dialectic.outcome.errors import LimitExceeded
+
+    return LimitExceeded(
+        "deadline", f"the run took longer than its deadline of {limits.deadline:g} s", path
+    )
