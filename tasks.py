@@ -1,18 +1,22 @@
 #!/usr/bin/env python3
-"""Developer tasks for dialectic; needs only python3 (3.11+) and pip.
+"""Developer tasks for dialectic; needs python3 (3.11+) and pip, and Node.js (npm) for the tests.
 
     python3 tasks.py demo     # set up .venv, then run the demo program
-    python3 tasks.py test     # set up .venv, then ruff, mypy --strict and the whole test suite
+    python3 tasks.py test     # set up .venv and .node, then ruff, mypy --strict and all the tests
     python3 tasks.py bench    # set up .venv, then print the benchmark tables
-    python3 tasks.py setup    # only (re)create the virtualenv with the core and all extensions
+    python3 tasks.py setup    # only set up: the virtualenv (core and all extensions) and .node
 
 The virtualenv is `.venv` next to this file; it is reinstalled only when a pyproject.toml changes.
+`.node` holds the pinned JavaScript parser (acorn) that tests/plan/test_differential.py compares
+the Plan parser with; it is installed with npm only when missing or when ACORN changes.
 """
 
 from __future__ import annotations
 
 import hashlib
+import json
 import os
+import shutil
 import subprocess
 import sys
 import venv
@@ -31,6 +35,8 @@ DEMO = [
     "--timezone",
     "America/Los_Angeles",
 ]
+NODE_DIR = ROOT / ".node"  # git-ignored; tests/plan/test_differential.py reads acorn from here
+ACORN = "8.19.0"  # the pinned acorn version; changing it reinstalls .node on the next set-up
 TYPED = ["dialectic", "benchmarks", "tasks.py"] + [
     f"extensions/{name}/dialectic_{name}" for name in EXTENSIONS
 ]
@@ -70,6 +76,43 @@ def setup() -> None:
     stamp_file.write_text(stamp)
 
 
+def installed_acorn() -> str | None:
+    """The version of acorn in .node, or None."""
+    manifest = NODE_DIR / "node_modules" / "acorn" / "package.json"
+    try:
+        version = json.loads(manifest.read_text(encoding="utf-8")).get("version")
+    except (OSError, ValueError):
+        return None
+    return version if isinstance(version, str) else None
+
+
+def setup_node() -> bool:
+    """Install the pinned acorn into .node (for the Plan differential test); False if it cannot."""
+    if installed_acorn() == ACORN:
+        return True
+    npm = shutil.which("npm")
+    if npm is None or shutil.which("node") is None:
+        print(
+            "error: Node.js (node and npm) is not installed; the tests need it to compare the "
+            "Plan parser with acorn. Install Node.js 18 or newer, then run: python3 tasks.py setup",
+            file=sys.stderr,
+            flush=True,
+        )
+        return False
+    NODE_DIR.mkdir(exist_ok=True)
+    package = {
+        "private": True,
+        "description": "written by tasks.py",
+        "dependencies": {"acorn": ACORN},
+    }
+    (NODE_DIR / "package.json").write_text(json.dumps(package, indent=2) + "\n", encoding="utf-8")
+    args: list[str | Path] = [npm, "install", "--prefix", NODE_DIR, "--no-audit", "--no-fund"]
+    if sh(*args, check=False) != 0 or installed_acorn() != ACORN:
+        print(f"error: could not install acorn {ACORN} into {NODE_DIR}", file=sys.stderr)
+        return False
+    return True
+
+
 def demo() -> int:
     setup()
     return sh(BIN / "dialectic", *DEMO, check=False)
@@ -77,7 +120,7 @@ def demo() -> int:
 
 def test() -> int:
     setup()
-    failed = 0
+    failed = 0 if setup_node() else 1  # the differential test then fails and says why
     failed |= sh(BIN / "ruff", "check", ".", check=False)
     failed |= sh(BIN / "ruff", "format", "--check", ".", check=False)
     failed |= sh(BIN / "mypy", *TYPED, check=False)
@@ -99,7 +142,7 @@ def bench() -> int:
 
 def setup_task() -> int:
     setup()
-    return 0
+    return 0 if setup_node() else 1
 
 
 def main() -> int:

@@ -23,7 +23,7 @@ from dialectic.frontends.base import FrontEndResult
 from dialectic.limits import Limits
 from dialectic.outcome.errors import DialecticError, LimitExceeded, PluginError
 from dialectic.outcome.outcome import Outcome
-from dialectic.outcome.report import ambiguous, failure
+from dialectic.outcome.report import ambiguous, bounded_warnings, failure
 from dialectic.registry import stdlib
 from dialectic.registry.plugins import entry_point_plugins, import_plugin_module, plugin_name
 from dialectic.registry.registry import Registry, closest
@@ -111,7 +111,12 @@ class Runtime:
     ) -> Prepared:
         """Compile once; the result runs many times. Compile errors surface when it runs."""
         key: tuple[Any, ...] | None = None
-        if isinstance(program, str) and len(program) < 100_000 and not options:
+        if (
+            isinstance(program, str)
+            and len(program) < 100_000
+            and not options
+            and (lang is None or type(lang) is str)
+        ):
             key = (program, lang, strict)
             hit = self._cache.get(key)
             if hit is not None:
@@ -169,6 +174,15 @@ class Runtime:
         from dialectic.tools.describe import describe
 
         return describe(self, format, per_function=per_function)
+
+
+def _bad_context(context: Any) -> DialecticError:
+    return DialecticError(
+        "invalid_option",
+        "the context must be a mapping of names to values, got "
+        f"{type(context).__name__}",
+        hint="Pass a dict, e.g. run(program, context={'user': {...}}).",
+    )
 
 
 class CompileFailed(DialecticError):
@@ -230,7 +244,14 @@ class Prepared:
                     f"the program is larger than {limits.max_program_bytes} bytes",
                 )
             try:
-                self.front = to_tree(program, lang, strict=strict, **options)
+                self.front = to_tree(
+                    program,
+                    lang,
+                    strict=strict,
+                    limits=limits,
+                    functions=runtime.registry.functions,
+                    **options,
+                )
             except (TypeError, ValueError) as exc:  # a bad host argument (lang, options)
                 if isinstance(exc, DialecticError):
                     raise
@@ -309,6 +330,8 @@ class Prepared:
     def _start(self, context: Mapping[str, Any] | None) -> State | Outcome:
         if self.errors:
             return failure(self.errors, self.front, list(self.warnings))
+        if context is not None and not isinstance(context, Mapping):
+            return failure([_bad_context(context)], self.front, list(self.warnings))
         values: Any = context if context is not None else {}
         for name in self.context_refs:
             if name not in values:
@@ -340,6 +363,8 @@ class Prepared:
         sync = self._sync
         if sync is not None:  # the fast path: a synchronous program that compiled
             values: Any = context if context is not None else {}
+            if type(values) is not dict and not isinstance(values, Mapping):
+                return self._start(context)  # type: ignore[return-value]
             for name in self.context_refs:
                 if name not in values:
                     return self._start(context)  # type: ignore[return-value]
@@ -357,7 +382,10 @@ class Prepared:
                 and not state.warnings
             ):
                 return Outcome.success(
-                    value, [*self.warnings] if self.warnings else [], self.mode, self._data
+                    value,
+                    bounded_warnings([*self.warnings]) if self.warnings else [],
+                    self.mode,
+                    self._data,
                 )
             return self._success(value, state)
         started = self._start(context)
@@ -449,7 +477,7 @@ class Prepared:
     def _warnings(self, state: State) -> list[str]:
         if not self.warnings and not state.warnings:
             return []
-        return [*self.warnings, *state.warnings]
+        return bounded_warnings([*self.warnings, *state.warnings])
 
     def _success(self, value: Any, state: State) -> Outcome:
         rt = self.runtime

@@ -10,7 +10,6 @@ Compile errors are collected, so one failure reports every problem found.
 from __future__ import annotations
 
 from collections.abc import Callable
-from contextvars import ContextVar
 from typing import Any
 
 from dialectic.compiler.access import Access
@@ -18,6 +17,7 @@ from dialectic.compiler.aliases import DEEP_ALIAS, alias_reader, local_reader
 from dialectic.compiler.expressions import conditional, operator
 from dialectic.compiler.invoke import Coercer, invocation
 from dialectic.compiler.lambdas import (
+    GIVEN,
     Arrow,
     Steps,
     comparator_key,
@@ -59,6 +59,7 @@ from dialectic.tree.nodes import (
     ConstRef,
     ContextRef,
     Get,
+    Given,
     Global,
     Invoke,
     Lambda,
@@ -272,6 +273,7 @@ class Compiler:
     def _Method(self, node: Method) -> Compiled:
         args = [self._arrow_or_value(a) for a in node.args]
         spreads = [isinstance(a, Spread) for a in node.args if not isinstance(a, Lambda)]
+        fallback = self.compile(node.fallback) if node.fallback is not None else None
         return method(
             node.name,
             self.compile(node.target),
@@ -281,7 +283,12 @@ class Compiler:
             self._steps(node.path),
             self.serializer.stringify,
             self._combine,
+            fallback,
         )
+
+    def _Given(self, node: Given) -> Compiled:
+        index = node.index
+        return Compiled(sync=lambda s: GIVEN.get()[index])
 
     def _Global(self, node: Global) -> Compiled:
         args = [self.compile(a.value if isinstance(a, Spread) else a) for a in node.args]
@@ -405,7 +412,7 @@ class Compiler:
     def _optional_get(self, node: Get) -> Compiled:
         """``target?.[k1][k2]``: undefined when the target is null or undefined."""
         target = self.compile(node.target)
-        rest = self.compile(Get(node.path, Filled(node.target.path), node.keys))
+        rest = self.compile(Get(node.path, Given(node.target.path, 0), node.keys))
         if target.sync is not None and rest.sync is not None:
             tsync, rsync = target.sync, rest.sync
 
@@ -413,11 +420,11 @@ class Compiler:
                 v = tsync(s)
                 if v is None or v is UNDEFINED:
                     return UNDEFINED
-                token = HOLE.set(v)
+                token = GIVEN.set((v,))
                 try:
                     return rsync(s)
                 finally:
-                    HOLE.reset(token)
+                    GIVEN.reset(token)
 
             return Compiled(sync=read)
 
@@ -425,16 +432,13 @@ class Compiler:
             v = target.sync(s) if target.sync is not None else await target.aio(s)  # type: ignore[misc]
             if v is None or v is UNDEFINED:
                 return UNDEFINED
-            token = HOLE.set(v)
+            token = GIVEN.set((v,))
             try:
                 return rest.sync(s) if rest.sync is not None else await rest.aio(s)  # type: ignore[misc]
             finally:
-                HOLE.reset(token)
+                GIVEN.reset(token)
 
         return Compiled(aio=aread)
-
-    def _Filled(self, node: Filled) -> Compiled:
-        return Compiled(sync=lambda s: HOLE.get())
 
     # -- calls ----------------------------------------------------------------------------
     def _Invoke(self, node: Invoke) -> Compiled:
@@ -485,15 +489,6 @@ class Compiler:
                 ) from None
 
         return (self.types.exact_types(ptype) or (), slow)
-
-
-class Filled(Node):
-    """The already-evaluated target of an optional member access."""
-
-    __slots__ = ()
-
-
-HOLE: ContextVar[Any] = ContextVar("dialectic_hole")
 
 
 def _unreachable(s: State) -> Any:

@@ -36,6 +36,9 @@ class Frame:
         self.locals: list[Any] = [MISSING] * size if size else []
 
 
+#: values an enclosing node computed for a :class:`~dialectic.tree.nodes.Given` to read
+GIVEN: ContextVar[tuple[Any, ...]] = ContextVar("dialectic_given", default=())
+
 #: the applications of the arrow functions being evaluated, outermost first
 FRAME: ContextVar[tuple[Frame, ...]] = ContextVar("dialectic_frame", default=())
 
@@ -277,9 +280,10 @@ def method(
     steps: Steps,
     stringify: Callable[[Any], str],
     combine: Callable[[list[Compiled], Callable[[list[Any]], Any]], Compiled],
+    fallback: Compiled | None = None,
 ) -> Compiled:
     """The closure of ``target.name(args)``; ``spreads`` flags the non-arrow arguments written
-    ``...x``."""
+    ``...x``; ``fallback`` calls the registered function of that name for other receivers."""
     arrows = [a for a in args if isinstance(a, Arrow)]
     values = [a for a in args if isinstance(a, Compiled)]
     arrow = arrows[0] if arrows else None
@@ -314,6 +318,12 @@ def method(
 
     def run_sync(s: State, vs: list[Any]) -> Any:
         receiver, rest = prepare(vs)
+        if fallback is not None and type(receiver) is not list and type(receiver) is not str:
+            token = GIVEN.set((receiver, *rest))
+            try:
+                return fallback.sync(s)  # type: ignore[misc]
+            finally:
+                GIVEN.reset(token)
         try:
             if higher and type(receiver) is list:
                 if name in ("sort", "toSorted"):
@@ -338,6 +348,14 @@ def method(
 
     async def run_async(s: State, vs: list[Any]) -> Any:
         receiver, rest = prepare(vs)
+        if fallback is not None and type(receiver) is not list and type(receiver) is not str:
+            token = GIVEN.set((receiver, *rest))
+            try:
+                if fallback.sync is not None:
+                    return fallback.sync(s)
+                return await fallback.aio(s)  # type: ignore[misc]
+            finally:
+                GIVEN.reset(token)
         if not (higher and type(receiver) is list and arrow is not None and arrow.is_async):
             return run_sync(s, vs)
         try:
@@ -354,7 +372,9 @@ def method(
             raise refused(exc, name, path) from None
 
     parts = [target, *values]
-    needs_async = arrow is not None and arrow.is_async
+    needs_async = (arrow is not None and arrow.is_async) or (
+        fallback is not None and fallback.sync is None
+    )
     if all(p.sync is not None for p in parts) and not needs_async:
         syncs = [p.sync for p in parts]
 

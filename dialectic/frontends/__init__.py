@@ -3,17 +3,22 @@
 ``to_tree`` picks the front end from ``lang`` ("json", "plan", "plan2") or, when ``lang`` is None,
 from the text: JSON if it starts with ``{``, ``[`` or a fenced ```json block; Plan2 (YAML) if its
 first meaningful line is ``name:``; Plan otherwise. A reply with prose around a fenced block is
-judged by the block (its language tag, else its first line).
+judged by the block (its language tag, else its first line). Text whose first line is
+``1. name(`` is an LLMCompiler plan, and JSON in a model's tool-call shape is read as the calls
+it names (:mod:`.envelopes`, SPEC.md section 9).
 """
 
 from __future__ import annotations
 
 import re
+from collections.abc import Collection
 from typing import Any
 
 from dialectic.frontends.base import FrontEndResult, SourceError, Span
 from dialectic.frontends.dialect_json import parse_json
+from dialectic.frontends.envelopes import looks_like_llmcompiler, parse_llmcompiler, read_envelope
 from dialectic.frontends.fences import find_fence, has_text_outside, keep_fenced
+from dialectic.limits import Limits
 from dialectic.outcome.errors import DialecticError, SyntaxProblem
 
 LANGS = ("json", "plan", "plan2")
@@ -85,7 +90,7 @@ def detect_lang(text: str) -> str:
         line = raw.strip()
         if not line or line.startswith(("#", "//", "```")):
             continue
-        if line[0] in '{["' or line[0].isdigit() or line in ("true", "false", "null"):
+        if line[0] in '{["0123456789' or line in ("true", "false", "null"):
             return "json"
         if _YAML_KEY.match(line) and not line.rstrip().endswith(";"):
             return "plan2"
@@ -94,9 +99,24 @@ def detect_lang(text: str) -> str:
 
 
 def to_tree(
-    program: Any, lang: str | None = None, *, strict: bool = False, **options: Any
+    program: Any,
+    lang: str | None = None,
+    *,
+    strict: bool = False,
+    limits: Limits | None = None,
+    functions: Collection[str] | None = None,
+    **options: Any,
 ) -> FrontEndResult:
-    """Run the right front end; parsed JSON (dict, list, ...) is taken as the call tree itself."""
+    """Run the right front end; parsed JSON (dict, list, ...) is taken as the call tree itself.
+
+    ``limits`` (the runtime's) bound the parsers: Plan and Plan2 accept at most
+    ``max_depth`` levels of nesting (a method chain counts one level per call), and Plan2 stops
+    reading a document with far more values than ``max_nodes``; without limits, the defaults.
+
+    A program in a model's answer shape (an OpenAI or Anthropic tool call, a TypeChat program, a
+    NESTFUL sequence, an LLMCompiler plan) is read as the call tree it stands for, with a warning
+    (:mod:`.envelopes`); ``functions``, the registered function names, tells the shape that has
+    no marker (``{"name", "arguments"}``) from data (None: the shape alone decides)."""
     if isinstance(program, bytes | bytearray | memoryview):
         try:
             program = bytes(program).decode("utf-8")
@@ -109,19 +129,39 @@ def to_tree(
             raise DialecticError(
                 "invalid_program", f"a {lang} program must be text, got {type(program).__name__}"
             )
-        return FrontEndResult(program, "json", None)
+        return _enveloped(FrontEndResult(program, "json", None), functions, strict)
     if not program.isascii():
         check_text(program)
-    lang = normalize_lang(lang) if lang is not None else detect_lang(program)
+    if lang is not None:
+        lang = normalize_lang(lang)
+    if lang in (None, "json", "plan") and looks_like_llmcompiler(program):
+        return parse_llmcompiler(program)  # `1. f(x=1)` is neither JSON nor Plan
+    lang = lang or detect_lang(program)
     if lang == "json":
-        return parse_json(program)
+        # (its depth is checked with the tree's, before compiling)
+        return _enveloped(parse_json(program, strict=strict), functions, strict)
+    if limits is None:
+        limits = Limits()  # the defaults: a front end is never unbounded
+    options.setdefault("max_depth", limits.max_depth)
     if lang == "plan":
         from dialectic.frontends.plan import parse_plan
 
         return parse_plan(program, strict=strict, **options)
     from dialectic.frontends.plan2 import parse_plan2
 
-    return parse_plan2(program, **options)
+    options.setdefault("max_nodes", limits.max_nodes)
+    return parse_plan2(program, strict=strict, **options)
+
+
+def _enveloped(
+    front: FrontEndResult, functions: Collection[str] | None, strict: bool
+) -> FrontEndResult:
+    """``front``, or the call tree its program stands for when it is an envelope."""
+    found = read_envelope(front.tree, functions=functions, strict=strict)
+    if found is None:
+        return front
+    tree, warnings = found
+    return FrontEndResult(tree, "json", front.source, {}, [*front.warnings, *warnings])
 
 
 def compile(program: Any, lang: str | None = None, *, strict: bool = False) -> Any:

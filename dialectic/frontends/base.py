@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import Any
 
 from dialectic.outcome.errors import DialecticError, JSONPath, SyntaxProblem
@@ -36,9 +37,20 @@ class FrontEndResult:
     warnings: list[str] = field(default_factory=list)
 
 
+#: a syntax error reports at most this many problems (the first ones); the count says how many
+MAX_PROBLEMS = 20
+
+
+@lru_cache(maxsize=4)
+def source_lines(source: str) -> tuple[str, ...]:
+    """The lines of ``source`` (``str.splitlines``), split once per text however many carets
+    are drawn in it (splitting per caret made many problems cost quadratic time)."""
+    return tuple(source.splitlines()) or ("",)
+
+
 def render_snippet(source: str, line: int, column: int, width: int = 1) -> str:
     """The source line at ``line`` with a caret under ``column`` (both 1-based)."""
-    lines = source.splitlines() or [""]
+    lines = source_lines(source)
     if line < 1 or line > len(lines):
         return ""
     text = lines[line - 1].expandtabs(1)
@@ -53,25 +65,35 @@ def render_snippet(source: str, line: int, column: int, width: int = 1) -> str:
 
 
 class SourceError(DialecticError):
-    """One or more syntax errors in a source text, each with line:column and a caret."""
+    """One or more syntax errors in a source text, each with line:column and a caret.
+
+    Only the first :data:`MAX_PROBLEMS` problems are kept (``problems``); ``count`` is how many
+    there were, so a text with 100,000 errors gives a small outcome."""
 
     def __init__(self, lang: str, source: str, problems: list[SyntaxProblem]) -> None:
+        count = len(problems)
+        problems = problems[:MAX_PROBLEMS]
         first = problems[0]
         super().__init__(
             "syntax_error",
             first.message,
             (),
             hint=first.hint,
-            details={"lang": lang},
+            details={"lang": lang, "count": count} if count > 1 else {"lang": lang},
         )
         self.lang = lang
         self.source = source
         self.problems = problems
+        self.count = count
 
     def render(self) -> str:
         parts = []
-        count = len(self.problems)
-        if count > 1:
+        count = self.count
+        if count > len(self.problems):
+            parts.append(
+                f"{count} syntax errors in the {self.lang} program; the first {len(self.problems)}:"
+            )
+        elif count > 1:
             parts.append(f"{count} syntax errors in the {self.lang} program:")
         for p in self.problems:
             parts.append(f"line {p.line}, column {p.column}: {p.message}")

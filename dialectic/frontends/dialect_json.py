@@ -8,6 +8,7 @@ import orjson
 
 from dialectic.frontends.base import FrontEndResult, SourceError
 from dialectic.frontends.fences import find_fence, has_text_outside, keep_fenced, outside_warning
+from dialectic.frontends.repair import repair_json
 from dialectic.outcome.errors import SyntaxProblem
 
 _FENCE = re.compile(r"^\s*```[A-Za-z0-9_-]*[ \t]*\r?\n(.*?)\r?\n?```\s*$", re.S)
@@ -21,11 +22,16 @@ def strip_fence(source: str) -> tuple[str, bool]:
     return m.group(1), True
 
 
-def parse_json(source: str) -> FrontEndResult:
+def parse_json(source: str, *, strict: bool = False) -> FrontEndResult:
+    """Read a Dialect JSON program. Text that is not JSON as written is repaired in lenient mode
+    (comments, trailing commas, single quotes, unquoted keys, Python literals; one warning per
+    kind) and refused with what to write instead in strict mode (:mod:`.repair`)."""
     text, fenced = strip_fence(source)
     warnings = []
     if fenced:
         warnings.append("line 1, column 1: removed the markdown code fence around the program")
+    # the block's first line: after the fence's line (and any blank lines before it)
+    line_offset = source[: len(source) - len(source.lstrip())].count("\n") + 1 if fenced else 0
     try:
         try:
             tree = orjson.loads(text)
@@ -34,10 +40,15 @@ def parse_json(source: str) -> FrontEndResult:
             block = None if fenced else find_fence(source)
             if block is None or not has_text_outside(source, block):
                 raise
-            tree = orjson.loads(keep_fenced(source, block))
             warnings.append(outside_warning(source, block))
+            text = keep_fenced(source, block)
+            tree = orjson.loads(text)
     except orjson.JSONDecodeError as exc:
-        line, col = exc.lineno + (1 if fenced else 0), exc.colno
+        repaired = repair_json(text, source, strict=strict, line_offset=line_offset)
+        if repaired is not None:
+            tree, more = repaired
+            return FrontEndResult(tree, "json", source, {}, warnings + more)
+        line, col = exc.lineno + line_offset, exc.colno
         msg = exc.msg
         hint = 'A Dialect JSON program is one JSON value, e.g. {"f": {"x": 1}}.'
         if "depth" in msg:

@@ -139,6 +139,23 @@ def clip(value: object, limit: int = 80) -> str:
     return f"{text[:half]} ... {text[-half:]}"
 
 
+def quote(value: object, limit: int = 80) -> str:
+    """A name from the program or the world (a key, a file name, a symbol) for a message:
+    clipped like :func:`clip`, between backticks, on one line, with every backtick and
+    non-printable character (a newline, U+2028) escaped, so that data can never add a line or
+    close the quotes (``If you meant ..., use ...`` cannot be forged)."""
+    text = clip(value, limit)
+    if not text.isprintable() or "`" in text:
+        text = "".join(map(_escape_char, text))
+    return f"`{text}`"
+
+
+def _escape_char(c: str) -> str:
+    if c == "`":
+        return "\\x60"
+    return c if c.isprintable() else c.encode("unicode_escape").decode("ascii")
+
+
 _IDENT_CHARS = frozenset("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_$")
 
 

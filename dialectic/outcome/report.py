@@ -9,6 +9,7 @@ original program, in its own notation, with the ambiguous call replaced.
 from __future__ import annotations
 
 import copy
+import time
 from typing import Any
 
 from dialectic.frontends.base import FrontEndResult, SourceError, Span, render_snippet
@@ -38,9 +39,14 @@ def error_info(err: DialecticError, fe: FrontEndResult | None) -> ErrorInfo:
     if isinstance(err, SourceError):
         first = err.problems[0]
         info.line, info.column = first.line, first.column
-        if len(err.problems) > 1:
+        if len(err.problems) > 1:  # (at most MAX_PROBLEMS; details["count"] says how many)
             info.details["problems"] = [
-                {"message": p.message, "line": p.line, "column": p.column, "hint": p.hint}
+                {
+                    "message": clip(p.message, MAX_MESSAGE),
+                    "line": p.line,
+                    "column": p.column,
+                    "hint": clip(p.hint, MAX_MESSAGE) if p.hint is not None else None,
+                }
                 for p in err.problems
             ]
         return info
@@ -68,12 +74,38 @@ def describe_error(err: DialecticError, fe: FrontEndResult | None) -> str:
     return text
 
 
-#: an outcome reports at most this many problems or ambiguous calls, and clips each message
+#: an outcome reports at most this many problems, ambiguous calls or warnings, and clips each
+#: message
 MAX_REPORTED = 20
 MAX_MESSAGE = 2_000
 #: suggestions carry whole programs: together at most this many bytes (and MAX_SUGGESTIONS)
 MAX_SUGGESTION_BYTES = 1_000_000
 MAX_SUGGESTIONS = 40
+#: seconds spent writing suggestion programs (each rewrites the whole program) before the rest
+#: are left out
+SUGGESTION_SECONDS = 1.0
+
+
+def bounded_warnings(warnings: list[str]) -> list[str]:
+    """The warnings an outcome carries: the first :data:`MAX_REPORTED`, each clipped to
+    :data:`MAX_MESSAGE` characters, with a last line saying how many were left out."""
+    if len(warnings) <= MAX_REPORTED and all(len(w) <= MAX_MESSAGE for w in warnings):
+        return warnings
+    out = [clip(w, MAX_MESSAGE) for w in warnings[:MAX_REPORTED]]
+    if len(warnings) > MAX_REPORTED:
+        out.append(f"... and {len(warnings) - MAX_REPORTED} more warnings.")
+    return out
+
+
+def one_line(text: str) -> str:
+    """``text`` with every line break and other non-printable character escaped (``\\n``):
+    what a function or the world wrote (a description, a file name in it) cannot add a line
+    to a message, such as a forged "If you meant ..., use ..."."""
+    if text.isprintable():
+        return text
+    return "".join(
+        c if c.isprintable() else c.encode("unicode_escape").decode("ascii") for c in text
+    )
 
 
 def failure(
@@ -91,12 +123,18 @@ def failure(
         if len(errors) > len(shown):
             parts.append(f"... and {len(errors) - len(shown)} more; fix these first.")
         message = "\n".join(parts)
-    info = error_info(first, fe)
-    info.message = clip(info.message, MAX_MESSAGE)
+    info = _clipped(error_info(first, fe))
     if len(errors) > 1:
-        info.details["others"] = [error_info(e, fe).to_json() for e in shown[1:]]
+        info.details["others"] = [_clipped(error_info(e, fe)).to_json() for e in shown[1:]]
         info.details["count"] = len(errors)
-    return Outcome(FAILURE, message=message, error=info, warnings=warnings[:MAX_REPORTED])
+    return Outcome(FAILURE, message=message, error=info, warnings=bounded_warnings(warnings))
+
+
+def _clipped(info: ErrorInfo) -> ErrorInfo:
+    info.message = clip(info.message, MAX_MESSAGE)
+    if info.hint is not None:
+        info.hint = clip(info.hint, MAX_MESSAGE)
+    return info
 
 
 def _json(program: Any) -> str:
@@ -159,16 +197,31 @@ def ambiguous(items: list[AmbiguityItem], fe: FrontEndResult, warnings: list[str
     suggestions: list[Suggestion] = []
     budget = MAX_SUGGESTION_BYTES
     dropped = 0
+    # every suggestion is the whole program rewritten: no smaller than the smallest one built
+    # so far (at first, a tenth of the source): one that cannot fit is dropped before it is
+    # built (writing a large Plan2 program takes long; a YAML dump per dropped suggestion took
+    # seconds)
+    smallest = len(fe.source) // 10 if fe.source else 0
+    stop_at = time.monotonic() + SUGGESTION_SECONDS
     for n, item in enumerate(items[:MAX_REPORTED]):
         if n:
             lines.append("")
-        lines.append(clip(item.message, MAX_MESSAGE))
+        lines.append(one_line(clip(item.message, MAX_MESSAGE)))
         for cand in item.candidates[:MAX_REPORTED]:
-            frag = clip(fragment(fe, cand.program), MAX_MESSAGE)
-            lines.append(f"If you meant {clip(cand.description, MAX_MESSAGE)}, use `{frag}`.")
+            frag = one_line(clip(fragment(fe, cand.program), MAX_MESSAGE))
+            description = one_line(clip(cand.description, MAX_MESSAGE))
+            lines.append(f"If you meant {description}, use `{frag}`.")
+            if (
+                len(suggestions) >= MAX_SUGGESTIONS
+                or smallest > budget
+                or (suggestions and time.monotonic() > stop_at)
+            ):
+                dropped += 1
+                continue
             program = whole_program(fe, item.path, cand.program)
             cost = len(program if isinstance(program, str) else _json(program))
-            if len(suggestions) >= MAX_SUGGESTIONS or cost > budget:
+            smallest = cost if not suggestions else min(smallest, cost)
+            if cost > budget:
                 dropped += 1
                 continue
             budget -= cost
@@ -190,5 +243,9 @@ def ambiguous(items: list[AmbiguityItem], fe: FrontEndResult, warnings: list[str
     if span is not None:
         info.line, info.column = span.line, span.column
     return Outcome(
-        AMBIGUOUS, message="\n".join(lines), suggestions=suggestions, error=info, warnings=warnings
+        AMBIGUOUS,
+        message="\n".join(lines),
+        suggestions=suggestions,
+        error=info,
+        warnings=bounded_warnings(warnings),
     )

@@ -4,12 +4,14 @@ Parameter types come from the type hints (``str`` -> string, ``int`` -> integer,
 number, ``bool`` -> boolean, ``list[...]`` -> array, ``dict[...]`` -> object, a registered
 type's class -> that type; a default or ``X | None`` makes a parameter optional). A parameter
 annotated ``RunContext`` receives the run's context. When a hint says more than the schema can
-(``list[int]``, ``Literal[...]``, ``Annotated`` constraints, pydantic models), pydantic builds the
-argument validator once, at decoration time, and the runtime applies it after coercion.
+(``list[int]``, ``Literal[...]``, ``Annotated`` constraints, pydantic models, ``datetime.date``/
+``datetime``/``time``, declared ``string``: ISO text), pydantic builds the argument validator once,
+at decoration time, and the runtime applies it after coercion.
 """
 
 from __future__ import annotations
 
+import datetime
 import inspect
 import re
 import types
@@ -52,6 +54,8 @@ def _schema_type(hint: Any) -> tuple[Any, bool, bool]:
         return "object", False, True
     if hint in _SIMPLE:
         return _SIMPLE[hint], False, False
+    if hint in (datetime.date, datetime.datetime, datetime.time):
+        return "string", False, True  # ISO text; pydantic's validator makes the Python value
     if isinstance(hint, type) and issubclass(hint, pydantic.BaseModel):
         return "object", False, True
     if isinstance(hint, type):
@@ -146,17 +150,27 @@ def function(
     return build
 
 
-def _make_validator(
-    fname: str, model: type[pydantic.BaseModel]
-) -> Callable[[dict[str, Any]], dict[str, Any]]:
-    def validate(kwargs: dict[str, Any]) -> dict[str, Any]:
+def _make_validator(fname: str, model: type[pydantic.BaseModel]) -> ArgumentValidator:
+    return ArgumentValidator(fname, model)
+
+
+class ArgumentValidator:
+    """A decorated function's argument validator: applies the pydantic ``model`` built from its
+    hints (``dialectic describe`` reads the model's JSON Schema to show ``Literal`` choices,
+    model fields and item types)."""
+
+    __slots__ = ("name", "model")
+
+    def __init__(self, name: str, model: type[pydantic.BaseModel]) -> None:
+        self.name = name
+        self.model = model
+
+    def __call__(self, kwargs: dict[str, Any]) -> dict[str, Any]:
         try:
-            m = model.model_validate(kwargs)
+            m = self.model.model_validate(kwargs)
         except pydantic.ValidationError as exc:
             problems = "; ".join(
                 f"`{'.'.join(str(p) for p in e['loc'])}`: {e['msg']}" for e in exc.errors()
             )
             raise Failure(f"invalid arguments: {problems}") from None
         return {k: getattr(m, k) for k in kwargs}
-
-    return validate

@@ -6,6 +6,7 @@ returns)`` and friends); options beyond the RFC are keyword-only.
 
 from __future__ import annotations
 
+import inspect
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import KW_ONLY, dataclass, field
 from typing import Any
@@ -115,9 +116,79 @@ class FunctionDescription:
     validator: Callable[[dict[str, Any]], dict[str, Any]] | None = None
     examples: Sequence[str] = ()
 
+    #: facts about ``implementation`` read by the compiler at every call site, computed once
+    _facts: _CallFacts | None = field(default=None, init=False, repr=False, compare=False)
+
     def __call__(self, *args: Any, **kwargs: Any) -> Any:
         """Call the implementation directly (so a decorated function stays callable)."""
         return self.implementation(*args, **kwargs)
+
+    def call_facts(self) -> _CallFacts:
+        """What the compiler needs to know about ``implementation`` (async? its positional
+        parameters?), computed on first use and kept until ``implementation`` is replaced;
+        ``inspect.signature`` costs more than compiling the call site itself."""
+        facts = self._facts
+        impl = self.implementation
+        if facts is None or facts.implementation is not impl:
+            facts = self._facts = _CallFacts(impl)
+        return facts
+
+    @property
+    def is_async(self) -> bool:
+        """Whether the implementation is a coroutine function (or an object whose
+        ``__call__`` is one)."""
+        return self.call_facts().is_async
+
+    def takes_positionally(self, names: Sequence[str]) -> bool:
+        """Whether ``implementation(*values)`` means ``implementation(**dict(zip(names,
+        values)))`` (a faster call)."""
+        return self.call_facts().takes_positionally(names)
+
+
+_VARIADIC_OR_KEYWORD = (
+    inspect.Parameter.KEYWORD_ONLY,
+    inspect.Parameter.VAR_KEYWORD,
+    inspect.Parameter.VAR_POSITIONAL,
+)
+
+
+class _CallFacts:
+    """``inspect`` facts about one implementation, computed once (see ``call_facts``)."""
+
+    __slots__ = ("implementation", "is_async", "_params", "_positional")
+
+    def __init__(self, implementation: Callable[..., Any]) -> None:
+        self.implementation = implementation
+        self.is_async = inspect.iscoroutinefunction(implementation) or (
+            inspect.iscoroutinefunction(getattr(implementation, "__call__", None))  # noqa: B004
+        )
+        params: tuple[inspect.Parameter, ...] | None
+        try:
+            params = tuple(inspect.signature(implementation).parameters.values())
+        except (TypeError, ValueError):
+            params = None
+        self._params = params
+        self._positional: dict[tuple[str, ...], bool] = {}
+
+    def takes_positionally(self, names: Sequence[str]) -> bool:
+        key = tuple(names)
+        known = self._positional.get(key)
+        if known is None:
+            known = self._positional[key] = self._compute_positional(key)
+        return known
+
+    def _compute_positional(self, names: tuple[str, ...]) -> bool:
+        params = self._params
+        if params is None or len(params) < len(names):
+            return False
+        for p, name in zip(params, names, strict=False):
+            if p.name != name or p.kind is not inspect.Parameter.POSITIONAL_OR_KEYWORD:
+                return False
+        # parameters after ours must not be required positionals (they would be filled wrongly)
+        return all(
+            p.default is not inspect.Parameter.empty or p.kind in _VARIADIC_OR_KEYWORD
+            for p in params[len(names) :]
+        )
 
 
 @dataclass(eq=False)

@@ -67,7 +67,16 @@ def _unwrap(value: Any) -> Any:
 
 
 def _convert(value: Any, type: str, via: list[str] | None = None, *, ctx: RunContext) -> Any:
-    return ctx.convert(value, type, via or ())
+    from dialectic.values.coercion import CoercionAmbiguity
+
+    try:
+        return ctx.convert(value, type, via or ())
+    except CoercionAmbiguity as amb:
+        paths = "; ".join(" -> ".join(p) for p in amb.paths[:5])
+        raise Failure(
+            f"there are several ways to convert {amb.source} to {amb.target}: {paths}",
+            hint="Name the steps with `via`, e.g. convert(x, 'object', ['date']).",
+        ) from None
 
 
 BUILTINS = (

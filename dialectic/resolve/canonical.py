@@ -14,6 +14,7 @@ from dialectic.tree.nodes import (
     ConstRef,
     ContextRef,
     Get,
+    Given,
     Global,
     Invoke,
     Lambda,
@@ -72,6 +73,9 @@ class _Writer:
 
     def _Global(self, node: Global) -> Any:
         return {"$global": [node.name, *(self.write(a) for a in node.args)]}
+
+    def _Given(self, node: Given) -> Any:
+        raise AssertionError("a Given node is never written")
 
     def _Spread(self, node: Spread) -> Any:
         return {"$spread": self.write(node.value)}

@@ -35,6 +35,7 @@ from dialectic.tree.nodes import (
     ContextRef,
     DomainCall,
     Get,
+    Given,
     Global,
     Invoke,
     Lambda,
@@ -334,7 +335,23 @@ class Resolver:
         self._steps()
         if node.name in ("sort", "reverse"):
             self._in_place.append((node, target))
-        return Method(node.path, target, node.name, args)
+        fallback = None
+        if (
+            registry is not None
+            and registry.resolve_function(node.name)[0] is not None
+            and not any(isinstance(a, Lambda | Spread) for a in args)
+        ):
+            # `date.at('9:00am')`: the registered `at` for receivers that are not arrays/texts
+            given = (
+                Given(node.target.path, 0),
+                *(Given(a.path, i + 1) for i, a in enumerate(args)),
+            )
+            call = Call(node.path, node.name, "array", positional=given)
+            fallback = self._Call(call)
+        return Method(node.path, target, node.name, args, fallback)
+
+    def _Given(self, node: Given) -> Node:
+        return node
 
     def _items_lazy(self, items: tuple[Node, ...]) -> list[Node]:
         """Arguments with spreads resolved, arrow functions kept for :meth:`_arrow`."""

@@ -8,8 +8,10 @@ from __future__ import annotations
 
 import importlib
 import sys
+from datetime import datetime
 from pathlib import Path
 from typing import Any
+from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 import click
 import orjson
@@ -17,7 +19,7 @@ import orjson
 from dialectic.frontends import EXTENSIONS, normalize_lang, to_tree
 from dialectic.frontends.base import SourceError
 from dialectic.limits import Limits
-from dialectic.outcome.errors import DialecticError, PluginError
+from dialectic.outcome.errors import DialecticError, PluginError, clip
 from dialectic.outcome.outcome import AMBIGUOUS, SUCCESS, Outcome
 from dialectic.runtime import Runtime
 
@@ -27,7 +29,8 @@ EXIT_SUCCESS, EXIT_FAILURE, EXIT_USAGE, EXIT_AMBIGUOUS = 0, 1, 2, 3
 CONTEXT_OPTIONS = {
     "now": "Pin the clock: ISO 8601 text with an offset (context key `now`).",
     "timezone": "IANA time zone of the run, e.g. Europe/Paris (context key `timezone`).",
-    "workspace": "Workspace root for code intelligence (context key `workspace`).",
+    "workspace": "Workspace root for code intelligence (context key `workspace`); the ide "
+    "extension reads no file without it.",
     "selection": "Current selection, path:line:col-line:col (context key `selection`).",
 }
 
@@ -67,6 +70,35 @@ def _make_runtime(
     except PluginError as exc:
         click.echo(f"error: {exc}", err=True)
         sys.exit(EXIT_USAGE)
+
+
+def _check_clock_options(now: str | None, timezone: str | None) -> None:
+    """``--now`` must be ISO 8601 date-time text and ``--timezone`` an IANA zone name: a typo is
+    a usage error (exit 2) here, not a failure of the program's first date function."""
+    if now is not None:
+        try:
+            datetime.fromisoformat(now.strip())
+        except ValueError:
+            raise click.BadParameter(
+                f"expected ISO 8601 date-time text such as 2023-10-10T08:00:00-07:00, got "
+                f"{clip(now, 60)!r}",
+                param_hint="--now",
+            ) from None
+    if timezone is not None:
+        name = timezone.strip()
+        ok = name.upper() in ("UTC", "Z", "GMT")
+        if not ok and 0 < len(name) <= 100:
+            try:
+                ZoneInfo(name)
+                ok = True
+            except (ZoneInfoNotFoundError, ValueError, OSError):  # OSError: a name too long
+                pass
+        if not ok:
+            raise click.BadParameter(
+                f"not a known IANA time zone name: {clip(timezone, 60)!r} (e.g. Europe/Paris, "
+                "America/Los_Angeles, UTC)",
+                param_hint="--timezone",
+            )
 
 
 def _parse_pairs(pairs: tuple[str, ...], what: str) -> dict[str, Any]:
@@ -167,6 +199,7 @@ def run(
 
     Exit status: 0 success, 1 failure, 3 ambiguous, 2 usage error.
     """
+    _check_clock_options(now, timezone)
     text, guessed = _read_program(file)
     context: dict[str, Any] = {}
     if context_file:
@@ -299,15 +332,26 @@ def decompile(file: str, lang: str | None) -> None:
 @click.option(
     "--format",
     "fmt",
-    type=click.Choice(["markdown", "json-schema"]),
+    type=click.Choice(["markdown", "compact", "json-schema", "openai", "anthropic", "mcp"]),
     default="markdown",
     show_default=True,
+    help="markdown: the full catalog; compact: the catalog for a prompt; json-schema: a JSON "
+    "Schema of programs; openai|anthropic|mcp: tool specs (one run_program tool).",
 )
-def describe(plugins: tuple[str, ...], entry_points: bool, fmt: str) -> None:
-    """Print the catalog for a model's prompt, or a JSON Schema of valid programs."""
+@click.option(
+    "--per-function",
+    is_flag=True,
+    help="With openai|anthropic|mcp: one tool per function instead of run_program.",
+)
+def describe(plugins: tuple[str, ...], entry_points: bool, fmt: str, per_function: bool) -> None:
+    """Print the catalog for a model's prompt, a JSON Schema of valid programs, or tool specs."""
     rt = _make_runtime(plugins, entry_points)
-    out = rt.describe(fmt)
-    click.echo(out if isinstance(out, str) else _dump(out))
+    try:
+        out = rt.describe(fmt, per_function=per_function)
+    except ValueError as exc:
+        click.echo(f"error: {exc}", err=True)
+        sys.exit(EXIT_USAGE)
+    click.echo(out if isinstance(out, str) else _dump(out), nl=not isinstance(out, str))
 
 
 def _add_optional_commands() -> None:

@@ -46,12 +46,18 @@ def _plan() -> Any:
     return plan
 
 
-def to_tree(source: str, lang: str, **options: Any) -> Any:
-    if lang == "json":
-        try:
-            return orjson.loads(source)
-        except orjson.JSONDecodeError as exc:
-            raise ConversionError(f"the program is not valid JSON: {exc}") from None
+def to_tree(source: str, lang: str, *, warnings: list[str] | None = None, **options: Any) -> Any:
+    """The call tree of ``source``. Dialect JSON is read as ``dialectic run`` reads it (a fence
+    removed, repairs, envelopes such as an OpenAI tool call: SPEC 9); an LLMCompiler plan (text)
+    is read whatever ``lang`` says. What was repaired or read is appended to ``warnings``."""
+    from dialectic.frontends import to_tree as front_tree
+    from dialectic.frontends.envelopes import looks_like_llmcompiler
+
+    if lang == "json" or (lang in LANGS and looks_like_llmcompiler(source)):
+        front = front_tree(source, "json", strict=bool(options.get("strict", False)))
+        if warnings is not None:
+            warnings.extend(front.warnings)
+        return front.tree
     if lang == "plan":
         return _plan().parse_plan(source).tree
     if lang == "plan2":
@@ -118,13 +124,22 @@ def _rename_keyword_aliases(tree: Any) -> Any:
     return {"$let": out.pop("$let"), **out}
 
 
-def convert(source: str, source_lang: str, target_lang: str, **options: Any) -> str:
+def convert(
+    source: str,
+    source_lang: str,
+    target_lang: str,
+    *,
+    warnings: list[str] | None = None,
+    **options: Any,
+) -> str:
     """Convert ``source`` from one notation to another (``json``, ``plan``, ``plan2``).
 
     Options: ``lift`` (Plan2 single-domain lifting, both when reading and writing Plan2; default
     True), ``exact`` (Plan2 output: keep calls whose lifted meaning could differ as templates),
-    ``slots`` (how Plan2 input reads slot values; default "as-written")."""
-    tree = to_tree(source, source_lang, **options)
+    ``slots`` (how Plan2 input reads slot values; default "as-written"). A Dialect JSON source in
+    a model's answer shape (an OpenAI or Anthropic tool call, ...: SPEC 9) converts to the
+    program it was read as; ``warnings`` (a list) receives what was repaired or read."""
+    tree = to_tree(source, source_lang, warnings=warnings, **options)
     return from_tree(tree, target_lang, **options)
 
 

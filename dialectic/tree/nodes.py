@@ -191,19 +191,44 @@ class Lambda(Node):
 
 
 class Method(Node):
-    """``target.name(args)`` with JavaScript's meaning for arrays and texts (``$method``)."""
+    """``target.name(args)`` with JavaScript's meaning for arrays and texts (``$method``).
 
-    __slots__ = ("target", "name", "args")
+    ``fallback`` (resolved): when ``name`` is also a registered function, the call of it on
+    :class:`Given` values (the receiver, then the arguments), used when the receiver is neither
+    an array nor a text (``date.at('9:00am')``)."""
+
+    __slots__ = ("target", "name", "args", "fallback")
     child_fields = ("target", "args")
     target: Node
     name: str
     args: tuple[Node, ...]
+    fallback: Node | None
 
-    def __init__(self, path: JSONPath, target: Node, name: str, args: tuple[Node, ...]) -> None:
+    def __init__(
+        self,
+        path: JSONPath,
+        target: Node,
+        name: str,
+        args: tuple[Node, ...],
+        fallback: Node | None = None,
+    ) -> None:
         _set(self, "path", path)
         _set(self, "target", target)
         _set(self, "name", name)
         _set(self, "args", args)
+        _set(self, "fallback", fallback)
+
+
+class Given(Node):
+    """Value number ``index`` already computed by the enclosing node (a method's receiver and
+    arguments for its fallback; the target of an optional access for the rest of the chain)."""
+
+    __slots__ = ("index",)
+    index: int
+
+    def __init__(self, path: JSONPath, index: int) -> None:
+        _set(self, "path", path)
+        _set(self, "index", index)
 
 
 class Global(Node):

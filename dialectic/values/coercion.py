@@ -434,6 +434,15 @@ class TypeSystem:
                     f"({a} -> {b}): {exc.message}",
                     hint=exc.hint,
                 ) from None
+            except (DialecticError, CoercionAmbiguity):
+                raise
+            except Exception as exc:  # a plugin's converter broke: a clean, located failure
+                raise DialecticError(
+                    "conversion_failed",
+                    f"could not convert {_describe(value, source)} to {target} ({a} -> {b}): "
+                    f"the conversion failed with {type(exc).__name__}",
+                    hint="Pass a value of the expected type directly, or another value.",
+                ) from None
         if type(current) not in _KIND_OF_TYPE:
             current = self.plain(current)  # a registered conversion's tuple, OrderedDict, ...
         limits = ctx.limits

@@ -92,14 +92,76 @@ class Serializer:
             f"a value of Python type {t.__name__} is neither JSON nor a registered type",
         )
 
+    def measure(self, value: Any, limit: int) -> int:
+        """At least how many bytes ``value`` takes as JSON (registered values as their program
+        form), without building the text; raises :class:`TooLarge` as soon as that passes
+        ``limit``. Iterative, and each step adds at least one byte, so it costs O(limit) even
+        for a value that shares its parts exponentially (``b = [a, a]; c = [b, b]; ...``) or
+        wraps a large text in a registered value (which ``check_size`` counts as a few bytes).
+        """
+        total = 0
+        stack: list[Any] = [value]
+        pop = stack.pop
+        type_of = self.registry.type_of_class
+        while stack:
+            v = pop()
+            t = type(v)
+            if t is str:
+                total += len(v) + 2
+            elif t is list or t is tuple:
+                total += 1 + len(v)  # brackets and commas
+                if total > limit:
+                    break
+                stack.extend(v)
+            elif t is dict:
+                total += 1 + 2 * len(v)  # braces, colons and commas
+                if total > limit:
+                    break
+                for k, x in v.items():
+                    total += len(k) + 2 if type(k) is str else 1
+                    stack.append(x)
+            elif t is int or t is float or t is bool or v is None:
+                total += 1
+            else:
+                td = type_of(t)
+                if td is None:
+                    total += 1  # `undefined`, or not JSON: check_size and orjson say which
+                else:
+                    total += len(td.name) + 4  # {"name":...}
+                    stack.append(self.types.serialize_args(td, v))
+            if total > limit:
+                break
+        if total > limit:
+            raise TooLarge(limit)
+        return total
+
+    def text_length_at_least(self, value: Any, limit: int) -> int:
+        """At least how many characters :meth:`stringify` makes of ``value``, without building
+        the text (for a template or ``str`` to refuse a huge result before building it);
+        raises :class:`~dialectic.values.data.TooLarge` once that passes ``limit``. Exact for
+        text; a lower bound otherwise."""
+        t = type(value)
+        if t is str:
+            if len(value) > limit:
+                raise TooLarge(limit)
+            return len(value)
+        if t is bool or t is int or t is float or value is None or value is UNDEFINED:
+            return 1
+        td = self.registry.type_of_class(t)
+        if td is not None and td.format is not None:
+            return 1  # (a plugin's format: its text is checked once made)
+        return self.measure(value, limit)
+
     def dumps(
         self, value: Any, limit: int | None = None, limit_name: str = "max_output_bytes"
     ) -> bytes:
-        """``value`` as JSON bytes; refused (``limit_exceeded``) beyond ``limit`` bytes."""
+        """``value`` as JSON bytes; refused (``limit_exceeded``) beyond ``limit`` bytes, before
+        the text is built (:meth:`measure`)."""
         limit = self.output_limit if limit is None else limit
         try:
             if check_size(value, limit):
                 value = json_safe(value)
+            self.measure(value, limit)
             return orjson.dumps(value, default=self.default, option=DUMP_OPTIONS)
         except BadValue as exc:
             raise value_error(exc, limit_name) from None

@@ -38,6 +38,8 @@ NESTFUL = (
     / "nestful"
     / ("nestful_last360.json")
 )
+#: the one optional input: a corpus kept beside the repository, not in it (absent on a clone)
+NESTFUL_ABSENT = "the shared NESTFUL corpus (../shared/corpora/nestful) is not beside the repo"
 
 SEED_000 = {
     "$return": {
@@ -102,7 +104,6 @@ def test_concurrency_of_seed_000() -> None:
 
 
 def test_plan2_record_counts_orphans_and_identifiers() -> None:
-    pytest.importorskip("dialectic.frontends.plan")
     r = analyze_program(PLAN2, "plan2", "p")
     assert r.status == "ok", r.error
     assert r.lang == "plan2"
@@ -155,7 +156,6 @@ def test_normalize_error_groups_specifics() -> None:
 
 
 def test_corpus_of_files_folders_and_jsonl(tmp_path: Path) -> None:
-    pytest.importorskip("dialectic.frontends.plan")
     (tmp_path / "sub").mkdir()
     (tmp_path / "a.yaml").write_text(PLAN2)
     (tmp_path / "sub" / "b.plan").write_text(PLAN)
@@ -227,11 +227,12 @@ def test_cli_formats(tmp_path: Path) -> None:
 
 
 def test_compile_against_a_registry(tmp_path: Path) -> None:
-    dialectic = pytest.importorskip("dialectic")
-    if not hasattr(dialectic, "Runtime"):
-        pytest.skip("no runtime yet")
-    travel = pytest.importorskip("dialectic_travel.plugin")
-    rt = dialectic.Runtime(plugins=(travel,), load_entry_points=False)
+    import dialectic_travel.fixtures as fixtures
+    import dialectic_travel.plugin as travel
+
+    from dialectic import Runtime
+
+    rt = Runtime(plugins=(travel, fixtures), load_entry_points=False)
     good = analyze_program(SEED_000, runtime=rt)
     assert good.status == "ok"
     bad = analyze_program({"$return": {"domainZ": {"slot1": 1}}}, runtime=rt)
@@ -239,7 +240,12 @@ def test_compile_against_a_registry(tmp_path: Path) -> None:
     path = tmp_path / "p.jsonl"
     path.write_text(json.dumps(SEED_000) + "\n" + json.dumps({"nope": {"a": 1}}) + "\n")
     out = CliRunner().invoke(
-        command, [str(path), "-p", "dialectic_travel.plugin", "--format", "json", "--summary-only"]
+        command,
+        [
+            str(path),
+            *("-p", "dialectic_travel.plugin", "-p", "dialectic_travel.fixtures"),
+            *("--format", "json", "--summary-only"),
+        ],
     )
     assert out.exit_code == 0, out.output
     summary = json.loads(out.output)["summary"]
@@ -267,7 +273,7 @@ def test_nestful_conversion() -> None:
     assert (r.depth, r.width) == (3, 1)
 
 
-@pytest.mark.skipif(not NESTFUL.exists(), reason="NESTFUL sample not present")
+@pytest.mark.skipif(not NESTFUL.exists(), reason=NESTFUL_ABSENT)
 def test_nestful_corpus() -> None:
     records = analyze(read_nestful(NESTFUL), progress=False)
     assert len(records) == 360
@@ -280,11 +286,8 @@ def test_nestful_corpus() -> None:
     assert out.exit_code == 0 and "divide" in out.output
 
 
-@pytest.mark.skipif(not NESTFUL.exists(), reason="NESTFUL sample not present")
+@pytest.mark.skipif(not NESTFUL.exists(), reason=NESTFUL_ABSENT)
 def test_nestful_rows_run_on_the_runtime() -> None:
-    dialectic = pytest.importorskip("dialectic")
-    if not hasattr(dialectic, "Runtime"):
-        pytest.skip("no runtime yet")
     from dialectic import FunctionDescription, Runtime
 
     rt = Runtime(load_entry_points=False)

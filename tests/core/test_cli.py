@@ -112,4 +112,5 @@ def test_describe_markdown_and_schema() -> None:
     code, out = invoke("describe", *PLUGIN, "--format", "json-schema")
     assert code == 0
     schema = orjson.loads(out)
-    assert "call:greet" in schema["$defs"]
+    assert "args:greet" in schema["$defs"]
+    assert schema["$defs"]["call"]["properties"]["greet"] == {"$ref": "#/$defs/args:greet"}

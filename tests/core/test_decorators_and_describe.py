@@ -92,7 +92,7 @@ def test_every_conformance_program_matches_the_json_schema() -> None:
     checked = 0
     for case in cases:
         try:
-            canonical = rt.compile(case["program"])
+            canonical = rt.compile(case["json"], lang="json")
         except dialectic.DialecticError:
             continue
         errors = list(validator.iter_errors(canonical))

@@ -49,8 +49,10 @@ def test_errors_point_into_the_block_at_the_replys_lines(rt: Runtime) -> None:
     out = rt.run("Here:\n```js\nreturn upper('x';\n```\nThanks")
     assert out.status == "failure"
     assert out.message is not None and out.message.startswith("line 3, column 17:")
-    out = rt.run('JSON:\n```json\n{"upper": "x",}\n```')
+    out = rt.run('JSON:\n```json\n{"upper": "x",}\n```', strict=True)  # (lenient: repaired)
     assert out.message is not None and out.message.startswith("line 3, column 14:")
+    out = rt.run('JSON:\n```json\n{"upper": "x",}\n```')
+    assert out.status == "success" and any(w.startswith("line 3, column 14:") for w in out.warnings)
 
 
 def test_strict_plan_takes_no_repairs() -> None:

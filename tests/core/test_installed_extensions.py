@@ -20,8 +20,7 @@ EXPECTED = {
 @pytest.mark.parametrize("name", sorted(EXPECTED))
 def test_installed_extension_shows_in_describe(name: str) -> None:
     points = {ep.name for ep in importlib.metadata.entry_points(group="dialectic")}
-    if name not in points:
-        pytest.skip(f"the {name} extension is not installed (run python3 tasks.py setup)")
+    assert name in points, f"the {name} extension is not installed (run python3 tasks.py setup)"
     result = CliRunner().invoke(main, ["describe"])
     assert result.exit_code == 0, result.output
     for text in EXPECTED[name]:

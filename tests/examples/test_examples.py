@@ -13,14 +13,14 @@ then review the diff: the expected files are the examples' documentation.
 
 from __future__ import annotations
 
+import dataclasses
 import importlib
-import importlib.util
+import inspect
 import json
 import os
 import shlex
 import subprocess
 import sys
-import time
 from functools import cache
 from pathlib import Path
 from types import ModuleType
@@ -33,13 +33,8 @@ EXAMPLES = ROOT / "examples"
 MANIFEST: dict[str, Any] = json.loads((EXAMPLES / "manifest.json").read_text())
 NOTATIONS = {".js": "plan", ".json": "json", ".yaml": "plan2"}
 UPDATE = os.environ.get("DIALECTIC_UPDATE_EXAMPLES") == "1"
-HAS_RUNTIME = (ROOT / "dialectic" / "runtime.py").exists()
-HAS_PLAN2 = (ROOT / "dialectic" / "frontends" / "plan2" / "__init__.py").exists()
-
-needs_runtime = pytest.mark.skipif(not HAS_RUNTIME, reason="dialectic/runtime.py not built yet")
-
-#: examples that meet a known core bug (reported); non-strict, so a fix simply turns them green.
-#: Remove an entry once its bug is fixed.
+#: examples that meet a known core bug (reported), expected to fail; strict, so the fix must
+#: also remove its entry here.
 KNOWN_ISSUES: dict[str, str] = {}
 
 
@@ -49,6 +44,8 @@ def context_from_args(args: list[str]) -> dict[str, Any]:
     it = iter(args)
     for flag in it:
         value = next(it)
+        if flag == "--plugin":
+            continue  # a plugin to load (listed under "plugins" too), not a context value
         if flag == "--context":
             key, _, raw = value.partition("=")
             ctx[key] = raw
@@ -69,26 +66,14 @@ def expected_file(path: Path) -> Path:
     return own if own.exists() else stem.with_name(f"{stem.name}.expected.json")
 
 
-def missing_module(plugins: list[str]) -> str | None:
-    for name in plugins:
-        if importlib.util.find_spec(name.split(".")[0]) is None:
-            return name
-    return None
-
-
 def cases() -> list[Any]:
     out = []
-    for stem, entry in MANIFEST["examples"].items():
+    for stem in MANIFEST["examples"]:
         for path in program_files(stem):
-            marks = [needs_runtime]
-            if path.suffix == ".yaml" and not HAS_PLAN2:
-                marks.append(pytest.mark.skip(reason="Plan2 front end not built yet"))
+            marks = []
             name = str(path.relative_to(EXAMPLES))
             if name in KNOWN_ISSUES:
-                marks.append(pytest.mark.xfail(reason=KNOWN_ISSUES[name], strict=False))
-            missing = missing_module(entry["plugins"])
-            if missing:
-                marks.append(pytest.mark.skip(reason=f"plugin {missing} not installed"))
+                marks.append(pytest.mark.xfail(reason=KNOWN_ISSUES[name], strict=True))
             out.append(pytest.param(stem, path, marks=marks, id=str(path.relative_to(EXAMPLES))))
     return out
 
@@ -98,10 +83,13 @@ def plugin_modules(names: tuple[str, ...]) -> tuple[ModuleType, ...]:
     return tuple(importlib.import_module(name) for name in names)
 
 
-def run_example(path: Path, entry: dict[str, Any], **extra: Any) -> dict[str, Any]:
+def run_example(
+    path: Path, entry: dict[str, Any], runtime: Any = None, **extra: Any
+) -> dict[str, Any]:
     from dialectic import Runtime
 
-    runtime = Runtime(plugins=plugin_modules(tuple(entry["plugins"])), load_entry_points=False)
+    if runtime is None:
+        runtime = Runtime(plugins=plugin_modules(tuple(entry["plugins"])), load_entry_points=False)
     context = context_from_args(entry["args"]) | extra
     outcome = runtime.run(path.read_text(), context=context, lang=NOTATIONS[path.suffix])
     result = outcome.to_json()
@@ -167,34 +155,58 @@ def test_readme_shows_every_command() -> None:
             assert command in readme, f"examples/README.md lacks: {command}"
 
 
-@needs_runtime
-@pytest.mark.skipif(missing_module(["dialectic_datetime"]) is not None, reason="needs datetime")
+def recording_travel_runtime(events: list[tuple[str, str]]) -> Any:
+    """A runtime with the datetime plugin and the real travel functions, each wrapped to record
+    ("start", name) and ("end", name) around its own coroutine."""
+    import dialectic_datetime.plugin
+    from dialectic_travel import fixtures
+    from dialectic_travel import plugin as travel
+
+    from dialectic import FunctionDescription, Runtime
+
+    def recorded(desc: FunctionDescription) -> FunctionDescription:
+        implementation = desc.implementation
+        assert inspect.iscoroutinefunction(implementation), desc.name
+
+        async def run(**kwargs: Any) -> Any:
+            events.append(("start", desc.name))
+            try:
+                return await implementation(**kwargs)
+            finally:
+                events.append(("end", desc.name))
+
+        return dataclasses.replace(desc, implementation=run)
+
+    runtime = Runtime(plugins=[dialectic_datetime.plugin], load_entry_points=False)
+    runtime.register(*(recorded(d) for d in travel.descriptions() + fixtures.descriptions()))
+    return runtime
+
+
 def test_independent_calls_run_concurrently() -> None:
-    """Three searches with 0.4 s latency each take about 0.4 s together, not 1.2 s."""
+    """The demo's three searches are all in flight at once; in core/concurrency.js domainA and
+    domainB overlap and domainC starts after both ended. Shown by the order of events, not by
+    the wall clock."""
+    events: list[tuple[str, str]] = []
+    runtime = recording_travel_runtime(events)
     demo = EXAMPLES / MANIFEST["demo"]
     entry = MANIFEST["examples"][MANIFEST["demo"].rsplit(".", 1)[0]]
-    run_example(demo, entry, travel_latency=0)  # warm up imports and caches
-    started = time.perf_counter()
-    got = run_example(demo, entry, travel_latency=0.4)
-    elapsed = time.perf_counter() - started
-    assert got["status"] == "success"
+    got = run_example(demo, entry, runtime=runtime, travel_latency=0.05)
+    assert got["status"] == "success", got
     assert set(got["value"]) == {"flights", "trains", "busses"}
-    assert 0.4 <= elapsed < 1.0, f"took {elapsed:.2f}s"
+    assert sorted(events[:3]) == [("start", "busses"), ("start", "flights"), ("start", "trains")]
+    assert {kind for kind, _ in events[3:]} == {"end"} and len(events) == 6
 
+    events.clear()
     concurrency = EXAMPLES / "core" / "concurrency.js"
-    started = time.perf_counter()
-    got = run_example(concurrency, MANIFEST["examples"]["core/concurrency"], travel_latency=0.4)
-    elapsed = time.perf_counter() - started
-    assert got["status"] == "success"
+    entry = MANIFEST["examples"]["core/concurrency"]
+    got = run_example(concurrency, entry, runtime=runtime, travel_latency=0.05)
+    assert got["status"] == "success", got
     # domainA || domainB, then domainC: two rounds of latency, not three
-    assert 0.8 <= elapsed < 1.15, f"took {elapsed:.2f}s"
+    assert sorted(events[:2]) == [("start", "domainA"), ("start", "domainB")], events
+    assert sorted(events[2:4]) == [("end", "domainA"), ("end", "domainB")], events
+    assert events[4:] == [("start", "domainC"), ("end", "domainC")], events
 
 
-HAS_CLI = (ROOT / "dialectic" / "cli.py").exists()
-
-
-@needs_runtime
-@pytest.mark.skipif(not HAS_CLI, reason="CLI not built yet")
 @pytest.mark.parametrize(("stem", "path"), cases())
 def test_example_command_through_the_cli(stem: str, path: Path) -> None:
     """Each command of examples/README.md, run as a user would (entry-point plugins)."""
@@ -225,9 +237,6 @@ def test_example_command_through_the_cli(stem: str, path: Path) -> None:
     assert replacements == [s["replacement"] for s in expected.get("suggestions", [])]
 
 
-@needs_runtime
-@pytest.mark.skipif(not HAS_CLI, reason="CLI not built yet")
-@pytest.mark.skipif(missing_module(["dialectic_datetime"]) is not None, reason="needs datetime")
 def test_demo_command_through_the_cli() -> None:
     """The README's demo command, run as a user would (entry-point plugins, JSON output)."""
     stem = MANIFEST["demo"].rsplit(".", 1)[0]

@@ -9,11 +9,10 @@ import textwrap
 from pathlib import Path
 from typing import Any
 
+import dialectic_ide.plugin as ide
 import pytest
 
 from dialectic import Outcome, Runtime
-
-ide = pytest.importorskip("dialectic_ide.plugin")
 
 SOURCE = "def f():\n    return self._validate_token_signature_for_user_session(token)\n"
 
@@ -85,8 +84,8 @@ REDOS = textwrap.dedent(
 def test_pathological_regex_cannot_outlive_the_deadline(workspace: Path) -> None:
     try:
         done = subprocess.run(
-            # backtracks exponentially under `re` and `regex` alike; the search's time budget
-            # must stop it (the run ends with a failure) long before the test's 5 s
+            # backtracks exponentially under `re` and `regex` alike; RE2 matches it in linear
+            # time (and the search's time budget stops any slow search) long before 5 s
             [sys.executable, "-c", REDOS, str(workspace), r"(\w|\w)+\($"],
             capture_output=True,
             text=True,
@@ -95,4 +94,4 @@ def test_pathological_regex_cannot_outlive_the_deadline(workspace: Path) -> None
     except subprocess.TimeoutExpired:
         pytest.fail("the run was still going 5 s after a 1 s deadline")
     assert done.returncode == 0, done.stderr[-2000:]
-    assert done.stdout.split()[0] == "failure", done.stdout
+    assert done.stdout.split()[0] in ("success", "failure"), done.stdout

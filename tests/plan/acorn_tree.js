@@ -1,9 +1,14 @@
 // Differential oracle: parse each program with acorn (wrapped in `async function plan() {}`)
 // and convert the ESTree to dialectic's canonical call tree, independently of the Python code.
 // stdin: JSON list of sources; stdout: JSON list of {ok, tree} or {ok: false, error}.
+// argv: the folder holding node_modules/acorn, then a JSON object {methods, globals}: the names
+// SPEC 1.8 gives JavaScript's meaning (x.m() with m among them is $method, Math.max() $global).
 "use strict";
 const path = require("path");
 const acorn = require(path.join(process.argv[2], "node_modules", "acorn"));
+const NAMES = JSON.parse(process.argv[3] || '{"methods": [], "globals": []}');
+const METHODS = new Set(NAMES.methods);
+const GLOBALS = new Set(NAMES.globals);
 
 class Unsupported extends Error {}
 
@@ -22,10 +27,26 @@ function conv(n) {
       return { $ref: "this" };
     case "ArrayExpression":
       return n.elements.map((e) => {
-        if (e === null || e.type === "SpreadElement") throw new Unsupported("hole/spread");
-        return conv(e);
+        if (e === null) throw new Unsupported("hole");
+        return e.type === "SpreadElement" ? { $spread: conv(e.argument) } : conv(e);
       });
     case "ObjectExpression": {
+      if (n.properties.some((p) => p.type === "SpreadElement")) {
+        const parts = [];
+        let run = [];
+        const flush = () => {
+          if (run.length) parts.push(conv({ type: "ObjectExpression", properties: run }));
+          run = [];
+        };
+        for (const p of n.properties) {
+          if (p.type === "SpreadElement") {
+            flush();
+            parts.push(conv(p.argument));
+          } else run.push(p);
+        }
+        flush();
+        return { $merge: parts };
+      }
       const o = Object.create(null);
       let count = 0;
       let dollar = false;
@@ -44,7 +65,37 @@ function conv(n) {
       if ((n.operator === "-" || n.operator === "+") && n.argument.type === "Literal" &&
           typeof n.argument.value === "number")
         return n.operator === "-" ? -n.argument.value : n.argument.value;
+      if (["-", "+", "!"].includes(n.operator)) return { $op: [n.operator, conv(n.argument)] };
       throw new Unsupported("unary " + n.operator);
+    case "BinaryExpression":
+    case "LogicalExpression":
+      if (["in", "instanceof", "&", "|", "^", "<<", ">>", ">>>"].includes(n.operator))
+        throw new Unsupported("operator " + n.operator);
+      return { $op: [n.operator, conv(n.left), conv(n.right)] };
+    case "ConditionalExpression":
+      return { $if: [conv(n.test), conv(n.consequent), conv(n.alternate)] };
+    case "AwaitExpression":
+      return conv(n.argument);
+    case "ChainExpression":
+      return conv(n.expression);
+    case "ArrowFunctionExpression": {
+      if (n.params.some((p) => p.type !== "Identifier")) throw new Unsupported("pattern params");
+      const params = n.params.map((p) => p.name);
+      if (n.expression) return { $fn: [params, conv(n.body)] };
+      const bindings = Object.create(null);
+      let count = 0;
+      let result;
+      for (const s of n.body.body) {
+        if (s.type === "VariableDeclaration" && s.declarations.length === 1 &&
+            s.declarations[0].id.type === "Identifier" && s.declarations[0].init) {
+          bindings[s.declarations[0].id.name] = conv(s.declarations[0].init);
+          count += 1;
+        } else if (s.type === "ReturnStatement" && s.argument) {
+          result = conv(s.argument);
+        } else throw new Unsupported("arrow body " + s.type);
+      }
+      return { $fn: [params, count ? { $let: bindings, $return: result } : result] };
+    }
     case "TemplateLiteral": {
       const parts = [];
       const pushText = (t) => {
@@ -66,26 +117,40 @@ function conv(n) {
       return { $template: parts };
     }
     case "MemberExpression": {
-      if (n.optional) throw new Unsupported("optional chaining");
       const target = conv(n.object);
       const key = n.computed ? conv(n.property) : n.property.name;
+      if (n.optional) return { "$get?": [target, key] };
       if (isGet(target)) {
         target.$get.push(key);
+        return target;
+      }
+      if (target !== null && typeof target === "object" && "$get?" in target) {
+        target["$get?"].push(key);
         return target;
       }
       return { $get: [target, key] };
     }
     case "CallExpression": {
       if (n.optional) throw new Unsupported("optional call");
-      const args = n.arguments.map((a) => {
-        if (a.type === "SpreadElement") throw new Unsupported("spread");
-        return conv(a);
-      });
+      const args = n.arguments.map((a) =>
+        a.type === "SpreadElement" ? { $spread: conv(a.argument) } : conv(a));
       const c = n.callee;
-      if (c.type === "Identifier") return { [c.name]: args };
+      if (c.type === "Identifier") {
+        if (GLOBALS.has(c.name)) return { $global: [c.name, ...args] };
+        return { [c.name]: args };
+      }
       if (c.type === "ThisExpression") return { this: args };
-      if (c.type === "MemberExpression" && !c.computed && !c.optional)
-        return { [c.property.name]: [conv(c.object), ...args] };
+      if (c.type === "MemberExpression" && !c.computed && !c.optional) {
+        const name = c.property.name;
+        if (c.object.type === "Identifier") {
+          const space = c.object.name;
+          if (space === "Promise" && (name === "all" || name === "allSettled") &&
+              args.length === 1) return args[0];
+          if (GLOBALS.has(space + "." + name)) return { $global: [space + "." + name, ...args] };
+        }
+        if (METHODS.has(name)) return { $method: [conv(c.object), name, ...args] };
+        return { [name]: [conv(c.object), ...args] };
+      }
       throw new Unsupported("callee " + c.type);
     }
     default:

@@ -1,10 +1,16 @@
-"""Shared fixtures for the Plan front-end tests: a seeded generator of strict Plan programs."""
+"""Shared fixtures for the Plan front-end tests: a seeded generator of strict Plan programs, and
+Node.js with the pinned acorn that `python3 tasks.py setup` installs into `.node/`."""
 
 from __future__ import annotations
 
 import random
+import shutil
+from pathlib import Path
 
 import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+NODE_DIR = ROOT / ".node"  # tasks.py's NODE_DIR: `npm install --prefix .node` of the pinned acorn
 
 NAMES = ["a", "b", "x1", "_y", "$z", "flight", "use", "async", "of", "get", "NaN", "data$2"]
 CALLEES = ["f", "g", "next", "this", "domainA", "_h", "async", "use"]
@@ -210,3 +216,28 @@ def generate_programs(count: int, seed: int = 1234) -> list[str]:
 @pytest.fixture(scope="session")
 def plan_corpus() -> list[str]:
     return generate_programs(400)
+
+
+@pytest.fixture(scope="session")
+def node() -> str:
+    """The `node` executable. Node.js is a prerequisite of the tests: missing, the test fails."""
+    path = shutil.which("node")
+    if path is None:
+        pytest.fail(
+            "Node.js is not installed, and the tests need it (README, Quickstart): install "
+            "Node.js 18 or newer, then run `python3 tasks.py setup`",
+            pytrace=False,
+        )
+    return path
+
+
+@pytest.fixture(scope="session")
+def acorn_dir(node: str) -> Path:
+    """The folder whose node_modules holds acorn (installed by set-up, never by a test)."""
+    if not (NODE_DIR / "node_modules" / "acorn" / "package.json").is_file():
+        pytest.fail(
+            f"acorn is not installed in {NODE_DIR}: run `python3 tasks.py setup` "
+            "(it installs the pinned version with npm)",
+            pytrace=False,
+        )
+    return NODE_DIR

@@ -5,26 +5,25 @@ Every program that ``parse_plan(strict=True)`` accepts must be valid JavaScript 
 converted to the call tree by an independent converter (``acorn_tree.js``), must equal ours:
 same structure, same string values, same template cooked values, same numbers.
 
-Set-up: ``npm install --prefix tests/plan/.js acorn@8`` once per machine (done here if needed;
-the directory is git-ignored). The test is skipped only if ``node``/``npm`` are absent.
+Set-up: ``python3 tasks.py setup`` (run by ``tasks.py test``) installs the pinned acorn into
+``.node/`` at the repository root (git-ignored). The test installs nothing: it fails, saying
+what to run, if Node.js or acorn is missing (fixtures ``node`` and ``acorn_dir``, conftest.py).
 """
 
 from __future__ import annotations
 
 import json
-import shutil
 import subprocess
 from pathlib import Path
 from typing import Any
 
-import pytest
 import yaml
 
 from dialectic.frontends.base import SourceError
-from dialectic.frontends.plan import DecompileError, decompile, parse_plan
+from dialectic.frontends.plan import parse_plan
+from dialectic.values.jsmethods import ALL_METHODS, GLOBALS
 
 HERE = Path(__file__).parent
-JS_DIR = HERE / ".js"
 SPEC_DIR = HERE.parent / "spec"
 
 # Hand-written strict programs: the seed's examples and the corners of the syntax.
@@ -59,28 +58,11 @@ HANDWRITTEN = [
 ]
 
 
-def _node_ready() -> str:
-    node, npm = shutil.which("node"), shutil.which("npm")
-    if node is None or npm is None:
-        pytest.skip("Node.js/npm are not installed: the acorn differential test needs them")
-    if not (JS_DIR / "node_modules" / "acorn").is_dir():
-        JS_DIR.mkdir(exist_ok=True)
-        (JS_DIR / ".gitignore").write_text("*\n", encoding="utf-8")  # a cache, never committed
-        done = subprocess.run(
-            [npm, "install", "--prefix", str(JS_DIR), "--no-audit", "--no-fund", "acorn@8"],
-            capture_output=True,
-            text=True,
-            timeout=300,
-        )
-        if done.returncode != 0:
-            pytest.fail(f"npm install acorn failed:\n{done.stderr[-2000:]}")
-    return node
-
-
-def _acorn(node: str, sources: list[str]) -> list[dict[str, Any]]:
+def _acorn(node: str, acorn_dir: Path, sources: list[str]) -> list[dict[str, Any]]:
     """All sources through acorn in one Node process."""
+    names = json.dumps({"methods": sorted(ALL_METHODS), "globals": sorted(GLOBALS)})
     done = subprocess.run(
-        [node, str(HERE / "acorn_tree.js"), str(JS_DIR)],
+        [node, str(HERE / "acorn_tree.js"), str(acorn_dir), names],
         input=json.dumps(sources),
         capture_output=True,
         text=True,
@@ -115,28 +97,16 @@ def _as_javascript(source: str, tree: Any) -> str:
 
 
 def _spec_programs() -> list[str]:
-    """The conformance cases as Plan: their `plan` text, or their tree decompiled."""
-    if not SPEC_DIR.is_dir():
-        return []
-    out = [p.read_text(encoding="utf-8") for p in sorted(SPEC_DIR.rglob("*.plan"))]
-    for path in sorted(SPEC_DIR.rglob("*.yaml")):
-        cases = yaml.safe_load(path.read_text(encoding="utf-8"))
-        for case in cases if isinstance(cases, list) else []:
-            if not isinstance(case, dict):
-                continue
-            if isinstance(case.get("plan"), str):
-                out.append(case["plan"])
-            elif "program" in case:
-                try:
-                    out.append(decompile(case["program"]))
-                except DecompileError:
-                    pass
-    return out
+    """The conformance cases' hand-written Plan texts (a case Plan cannot express has none)."""
+    cases = yaml.safe_load((SPEC_DIR / "conformance.yaml").read_text(encoding="utf-8"))
+    return [case["plan"] for case in cases if case["plan"] is not None]
 
 
-def test_strict_plans_are_javascript_with_the_same_tree(plan_corpus: list[str]) -> None:
-    node = _node_ready()
-    programs = HANDWRITTEN + _spec_programs() + plan_corpus
+def test_strict_plans_are_javascript_with_the_same_tree(
+    plan_corpus: list[str], node: str, acorn_dir: Path
+) -> None:
+    spec = _spec_programs()
+    programs = HANDWRITTEN + spec + plan_corpus
     ours: list[tuple[str, Any]] = []
     for source in programs:
         try:
@@ -145,8 +115,9 @@ def test_strict_plans_are_javascript_with_the_same_tree(plan_corpus: list[str]) 
             continue  # only what strict mode accepts must be JavaScript
         ours.append((source, tree))
     assert len(ours) >= 350, "the generator should produce mostly strict-valid programs"
-    assert len(_spec_programs()) == 0 or any(s in dict(ours) for s in _spec_programs())
-    results = _acorn(node, [_as_javascript(s, t) for s, t in ours])
+    strict = dict(ours)
+    assert len(spec) > 60 and all(s in strict for s in spec), "conformance Plan texts are strict"
+    results = _acorn(node, acorn_dir, [_as_javascript(s, t) for s, t in ours])
     failures = []
     for (source, tree), result in zip(ours, results, strict=True):
         tree = {("$return" if k == "$use" else k): v for k, v in tree.items()}
@@ -164,10 +135,9 @@ def test_every_handwritten_program_is_strict() -> None:
         parse_plan(source, strict=True)
 
 
-def test_acorn_rejects_what_javascript_rejects() -> None:
+def test_acorn_rejects_what_javascript_rejects(node: str, acorn_dir: Path) -> None:
     """The oracle itself works: it rejects non-JavaScript and flags unsupported constructs."""
-    node = _node_ready()
-    results = _acorn(node, ["return f(;", "return a + b;", "return 1;"])
+    results = _acorn(node, acorn_dir, ["return f(;", "return a | b;", "return 1;"])
     assert not results[0]["ok"]
     assert not results[1]["ok"] and "unsupported" in results[1]["error"]
     assert results[2] == {"ok": True, "tree": {"$return": 1}}

@@ -68,11 +68,17 @@ return other({start: flight.departs, end: flight.arrives});"""
 
 
 def test_seed_date_math_method_chains() -> None:
+    # `at` is also JavaScript's array method: a `$method`, which falls back to the registered
+    # function for a receiver that is neither an array nor a text (SPEC 1.8)
     assert expr("next(Thursday).at('9:00am')") == {
-        "at": [{"next": [{"$ref": "Thursday"}]}, "9:00am"]
+        "$method": [{"next": [{"$ref": "Thursday"}]}, "at", "9:00am"]
     }
     assert expr("last(Tuesday).plus(23, day).at('9:00am')") == {
-        "at": [{"plus": [{"last": [{"$ref": "Tuesday"}]}, 23, {"$ref": "day"}]}, "9:00am"]
+        "$method": [
+            {"plus": [{"last": [{"$ref": "Tuesday"}]}, 23, {"$ref": "day"}]},
+            "at",
+            "9:00am",
+        ]
     }
 
 
@@ -300,9 +306,9 @@ def test_spans_point_into_the_source() -> None:
         (): source,
         ("$let", "x"): "next(Thursday).at('9:00am')",
         ("$let", "x", "$name"): "x",
-        ("$let", "x", "at", 0): "next(Thursday)",
-        ("$let", "x", "at", 0, "next", 0): "Thursday",
-        ("$let", "x", "at", 1): "'9:00am'",
+        ("$let", "x", "$method", 0): "next(Thursday)",
+        ("$let", "x", "$method", 0, "next", 0): "Thursday",
+        ("$let", "x", "$method", 2): "'9:00am'",
         ("$return",): "f(x.y, [1, `a${b}`], {k: v})",
         ("$return", "f", 0): "x.y",
         ("$return", "f", 0, "$get", 0): "x",
@@ -365,7 +371,7 @@ def test_parse_expression_offsets() -> None:
 
 def test_parse_expression_errors_are_in_outer_coordinates() -> None:
     with pytest.raises(SourceError) as info:
-        parse_expression("f(a +)", line=4, column=7, offset=50)
+        parse_expression("f(a #)", line=4, column=7, offset=50)
     problem = info.value.problems[0]
     assert (problem.line, problem.column, problem.offset) == (4, 11, 54)
     assert "^" in str(info.value)
@@ -387,8 +393,7 @@ def test_lenient_repairs_with_warnings() -> None:
     }
     joined = "\n".join(r.warnings)
     assert "line 1, column 1: removed the markdown code fence" in joined
-    assert "line 2, column 1: removed `const`" in joined
-    assert "line 3, column 1: removed `let`" in joined
+    assert "const" not in joined and "let" not in joined  # JavaScript declarations: no repair
     assert "line 2, column 15: added the missing `;`" in joined
     assert "line 4, column 1: added `return`" in joined
     assert "line 5, column 1: removed the closing code fence" in joined
@@ -405,7 +410,6 @@ def test_fences(fence: str) -> None:
 def test_strict_rejects_what_lenient_repairs() -> None:
     for source in [
         "```js\nreturn 1;\n```",
-        "const a = 1;\nreturn a;",
         "a = 1\nreturn a;",
         "return 1",
         "f(1);",
@@ -424,19 +428,19 @@ def test_no_warnings_for_canonical_plans() -> None:
 
 
 def test_error_has_line_column_caret_and_hint() -> None:
-    e = error("a = f(1);\nreturn a + 1;")
+    e = error("a = f(1);\nreturn a | 1;")
     assert e.code == "syntax_error"
     assert e.lang == "plan"
     p = e.problems[0]
     assert (p.line, p.column) == (2, 10)
     text = str(e)
     assert "line 2, column 10" in text
-    assert "    return a + 1;\n             ^" in text
-    assert "template literal `${a}${b}`" in text
+    assert "    return a | 1;\n             ^" in text
+    assert "no bitwise operators" in text
 
 
 def test_several_errors_at_once() -> None:
-    e = error("a = 1 + 2;\nb = 'abc;\nc = f(;\nd = ok(1);\nreturn d;")
+    e = error("a = 1 | 2;\nb = 'abc;\nc = f(;\nd = ok(1);\nreturn d;")
     assert [(p.line, p.column) for p in e.problems] == [(1, 7), (2, 5), (3, 7)]
     assert str(e).startswith("3 syntax errors in the plan program:")
 
@@ -453,18 +457,18 @@ def test_resync_at_line_start_without_semicolon() -> None:
         ("return a[0](1);", "only a function name or a method can be called", "not values"),
         ("return (f)(1);", "only a function name or a method can be called", "not values"),
         ("return true(1);", "`true` is not a function", None),
-        ("return if(x);", "Plan has no `if`", "only composes function calls"),
+        ("return if(x);", "Plan has no `if`", "test ? a : b"),
         ("x = new Foo();\nreturn x;", "Plan has no `new`", "call a function instead"),
-        ("return await f();", "Plan has no `await`", "awaited implicitly"),
-        ("return function() {};", "Plan has no `function`", "Plan has no functions"),
-        ("return x => x;", "Plan has no operator `=>`", "arrow functions"),
-        ("return a === b;", "Plan has no operator `===`", "no comparisons"),
-        ("return a && b;", "Plan has no operator `&&`", "logical operators"),
-        ("return a ? b : c;", "Plan has no operator `?`", "conditional"),
-        ("return a?.b;", "Plan has no operator `?.`", "optional chaining"),
-        ("return f(...xs);", "Plan has no operator `...`", "spread"),
-        ("return {...xs};", "Plan has no spread", None),
-        ("return -x;", "Plan has no operator `-`", "directly before a number"),
+        ("return function() {};", "Plan has no `function`", "arrow function"),
+        ("return a | b;", "Plan has no operator `|`", "no bitwise operators"),
+        ("return a++;", "Plan has no operator `++`", "values never change"),
+        ("return a in b;", "found the keyword `in`", "Object.keys(x).includes(k)"),
+        ("return typeof a;", "Plan has no `typeof`", "Array.isArray"),
+        ("return a ?? b || c;", "`??` cannot be mixed with `||`", "(a || b) ?? c"),
+        ("return -x ** 2;", "a unary operator before `**` needs parentheses", "(-x) ** 2"),
+        ("return a?.b();", "`?.` before a method call", "(x ?? [])"),
+        ("return ({a}) => a;", "destructuring parameters", "x => x.price"),
+        ("return xs.map(x => { f(x); });", "one `return expr;`", None),
         ("return -1 .x;", "a signed number cannot be followed", "(-1)"),
         ("return [1,,2];", "empty array element", None),
         ("return f(a,, b);", "expected an expression", "extra comma"),
@@ -522,7 +526,10 @@ def test_duplicate_alias_names_both_lines() -> None:
 
 def test_strict_messages() -> None:
     assert "missing `;`" in str(error("return 1", strict=True))
-    assert "`const` is not used in Plan" in str(error("const a = 1;\nreturn a;", strict=True))
+    assert parse_plan("const a = 1;\nreturn a;", strict=True).tree == {
+        "$let": {"a": 1},
+        "$return": {"$ref": "a"},
+    }
     assert "missing `return`" in str(error("f(1);", strict=True))
     assert "same line as `return`" in str(error("return\nf(1);", strict=True))
     assert "markdown code fence" in str(error("```\nreturn 1;\n```", strict=True))

@@ -11,11 +11,6 @@ from hypothesis import strategies as st
 from dialectic.frontends.plan2 import parse_plan2
 from dialectic.tools.convert import ConversionError, convert, tree_to_plan2
 
-pytest.importorskip("dialectic.frontends.plan")
-dialectic = pytest.importorskip("dialectic")
-if not hasattr(dialectic, "Runtime"):  # pragma: no cover - the runtime is being built
-    pytest.skip("dialectic.Runtime is not available yet", allow_module_level=True)
-
 
 def test_plan_to_plan2_makes_domain_sets_and_templates() -> None:
     src = (

@@ -11,11 +11,6 @@ import pytest
 
 from dialectic.tools.convert import convert
 
-pytest.importorskip("dialectic.frontends.plan")
-dialectic = pytest.importorskip("dialectic")
-if not hasattr(dialectic, "Runtime"):  # pragma: no cover
-    pytest.skip("dialectic.Runtime is not available yet", allow_module_level=True)
-
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
 MANIFEST = EXAMPLES / "manifest.json"
 CASES: list[tuple[str, str]] = []
@@ -57,12 +52,7 @@ def test_converted_example_has_the_same_outcome(name: str, lang: str) -> None:
     from dialectic import Runtime
 
     spec = json.loads(MANIFEST.read_text())["examples"][name]
-    plugins = []
-    for module in spec["plugins"]:
-        try:
-            plugins.append(importlib.import_module(module))
-        except ImportError:
-            pytest.skip(f"{module} is not installed")
+    plugins = [importlib.import_module(module) for module in spec["plugins"]]
     rt = Runtime(plugins=plugins, load_entry_points=False)
     _ensure_unwrap(rt)
     ctx = _context(spec["args"])

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -10,8 +9,6 @@ from dialectic.frontends.base import SourceError
 from dialectic.frontends.plan2 import parse_plan2
 from dialectic.limits import Limits
 from dialectic.tree.parse import parse_tree
-
-pytest.importorskip("dialectic.frontends.plan")
 
 PIECES = st.sampled_from(
     [

@@ -9,8 +9,6 @@ import pytest
 from dialectic.frontends.base import SourceError
 from dialectic.frontends.plan2 import parse_plan2
 
-pytest.importorskip("dialectic.frontends.plan", reason="Plan2 expressions use the Plan grammar")
-
 
 def tree(source: str, **options: Any) -> Any:
     return parse_plan2(source, **options).tree

@@ -6,16 +6,13 @@ from __future__ import annotations
 
 from typing import Any
 
+import dialectic_datetime.plugin as datetime_plugin
+import dialectic_travel.fixtures as fixtures
+import dialectic_travel.plugin as travel
 import pytest
 
 from dialectic.frontends.base import SourceError
 from dialectic.frontends.plan2 import parse_plan2
-
-travel = pytest.importorskip("dialectic_travel.plugin")
-datetime_plugin = pytest.importorskip("dialectic_datetime.plugin")
-dialectic = pytest.importorskip("dialectic")
-if not hasattr(dialectic, "Runtime"):  # pragma: no cover - the runtime is being built
-    pytest.skip("dialectic.Runtime is not available yet", allow_module_level=True)
 
 CONTEXT = {
     "now": "2023-10-10T08:00:00-07:00",
@@ -28,7 +25,7 @@ CONTEXT = {
 def rt() -> Any:
     from dialectic import FunctionDescription, Optional, Runtime
 
-    runtime = Runtime(plugins=(travel, datetime_plugin), load_entry_points=False)
+    runtime = Runtime(plugins=(travel, fixtures, datetime_plugin), load_entry_points=False)
     runtime.register(
         FunctionDescription(
             "domain1",

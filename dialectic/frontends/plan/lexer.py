@@ -56,7 +56,9 @@ _MASTER = re.compile(
     r"([A-Za-z_$][A-Za-z0-9_$]*)"  # 1 name
     r"|([()\[\]{},;:])"  # 2 punctuation
     r"|('(?:[^'\\\n\r]|\\(?:\r\n|[\s\S]))*'|\"(?:[^\"\\\n\r]|\\(?:\r\n|[\s\S]))*\")"  # 3 string
-    r"|(0[xXoObB][0-9a-zA-Z_]*|(?:\d[\d_]*(?:\.[\d_]*)?|\.\d[\d_]*)(?:[eE][+-]?[\d_]*)?)"  # 4
+    # 4 number (ASCII digits only: `\d` would match any Unicode digit, such as U+0663)
+    r"|(0[xXoObB][0-9a-zA-Z_]*|(?:[0-9][0-9_]*(?:\.[0-9_]*)?|\.[0-9][0-9_]*)"
+    r"(?:[eE][+-]?[0-9_]*)?)"
     r"|(=>|\.\.\.|\?\.|[=!]==?|<<=?|>>>?=?|[<>]=?|&&=?|\|\|=?|\?\?=?|\*\*=?|\+\+|--"
     r"|[-+*/%&|^]=)"  # 5 operator (multi-character)
     r"|([.=+\-])"  # 6 punctuation that is also part of operators
@@ -84,6 +86,7 @@ _SIMPLE_ESCAPES = {
     "v": "\v",
 }
 _IDENT_CHAR = re.compile(r"[A-Za-z0-9_$]")
+_ASCII_DIGITS = frozenset("0123456789")
 _MAX_SAFE = 2**53
 
 
@@ -118,9 +121,9 @@ def _unescape(m: re.Match[str]) -> str:
         return simple
     if char == "0":
         following = m.string[m.end() : m.end() + 1]
-        if not following or not following.isdigit():
+        if not following or following not in _ASCII_DIGITS:
             return "\0"
-    if char.isdigit():
+    if char in _ASCII_DIGITS:
         raise LexError(
             f"the escape \\{char} (a legacy octal escape) is not allowed",
             m.start(),
@@ -204,6 +207,8 @@ def number_value(text: str) -> int | float:
 
     Integer lexemes beyond 2**53 become the nearest double (as an int); a number beyond the
     double range is an error (JavaScript would read it as Infinity)."""
+    if not text.isascii():  # only ASCII digits are digits (str.isdigit accepts U+0663)
+        raise LexError(f"{_show(text)} is not a valid number", 0, hint="write digits as 0-9")
     if text.isdigit() and (len(text) < 2 or text[0] != "0") and len(text) < 16:
         return int(text)
     if "_" in text:
@@ -248,9 +253,9 @@ _STRINGS = r"'(?:[^'\\\n\r]|\\(?:\r\n|[\s\S]))*'|\"(?:[^\"\\\n\r]|\\(?:\r\n|[\s\
 _SIMPLE_TEMPLATE = rf"`{_TEXT}(?:\$\{{(?:[^{{}}`'\"/\\]|{_STRINGS})*\}}{_TEXT})*`"
 _FAST_TOKENS = (
     r"[A-Za-z_$][A-Za-z0-9_$]*"
-    r"|[()\[\]{},;:]|\.(?![.\d])|=(?![=>])|[-+](?![-+=])"
+    r"|[()\[\]{},;:]|\.(?![.0-9])|=(?![=>])|[-+](?![-+=])"
     rf"|{_STRINGS}"
-    r"|\d+(?:\.\d*)?(?:[eE][+-]?\d+)?(?![\w$.])"
+    r"|[0-9]+(?:\.[0-9]*)?(?:[eE][+-]?[0-9]+)?(?![A-Za-z0-9_$.])"
     r"|//[^\n\r\u2028\u2029]*|/\*[\s\S]*?\*/"
 )
 _FAST = re.compile(
@@ -372,26 +377,24 @@ def _fast(source: str) -> Lexed | None:
         return None  # something the fast regex does not know
     kinds: list[Any] = list(map(_FIRST_KIND.__getitem__, map(_first_char, texts)))
     if None in kinds:  # comments: their text becomes part of the next item's whitespace
+        # A run of consecutive comments is joined once, with the item after it (joining one
+        # comment at a time into the next would copy the run again for each: quadratic).
         count = kinds.count(None)
-        i = 0
-        last = len(kinds) - 1
         index = kinds.index
-        if count <= 16:
-            for _ in range(count):
-                i = index(None, i)
-                if i < last:
-                    items[i + 1] = items[i] + items[i + 1]
-                del items[i], texts[i], kinds[i]
-                last -= 1
-        else:  # (deleting one by one would take quadratic time)
-            for _ in range(count):
-                i = index(None, i)
-                if i < last:
-                    items[i + 1] = items[i] + items[i + 1]
-                i += 1
-            items = list(compress(items, kinds))
-            texts = list(compress(texts, kinds))
-            kinds = list(filter(None, kinds))
+        last = len(kinds) - 1
+        i = 0
+        run = -1  # first comment of the current run
+        for _ in range(count):
+            i = index(None, i)
+            if run < 0:
+                run = i
+            if i < last and kinds[i + 1] is not None:
+                items[i + 1] = "".join(items[run : i + 2])
+                run = -1
+            i += 1
+        items = list(compress(items, kinds))
+        texts = list(compress(texts, kinds))
+        kinds = list(filter(None, kinds))
     parts: dict[int, int] | None = None
     if "`" in kinds:
         parts = {}
@@ -589,6 +592,16 @@ def _precise(source: str, pos: int, out: Tokens) -> None:
             append(
                 "err",
                 _err("unexpected backslash \\", "escapes are only allowed inside strings"),
+                start,
+                pos,
+            )
+        elif ord(text) > 127 and text.isdecimal():
+            append(
+                "err",
+                _err(
+                    f"{text!r} (U+{ord(text):04X}) is not a digit in Plan",
+                    "write numbers with the ASCII digits 0-9",
+                ),
                 start,
                 pos,
             )

@@ -23,6 +23,7 @@ from dialectic.frontends.plan.lexer import (
 )
 from dialectic.frontends.plan.spans import LineIndex, SpanRecord
 from dialectic.outcome.errors import JSONPath
+from dialectic.values.jsmethods import ALL_METHODS, GLOBALS
 
 __all__ = ["Parser", "ParseFailure", "Problem", "op_hint"]
 
@@ -35,25 +36,45 @@ _POSTFIX = frozenset([".", "[", "("])
 _MAX_PROBLEMS = 20
 
 _OP_HINTS = {
-    "=>": "Plan has no functions (arrow functions); call the functions the runtime provides",
-    "...": "Plan has no spread syntax (...); write the elements or arguments out",
-    "?.": "Plan has no optional chaining (?.); use `.`",
-    "=": "aliases are declared one per statement: `name = expr;`",
-    "?": "Plan has no conditional operator (?:); it only composes function calls",
+    "=": "aliases are declared one per statement, `name = expr;`, and never change",
+    "=>": "an arrow function can only be the argument of an array method: xs.map(x => x.a)",
+    "?.": "only `x?.name` and `x?.[key]` are supported",
+    "...": "spread is allowed in arrays, objects and arguments: [...xs, 1], {...a}, f(...xs)",
 }
-_COMPARISONS = frozenset(["==", "===", "!=", "!==", "<", ">", "<=", ">="])
-_LOGICAL = frozenset(["&&", "||", "??", "!"])
+#: JavaScript's binary operators and their precedence (higher binds tighter)
+_PRECEDENCE = {
+    "??": 1,
+    "||": 2,
+    "&&": 3,
+    "==": 4,
+    "!=": 4,
+    "===": 4,
+    "!==": 4,
+    "<": 5,
+    "<=": 5,
+    ">": 5,
+    ">=": 5,
+    "+": 6,
+    "-": 6,
+    "*": 7,
+    "/": 7,
+    "%": 7,
+    "**": 8,
+}
+_MIXING = frozenset(["??", "||", "&&"])
+_CHANGES = frozenset(["++", "--", "+=", "-=", "*=", "/=", "%=", "**=", "&&=", "||=", "??="])
+_BITWISE = frozenset(["&", "|", "^", "~", "<<", ">>", ">>>", "&=", "|=", "^=", "<<=", ">>="])
 
 
 def op_hint(op: str) -> str:
-    """The hint for a JavaScript operator, which Plan does not have."""
+    """The hint for a JavaScript operator that Plan does not have (or not there)."""
     if op in _OP_HINTS:
         return _OP_HINTS[op]
-    if op in _COMPARISONS:
-        return "Plan has no comparisons; call a function that compares"
-    if op in _LOGICAL:
-        return "Plan has no logical operators; call a function that decides"
-    return f"Plan has no operators like {op}; to join text use a template literal `${{a}}${{b}}`"
+    if op in _CHANGES:
+        return "values never change in Plan: compute a new one, e.g. `next = x + 1;`"
+    if op in _BITWISE:
+        return "Plan has no bitwise operators; use arithmetic (+ - * / %) and comparisons"
+    return "Plan has the operators + - * / % ** === !== == != < <= > >= && || ?? ! and `? :`"
 
 
 class ParseFailure(Exception):
@@ -142,6 +163,8 @@ class Parser:
         self.keep: list[Any] = []  # containers dropped while parsing: their ids stay unique
         self.problems: list[Problem] = []
         self.warnings: list[str] = []
+        #: ids of operator expressions written in parentheses (`(a || b) ?? c`, `(-x) ** 2`)
+        self.parened: set[int] = set()
 
     # -- helpers -------------------------------------------------------------------------------
 
@@ -218,6 +241,233 @@ class Parser:
     # -- expressions ---------------------------------------------------------------------------
 
     def expr(self, depth: int) -> Any:
+        """An expression: an arrow function, a conditional, or an operator expression."""
+        pos = self.pos
+        kinds = self.kinds
+        params = self.arrow_params(pos)
+        if params is not None:
+            return self.arrow(params, depth)
+        test = self.binary(depth, 0)
+        q = self.pos
+        if kinds[q] != "op" or self.values[q] != "?":
+            return test
+        self.pos = q + 1
+        items: list[Any] = [test]
+        spans = [(pos, q - 1)]
+        start = self.pos
+        items.append(self.expr(depth + 1))
+        spans.append((start, self.pos - 1))
+        if kinds[self.pos] != ":":
+            raise self.unexpected(self.tok(self.pos), "`:` of the conditional `test ? a : b`")
+        self.pos += 1
+        start = self.pos
+        items.append(self.expr(depth + 1))
+        spans.append((start, self.pos - 1))
+        self._record(items, spans)
+        return {"$if": items}
+
+    def _record(self, items: list[Any], spans: list[tuple[int, int]], offset: int = 0) -> None:
+        rec = self.rec
+        if rec is not None:
+            for i, (a, b) in enumerate(spans):
+                rec[(id(items), i + offset)] = (self.starts[a], self.ends[b])
+
+    def arrow_params(self, pos: int) -> list[str] | None:
+        """The parameters if an arrow function starts at token ``pos`` (``x =>``,
+        ``(a, b) =>``, ``async x =>``), else None."""
+        kinds, values = self.kinds, self.values
+        if kinds[pos] == "name" and values[pos] == "async" and kinds[pos + 1] in ("name", "("):
+            inner = self.arrow_params(pos + 1)
+            if inner is not None:
+                self.pos = pos + 1
+            return inner
+        if kinds[pos] == "name" and kinds[pos + 1] == "op" and values[pos + 1] == "=>":
+            return [values[pos]]
+        if kinds[pos] != "(":
+            return None
+        names: list[str] = []
+        i = pos + 1
+        while kinds[i] == "name":
+            names.append(values[i])
+            i += 1
+            if kinds[i] == ",":
+                i += 1
+            elif kinds[i] != ")":
+                return None
+        if kinds[i] == ")" and kinds[i + 1] == "op" and values[i + 1] == "=>":
+            return names
+        if kinds[i] in ("{", "[") and self._closes_params(i):
+            raise self.fail(
+                "destructuring parameters are not supported",
+                self.starts[i],
+                "take the whole value and read its fields: x => x.price",
+            )
+        return None
+
+    def _closes_params(self, i: int) -> bool:
+        depth = 0
+        kinds = self.kinds
+        while kinds[i] != "eof":
+            if kinds[i] in _OPEN:
+                depth += 1
+            elif kinds[i] in _CLOSE:
+                depth -= 1
+                if depth < 0:
+                    return kinds[i] == ")" and kinds[i + 1] == "op" and self.values[i + 1] == "=>"
+            i += 1
+        return False
+
+    def arrow(self, params: list[str], depth: int) -> Any:
+        kinds, values = self.kinds, self.values
+        pos = self.pos
+        if kinds[pos] == "name" and values[pos] == "async":
+            pos += 1
+        first = pos
+        # skip to after `=>`
+        while not (kinds[pos] == "op" and values[pos] == "=>"):
+            pos += 1
+        for name in params:
+            if name in RESERVED or name in LITERAL_WORDS:
+                raise self.fail(f"`{name}` cannot be a parameter name", self.starts[first])
+        if len(set(params)) != len(params):
+            raise self.fail("an arrow function's parameters must differ", self.starts[first])
+        self.pos = pos + 1
+        start = self.pos
+        body = self.block_body(depth + 1) if kinds[start] == "{" else self.expr(depth + 1)
+        items: list[Any] = [params, body]
+        self._record(items, [(first, pos - 1), (start, self.pos - 1)])
+        return {"$fn": items}
+
+    def block_body(self, depth: int) -> Any:
+        """``{ const a = ...; return expr; }`` as ``{"$let": ..., "$return": expr}``."""
+        kinds, values = self.kinds, self.values
+        self.pos += 1  # `{`
+        bindings: dict[str, Any] = {}
+        result: Any = None
+        done = False
+        while True:
+            pos = self.pos
+            kind = kinds[pos]
+            if kind == ";":
+                self.pos += 1
+                continue
+            if kind == "}":
+                self.pos += 1
+                break
+            if done:
+                raise self.fail(
+                    "statements after `return` in an arrow function's body",
+                    self.starts[pos],
+                    "end the body with `return expr;`",
+                )
+            word = values[pos] if kind == "name" else None
+            if word in _DECLARATORS and kinds[pos + 1] == "name" and kinds[pos + 2] == "=":
+                name = values[pos + 1]
+                if name in bindings:
+                    raise self.fail(f"`{name}` is defined twice", self.starts[pos + 1])
+                self.pos = pos + 3
+                start = self.pos
+                bindings[name] = self.expr(depth + 1)
+                rec = self.rec
+                if rec is not None:
+                    rec[(id(bindings), name)] = (self.starts[start], self.ends[self.pos - 1])
+                self.end_statement(f"definition of `{name}`")
+            elif word == "return":
+                self.pos = pos + 1
+                result = self.expr(depth + 1)
+                self.end_statement("`return` statement")
+                done = True
+            else:
+                raise self.fail(
+                    "an arrow function's body holds `const name = expr;` lines and one "
+                    "`return expr;`",
+                    self.starts[pos],
+                    "compute values with expressions: x => { const p = x.price; return p * 2; }",
+                )
+        if not done:
+            raise self.fail(
+                "the arrow function's body has no `return`",
+                self.starts[self.pos - 1],
+                "end the body with `return expr;`",
+            )
+        if not bindings:
+            return result
+        return {"$let": bindings, "$return": result}
+
+    def binary(self, depth: int, min_prec: int) -> Any:
+        """Operators by precedence climbing (JavaScript's precedences)."""
+        kinds, values = self.kinds, self.values
+        first = self.pos
+        left = self.unary(depth)
+        while True:
+            pos = self.pos
+            kind = kinds[pos]
+            op = values[pos] if kind == "op" else kind if kind in ("+", "-") else None
+            prec = _PRECEDENCE.get(op) if op is not None else None
+            if prec is None or prec < min_prec:
+                return left
+            assert op is not None
+            if op == "**" and self._starts_unary(first, left):
+                raise self.fail(
+                    "a unary operator before `**` needs parentheses",
+                    self.starts[first],
+                    "write (-x) ** 2 or -(x ** 2)",
+                )
+            self.pos = pos + 1
+            start = self.pos
+            right = self.binary(depth + 1, prec if op == "**" else prec + 1)
+            if op in _MIXING:
+                for side in (left, right):
+                    if type(side) is dict and "$op" in side and id(side) not in self.parened:
+                        other = side["$op"][0]
+                        if other in _MIXING and (other == "??") != (op == "??"):
+                            raise self.fail(
+                                f"`??` cannot be mixed with `{other if op == '??' else op}` "
+                                "without parentheses",
+                                self.starts[pos],
+                                "add parentheses: (a || b) ?? c",
+                            )
+            items: list[Any] = [op, left, right]
+            self._record(items, [(first, pos - 1), (start, self.pos - 1)], 1)
+            left = {"$op": items}
+            depth += 1
+
+    def _starts_unary(self, first: int, node: Any) -> bool:
+        if id(node) in self.parened:
+            return False
+        kind = self.kinds[first]
+        return (
+            kind in ("-", "+")
+            or (kind == "op" and self.values[first] == "!")
+            or (kind == "name" and self.values[first] == "await")
+        )
+
+    def unary(self, depth: int) -> Any:
+        kinds, values = self.kinds, self.values
+        pos = self.pos
+        kind = kinds[pos]
+        if kind == "name" and values[pos] == "await":
+            self.pos = pos + 1  # a Plan awaits implicitly: `await` changes nothing
+            return self.unary(depth + 1)
+        op = values[pos] if kind == "op" and values[pos] == "!" else None
+        if kind in ("-", "+") and kinds[pos + 1] != "num":
+            op = kind
+        if op is None:
+            if kind == "name" and values[pos] in ("typeof", "void", "delete"):
+                raise self.fail(
+                    f"Plan has no `{values[pos]}`",
+                    self.starts[pos],
+                    "Array.isArray(x), x === null and x === undefined test a value's kind",
+                )
+            return self.primary(depth)
+        self.pos = pos + 1
+        start = self.pos
+        operand = self.unary(depth + 1)
+        items: list[Any] = [op, operand]
+        self._record(items, [(start, self.pos - 1)], 1)
+        return {"$op": items}
+
+    def primary(self, depth: int) -> Any:
         pos = self.pos
         if depth > self.max_depth:
             raise ParseFailure(
@@ -296,6 +546,8 @@ class Parser:
             if kinds[self.pos] != ")":
                 raise self.unexpected(self.tok(self.pos), "`)`")
             self.pos += 1
+            if type(node) is dict:
+                self.parened.add(id(node))
         elif kind == "err":
             self.pos = pos
             message, hint = self.values[pos]
@@ -304,7 +556,8 @@ class Parser:
             self.pos = pos
             raise self.unexpected(self.tok(pos), "an expression")
         # postfix: member access, index, call
-        if kinds[self.pos] not in _POSTFIX:
+        nxt = kinds[self.pos]
+        if nxt not in _POSTFIX and not (nxt == "op" and self.values[self.pos] == "?."):
             return node
         return self.postfix(node, pos, callee, depth)
 
@@ -319,6 +572,44 @@ class Parser:
         while True:
             pos = self.pos
             kind = kinds[pos]
+            if kind == "op" and values[pos] == "?.":
+                # `a?.b...`: the chain so far is the target of a `$get?`
+                nxt = kinds[pos + 1]
+                if nxt != "name" and nxt != "[":
+                    raise self.fail(
+                        "only `?.name` and `?.[key]` are supported",
+                        self.starts[pos],
+                        "call methods on a value that is there: (x ?? []).map(...)",
+                    )
+                target = node
+                keys = [target]
+                if rec is not None:
+                    rec[(id(keys), 0)] = (self.starts[first], self.ends[pos - 1])
+                node = {"$get?": keys}
+                if nxt == "name":
+                    if rec is not None:
+                        rec[(id(keys), 1)] = (self.starts[pos + 1], self.ends[pos + 1])
+                    keys.append(values[pos + 1])
+                    self.pos = pos + 2
+                    method_last = pos - 1 if kinds[pos + 2] == "(" else -1
+                    if method_last >= 0:
+                        raise self.fail(
+                            "`?.` before a method call is not supported",
+                            self.starts[pos],
+                            "give a default first: (x ?? []).map(...)",
+                        )
+                else:
+                    self.pos = pos + 2
+                    key = self.expr(depth + 1)
+                    if rec is not None:
+                        rec[(id(keys), 1)] = (self.starts[pos + 2], self.ends[self.pos - 1])
+                    keys.append(key)
+                    if kinds[self.pos] != "]":
+                        raise self.unexpected(self.tok(self.pos), "`]`")
+                    self.pos += 1
+                    method_last = -1
+                callee = None
+                continue
             if kind == ".":
                 if kinds[pos + 1] != "name":
                     raise self.unexpected(self.tok(pos + 1), "a property name after `.`")
@@ -377,14 +668,61 @@ class Parser:
                         self.starts[pos],
                         "in the call tree, keys starting with `$` are core forms such as $ref",
                     )
+                # a call wraps the expression before it: a method chain nests as deeply as
+                # calls written inside each other (`a.f().g()` is `g(f(a))`)
+                depth += 1
+                if depth > self.max_depth:
+                    raise ParseFailure(
+                        f"the program is nested more than {self.max_depth} levels deep (a "
+                        "chain of method calls counts one level per call)",
+                        self.starts[pos],
+                        "bind parts of the chain to aliases (`part = x.f().g();`) to flatten it",
+                        fatal=True,
+                    )
                 self.pos = pos + 1
                 self.arguments(args, depth)
-                node = {fn: args}
+                node = self.call_form(fn, args, callee is not None)
                 keys = None
                 callee = None
                 method_last = -1
             else:
                 return node
+
+    def call_form(self, fn: str, args: list[Any], plain: bool) -> Any:
+        """The tree of a call: ``f(a)`` is ``{"f": [a]}``; ``x.m(a)`` is a JavaScript method
+        (``$method``) when ``m`` is one, else the call ``m(x, a)``; ``Math.max(a)``,
+        ``Number(x)`` and their kin are ``$global``; ``Promise.all(xs)`` is ``xs``."""
+        if plain:
+            if fn in GLOBALS and "." not in fn:
+                return {"$global": self._moved(args, [fn], 0)}
+            return {fn: args}
+        receiver = args[0]
+        if type(receiver) is dict and len(receiver) == 1 and "$ref" in receiver:
+            space = receiver["$ref"]
+            if space == "Promise" and fn in ("all", "allSettled") and len(args) == 2:
+                return args[1]  # calls run concurrently anyway; the result is the list
+            if f"{space}.{fn}" in GLOBALS:
+                return {"$global": self._moved(args, [f"{space}.{fn}"], 1)}
+        if fn in ALL_METHODS:
+            out = self._moved(args, [receiver, fn], 1)
+            rec = self.rec
+            if rec is not None and (id(args), 0) in rec:
+                rec[(id(out), 0)] = rec[(id(args), 0)]
+            return {"$method": out}
+        return {fn: args}
+
+    def _moved(self, args: list[Any], head: list[Any], skip: int) -> list[Any]:
+        """``head + args[skip:]``, with the spans of the moved arguments."""
+        out = [*head, *args[skip:]]
+        rec = self.rec
+        if rec is not None:
+            shift = len(head) - skip
+            for i in range(skip, len(args)):
+                span = rec.get((id(args), i))
+                if span is not None:
+                    rec[(id(out), i + shift)] = span
+            self.keep.append(args)
+        return out
 
     def start_get(self, node: Any, first: int, last: int) -> list[Any]:
         """The key list to extend: that of ``node`` if it is a ``$get`` (``(a.b).c``); else a new
@@ -409,7 +747,7 @@ class Parser:
             if kind == ")":
                 self.pos = pos + 1
                 return
-            value = self.expr(depth)
+            value = self.spread_or_expr(depth)
             if rec is not None:
                 rec[(id(args), len(args))] = (self.starts[pos], self.ends[self.pos - 1])
             args.append(value)
@@ -418,6 +756,19 @@ class Parser:
                 self.pos += 1
             elif kind != ")":
                 raise self.unexpected(self.tok(self.pos), "`,` or `)` in the argument list")
+
+    def spread_or_expr(self, depth: int) -> Any:
+        """An element or argument: ``...xs`` (``$spread``) or an expression."""
+        pos = self.pos
+        if self.kinds[pos] == "op" and self.values[pos] == "...":
+            self.pos = pos + 1
+            value = self.expr(depth + 1)
+            rec = self.rec
+            out = {"$spread": value}
+            if rec is not None:
+                rec[(id(out), "$spread")] = (self.starts[pos + 1], self.ends[self.pos - 1])
+            return out
+        return self.expr(depth)
 
     def array(self, depth: int) -> list[Any]:
         kinds = self.kinds
@@ -436,7 +787,7 @@ class Parser:
                     self.starts[pos],
                     "write null for a missing value, or remove the extra comma",
                 )
-            value = self.expr(depth)
+            value = self.spread_or_expr(depth)
             if rec is not None:
                 rec[(id(items), len(items))] = (self.starts[pos], self.ends[self.pos - 1])
             items.append(value)
@@ -453,6 +804,7 @@ class Parser:
         out: dict[str, Any] = {}
         first_seen: dict[str, int] = {}  # key -> token index
         dollar = False
+        parts: list[Any] = []  # with spreads: objects and spread values, in order
         depth += 1
         while True:
             pos = self.pos
@@ -473,11 +825,22 @@ class Parser:
                     "write the key literally: {key: value} or {'some key': value}",
                 )
             elif kind == "op" and values[pos] == "...":
-                raise self.fail(
-                    "Plan has no spread syntax (...)",
-                    self.starts[pos],
-                    "write each key: {a: x.a, b: x.b}",
-                )
+                self.pos = pos + 1
+                spread = self.expr(depth)
+                if out:
+                    parts.append(self._object_part(out, dollar))
+                    out = {}
+                    first_seen = {}
+                    dollar = False
+                if rec is not None:
+                    rec[(id(parts), len(parts))] = (self.starts[pos + 1], self.ends[self.pos - 1])
+                parts.append(spread)
+                kind = kinds[self.pos]
+                if kind == ",":
+                    self.pos += 1
+                elif kind != "}":
+                    raise self.unexpected(self.tok(self.pos), "`,` or `}` in the object literal")
+                continue
             else:
                 raise self.unexpected(self.tok(pos), "a property name or `}`")
             if key in first_seen:
@@ -530,6 +893,13 @@ class Parser:
                 self.pos += 1
             elif kind != "}":
                 raise self.unexpected(self.tok(self.pos), "`,` or `}` in the object literal")
+        if parts:
+            if out:
+                parts.append(self._object_part(out, dollar))
+            return {"$merge": parts}
+        return self._object_part(out, dollar)
+
+    def _object_part(self, out: dict[str, Any], dollar: bool) -> Any:
         if len(out) == 1 or dollar:
             return {"$object": out}
         return out
@@ -678,19 +1048,8 @@ class Parser:
                     )
                 word = values[pos] if kind == "name" else None
                 if word in _DECLARATORS and kinds[pos + 1] == "name":
-                    if self.strict:
-                        self.problems.append(
-                            (
-                                f"`{word}` is not used in Plan",
-                                self.starts[pos],
-                                "declare aliases as `name = expr;`",
-                            )
-                        )
-                    else:
-                        self.warn(
-                            self.starts[pos],
-                            f"removed `{word}`: aliases are declared as `name = expr;`",
-                        )
+                    # `const a = f();` is JavaScript: the alias `a` (declared or not, an alias
+                    # is bound once and never changes)
                     pos += 1
                     self.pos = pos
                     word = values[pos]

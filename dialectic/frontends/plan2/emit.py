@@ -11,10 +11,14 @@ from dialectic.frontends.plan2.yamlnodes import resolve_plain
 
 _STR = "tag:yaml.org,2002:str"
 
+# libyaml's emitter when PyYAML has it (the same text, several times faster: an ambiguity's
+# suggestions rewrite a whole Plan2 program each); the pure-Python one otherwise
+_Base: Any = getattr(yaml, "CSafeDumper", yaml.SafeDumper)
 
-class _Dumper(yaml.SafeDumper):
+
+class _Dumper(_Base):  # type: ignore[misc]
     def resolve(self, kind: Any, value: Any, implicit: Any) -> Any:
-        tag = super().resolve(kind, value, implicit)  # type: ignore[no-untyped-call]
+        tag = yaml.resolver.BaseResolver.resolve(self, kind, value, implicit)  # type: ignore[no-untyped-call]
         if (
             kind is yaml.ScalarNode
             and implicit[0]
@@ -28,9 +32,10 @@ class _Dumper(yaml.SafeDumper):
         return True
 
 
-def _str_representer(dumper: yaml.SafeDumper, data: str) -> yaml.ScalarNode:
+def _str_representer(dumper: Any, data: str) -> yaml.ScalarNode:
     style = "|" if "\n" in data and not data.endswith((" ", "\n\n")) else None
-    return dumper.represent_scalar(_STR, data, style=style)
+    node: yaml.ScalarNode = dumper.represent_scalar(_STR, data, style=style)
+    return node
 
 
 _Dumper.add_representer(str, _str_representer)

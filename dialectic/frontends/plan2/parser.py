@@ -16,9 +16,9 @@ See SPEC.md, section 11, for the full rules.
 from __future__ import annotations
 
 import bisect
-import difflib
 import re
 from collections.abc import Callable
+from functools import partial
 from typing import Any, Literal
 
 from dialectic.frontends.base import FrontEndResult, SourceError, Span
@@ -27,7 +27,8 @@ from dialectic.frontends.plan.keywords import LITERAL_WORDS as _LITERAL_WORDS
 from dialectic.frontends.plan.keywords import RESERVED as _JS_RESERVED
 from dialectic.frontends.plan2.templates import ExprPart, TemplateError, split_template
 from dialectic.frontends.plan2.yamlnodes import Mark, YamlProblems, YNode, compose
-from dialectic.outcome.errors import DialecticError, JSONPath, SyntaxProblem
+from dialectic.outcome.errors import DialecticError, JSONPath, SyntaxProblem, quote
+from dialectic.registry.registry import closest
 
 SlotMode = Literal["list", "scalar", "as-written"]
 ExpressionParser = Callable[..., tuple[Any, dict[JSONPath, Span]]]
@@ -39,10 +40,10 @@ _SLOT_MODES = ("list", "scalar", "as-written")
 _IDENT = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*$")
 
 
-def _default_expression_parser() -> ExpressionParser:
+def _default_expression_parser(max_depth: int = 100) -> ExpressionParser:
     from dialectic.frontends.plan import parse_expression
 
-    return parse_expression
+    return partial(parse_expression, max_depth=max_depth)
 
 
 class _LineIndex:
@@ -193,7 +194,7 @@ class _Compiler:
         mark = node.start if isinstance(node, YNode) else node
         offset = self.back(mark.index)
         line, column = self.index.locate(offset)
-        prefix = f"in `{where}`: " if where else ""
+        prefix = f"in {quote(where)}: " if where else ""
         self.problems.append(
             SyntaxProblem(prefix + message, line, column, hint=hint, offset=offset)
         )
@@ -244,7 +245,7 @@ class _Compiler:
             self.spans[("$let", name)] = self.span_of(value)
             bindings[name] = self.alias(value, name, ("$let", name))
         if "result" not in names:
-            close = difflib.get_close_matches("result", names, n=1, cutoff=0.6)
+            close = closest("result", names, 1, substrings=False)
             hint = (
                 f"did you mean `{close[0]}`? The alias must be spelt `result`."
                 if close
@@ -309,7 +310,7 @@ class _Compiler:
                     hint="write a list as an expression: `${[a, b]}`",
                 )
                 return None
-            self.warn(node, f"alias `{where}` is a YAML list: read as an array of values")
+            self.warn(node, f"alias {quote(where)} is a YAML list: read as an array of values")
             return self.value(node, where, path)
         if node.value is None:
             self.problem(
@@ -389,7 +390,7 @@ class _Compiler:
                 else:
                     self.warn(
                         node,
-                        f"`{where}`: read `-value` lines as a list (YAML needs `- value`)",
+                        f"{quote(where)}: read `-value` lines as a list (YAML needs `- value`)",
                     )
                     values = [
                         self.template(t, node, f"{where}[{i}]", (*path, i), exact=False)
@@ -456,7 +457,7 @@ class _Compiler:
             line, column = self.index.locate(offset)
             self.problems.append(
                 SyntaxProblem(
-                    f"in `{where}`: {exc.message}", line, column, hint=exc.hint, offset=offset
+                    f"in {quote(where)}: {exc.message}", line, column, hint=exc.hint, offset=offset
                 )
             )
             return None
@@ -496,14 +497,18 @@ class _Compiler:
             for p in exc.problems:
                 self.problems.append(
                     SyntaxProblem(
-                        f"in `{where}`: {p.message}", p.line, p.column, hint=p.hint, offset=p.offset
+                        f"in {quote(where)}: {p.message}",
+                        p.line,
+                        p.column,
+                        hint=p.hint,
+                        offset=p.offset,
                     )
                 )
             return None
         except DialecticError as exc:
             self.problems.append(
                 SyntaxProblem(
-                    f"in `{where}`: {exc.message}", line, column, hint=exc.hint, offset=offset
+                    f"in {quote(where)}: {exc.message}", line, column, hint=exc.hint, offset=offset
                 )
             )
             return None
@@ -571,6 +576,7 @@ def parse_plan2(
     lift: bool = DEFAULT_LIFT,
     slots: SlotMode = DEFAULT_SLOTS,
     max_depth: int = 100,
+    max_nodes: int | None = None,
     strict: bool = False,
     expression_parser: ExpressionParser | None = None,
 ) -> FrontEndResult:
@@ -626,12 +632,12 @@ def parse_plan2(
             ],
         )
     try:
-        root = compose(repaired if lines else text, max_depth=max_depth)
+        root = compose(repaired if lines else text, max_depth=max_depth, max_nodes=max_nodes)
     except YamlProblems as first:
         if not lines:
             raise SourceError(LANG, original, first.problems)
         try:  # the repair did not help: report the document as written
-            compose(text, max_depth=max_depth)
+            compose(text, max_depth=max_depth, max_nodes=max_nodes)
         except YamlProblems as unrepaired:
             raise SourceError(LANG, original, unrepaired.problems)
         raise SourceError(LANG, original, first.problems)
@@ -646,7 +652,7 @@ def parse_plan2(
         lift=lift,
         slots=slots,
         strict=strict,
-        expression_parser=expression_parser or _default_expression_parser(),
+        expression_parser=expression_parser or _default_expression_parser(max_depth),
         inserted=inserted if lines else None,
     )
     tree = compiler.program(root)

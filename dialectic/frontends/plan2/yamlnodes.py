@@ -20,7 +20,7 @@ from typing import Any
 
 import yaml
 
-from dialectic.outcome.errors import SyntaxProblem
+from dialectic.outcome.errors import LimitExceeded, SyntaxProblem, quote
 
 try:  # libyaml is much faster; the pure-Python parser is the fallback
     _Loader: Any = yaml.CSafeLoader
@@ -101,6 +101,7 @@ class YNode:
     style: str | None = None  # scalar: None (plain), "'", '"', "|", ">"
     items: list[YNode] = field(default_factory=list)  # seq
     pairs: list[tuple[YNode, YNode]] = field(default_factory=list)  # map
+    keys: dict[str, YNode] | None = None  # map: each key's first node (duplicates in O(1))
 
 
 class YamlProblems(Exception):
@@ -137,9 +138,14 @@ def _yaml_error(exc: yaml.YAMLError) -> SyntaxProblem:
     return SyntaxProblem(message, mark.line + 1, mark.column + 1, hint=hint, offset=mark.index)
 
 
-def compose(source: str, *, max_depth: int = 100) -> YNode | None:
-    """Compose the single YAML document in ``source``; ``None`` for an empty document."""
+def compose(source: str, *, max_depth: int = 100, max_nodes: int | None = None) -> YNode | None:
+    """Compose the single YAML document in ``source``; ``None`` for an empty document.
+
+    ``max_nodes`` (the runtime's limit): a document with more than twice as many values (keys
+    aside) cannot compile to a tree within the limit, and is refused as soon as it is seen, not
+    after composing a million nodes."""
     loader = _Loader(source)
+    budget = -1 if max_nodes is None else 2 * max_nodes + 64
     stack: list[YNode] = []
     pending_key: list[YNode | None] = []  # per open mapping: the key waiting for its value
     root: YNode | None = None
@@ -184,6 +190,15 @@ def compose(source: str, *, max_depth: int = 100) -> YNode | None:
                 continue
             if not isinstance(event, yaml.NodeEvent):
                 continue
+            if budget >= 0 and not (stack and stack[-1].kind == "map" and pending_key[-1] is None):
+                budget -= 1
+                if budget < 0:
+                    assert max_nodes is not None
+                    raise LimitExceeded(
+                        "max_nodes",
+                        f"the program has more than {max_nodes} nodes (counted up to line "
+                        f"{event.start_mark.line + 1 if event.start_mark else '?'})",
+                    )
             if event.anchor is not None:
                 raise YamlProblems(
                     [
@@ -275,19 +290,23 @@ def _attach(
                 )
             )
             node = YNode("scalar", node.start, node.end, value="?", text="?")
-        for other, _ in parent.pairs:
-            if other.text == node.text:
-                problems.append(
-                    SyntaxProblem(
-                        f"duplicate key `{node.text}` (first written at line "
-                        f"{other.start.line + 1})",
-                        node.start.line + 1,
-                        node.start.column + 1,
-                        hint="each key may appear once in a mapping; rename or merge them",
-                        offset=node.start.index,
-                    )
+        keys = parent.keys
+        if keys is None:
+            keys = parent.keys = {}
+        other = keys.get(node.text)
+        if other is None:
+            keys[node.text] = node
+        else:
+            problems.append(
+                SyntaxProblem(
+                    f"duplicate key {quote(node.text)} (first written at line "
+                    f"{other.start.line + 1})",
+                    node.start.line + 1,
+                    node.start.column + 1,
+                    hint="each key may appear once in a mapping; rename or merge them",
+                    offset=node.start.index,
                 )
-                break
+            )
         pending_key[-1] = node
         return
     parent.pairs.append((key, node))

@@ -10,6 +10,9 @@
 - ``.yaml`` / ``.yml`` / ``.plan2``: Plan2. ``.plan`` / ``.js`` / ``.ts``: Plan.
 - Anything else, or source text without a notation, is detected as ``dialectic run`` does
   (:func:`dialectic.frontends.detect_lang`).
+- In a folder, files that hold something other than plans are skipped (:data:`NOT_PLANS`:
+  stored outcomes ``*.expected.json``, ``manifest.json``, package manifests); a file named
+  explicitly is always read.
 """
 
 from __future__ import annotations
@@ -36,6 +39,18 @@ EXTENSIONS = {
     ".ts": "plan",
 }
 LANGS = ("json", "plan", "plan2")
+#: file names (glob patterns, matched case-insensitively) a folder walk does not read as plans:
+#: stored outcomes next to programs (``examples/``), manifests and package metadata
+NOT_PLANS = (
+    "*.expected.json",
+    "*.expected.jsonl",
+    "manifest.json",
+    "package.json",
+    "package-lock.json",
+    "tsconfig.json",
+    "jsconfig.json",
+    "composer.json",
+)
 _STATEMENT = re.compile(r"^\s*(?:return|use)\b", re.M)
 _YAML_KEY = re.compile(r"^[A-Za-z_][\w-]*\s*:(?:\s|$)", re.M)
 
@@ -108,6 +123,17 @@ def _record(value: Any, lang: str | None, ident: str) -> Iterator[Program]:
     yield Program(value, "json", ident)
 
 
+def is_plan_file(name: str, exclude: tuple[str, ...] = ()) -> bool:
+    """Whether a folder walk reads the file ``name`` as plans: a known extension, and neither
+    one of :data:`NOT_PLANS` nor matching an ``exclude`` pattern."""
+    lowered = name.lower()
+    return (
+        Path(lowered).suffix in EXTENSIONS
+        and not any(fnmatch.fnmatch(lowered, pattern) for pattern in NOT_PLANS)
+        and not any(fnmatch.fnmatch(name, pattern) for pattern in exclude)
+    )
+
+
 def iter_path(
     path: Path, lang: str | None = None, exclude: tuple[str, ...] = ()
 ) -> Iterator[Program]:
@@ -118,9 +144,7 @@ def iter_path(
             dirs.sort()
             for name in sorted(files):
                 child = Path(root) / name
-                if child.suffix.lower() in EXTENSIONS and not any(
-                    fnmatch.fnmatch(name, pattern) for pattern in exclude
-                ):
+                if is_plan_file(name, exclude):
                     yield from iter_path(child, lang)
         return
     kind = EXTENSIONS.get(path.suffix.lower())

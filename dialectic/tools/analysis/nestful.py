@@ -8,16 +8,14 @@ the call's value stands for its single output. The program returns the last call
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import orjson
 
+from dialectic.frontends.envelopes import NESTFUL_REF as _REF  # (one reference syntax)
 from dialectic.tools.analysis.corpus import Program
-
-_REF = re.compile(r"^\$([A-Za-z_]\w*)\.(\w+)\$$")
 
 
 def _arg(value: Any) -> Any:

@@ -64,8 +64,11 @@ def command(
         suffix = name[name.rfind(".") :].lower() if "." in name else ""
         guess = EXTENSIONS.get(suffix)
         source_lang = guess if guess in LANGS else detect_lang(text)
+    warnings: list[str] = []
     try:
-        result = convert(text, source_lang, target, lift=lift, exact=exact, slots=slots)
+        result = convert(
+            text, source_lang, target, lift=lift, exact=exact, slots=slots, warnings=warnings
+        )
     except SourceError as exc:
         click.echo(exc.render(), err=True)
         sys.exit(1)
@@ -75,4 +78,6 @@ def command(
     except Exception as exc:  # e.g. a program the Plan decompiler cannot write
         click.echo(f"cannot convert {name} to {target}: {exc}", err=True)
         sys.exit(1)
+    for warning in warnings:  # e.g. what an OpenAI tool call was read as
+        click.echo(f"warning: {warning}", err=True)
     output.write(result)

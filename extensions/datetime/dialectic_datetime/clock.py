@@ -15,13 +15,15 @@ from datetime import UTC, datetime, tzinfo
 from typing import Any
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
-from dialectic.outcome.errors import Failure
+from dialectic.outcome.errors import Failure, quote
 from dialectic.registry.descriptions import RunContext
 
 from .calendar import localize
 from .types import Date
 
 CACHE_KEY = "dialectic_datetime.clock"
+#: the longest IANA zone name is about 30 characters
+MAX_ZONE_NAME = 100
 
 #: the real clock; tests may replace it
 real_clock: Callable[[], datetime] = lambda: datetime.now(UTC)  # noqa: E731
@@ -31,16 +33,17 @@ def zone_from_name(value: object) -> tzinfo:
     """An IANA zone name (or a tzinfo) -> tzinfo; anything else is a Failure."""
     if isinstance(value, tzinfo):
         return value
-    if isinstance(value, str) and value.strip():
+    if isinstance(value, str) and value.strip() and len(value) <= MAX_ZONE_NAME:
         name = value.strip()
         if name.upper() in ("UTC", "Z", "GMT"):
             return UTC
         try:
             return ZoneInfo(name)
-        except (ZoneInfoNotFoundError, ValueError):
+        except (ZoneInfoNotFoundError, ValueError, OSError):  # OSError: e.g. a name too long
             pass
+    shown = quote(value) if isinstance(value, str) else f"of type {type(value).__name__}"
     raise Failure(
-        f"The run's `timezone` context value {value!r} is not a known IANA time zone name.",
+        f"The run's `timezone` context value {shown} is not a known IANA time zone name.",
         hint="Pass a name such as 'America/Los_Angeles', 'Europe/Paris' or 'UTC'.",
     )
 
@@ -55,7 +58,7 @@ def _now_from_context(value: object, zone: tzinfo | None) -> datetime:
             dt = datetime.fromisoformat(value.strip())
         except ValueError:
             raise Failure(
-                f"The run's `now` context value {value!r} is not an ISO 8601 date-time.",
+                f"The run's `now` context value {quote(value)} is not an ISO 8601 date-time.",
                 hint="Pass text such as '2023-10-10T08:00:00-07:00' (with a UTC offset).",
             ) from None
     else:
@@ -64,10 +67,18 @@ def _now_from_context(value: object, zone: tzinfo | None) -> datetime:
             "expected ISO 8601 text or a datetime.",
             hint="Pass text such as '2023-10-10T08:00:00-07:00' (with a UTC offset).",
         )
-    if dt.tzinfo is None or dt.utcoffset() is None:
-        # a naive `now` is wall-clock time in the run's zone (UTC if none)
-        return localize(dt, zone or UTC)
-    return dt.astimezone(zone) if zone is not None else dt
+    try:
+        if dt.tzinfo is None or dt.utcoffset() is None:
+            # a naive `now` is wall-clock time in the run's zone (UTC if none)
+            return localize(dt, zone or UTC)
+        return dt.astimezone(zone) if zone is not None else dt
+    except (OverflowError, ValueError):
+        raise Failure(
+            f"The run's `now` context value {quote(str(value))} is out of range in the run's "
+            "time zone.",
+            hint="Pass a date-time between the years 1 and 9999, such as "
+            "'2023-10-10T08:00:00-07:00'.",
+        ) from None
 
 
 def clock(ctx: RunContext | None) -> tuple[datetime, tzinfo]:

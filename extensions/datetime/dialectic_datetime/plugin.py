@@ -6,8 +6,10 @@ explicitly: ``Runtime(plugins=(dialectic_datetime.plugin,), load_entry_points=Fa
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable
 from datetime import datetime, time
+from typing import ParamSpec, TypeVar
 
 from dialectic import (
     Constant,
@@ -26,7 +28,44 @@ from .types import Date
 
 # -- helpers ------------------------------------------------------------------------------------
 
+_P = ParamSpec("_P")
+_R = TypeVar("_R")
 
+_OUT_OF_RANGE_HINT = (
+    "Dates run from year 1 to year 9999: use a smaller count (for example plus(3, weeks)) or a "
+    "date further from the ends of that range."
+)
+
+
+def calendar_safe(fn: Callable[_P, _R]) -> Callable[_P, _R]:
+    """``fn`` with the calendar's arithmetic errors (a date past year 9999, a count such as
+    1e308 or '9' * 400, NaN) turned into a :class:`Failure` a model can act on, instead of an
+    ``OverflowError`` reported as a crash of the function (or of a conversion)."""
+
+    @functools.wraps(fn)
+    def safe(*args: _P.args, **kwargs: _P.kwargs) -> _R:
+        try:
+            return fn(*args, **kwargs)
+        except OverflowError:
+            raise Failure(
+                "The date is out of range: the result would be before year 1 or after year "
+                "9999 (or the count is too large).",
+                hint=_OUT_OF_RANGE_HINT,
+            ) from None
+        except ValueError as exc:
+            text = str(exc)
+            if "out of range" in text or "NaN" in text or "must be in" in text:
+                raise Failure(
+                    "The date is out of range: the result would not be a valid date "
+                    "(before year 1, after year 9999, or a count that is not a finite number).",
+                    hint=_OUT_OF_RANGE_HINT,
+                ) from None
+            raise
+
+    return safe
+
+
+@calendar_safe
 def to_date(value: object, ctx: RunContext | None = None) -> Date:
     """A ``Date`` from a Date, an aware (or naive: run zone) datetime, or date text."""
     if isinstance(value, Date):
@@ -66,7 +105,7 @@ def make_date(iso: str, ctx: RunContext | None = None) -> Date:
 
 
 def _at_time(t: time) -> Callable[[Date], Date]:
-    return lambda d: Date(cal.with_time(d.datetime, t))
+    return calendar_safe(lambda d: Date(cal.with_time(d.datetime, t)))
 
 
 DATE_PROPERTIES: dict[str, Callable[[Date], object]] = {
@@ -103,6 +142,7 @@ DATE_TYPE = TypeDescription(
 )
 
 
+@calendar_safe
 def _string_to_date(value: str, ctx: RunContext | None = None) -> Date:
     return Date(cal.parse_datetime(value, run_zone(ctx)))
 
@@ -192,6 +232,7 @@ CONSTANTS = tuple(_constants())
 def _relative(
     name: str, compute: Callable[[datetime, object], datetime], doc: str
 ) -> FunctionDescription:
+    @calendar_safe
     def implementation(component: object, ctx: RunContext | None = None) -> Date:
         return Date(compute(run_now(ctx), component))
 
@@ -211,6 +252,7 @@ def _relative(
     )
 
 
+@calendar_safe
 def _at(date: object, time: object, ctx: RunContext | None = None) -> Date:
     d = to_date(date, ctx)
     if isinstance(time, Date | datetime):
@@ -221,20 +263,24 @@ def _at(date: object, time: object, ctx: RunContext | None = None) -> Date:
     return Date(cal.with_time(d.datetime, t))
 
 
+@calendar_safe
 def _plus(date: object, count: object, unit: object, ctx: RunContext | None = None) -> Date:
     d = to_date(date, ctx)
     return Date(cal.add(d.datetime, _number(count, "count"), cal.normalize_unit(unit)))
 
 
+@calendar_safe
 def _minus(date: object, count: object, unit: object, ctx: RunContext | None = None) -> Date:
     d = to_date(date, ctx)
     return Date(cal.add(d.datetime, -_number(count, "count"), cal.normalize_unit(unit)))
 
 
+@calendar_safe
 def _start_of(date: object, unit: object, ctx: RunContext | None = None) -> Date:
     return Date(cal.start_of(to_date(date, ctx).datetime, cal.normalize_unit(unit)))
 
 
+@calendar_safe
 def _end_of(date: object, unit: object, ctx: RunContext | None = None) -> Date:
     return Date(cal.end_of(to_date(date, ctx).datetime, cal.normalize_unit(unit)))
 

@@ -322,10 +322,11 @@ def test_conversions() -> None:
 
 
 def test_conversion_through_the_core_type_system() -> None:
-    coercion = pytest.importorskip("dialectic.values.coercion")
+    from dialectic.values.coercion import TypeSystem
+
     reg = Registry()
     reg.load_plugins([("datetime", plugin)])
-    ts = coercion.TypeSystem(reg)
+    ts = TypeSystem(reg)
     d = ts.coerce("2023-12-02T16:00:00-0800", "date", make_ctx())
     assert isinstance(d, Date) and d.iso == "2023-12-02T16:00:00-08:00"
     assert ts.coerce(d, "string", make_ctx()) == "2023-12-02T16:00:00-08:00"

@@ -16,6 +16,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from dialectic import Failure
+from dialectic.outcome.errors import quote
 
 from .types import Selection
 from .workspace import Workspace
@@ -76,7 +77,7 @@ def parse(value: Any) -> tuple[str, int, int | None, int | None, int | None, str
         m = SPEC.match(value.strip())
         if m is None:
             raise Failure(
-                f"The selection `{value}` is not of the form path:line:column-line:column.",
+                f"The selection {quote(value)} is not of the form path:line:column-line:column.",
                 hint=HOW,
             )
         line = int(m["line"])
@@ -88,7 +89,8 @@ def parse(value: Any) -> tuple[str, int, int | None, int | None, int | None, str
         for number in (line, column, end_line, end_column):
             if number is not None and number < 1:
                 raise Failure(
-                    f"The selection `{value}` has a 0 line or column; they start at 1.", hint=HOW
+                    f"The selection {quote(value)} has a 0 line or column; they start at 1.",
+                    hint=HOW,
                 )
         return m["file"], line, column, end_line, end_column, None
     if isinstance(value, Mapping):
@@ -117,7 +119,7 @@ def current_selection(ws: Workspace, value: Any) -> Selection:
     rel = ws.relative(path) or file
     lines = ws.lines(path)
     count = max(len(lines), 1)
-    where = f"`{rel}` has {len(lines)} lines"
+    where = f"{quote(rel)} has {len(lines)} lines"
 
     def length(n: int) -> int:
         return len(lines[n - 1]) if n <= len(lines) else 0

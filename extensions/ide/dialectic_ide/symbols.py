@@ -6,7 +6,6 @@ Everything here runs under :data:`dialectic_ide.workspace.LOCK` (the callers tak
 from __future__ import annotations
 
 import ast
-import difflib
 import json
 import keyword
 import re
@@ -16,6 +15,8 @@ from pathlib import Path
 from typing import Any
 
 from dialectic import Ambiguous, Candidate, Failure
+from dialectic.outcome.errors import quote
+from dialectic.registry.registry import closest
 
 from .types import Location, Selection, Symbol
 from .workspace import Workspace, join_code
@@ -53,7 +54,7 @@ class Definition:
         return Symbol(self.name, self.file, self.line, self.column, self.kind)
 
     def describe(self) -> str:
-        return f"the {self.kind} `{self.name}` from `{self.file}:{self.line}`"
+        return f"the {self.kind} {quote(self.name)} from {quote(f'{self.file}:{self.line}')}"
 
 
 def find_symbol_call(name: str, file: str | None = None, line: int | None = None) -> Any:
@@ -160,7 +161,7 @@ def _assigned(body: Iterable[ast.stmt]) -> Iterable[str]:
 def close_names(ws: Workspace, name: str, limit: int = 5) -> list[str]:
     last = name.rsplit(".", 1)[-1]
     names = all_names(ws)
-    close = difflib.get_close_matches(last, names, n=limit, cutoff=0.6)
+    close = closest(last, names, limit, substrings=False)
     folded = last.replace("_", "").lower()
     for other in names:  # validateToken ~ validate_token
         if other.replace("_", "").lower() == folded and other not in close:
@@ -195,7 +196,7 @@ def find_definition(
     if not found:
         raise _not_found(ws, name, file, line, everywhere)
     shown = found[:MAX_CANDIDATES]
-    message = f"The symbol `{name}` is defined in multiple places. Which did you mean?"
+    message = f"The symbol {quote(name)} is defined in multiple places. Which did you mean?"
     if len(found) > len(shown):
         message += f" ({len(found)} definitions; the first {len(shown)} are listed, "
         message += "pass `file` to narrow the search.)"
@@ -206,12 +207,12 @@ def _not_found(
     ws: Workspace, name: str, file: str | None, line: int | None, everywhere: list[Definition]
 ) -> Failure:
     if everywhere:  # the narrowing excluded every definition
-        where = f"`{file}`" if file is not None else "the workspace"
+        where = f"{quote(file)}" if file is not None else "the workspace"
         at = f" at line {line}" if line is not None else ""
         listed = [f"{d.file}:{d.line}" for d in everywhere[:MAX_CANDIDATES]]
         calls = [find_symbol_call(name, d.file, d.line) for d in everywhere[:3]]
         return Failure(
-            f"The symbol `{name}` is not defined in {where}{at}; it is defined at "
+            f"The symbol {quote(name)} is not defined in {where}{at}; it is defined at "
             f"{join_code(listed, 'and')}.",
             hint="Use " + " or ".join(_json(c) for c in calls) + ".",
             code="not_found",
@@ -223,7 +224,7 @@ def _not_found(
         else ("Check the spelling, or use `search` to look for the text.")
     )
     return Failure(
-        f"No symbol named `{name}` is defined in the workspace.", hint=hint, code="not_found"
+        f"No symbol named {quote(name)} is defined in the workspace.", hint=hint, code="not_found"
     )
 
 
@@ -246,8 +247,8 @@ def position(ws: Workspace, sym: Symbol, refine: Refine | None = None) -> tuple[
     lines = ws.lines(path)
     if not 0 < sym.line <= len(lines):
         raise Failure(
-            f"`{sym.file}` has {len(lines)} lines; there is no line {sym.line}.",
-            hint=f"Use findSymbol to locate `{sym.name}`.",
+            f"{quote(sym.file)} has {len(lines)} lines; there is no line {sym.line}.",
+            hint=f"Use findSymbol to locate {quote(sym.name)}.",
         )
     text = lines[sym.line - 1]
     ident = sym.name.rsplit(".", 1)[-1].strip()
@@ -259,12 +260,12 @@ def position(ws: Workspace, sym: Symbol, refine: Refine | None = None) -> tuple[
     spots = [m for m in IDENTIFIER.finditer(text) if m.group() == ident]
     if not spots and sym.kind == "module":
         raise Failure(
-            f"`{ident}` is a module; its references are the imports of it.",
+            f"{quote(ident)} is a module; its references are the imports of it.",
             hint=f'Use {{"search": {{"pattern": "import {ident}|from {ident} import"}}}}.',
         )
     if not spots:
         raise Failure(
-            f"`{ident}` does not occur on line {sym.line} of `{sym.file}`.",
+            f"{quote(ident)} does not occur on line {sym.line} of {quote(sym.file)}.",
             hint=f'Use {{"findSymbol": {{"name": "{ident}"}}}} to locate it.',
         )
     return path, sym.line, spots[0].start()
@@ -299,7 +300,7 @@ def symbol_at(ws: Workspace, sel: Selection) -> Symbol:
     found = _selected_identifiers(ws, sel)
     if not found:
         raise Failure(
-            f"There is no name under the selection `{sel.spec}`.",
+            f"There is no name under the selection {quote(sel.spec)}.",
             hint="Select (or put the cursor on) an identifier such as a function or class name.",
         )
     text = sel.text or ""
@@ -311,10 +312,10 @@ def symbol_at(ws: Workspace, sel: Selection) -> Symbol:
     if len(distinct) > 1:
         options = list(distinct.values())[:MAX_CANDIDATES]
         raise Ambiguous(
-            f"The selection `{sel.spec}` covers several names. Which did you mean?",
+            f"The selection {quote(sel.spec)} covers several names. Which did you mean?",
             [
                 Candidate(
-                    f"`{name}` at `{sel.file}:{line}:{col0 + 1}`",
+                    f"{quote(name)} at {quote(f'{sel.file}:{line}:{col0 + 1}')}",
                     {"symbol": {"name": name, "file": sel.file, "line": line, "column": col0 + 1}},
                 )
                 for name, line, col0 in options
@@ -335,7 +336,8 @@ def _resolve_at(ws: Workspace, path: Path, name: str, line: int, col0: int) -> S
         return definitions[0].symbol()
     if len(definitions) > 1:
         raise Ambiguous(
-            f"The name `{name}` at `{rel}:{line}:{col0 + 1}` may refer to several definitions. "
+            f"The name {quote(name)} at {quote(f'{rel}:{line}:{col0 + 1}')} may refer to several "
+            "definitions. "
             "Which did you mean?",
             [
                 Candidate(
@@ -380,7 +382,7 @@ def definitions_of(ws: Workspace, sym: Symbol, warn: Callable[[str], None]) -> l
         )
     if not result and outside:
         libraries = join_code(sorted(set(outside)), "and")
-        warn(f"`{sym.name}` is defined outside the workspace ({libraries}).")
+        warn(f"{quote(sym.name)} is defined outside the workspace ({libraries}).")
     return sorted(result.values(), key=lambda loc: (loc.file, loc.line, loc.column))
 
 
@@ -402,7 +404,7 @@ def references_of(ws: Workspace, sym: Symbol, warn: Callable[[str], None]) -> li
     ordered = sorted(result.values(), key=lambda loc: (loc.file, loc.line, loc.column))
     if len(ordered) > MAX_RESULTS:
         warn(
-            f"`{sym.name}` has {len(ordered)} references; only the first {MAX_RESULTS} are "
+            f"{quote(sym.name)} has {len(ordered)} references; only the first {MAX_RESULTS} are "
             "returned."
         )
         ordered = ordered[:MAX_RESULTS]

@@ -200,23 +200,33 @@ def test_search_is_bounded(make_ctx: Ctx, tmp_path: Path) -> None:
     assert any("stopped after 200 matches" in w for w in ctx._warnings)
 
 
-@pytest.mark.parametrize("pattern", [r"(\w|\w)+\($", r"(a|aa)+$"])
-def test_search_with_a_backtracking_pattern_fails_in_time(
-    make_ctx: Ctx, tmp_path: Path, pattern: str
-) -> None:
+@pytest.mark.parametrize("pattern", [r"(\w|\w)+\($", r"(a|aa)+$", r"(\w+)+\($"])
+def test_search_with_a_backtracking_pattern_is_fast(tmp_path: Path, pattern: str) -> None:
+    # RE2 matches in linear time: the patterns that backtrack for ages in `re` finish at once
     (tmp_path / "a.py").write_text(
         "return self._validate_token_signature_for_user_session(token)\n" + "a" * 60 + "!\n"
     )
     ctx = RunContext({"workspace": str(tmp_path)}, [], Limits(call_timeout=0.3))
     started = time.monotonic()
-    with pytest.raises(Failure) as info:
-        f.search(pattern, ctx=ctx)
-    assert time.monotonic() - started < 2
-    assert info.value.code == "pattern_timeout"
-    assert "takes too long" in info.value.message
-    assert "(a+)+" in (info.value.hint or "") and '"regex": false' in (info.value.hint or "")
-    # the same text searched literally is fast
+    f.search(pattern, ctx=ctx)
+    assert time.monotonic() - started < 20  # a bound against hangs, not a timing window
     assert f.search(pattern, regex=False, ctx=ctx) == []
+
+
+@pytest.mark.parametrize(
+    "pattern",
+    [
+        "(?:(?:(?:a{100}){100}){100}){100}",  # gigabytes to compile in a backtracking engine
+        "(" * 5000 + "a" + ")" * 5000,  # a RecursionError in `re`
+        "x" * 5000,  # longer than MAX_PATTERN
+        "(?=lookahead)",  # not RE2 syntax
+    ],
+)
+def test_search_refuses_patterns_beyond_the_budget(make_ctx: Ctx, pattern: str) -> None:
+    with pytest.raises(Failure) as info:
+        f.search(pattern, ctx=make_ctx())
+    assert info.value.code == "invalid_pattern"
+    assert len(info.value.message) < 500
 
 
 def test_search_time_budget() -> None:

@@ -1,11 +1,18 @@
 """The travel plugin: registers the travel domains with dialectic.
 
 Loaded through the ``dialectic`` entry point (``travel = "dialectic_travel.plugin"``) or given
-explicitly: ``Runtime(plugins=(dialectic_travel.plugin,))``.
+explicitly: ``Runtime(plugins=(dialectic_travel.plugin,))``. The design seed's abstract fixtures
+(``domainA/B/C``, ``other``) are a separate plugin, :mod:`dialectic_travel.fixtures`, loaded only
+where asked for.
 
-Every slot is declared with type ``any`` (optional unless noted) so that each notation works:
-Plan and Dialect JSON pass scalars, Plan2 passes a list of strings per slot, and dates may be text
-or ``date`` values of the datetime extension. A list means alternatives (``origin: [JFK, LGA]``).
+Parameter types. A slot that takes one value is declared with its type: ``string`` for places,
+names and dates (a ``date`` value of the datetime extension converts to its ISO text, which is
+what the domains read; a one-element list, Plan2's seed form, converts to its element). A slot
+that also takes a list of alternatives (``origin: [JFK, LGA]``) is declared ``any``: a value is
+text (or a number, or a date value) *or* a list of them, and the type system has no union type
+``string | array``. (``array`` would not do: the runtime turns text into an array by cutting it
+at commas, and ``San Francisco, CA`` or ``Oct 12, 2023`` are one value.) Each such parameter's
+description says what it takes.
 """
 
 from __future__ import annotations
@@ -15,13 +22,18 @@ from dialectic.registry.plugins import Register
 
 from . import domains
 
-SLOT = Optional("any")
+#: a slot that takes one value or a list of alternatives: no union type, so ``any``
+ALTERNATIVES = Optional("any")
+TEXT = Optional("string")
 
-_PLACE = "an airport code or city (text), or a list of alternatives"
+_OR_LIST = "; or a list of them, meaning alternatives (declared `any`: text or a list)"
+_PLACE = "an airport code or city (SFO, 'San Francisco', 'New York')" + _OR_LIST
+_CITY = "city (or airport code)" + _OR_LIST
 _DATE = (
     "the travel date: text (2023-10-12, 10/12/23, 'tomorrow') or a date value such as "
-    "next(Thursday); with a time of day, only departures at or after it; default: today"
+    "next(Thursday); with a time of day, only departures at or after it; default: today" + _OR_LIST
 )
+_ONE_DATE = "text (ISO 8601, '10/10/23 5:00pm') or a date value (passed as its ISO text)"
 
 
 def descriptions() -> list[FunctionDescription]:
@@ -34,15 +46,15 @@ def descriptions() -> list[FunctionDescription]:
             "price_usd}, sorted by departure; departs/arrives are ISO times with UTC offsets.",
             domains.flights,
             {
-                "origin": SLOT,
-                "destination": SLOT,
-                "from": SLOT,
-                "to": SLOT,
-                "departing": SLOT,
-                "date": SLOT,
-                "airline": SLOT,
-                "number": SLOT,
-                "flight": SLOT,
+                "origin": ALTERNATIVES,
+                "destination": ALTERNATIVES,
+                "from": ALTERNATIVES,
+                "to": ALTERNATIVES,
+                "departing": ALTERNATIVES,
+                "date": ALTERNATIVES,
+                "airline": ALTERNATIVES,
+                "number": ALTERNATIVES,
+                "flight": ALTERNATIVES,
             },
             "array",
             pass_context=True,
@@ -53,8 +65,8 @@ def descriptions() -> list[FunctionDescription]:
                 "to": "same as destination",
                 "departing": _DATE,
                 "date": "same as departing",
-                "airline": "airline name or code (United, UA)",
-                "number": "flight number (5117 or 'UA 5117')",
+                "airline": "airline name or code (United, UA)" + _OR_LIST,
+                "number": "flight number (5117 or 'UA 5117')" + _OR_LIST,
                 "flight": "same as number",
             },
             examples=(
@@ -68,13 +80,13 @@ def descriptions() -> list[FunctionDescription]:
             "arrives, ...} for its next departure after now (or on `date`). Ambiguous when the "
             "number is flown by several airlines and no airline is given.",
             domains.flight_info,
-            {"airline": SLOT, "flight": "any", "date": SLOT},
+            {"airline": TEXT, "flight": "string", "date": TEXT},
             "object",
             pass_context=True,
             parameter_descriptions={
                 "airline": "airline name or code (AA, American)",
-                "flight": "flight number (1234 or 'AA 1234')",
-                "date": "the date of the flight (default: its next departure)",
+                "flight": "flight number (1234 or 'AA 1234'; a number is read as its text)",
+                "date": "the date of the flight, " + _ONE_DATE + " (default: its next departure)",
             },
             examples=("flightInfo({airline: 'AA', flight: 1234})",),
         ),
@@ -85,18 +97,18 @@ def descriptions() -> list[FunctionDescription]:
             "price_usd}.",
             domains.trains,
             {
-                "from": SLOT,
-                "to": SLOT,
-                "origin": SLOT,
-                "destination": SLOT,
-                "date": SLOT,
-                "departing": SLOT,
+                "from": ALTERNATIVES,
+                "to": ALTERNATIVES,
+                "origin": ALTERNATIVES,
+                "destination": ALTERNATIVES,
+                "date": ALTERNATIVES,
+                "departing": ALTERNATIVES,
             },
             "array",
             pass_context=True,
             parameter_descriptions={
-                "from": "departure city",
-                "to": "arrival city",
+                "from": "departure " + _CITY,
+                "to": "arrival " + _CITY,
                 "origin": "same as from",
                 "destination": "same as to",
                 "date": _DATE,
@@ -113,22 +125,22 @@ def descriptions() -> list[FunctionDescription]:
                 + (" Same as busses." if name == "buses" else ""),
                 domains.busses,
                 {
-                    "departing": SLOT,
-                    "arriving": SLOT,
-                    "from": SLOT,
-                    "to": SLOT,
-                    "date": SLOT,
-                    "operator": SLOT,
+                    "departing": ALTERNATIVES,
+                    "arriving": ALTERNATIVES,
+                    "from": ALTERNATIVES,
+                    "to": ALTERNATIVES,
+                    "date": ALTERNATIVES,
+                    "operator": ALTERNATIVES,
                 },
                 "array",
                 pass_context=True,
                 parameter_descriptions={
-                    "departing": "departure city",
-                    "arriving": "arrival city",
+                    "departing": "departure " + _CITY,
+                    "arriving": "arrival " + _CITY,
                     "from": "same as departing",
                     "to": "same as arriving",
                     "date": _DATE,
-                    "operator": "bus company (Greyhound, FlixBus, Megabus)",
+                    "operator": "bus company (Greyhound, FlixBus, Megabus)" + _OR_LIST,
                 },
                 examples=(
                     f"{name}({{departing: 'San Francisco', arriving: 'Los Angeles', "
@@ -143,59 +155,24 @@ def descriptions() -> list[FunctionDescription]:
             "Returns a list of {company, vehicle, class, location, pickup, dropoff, days, "
             "daily_rate_usd, total_usd}, cheapest first.",
             domains.car,
-            {"location": "any", "pickup": "any", "dropoff": "any", "category": SLOT},
+            {
+                "location": "string",
+                "pickup": "string",
+                "dropoff": "string",
+                "category": ALTERNATIVES,
+            },
             "array",
             pass_context=True,
             parameter_descriptions={
-                "location": "airport code or city, e.g. a flight's destination",
-                "pickup": "pickup date and time (ISO text, '10/10/23 5:00pm', or a date value)",
-                "dropoff": "dropoff date and time",
-                "category": "car class: economy, compact, midsize, SUV, minivan, ...",
+                "location": "one airport code or city, e.g. a flight's destination",
+                "pickup": "pickup date and time: " + _ONE_DATE,
+                "dropoff": "dropoff date and time: " + _ONE_DATE,
+                "category": "car class: economy, compact, midsize, SUV, minivan, ..." + _OR_LIST,
             },
             examples=(
                 "car({location: outbound.destination, pickup: outbound.arrives, "
                 "dropoff: inbound.departs.minus(1, hour)})",
             ),
-        ),
-        FunctionDescription(
-            "other",
-            "Put a hold on the user's calendar for a date range; returns a confirmation text.",
-            domains.other,
-            {"start": "any", "end": "any"},
-            "string",
-            pass_context=True,
-            parameter_descriptions={
-                "start": "start of the range (ISO text or date value)",
-                "end": "end of the range",
-            },
-            examples=("other({start: flight.departs, end: flight.arrives})",),
-        ),
-        FunctionDescription(
-            "domainA",
-            "Seed 000's abstract service A: domainA({slot1: string}) -> {field1: number}.",
-            domains.domain_a,
-            {"slot1": "any"},
-            "object",
-            pass_context=True,
-            parameter_descriptions={"slot1": "a string"},
-        ),
-        FunctionDescription(
-            "domainB",
-            "Seed 000's abstract service B: domainB({slot2: string}) -> [{field2: string}].",
-            domains.domain_b,
-            {"slot2": "any"},
-            "array",
-            pass_context=True,
-            parameter_descriptions={"slot2": "a string"},
-        ),
-        FunctionDescription(
-            "domainC",
-            "Seed 000's abstract service C: domainC({slot3: number, slot4: string}) -> string.",
-            domains.domain_c,
-            {"slot3": "any", "slot4": "any"},
-            "string",
-            pass_context=True,
-            parameter_descriptions={"slot3": "a number", "slot4": "a string"},
         ),
     ]
 

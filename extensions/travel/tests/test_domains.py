@@ -9,7 +9,7 @@ from typing import Any
 
 import anyio
 import pytest
-from dialectic_travel import domains, plugin
+from dialectic_travel import domains, fixtures, plugin
 from dialectic_travel.slots import When, alternatives, parse_when, run_now, text
 
 from dialectic import Ambiguous, Failure, RunContext
@@ -163,16 +163,27 @@ def test_seed_000_abstract_domains() -> None:
 
 def test_latency_is_configurable_and_concurrent() -> None:
     ctx, _ = make_ctx(travel_latency=0.2)
+    events: list[tuple[str, str, float]] = []
+
+    async def timed(name: str, call: Callable[[], Awaitable[Any]]) -> None:
+        events.append(("start", name, time.monotonic()))
+        await call()
+        events.append(("end", name, time.monotonic()))
 
     async def both() -> None:
         async with anyio.create_task_group() as tg:
-            tg.start_soon(functools.partial(domains.domain_a, slot1="x", ctx=ctx))
-            tg.start_soon(functools.partial(domains.domain_b, slot2="y", ctx=ctx))
+            tg.start_soon(timed, "a", functools.partial(domains.domain_a, slot1="x", ctx=ctx))
+            tg.start_soon(timed, "b", functools.partial(domains.domain_b, slot2="y", ctx=ctx))
 
-    started = time.perf_counter()
     anyio.run(both)
-    elapsed = time.perf_counter() - started
-    assert 0.19 <= elapsed < 0.39
+    # the latency is a pause, not a busy wait: both calls were waiting at once
+    assert [(kind, name) for kind, name, _ in events[:2]] == [("start", "a"), ("start", "b")]
+    assert {kind for kind, _, _ in events[2:]} == {"end"}
+    # and each lasted at least the configured latency (a lower bound: sleeps never end early)
+    began = {name: at for kind, name, at in events if kind == "start"}
+    for kind, name, at in events:
+        if kind == "end":
+            assert at - began[name] >= 0.19, events
     bad, _ = make_ctx(travel_latency="slow")
     with pytest.raises(Failure, match="travel_latency"):
         call(domains.domain_a, bad, slot1="x")
@@ -213,17 +224,39 @@ def test_plugin_registers_every_domain() -> None:
     registered: list[Any] = []
     plugin.dialectic_register_functions(register=lambda *d: registered.extend(d))
     names = [d.name for d in registered]
-    assert names == [
-        "flights",
-        "flightInfo",
-        "trains",
-        "busses",
-        "buses",
-        "car",
-        "other",
-        "domainA",
-        "domainB",
-        "domainC",
-    ]
-    assert all(d.pass_context for d in registered)
-    assert all(set(d.parameter_descriptions) == set(d.parameters) for d in registered)
+    assert names == ["flights", "flightInfo", "trains", "busses", "buses", "car"]
+    fixtures_registered: list[Any] = []
+    fixtures.dialectic_register_functions(register=lambda *d: fixtures_registered.extend(d))
+    assert [d.name for d in fixtures_registered] == ["other", "domainA", "domainB", "domainC"]
+    for d in registered + fixtures_registered:
+        assert d.pass_context, d.name
+        assert set(d.parameter_descriptions) == set(d.parameters), d.name
+
+
+def test_declared_types_say_what_each_slot_takes() -> None:
+    """No `any` where one type fits; `any` only for slots that also take a list of
+    alternatives (no union type), and then the description says so."""
+    from dialectic import Optional
+
+    registered: list[Any] = []
+    plugin.dialectic_register_functions(register=lambda *d: registered.extend(d))
+    fixtures.dialectic_register_functions(register=lambda *d: registered.extend(d))
+    typed: dict[str, dict[str, str]] = {}
+    for d in registered:
+        typed[d.name] = {}
+        for name, spec in d.parameters.items():
+            type_ = spec.type if isinstance(spec, Optional) else spec
+            typed[d.name][name] = type_
+            text = d.parameter_descriptions[name]
+            if type_ == "any":  # says so, or is another name of a slot that says so
+                assert "or a list" in text or text.startswith("same as"), (d.name, name)
+    assert typed["car"] == {
+        "location": "string",
+        "pickup": "string",
+        "dropoff": "string",
+        "category": "any",
+    }
+    assert typed["flightInfo"] == {"airline": "string", "flight": "string", "date": "string"}
+    assert typed["domainC"] == {"slot3": "number", "slot4": "string"}
+    assert typed["other"] == {"start": "string", "end": "string"}
+    assert set(typed["flights"].values()) == {"any"}

@@ -2,18 +2,10 @@
 
 from __future__ import annotations
 
-import importlib.util
-from pathlib import Path
 from typing import Any
 
 import dialectic_travel.plugin as travel
-import pytest
 
-ROOT = Path(__file__).resolve().parents[3]
-pytestmark = pytest.mark.skipif(
-    not (ROOT / "dialectic" / "runtime.py").exists(), reason="dialectic/runtime.py not built yet"
-)
-HAS_DATETIME = importlib.util.find_spec("dialectic_datetime") is not None
 CONTEXT = {"now": "2023-10-10T08:00:00-07:00", "timezone": "America/Los_Angeles"}
 
 
@@ -79,7 +71,6 @@ def test_unknown_slot_is_rejected_before_anything_runs() -> None:
     assert out.status == "failure"
 
 
-@pytest.mark.skipif(not HAS_DATETIME, reason="needs dialectic-datetime")
 def test_date_values_of_the_datetime_extension() -> None:
     import dialectic_datetime.plugin as dt
 

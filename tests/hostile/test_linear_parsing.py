@@ -1,0 +1,103 @@
+"""Each parsing phase takes time linear in its input (SPEC.md section 7): an input 4 times larger
+takes about 4 times longer, far from the 16 times of a quadratic phase. The check is a ratio of
+the best of several runs (no absolute time windows), with room for noise: under 8."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+
+import pytest
+
+from dialectic.frontends import to_tree
+from dialectic.frontends.base import SourceError
+from dialectic.frontends.plan import parse_plan
+from dialectic.limits import Limits
+from dialectic.registry.registry import closest
+
+REPEATS = 3
+MAX_RATIO = 8.0
+ROOMY = Limits(max_nodes=10_000_000)
+
+
+def best_time(work: Callable[[], object]) -> float:
+    best = float("inf")
+    for _ in range(REPEATS):
+        started = time.perf_counter()
+        work()
+        best = min(best, time.perf_counter() - started)
+    return best
+
+
+def assert_linear(make: Callable[[int], Callable[[], object]], n: int) -> None:
+    small, large = make(n), make(4 * n)
+    small()  # warm caches and imports
+    ratio = best_time(large) / max(best_time(small), 1e-6)
+    assert ratio < MAX_RATIO, f"4x the input took {ratio:.1f}x the time"
+
+
+def _comments(n: int) -> Callable[[], object]:
+    source = "/**/" * n + "return 1;"
+    return lambda: parse_plan(source).tree
+
+
+def _method_chains(n: int) -> Callable[[], object]:
+    # many chains of 40 calls (each within the nesting limit), with the source map read
+    source = "".join(f"a{i} = 'x'{'.upper()' * 40};\n" for i in range(n)) + "return a0;"
+
+    def work() -> object:
+        return len(parse_plan(source).spans)
+
+    return work
+
+
+def _plan2_keys(n: int) -> Callable[[], object]:
+    source = "result: x\n" + "".join(f"k{i}: 1\n" for i in range(n))
+    return lambda: to_tree(source, "plan2", limits=ROOMY).tree
+
+
+def _many_problems(n: int) -> Callable[[], object]:
+    source = "result: 1\n" + "a: b\n" * n
+
+    def work() -> object:
+        try:
+            to_tree(source, "plan2", limits=ROOMY)
+        except SourceError as exc:
+            return exc.render()
+        raise AssertionError("expected duplicate keys")
+
+    return work
+
+
+def _plan_problems(n: int) -> Callable[[], object]:
+    source = "".join(f"a{i} = f(1 +);\n" for i in range(n)) + "return 1;"
+
+    def work() -> object:
+        try:
+            parse_plan(source)
+        except SourceError as exc:
+            return exc.render()
+        raise AssertionError("expected syntax errors")
+
+    return work
+
+
+def _suggestions(n: int) -> Callable[[], object]:
+    names = [f"function_number_{i}_of_the_registry" for i in range(n)]
+    return lambda: closest("function_numbr_7_of_the_registry", names)
+
+
+@pytest.mark.parametrize(
+    "make,n",
+    [
+        (_comments, 15_000),
+        (_method_chains, 40),
+        (_plan2_keys, 1_500),
+        (_many_problems, 1_500),
+        (_plan_problems, 2_000),
+        (_suggestions, 400),
+    ],
+    ids=["comments", "method-chains", "plan2-keys", "plan2-problems", "plan-problems", "closest"],
+)
+def test_phase_is_linear(make: Callable[[int], Callable[[], object]], n: int) -> None:
+    assert_linear(make, n)
