@@ -179,8 +179,7 @@ class Runtime:
 def _bad_context(context: Any) -> DialecticError:
     return DialecticError(
         "invalid_option",
-        "the context must be a mapping of names to values, got "
-        f"{type(context).__name__}",
+        f"the context must be a mapping of names to values, got {type(context).__name__}",
         hint="Pass a dict, e.g. run(program, context={'user': {...}}).",
     )
 

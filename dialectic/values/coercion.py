@@ -16,7 +16,7 @@ from typing import Any
 
 import orjson
 
-from dialectic.outcome.errors import DialecticError, Failure, LimitExceeded, clip
+from dialectic.outcome.errors import Ambiguous, DialecticError, Failure, LimitExceeded, clip
 from dialectic.registry.descriptions import RunContext, TypeConversion
 from dialectic.registry.registry import Registry
 from dialectic.values.data import UNDEFINED, BadValue, TooLarge, json_kind, plain
@@ -434,7 +434,7 @@ class TypeSystem:
                     f"({a} -> {b}): {exc.message}",
                     hint=exc.hint,
                 ) from None
-            except (DialecticError, CoercionAmbiguity):
+            except (DialecticError, CoercionAmbiguity, Ambiguous):
                 raise
             except Exception as exc:  # a plugin's converter broke: a clean, located failure
                 raise DialecticError(

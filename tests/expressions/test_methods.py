@@ -250,6 +250,9 @@ def _compare(programs: list[Any]) -> int:
     agreed = 0
     for program, source, answer in zip(programs, sources, answers, strict=True):
         out = RT.run({"$return": program})
+        # the same program as Plan text gives the same outcome
+        text = RT.run(f"return {source};", lang="plan", strict=True)
+        assert (text.status, text.value) == (out.status, out.value), (source, text.message)
         if out.status == "success":
             assert "ok" in answer, f"{source}: dialectic {out.value!r}, Node threw {answer}"
             value = answer["ok"]

@@ -97,6 +97,9 @@ def _check(trees: list[Any]) -> int:
     agreed = 0
     for tree, source, answer in zip(trees, sources, answers, strict=True):
         out = RT.run({"$return": tree})
+        # the same program as Plan text gives the same outcome
+        text = RT.run(f"return {source};", lang="plan", strict=True)
+        assert (text.status, text.value) == (out.status, out.value), (source, text.message)
         if out.status == "success":
             assert "ok" in answer, f"{source}: dialectic gave {out.value!r}, Node threw"
             value = answer["ok"]
