@@ -34,6 +34,15 @@ PLAN_SEEDS = [
     "```js\nreturn echo(undefined);\n```",
     "return keys({__x: 1, 'a b': 2, 3: 4});",
     "return this(1);",
+    # shapes of the hostile reproducers (issue 10) and of the expressions (SPEC 1.7, 1.8)
+    "return \u0663;",
+    "return 1\u0663;",
+    "/**//**//**/return 1;",
+    "return 'a'.upper().upper().upper().upper();",
+    "return [1, 2].map(x => x * 2).filter(x => x > 2).toSorted((a, b) => b - a)[0];",
+    "const [a, b] = await Promise.all([add(1, 2), add(3, 4)]);\nreturn a + b > 5 ? a : b;",
+    "return {...{k: 1}, j: user?.name ?? 'none', m: Math.max(...[1, 2])};",
+    "return xs.map(x => { const y = x + 1; return y * 2; });",
 ]
 PLAN_TOKENS = [
     "return ",
@@ -99,6 +108,18 @@ PLAN_TOKENS = [
     "async",
     "let ",
     "const ",
+    "\u0663",
+    "?",
+    ":",
+    "??",
+    "&&",
+    "||",
+    "===",
+    "**",
+    "!",
+    ".map(x => x)",
+    ".toSorted((a, b) => a - b)",
+    "Math.max(",
 ]
 YAML_SEEDS = [
     "result:\n  add:\n    a: 1\n    b: 2\n",
