@@ -9,6 +9,7 @@ thread-safe).
 from __future__ import annotations
 
 import dataclasses
+from typing import Any
 
 from dialectic import FunctionDescription, Optional, RunContext, TypeConversion
 
@@ -25,9 +26,18 @@ def find_symbol(
         return symbols.find_definition(workspace_of(ctx), name, file, line).symbol()
 
 
-def find_definitions(of: Symbol, *, ctx: RunContext) -> list[Location]:
+def find_definitions(of: Any, *, ctx: RunContext) -> list[Location]:
+    """A bare name gives every definition of that name (no question asked); a symbol, a
+    selection or a location gives the definitions of that one symbol."""
+    sym: Symbol
+    if isinstance(of, str):
+        sym = Symbol(of)
+    elif isinstance(of, Symbol):
+        sym = of
+    else:
+        sym = ctx.convert(of, "symbol")
     with LOCK:
-        return symbols.definitions_of(workspace_of(ctx), of, ctx.warn)
+        return symbols.definitions_of(workspace_of(ctx), sym, ctx.warn)
 
 
 def find_references(target: Symbol, *, ctx: RunContext) -> list[Location]:
@@ -98,11 +108,13 @@ FUNCTIONS: tuple[FunctionDescription, ...] = (
         "Where a symbol is defined (following imports); a symbol given only by name gives all "
         "of its definitions.",
         find_definitions,
-        {"of": "symbol"},
+        {"of": "any"},
         "array",
         blocking=True,
         pass_context=True,
-        parameter_descriptions={"of": "the symbol (a name, a findSymbol result or a selection)"},
+        parameter_descriptions={
+            "of": "a name (every definition of it), a findSymbol result or a selection"
+        },
         examples=('{"findDefinitions": {"of": {"getCurrentSelection": {}}}}',),
     ),
     FunctionDescription(
