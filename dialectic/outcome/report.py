@@ -9,6 +9,7 @@ original program, in its own notation, with the ambiguous call replaced.
 from __future__ import annotations
 
 import copy
+import itertools
 import time
 from typing import Any
 
@@ -168,14 +169,28 @@ def fragment(fe: FrontEndResult, replacement: Any) -> str:
 
 
 def whole_program(fe: FrontEndResult, path: JSONPath, replacement: Any) -> Any:
-    new_tree = replace_at(fe.tree, path, replacement)
+    return whole_program_with(fe, [(path, replacement)])
+
+
+def whole_program_with(fe: FrontEndResult, changes: list[tuple[JSONPath, Any]]) -> Any:
+    """The program in its own notation with each ``(path, replacement)`` made (the paths are
+    independent calls: none is inside another)."""
+    new_tree = fe.tree
+    for path, replacement in changes:
+        new_tree = replace_at(new_tree, path, replacement)
     if fe.lang == "json" or fe.source is None:
         if fe.source is None:
             return new_tree
         return _json(new_tree)
-    span = fe.spans.get(path)
-    if span is not None and fe.lang == "plan":
-        return fe.source[: span.start] + fragment(fe, replacement) + fe.source[span.end :]
+    spans = [fe.spans.get(path) for path, _ in changes]
+    if fe.lang == "plan" and all(span is not None for span in spans):
+        text = fe.source
+        # from the last span to the first, so the earlier offsets stay valid
+        ordered = sorted(zip(spans, changes, strict=True), key=lambda sc: -sc[0].start)  # type: ignore[union-attr]
+        for span, (_, replacement) in ordered:
+            assert span is not None
+            text = text[: span.start] + fragment(fe, replacement) + text[span.end :]
+        return text
     if fe.lang == "plan":
         from dialectic.frontends.plan import decompile
 
@@ -211,23 +226,43 @@ def ambiguous(items: list[AmbiguityItem], fe: FrontEndResult, warnings: list[str
             frag = one_line(clip(fragment(fe, cand.program), MAX_MESSAGE))
             description = one_line(clip(cand.description, MAX_MESSAGE))
             lines.append(f"If you meant {description}, use `{frag}`.")
-            if (
-                len(suggestions) >= MAX_SUGGESTIONS
-                or smallest > budget
-                or (suggestions and time.monotonic() > stop_at)
-            ):
-                dropped += 1
-                continue
-            program = whole_program(fe, item.path, cand.program)
-            cost = len(program if isinstance(program, str) else _json(program))
-            smallest = cost if not suggestions else min(smallest, cost)
-            if cost > budget:
-                dropped += 1
-                continue
-            budget -= cost
+    # each suggestion resolves every ambiguous part at once (one more round trip, not one per
+    # part): the combinations of the parts' candidates, in program order, at most
+    # MAX_SUGGESTIONS of them
+    parts = [item for item in items[:MAX_REPORTED] if item.candidates]
+    for combo in itertools.islice(
+        itertools.product(*(item.candidates[:MAX_REPORTED] for item in parts)), MAX_SUGGESTIONS
+    ):
+        if smallest > budget or (suggestions and time.monotonic() > stop_at):
+            dropped += 1
+            continue
+        changes = [(item.path, cand.program) for item, cand in zip(parts, combo, strict=True)]
+        program = whole_program_with(fe, changes)
+        cost = len(program if isinstance(program, str) else _json(program))
+        smallest = cost if not suggestions else min(smallest, cost)
+        if cost > budget:
+            dropped += 1
+            continue
+        budget -= cost
+        if len(combo) == 1:
             suggestions.append(
-                Suggestion(cand.description, program, cand.program, format_path(item.path))
+                Suggestion(
+                    combo[0].description, program, combo[0].program, format_path(parts[0].path)
+                )
             )
+        else:
+            suggestions.append(
+                Suggestion(
+                    " and ".join(c.description for c in combo),
+                    program,
+                    [c.program for c in combo],
+                    ", ".join(format_path(item.path) for item in parts),
+                )
+            )
+    total = 1
+    for item in parts:
+        total *= min(len(item.candidates), MAX_REPORTED)
+    dropped += max(0, total - MAX_SUGGESTIONS)
     if len(items) > MAX_REPORTED:
         lines += ["", f"... and {len(items) - MAX_REPORTED} more ambiguous parts."]
     if dropped:

@@ -91,10 +91,11 @@ def questions(out: Outcome) -> list[str]:
     """The ambiguous parts, in the order the outcome lists them."""
     assert out.status == "ambiguous", out.message
     names = []
-    for s in out.suggestions:
-        name = s.description.split()[0]
-        if name not in names:
-            names.append(name)
+    for s in out.suggestions:  # a suggestion resolves every part: "a1 and b1 and c1"
+        for part in s.description.split(" and "):
+            name = part.split()[0]
+            if name not in names:
+                names.append(name)
     message = out.message or ""
     positions = [message.index(f"Which {n}?") for n in names]
     assert positions == sorted(positions), message  # the message agrees with the suggestions

@@ -269,11 +269,16 @@ def test_ambiguity_and_failure_in_async_branches() -> None:
     assert out.status == "ambiguous"
     assert len(out.suggestions) == 4
     assert "Which a?" in (out.message or "") and "Which b?" in (out.message or "")
-    # each suggestion is the whole program with one call refined
+    # each suggestion is the whole program with both calls refined: one more round trip
     first = out.suggestions[0].program
-    assert first == [{"pick": ["a", 1]}, {"pick": "b"}, {"pick": ["c", 1]}]
-    resolved = [out.suggestions[0].replacement, out.suggestions[2].replacement, {"pick": ["c", 1]}]
-    assert rt.run(resolved).value == ["a1", "b1", "c1"]
+    assert first == [{"pick": ["a", 1]}, {"pick": ["b", 1]}, {"pick": ["c", 1]}]
+    assert out.suggestions[0].replacement == [{"pick": ["a", 1]}, {"pick": ["b", 1]}]
+    assert [rt.run(s.program).value for s in out.suggestions] == [
+        ["a1", "b1", "c1"],
+        ["a1", "b2", "c1"],
+        ["a2", "b1", "c1"],
+        ["a2", "b2", "c1"],
+    ]
 
 
 @pytest.mark.parametrize("lang", ["json", "plan"])

@@ -179,6 +179,35 @@ function program(source) {
                s.expression.operator === "=" && s.expression.left.type === "Identifier") {
       aliases[s.expression.left.name] = conv(s.expression.right);
       nAliases += 1;
+    } else if (s.type === "VariableDeclaration" && s.declarations.length === 1 &&
+               s.declarations[0].init) {
+      const d = s.declarations[0];
+      if (d.id.type === "Identifier") {
+        aliases[d.id.name] = conv(d.init);
+        nAliases += 1;
+      } else if (d.id.type === "ArrayPattern" || d.id.type === "ObjectPattern") {
+        // SPEC 10: a hidden alias `_partsN` holds the value; each name reads its part
+        let n = 1;
+        while (("_parts" + n) in aliases) n += 1;
+        const hidden = "_parts" + n;
+        aliases[hidden] = conv(d.init);
+        nAliases += 1;
+        if (d.id.type === "ArrayPattern") {
+          d.id.elements.forEach((e, i) => {
+            if (e === null || e.type !== "Identifier") throw new Unsupported("pattern element");
+            aliases[e.name] = { $get: [{ $ref: hidden }, i] };
+            nAliases += 1;
+          });
+        } else {
+          for (const p of d.id.properties) {
+            if (p.type !== "Property" || p.computed || p.value.type !== "Identifier")
+              throw new Unsupported("pattern property");
+            const key = p.key.type === "Identifier" ? p.key.name : String(p.key.value);
+            aliases[p.value.name] = { $get: [{ $ref: hidden }, key] };
+            nAliases += 1;
+          }
+        }
+      } else throw new Unsupported("declaration pattern");
     } else {
       throw new Unsupported(s.type);
     }
