@@ -99,15 +99,24 @@ class CallSite:
         self.pass_ctx = fn.pass_context
         #: the keyword arguments are passed as they are (no validator, no run context)
         self.simple = fn.validator is None and not fn.pass_context
-        self.is_async = inspect.iscoroutinefunction(impl) or inspect.iscoroutinefunction(
-            getattr(impl, "__call__", None)  # noqa: B004
+        # facts about the implementation are computed once per function (registry), not per
+        # call site: `inspect` costs more than compiling the call
+        self.is_async = (
+            fn.is_async
+            if impl is fn.implementation
+            else inspect.iscoroutinefunction(impl)
+            or inspect.iscoroutinefunction(getattr(impl, "__call__", None))  # noqa: B004
         )
         self.blocking = fn.blocking and not self.is_async
         self.all_sync = all(a.compiled.sync is not None for a in args)
 
     def positional(self, names: list[str]) -> bool:
         """Whether the implementation can take these arguments positionally (faster)."""
-        return self.simple and _takes_positionally(self.impl, names)
+        if not self.simple:
+            return False
+        if self.impl is self.fn.implementation:
+            return self.fn.takes_positionally(names)
+        return _takes_positionally(self.impl, names)
 
     # -- errors ---------------------------------------------------------------------------
     def error(self, exc: Exception, s: State) -> BaseException:
