@@ -14,17 +14,9 @@ from typing import Any
 
 from dialectic.compiler.access import Access
 from dialectic.compiler.aliases import DEEP_ALIAS, alias_reader, local_reader
-from dialectic.compiler.expressions import conditional, operator
+from dialectic.compiler.forms import FormsMixin
 from dialectic.compiler.invoke import Coercer, invocation
 from dialectic.compiler.lambdas import (
-    GIVEN,
-    Arrow,
-    Steps,
-    comparator_key,
-    global_call,
-    merge,
-    method,
-    param_reader,
     spread_args,
 )
 from dialectic.limits import Limits
@@ -55,21 +47,13 @@ from dialectic.tree.nodes import (
     Arr,
     Binding,
     Block,
-    Cond,
     ConstRef,
     ContextRef,
     Get,
-    Given,
-    Global,
     Invoke,
-    Lambda,
     Lit,
-    Merge,
-    Method,
     Node,
     Obj,
-    Op,
-    ParamRef,
     Spread,
     Template,
     Undefined,
@@ -87,7 +71,7 @@ class CompileErrors(Exception):
         self.errors = errors
 
 
-class Compiler:
+class Compiler(FormsMixin):
     """Compiles one resolved program; ``errors`` collects what cannot be compiled."""
 
     def __init__(
@@ -244,72 +228,6 @@ class Compiler:
 
         return self._combine(exprs, finish)
 
-    # -- expressions ----------------------------------------------------------------------
-    def _Op(self, node: Op) -> Compiled:
-        operands = [self.compile(o) for o in node.operands]
-        return operator(node.op, operands, node.path, self._combine, self.serializer.stringify)
-
-    def _Cond(self, node: Cond) -> Compiled:
-        return conditional(
-            self.compile(node.test), self.compile(node.then), self.compile(node.otherwise)
-        )
-
-    def _Lambda(self, node: Lambda) -> Compiled:
-        raise DialecticError("invalid_program", "an arrow function is not a value", node.path)
-
-    def _arrow_or_value(self, node: Node) -> Compiled | Arrow:
-        if isinstance(node, Lambda):
-            arrow = Arrow(self.compile(node.body), len(node.params), node.locals)
-            shape = comparator_key(node)
-            if shape is not None:
-                arrow.key = Arrow(self.compile(shape[0]), 1, 0)
-                arrow.descending = shape[1]
-            return arrow
-        return self.compile(node.value if isinstance(node, Spread) else node)
-
-    def _steps(self, path: JSONPath) -> Steps:
-        return Steps(self.resolved.steps_slot, self.limits, path)
-
-    def _Method(self, node: Method) -> Compiled:
-        args = [self._arrow_or_value(a) for a in node.args]
-        spreads = [isinstance(a, Spread) for a in node.args if not isinstance(a, Lambda)]
-        fallback = self.compile(node.fallback) if node.fallback is not None else None
-        return method(
-            node.name,
-            self.compile(node.target),
-            args,
-            spreads,
-            node.path,
-            self._steps(node.path),
-            self.serializer.stringify,
-            self._combine,
-            fallback,
-        )
-
-    def _Given(self, node: Given) -> Compiled:
-        index = node.index
-        return Compiled(sync=lambda s: GIVEN.get()[index])
-
-    def _Global(self, node: Global) -> Compiled:
-        args = [self.compile(a.value if isinstance(a, Spread) else a) for a in node.args]
-        spreads = [isinstance(a, Spread) for a in node.args]
-        return global_call(
-            node.name,
-            args,
-            spreads,
-            node.path,
-            self._steps(node.path),
-            self.serializer.stringify,
-            self._combine,
-        )
-
-    def _ParamRef(self, node: ParamRef) -> Compiled:
-        return param_reader(node.frame, node.index)
-
-    def _Merge(self, node: Merge) -> Compiled:
-        path = node.path
-        return self._combine([self.compile(p) for p in node.parts], lambda vs: merge(vs, path))
-
     # -- names ----------------------------------------------------------------------------
     def _ContextRef(self, node: ContextRef) -> Compiled:
         name = node.name
@@ -408,37 +326,6 @@ class Compiler:
             return v
 
         return self._combine(parts, finish)
-
-    def _optional_get(self, node: Get) -> Compiled:
-        """``target?.[k1][k2]``: undefined when the target is null or undefined."""
-        target = self.compile(node.target)
-        rest = self.compile(Get(node.path, Given(node.target.path, 0), node.keys))
-        if target.sync is not None and rest.sync is not None:
-            tsync, rsync = target.sync, rest.sync
-
-            def read(s: State) -> Any:
-                v = tsync(s)
-                if v is None or v is UNDEFINED:
-                    return UNDEFINED
-                token = GIVEN.set((v,))
-                try:
-                    return rsync(s)
-                finally:
-                    GIVEN.reset(token)
-
-            return Compiled(sync=read)
-
-        async def aread(s: State) -> Any:
-            v = target.sync(s) if target.sync is not None else await target.aio(s)  # type: ignore[misc]
-            if v is None or v is UNDEFINED:
-                return UNDEFINED
-            token = GIVEN.set((v,))
-            try:
-                return rest.sync(s) if rest.sync is not None else await rest.aio(s)  # type: ignore[misc]
-            finally:
-                GIVEN.reset(token)
-
-        return Compiled(aio=aread)
 
     # -- calls ----------------------------------------------------------------------------
     def _Invoke(self, node: Invoke) -> Compiled:

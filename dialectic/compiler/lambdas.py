@@ -229,6 +229,28 @@ def _reduce_args(name: str, xs: list[Any], rest: list[Any]) -> tuple[Any, int]:
     return xs[0], 1
 
 
+def _reduce_sync(
+    name: str, arrow: Arrow, s: State, xs: list[Any], rest: list[Any], steps: Steps
+) -> Any:
+    """``xs.reduce(arrow, ...rest)`` with a synchronous arrow function."""
+    acc, start = _reduce_args(name, xs, rest)
+    for i in range(start, len(xs)):
+        steps.take(s, 1)
+        acc = arrow.apply(s, (acc, xs[i], i, xs))
+    return acc
+
+
+async def _reduce_async(
+    name: str, arrow: Arrow, s: State, xs: list[Any], rest: list[Any], steps: Steps
+) -> Any:
+    """``xs.reduce(arrow, ...rest)`` with an arrow function that awaits."""
+    acc, start = _reduce_args(name, xs, rest)
+    for i in range(start, len(xs)):
+        steps.take(s, 1)
+        acc = await arrow.aapply(s, (acc, xs[i], i, xs))
+    return acc
+
+
 def _comparator(arrow: Arrow, s: State, steps: Steps) -> Callable[[Any, Any], int]:
     def compare(a: Any, b: Any) -> int:
         steps.take(s, 1)
@@ -330,11 +352,7 @@ def method(
                     return _sort(receiver, arrow, s, steps)
                 assert arrow is not None
                 if name == "reduce":
-                    acc, start = _reduce_args(name, receiver, rest)
-                    for i in range(start, len(receiver)):
-                        steps.take(s, 1)
-                        acc = arrow.apply(s, (acc, receiver[i], i, receiver))
-                    return acc
+                    return _reduce_sync(name, arrow, s, receiver, rest, steps)
                 return _apply_sync(name, arrow, s, receiver, steps)
         except JsRefusal as exc:
             raise refused(exc, name, path) from None
@@ -360,11 +378,7 @@ def method(
             return run_sync(s, vs)
         try:
             if name == "reduce":
-                acc, start = _reduce_args(name, receiver, rest)
-                for i in range(start, len(receiver)):
-                    steps.take(s, 1)
-                    acc = await arrow.aapply(s, (acc, receiver[i], i, receiver))
-                return acc
+                return await _reduce_async(name, arrow, s, receiver, rest, steps)
             if name in ("sort", "toSorted"):
                 return _sort(receiver, arrow, s, steps)
             return await _apply_async(name, arrow, s, receiver, steps)

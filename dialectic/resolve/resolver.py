@@ -22,6 +22,7 @@ from dialectic.limits import Limits
 from dialectic.outcome.errors import DialecticError, JSONPath, LimitExceeded, clip, format_path
 from dialectic.registry.registry import Registry, closest
 from dialectic.resolve.binding import bind
+from dialectic.resolve.expressions import ExpressionsMixin, _Params
 from dialectic.resolve.forbidden import forbidden_error, is_forbidden
 from dialectic.tree.nodes import (
     AliasRef,
@@ -30,33 +31,25 @@ from dialectic.tree.nodes import (
     Binding,
     Block,
     Call,
-    Cond,
     ConstRef,
     ContextRef,
     DomainCall,
     Get,
     Given,
-    Global,
     Invoke,
-    Lambda,
     Let,
     Lit,
-    Merge,
     Method,
     Node,
     Obj,
-    Op,
     ParamRef,
     Ref,
-    Spread,
     Template,
     Undefined,
     Unwrap,
     dispatch_table,
 )
 from dialectic.tree.parse import call_named, parse_node
-from dialectic.values.jsmethods import ALL_METHODS, GLOBALS
-from dialectic.values.jsops import LOGICAL
 
 
 class ResolveErrors(Exception):
@@ -89,16 +82,6 @@ class _Scope:
         self.always: dict[str, set[str]] = {name: set() for name in slots}
         #: alias -> nesting levels of its own expression
         self.height: dict[str, int] = dict.fromkeys(slots, 0)
-
-
-class _Params:
-    """The parameters of an arrow function being resolved (``index``: its nesting level)."""
-
-    __slots__ = ("params", "index")
-
-    def __init__(self, params: tuple[str, ...], index: int) -> None:
-        self.params = params
-        self.index = index
 
 
 class Resolved:
@@ -142,7 +125,7 @@ class Resolved:
         self.steps_slot = steps_slot
 
 
-class Resolver:
+class Resolver(ExpressionsMixin):
     """Resolves one program. With ``registry=None`` (corpus analysis) every call is a
     :class:`DomainCall` read by the analysis conventions and every free name a context value."""
 
@@ -202,26 +185,6 @@ class Resolver:
             self.steps_slot,
         )
 
-    def _check_in_place(self) -> None:
-        """``xs.sort()`` reorders ``xs`` itself in JavaScript; dialectic returns a sorted copy,
-        which is the same answer only if nothing else reads ``xs``."""
-        for method, target in self._in_place:
-            root = target
-            while isinstance(root, Get):
-                root = root.target
-            if isinstance(root, AliasRef | ContextRef) and self.ref_counts.get(root.name, 0) > 1:
-                copy = "toSorted" if method.name == "sort" else "toReversed"
-                self.errors.append(
-                    DialecticError(
-                        "expression_error",
-                        f"`{method.name}()` reorders `{root.name}` itself in JavaScript, and the "
-                        f"program reads `{root.name}` elsewhere",
-                        method.path,
-                        hint=f"Sort a copy: `{root.name}.{copy}(...)` or "
-                        f"`[...{root.name}].{method.name}(...)`.",
-                    )
-                )
-
     def resolve(self, node: Node, top: bool = False) -> Node:
         self._level += 1
         scopes = self._scopes
@@ -257,126 +220,8 @@ class Resolver:
     def _Arr(self, node: Arr) -> Node:
         return Arr(node.path, self._items(node.items))
 
-    def _items(self, items: tuple[Node, ...]) -> tuple[Node, ...]:
-        """Array elements or arguments: each may be a spread (``...xs``)."""
-        return tuple(
-            Spread(c.path, self.resolve(c.value)) if isinstance(c, Spread) else self.resolve(c)
-            for c in items
-        )
-
-    def _Spread(self, node: Spread) -> Node:
-        raise DialecticError(
-            "invalid_program",
-            "`...` (spread) is allowed only in an array, an object or a call's arguments",
-            node.path,
-        )
-
-    def _Merge(self, node: Merge) -> Node:
-        return Merge(node.path, tuple(self.resolve(part) for part in node.parts))
-
-    def _Lambda(self, node: Lambda) -> Node:
-        raise DialecticError(
-            "invalid_program",
-            "an arrow function can only be the argument of an array method "
-            "(map, filter, find, some, every, sort, reduce, flatMap, ...)",
-            node.path,
-            hint="Functions are not values: write the arrow function inside the method call, "
-            "e.g. xs.map(x => x.price).",
-        )
-
-    def _arrow(self, node: Lambda) -> Node:
-        self._env.append(_Params(node.params, len(self._arrows)))
-        self._arrows.append(node.params)
-        self._arrow_locals.append(0)
-        self._conditional += 1  # the body runs once per element: maybe never
-        try:
-            body = self.resolve(node.body)
-        finally:
-            self._conditional -= 1
-            self._arrows.pop()
-            locals_ = self._arrow_locals.pop()
-            self._env.pop()
-        return Lambda(node.path, node.params, body, locals_)
-
-    def _steps(self) -> None:
-        if self.steps_slot < 0:
-            self.steps_slot = self.memo_size
-            self.memo_size += 1
-
-    def _Method(self, node: Method) -> Node:
-        registry = self.registry
-        if node.name not in ALL_METHODS:
-            if registry is not None and registry.resolve_function(node.name)[0] is not None:
-                if any(isinstance(a, Lambda | Spread) for a in node.args):
-                    raise DialecticError(
-                        "invalid_program",
-                        f"`{clip(node.name)}` is a registered function; it takes no arrow "
-                        "functions or spread arguments",
-                        node.path,
-                    )
-                # x.f(a) for a registered f is the call f(x, a)
-                call = Call(node.path, node.name, "array", positional=(node.target, *node.args))
-                return self._Call(call)
-            known = sorted(ALL_METHODS | set(registry.functions if registry is not None else ()))
-            near = closest(node.name, known)
-            raise DialecticError(
-                "unknown_function",
-                f"unknown method `{clip(node.name)}`"
-                + (f"; did you mean {' or '.join(f'`{n}`' for n in near)}?" if near else ""),
-                node.path,
-                hint="Arrays and texts have JavaScript's methods (map, filter, sort, slice, join, "
-                "includes, toUpperCase, split, ...); a registered function f can be called as "
-                "x.f(...).",
-            )
-        target = self.resolve(node.target)
-        args = tuple(
-            self._arrow(a) if isinstance(a, Lambda) else a for a in self._items_lazy(node.args)
-        )
-        self._steps()
-        if node.name in ("sort", "reverse"):
-            self._in_place.append((node, target))
-        fallback = None
-        if (
-            registry is not None
-            and registry.resolve_function(node.name)[0] is not None
-            and not any(isinstance(a, Lambda | Spread) for a in args)
-        ):
-            # `date.at('9:00am')`: the registered `at` for receivers that are not arrays/texts
-            given = (
-                Given(node.target.path, 0),
-                *(Given(a.path, i + 1) for i, a in enumerate(args)),
-            )
-            call = Call(node.path, node.name, "array", positional=given)
-            fallback = self._Call(call)
-        return Method(node.path, target, node.name, args, fallback)
-
     def _Given(self, node: Given) -> Node:
         return node
-
-    def _items_lazy(self, items: tuple[Node, ...]) -> list[Node]:
-        """Arguments with spreads resolved, arrow functions kept for :meth:`_arrow`."""
-        out: list[Node] = []
-        for a in items:
-            if isinstance(a, Lambda):
-                out.append(a)
-            elif isinstance(a, Spread):
-                out.append(Spread(a.path, self.resolve(a.value)))
-            else:
-                out.append(self.resolve(a))
-        return out
-
-    def _Global(self, node: Global) -> Node:
-        if node.name not in GLOBALS:
-            near = closest(node.name, sorted(GLOBALS))
-            raise DialecticError(
-                "unknown_function",
-                f"`{clip(node.name)}` is not a supported JavaScript global"
-                + (f"; did you mean {' or '.join(f'`{n}`' for n in near)}?" if near else ""),
-                node.path,
-                hint="Supported: " + ", ".join(sorted(GLOBALS)) + ".",
-            )
-        self._steps()
-        return Global(node.path, node.name, self._items(node.args))
 
     def _Obj(self, node: Obj) -> Node:
         for k in node.fields:
@@ -406,29 +251,6 @@ class Resolver:
                 raise forbidden_error(k.value, k.path)
         target = self.resolve(node.target)
         return Get(node.path, target, tuple(self.resolve(k) for k in node.keys), node.optional)
-
-    def _Op(self, node: Op) -> Node:
-        first, *rest = node.operands
-        left = self.resolve(first)
-        if node.op in LOGICAL:
-            self._conditional += 1
-            try:
-                right = [self.resolve(r) for r in rest]
-            finally:
-                self._conditional -= 1
-        else:
-            right = [self.resolve(r) for r in rest]
-        return Op(node.path, node.op, (left, *right))
-
-    def _Cond(self, node: Cond) -> Node:
-        test = self.resolve(node.test)
-        self._conditional += 1
-        try:
-            then = self.resolve(node.then)
-            otherwise = self.resolve(node.otherwise)
-        finally:
-            self._conditional -= 1
-        return Cond(node.path, test, then, otherwise)
 
     # -- names ----------------------------------------------------------------------------
     def _Ref(self, node: Ref) -> Node:

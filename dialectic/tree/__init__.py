@@ -1,1 +1,4 @@
 """The call tree's typed nodes and the JSON -> node parser."""
+
+# nodes before resolved (nodes.py re-exports resolved.py's classes, which subclass its Node)
+import dialectic.tree.nodes  # noqa: F401

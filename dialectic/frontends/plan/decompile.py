@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import math
 import re
+from collections.abc import Callable
 from typing import Any
 
 from dialectic.frontends.plan.jsnumber import js_number_to_string
@@ -114,58 +115,73 @@ class _Writer:
         ((key, value),) = node.items()
         if key[:1] != "$":
             return self.call(key, value, depth)
-        if key == "$ref":
-            if not isinstance(value, str):
-                raise DecompileError("$ref takes a name (a string)")
-            return "this" if value == "this" else _name(value, "the name")
-        if key == "$get":
-            return self.get(value, depth)
-        if key == "$template":
-            return self.template(value, depth)
-        if key == "$object":
-            if type(value) is not dict:
-                raise DecompileError("$object takes an object")
-            return self.object(value, depth)
-        if key == "$quote":
-            return self.data(value, depth)
-        if key == "$undefined":
-            return "undefined"
-        if key in ("$let", "$return", "$use"):
-            raise DecompileError(f"{key} is only allowed at the top of a Plan program")
-        if key == "$op":
-            return self.op(value, depth)
-        if key == "$if":
-            if type(value) is not list or len(value) != 3:
-                raise DecompileError("$if takes a list [test, then, otherwise]")
-            test, then, otherwise = (self.operand(v, depth) for v in value)
-            return f"({test} ? {then} : {otherwise})"
-        if key == "$get?":
-            return self.get(value, depth, "?.")
-        if key == "$fn":
-            if type(value) is not list or len(value) != 2 or type(value[0]) is not list:
-                raise DecompileError('$fn takes [["param", ...], body]')
-            params = ", ".join(_name(n, "the parameter") for n in value[0])
-            return f"(({params}) => {self.operand(value[1], depth)})"
-        if key == "$method":
-            if type(value) is not list or len(value) < 2 or type(value[1]) is not str:
-                raise DecompileError('$method takes [target, "name", argument, ...]')
-            target = self.postfix_target(self.operand(value[0], depth), value[0])
-            args = ", ".join(self.expr(a, depth + 1) for a in value[2:])
-            return f"{target}.{_name(value[1], 'the method')}({args})"
-        if key == "$global":
-            if type(value) is not list or not value or type(value[0]) is not str:
-                raise DecompileError('$global takes ["Math.max", argument, ...]')
-            args = ", ".join(self.expr(a, depth + 1) for a in value[1:])
-            return f"{value[0]}({args})"
-        if key == "$spread":
-            return "..." + self.operand(value, depth)
-        if key == "$merge":
-            if type(value) is not list:
-                raise DecompileError("$merge takes a list of objects")
-            return "{" + ", ".join("..." + self.operand(v, depth) for v in value) + "}"
-        if key == "$unwrap":  # the built-in function unwrap() has the same meaning
-            return f"unwrap({self.expr(value, depth + 1)})"
-        raise DecompileError(f"unknown core form {key}")
+        form = _FORMS.get(key)
+        if form is None:
+            if key in ("$let", "$return", "$use"):
+                raise DecompileError(f"{key} is only allowed at the top of a Plan program")
+            raise DecompileError(f"unknown core form {key}")
+        return form(self, value, depth)
+
+    # -- core forms (see _FORMS) ---------------------------------------------------------------
+
+    def ref(self, value: Any, depth: int) -> str:
+        if not isinstance(value, str):
+            raise DecompileError("$ref takes a name (a string)")
+        return "this" if value == "this" else _name(value, "the name")
+
+    def get_plain(self, value: Any, depth: int) -> str:
+        return self.get(value, depth)
+
+    def get_optional(self, value: Any, depth: int) -> str:
+        return self.get(value, depth, "?.")
+
+    def object_form(self, value: Any, depth: int) -> str:
+        if type(value) is not dict:
+            raise DecompileError("$object takes an object")
+        return self.object(value, depth)
+
+    def undefined(self, value: Any, depth: int) -> str:
+        return "undefined"
+
+    def conditional(self, value: Any, depth: int) -> str:
+        if type(value) is not list or len(value) != 3:
+            raise DecompileError("$if takes a list [test, then, otherwise]")
+        test, then, otherwise = (self.operand(v, depth) for v in value)
+        return f"({test} ? {then} : {otherwise})"
+
+    def arrow(self, value: Any, depth: int) -> str:
+        if type(value) is not list or len(value) != 2 or type(value[0]) is not list:
+            raise DecompileError('$fn takes [["param", ...], body]')
+        params = ", ".join(_name(n, "the parameter") for n in value[0])
+        body = self.operand(value[1], depth)
+        if body.startswith("{"):  # an object literal, not a block body
+            body = f"({body})"
+        return f"(({params}) => {body})"
+
+    def method(self, value: Any, depth: int) -> str:
+        if type(value) is not list or len(value) < 2 or type(value[1]) is not str:
+            raise DecompileError('$method takes [target, "name", argument, ...]')
+        target = self.postfix_target(self.operand(value[0], depth), value[0])
+        args = ", ".join(self.expr(a, depth + 1) for a in value[2:])
+        return f"{target}.{_name(value[1], 'the method')}({args})"
+
+    def global_call(self, value: Any, depth: int) -> str:
+        if type(value) is not list or not value or type(value[0]) is not str:
+            raise DecompileError('$global takes ["Math.max", argument, ...]')
+        args = ", ".join(self.expr(a, depth + 1) for a in value[1:])
+        return f"{value[0]}({args})"
+
+    def spread(self, value: Any, depth: int) -> str:
+        return "..." + self.operand(value, depth)
+
+    def merge(self, value: Any, depth: int) -> str:
+        if type(value) is not list:
+            raise DecompileError("$merge takes a list of objects")
+        return "{" + ", ".join("..." + self.operand(v, depth) for v in value) + "}"
+
+    def unwrap(self, value: Any, depth: int) -> str:
+        # the built-in function unwrap() has the same meaning
+        return f"unwrap({self.expr(value, depth + 1)})"
 
     def operand(self, node: Any, depth: int) -> str:
         """An operand of an operator: negative number literals in parentheses (``(-2) ** 2``;
@@ -252,6 +268,26 @@ class _Writer:
             items = [f"{_key(k)}: {self.data(v, depth + 1)}" for k, v in value.items()]
             return "{" + ", ".join(items) + "}"
         return self.expr(value, depth)
+
+
+#: the writer of each core form (its value and depth -> Plan text)
+_FORMS: dict[str, Callable[[_Writer, Any, int], str]] = {
+    "$ref": _Writer.ref,
+    "$get": _Writer.get_plain,
+    "$template": _Writer.template,
+    "$object": _Writer.object_form,
+    "$quote": _Writer.data,
+    "$undefined": _Writer.undefined,
+    "$op": _Writer.op,
+    "$if": _Writer.conditional,
+    "$get?": _Writer.get_optional,
+    "$fn": _Writer.arrow,
+    "$method": _Writer.method,
+    "$global": _Writer.global_call,
+    "$spread": _Writer.spread,
+    "$merge": _Writer.merge,
+    "$unwrap": _Writer.unwrap,
+}
 
 
 def decompile_expression(tree: Any, *, max_depth: int = 1000) -> str:

@@ -467,6 +467,41 @@ def _templates(
     return new_items, new_kinds, new_texts
 
 
+def _glued_number(source: str, start: int, pos: int) -> tuple[tuple[str, str | None], int]:
+    """The error for a number (``start`` to ``pos``) followed directly by identifier characters,
+    and the end of those characters."""
+    following = source[pos : pos + 1]
+    end = pos
+    while end < len(source) and _IDENT_CHAR.match(source, end):
+        end += 1
+    if following == "n" and end == pos + 1:
+        return _err("BigInt literals (10n) are not supported", "write a plain number"), end
+    return (
+        _err(
+            f"invalid number {source[start:end]!r}",
+            "a number cannot be followed directly by a letter",
+        ),
+        end,
+    )
+
+
+def _unexpected_char(text: str) -> tuple[str, str | None]:
+    """The error for a character that starts no token."""
+    if text == "\\":
+        return _err("unexpected backslash \\", "escapes are only allowed inside strings")
+    if ord(text) > 127 and text.isdecimal():
+        return _err(
+            f"{text!r} (U+{ord(text):04X}) is not a digit in Plan",
+            "write numbers with the ASCII digits 0-9",
+        )
+    if ord(text) > 127 and text.isalpha():
+        return _err(
+            f"identifiers must be ASCII (found {text!r})",
+            "use ASCII letters, digits, _ and $ in names; other text belongs in strings",
+        )
+    return _err(f"unexpected character {text!r}", "strings are quoted with ' or \"")
+
+
 def _precise(source: str, pos: int, out: Tokens) -> None:
     """The per-token loop (the reference lexer): lex from ``pos`` to the end, ``eof`` included."""
     match = _MASTER.match
@@ -524,27 +559,8 @@ def _precise(source: str, pos: int, out: Tokens) -> None:
         elif kind == 4:
             following = source[pos : pos + 1]
             if following and _IDENT_CHAR.match(following):
-                end = pos
-                while end < len(source) and _IDENT_CHAR.match(source, end):
-                    end += 1
-                if following == "n" and end == pos + 1:
-                    append(
-                        "err",
-                        _err("BigInt literals (10n) are not supported", "write a plain number"),
-                        start,
-                        end,
-                    )
-                else:
-                    append(
-                        "err",
-                        _err(
-                            f"invalid number {source[start:end]!r}",
-                            "a number cannot be followed directly by a letter",
-                        ),
-                        start,
-                        end,
-                    )
-                pos = end
+                error, pos = _glued_number(source, start, pos)
+                append("err", error, start, pos)
                 continue
             append("num", text, start, pos)
         elif kind == 6:
@@ -588,37 +604,5 @@ def _precise(source: str, pos: int, out: Tokens) -> None:
                 len(source),
             )
             pos = len(source)
-        elif text == "\\":
-            append(
-                "err",
-                _err("unexpected backslash \\", "escapes are only allowed inside strings"),
-                start,
-                pos,
-            )
-        elif ord(text) > 127 and text.isdecimal():
-            append(
-                "err",
-                _err(
-                    f"{text!r} (U+{ord(text):04X}) is not a digit in Plan",
-                    "write numbers with the ASCII digits 0-9",
-                ),
-                start,
-                pos,
-            )
-        elif ord(text) > 127 and text.isalpha():
-            append(
-                "err",
-                _err(
-                    f"identifiers must be ASCII (found {text!r})",
-                    "use ASCII letters, digits, _ and $ in names; other text belongs in strings",
-                ),
-                start,
-                pos,
-            )
         else:
-            append(
-                "err",
-                _err(f"unexpected character {text!r}", "strings are quoted with ' or \""),
-                start,
-                pos,
-            )
+            append("err", _unexpected_char(text), start, pos)

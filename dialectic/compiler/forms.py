@@ -1,0 +1,154 @@
+"""The compiler's expression forms: operators, conditionals, JavaScript methods and globals,
+arrow functions and their parameters, spreads and merges, optional member access (a mixin of
+:class:`dialectic.compiler.closures.Compiler`)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
+
+from dialectic.compiler.expressions import conditional, operator
+from dialectic.compiler.lambdas import (
+    GIVEN,
+    Arrow,
+    Steps,
+    comparator_key,
+    global_call,
+    merge,
+    method,
+    param_reader,
+)
+from dialectic.limits import Limits
+from dialectic.outcome.errors import DialecticError, JSONPath
+from dialectic.resolve.resolver import Resolved
+from dialectic.run.evaluator import Compiled, State
+from dialectic.tree.nodes import (
+    Cond,
+    Get,
+    Given,
+    Global,
+    Lambda,
+    Merge,
+    Method,
+    Node,
+    Op,
+    ParamRef,
+    Spread,
+)
+from dialectic.values.data import UNDEFINED
+from dialectic.values.serialize import Serializer
+
+__all__ = ["FormsMixin"]
+
+
+class FormsMixin:
+    """Expression forms of :class:`~dialectic.compiler.closures.Compiler` (which sets these
+    attributes up)."""
+
+    serializer: Serializer
+    limits: Limits
+    resolved: Resolved
+
+    if TYPE_CHECKING:
+
+        def compile(self, node: Node) -> Compiled: ...
+
+        def _combine(
+            self, children: list[Compiled], finish: Callable[[list[Any]], Any]
+        ) -> Compiled: ...
+
+    def _Op(self, node: Op) -> Compiled:
+        operands = [self.compile(o) for o in node.operands]
+        return operator(node.op, operands, node.path, self._combine, self.serializer.stringify)
+
+    def _Cond(self, node: Cond) -> Compiled:
+        return conditional(
+            self.compile(node.test), self.compile(node.then), self.compile(node.otherwise)
+        )
+
+    def _Lambda(self, node: Lambda) -> Compiled:
+        raise DialecticError("invalid_program", "an arrow function is not a value", node.path)
+
+    def _arrow_or_value(self, node: Node) -> Compiled | Arrow:
+        if isinstance(node, Lambda):
+            arrow = Arrow(self.compile(node.body), len(node.params), node.locals)
+            shape = comparator_key(node)
+            if shape is not None:
+                arrow.key = Arrow(self.compile(shape[0]), 1, 0)
+                arrow.descending = shape[1]
+            return arrow
+        return self.compile(node.value if isinstance(node, Spread) else node)
+
+    def _steps(self, path: JSONPath) -> Steps:
+        return Steps(self.resolved.steps_slot, self.limits, path)
+
+    def _Method(self, node: Method) -> Compiled:
+        args = [self._arrow_or_value(a) for a in node.args]
+        spreads = [isinstance(a, Spread) for a in node.args if not isinstance(a, Lambda)]
+        fallback = self.compile(node.fallback) if node.fallback is not None else None
+        return method(
+            node.name,
+            self.compile(node.target),
+            args,
+            spreads,
+            node.path,
+            self._steps(node.path),
+            self.serializer.stringify,
+            self._combine,
+            fallback,
+        )
+
+    def _Given(self, node: Given) -> Compiled:
+        index = node.index
+        return Compiled(sync=lambda s: GIVEN.get()[index])
+
+    def _Global(self, node: Global) -> Compiled:
+        args = [self.compile(a.value if isinstance(a, Spread) else a) for a in node.args]
+        spreads = [isinstance(a, Spread) for a in node.args]
+        return global_call(
+            node.name,
+            args,
+            spreads,
+            node.path,
+            self._steps(node.path),
+            self.serializer.stringify,
+            self._combine,
+        )
+
+    def _ParamRef(self, node: ParamRef) -> Compiled:
+        return param_reader(node.frame, node.index)
+
+    def _Merge(self, node: Merge) -> Compiled:
+        path = node.path
+        return self._combine([self.compile(p) for p in node.parts], lambda vs: merge(vs, path))
+
+    def _optional_get(self, node: Get) -> Compiled:
+        """``target?.[k1][k2]``: undefined when the target is null or undefined."""
+        target = self.compile(node.target)
+        rest = self.compile(Get(node.path, Given(node.target.path, 0), node.keys))
+        if target.sync is not None and rest.sync is not None:
+            tsync, rsync = target.sync, rest.sync
+
+            def read(s: State) -> Any:
+                v = tsync(s)
+                if v is None or v is UNDEFINED:
+                    return UNDEFINED
+                token = GIVEN.set((v,))
+                try:
+                    return rsync(s)
+                finally:
+                    GIVEN.reset(token)
+
+            return Compiled(sync=read)
+
+        async def aread(s: State) -> Any:
+            v = target.sync(s) if target.sync is not None else await target.aio(s)  # type: ignore[misc]
+            if v is None or v is UNDEFINED:
+                return UNDEFINED
+            token = GIVEN.set((v,))
+            try:
+                return rest.sync(s) if rest.sync is not None else await rest.aio(s)  # type: ignore[misc]
+            finally:
+                GIVEN.reset(token)
+
+        return Compiled(aio=aread)

@@ -1,0 +1,227 @@
+"""The parser's state and helpers, shared by the mixins that make up :class:`.parser.Parser`.
+
+Every expression function leaves ``self.pos`` after the expression; the caller knows the span
+(start of the first token, end of the last consumed token) and records it against the container
+and key where it stores the value (``record[(id(container), key)]``). After parsing, one walk over
+the tree turns that record into path-keyed spans (see :mod:`.spans`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any, overload
+
+from dialectic.frontends.plan.keywords import RESERVED, keyword_hint
+from dialectic.frontends.plan.lexer import (
+    LINE_TERMINATORS,
+    Lexed,
+    LexError,
+    Token,
+    cook,
+    number_value,
+)
+from dialectic.frontends.plan.spans import LineIndex, SpanRecord
+from dialectic.outcome.errors import JSONPath
+
+__all__ = ["ParseFailure", "ParserBase", "Problem", "op_hint"]
+
+Problem = tuple[str, int, str | None]  # message, offset, hint
+
+OPEN = frozenset(["(", "[", "{", "tplh"])
+CLOSE = frozenset([")", "]", "}", "tplt"])
+DECLARATORS = frozenset(["const", "let", "var"])
+POSTFIX = frozenset([".", "[", "("])
+
+_OP_HINTS = {
+    "=": "aliases are declared one per statement, `name = expr;`, and never change",
+    "=>": "an arrow function can only be the argument of an array method: xs.map(x => x.a)",
+    "?.": "only `x?.name` and `x?.[key]` are supported",
+    "...": "spread is allowed in arrays, objects and arguments: [...xs, 1], {...a}, f(...xs)",
+}
+_CHANGES = frozenset(["++", "--", "+=", "-=", "*=", "/=", "%=", "**=", "&&=", "||=", "??="])
+_BITWISE = frozenset(["&", "|", "^", "~", "<<", ">>", ">>>", "&=", "|=", "^=", "<<=", ">>="])
+
+
+def op_hint(op: str) -> str:
+    """The hint for a JavaScript operator that Plan does not have (or not there)."""
+    if op in _OP_HINTS:
+        return _OP_HINTS[op]
+    if op in _CHANGES:
+        return "values never change in Plan: compute a new one, e.g. `next = x + 1;`"
+    if op in _BITWISE:
+        return "Plan has no bitwise operators; use arithmetic (+ - * / %) and comparisons"
+    return "Plan has the operators + - * / % ** === !== == != < <= > >= && || ?? ! and `? :`"
+
+
+class ParseFailure(Exception):
+    """A syntax problem at ``offset``; ``fatal`` stops parsing (no resynchronization)."""
+
+    def __init__(self, message: str, offset: int, hint: str | None, fatal: bool = False) -> None:
+        super().__init__(message)
+        self.problem: Problem = (message, offset, hint)
+        self.fatal = fatal
+
+
+def describe(tok: Token) -> str:
+    kind = tok[0]
+    if kind == "name":
+        return f"`{tok[1]}`"
+    if kind == "num":
+        return f"the number {tok[1]}"
+    if kind == "str":
+        return "a string"
+    if kind in ("tpl", "tplh"):
+        return "a template literal"
+    if kind in ("tplm", "tplt"):
+        return "`}`"
+    if kind == "eof":
+        return "the end of the program"
+    if kind == "err":
+        return "an invalid token"
+    return f"`{tok[1]}`"
+
+
+class _LazyOffsets(Sequence[int]):
+    """The token starts (``which=0``) or ends (``1``), worked out by the lexer on first use."""
+
+    __slots__ = ("_tokens", "_which")
+
+    def __init__(self, tokens: Lexed, which: int) -> None:
+        self._tokens = tokens
+        self._which = which
+
+    @overload
+    def __getitem__(self, i: int) -> int: ...
+
+    @overload
+    def __getitem__(self, i: slice) -> Sequence[int]: ...
+
+    def __getitem__(self, i: int | slice) -> int | Sequence[int]:
+        return self._tokens.offsets()[self._which][i]
+
+    def __len__(self) -> int:
+        return len(self._tokens.kinds)
+
+
+class ParserBase:
+    """The state of one parse and the helpers every part of the parser uses."""
+
+    def __init__(
+        self,
+        source: str,
+        tokens: Lexed,
+        index: LineIndex,
+        *,
+        strict: bool,
+        max_depth: int,
+        record: bool = True,
+    ) -> None:
+        self.source = source
+        self.tokens = tokens
+        self.kinds = tokens.kinds
+        self.values = tokens.values
+        self.starts: Sequence[int]
+        self.ends: Sequence[int]
+        if record:
+            self.starts, self.ends = tokens.offsets()
+        else:
+            self.starts, self.ends = _LazyOffsets(tokens, 0), _LazyOffsets(tokens, 1)
+        self.index = index
+        self.strict = strict
+        self.max_depth = max_depth
+        self.pos = 0
+        self.rec: SpanRecord | None = {} if record else None
+        self.extra: dict[JSONPath, tuple[int, int]] = {}
+        self.keep: list[Any] = []  # containers dropped while parsing: their ids stay unique
+        self.problems: list[Problem] = []
+        self.warnings: list[str] = []
+        #: ids of operator expressions written in parentheses (`(a || b) ?? c`, `(-x) ** 2`)
+        self.parened: set[int] = set()
+
+    # -- helpers -------------------------------------------------------------------------------
+
+    def tok(self, i: int) -> Token:
+        """Token ``i`` as a tuple ``(kind, value, start, end)``."""
+        return (self.kinds[i], self.values[i], self.starts[i], self.ends[i])
+
+    def fail(self, message: str, offset: int, hint: str | None = None) -> ParseFailure:
+        return ParseFailure(message, offset, hint)
+
+    def warn(self, offset: int, message: str) -> None:
+        self.warnings.append(f"{self.index.where(offset)}: {message}")
+
+    def unexpected(self, tok: Token, expected: str) -> ParseFailure:
+        kind = tok[0]
+        if kind == "err":
+            message, hint = tok[1]
+            return self.fail(message, tok[2], hint)
+        if (
+            kind == "="
+            and self.pos > 0
+            and self.kinds[self.pos - 1] == "name"
+            and (self.newline_before(self.pos - 1))
+        ):
+            name = self.tok(self.pos - 1)
+            return self.fail(
+                f"expected {expected}, found the start of a new statement `{name[1]} = ...`",
+                name[2],
+                "the statement before this line is unfinished: check for a missing "
+                "`)`, `]`, `}` or `;`",
+            )
+        if kind in ("op", "+", "-", "="):
+            return self.fail(
+                f"Plan has no operator `{tok[1]}` (expected {expected})", tok[2], op_hint(tok[1])
+            )
+        if kind == "name" and tok[1] in RESERVED:
+            return self.fail(
+                f"expected {expected}, found the keyword `{tok[1]}`", tok[2], keyword_hint(tok[1])
+            )
+        hint = None
+        if kind == ",":
+            hint = "remove the extra comma"
+        elif kind == ")" or kind == "]" or kind == "}":
+            if self.pos and self.kinds[self.pos - 1] == ",":
+                hint = "remove the extra comma"
+            else:
+                hint = "check that brackets are balanced"
+        elif kind in ("name", "str", "num", "tpl", "tplh"):
+            hint = "separate arguments and elements with `,` and end statements with `;`"
+        elif kind == "eof":
+            hint = "the program ended early: check that brackets, quotes and templates are closed"
+        return self.fail(f"expected {expected}, found {describe(tok)}", tok[2], hint)
+
+    def string(self, i: int) -> str:
+        """The value of string token ``i``."""
+        try:
+            return cook(self.values[i][1:-1], False)
+        except LexError as e:
+            raise self.fail(e.message, self.starts[i] + 1 + e.offset, e.hint)
+
+    def number(self, i: int) -> int | float:
+        """The value of number token ``i``."""
+        try:
+            return number_value(self.values[i])
+        except LexError as e:
+            raise self.fail(e.message, self.starts[i] + e.offset, e.hint)
+
+    def newline_before(self, i: int) -> bool:
+        """Whether a line break separates token ``i`` from the token before it."""
+        if i == 0:
+            return False
+        return LINE_TERMINATORS.search(self.tokens.gap(i)) is not None
+
+    def _record(self, items: list[Any], spans: list[tuple[int, int]], offset: int = 0) -> None:
+        rec = self.rec
+        if rec is not None:
+            for i, (a, b) in enumerate(spans):
+                rec[(id(items), i + offset)] = (self.starts[a], self.ends[b])
+
+    if TYPE_CHECKING:  # defined by the mixins and :class:`.parser.Parser`
+
+        def expr(self, depth: int) -> Any: ...
+
+        def primary(self, depth: int) -> Any: ...
+
+        def spread_or_expr(self, depth: int) -> Any: ...
+
+        def end_statement(self, what: str) -> None: ...

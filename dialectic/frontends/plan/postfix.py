@@ -1,0 +1,247 @@
+"""Member accesses, indexes and calls after an expression (``a.b[c].f(x)``, ``a?.b``)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from dialectic.frontends.plan.base import ParseFailure, ParserBase
+from dialectic.frontends.plan.keywords import LITERAL_WORDS
+from dialectic.values.jsmethods import ALL_METHODS, GLOBALS
+
+__all__ = ["PostfixMixin"]
+
+
+class PostfixMixin(ParserBase):
+    """The postfix chain of an expression and the trees of calls."""
+
+    def postfix(self, node: Any, first: int, callee: str | None, depth: int) -> Any:
+        """Member accesses, indexes and calls after the expression that starts at token
+        ``first`` (``node``; ``callee`` is its name if it is a plain name)."""
+        kinds = self.kinds
+        values = self.values
+        keys: list[Any] | None = None  # the list of the `$get` being extended
+        method_last = -1  # last token of the target before the last `.name` (a method call)
+        while True:
+            pos = self.pos
+            kind = kinds[pos]
+            if kind == "op" and values[pos] == "?.":
+                node, keys = self._optional(node, first, pos, depth)
+                method_last = -1
+                callee = None
+            elif kind == ".":
+                node, keys = self._member(node, keys, first, pos)
+                method_last = pos - 1
+                callee = None
+            elif kind == "[":
+                node, keys = self._index(node, keys, first, pos, depth)
+                method_last = -1
+                callee = None
+            elif kind == "(":
+                # a call wraps the expression before it: a method chain nests as deeply as
+                # calls written inside each other (`a.f().g()` is `g(f(a))`)
+                depth += 1
+                node = self._call(node, keys, first, pos, callee, method_last, depth)
+                keys = None
+                callee = None
+                method_last = -1
+            else:
+                return node
+
+    def _optional(self, node: Any, first: int, pos: int, depth: int) -> tuple[Any, list[Any]]:
+        """``a?.b`` / ``a?.[k]`` at token ``pos``: the chain so far is the target of a
+        ``$get?``. Returns the new node and its key list."""
+        kinds = self.kinds
+        rec = self.rec
+        nxt = kinds[pos + 1]
+        if nxt != "name" and nxt != "[":
+            raise self.fail(
+                "only `?.name` and `?.[key]` are supported",
+                self.starts[pos],
+                "call methods on a value that is there: (x ?? []).map(...)",
+            )
+        target = node
+        keys = [target]
+        if rec is not None:
+            rec[(id(keys), 0)] = (self.starts[first], self.ends[pos - 1])
+        node = {"$get?": keys}
+        if nxt == "name":
+            if rec is not None:
+                rec[(id(keys), 1)] = (self.starts[pos + 1], self.ends[pos + 1])
+            keys.append(self.values[pos + 1])
+            self.pos = pos + 2
+            if kinds[pos + 2] == "(":
+                raise self.fail(
+                    "`?.` before a method call is not supported",
+                    self.starts[pos],
+                    "give a default first: (x ?? []).map(...)",
+                )
+        else:
+            self.pos = pos + 2
+            key = self.expr(depth + 1)
+            if rec is not None:
+                rec[(id(keys), 1)] = (self.starts[pos + 2], self.ends[self.pos - 1])
+            keys.append(key)
+            if kinds[self.pos] != "]":
+                raise self.unexpected(self.tok(self.pos), "`]`")
+            self.pos += 1
+        return node, keys
+
+    def _member(
+        self, node: Any, keys: list[Any] | None, first: int, pos: int
+    ) -> tuple[Any, list[Any]]:
+        """``.name`` at token ``pos``, extending ``keys`` (or starting a ``$get``)."""
+        if self.kinds[pos + 1] != "name":
+            raise self.unexpected(self.tok(pos + 1), "a property name after `.`")
+        if keys is None:
+            keys = self.start_get(node, first, pos - 1)
+            node = {"$get": keys} if keys[0] is node else node
+        rec = self.rec
+        if rec is not None:
+            rec[(id(keys), len(keys))] = (self.starts[pos + 1], self.ends[pos + 1])
+        keys.append(self.values[pos + 1])
+        self.pos = pos + 2
+        return node, keys
+
+    def _index(
+        self, node: Any, keys: list[Any] | None, first: int, pos: int, depth: int
+    ) -> tuple[Any, list[Any]]:
+        """``[key]`` at token ``pos``, extending ``keys`` (or starting a ``$get``)."""
+        self.pos = pos + 1
+        if keys is None:
+            keys = self.start_get(node, first, pos - 1)
+            node = {"$get": keys} if keys[0] is node else node
+        key = self.expr(depth + 1)
+        rec = self.rec
+        if rec is not None:
+            rec[(id(keys), len(keys))] = (self.starts[pos + 1], self.ends[self.pos - 1])
+        keys.append(key)
+        if self.kinds[self.pos] != "]":
+            raise self.unexpected(self.tok(self.pos), "`]`")
+        self.pos += 1
+        return node, keys
+
+    def _call(
+        self,
+        node: Any,
+        keys: list[Any] | None,
+        first: int,
+        pos: int,
+        callee: str | None,
+        method_last: int,
+        depth: int,
+    ) -> Any:
+        """The call whose `(` is token ``pos``: of the function ``callee``, or of the method
+        that ends ``keys`` (the receiver's last token is ``method_last``); ``depth`` counts
+        the call."""
+        rec = self.rec
+        if callee is not None:
+            if callee in LITERAL_WORDS:
+                raise self.fail(f"`{callee}` is not a function", self.starts[first])
+            args: list[Any] = []
+            fn = callee
+        elif method_last >= 0 and keys is not None:
+            fn = keys.pop()
+            args = []
+            if len(keys) == 1:
+                receiver = keys[0]
+                if rec is not None:
+                    rec[(id(args), 0)] = rec[(id(keys), 0)]
+                self.keep.append(keys)
+            else:
+                receiver = node
+                if rec is not None:
+                    rec[(id(args), 0)] = (self.starts[first], self.ends[method_last])
+            args.append(receiver)
+        else:
+            raise self.fail(
+                "only a function name or a method can be called",
+                self.starts[pos],
+                "functions are not values in Plan: call a function by its name, "
+                "`f(x)`, or as a method, `x.f()`",
+            )
+        if fn[:1] == "$":
+            raise self.fail(
+                f"a function name cannot start with `$` (`{fn}`)",
+                self.starts[pos],
+                "in the call tree, keys starting with `$` are core forms such as $ref",
+            )
+        if depth > self.max_depth:
+            raise ParseFailure(
+                f"the program is nested more than {self.max_depth} levels deep (a "
+                "chain of method calls counts one level per call)",
+                self.starts[pos],
+                "bind parts of the chain to aliases (`part = x.f().g();`) to flatten it",
+                fatal=True,
+            )
+        self.pos = pos + 1
+        self.arguments(args, depth)
+        return self.call_form(fn, args, callee is not None)
+
+    def call_form(self, fn: str, args: list[Any], plain: bool) -> Any:
+        """The tree of a call: ``f(a)`` is ``{"f": [a]}``; ``x.m(a)`` is a JavaScript method
+        (``$method``) when ``m`` is one, else the call ``m(x, a)``; ``Math.max(a)``,
+        ``Number(x)`` and their kin are ``$global``; ``Promise.all(xs)`` is ``xs``."""
+        if plain:
+            if fn in GLOBALS and "." not in fn:
+                return {"$global": self._moved(args, [fn], 0)}
+            return {fn: args}
+        receiver = args[0]
+        if type(receiver) is dict and len(receiver) == 1 and "$ref" in receiver:
+            space = receiver["$ref"]
+            if space == "Promise" and fn in ("all", "allSettled") and len(args) == 2:
+                return args[1]  # calls run concurrently anyway; the result is the list
+            if f"{space}.{fn}" in GLOBALS:
+                return {"$global": self._moved(args, [f"{space}.{fn}"], 1)}
+        if fn in ALL_METHODS:
+            out = self._moved(args, [receiver, fn], 1)
+            rec = self.rec
+            if rec is not None and (id(args), 0) in rec:
+                rec[(id(out), 0)] = rec[(id(args), 0)]
+            return {"$method": out}
+        return {fn: args}
+
+    def _moved(self, args: list[Any], head: list[Any], skip: int) -> list[Any]:
+        """``head + args[skip:]``, with the spans of the moved arguments."""
+        out = [*head, *args[skip:]]
+        rec = self.rec
+        if rec is not None:
+            shift = len(head) - skip
+            for i in range(skip, len(args)):
+                span = rec.get((id(args), i))
+                if span is not None:
+                    rec[(id(out), i + shift)] = span
+            self.keep.append(args)
+        return out
+
+    def start_get(self, node: Any, first: int, last: int) -> list[Any]:
+        """The key list to extend: that of ``node`` if it is a ``$get`` (``(a.b).c``); else a new
+        one for ``node``, which spans tokens ``first`` to ``last``."""
+        if type(node) is dict and "$get" in node:
+            keys: list[Any] = node["$get"]
+            return keys
+        keys = [node]
+        rec = self.rec
+        if rec is not None:
+            rec[(id(keys), 0)] = (self.starts[first], self.ends[last])
+        return keys
+
+    def arguments(self, args: list[Any], depth: int) -> None:
+        """Parse ``a, b)`` (after the ``(``) into ``args``."""
+        kinds = self.kinds
+        rec = self.rec
+        depth += 1
+        while True:
+            pos = self.pos
+            kind = kinds[pos]
+            if kind == ")":
+                self.pos = pos + 1
+                return
+            value = self.spread_or_expr(depth)
+            if rec is not None:
+                rec[(id(args), len(args))] = (self.starts[pos], self.ends[self.pos - 1])
+            args.append(value)
+            kind = kinds[self.pos]
+            if kind == ",":
+                self.pos += 1
+            elif kind != ")":
+                raise self.unexpected(self.tok(self.pos), "`,` or `)` in the argument list")

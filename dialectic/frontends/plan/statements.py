@@ -1,0 +1,322 @@
+"""Statements: alias definitions, destructuring, the final ``return``/``use``, recovery."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from dialectic.frontends.plan.base import CLOSE, DECLARATORS, OPEN, ParseFailure, ParserBase
+from dialectic.frontends.plan.keywords import RESERVED, keyword_hint
+
+__all__ = ["StatementsMixin"]
+
+_MAX_PROBLEMS = 20
+
+
+class StatementsMixin(ParserBase):
+    """A whole program: its statements, one at a time, resynchronizing after an error."""
+
+    def end_statement(self, what: str) -> None:
+        """Consume the `;` ending a statement (lenient: insert it at a line end or the end)."""
+        pos = self.pos
+        kind = self.kinds[pos]
+        if kind == ";":
+            self.pos = pos + 1
+            return
+        if not self.strict and (kind == "eof" or self.newline_before(pos)):
+            self.warn(self.ends[pos - 1], f"added the missing `;` after the {what}")
+            return
+        if kind == "eof" or self.newline_before(pos):
+            raise self.fail(
+                f"missing `;` after the {what}", self.ends[pos - 1], "end each statement with `;`"
+            )
+        raise self.unexpected(self.tok(pos), f"`;` after the {what}")
+
+    def at_end(self) -> bool:
+        """Whether only empty statements remain."""
+        i = self.pos
+        while self.kinds[i] == ";":
+            i += 1
+        return self.kinds[i] == "eof"
+
+    def resync(self, first: int, failed: int) -> None:
+        """Skip the rest of the statement that started at token ``first`` (error at ``failed``):
+        to just after a `;` outside brackets, or to a line that starts a new statement."""
+        depth = 0
+        i = first
+        while True:
+            tok = self.tok(i)
+            kind = tok[0]
+            if kind == "eof":
+                break
+            if i > first and self.newline_before(i) and self.starts_statement(i):
+                break
+            if i >= failed and kind == ";" and depth <= 0:
+                i += 1
+                break
+            if kind in OPEN:
+                depth += 1
+            elif kind in CLOSE:
+                depth -= 1
+            i += 1
+        self.pos = max(i, first + 1) if self.kinds[first] != "eof" else first
+
+    def destructure(
+        self, pos: int, aliases: dict[str, Any]
+    ) -> list[tuple[str, Any, int, int, int]]:
+        """``const [a, b] = expr;`` / ``const {x, y: z} = expr;`` from the declarator at token
+        ``pos``: a hidden alias for the value, and one alias per name reading its part.
+        Returns ``(name, value, name token, first and last token of the value)`` entries."""
+        kinds, values = self.kinds, self.values
+        opener = kinds[pos + 1]
+        closer = "]" if opener == "[" else "}"
+        i = pos + 2
+        parts: list[tuple[str, Any, int]] = []  # alias name, key or index, name token
+        index = 0
+        while kinds[i] != closer:
+            if kinds[i] != "name" or values[i] in RESERVED:
+                raise self.fail(
+                    "only names can be destructured: const [a, b] = ...; const {x, y: z} = ...",
+                    self.starts[i],
+                    "read nested parts with member access: a = v.x.y;",
+                )
+            key: Any = values[i]
+            name = values[i]
+            at = i
+            if opener == "{" and kinds[i + 1] == ":":
+                if kinds[i + 2] != "name":
+                    raise self.unexpected(self.tok(i + 2), "a name after `:`")
+                name = values[i + 2]
+                at = i + 2
+                i += 2
+            parts.append((name, index if opener == "[" else key, at))
+            index += 1
+            i += 1
+            if kinds[i] == ",":
+                i += 1
+            elif kinds[i] != closer:
+                raise self.unexpected(self.tok(i), f"`,` or `{closer}`")
+        if kinds[i + 1] != "=":
+            raise self.unexpected(self.tok(i + 1), "`=` after the pattern")
+        self.pos = i + 2
+        first = self.pos
+        value = self.expr(0)
+        last = self.pos - 1
+        self.end_statement("destructuring definition")
+        n = 1
+        while f"_parts{n}" in aliases:
+            n += 1
+        hidden = f"_parts{n}"
+        out: list[tuple[str, Any, int, int, int]] = [(hidden, value, pos, first, last)]
+        for name, key, at in parts:
+            read = {"$get": [{"$ref": hidden}, key]}
+            rec = self.rec
+            if rec is not None:
+                rec[(id(read["$get"]), 0)] = (self.starts[first], self.ends[last])
+                rec[(id(read["$get"]), 1)] = (self.starts[at], self.ends[at])
+            out.append((name, read, at, at, at))
+        return out
+
+    def starts_statement(self, i: int) -> bool:
+        tok = self.tok(i)
+        if tok[0] != "name":
+            return False
+        if tok[1] in ("return", "use", "const", "let", "var"):
+            return True
+        return self.kinds[i + 1] == "="
+
+    def program(self) -> Any:
+        kinds = self.kinds
+        aliases: dict[str, Any] = {}
+        alias_at: dict[str, int] = {}  # name -> token index
+        # name, name token, first and last token of the value, last token of the statement
+        alias_rec: list[tuple[str, int, int, int, int]] = []
+        final: tuple[str, Any, int, int] | None = None  # key, value, first and last token
+        after_final_reported = False
+        while True:
+            pos = self.pos
+            kind = kinds[pos]
+            if kind == "eof":
+                break
+            if kind == ";":
+                self.pos = pos + 1
+                continue
+            first = pos
+            try:
+                if final is not None and not after_final_reported:
+                    after_final_reported = True
+                    self.problems.append(
+                        (
+                            f"statements after `{final[0][1:]}` are not allowed",
+                            self.starts[pos],
+                            f"`{final[0][1:]} expr;` must be the last statement; move alias "
+                            "definitions before it",
+                        )
+                    )
+                final = self.statement(pos, final, aliases, alias_at, alias_rec)
+            except ParseFailure as failure:
+                self.problems.append(failure.problem)
+                if failure.fatal or len(self.problems) >= _MAX_PROBLEMS:
+                    break
+                self.resync(first, self.pos)
+        if final is None and not self.problems:
+            self.problems.append(
+                (
+                    "the program has no `return` statement",
+                    self.starts[-1],
+                    "end the program with `return expr;` (or `use expr;`)",
+                )
+            )
+        if self.problems:
+            return None
+        assert final is not None
+        return self.program_tree(aliases, alias_rec, final)
+
+    def statement(
+        self,
+        pos: int,
+        final: tuple[str, Any, int, int] | None,
+        aliases: dict[str, Any],
+        alias_at: dict[str, int],
+        alias_rec: list[tuple[str, int, int, int, int]],
+    ) -> tuple[str, Any, int, int] | None:
+        """The statement at token ``pos``: an alias definition goes to ``aliases`` (and
+        ``alias_at``, ``alias_rec``); returns the final statement (``final`` if unchanged)."""
+        kinds, values = self.kinds, self.values
+        word = values[pos] if kinds[pos] == "name" else None
+        if word in DECLARATORS and kinds[pos + 1] in ("[", "{"):
+            # `const [a, b] = await Promise.all([...]);`, `const {x, y: z} = o;`
+            for name, value, at, first_tok, last_tok in self.destructure(pos, aliases):
+                if name in alias_at:
+                    raise self.fail(
+                        f"the alias `{name}` is defined twice",
+                        self.starts[at],
+                        "give each alias its own name",
+                    )
+                aliases[name] = value
+                alias_at[name] = at
+                alias_rec.append((name, at, first_tok, last_tok, self.pos - 1))
+            return final
+        if word in DECLARATORS and kinds[pos + 1] == "name":
+            # `const a = f();` is JavaScript: the alias `a` (declared or not, an alias
+            # is bound once and never changes)
+            pos += 1
+            self.pos = pos
+            word = values[pos]
+            if kinds[pos + 1] != "=":
+                raise self.unexpected(self.tok(pos + 1), f"`=` after `{word}`")
+        if word == "return" or (word == "use" and kinds[pos + 1] != "="):
+            assert word is not None
+            return self.final_statement(word, pos, final)
+        if word is not None and kinds[pos + 1] == "=":
+            self.alias_definition(word, pos, aliases, alias_at, alias_rec)
+            return final
+        return self.expression_statement(pos, final)
+
+    def final_statement(
+        self, word: str, pos: int, final: tuple[str, Any, int, int] | None
+    ) -> tuple[str, Any, int, int] | None:
+        """``return expr;`` or ``use expr;`` (``word``) at token ``pos``."""
+        kinds = self.kinds
+        pos += 1
+        self.pos = pos
+        if kinds[pos] != ";" and self.newline_before(pos):
+            if self.strict:
+                raise self.fail(
+                    f"the value must start on the same line as `{word}`",
+                    self.starts[pos],
+                    f"JavaScript ends the statement at the line break; write "
+                    f"`{word} expr;` on one line",
+                )
+            self.warn(self.starts[pos], f"joined the value on the next line to `{word}`")
+        value = self.expr(0)
+        last = self.pos - 1
+        self.end_statement(f"`{word}` statement")
+        if final is None:
+            final = ("$" + word, value, pos, last)
+        return final
+
+    def alias_definition(
+        self,
+        word: str,
+        pos: int,
+        aliases: dict[str, Any],
+        alias_at: dict[str, int],
+        alias_rec: list[tuple[str, int, int, int, int]],
+    ) -> None:
+        """``word = expr;`` (``word`` is token ``pos``)."""
+        if word in RESERVED or word in ("this", "undefined"):
+            raise self.fail(
+                f"`{word}` cannot be an alias name",
+                self.starts[pos],
+                "choose another name" if word not in RESERVED else keyword_hint(word),
+            )
+        self.pos = pos + 2
+        value = self.expr(0)
+        last = self.pos - 1
+        self.end_statement(f"definition of `{word}`")
+        if word in alias_at:
+            self.problems.append(
+                (
+                    f"the alias `{word}` is defined twice ("
+                    f"{self.index.where(self.starts[alias_at[word]])} and "
+                    f"{self.index.where(self.starts[pos])})",
+                    self.starts[pos],
+                    "give each alias its own name; aliases are not variables and "
+                    "cannot be reassigned",
+                )
+            )
+            return
+        aliases[word] = value
+        alias_at[word] = pos
+        alias_rec.append((word, pos, pos + 2, last, self.pos - 1))
+
+    def expression_statement(
+        self, pos: int, final: tuple[str, Any, int, int] | None
+    ) -> tuple[str, Any, int, int] | None:
+        """An expression as a statement (token ``pos``): only the last one is used, as the
+        final ``return`` (lenient mode)."""
+        value = self.expr(0)
+        last = self.pos - 1
+        self.end_statement("expression")
+        if not self.at_end():
+            self.problems.append(
+                (
+                    "the value of this expression is not used",
+                    self.starts[pos],
+                    "bind it to an alias (`name = expr;`) or make it the final `return expr;`",
+                )
+            )
+        elif self.strict:
+            self.problems.append(
+                (
+                    "missing `return` before the final expression",
+                    self.starts[pos],
+                    "write `return expr;`",
+                )
+            )
+        elif final is None:
+            self.warn(self.starts[pos], "added `return` before the final expression")
+            final = ("$return", value, pos, last)
+        return final
+
+    def program_tree(
+        self,
+        aliases: dict[str, Any],
+        alias_rec: list[tuple[str, int, int, int, int]],
+        final: tuple[str, Any, int, int],
+    ) -> Any:
+        """The tree of a program without problems (and its spans)."""
+        rec = self.rec
+        tree: dict[str, Any] = {}
+        if aliases:
+            tree["$let"] = aliases
+            if rec is not None:
+                starts, ends = self.starts, self.ends
+                rec[(id(tree), "$let")] = (starts[alias_rec[0][1]], ends[alias_rec[-1][4]])
+                for name, at, start, end, _ in alias_rec:
+                    self.extra[("$let", name, "$name")] = (starts[at], ends[at])
+                    rec[(id(aliases), name)] = (starts[start], ends[end])
+        tree[final[0]] = final[1]
+        if rec is not None:
+            rec[(id(tree), final[0])] = (self.starts[final[2]], self.ends[final[3]])
+        return tree

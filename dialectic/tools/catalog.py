@@ -1,0 +1,340 @@
+"""The catalog as text: parameters and their types, and the markdown and compact catalogs."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+import pydantic
+
+from dialectic.registry.descriptions import BUILTIN_TYPES, FunctionDescription
+from dialectic.tools.primer import primer
+
+if TYPE_CHECKING:
+    from dialectic.runtime import Runtime
+
+
+@dataclass(frozen=True)
+class ParamInfo:
+    """One parameter as the catalog shows it."""
+
+    name: str
+    type: str
+    optional: bool
+    description: str
+    #: what a value of it looks like, as JSON Schema (from pydantic for ``@function``)
+    schema: dict[str, Any]
+    #: the type shown in signatures (``string``, ``'hotel' | 'hostel'``, ``{name: string}``)
+    shown: str
+
+
+def _model_schemas(fn: FunctionDescription) -> tuple[dict[str, Any], dict[str, Any]]:
+    """JSON Schemas of a decorated function's parameters, from the pydantic argument model on
+    ``fn.validator.model`` (parameter -> schema, and the ``$defs`` they refer to). A parameter
+    whose hint pydantic cannot describe (a registered type's class) is left out: its declared
+    type describes it."""
+    fields = getattr(getattr(fn.validator, "model", None), "model_fields", None)
+    if not isinstance(fields, Mapping):
+        return {}, {}
+    out: dict[str, Any] = {}
+    defs: dict[str, Any] = {}
+    for name, info in fields.items():
+        rebuild = getattr(info, "rebuild_annotation", None)
+        hint: Any = rebuild() if callable(rebuild) else getattr(info, "annotation", None)
+        try:
+            schema = pydantic.TypeAdapter(hint).json_schema()
+        except Exception:  # not describable (an arbitrary class): the declared type is used
+            continue
+        defs.update(schema.pop("$defs", {}))
+        out[name] = schema
+    return _strip_titles(out), _strip_titles(defs)
+
+
+def _strip_titles(schema: Any) -> Any:
+    """A pydantic JSON Schema without its generated ``title`` keys (they repeat the names)."""
+    if isinstance(schema, dict):
+        return {
+            k: _strip_titles(v)
+            for k, v in schema.items()
+            if not (k == "title" and isinstance(v, str))
+        }
+    if isinstance(schema, list):
+        return [_strip_titles(v) for v in schema]
+    return schema
+
+
+def _deref(schema: Mapping[str, Any], defs: Mapping[str, Any]) -> Mapping[str, Any]:
+    ref = schema.get("$ref")
+    if isinstance(ref, str) and ref.startswith("#/$defs/"):
+        target = defs.get(ref.removeprefix("#/$defs/"))
+        if isinstance(target, Mapping):
+            return target
+    return schema
+
+
+_FORMAT_NAMES = {"date": "ISO date", "date-time": "ISO date-time", "time": "ISO time"}
+
+
+def schema_text(schema: Mapping[str, Any], defs: Mapping[str, Any], depth: int = 0) -> str:
+    """A JSON Schema written as a short type: ``'a' | 'b'``, ``string[]``, ``{x: number}``."""
+    schema = _deref(schema, defs)
+    if depth > 3:
+        return "object"
+    if "enum" in schema:
+        return " | ".join(_literal(v) for v in schema["enum"])
+    if "const" in schema:
+        return _literal(schema["const"])
+    for key in ("anyOf", "oneOf"):
+        if key in schema:
+            parts = [schema_text(s, defs, depth + 1) for s in schema[key]]
+            kept = [p for p in parts if p != "null"] or parts  # optional shows as `name?`
+            return " | ".join(dict.fromkeys(kept))
+    type_ = schema.get("type")
+    if type_ == "array":
+        items = schema.get("items")
+        inner = schema_text(items, defs, depth + 1) if isinstance(items, Mapping) else "any"
+        return f"({inner})[]" if " " in inner else f"{inner}[]"
+    if type_ == "object" and isinstance(schema.get("properties"), Mapping):
+        required = set(schema.get("required", ()))
+        fields = ", ".join(
+            f"{k}{'' if k in required else '?'}: {schema_text(v, defs, depth + 1)}"
+            for k, v in schema["properties"].items()
+        )
+        return "{" + fields + "}"
+    if isinstance(type_, str):
+        fmt = schema.get("format")
+        if type_ == "string" and fmt in _FORMAT_NAMES:
+            return f"string ({_FORMAT_NAMES[fmt]})"
+        return type_
+    if isinstance(type_, list):
+        return " | ".join(str(t) for t in type_)
+    return "any"
+
+
+def _literal(value: Any) -> str:
+    if isinstance(value, str):
+        return "'" + value.replace("\\", "\\\\").replace("'", "\\'") + "'"
+    if value is None:
+        return "null"
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    return str(value)
+
+
+def type_schema(rt: Runtime, type_name: str, _seen: frozenset[str] = frozenset()) -> dict[str, Any]:
+    """A JSON Schema of the JSON values a parameter of a declared type accepts as data."""
+    if type_name == "any":
+        return {}
+    if type_name in BUILTIN_TYPES:
+        return {"type": type_name}
+    reg = rt.registry
+    td = reg.types.get(type_name)
+    if td is None:
+        return {}
+    ctor = reg.functions.get(type_name)
+    fields: dict[str, Any] = {}
+    required: list[str] = []
+    if ctor is not None:
+        for p in reg.params(ctor):
+            inner = p.type not in _seen and p.type != type_name
+            fields[p.name] = type_schema(rt, p.type, _seen | {type_name}) if inner else {}
+            if not p.optional:
+                required.append(p.name)
+    options: list[dict[str, Any]] = [
+        {"type": source}
+        for source, target in sorted(reg.conversions)
+        if target == type_name and source in BUILTIN_TYPES and source != "any"
+    ]
+    options.append(
+        {"type": "object", "properties": fields, "required": required}
+        if fields
+        else {"type": "object"}
+    )
+    described = f"a `{type_name}`: {td.description}"
+    if len(options) == 1:
+        return {**options[0], "description": described}
+    return {"anyOf": options, "description": described}
+
+
+def parameters(rt: Runtime, fn: FunctionDescription) -> tuple[list[ParamInfo], dict[str, Any]]:
+    """The catalog's view of a function's parameters, and the ``$defs`` their schemas use."""
+    reg = rt.registry
+    props, defs = _model_schemas(fn)
+    out = []
+    for p in reg.params(fn):
+        described = fn.parameter_descriptions.get(p.name, "")
+        from_model = props.get(p.name)
+        if isinstance(from_model, dict) and p.type not in reg.types:
+            schema = {k: v for k, v in from_model.items() if k != "default"}
+            shown = schema_text(schema, defs)
+            if shown == "any":
+                shown = p.type
+        else:
+            schema = type_schema(rt, p.type)
+            shown = p.type
+        if described:
+            about = schema.get("description")
+            schema = {**schema, "description": f"{described} ({about})" if about else described}
+        out.append(ParamInfo(p.name, p.type, p.optional, described, schema, shown))
+    return out, defs
+
+
+def signature(rt: Runtime, fn: FunctionDescription) -> str:
+    """``name(a: string, b?: 'x' | 'y') -> type``: the registry's signature, with the choices,
+    fields and item types a decorated function's hints give."""
+    params, _ = parameters(rt, fn)
+    if all(p.shown == p.type for p in params):
+        return rt.registry.signature(fn)
+    parts = [f"{p.name}{'?' if p.optional else ''}: {p.shown}" for p in params]
+    return f"{fn.name}({', '.join(parts)}) -> {fn.returns}"
+
+
+# -- the catalog -----------------------------------------------------------------------------
+
+
+def _functions(rt: Runtime) -> list[FunctionDescription]:
+    """Registered functions that are not type constructors, by name."""
+    reg = rt.registry
+    return [reg.functions[n] for n in sorted(reg.functions) if n not in reg.types]
+
+
+def is_builtin(rt: Runtime, name: str) -> bool:
+    check = getattr(rt.registry, "is_builtin", None)
+    return bool(check(name)) if check is not None else False
+
+
+def _same_as(rt: Runtime, fns: Iterable[FunctionDescription]) -> dict[str, list[str]]:
+    """Functions registered under several names (the same implementation and parameters):
+    the main name (the first whose description does not say "same as") -> the others."""
+    groups: dict[tuple[int, tuple[Any, ...]], list[FunctionDescription]] = {}
+    for fn in fns:
+        key = (id(fn.implementation), tuple(rt.registry.params(fn)))
+        groups.setdefault(key, []).append(fn)
+    out = {}
+    for group in groups.values():
+        main = next((f for f in group if not _SAME_AS.search(f.description)), group[0])
+        out[main.name] = [f.name for f in group if f is not main]
+    return out
+
+
+def compact_signature(rt: Runtime, fn: FunctionDescription) -> str:
+    """A signature for the compact catalog: parameters of type ``any`` without a type."""
+    params, _ = parameters(rt, fn)
+    parts = [
+        f"{p.name}{'?' if p.optional else ''}" + ("" if p.shown == "any" else f": {p.shown}")
+        for p in params
+    ]
+    return f"{fn.name}({', '.join(parts)}) -> {fn.returns}"
+
+
+def catalog_markdown(rt: Runtime) -> str:
+    reg = rt.registry
+    lines = [primer(), "## Functions", ""]
+    for fn in _functions(rt):
+        lines.append(f"- `{signature(rt, fn)}`: {fn.description}")
+        params, _ = parameters(rt, fn)
+        for p in params:
+            if p.description:
+                lines.append(f"  - `{p.name}`: {p.description}")
+        for example in fn.examples:
+            lines.append(f"  - e.g. `{example}`")
+    if reg.types:
+        lines += ["", "## Types", ""]
+        for name in sorted(reg.types):
+            td = reg.types[name]
+            ctor = signature(rt, reg.functions[name])
+            lines.append(f"- `{name}`: {td.description} Constructor: `{ctor}`.")
+            if td.properties:
+                props = ", ".join(f"`.{p}`" for p in td.properties)
+                lines.append(f"  - properties: {props}")
+    if reg.conversions:
+        lines += ["", "## Conversions (applied automatically)", ""]
+        for (a, b), conv in sorted(reg.conversions.items()):
+            lines.append(f"- `{a}` -> `{b}`: {conv.description}")
+    if reg.constants:
+        lines += ["", "## Constants", ""]
+        for name in sorted(reg.constants):
+            c = reg.constants[name]
+            lines.append(f"- `{name}` ({c.returns}): {c.description}")
+    lines += [
+        "",
+        "Built-in types: " + ", ".join(f"`{t}`" for t in BUILTIN_TYPES) + ".",
+        "",
+    ]
+    return "\n".join(lines)
+
+
+_PARENS = re.compile(r"\s+\([^()]*\)")
+_SENTENCE_END = re.compile(r"(?<!\be\.g\.)(?<!\bi\.e\.)(?<=[.!?])\s")
+_SAME_AS = re.compile(r"\bsame\b.*\bas `?([A-Za-z_][\w]*)`?", re.IGNORECASE)
+
+
+def short(text: str, limit: int = 75) -> str:
+    """The first sentence of a description, without parenthetical remarks, at most ``limit``
+    characters (cut at a word)."""
+    text = " ".join(text.split())
+    first = _SENTENCE_END.split(text, maxsplit=1)[0]
+    first = _PARENS.sub("", first).strip()
+    if len(first) > limit:
+        cut = first[:limit]
+        clause = max(cut.rfind(", "), cut.rfind("; "))
+        cut = cut[:clause] if clause > limit // 2 else cut.rsplit(" ", 1)[0]
+        cut = re.sub(r"(,? e\.g\.?|[,;:])$", "", cut.rstrip())
+        first = cut + "..."
+    return first
+
+
+def catalog_compact(rt: Runtime) -> str:
+    """The catalog for a prompt: the short primer, one line per function, type, conversion and
+    group of constants."""
+    reg = rt.registry
+    fns = _functions(rt)
+    builtins = [fn for fn in fns if is_builtin(rt, fn.name)]
+    others = [fn for fn in fns if not is_builtin(rt, fn.name)]
+    aliases = _same_as(rt, others)
+    lines = [primer(compact=True), "Functions (a parameter shown without a type takes any value):"]
+    for fn in others:
+        if fn.name not in aliases:
+            continue
+        also = f" (also {', '.join(aliases[fn.name])})" if aliases[fn.name] else ""
+        lines.append(f"- {compact_signature(rt, fn)}{also}: {short(fn.description)}")
+    if builtins:
+        lines.append(
+            "Built-in: "
+            + ", ".join(
+                f"{fn.name}({', '.join(p.name + '?' * p.optional for p in reg.params(fn))})"
+                for fn in builtins
+                if fn.name != "convert"
+            )
+        )
+    if reg.types:
+        lines.append("Types (constructor: description; members):")
+        for name in sorted(reg.types):
+            td = reg.types[name]
+            members = [p.name for p in reg.params(reg.functions[name])] + list(td.properties)
+            lines.append(
+                f"- {compact_signature(rt, reg.functions[name])}: "
+                + short(td.description, 60).rstrip(".")
+                + (f"; .{', .'.join(members)}" if members else "")
+            )
+    if reg.conversions:
+        pairs = ", ".join(f"{a}->{b}" for a, b in sorted(reg.conversions))
+        lines.append(f"Automatic conversions: {pairs}.")
+    if reg.constants:
+        lines.append("Constants:")
+        names = sorted(reg.constants)
+        spellings: dict[str, list[str]] = {n: [n] for n in names}
+        for n in names:  # "The same unit as `day`.": days is another spelling of day
+            m = _SAME_AS.search(reg.constants[n].description)
+            if m and m.group(1) in spellings and m.group(1) != n:
+                spellings[m.group(1)].append(n)
+                del spellings[n]
+        groups: dict[tuple[str, str], list[str]] = {}
+        for n, spelled in spellings.items():
+            c = reg.constants[n]
+            groups.setdefault((c.returns, short(c.description, 60)), []).append("/".join(spelled))
+        for (returns, text), members in sorted(groups.items(), key=lambda g: g[1][0]):
+            lines.append(f"- {', '.join(members)} ({returns}): {text}")
+    return "\n".join(lines) + "\n"

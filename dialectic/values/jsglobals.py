@@ -1,0 +1,237 @@
+"""JavaScript's global helpers on JSON values: ``Math``, ``Object``, ``JSON``, ``Number``,
+``String``, ``Boolean``, ``parseInt``, ``parseFloat``, ``Array.isArray`` (SPEC.md section 1.8).
+See :mod:`dialectic.values.jsmethods`."""
+
+from __future__ import annotations
+
+import math
+import re
+from collections.abc import Callable
+from typing import Any
+
+import orjson
+
+from dialectic.values.data import UNDEFINED
+from dialectic.values.jsnumber import js_number_to_string
+from dialectic.values.jsops import MAX_SAFE, JsRefusal, is_number, kind, number, to_number, truthy
+from dialectic.values.jsstrings import _JS_SPACE, _a, _array, _text, to_string
+
+
+def _finite_numbers(args: tuple[Any, ...], name: str) -> list[int | float]:
+    out = []
+    for a in args:
+        if not is_number(a):
+            raise JsRefusal(
+                f"{name} takes numbers, got {_a(kind(a))}",
+                f"For an array of numbers write {name}(...xs).",
+            )
+        out.append(a)
+    return out
+
+
+def _min(*args: Any) -> Any:
+    xs = _finite_numbers(args, "Math.min")
+    if not xs:
+        raise JsRefusal("Math.min() of nothing is Infinity, which JSON cannot hold")
+    return number(min(xs))
+
+
+def _max(*args: Any) -> Any:
+    xs = _finite_numbers(args, "Math.max")
+    if not xs:
+        raise JsRefusal("Math.max() of nothing is -Infinity, which JSON cannot hold")
+    return number(max(xs))
+
+
+def _one_number(name: str, fn: Callable[[float], Any]) -> Callable[..., Any]:
+    def apply(x: Any = UNDEFINED, *_rest: Any) -> Any:
+        if not is_number(x):
+            raise JsRefusal(f"{name} takes a number, got {_a(kind(x))}")
+        return number(fn(x))
+
+    return apply
+
+
+def _round(x: float) -> float:
+    """``Math.round``: to the nearest integer, ties toward +Infinity."""
+    if isinstance(x, int):
+        return x
+    r = math.floor(x)
+    return r + 1 if x - r >= 0.5 else r
+
+
+def _sqrt(x: float) -> float:
+    if x < 0:
+        raise JsRefusal("Math.sqrt of a negative number is NaN, which JSON cannot hold")
+    return math.sqrt(x)
+
+
+def _keys(obj: Any) -> list[str]:
+    if type(obj) is dict:
+        return list(obj)
+    if type(obj) is list:
+        return [str(i) for i in range(len(obj))]
+    raise JsRefusal(f"Object.keys of {_a(kind(obj))} is not supported")
+
+
+def _values(obj: Any) -> list[Any]:
+    if type(obj) is dict:
+        return list(obj.values())
+    if type(obj) is list:
+        return list(obj)
+    raise JsRefusal(f"Object.values of {_a(kind(obj))} is not supported")
+
+
+def _entries(obj: Any) -> list[list[Any]]:
+    if type(obj) is dict:
+        return [[k, v] for k, v in obj.items()]
+    if type(obj) is list:
+        return [[str(i), v] for i, v in enumerate(obj)]
+    raise JsRefusal(f"Object.entries of {_a(kind(obj))} is not supported")
+
+
+def _from_entries(pairs: Any) -> dict[str, Any]:
+    out: dict[str, Any] = {}
+    for pair in _array(pairs, "Object.fromEntries' argument"):
+        if type(pair) is not list or len(pair) < 2:
+            raise JsRefusal("Object.fromEntries takes [key, value] pairs")
+        key = pair[0]
+        if type(key) is not str:
+            if is_number(key):
+                key = js_number_to_string(key)
+            else:
+                raise JsRefusal(f"an object key must be text or a number, got {_a(kind(key))}")
+        if key == "__proto__":
+            raise JsRefusal("the key `__proto__` is not allowed")
+        out[key] = pair[1]
+    return out
+
+
+def json_stringify(value: Any, stringify: Callable[[Any], str], indent: Any = UNDEFINED) -> Any:
+    """``JSON.stringify``: compact, keys in order, numbers as JavaScript writes them."""
+    if indent is not UNDEFINED:
+        raise JsRefusal("JSON.stringify with an indent is not supported", "Omit the indent.")
+    if value is UNDEFINED:
+        return UNDEFINED
+    out: list[str] = []
+    stack: list[Any] = [value]
+    while stack:
+        v = stack.pop()
+        if isinstance(v, _Lit):
+            out.append(v.text)
+            continue
+        t = type(v)
+        if t is str:
+            out.append(orjson.dumps(v).decode())
+        elif t is bool:
+            out.append("true" if v else "false")
+        elif t is int or t is float:
+            out.append(js_number_to_string(v))
+        elif v is None or v is UNDEFINED:
+            out.append("null")
+        elif t is list:
+            out.append("[")
+            items: list[Any] = []
+            for i, x in enumerate(v):
+                if i:
+                    items.append(_Lit(","))
+                items.append(x)
+            items.append(_Lit("]"))
+            stack.extend(reversed(items))
+        elif t is dict:
+            out.append("{")
+            parts: list[Any] = []
+            first = True
+            for k, x in v.items():
+                if x is UNDEFINED:
+                    continue
+                parts.append(_Lit(("" if first else ",") + orjson.dumps(k).decode() + ":"))
+                parts.append(x)
+                first = False
+            parts.append(_Lit("}"))
+            stack.extend(reversed(parts))
+        else:
+            out.append(orjson.dumps(stringify(v)).decode())
+    return "".join(out)
+
+
+class _Lit:
+    __slots__ = ("text",)
+
+    def __init__(self, text: str) -> None:
+        self.text = text
+
+
+def json_parse(text: Any) -> Any:
+    text = _text(text, "JSON.parse's argument")
+    try:
+        return orjson.loads(text)
+    except orjson.JSONDecodeError as exc:
+        raise JsRefusal(f"JSON.parse: the text is not JSON ({exc})") from None
+
+
+_INT_PREFIX = re.compile(r"[+-]?[0-9]+")
+_FLOAT_PREFIX = re.compile(r"[+-]?(?:Infinity|(?:[0-9]+\.?[0-9]*|\.[0-9]+)(?:[eE][+-]?[0-9]+)?)")
+
+
+def parse_int(value: Any, radix: Any = UNDEFINED) -> Any:
+    if radix is not UNDEFINED and radix != 10:
+        if radix == 16 and type(value) is str:
+            m = re.match(r"\s*([+-]?)(?:0[xX])?([0-9a-fA-F]+)", value)
+            if m:
+                return number(int(m.group(1) + m.group(2), 16))
+            raise JsRefusal("parseInt gives NaN here: the text does not start with a number")
+        raise JsRefusal("parseInt supports radix 10 and 16 only")
+    text = value if type(value) is str else _text(value, "parseInt's argument")
+    m = _INT_PREFIX.match(text.lstrip(_JS_SPACE))
+    if m is None:
+        raise JsRefusal(
+            "parseInt gives NaN here: the text does not start with a number",
+            "Check the text first.",
+        )
+    n = int(m.group())
+    if abs(n) > MAX_SAFE:
+        raise JsRefusal("the number is beyond 2**53, which JavaScript cannot hold exactly")
+    return n
+
+
+def parse_float(value: Any) -> Any:
+    text = value if type(value) is str else _text(value, "parseFloat's argument")
+    m = _FLOAT_PREFIX.match(text.lstrip(_JS_SPACE))
+    if m is None or "Infinity" in m.group():
+        raise JsRefusal(
+            "parseFloat gives NaN here: the text does not start with a number",
+            "Check the text first.",
+        )
+    return number(float(m.group()))
+
+
+def globals_table(stringify: Callable[[Any], str]) -> dict[str, Callable[..., Any]]:
+    """The supported global functions by their JavaScript name."""
+    return {
+        "Math.min": _min,
+        "Math.max": _max,
+        "Math.round": _one_number("Math.round", _round),
+        "Math.floor": _one_number("Math.floor", math.floor),
+        "Math.ceil": _one_number("Math.ceil", math.ceil),
+        "Math.abs": _one_number("Math.abs", abs),
+        "Math.trunc": _one_number("Math.trunc", math.trunc),
+        "Math.sign": _one_number("Math.sign", lambda x: (x > 0) - (x < 0)),
+        "Math.sqrt": _one_number("Math.sqrt", _sqrt),
+        "Object.keys": _keys,
+        "Object.values": _values,
+        "Object.entries": _entries,
+        "Object.fromEntries": _from_entries,
+        "JSON.stringify": lambda v, *rest: json_stringify(v, stringify, *rest),
+        "JSON.parse": json_parse,
+        "Number": lambda v=0: to_number(v),
+        "String": lambda v="": to_string(v, stringify),
+        "Boolean": lambda v=False: truthy(v),
+        "parseInt": parse_int,
+        "parseFloat": parse_float,
+        "Array.isArray": lambda v=UNDEFINED: type(v) is list,
+    }
+
+
+GLOBALS = frozenset(globals_table(str))
+NAMESPACES = frozenset(name.split(".")[0] for name in GLOBALS if "." in name)

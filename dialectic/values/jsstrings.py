@@ -1,0 +1,238 @@
+"""JavaScript's strings on Python ones: measured and indexed in UTF-16 code units, the
+argument checks the methods share, ``String(x)``, and the string methods (SPEC.md section 1.8).
+See :mod:`dialectic.values.jsmethods`."""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable
+from typing import Any
+
+from dialectic.values.data import UNDEFINED
+from dialectic.values.jsnumber import js_number_to_string
+from dialectic.values.jsops import JsRefusal, is_number, kind
+
+
+def _a(word: str) -> str:
+    return ("an " if word[:1] in "aeiou" else "a ") + word
+
+
+# -- UTF-16 ----------------------------------------------------------------------------------
+def _bmp(s: str) -> bool:
+    return s.isascii() or all(ord(c) <= 0xFFFF for c in s)
+
+
+def utf16_length(s: str) -> int:
+    if _bmp(s):
+        return len(s)
+    return len(s) + sum(1 for c in s if ord(c) > 0xFFFF)
+
+
+def _units(s: str) -> bytes:
+    return s.encode("utf-16-le", "surrogatepass")
+
+
+def _from_units(b: bytes) -> str:
+    text = b.decode("utf-16-le", "surrogatepass")
+    if any(0xD800 <= ord(c) <= 0xDFFF for c in text):
+        raise JsRefusal(
+            "the result would split a character made of two UTF-16 units (such as an emoji)",
+            "Slice at other positions.",
+        )
+    return text
+
+
+def utf16_slice(s: str, start: int, end: int) -> str:
+    if _bmp(s):
+        return s[start:end]
+    return _from_units(_units(s)[2 * start : 2 * end])
+
+
+def utf16_index(s: str, i: int) -> str:
+    return utf16_slice(s, i, i + 1)
+
+
+# -- arguments -------------------------------------------------------------------------------
+def _int_arg(v: Any, what: str, default: int) -> int:
+    """ToIntegerOrInfinity for an index-like argument (numbers only; refused otherwise)."""
+    if v is UNDEFINED:
+        return default
+    if not is_number(v):
+        raise JsRefusal(f"{what} must be a number, got {_a(kind(v))}")
+    if isinstance(v, float):
+        if math.isnan(v):
+            return 0
+        return int(v) if abs(v) < 2**62 else (2**62 if v > 0 else -(2**62))
+    return int(v)
+
+
+def _relative(v: Any, length: int, what: str, default: int) -> int:
+    i = _int_arg(v, what, default)
+    if i < 0:
+        return max(length + i, 0)
+    return min(i, length)
+
+
+def _text(v: Any, what: str) -> str:
+    if type(v) is not str:
+        raise JsRefusal(f"{what} must be text, got {_a(kind(v))}", "Convert with String(x).")
+    return v
+
+
+def _array(v: Any, what: str) -> list[Any]:
+    if type(v) is not list:
+        raise JsRefusal(f"{what} must be an array, got {_a(kind(v))}")
+    return v
+
+
+def to_string(v: Any, stringify: Callable[[Any], str]) -> str:
+    """``String(v)`` for primitives and registered values; arrays and objects are refused."""
+    t = type(v)
+    if t is str:
+        return v  # type: ignore[no-any-return]
+    if is_number(v) or t is bool:
+        return js_number_to_string(v)
+    if v is None:
+        return "null"
+    if v is UNDEFINED:
+        return "undefined"
+    if t in (list, dict):
+        raise JsRefusal(
+            f"String() of {_a(kind(v))} gives `[object Object]` or items joined by commas",
+            "Use JSON.stringify(x) or .join(', ').",
+        )
+    return stringify(v)
+
+
+# -- string methods --------------------------------------------------------------------------
+def _str_slice(s: str, start: Any = UNDEFINED, end: Any = UNDEFINED) -> str:
+    n = utf16_length(s)
+    return utf16_slice(s, _relative(start, n, "start", 0), _relative(end, n, "end", n))
+
+
+def _substring(s: str, start: Any = UNDEFINED, end: Any = UNDEFINED) -> str:
+    n = utf16_length(s)
+    a = min(max(_int_arg(start, "start", 0), 0), n)
+    b = min(max(_int_arg(end, "end", n), 0), n)
+    return utf16_slice(s, min(a, b), max(a, b))
+
+
+def _split(s: str, sep: Any = UNDEFINED, limit: Any = UNDEFINED) -> list[str]:
+    if sep is UNDEFINED:
+        out = [s]
+    else:
+        sep = _text(sep, "the separator (regular expressions are not supported)")
+        if sep == "":
+            if not _bmp(s):
+                units = _units(s)
+                out = [_from_units(units[i : i + 2]) for i in range(0, len(units), 2)]
+            else:
+                out = list(s)
+        else:
+            out = s.split(sep)
+    if limit is not UNDEFINED:
+        out = out[: max(_int_arg(limit, "the limit", 0), 0)]
+    return out
+
+
+def _replacement(value: Any) -> str:
+    text = _text(value, "the replacement")
+    if "$" in text:
+        raise JsRefusal(
+            "a `$` in a replacement text is a pattern in JavaScript ($&, $1, $$)",
+            "Write `$$` for a dollar sign, or build the text with a template.",
+        )
+    return text
+
+
+def _replace(s: str, old: Any, new: Any) -> str:
+    return s.replace(
+        _text(old, "the text to replace (regular expressions are not supported)"),
+        _replacement(new),
+        1,
+    )
+
+
+def _replace_all(s: str, old: Any, new: Any) -> str:
+    old = _text(old, "the text to replace (regular expressions are not supported)")
+    new = _replacement(new)
+    if old == "":
+        raise JsRefusal("replaceAll('') inserts between every character", "Use split('').join(x).")
+    return s.replace(old, new)
+
+
+def _pad(s: str, length: Any, fill: Any, at_start: bool) -> str:
+    target = _int_arg(length, "the length", 0)
+    filler: str = " " if fill is UNDEFINED else _text(fill, "the padding")
+    n = utf16_length(s)
+    if target <= n or filler == "":
+        return s
+    if target > 10_000_000:
+        raise JsRefusal("the padded text would be longer than 10,000,000 characters")
+    need = target - n
+    if not _bmp(filler):
+        raise JsRefusal("padding with characters beyond the BMP (such as emoji) is not supported")
+    pad = (filler * (need // len(filler) + 1))[:need]
+    return pad + s if at_start else s + pad
+
+
+def _repeat(s: str, count: Any) -> str:
+    n = _int_arg(count, "the count", 0)
+    if n < 0:
+        raise JsRefusal("repeat() with a negative count is a RangeError in JavaScript")
+    if len(s) * n > 10_000_000:
+        raise JsRefusal("the repeated text would be longer than 10,000,000 characters")
+    return s * n
+
+
+def _str_index_of(s: str, sub: Any, start: Any = UNDEFINED) -> int:
+    sub = _text(sub, "the text to find")
+    if not _bmp(s) or not _bmp(sub):
+        u, v = _units(s), _units(sub)
+        i = _relative(start, len(u) // 2, "start", 0) if start is not UNDEFINED else 0
+        pos = u.find(v, 2 * i)
+        while pos != -1 and pos % 2:
+            pos = u.find(v, pos + 1)
+        return -1 if pos == -1 else pos // 2
+    i = _int_arg(start, "start", 0)
+    return s.find(sub, max(i, 0))
+
+
+def _char_at(s: str, i: Any = 0) -> str:
+    k = _int_arg(i, "the index", 0)
+    return utf16_index(s, k) if 0 <= k < utf16_length(s) else ""
+
+
+def _str_at(s: str, i: Any = 0) -> Any:
+    n = utf16_length(s)
+    k = _int_arg(i, "the index", 0)
+    k = k + n if k < 0 else k
+    return utf16_index(s, k) if 0 <= k < n else UNDEFINED
+
+
+_JS_SPACE = (
+    " \t\n\v\f\r\u00a0\u1680\u2000\u2001\u2002\u2003\u2004\u2005\u2006\u2007\u2008"
+    "\u2009\u200a\u2028\u2029\u202f\u205f\u3000\ufeff"
+)
+
+STRING_METHODS: dict[str, Callable[..., Any]] = {
+    "toUpperCase": str.upper,
+    "toLowerCase": str.lower,
+    "trim": lambda s: s.strip(_JS_SPACE),
+    "trimStart": lambda s: s.lstrip(_JS_SPACE),
+    "trimEnd": lambda s: s.rstrip(_JS_SPACE),
+    "includes": lambda s, sub: _text(sub, "the text to find") in s,
+    "startsWith": lambda s, sub: s.startswith(_text(sub, "the prefix")),
+    "endsWith": lambda s, sub: s.endswith(_text(sub, "the suffix")),
+    "slice": _str_slice,
+    "substring": _substring,
+    "split": _split,
+    "replace": _replace,
+    "replaceAll": _replace_all,
+    "padStart": lambda s, n, fill=UNDEFINED: _pad(s, n, fill, True),
+    "padEnd": lambda s, n, fill=UNDEFINED: _pad(s, n, fill, False),
+    "repeat": _repeat,
+    "indexOf": _str_index_of,
+    "charAt": _char_at,
+    "at": _str_at,
+}
