@@ -410,12 +410,18 @@ def dispatch_table(
 ) -> dict[type[Node], Callable[[Node], Any]]:
     """``{NodeClass: bound method}`` for every ``prefix + ClassName`` method of ``owner``: the
     fastest dispatch for a hot pass (one dict lookup, no string building)."""
-    table: dict[type[Node], Callable[[Node], Any]] = {}
-    for cls in _all_node_classes():
-        method = getattr(owner, prefix + cls.__name__, None)
-        if method is not None:
-            table[cls] = method
-    return table
+    key = (type(owner), prefix)
+    names = _TABLES.get(key)
+    if names is None:  # once per visitor class: which method handles which node class
+        names = _TABLES[key] = tuple(
+            (cls, prefix + cls.__name__)
+            for cls in _all_node_classes()
+            if hasattr(type(owner), prefix + cls.__name__)
+        )
+    return {cls: getattr(owner, name) for cls, name in names}
+
+
+_TABLES: dict[tuple[type, str], tuple[tuple[type[Node], str], ...]] = {}
 
 
 def _all_node_classes() -> list[type[Node]]:

@@ -190,6 +190,7 @@ def test_json_to_plan2_without_lifting_keeps_meaning(tree: Any) -> None:
 @SETTINGS
 @given(programs())
 @example({"$return": {"$template": ["$", "", "{"]}})  # adjacent texts forming "${"
+@example({"$return": {"$template": ["```", 0, "\n:"]}})  # ``` in a block scalar is no fence
 def test_json_to_plan2_with_lifting_keeps_meaning(tree: Any) -> None:
     # Lifting changes meaning only for calls returning a one-element array (none here).
     expected = _value(RT.run(tree, lang="json"))

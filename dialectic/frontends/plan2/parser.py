@@ -579,6 +579,7 @@ def parse_plan2(
     max_nodes: int | None = None,
     strict: bool = False,
     expression_parser: ExpressionParser | None = None,
+    _fences: bool = True,
 ) -> FrontEndResult:
     """Compile a Plan2 (YAML) program to the canonical call tree.
 
@@ -593,7 +594,22 @@ def parse_plan2(
         raise ValueError(f"slots must be one of {', '.join(_SLOT_MODES)}, got {slots!r}")
     original = source
     warnings: list[str] = []
-    block = find_fence(source)
+    block = find_fence(source) if _fences else None
+    if block is not None:
+        # a program that reads as written is never touched: ``` can be text in a block scalar
+        try:
+            return parse_plan2(
+                source,
+                lift=lift,
+                slots=slots,
+                max_depth=max_depth,
+                max_nodes=max_nodes,
+                strict=strict,
+                expression_parser=expression_parser,
+                _fences=False,
+            )
+        except SourceError:
+            pass
     text = source if block is None else keep_fenced(source, block)
     if block is not None:
         line = block.open_line + 1
