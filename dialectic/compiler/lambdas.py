@@ -112,6 +112,21 @@ def refused(exc: JsRefusal, name: str, path: JSONPath) -> DialecticError:
     )
 
 
+def apply_js(fn: Callable[..., Any], args: list[Any], name: str, path: JSONPath) -> Any:
+    """A JavaScript method or global applied: its value, or `expression_error`."""
+    try:
+        return fn(*args)
+    except JsRefusal as exc:
+        raise refused(exc, name, path) from None
+    except TypeError:  # the Python function's arity: JavaScript would ignore or misread them
+        raise DialecticError(
+            "expression_error",
+            f"`{name}` was given {len(args)} argument{'s' if len(args) != 1 else ''}, "
+            "more or fewer than it takes",
+            path,
+        ) from None
+
+
 def spread_args(values: Sequence[Any], spreads: Sequence[bool], path: JSONPath) -> list[Any]:
     """Argument or element values with ``...x`` expanded."""
     out: list[Any] = []
@@ -329,14 +344,10 @@ def method(
     def plain(receiver: Any, rest: list[Any], s: State) -> Any:
         try:
             fn = jm.plain_method(receiver, name, stringify)
-            steps.take(s, 1 + (len(receiver) if type(receiver) is list else 0))
-            return fn(receiver, *rest)
         except JsRefusal as exc:
             raise refused(exc, name, path) from None
-        except TypeError:
-            raise DialecticError(
-                "expression_error", f"wrong number of arguments for `{name}`", path
-            ) from None
+        steps.take(s, 1 + (len(receiver) if type(receiver) is list else 0))
+        return apply_js(fn, [receiver, *rest], name, path)
 
     def run_sync(s: State, vs: list[Any]) -> Any:
         receiver, rest = prepare(vs)
@@ -417,15 +428,7 @@ def global_call(
     fn = jm.globals_table(stringify)[name]
 
     def finish(vs: list[Any]) -> Any:
-        values = spread_args(vs, spreads, path)
-        try:
-            return fn(*values)
-        except JsRefusal as exc:
-            raise refused(exc, name, path) from None
-        except TypeError:
-            raise DialecticError(
-                "expression_error", f"wrong number of arguments for `{name}`", path
-            ) from None
+        return apply_js(fn, spread_args(vs, spreads, path), name, path)
 
     if not args:
         return Compiled(sync=lambda s: finish([]))

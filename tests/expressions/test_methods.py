@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 import dialectic.testing
 from dialectic import FunctionDescription, Runtime
 
-from .test_node_differential import _node, _same
+from .test_node_differential import _check
 
 ACTIVE = {"now": 0, "peak": 0}
 LOCK = threading.Lock()
@@ -243,40 +243,7 @@ PROGRAMS = st.one_of(NUM_ARRAYS.flatmap(_num_method), WORDS.flatmap(_text_method
 
 
 def _compare(programs: list[Any]) -> int:
-    from dialectic.frontends.plan import decompile_expression
-
-    sources = [decompile_expression(p) for p in programs]
-    answers = _node(sources)
-    agreed = 0
-    for program, source, answer in zip(programs, sources, answers, strict=True):
-        out = RT.run({"$return": program})
-        # the same program as Plan text: the same value when both succeed, and Node's value
-        # or a refusal either way (Plan reads an integer beyond 2**53 as JavaScript's double)
-        text = RT.run(f"return {source};", lang="plan", strict=True)
-        if text.status == "success" and out.status == "success":
-            assert _same(text.value, out.value), (source, text.value, out.value)
-        for run in (out, text):
-            if run.status != "success":
-                assert run.error is not None and run.error.code == "expression_error", (
-                    f"{source}: {run.message}"
-                )
-        if text.status == "success" and "ok" in answer:
-            node_value = answer["ok"]
-            if isinstance(node_value, dict) and "$undefined" in node_value:
-                node_value = None
-            assert _same(text.value, node_value), (source, text.value, node_value)
-        if out.status == "success":
-            assert "ok" in answer, f"{source}: dialectic {out.value!r}, Node threw {answer}"
-            value = answer["ok"]
-            if isinstance(value, dict) and "$undefined" in value:
-                value = None
-            assert _same(out.value, value), f"{source}: dialectic {out.value!r}, Node {value!r}"
-            agreed += 1
-        else:
-            assert out.error is not None and out.error.code == "expression_error", (
-                f"{source}: {out.message}"
-            )
-    return agreed
+    return _check(programs, RT)
 
 
 @settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])

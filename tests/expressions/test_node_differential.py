@@ -91,15 +91,18 @@ def _node(sources: list[str]) -> list[dict[str, Any]]:
     return result
 
 
-def _check(trees: list[Any]) -> int:
+def _check(trees: list[Any], rt: Runtime | None = None) -> int:
+    """Each tree through dialectic (as the tree and as Plan text) and through Node: the same
+    value, or `expression_error`; returns how many dialectic answered (the rest it refused)."""
+    rt = rt or RT
     sources = [decompile_expression(t) for t in trees]
     answers = _node(sources)
     agreed = 0
     for tree, source, answer in zip(trees, sources, answers, strict=True):
-        out = RT.run({"$return": tree})
+        out = rt.run({"$return": tree})
         # the same program as Plan text: the same value when both succeed, and Node's value
         # or a refusal either way (Plan reads an integer beyond 2**53 as JavaScript's double)
-        text = RT.run(f"return {source};", lang="plan", strict=True)
+        text = rt.run(f"return {source};", lang="plan", strict=True)
         if text.status == "success" and out.status == "success":
             assert _same(text.value, out.value), (source, text.value, out.value)
         for run in (out, text):
