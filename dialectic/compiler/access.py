@@ -108,9 +108,19 @@ class Access:
 
     def _cannot_read(self, value: Any, key: Any, path: JSONPath) -> DialecticError:
         kind = "undefined" if value is UNDEFINED else self.types.type_of(value)
+        hint = "Member access works on objects, arrays, strings and registered types."
+        if type(value) is list and type(key) is str:
+            n = len(value)
+            hint = (
+                f"The value is a list of {n} item{'s' if n != 1 else ''}: read an item first "
+                f"(add `[0]` before `.{clip(key)}`; Plan2 lifts only a one-element result to "
+                f"its item), or map over it: `.map(x => x.{clip(key)})`."
+            )
+        elif value is None or value is UNDEFINED:
+            hint = "Give a default or read it optionally: `x?.key`, `x?.key ?? 'none'`."
         return DialecticError(
             "member_not_found",
             f"cannot read `{clip(key)}` of {'null' if value is None else kind}",
             path,
-            hint="Member access works on objects, arrays, strings and registered types.",
+            hint=hint,
         )

@@ -100,6 +100,11 @@ class FunctionDescription:
       parameter_descriptions: a sentence per parameter, for ``dialectic describe``.
       validator: a callable that receives the coerced keyword arguments and returns the ones to
         pass (the ``@function`` decorator puts a pydantic validator here).
+      aliases: other names of the function (``buses`` for ``busses``); shown once in the
+        catalog, they call this same description.
+      parameter_aliases: other names of parameters, ``{"from": "origin"}``: a named argument
+        ``from`` is the parameter ``origin`` (giving both is an error); a synonym never takes a
+        positional slot and the implementation receives the parameter's own name.
     """
 
     name: str
@@ -115,6 +120,8 @@ class FunctionDescription:
     parameter_descriptions: Mapping[str, str] = field(default_factory=dict)
     validator: Callable[[dict[str, Any]], dict[str, Any]] | None = None
     examples: Sequence[str] = ()
+    aliases: Sequence[str] = ()
+    parameter_aliases: Mapping[str, str] = field(default_factory=dict)
 
     #: facts about ``implementation`` read by the compiler at every call site, computed once
     _facts: _CallFacts | None = field(default=None, init=False, repr=False, compare=False)

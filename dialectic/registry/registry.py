@@ -97,6 +97,8 @@ class Registry:
         self._by_class: dict[type, TypeDescription] = {}
         self._normalized: dict[str, list[str]] | None = None
         self._params: dict[str, tuple[Param, ...]] = {}
+        #: other names of functions (declared ``aliases``) -> the function's own name
+        self.function_aliases: dict[str, str] = {}
         self._signatures: dict[str, tuple[FunctionDescription, str]] = {}
         self.version = 0
 
@@ -105,6 +107,16 @@ class Registry:
         if isinstance(description, FunctionDescription):
             self._add_name("function", description.name, source)
             self.functions[description.name] = description
+            for alias in description.aliases:
+                self._add_name("function", alias, source)
+                self.function_aliases[alias] = description.name
+            for synonym, target in description.parameter_aliases.items():
+                if target not in description.parameters or synonym in description.parameters:
+                    raise PluginError(
+                        f"{source}: function {description.name!r} declares the parameter alias "
+                        f"{synonym!r} -> {target!r}, but {target!r} must be a parameter and "
+                        f"{synonym!r} must not be one"
+                    )
         elif isinstance(description, TypeDescription):
             self._add_name("type", description.name, source)
             self.types[description.name] = description
@@ -222,10 +234,17 @@ class Registry:
         fn = self.functions.get(name)
         if fn is not None:
             return fn, None
+        own = self.function_aliases.get(name)
+        if own is not None:  # a declared other name: no warning
+            return self.functions[own], None
         if self._normalized is None:
             self._normalized = {}
             for n in self.functions:
                 self._normalized.setdefault(normalize_name(n), []).append(n)
+            for alias, own_name in self.function_aliases.items():
+                names = self._normalized.setdefault(normalize_name(alias), [])
+                if own_name not in names:
+                    names.append(own_name)
         matches = self._normalized.get(normalize_name(name), [])
         if len(matches) == 1:
             return self.functions[matches[0]], matches[0]

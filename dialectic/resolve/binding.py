@@ -97,6 +97,8 @@ def _object_argument(
     params = registry.params(fn)
     names = [p.name for p in params]
     name_set = set(names)
+    if fn.parameter_aliases:
+        fields = _own_names(fn, fields, path)
     if fields and all(k in name_set for k in fields):
         return dict(fields)
     unknown = [k for k in fields if k not in name_set]
@@ -108,6 +110,28 @@ def _object_argument(
         return {}
     sig = registry.signature(fn)
     raise _unknown_keys(fn.name, unknown, names, path, sig, _example(fn, params))
+
+
+def _own_names(
+    fn: FunctionDescription, fields: Mapping[str, Node], path: JSONPath
+) -> dict[str, Node]:
+    """Named arguments with each declared synonym (``from``) under its parameter's own name
+    (``origin``); a parameter given under two names is an error."""
+    synonyms = fn.parameter_aliases
+    out: dict[str, Node] = {}
+    given: dict[str, str] = {}
+    for key, node in fields.items():
+        own = synonyms.get(key, key)
+        if own in out:
+            raise DialecticError(
+                "too_many_arguments",
+                f"`{fn.name}` got the parameter `{own}` twice (as `{given[own]}` and `{key}`)",
+                (*path, key),
+                hint=f"`{key}` is another name of `{own}`; give it once.",
+            )
+        out[own] = node
+        given[own] = key
+    return out
 
 
 def bind(registry: Registry, call: Call, fn: FunctionDescription) -> dict[str, Node]:
@@ -134,7 +158,7 @@ def bind(registry: Registry, call: Call, fn: FunctionDescription) -> dict[str, N
             bound = {order[i].name: a for i, a in enumerate(args)}
     elif call.kind == "object":
         arg_keys = list(call.raw)
-        if len(arg_keys) == 1 and arg_keys[0] not in name_set:
+        if len(arg_keys) == 1 and arg_keys[0] not in name_set | set(fn.parameter_aliases):
             bound = _one_key(registry, call, fn, params)
         else:
             path = (*call.path, call.name)

@@ -215,8 +215,15 @@ def _same_as(rt: Runtime, fns: Iterable[FunctionDescription]) -> dict[str, list[
     out = {}
     for group in groups.values():
         main = next((f for f in group if not _SAME_AS.search(f.description)), group[0])
-        out[main.name] = [f.name for f in group if f is not main]
+        out[main.name] = [*main.aliases, *(f.name for f in group if f is not main)]
     return out
+
+
+def synonyms_text(fn: FunctionDescription) -> str:
+    """`` (also from = origin, to = destination)``: a function's parameter synonyms."""
+    if not fn.parameter_aliases:
+        return ""
+    return " (also " + ", ".join(f"{k} = {v}" for k, v in fn.parameter_aliases.items()) + ")"
 
 
 def compact_signature(rt: Runtime, fn: FunctionDescription) -> str:
@@ -234,10 +241,14 @@ def catalog_markdown(rt: Runtime) -> str:
     lines = [primer(), "## Functions", ""]
     for fn in _functions(rt):
         lines.append(f"- `{signature(rt, fn)}`: {fn.description}")
+        if fn.aliases:
+            lines.append("  - also called " + ", ".join(f"`{a}`" for a in fn.aliases))
         params, _ = parameters(rt, fn)
         for p in params:
             if p.description:
                 lines.append(f"  - `{p.name}`: {p.description}")
+        for synonym, own in fn.parameter_aliases.items():
+            lines.append(f"  - `{synonym}`: another name of `{own}`")
         for example in fn.examples:
             lines.append(f"  - e.g. `{example}`")
     if reg.types:
@@ -299,7 +310,9 @@ def catalog_compact(rt: Runtime) -> str:
         if fn.name not in aliases:
             continue
         also = f" (also {', '.join(aliases[fn.name])})" if aliases[fn.name] else ""
-        lines.append(f"- {compact_signature(rt, fn)}{also}: {short(fn.description)}")
+        lines.append(
+            f"- {compact_signature(rt, fn)}{also}: {short(fn.description)}{synonyms_text(fn)}"
+        )
     if builtins:
         lines.append(
             "Built-in: "

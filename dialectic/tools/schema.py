@@ -51,6 +51,21 @@ def _args_schema(rt: Runtime, fn: FunctionDescription) -> dict[str, Any]:
         "required": required,
         "additionalProperties": False,
     }
+    for synonym, own in fn.parameter_aliases.items():  # another name of a parameter
+        named["properties"][synonym] = {**expr, "description": f"another name of `{own}`"}
+    if fn.parameter_aliases and required:
+        # a required parameter may be given under one of its other names
+        named["required"] = []
+        named["allOf"] = [
+            {
+                "anyOf": [
+                    {"required": [name]}
+                    for name in (req, *(k for k, v in fn.parameter_aliases.items() if v == req))
+                ]
+            }
+            for req in required
+        ]
+    names = [*names, *fn.parameter_aliases]
     arg_objects: list[dict[str, Any]] = [named]
     holder = params[0] if len(params) == 1 else None
     if holder is None and len(required) == 1:
@@ -116,6 +131,8 @@ def program_schema(rt: Runtime) -> dict[str, Any]:
         defs[key] = {"description": f"{reg.signature(fn)}: {fn.description}"}
         defs[key].update(_args_schema(rt, fn))
         calls[name] = _ref(key)
+    for alias, own in reg.function_aliases.items():  # another name of a function
+        calls[alias] = _ref(f"args:{own}")
     defs["call"] = {
         "description": "a call: an object whose one key is a function's name",
         "type": "object",

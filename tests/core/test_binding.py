@@ -105,3 +105,33 @@ def test_a_misspelt_nested_call_is_still_an_unknown_function() -> None:
     out = RT.run({"echo": {"uper": {"text": "a"}}})
     assert out.error is not None and out.error.code == "unknown_function"
     assert "upper" in (out.message or "")
+
+
+def test_declared_synonyms_name_one_parameter_and_take_no_positional_slot() -> None:
+    rt = Runtime(plugins=[dialectic.testing], load_entry_points=False)
+    rt.register(
+        FunctionDescription(
+            "route",
+            "a route",
+            lambda origin, destination, when=None: [origin, destination, when],
+            {"origin": "string", "destination": "string", "when": Optional("string")},
+            "array",
+            aliases=("path",),
+            parameter_aliases={"from": "origin", "to": "destination", "date": "when"},
+        )
+    )
+    assert rt.run("return route('SFO', 'LAX', 'mon');", lang="plan").value == [
+        "SFO",
+        "LAX",
+        "mon",
+    ]
+    named = rt.run("return path({from: 'SFO', to: 'LAX', date: 'mon'});", lang="plan")
+    assert named.value == ["SFO", "LAX", "mon"] and named.warnings == []
+    # the canonical form names the function and its parameters by their own names
+    assert rt.compile('{"path": {"from": "A", "to": "B"}}') == {
+        "route": {"origin": "A", "destination": "B"}
+    }
+    twice = rt.run("return route({from: 'A', origin: 'B', to: 'C'});", lang="plan")
+    assert twice.error is not None and "twice" in (twice.message or "")
+    assert "also called `path`" in rt.describe()
+    assert "from = origin" in rt.describe("compact")

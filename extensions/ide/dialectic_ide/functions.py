@@ -176,16 +176,8 @@ FUNCTIONS: tuple[FunctionDescription, ...] = (
     ),
 )
 
-#: the RFC's "Simple Operations" example calls it findByName: the same function
-FUNCTIONS = (
-    *FUNCTIONS,
-    dataclasses.replace(
-        FUNCTIONS[0],
-        name="findByName",
-        description="The same as findSymbol (the RFC's name for it).",
-        examples=('{"findByName": {"name": "validate_token"}}',),
-    ),
-)
+#: the RFC's "Simple Operations" example calls it findByName: another name of findSymbol
+FUNCTIONS = (dataclasses.replace(FUNCTIONS[0], aliases=("findByName",)), *FUNCTIONS[1:])
 
 CONVERSIONS = (
     TypeConversion(

@@ -28,9 +28,10 @@ def test_registrations() -> None:
     conversions = {(d.from_type, d.to_type) for d in descs if isinstance(d, TypeConversion)}
     assert set(types) == {"symbol", "selection", "location"}
     assert set(functions) == {
-        "findSymbol", "findByName", "findDefinitions", "findReferences", "search", "lines",
+        "findSymbol", "findDefinitions", "findReferences", "search", "lines",
         "getCurrentSelection",
     }  # fmt: skip
+    assert functions["findSymbol"].aliases == ("findByName",)  # the RFC's name, declared
     assert conversions == {("selection", "symbol"), ("location", "symbol"), ("string", "symbol")}
     assert functions["findSymbol"].parameters == {
         "name": "string",

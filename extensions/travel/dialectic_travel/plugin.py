@@ -48,26 +48,24 @@ def descriptions() -> list[FunctionDescription]:
             {
                 "origin": ALTERNATIVES,
                 "destination": ALTERNATIVES,
-                "from": ALTERNATIVES,
-                "to": ALTERNATIVES,
                 "departing": ALTERNATIVES,
-                "date": ALTERNATIVES,
                 "airline": ALTERNATIVES,
                 "number": ALTERNATIVES,
-                "flight": ALTERNATIVES,
             },
             "array",
             pass_context=True,
             parameter_descriptions={
                 "origin": _PLACE,
                 "destination": _PLACE,
-                "from": "same as origin",
-                "to": "same as destination",
                 "departing": _DATE,
-                "date": "same as departing",
                 "airline": "airline name or code (United, UA)" + _OR_LIST,
                 "number": "flight number (5117 or 'UA 5117')" + _OR_LIST,
-                "flight": "same as number",
+            },
+            parameter_aliases={
+                "from": "origin",
+                "to": "destination",
+                "date": "departing",
+                "flight": "number",
             },
             examples=(
                 "flights({origin: 'SFO', destination: 'LAX', departing: next(Thursday)})",
@@ -99,55 +97,44 @@ def descriptions() -> list[FunctionDescription]:
             {
                 "from": ALTERNATIVES,
                 "to": ALTERNATIVES,
-                "origin": ALTERNATIVES,
-                "destination": ALTERNATIVES,
                 "date": ALTERNATIVES,
-                "departing": ALTERNATIVES,
             },
             "array",
             pass_context=True,
             parameter_descriptions={
                 "from": "departure " + _CITY,
                 "to": "arrival " + _CITY,
-                "origin": "same as from",
-                "destination": "same as to",
                 "date": _DATE,
-                "departing": "same as date",
             },
+            parameter_aliases={"origin": "from", "destination": "to", "departing": "date"},
             examples=("trains({from: 'San Francisco', to: 'Los Angeles', date: tomorrow})",),
         ),
-        *(
-            FunctionDescription(
-                name,
-                "Search scheduled busses between two cities (`departing` and `arriving` are "
-                "cities). Returns a list of {operator, bus, number, origin, destination, station, "
-                "departs, arrives, duration_minutes, price_usd}."
-                + (" Same as busses." if name == "buses" else ""),
-                domains.busses,
-                {
-                    "departing": ALTERNATIVES,
-                    "arriving": ALTERNATIVES,
-                    "from": ALTERNATIVES,
-                    "to": ALTERNATIVES,
-                    "date": ALTERNATIVES,
-                    "operator": ALTERNATIVES,
-                },
-                "array",
-                pass_context=True,
-                parameter_descriptions={
-                    "departing": "departure " + _CITY,
-                    "arriving": "arrival " + _CITY,
-                    "from": "same as departing",
-                    "to": "same as arriving",
-                    "date": _DATE,
-                    "operator": "bus company (Greyhound, FlixBus, Megabus)" + _OR_LIST,
-                },
-                examples=(
-                    f"{name}({{departing: 'San Francisco', arriving: 'Los Angeles', "
-                    "date: next(Thursday)})",
-                ),
-            )
-            for name in ("busses", "buses")
+        FunctionDescription(
+            "busses",
+            "Search scheduled busses between two cities (`departing` and `arriving` are "
+            "cities). Returns a list of {operator, bus, number, origin, destination, station, "
+            "departs, arrives, duration_minutes, price_usd}.",
+            domains.busses,
+            {
+                "departing": ALTERNATIVES,
+                "arriving": ALTERNATIVES,
+                "date": ALTERNATIVES,
+                "operator": ALTERNATIVES,
+            },
+            "array",
+            pass_context=True,
+            parameter_descriptions={
+                "departing": "departure " + _CITY,
+                "arriving": "arrival " + _CITY,
+                "date": _DATE,
+                "operator": "bus company (Greyhound, FlixBus, Megabus)" + _OR_LIST,
+            },
+            aliases=("buses",),
+            parameter_aliases={"from": "departing", "to": "arriving"},
+            examples=(
+                "busses({departing: 'San Francisco', arriving: 'Los Angeles', "
+                "date: next(Thursday)})",
+            ),
         ),
         FunctionDescription(
             "car",
