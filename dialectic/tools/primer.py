@@ -72,10 +72,13 @@ result:
     departing: ${day}
 ```
 
-**Not in the language.** Statements other than aliases and the final `return`/`use` (`if`,
-`for`, `while`, `switch`, `try`), function declarations and arrow functions outside an array
-method, `new`, classes, destructuring, assignment to a member or a second assignment to a name,
-`++`, bitwise operators, regular expressions. Write instead: `test ? a : b` for a choice,
+An `if (test) { ...; return a; } else { return b; }` statement whose branches end in `return` is
+the choice `test ? a : b` (statements after an `if` without `else` are its other branch);
+`const [a, b] = await Promise.all([f(), g()]);` and `const {x, y} = v;` bind several aliases.
+
+**Not in the language.** Loops (`for`, `while`), `switch`, `try`, function declarations and arrow
+functions outside an array method, `new`, classes, assignment to a member or a second assignment
+to a name, `++`, bitwise operators, regular expressions, `use` inside `if`. Write instead:
 `.map`/`.filter`/`.reduce` for loops, a new alias for a new value, `use` to decide in the next
 program.
 
@@ -95,7 +98,8 @@ Outcome: success, failure (with what to fix) or ambiguous (with programs to choo
   templates, Math/Object/JSON helpers and array methods with arrows:
   `fs.filter(f => f.airline === 'UA')`, `fs.toSorted((a, b) => a.price - b.price)[0]`,
   `fs.reduce((s, f) => s + f.price, 0)`, `['SFO', 'OAK'].map(a => flights({origin: a}))`
-  (a fan-out). Any other `x.m(a)` is `m(x, a)`. No if/for/while, function, new, classes.
+  (a fan-out). Any other `x.m(a)` is `m(x, a)`. `if` only with `return` in each branch; no
+  loops, function, new, classes.
 - Dialect JSON: a one-key object is a call: `{"f": {"x": 1}}`, `{"f": [1, 2]}`, `{"f": 1}`; calls
   nest. Forms: `{"$ref": "a"}`, `{"$get": [v, "key", 0]}`, `{"$template": ["Hi ", v]}`,
   `{"$let": {"a": v}, "$return": v}` (or `"$use"`), `{"$object": {"k": v}}`, `{"$quote": v}`,

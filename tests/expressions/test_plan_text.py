@@ -105,7 +105,8 @@ REFUSED: list[tuple[str, str, str]] = [
     ("const xs = [3, 1];\nreturn [xs.sort(), xs];", "expression_error", "toSorted"),
     ("return [10, 9].sort();", "expression_error", "comparator"),
     ("for (const x of [1]) {}\nreturn 1;", "syntax_error", ".map"),
-    ("if (x) { return 1; }\nreturn 2;", "syntax_error", "? a : b"),
+    ("if (x) { f(1); }\nreturn 2;", "syntax_error", "return"),
+    ("if (x) { use 1; }\nreturn 2;", "syntax_error", "use test ? a : b"),
     ("const f = x => x;\nreturn f(1);", "invalid_program", "arrow function"),
 ]
 
@@ -132,3 +133,44 @@ def test_the_branch_not_taken_makes_no_call() -> None:
     rt.register(FunctionDescription("probe", "records", probe, {"name": "string"}, "string"))
     out = rt.run("return 1 > 2 ? probe('then') : probe('else');", lang="plan")
     assert out.value == "else" and calls == ["else"]
+
+
+IF_PROGRAMS: list[tuple[str, dict[str, Any], Any]] = [
+    ("if (n > 1) { return 'big'; } else { return 'small'; }", {"n": 3}, "big"),
+    ("if (n > 1) { return 'big'; } else { return 'small'; }", {"n": 0}, "small"),
+    ("if (n > 1) return 'big';\nconst m = n + 10;\nreturn m;", {"n": 0}, 10),
+    (
+        "if (n > 5) { return 'a'; } else if (n > 1) { return 'b'; } else { return 'c'; }",
+        {"n": 3},
+        "b",
+    ),
+    (
+        "const fs = flights({origin: 'SFO'});\n"
+        "if (fs.length > 0) {\n"
+        "  const best = fs.toSorted((a, b) => a.price_usd - b.price_usd)[0];\n"
+        "  return best.flight;\n}\nreturn 'none';",
+        {"n": 0},
+        "UA 3",
+    ),
+]
+
+
+@pytest.mark.parametrize(("source", "context", "value"), IF_PROGRAMS)
+def test_a_top_level_if_is_a_conditional(source: str, context: dict[str, Any], value: Any) -> None:
+    out = RT.run(source, lang="plan", strict=True, context=context)
+    assert out.status == "success", out.message
+    assert out.value == value
+
+
+def test_the_branch_of_an_if_not_taken_makes_no_call() -> None:
+    calls: list[str] = []
+
+    def probe(name: str) -> str:
+        calls.append(name)
+        return name
+
+    rt = Runtime(plugins=[dialectic.testing], load_entry_points=False)
+    rt.register(FunctionDescription("probe", "records", probe, {"name": "string"}, "string"))
+    source = "if (2 > 1) {\n  const a = probe('then');\n  return a;\n}\nreturn probe('else');"
+    assert rt.run(source, lang="plan", strict=True).value == "then"
+    assert calls == ["then"]

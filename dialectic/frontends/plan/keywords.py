@@ -23,8 +23,9 @@ _HINTS = {
     "function": "Plan has no function declarations; pass an arrow function to an array "
     "method: xs.map(x => x.price)",
     "class": "Plan has no classes",
-    "if": "Plan has no `if` statement; choose a value with `test ? a : b`",
-    "else": "Plan has no `if`/`else`; choose a value with `test ? a : b`",
+    "if": "`if (test) { ...; return a; } else { return b; }` is a statement; as a value write "
+    "`test ? a : b`",
+    "else": "`else` follows the branch of an `if`: if (test) { return a; } else { return b; }",
     "switch": "Plan has no `switch`; choose a value with `test ? a : b`",
     "for": "Plan has no loops; use .map, .filter, .find or .reduce on the list",
     "while": "Plan has no loops; use .map, .filter, .find or .reduce on the list",

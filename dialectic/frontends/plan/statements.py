@@ -204,6 +204,9 @@ class StatementsMixin(ParserBase):
             word = values[pos]
             if kinds[pos + 1] != "=":
                 raise self.unexpected(self.tok(pos + 1), f"`=` after `{word}`")
+        if word == "if" and kinds[pos + 1] == "(":
+            value, last = self.if_statement(pos, "eof")
+            return ("$return", value, pos, last) if final is None else final
         if word == "return" or (word == "use" and kinds[pos + 1] != "="):
             assert word is not None
             return self.final_statement(word, pos, final)
@@ -211,6 +214,102 @@ class StatementsMixin(ParserBase):
             self.alias_definition(word, pos, aliases, alias_at, alias_rec)
             return final
         return self.expression_statement(pos, final)
+
+    def if_statement(self, pos: int, end: str) -> tuple[Any, int]:
+        """``if (test) { ...; return a; } else ...`` at token ``pos``, as ``test ? a : b``:
+        each branch is a block of alias definitions ending in ``return``; without ``else``,
+        the statements after the ``if`` (up to ``end``) are the other branch, as in JavaScript.
+        Returns the value and its last token."""
+        kinds, values = self.kinds, self.values
+        self.pos = pos + 2
+        test_first = self.pos
+        test = self.expr(0)
+        if kinds[self.pos] != ")":
+            raise self.unexpected(self.tok(self.pos), "`)` after the condition")
+        test_last = self.pos - 1
+        self.pos += 1
+        then_first = self.pos
+        then = self.branch()
+        then_last = self.pos - 1
+        other_first = self.pos
+        if kinds[self.pos] == "name" and values[self.pos] == "else":
+            self.pos += 1
+            other_first = self.pos
+            if kinds[self.pos] == "name" and values[self.pos] == "if":
+                other, _ = self.if_statement(self.pos, end)
+            else:
+                other = self.branch()
+        else:
+            other = self.block_until(end)
+        other_last = max(self.pos - 1, other_first)
+        items: list[Any] = [test, then, other]
+        self._record(
+            items,
+            [(test_first, test_last), (then_first, then_last), (other_first, other_last)],
+        )
+        return {"$if": items}, other_last
+
+    def branch(self) -> Any:
+        """A branch of an ``if``: ``{ statements }`` or one ``return expr;``."""
+        kinds, values = self.kinds, self.values
+        if kinds[self.pos] == "{":
+            self.pos += 1
+            value = self.block_until("}")
+            if kinds[self.pos] != "}":
+                raise self.unexpected(self.tok(self.pos), "`}` closing the branch")
+            self.pos += 1
+            return value
+        if kinds[self.pos] == "name" and values[self.pos] == "return":
+            start = self.pos
+            final = self.final_statement("return", start, None)
+            assert final is not None
+            return final[1]
+        raise self.fail(
+            "each branch of `if` ends in `return expr;`",
+            self.starts[self.pos],
+            "write if (test) { return a; } else { return b; }, or the value test ? a : b",
+        )
+
+    def block_until(self, end: str) -> Any:
+        """Alias definitions and a final ``return`` up to the token kind ``end``: the value, or
+        ``{"$let": ..., "$return": ...}`` when the block defines aliases."""
+        kinds, values = self.kinds, self.values
+        aliases: dict[str, Any] = {}
+        alias_at: dict[str, int] = {}
+        alias_rec: list[tuple[str, int, int, int, int]] = []
+        final: tuple[str, Any, int, int] | None = None
+        while kinds[self.pos] != end and kinds[self.pos] != "eof":
+            pos = self.pos
+            if kinds[pos] == ";":
+                self.pos += 1
+                continue
+            if final is not None:
+                raise self.fail(
+                    "statements after `return` are not allowed",
+                    self.starts[pos],
+                    "`return expr;` must be the last statement of its block",
+                )
+            word = values[pos] if kinds[pos] == "name" else None
+            if word == "use":
+                raise self.fail(
+                    "`use` is allowed only at the top of a program, not inside `if`",
+                    self.starts[pos],
+                    "return the value in each branch, and `use` the result: use test ? a : b;",
+                )
+            if word == "if" and kinds[pos + 1] == "(":
+                value, last = self.if_statement(pos, end)
+                final = ("$return", value, pos, last)
+                continue
+            final = self.statement(pos, final, aliases, alias_at, alias_rec)
+        if final is None:
+            raise self.fail(
+                "this branch of `if` has no `return`",
+                self.starts[self.pos],
+                "end every branch with `return expr;`",
+            )
+        if not aliases:
+            return final[1]
+        return self.program_tree(aliases, alias_rec, final, nested=True)
 
     def final_statement(
         self, word: str, pos: int, final: tuple[str, Any, int, int] | None
@@ -304,8 +403,9 @@ class StatementsMixin(ParserBase):
         aliases: dict[str, Any],
         alias_rec: list[tuple[str, int, int, int, int]],
         final: tuple[str, Any, int, int],
+        nested: bool = False,
     ) -> Any:
-        """The tree of a program without problems (and its spans)."""
+        """The tree of a program (or of a nested block) without problems, and its spans."""
         rec = self.rec
         tree: dict[str, Any] = {}
         if aliases:
@@ -314,7 +414,8 @@ class StatementsMixin(ParserBase):
                 starts, ends = self.starts, self.ends
                 rec[(id(tree), "$let")] = (starts[alias_rec[0][1]], ends[alias_rec[-1][4]])
                 for name, at, start, end, _ in alias_rec:
-                    self.extra[("$let", name, "$name")] = (starts[at], ends[at])
+                    if not nested:
+                        self.extra[("$let", name, "$name")] = (starts[at], ends[at])
                     rec[(id(aliases), name)] = (starts[start], ends[end])
         tree[final[0]] = final[1]
         if rec is not None:
