@@ -7,8 +7,9 @@
     python3 tasks.py setup    # only set up: the virtualenv (core and all extensions) and .node
 
 The virtualenv is `.venv` next to this file; it is reinstalled only when a pyproject.toml changes.
-`.node` holds the pinned JavaScript parser (acorn) that tests/plan/test_differential.py compares
-the Plan parser with; it is installed with npm only when missing or when ACORN changes.
+`.node` holds the pinned npm packages the tests use: the JavaScript parser (acorn) that
+tests/plan/test_differential.py compares the Plan parser with, and the MCP servers the MCP tests
+talk to; they are installed with npm only when missing or when a pinned version changes.
 """
 
 from __future__ import annotations
@@ -37,6 +38,13 @@ DEMO = [
 ]
 NODE_DIR = ROOT / ".node"  # git-ignored; tests/plan/test_differential.py reads acorn from here
 ACORN = "8.19.0"  # the pinned acorn version; changing it reinstalls .node on the next set-up
+#: npm packages the tests run for real (MCP servers nobody here wrote); pinned like acorn
+NODE_PACKAGES = {
+    "acorn": ACORN,
+    "@modelcontextprotocol/server-memory": "2026.8.31",
+    "@modelcontextprotocol/server-filesystem": "2026.8.31",
+    "@modelcontextprotocol/server-everything": "2026.8.31",
+}
 TYPED = ["dialectic", "benchmarks", "tasks.py"] + [
     f"extensions/{name}/dialectic_{name}" for name in EXTENSIONS
 ]
@@ -70,15 +78,15 @@ def setup() -> None:
     sh(*pip, "--upgrade", "pip", "setuptools>=68", "wheel")
     # The core first: the extensions depend on `dialectic`, which must be this checkout.
     compat: list[str | Path] = ["--config-settings", "editable_mode=compat"]
-    sh(*pip, *compat, "-e", ".[dev,bench]")
+    sh(*pip, *compat, "-e", ".[dev,bench]")  # dev takes the mcp, openapi, dask, otel extras
     for name in EXTENSIONS:
         sh(*pip, *compat, "-e", f"extensions/{name}")
     stamp_file.write_text(stamp)
 
 
-def installed_acorn() -> str | None:
-    """The version of acorn in .node, or None."""
-    manifest = NODE_DIR / "node_modules" / "acorn" / "package.json"
+def installed_node_package(name: str) -> str | None:
+    """The version of the npm package ``name`` in .node, or None."""
+    manifest = NODE_DIR / "node_modules" / name / "package.json"
     try:
         version = json.loads(manifest.read_text(encoding="utf-8")).get("version")
     except (OSError, ValueError):
@@ -87,8 +95,9 @@ def installed_acorn() -> str | None:
 
 
 def setup_node() -> bool:
-    """Install the pinned acorn into .node (for the Plan differential test); False if it cannot."""
-    if installed_acorn() == ACORN:
+    """Install the pinned npm packages into .node (acorn for the Plan differential test, the MCP
+    servers for the MCP tests); False if it cannot."""
+    if all(installed_node_package(n) == v for n, v in NODE_PACKAGES.items()):
         return True
     npm = shutil.which("npm")
     if npm is None or shutil.which("node") is None:
@@ -103,12 +112,14 @@ def setup_node() -> bool:
     package = {
         "private": True,
         "description": "written by tasks.py",
-        "dependencies": {"acorn": ACORN},
+        "dependencies": NODE_PACKAGES,
     }
     (NODE_DIR / "package.json").write_text(json.dumps(package, indent=2) + "\n", encoding="utf-8")
     args: list[str | Path] = [npm, "install", "--prefix", NODE_DIR, "--no-audit", "--no-fund"]
-    if sh(*args, check=False) != 0 or installed_acorn() != ACORN:
-        print(f"error: could not install acorn {ACORN} into {NODE_DIR}", file=sys.stderr)
+    failed = sh(*args, check=False) != 0
+    missing = [n for n, v in NODE_PACKAGES.items() if installed_node_package(n) != v]
+    if failed or missing:
+        print(f"error: could not install {', '.join(missing)} into {NODE_DIR}", file=sys.stderr)
         return False
     return True
 
