@@ -233,3 +233,41 @@ def _evaluate_literal(node: Any) -> Any:
             node = node["$object"]
         return {k: _evaluate_literal(v) for k, v in node.items()}
     return node
+
+
+# -- nested blocks: arrow block bodies and `if` statements -----------------------------------------
+
+
+@pytest.mark.parametrize(
+    "source",
+    [
+        "return [1, 2].map(x => { const a = x * 2; const b = a + 1; return b; });",
+        "a = f(1);\nif (a > 1) { b = g(a); return b; } else if (a < 0) { return 0; }\n"
+        "c = h(a);\nreturn c;",
+        "a = f();\nif (a) { if (b) { c = 1; return c; } return 3; }\nreturn 4;",
+        "if (x) { y = f(x); return [y, y]; } else { return null; }",
+        "return xs.filter(x => { const p = x.price; return p > 3; }).map(x => x.id);",
+    ],
+)
+def test_nested_blocks_round_trip(source: str) -> None:
+    tree = parse_plan(source).tree
+    text = decompile(tree)
+    assert parse_plan(text).tree == tree, text
+
+
+def test_if_statement_layout() -> None:
+    tree = parse_plan("a = f(1);\nif (a > 1) { b = g(a); return b; }\nreturn 0;").tree
+    assert decompile(tree) == (
+        "a = f(1);\nif ((a > 1)) {\n  b = g(a);\n  return b;\n} else {\n  return 0;\n}"
+    )
+
+
+def test_blocks_with_no_plan_equivalent_are_clean_errors() -> None:
+    block = {"$let": {"a": 1}, "$return": {"$ref": "a"}}
+    for tree in [
+        {"$return": {"f": [block]}},  # a block as an argument
+        {"$use": {"$if": [True, block, 1]}},  # an if statement that ends in use
+        {"$return": {"$fn": [["x"], {"$let": {"a": 1}, "$use": 1}]}},
+    ]:
+        with pytest.raises(DecompileError):
+            decompile(tree)

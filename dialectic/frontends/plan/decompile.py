@@ -38,6 +38,13 @@ class DecompileError(ValueError):
     """The tree has no Plan equivalent (or is not a valid call tree)."""
 
 
+_NESTED_BLOCK = (
+    "a block of aliases ($let with $return/$use) can be written only as a whole program, a "
+    "branch of a top-level `if` statement or the body of an arrow function (Plan2 and "
+    "expressions have no blocks)"
+)
+
+
 def _escape_char(m: re.Match[str]) -> str:
     char = m.group()
     simple = _STRING_ESCAPES.get(char)
@@ -108,6 +115,8 @@ class _Writer:
             return "[" + ", ".join(self.expr(item, depth + 1) for item in node) + "]"
         if kind is not dict:
             raise DecompileError(f"{type(node).__name__} is not a JSON value")
+        if _is_block(node):
+            raise DecompileError(_NESTED_BLOCK)
         if len(node) != 1:
             if any(str(k)[:1] == "$" for k in node):
                 raise DecompileError(f"invalid core form with keys {sorted(node)}")
@@ -117,8 +126,6 @@ class _Writer:
             return self.call(key, value, depth)
         form = _FORMS.get(key)
         if form is None:
-            if key in ("$let", "$return", "$use"):
-                raise DecompileError(f"{key} is only allowed at the top of a Plan program")
             raise DecompileError(f"unknown core form {key}")
         return form(self, value, depth)
 
@@ -153,6 +160,9 @@ class _Writer:
         if type(value) is not list or len(value) != 2 or type(value[0]) is not list:
             raise DecompileError('$fn takes [["param", ...], body]')
         params = ", ".join(_name(n, "the parameter") for n in value[0])
+        if _is_block(value[1]):  # a block body: `(x) => { const a = ...; return e; }`
+            lines = self.block(value[1], depth + 1, declare="const ", finals=("$return",))
+            return f"(({params}) => {{ {' '.join(lines)} }})"
         body = self.operand(value[1], depth)
         if body.startswith("{"):  # an object literal, not a block body
             body = f"({body})"
@@ -215,6 +225,66 @@ class _Writer:
             return f"{receiver}.{name}({', '.join(parts[1:])})"
         raise DecompileError(f"the function name {name!r} cannot be written in Plan")
 
+    def block(
+        self,
+        tree: dict[str, Any],
+        depth: int,
+        *,
+        declare: str = "",
+        finals: tuple[str, ...] = ("$return", "$use"),
+        indent: str = "",
+    ) -> list[str]:
+        """The statements of a ``$let``/``$return`` block: its aliases, then its ``return``
+        (a conditional whose branches are blocks as an ``if`` statement, where ``if_ok``)."""
+        extra = set(tree) - {"$let", *finals}
+        present = [k for k in finals if k in tree]
+        if extra or len(present) != 1:
+            if extra & {"$return", "$use"}:
+                raise DecompileError(f"{sorted(extra)[0]} is only allowed at the top of a program")
+            raise DecompileError("a block has `$let` (optional) and exactly one `$return`")
+        bindings = tree.get("$let", {})
+        if type(bindings) is not dict:
+            raise DecompileError("$let takes an object of aliases")
+        lines = [
+            f"{indent}{declare}{_name(name, 'the alias')} = {self.expr(value, depth + 1)};"
+            for name, value in bindings.items()
+        ]
+        mode, body = present[0][1:], tree[present[0]]
+        if not declare and mode == "return" and _has_block_branch(body):
+            lines.extend(self.if_statement(body, depth + 1, indent))
+        else:
+            lines.append(f"{indent}{mode} {self.expr(body, depth + 1)};")
+        return lines
+
+    def if_statement(self, node: Any, depth: int, indent: str) -> list[str]:
+        """``$if`` with a block in a branch, as ``if (...) { ... } else ...`` (the Plan
+        statement whose branches end in ``return``)."""
+        if depth > self.max_depth:
+            raise DecompileError(f"the tree is nested more than {self.max_depth} levels deep")
+        value = node["$if"]
+        if type(value) is not list or len(value) != 3:
+            raise DecompileError("$if takes a list [test, then, otherwise]")
+        test, then, otherwise = value
+        inner = indent + "  "
+        lines = [f"{indent}if ({self.expr(test, depth + 1)}) {{"]
+        lines += self.branch(then, depth + 1, inner)
+        if _has_block_branch(otherwise):
+            nested = self.if_statement(otherwise, depth + 1, indent)
+            lines.append(f"{indent}}} else {nested[0][len(indent) :]}")
+            lines += nested[1:]
+            return lines
+        lines.append(f"{indent}}} else {{")
+        lines += self.branch(otherwise, depth + 1, inner)
+        lines.append(f"{indent}}}")
+        return lines
+
+    def branch(self, node: Any, depth: int, indent: str) -> list[str]:
+        if _is_block(node):
+            return self.block(node, depth, finals=("$return",), indent=indent)
+        if _has_block_branch(node):
+            return self.if_statement(node, depth, indent)
+        return [f"{indent}return {self.expr(node, depth + 1)};"]
+
     def postfix_target(self, text: str, node: Any) -> str:
         if type(node) in (int, float) and type(node) is not bool:
             return f"({text})"
@@ -270,6 +340,25 @@ class _Writer:
         return self.expr(value, depth)
 
 
+def _is_block(node: Any) -> bool:
+    return type(node) is dict and any(k in node for k in ("$let", "$return", "$use"))
+
+
+def _has_block_branch(node: Any) -> bool:
+    """Whether ``node`` is a conditional with a block (aliases) in a branch, however deep in its
+    ``else if`` chain: only an ``if`` statement can write it."""
+    while type(node) is dict and len(node) == 1 and type(node.get("$if")) is list:
+        branches = node["$if"]
+        if len(branches) != 3:
+            return False
+        if _is_block(branches[1]) or _is_block(branches[2]):
+            return True
+        if _has_block_branch(branches[1]):
+            return True
+        node = branches[2]
+    return False
+
+
 #: the writer of each core form (its value and depth -> Plan text)
 _FORMS: dict[str, Callable[[_Writer, Any, int], str]] = {
     "$ref": _Writer.ref,
@@ -302,29 +391,15 @@ def decompile(tree: Any, *, max_depth: int = 1000) -> str:
     """A whole program as Plan text: ``a = f(1);\\nreturn g(a);``.
 
     A tree that is not a ``$let``/``$return``/``$use`` block is written as ``return <tree>;``.
-    Raises :class:`DecompileError` for trees with no Plan equivalent (nested blocks,
-    function names that are not identifiers, NaN/Infinity).
+    A conditional whose branches define aliases becomes an ``if`` statement, and an arrow
+    function's block body ``{ const a = ...; return e; }``. Raises :class:`DecompileError` for
+    trees with no Plan equivalent (a block anywhere else, function names that are not
+    identifiers, NaN/Infinity).
     """
     writer = _Writer(max_depth)
-    lines: list[str] = []
-    body = tree
-    mode = "return"
+    block = tree if _is_block(tree) else {"$return": tree}
     try:
-        if type(tree) is dict and any(k in tree for k in ("$let", "$return", "$use")):
-            extra = set(tree) - {"$let", "$return", "$use"}
-            finals = [k for k in ("$return", "$use") if k in tree]
-            if extra or len(finals) != 1:
-                raise DecompileError(
-                    "a block has `$let` (optional) and exactly one of `$return`/`$use`"
-                )
-            bindings = tree.get("$let", {})
-            if type(bindings) is not dict:
-                raise DecompileError("$let takes an object of aliases")
-            for name, value in bindings.items():
-                lines.append(f"{_name(name, 'the alias')} = {writer.expr(value)};")
-            mode = finals[0][1:]
-            body = tree[finals[0]]
-        lines.append(f"{mode} {writer.expr(body)};")
+        lines = writer.block(block, 0)
     except RecursionError:
         raise DecompileError("the tree is nested too deeply to write as Plan")
     return "\n".join(lines)
