@@ -32,10 +32,13 @@ from dialectic.registry.descriptions import (
     TypeDescription,
 )
 from dialectic.registry.plugins import hookimpl
+from dialectic.run.approval import Approval, ApprovalRequest
 from dialectic.runtime import Prepared, Runtime
 
 __all__ = [
     "Ambiguous",
+    "Approval",
+    "ApprovalRequest",
     "ErrorInfo",
     "Limits",
     "Outcome",

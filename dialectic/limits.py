@@ -39,6 +39,12 @@ class Limits:
     max_steps: int = 1_000_000
     """Arrow-function applications and array/text method steps one run may take (each element
     a method visits counts, and sorting counts n*log2(n))."""
+    max_call_log: int = 1_000
+    """Calls an outcome's call log lists (the others are counted, SPEC 18)."""
+    max_log_bytes: int = 2_000
+    """JSON size of one call's arguments in the call log (longer ones are clipped)."""
+    max_partial_bytes: int = 4_000
+    """JSON size of the completed aliases' values a failure returns (``partial``)."""
 
     def __post_init__(self) -> None:
         """Every limit is checked by type and range: a host's typo (``deadline="abc"``,

@@ -28,7 +28,10 @@ from dialectic.registry import stdlib
 from dialectic.registry.plugins import entry_point_plugins, import_plugin_module, plugin_name
 from dialectic.registry.registry import Registry, closest
 from dialectic.resolve.resolver import Resolved, ResolveErrors, resolve
+from dialectic.run.approval import attach
 from dialectic.run.evaluator import AmbiguityError, Compiled, State, deadline_error
+from dialectic.run.events import EventHook, ended, observe
+from dialectic.run.journal import Journal
 from dialectic.tree.nodes import Let
 from dialectic.tree.parse import parse_tree
 from dialectic.values.coercion import TypeSystem
@@ -64,9 +67,23 @@ class Runtime:
         *,
         builtins: bool = True,
         debug: bool = False,
+        journal: Journal | None = None,
+        on_event: EventHook | None = None,
+        approve: Any = None,
+        approve_plan: Any = None,
     ) -> None:
         self.limits = Limits.coerce(limits)
+        #: every run's approver of write/destructive calls and of whole previews (SPEC 17)
+        self.approve = approve
+        self.approve_plan = approve_plan
         self.debug = debug
+        #: every run's journal and event hook, unless a run is given its own (SPEC 18)
+        self.journal = journal
+        self.on_event = on_event
+        self._mcp: Any = None  # dialectic.connectors.MCPConnections, on add_mcp_servers
+        #: other things to close with the runtime (OpenAPI services' HTTP clients): each has
+        #: ``close()`` and ``aclose()``
+        self._resources: list[Any] = []
         self.registry = Registry()
         sources: list[tuple[str, Any]] = []
         if builtins:
@@ -136,9 +153,22 @@ class Runtime:
         context: Mapping[str, Any] | None = None,
         lang: str | None = None,
         strict: bool = False,
+        journal: Journal | None = None,
+        on_event: EventHook | None = None,
+        approve: Any = None,
+        approve_plan: Any = None,
     ) -> Outcome:
-        """Run a program (JSON text, bytes, parsed JSON, Plan or Plan2 text) to an Outcome."""
-        return self.prepare(program, lang=lang, strict=strict).run(context)
+        """Run a program (JSON text, bytes, parsed JSON, Plan or Plan2 text) to an Outcome.
+        ``journal``, ``on_event``: see SPEC 18 (default: the runtime's); ``approve``,
+        ``approve_plan``: SPEC 17 (default: the runtime's)."""
+        prepared = self.prepare(program, lang=lang, strict=strict)
+        return prepared.run(
+            context,
+            journal=journal,
+            on_event=on_event,
+            approve=approve,
+            approve_plan=approve_plan,
+        )
 
     async def run_async(
         self,
@@ -147,8 +177,25 @@ class Runtime:
         context: Mapping[str, Any] | None = None,
         lang: str | None = None,
         strict: bool = False,
+        journal: Journal | None = None,
+        on_event: EventHook | None = None,
+        approve: Any = None,
+        approve_plan: Any = None,
     ) -> Outcome:
-        return await self.prepare(program, lang=lang, strict=strict).run_async(context)
+        prepared = self.prepare(program, lang=lang, strict=strict)
+        return await prepared.run_async(
+            context,
+            journal=journal,
+            on_event=on_event,
+            approve=approve,
+            approve_plan=approve_plan,
+        )
+
+    def preview(self, program: Any, *, lang: str | None = None, strict: bool = False) -> Any:
+        """Without running anything, the write and destructive calls the program will make,
+        in order (SPEC 17): a :class:`dialectic.tools.preview.Preview`. Raises the first
+        compile error (``CompileFailed``)."""
+        return self.prepare(program, lang=lang, strict=strict).preview()
 
     def compile(
         self,
@@ -174,6 +221,128 @@ class Runtime:
         from dialectic.tools.describe import describe
 
         return describe(self, format, per_function=per_function)
+
+    # -- batches (SPEC 19): dialectic.batch.local ----------------------------------------
+    def run_many(
+        self,
+        programs: Iterable[Any],
+        *,
+        contexts: Iterable[Mapping[str, Any] | None] | None = None,
+        lang: str | None = None,
+        concurrency: int = 64,
+        limits: Limits | Mapping[str, Any] | None = None,
+        on_outcome: Any = None,
+    ) -> list[Outcome]:
+        """Run many programs on one event loop, at most ``concurrency`` at once; the outcomes
+        in input order (``on_outcome(index, outcome)`` is called as each finishes).
+        ``contexts``: one per program; ``limits``: the programs' limits (default: the
+        runtime's). ``dialectic.batch.as_completed`` yields them as they finish."""
+        from dialectic.batch.local import run_many
+
+        return run_many(
+            self,
+            programs,
+            contexts=contexts,
+            lang=lang,
+            concurrency=concurrency,
+            limits=limits,
+            on_outcome=on_outcome,
+        )
+
+    async def run_many_async(
+        self,
+        programs: Iterable[Any],
+        *,
+        contexts: Iterable[Mapping[str, Any] | None] | None = None,
+        lang: str | None = None,
+        concurrency: int = 64,
+        limits: Limits | Mapping[str, Any] | None = None,
+        on_outcome: Any = None,
+    ) -> list[Outcome]:
+        """``run_many`` inside a running event loop (asyncio or trio)."""
+        from dialectic.batch.local import run_many_async
+
+        return await run_many_async(
+            self,
+            programs,
+            contexts=contexts,
+            lang=lang,
+            concurrency=concurrency,
+            limits=limits,
+            on_outcome=on_outcome,
+        )
+
+    # -- MCP servers and the runtime's life cycle (SPEC 15) ------------------------------
+    def add_mcp_servers(self, config: Any) -> list[str]:
+        """Connect the MCP servers of ``config`` (the hosts' ``{"mcpServers": ...}`` file: a
+        path, or the parsed object) and register each tool as ``NAME.TOOL``; the names
+        registered. Sessions open once and serve every run; ``close()`` ends them."""
+        from dialectic.connectors.mcp_client import MCPConnections
+        from dialectic.connectors.mcp_runtime import add_mcp_servers
+
+        if self._mcp is None:
+            self._mcp = MCPConnections()
+        names: list[str] = add_mcp_servers(self, config, self._mcp)
+        return names
+
+    async def add_mcp_servers_async(self, config: Any) -> list[str]:
+        """``add_mcp_servers`` from async code: the first servers' sessions live on this
+        (asyncio) loop, so runs here call them without a thread hop; close with ``aclose()``
+        (or ``async with Runtime(...)``)."""
+        from dialectic.connectors.mcp_client import MCPConnections
+        from dialectic.connectors.mcp_runtime import add_mcp_servers_async
+
+        if self._mcp is None:
+            self._mcp = MCPConnections()
+        names: list[str] = await add_mcp_servers_async(self, config, self._mcp)
+        return names
+
+    def add_openapi(
+        self,
+        name: str,
+        source: Any,
+        *,
+        base_url: str | None = None,
+        headers: Mapping[str, str] | None = None,
+        timeout: float | None = None,
+    ) -> list[str]:
+        """Register every operation of the OpenAPI 3.0/3.1 document ``source`` (a URL, a file
+        or a parsed mapping) as ``NAME.operationId`` (SPEC 16); the names registered.
+        ``base_url`` overrides the document's server, ``headers`` go with every request
+        (``${ENV}`` expanded), ``timeout`` bounds each request (seconds, default 30). One HTTP
+        client per service, closed by ``close()``. Raises ``OpenAPIError`` for a bad document."""
+        from dialectic.connectors.openapi import add_openapi
+
+        return add_openapi(self, name, source, base_url=base_url, headers=headers, timeout=timeout)
+
+    def close(self) -> None:
+        """End what the runtime holds open (MCP sessions, server processes). Idempotent."""
+        mcp, self._mcp = self._mcp, None
+        if mcp is not None:
+            mcp.close()
+        resources, self._resources = self._resources, []
+        for resource in resources:
+            resource.close()
+
+    async def aclose(self) -> None:
+        mcp, self._mcp = self._mcp, None
+        if mcp is not None:
+            await mcp.aclose()
+        resources, self._resources = self._resources, []
+        for resource in resources:
+            await resource.aclose()
+
+    def __enter__(self) -> Runtime:
+        return self
+
+    def __exit__(self, *exc_info: object) -> None:
+        self.close()
+
+    async def __aenter__(self) -> Runtime:
+        return self
+
+    async def __aexit__(self, *exc_info: object) -> None:
+        await self.aclose()
 
 
 def _bad_context(context: Any) -> DialecticError:
@@ -218,6 +387,8 @@ class Prepared:
         self.known_names: list[str] = []
         self.memo_size = 0
         self.resolved: Resolved | None = None
+        #: call sites that go into the call log (SPEC 18)
+        self._logged = 0
         # Compiling allocates many objects and frees almost none, which the cyclic garbage
         # collector would scan again and again (more than half of preparing a 10k-node program,
         # and the more so the larger the application's heap): it is paused while a program is
@@ -275,6 +446,7 @@ class Prepared:
                 resolved,
             )
             self.root = compiler.compile_root()
+            self._logged = compiler.async_calls.get("$logged", 0)
             self._data = runtime.serializer.data
             self._sync = self.root.sync
             self._limits = limits
@@ -358,7 +530,40 @@ class Prepared:
             + (f" Known names: {', '.join(pool[:20])}." if pool else ""),
         )
 
-    def run(self, context: Mapping[str, Any] | None = None) -> Outcome:
+    def _observe(self, state: State, journal: Journal | None, on_event: EventHook | None) -> None:
+        """The run's journal, event hook and tracer, if any (SPEC 18)."""
+        rt = self.runtime
+        j = journal if journal is not None else rt.journal
+        observe(self, state, j, on_event if on_event is not None else rt.on_event)
+
+    def preview(self) -> Any:
+        """The effectful calls this program will make, in order (SPEC 17)."""
+        from dialectic.tools.preview import preview
+
+        if self.errors:
+            raise CompileFailed(self.errors)
+        assert self.resolved is not None
+        return preview(self.resolved.root)
+
+    def _approvals(self, state: State, approve: Any, approve_plan: Any) -> Outcome | None:
+        """The run's approvers (SPEC 17); the failure if the whole preview is refused."""
+        rt = self.runtime
+        approve = approve if approve is not None else rt.approve
+        approve_plan = approve_plan if approve_plan is not None else rt.approve_plan
+        if approve is None and approve_plan is None:
+            return None
+        refused = attach(state, approve, approve_plan, self.preview)
+        return None if refused is None else self._fail(refused, state)
+
+    def run(
+        self,
+        context: Mapping[str, Any] | None = None,
+        *,
+        journal: Journal | None = None,
+        on_event: EventHook | None = None,
+        approve: Any = None,
+        approve_plan: Any = None,
+    ) -> Outcome:
         sync = self._sync
         if sync is not None:  # the fast path: a synchronous program that compiled
             values: Any = context if context is not None else {}
@@ -368,6 +573,11 @@ class Prepared:
                 if name not in values:
                     return self._start(context)  # type: ignore[return-value]
             state = State(values, self.memo_size, self._limits, self._hooks, self._debug)
+            if self._logged:
+                self._observe(state, journal, on_event)
+                refused = self._approvals(state, approve, approve_plan)
+                if refused is not None:
+                    return refused
             try:
                 value = sync(state)
             except BaseException as exc:
@@ -379,6 +589,7 @@ class Prepared:
                 and len(value) <= self._str_fast
                 and value.isascii()
                 and not state.warnings
+                and not self._logged
             ):
                 return Outcome.success(
                     value,
@@ -391,6 +602,11 @@ class Prepared:
         if isinstance(started, Outcome):
             return started
         state = started
+        if self._logged:
+            self._observe(state, journal, on_event)
+            refused = self._approvals(state, approve, approve_plan)
+            if refused is not None:
+                return refused
         try:
             asyncio.get_running_loop()
         except RuntimeError:
@@ -412,10 +628,23 @@ class Prepared:
             raise errors[0]
         return result[0]
 
-    async def run_async(self, context: Mapping[str, Any] | None = None) -> Outcome:
+    async def run_async(
+        self,
+        context: Mapping[str, Any] | None = None,
+        *,
+        journal: Journal | None = None,
+        on_event: EventHook | None = None,
+        approve: Any = None,
+        approve_plan: Any = None,
+    ) -> Outcome:
         state = self._start(context)
         if isinstance(state, Outcome):
             return state
+        if self._logged:
+            self._observe(state, journal, on_event)
+            refused = self._approvals(state, approve, approve_plan)
+            if refused is not None:
+                return refused
         root = self.root
         assert root is not None
         if root.sync is not None:
@@ -479,6 +708,14 @@ class Prepared:
         return bounded_warnings([*self.warnings, *state.warnings])
 
     def _success(self, value: Any, state: State) -> Outcome:
+        out = self._succeeded(value, state)
+        return ended(self, out, state) if self._logged and out.status == "success" else out
+
+    def _fail(self, exc: BaseException, state: State) -> Outcome:
+        """The outcome of a run that raised, with the call log and completed aliases."""
+        return ended(self, self._failed(exc, state), state)
+
+    def _succeeded(self, value: Any, state: State) -> Outcome:
         rt = self.runtime
         limit = state.limits.max_output_bytes
         if value is UNDEFINED:
@@ -515,7 +752,7 @@ class Prepared:
             )
         return Outcome.success(value, self._warnings(state), self.mode, rt.serializer.data)
 
-    def _fail(self, exc: BaseException, state: State) -> Outcome:
+    def _failed(self, exc: BaseException, state: State) -> Outcome:
         fe = self.front
         assert fe is not None
         warnings = self._warnings(state)

@@ -21,6 +21,7 @@ from dialectic.registry.descriptions import (
     TypeConversion,
     TypeDescription,
 )
+from dialectic.registry.jsonschema import function_from_schema
 from dialectic.registry.plugins import Register, hookimpl
 
 
@@ -155,6 +156,62 @@ FUNCTIONS = (
     FunctionDescription("nothing", "takes no arguments", lambda: "nothing", {}, "string"),
 )
 
+#: functions in namespaces (SPEC 2.2), some declared by JSON Schema: `midpoint` is in two
+#: namespaces (its bare name is ambiguous), `scale` and `pick` in one (their bare names work)
+NAMESPACED = (
+    function_from_schema(
+        "scale",
+        "value * factor",
+        lambda value, factor=2: value * factor,
+        {
+            "type": "object",
+            "properties": {
+                "value": {"type": "number"},
+                "factor": {"type": "integer", "default": 2},
+            },
+            "required": ["value"],
+        },
+        {"type": "number"},
+        namespace="geo",
+    ),
+    FunctionDescription(
+        "midpoint",
+        "halfway between a and b",
+        lambda a, b: (a + b) / 2,
+        {"a": "number", "b": "number"},
+        "number",
+        namespace="geo",
+    ),
+    FunctionDescription(
+        "calc.midpoint",
+        "halfway between a and b, rounded down",
+        lambda a, b: (a + b) // 2,
+        {"a": "number", "b": "number"},
+        "number",
+    ),
+    function_from_schema(
+        "pick",
+        "a kind and its items",
+        lambda kind, items=(): {"kind": kind, "items": list(items)},
+        {
+            "type": "object",
+            "properties": {
+                "kind": {"enum": ["a", "b"]},
+                "items": {
+                    "type": "array",
+                    "items": {
+                        "type": "object",
+                        "properties": {"n": {"type": "integer"}, "tag": {"type": "string"}},
+                        "required": ["n"],
+                    },
+                },
+            },
+            "required": ["kind"],
+        },
+        namespace="calc",
+    ),
+)
+
 TYPES = (
     TypeDescription(
         "point",
@@ -197,7 +254,7 @@ CONSTANTS = (
 
 @hookimpl
 def dialectic_register_functions(register: Register) -> None:
-    register(*FUNCTIONS)
+    register(*FUNCTIONS, *NAMESPACED)
 
 
 @hookimpl

@@ -65,9 +65,9 @@ def alias_reader(idx: int, target: Compiled, deep: AliasTable | None) -> Compile
                 slot.error = exc
                 raise
             finally:
-                slot.event.set()
+                slot.set()
             return slot.value
-        if not slot.event.is_set():
+        if not slot.done:
             await slot.event.wait()
         if slot.error is not None:
             raise slot.error
@@ -158,9 +158,9 @@ def local_reader(frame: int, idx: int, target: Compiled) -> Compiled:
                 slot.error = exc
                 raise
             finally:
-                slot.event.set()
+                slot.set()
             return slot.value
-        if not slot.event.is_set():
+        if not slot.done:
             await slot.event.wait()
         if slot.error is not None:
             raise slot.error

@@ -14,6 +14,7 @@ from typing import Any, Final, TypeGuard
 from dialectic.limits import Limits
 from dialectic.outcome.errors import Ambiguous, DialecticError, Failure, LimitExceeded
 from dialectic.registry.descriptions import FunctionDescription
+from dialectic.run.calllog import is_logged
 from dialectic.run.evaluator import MISSING, AmbiguityError, AmbiguityItem, Compiled, State, merge
 from dialectic.tree.nodes import Lit, Node
 from dialectic.values.data import UNDEFINED, BadValue, is_scalar
@@ -83,6 +84,7 @@ class CallSite:
         "is_async",
         "blocking",
         "all_sync",
+        "logged",
     )
 
     def __init__(
@@ -109,6 +111,8 @@ class CallSite:
         )
         self.blocking = fn.blocking and not self.is_async
         self.all_sync = all(a.compiled.sync is not None for a in args)
+        #: calls of it go into the call log (every function but the built-in library)
+        self.logged = is_logged(fn)
 
     def positional(self, names: list[str]) -> bool:
         """Whether the implementation can take these arguments positionally (faster)."""

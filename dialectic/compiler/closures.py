@@ -14,9 +14,10 @@ from typing import Any
 
 from dialectic.compiler.access import Access
 from dialectic.compiler.aliases import DEEP_ALIAS, alias_reader, local_reader
-from dialectic.compiler.forms import FormsMixin
+from dialectic.compiler.forms import FormsMixin, optional_link
 from dialectic.compiler.invoke import Coercer, invocation
 from dialectic.compiler.lambdas import (
+    FRAME,
     spread_args,
 )
 from dialectic.limits import Limits
@@ -33,6 +34,7 @@ from dialectic.registry.descriptions import Constant, FunctionDescription
 from dialectic.registry.registry import Registry
 from dialectic.resolve.forbidden import forbidden_error, is_forbidden
 from dialectic.resolve.resolver import Resolved
+from dialectic.run.effects import effect_block
 from dialectic.run.evaluator import (
     MISSING,
     AmbiguityError,
@@ -54,6 +56,7 @@ from dialectic.tree.nodes import (
     Lit,
     Node,
     Obj,
+    ParamRef,
     Spread,
     Template,
     Undefined,
@@ -99,22 +102,30 @@ class Compiler(FormsMixin):
         self._aliases: dict[int, tuple[Compiled, Binding]] = {}
         self._locals: dict[tuple[int, int], Compiled] = {}
         self._table: dict[type[Node], Callable[[Any], Compiled]] = dispatch_table(self, "_")
+        #: nodes with effectful calls below them (SPEC 17); empty for most programs
+        self._marked: set[int] = resolved.effects.marked if resolved.effects is not None else set()
 
     # -- entry ----------------------------------------------------------------------------
     def compile_root(self) -> Compiled:
-        compiled = self.compile(self.resolved.root)
+        try:
+            compiled = self.compile(self.resolved.root)
+        finally:  # its table of bound methods is a cycle: freed now, not by the cyclic collector
+            self._table.clear()
         if self.errors:
             raise CompileErrors(self.errors)
         return compiled
 
     def compile(self, node: Node) -> Compiled:
         try:
-            return self._table[type(node)](node)
+            out = self._table[type(node)](node)
         except DialecticError as exc:
             if not exc.path:
                 exc.path = node.path
             self.errors.append(exc)
             return Compiled(sync=_unreachable)
+        if self._marked and id(node) in self._marked:
+            out.ordered = True  # effectful calls below: in program order (SPEC 17)
+        return out
 
     # -- combinators ----------------------------------------------------------------------
     def _combine(self, children: list[Compiled], finish: Callable[[list[Any]], Any]) -> Compiled:
@@ -209,9 +220,7 @@ class Compiler(FormsMixin):
                         out.append(v if type(v) is str else stringify(v))
                 if amb is not None:
                     raise amb
-                total = 0
-                for part in out:  # measure before joining: never build an oversized string
-                    total += len(part)
+                total = sum(map(len, out))  # measured before joining: never an oversized string
                 if total > max_len:
                     raise too_long(total)
                 return "".join(out)
@@ -280,26 +289,44 @@ class Compiler(FormsMixin):
         return Compiled(sync=read)
 
     def _Block(self, node: Block) -> Compiled:
-        aliases = self._aliases
+        effects = self.resolved.effects
+        if effects is not None and id(node) in effects.blocks:  # SPEC 17
+            return effect_block(self, node, effects.blocks[id(node)])
         for b in node.bindings:  # in dependency order: what an alias reads is compiled first
-            target = self.compile(b.node)
-            if b.frame >= 0:
-                self._locals[b.frame, b.slot] = local_reader(b.frame, b.slot, target)
-                continue
-            deep = b.depth > DEEP_ALIAS and bool(b.deps)
-            aliases[b.slot] = (alias_reader(b.slot, target, aliases if deep else None), b)
+            self.bind_alias(b, self.compile(b.node))
         return self.compile(node.body)
+
+    def bind_alias(self, b: Binding, target: Compiled) -> Compiled:
+        """The memoized reader of alias ``b``, published for the references compiled next."""
+        if b.frame >= 0:
+            reader = self._locals[b.frame, b.slot] = local_reader(b.frame, b.slot, target)
+            return reader
+        aliases = self._aliases
+        deep = b.depth > DEEP_ALIAS and bool(b.deps)
+        reader = alias_reader(b.slot, target, aliases if deep else None)
+        aliases[b.slot] = (reader, b)
+        return reader
+
+    def publish_alias(self, b: Binding, reader: Compiled) -> None:
+        """Make references to alias ``b`` use ``reader`` (effects: one that waits its turn)."""
+        if b.frame >= 0:
+            self._locals[b.frame, b.slot] = reader
+        else:
+            self._aliases[b.slot] = (reader, b)
 
     # -- member access ----------------------------------------------------------------------
     def _Get(self, node: Get) -> Compiled:
-        if node.optional:
-            return self._optional_get(node)
+        link = optional_link(node)
+        if link is not None:  # `a?.b`, `a?.b.c`, `x?.trim().length` (SPEC 1.2)
+            return self._optional_chain(node, link)
         member = self.access.member
         path = node.path
         parts = [self.compile(node.target)] + [self.compile(k) for k in node.keys]
         if all(isinstance(k, Lit) for k in node.keys) and parts[0].sync is not None:
             target = parts[0].sync
             keys = tuple(k.value for k in node.keys)  # type: ignore[attr-defined]
+            if isinstance(node.target, ParamRef):  # `x.key` in an arrow function's body
+                return Compiled(sync=param_get(node.target, keys, member, path))
             # a context value is read in place (one closure call less on the hot path)
             ctx_name = node.target.name if isinstance(node.target, ContextRef) else None
 
@@ -412,6 +439,33 @@ def subtree(tree: Any, path: JSONPath) -> Any:
     for key in path:
         node = node[key]
     return node
+
+
+def param_get(
+    param: ParamRef,
+    keys: tuple[Any, ...],
+    member: Callable[[Any, Any, JSONPath], Any],
+    path: JSONPath,
+) -> Callable[[State], Any]:
+    """``x.k1.k2`` for the arrow function's parameter ``x``: read in place, as a context value
+    is (the parameter reader's closure call saved on every element)."""
+    frame, index = param.frame, param.index
+    var = FRAME
+
+    def get_param(s: State) -> Any:
+        args = var.get()[frame].args
+        v = args[index] if index < len(args) else UNDEFINED
+        for k in keys:
+            if type(v) is dict:
+                try:
+                    v = v[k]
+                    continue
+                except (KeyError, TypeError):
+                    pass
+            v = member(v, k, path)
+        return v
+
+    return get_param
 
 
 def _literal(value: Any) -> Compiled:

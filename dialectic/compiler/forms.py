@@ -38,7 +38,36 @@ from dialectic.tree.nodes import (
 from dialectic.values.data import UNDEFINED
 from dialectic.values.serialize import Serializer
 
-__all__ = ["FormsMixin"]
+__all__ = ["FormsMixin", "optional_link"]
+
+
+def optional_link(node: Node) -> Get | Method | None:
+    """The outermost optional link (``$get?``, ``$method?``) of the chain that ``node`` ends,
+    following target slots through ``$get`` and ``$method`` (SPEC 1.2: ``a?.b.trim()`` is
+    undefined when ``a`` is null or undefined); None if the chain has none."""
+    n = node
+    while isinstance(n, Get | Method):
+        if n.optional:
+            return n
+        n = n.target
+    return None
+
+
+def _relinked(node: Get | Method, link: Get | Method, given: Given) -> Node:
+    """The chain ``node`` with ``link`` reading ``given`` (its target's value) as a plain link."""
+    spine: list[Get | Method] = []
+    n: Node = node
+    while n is not link:
+        assert isinstance(n, Get | Method)
+        spine.append(n)
+        n = n.target
+    out: Node = given
+    for n in [link, *reversed(spine)]:  # from the link outwards
+        if isinstance(n, Get):
+            out = Get(n.path, out, n.keys)
+        else:
+            out = Method(n.path, out, n.name, n.args, n.fallback)
+    return out
 
 
 class FormsMixin:
@@ -83,6 +112,9 @@ class FormsMixin:
         return Steps(self.resolved.steps_slot, self.limits, path)
 
     def _Method(self, node: Method) -> Compiled:
+        link = optional_link(node)
+        if link is not None:
+            return self._optional_chain(node, link)
         args = [self._arrow_or_value(a) for a in node.args]
         spreads = [isinstance(a, Spread) for a in node.args if not isinstance(a, Lambda)]
         fallback = self.compile(node.fallback) if node.fallback is not None else None
@@ -122,10 +154,12 @@ class FormsMixin:
         path = node.path
         return self._combine([self.compile(p) for p in node.parts], lambda vs: merge(vs, path))
 
-    def _optional_get(self, node: Get) -> Compiled:
-        """``target?.[k1][k2]``: undefined when the target is null or undefined."""
-        target = self.compile(node.target)
-        rest = self.compile(Get(node.path, Given(node.target.path, 0), node.keys))
+    def _optional_chain(self, node: Get | Method, link: Get | Method) -> Compiled:
+        """The chain ``node`` whose outermost optional link is ``link`` (``a?.b.c``,
+        ``a?.b.trim()``, ``x?.trim().length``): undefined when ``link``'s target is null or
+        undefined (nothing after it runs); else the chain with ``link`` reading that value."""
+        target = self.compile(link.target)
+        rest = self.compile(_relinked(node, link, Given(link.target.path, 0)))
         if target.sync is not None and rest.sync is not None:
             tsync, rsync = target.sync, rest.sync
 

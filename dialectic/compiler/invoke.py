@@ -12,6 +12,8 @@ A call strategy builds the closure that runs it:
 - :class:`SyncCall`: any other synchronous function of synchronous arguments;
 - :class:`InlineCall`: a synchronous function with asynchronous arguments, called inline once
   they are ready;
+- :func:`~dialectic.compiler.invoke_logged.logged_sync` and ``logged_inline``: a synchronous
+  function outside the built-in library, recorded in the call log (SPEC 18);
 - :class:`AsyncCall`: an asynchronous (or blocking) function, under its per-call timeout and the
   concurrency limiters; with synchronous arguments it also offers a :class:`LaunchedCall`, the
   asyncio fan-out form (a task of the implementation's own coroutine).
@@ -29,8 +31,10 @@ from dialectic.compiler.callsite import (
     Coercer,
 )
 from dialectic.compiler.invoke_async import AsyncCall
+from dialectic.compiler.invoke_logged import logged_inline, logged_sync
 from dialectic.limits import Limits
 from dialectic.registry.descriptions import FunctionDescription
+from dialectic.run.effects import effect_call
 from dialectic.run.evaluator import AmbiguityError, Compiled, State, async_many
 from dialectic.tree.nodes import Node
 from dialectic.values.data import UNDEFINED
@@ -56,8 +60,14 @@ def invocation(
         for (name, compiled, coercer, optional), arg in zip(specs, arg_nodes_of, strict=True)
     )
     site = CallSite(node, fn, args, limits)
+    if site.logged:  # counted for the call log (SPEC 18): not a function name
+        async_calls["$logged"] = async_calls.get("$logged", 0) + 1
+    if fn.changes_things:  # write or destructive: approved, in order (SPEC 17)
+        return effect_call(site, limits, async_calls)
     if site.is_async or site.blocking:
         return AsyncCall(site, limits, async_calls).build()
+    if site.logged:
+        return logged_sync(site) if site.all_sync else logged_inline(site)
     if not site.all_sync:
         return InlineCall.build(site)
     if SyncOne.fits(site):

@@ -12,6 +12,7 @@ from typing import Any
 import anyio
 
 from dialectic.compiler.callsite import DONE_TYPES, AmbiguousArg, CallSite
+from dialectic.compiler.invoke_logged import launched, logged_timed
 from dialectic.limits import Limits
 from dialectic.outcome.errors import DialecticError
 from dialectic.run.evaluator import AmbiguityError, Compiled, Launch, State, async_many
@@ -52,7 +53,10 @@ class AsyncCall:
 
     def build(self) -> Compiled:
         site = self.site
-        call_async = self._call_async(self._timed())
+        timed = self._timed()
+        if site.logged:  # recorded in the call log (SPEC 18)
+            timed = logged_timed(site, timed)
+        call_async = self._call_async(timed)
         if not site.all_sync or site.blocking:
             return Compiled(aio=call_async)
         return Compiled(aio=call_async, launch=LaunchedCall(self))
@@ -173,17 +177,27 @@ class LaunchedCall(Launch):
         if self.call.limited(state):
             return None
         site = self.site
+        if site.logged and state.observers is not None:
+            return None  # a journal, event hook or tracer: the general path (SPEC 18)
+        args: Any
         try:
             if self.consts is not None:
-                return site.impl(*self.consts)  # type: ignore[no-any-return]
-            vals = site.evaluate(state)
-            if self.call.positional and self._coerce_in_place(vals, state):
-                return site.impl(*vals)  # type: ignore[no-any-return]
-            return site.impl(**site.kwargs(vals, state))  # type: ignore[no-any-return]
+                args = self.consts
+                coro = site.impl(*args)
+            else:
+                args = vals = site.evaluate(state)
+                if self.call.positional and self._coerce_in_place(vals, state):
+                    coro = site.impl(*vals)
+                else:
+                    args = site.kwargs(vals, state)
+                    coro = site.impl(**args)
         except (DialecticError, AmbiguityError):
             raise
         except Exception as exc:
             raise site.error(exc, state) from None
+        if site.logged:
+            launched(state, site, args, coro)
+        return coro  # type: ignore[no-any-return]
 
     def _coerce_in_place(self, vals: list[Any], state: State) -> bool:
         """Coerce the values for a positional call; False if one is undefined or ambiguous

@@ -166,10 +166,18 @@ def merge(parts: Sequence[Any], path: JSONPath) -> dict[str, Any]:
 # -- methods that take a function ---------------------------------------------------------------
 def _results_sync(arrow: Arrow, s: State, xs: list[Any], steps: Steps) -> Callable[[int], Any]:
     steps.take(s, len(xs))
-    apply = arrow.apply
+    body = arrow.body.sync
+    assert body is not None
+    size = arrow.locals
+    outer = FRAME.get()  # :meth:`Arrow.apply`, inlined: the frames around stay the same
+    var = FRAME
 
     def at(i: int) -> Any:
-        return apply(s, (xs[i], i, xs))
+        token = var.set((*outer, Frame((xs[i], i, xs), size)))
+        try:
+            return body(s)
+        finally:
+            var.reset(token)
 
     return at
 
@@ -229,6 +237,9 @@ async def _apply_async(name: str, arrow: Arrow, s: State, xs: list[Any], steps: 
     kids = [
         Compiled(aio=functools.partial(arrow.aapply, args=(x, i, xs))) for i, x in enumerate(xs)
     ]
+    if arrow.body.ordered:  # effectful calls: element after element (SPEC 17)
+        for kid in kids:
+            kid.ordered = True
     results = await async_many(kids)(s) if kids else []
     return _finish(name, xs, results)
 
@@ -296,7 +307,8 @@ def _sort(xs: list[Any], arrow: Arrow | None, s: State, steps: Steps) -> list[An
         )
     key = arrow.key
     if key is not None:
-        keys = [key.apply(s, (x,)) for x in present]
+        apply = key.apply
+        keys = [apply(s, (x,)) for x in present]
         for k in keys:
             if type(k) is bool or not is_number(k) or (type(k) is int and abs(k) > MAX_SAFE):
                 raise JsRefusal(

@@ -149,14 +149,31 @@ def _token_error(text: str, pos: int) -> ScanError:
 def scan(text: str) -> Scan:
     """Check ``text`` against JSON plus the five repairs; linear time, no recursion."""
     out = Scan()
-    sites = out.sites
-    stack: list[str] = []
-    opened: list[int] = []  # offsets of the open brackets, for "never closed"
-    state = _VALUE
-    pending_comma = -1  # offset of the last comma (a trailing comma if a close follows)
-    pos = 0
-    match = _TOKEN.match
     try:
+        _Scanner(text, out.sites).run()
+    except ScanError as exc:
+        out.error = exc
+    return out
+
+
+class _Scanner:
+    """The state of one :func:`scan`: a state machine over the tokens of ``_TOKEN``."""
+
+    __slots__ = ("text", "sites", "stack", "opened", "state", "pending_comma")
+
+    def __init__(self, text: str, sites: list[Site]) -> None:
+        self.text = text
+        self.sites = sites
+        self.stack: list[str] = []
+        self.opened: list[int] = []  # offsets of the open brackets, for "never closed"
+        self.state = _VALUE
+        self.pending_comma = -1  # offset of the last comma (a trailing comma if a close follows)
+
+    def run(self) -> None:
+        text = self.text
+        sites = self.sites
+        pos = 0
+        match = _TOKEN.match
         while True:
             m = match(text, pos)
             if m is None:
@@ -169,7 +186,7 @@ def scan(text: str) -> Scan:
             if kind == "lc" or kind == "bc":
                 sites.append(Site(COMMENT, start, text[start : min(pos, start + 40)]))
                 continue
-            if state == _END:
+            if self.state == _END:
                 raise ScanError(
                     start,
                     f"unexpected {_describe(text[start])} after the end of the JSON value",
@@ -177,124 +194,138 @@ def scan(text: str) -> Scan:
                     "array [...].",
                 )
             if kind == "close":
-                ch = text[start]
-                want = "{" if ch == "}" else "["
-                if not stack or stack[-1] != want:
-                    raise ScanError(
-                        start,
-                        f"unexpected `{ch}`"
-                        + (f": the open bracket is `{stack[-1]}`" if stack else ""),
-                        "Check that every { and [ is closed by its own } or ].",
-                    )
-                if state in (_KEY_AFTER_COMMA, _VALUE_AFTER_COMMA):
-                    sites.append(Site(TRAILING_COMMA, pending_comma, ch))
-                elif state == _COLON:
-                    raise ScanError(
-                        start,
-                        f"expected `:` after the object key, found `{ch}`",
-                        'Write object members as "key": value.',
-                    )
-                elif state not in (_AFTER, _KEY_OR_CLOSE, _VALUE_OR_CLOSE):
-                    raise ScanError(
-                        start,
-                        f"unexpected `{ch}`: a value is missing",
-                        'Write a value after ":" (null if there is none).',
-                    )
-                stack.pop()
-                opened.pop()
-                state = _AFTER if stack else _END
-                continue
-            if kind == "comma":
-                if state != _AFTER or not stack:
-                    raise ScanError(
-                        start,
-                        "unexpected `,`" + (": a value is missing before it" if stack else ""),
-                        "Remove the extra comma or write the missing value.",
-                    )
-                pending_comma = start
-                state = _KEY_AFTER_COMMA if stack[-1] == "{" else _VALUE_AFTER_COMMA
-                continue
-            if kind == "colon":
-                if state != _COLON:
+                self.close(start)
+            elif kind == "comma":
+                self.comma(start)
+            elif kind == "colon":
+                if self.state != _COLON:
                     raise ScanError(
                         start, "unexpected `:`", 'A colon follows an object key: {"key": value}.'
                     )
-                state = _VALUE
-                continue
-            if state == _AFTER:
-                raise ScanError(
-                    start,
-                    f"expected `,` or `{'}' if stack[-1] == '{' else ']'}` before "
-                    f"{_describe(text[start])}",
-                    "Separate the items of an array or object with commas.",
-                )
-            if state == _COLON:
-                raise ScanError(
-                    start,
-                    f"expected `:` after the object key, found {_describe(text[start])}",
-                    'Write object members as "key": value.',
-                )
-            key = state in (_KEY_OR_CLOSE, _KEY_AFTER_COMMA)
-            if kind == "str" or kind == "sq":
-                if kind == "sq":
-                    sites.append(Site(SINGLE_QUOTES, start, text[start : min(pos, start + 40)]))
-                state = _COLON if key else (_AFTER if stack else _END)
-                continue
-            if kind == "word":
-                name = m.group(kind)
-                if key:
-                    sites.append(Site(UNQUOTED_KEY, start, name[:40]))
-                    state = _COLON
-                    continue
-                if name in _PYTHON:
-                    sites.append(Site(PYTHON_LITERAL, start, name))
-                elif name not in _JSON_WORDS:
-                    raise ScanError(
-                        start,
-                        f"`{name[:40]}` is not a JSON value",
-                        "JSON values are strings in double quotes, numbers, true, false, null, "
-                        f'arrays and objects; a text is written "{name[:40]}".',
-                    )
-                state = _AFTER if stack else _END
-                continue
-            if key:
-                raise ScanError(
-                    start,
-                    f"expected an object key, found {_describe(text[start])}",
-                    'Object keys are strings: {"key": value}.',
-                )
-            if kind == "open":
-                if len(stack) >= MAX_NESTING:
-                    raise ScanError(start, "the program is nested too deeply", "Nest less.")
-                ch = text[start]
-                stack.append(ch)
-                opened.append(start)
-                state = _KEY_OR_CLOSE if ch == "{" else _VALUE_OR_CLOSE
-                continue
-            tok = m.group(kind)  # a number
-            if not tok.lstrip("-").isdigit() and math.isinf(float(tok)):
-                raise ScanError(
-                    start,
-                    f"`{tok[:40]}` is too large a number",
-                    "Numbers are read as doubles: at most about 1.8e308.",
-                )
-            state = _AFTER if stack else _END
+                self.state = _VALUE
+            else:
+                self.value(kind, start, m.group(kind))
+        self.finish(pos)
+
+    def close(self, start: int) -> None:
+        ch = self.text[start]
+        stack, state = self.stack, self.state
+        want = "{" if ch == "}" else "["
+        if not stack or stack[-1] != want:
+            raise ScanError(
+                start,
+                f"unexpected `{ch}`" + (f": the open bracket is `{stack[-1]}`" if stack else ""),
+                "Check that every { and [ is closed by its own } or ].",
+            )
+        if state in (_KEY_AFTER_COMMA, _VALUE_AFTER_COMMA):
+            self.sites.append(Site(TRAILING_COMMA, self.pending_comma, ch))
+        elif state == _COLON:
+            raise ScanError(
+                start,
+                f"expected `:` after the object key, found `{ch}`",
+                'Write object members as "key": value.',
+            )
+        elif state not in (_AFTER, _KEY_OR_CLOSE, _VALUE_OR_CLOSE):
+            raise ScanError(
+                start,
+                f"unexpected `{ch}`: a value is missing",
+                'Write a value after ":" (null if there is none).',
+            )
+        stack.pop()
+        self.opened.pop()
+        self.state = _AFTER if stack else _END
+
+    def comma(self, start: int) -> None:
+        stack = self.stack
+        if self.state != _AFTER or not stack:
+            raise ScanError(
+                start,
+                "unexpected `,`" + (": a value is missing before it" if stack else ""),
+                "Remove the extra comma or write the missing value.",
+            )
+        self.pending_comma = start
+        self.state = _KEY_AFTER_COMMA if stack[-1] == "{" else _VALUE_AFTER_COMMA
+
+    def value(self, kind: str, start: int, tok: str) -> None:
+        """A token where a value or key may be: a string, a word, an open bracket, a number."""
+        text, stack, state = self.text, self.stack, self.state
+        if state == _AFTER:
+            raise ScanError(
+                start,
+                f"expected `,` or `{'}' if stack[-1] == '{' else ']'}` before "
+                f"{_describe(text[start])}",
+                "Separate the items of an array or object with commas.",
+            )
+        if state == _COLON:
+            raise ScanError(
+                start,
+                f"expected `:` after the object key, found {_describe(text[start])}",
+                'Write object members as "key": value.',
+            )
+        key = state in (_KEY_OR_CLOSE, _KEY_AFTER_COMMA)
+        after = _AFTER if stack else _END
+        if kind == "str" or kind == "sq":
+            if kind == "sq":
+                self.sites.append(Site(SINGLE_QUOTES, start, tok[:40]))
+            self.state = _COLON if key else after
+            return
+        if kind == "word":
+            self.state = self.word(start, tok, key)
+            return
+        if key:
+            raise ScanError(
+                start,
+                f"expected an object key, found {_describe(text[start])}",
+                'Object keys are strings: {"key": value}.',
+            )
+        if kind == "open":
+            if len(stack) >= MAX_NESTING:
+                raise ScanError(start, "the program is nested too deeply", "Nest less.")
+            ch = text[start]
+            stack.append(ch)
+            self.opened.append(start)
+            self.state = _KEY_OR_CLOSE if ch == "{" else _VALUE_OR_CLOSE
+            return
+        # a number
+        if not tok.lstrip("-").isdigit() and math.isinf(float(tok)):
+            raise ScanError(
+                start,
+                f"`{tok[:40]}` is too large a number",
+                "Numbers are read as doubles: at most about 1.8e308.",
+            )
+        self.state = after
+
+    def word(self, start: int, name: str, key: bool) -> int:
+        """An unquoted word (a key, a Python literal, true/false/null); the next state."""
+        if key:
+            self.sites.append(Site(UNQUOTED_KEY, start, name[:40]))
+            return _COLON
+        if name in _PYTHON:
+            self.sites.append(Site(PYTHON_LITERAL, start, name))
+        elif name not in _JSON_WORDS:
+            raise ScanError(
+                start,
+                f"`{name[:40]}` is not a JSON value",
+                "JSON values are strings in double quotes, numbers, true, false, null, "
+                f'arrays and objects; a text is written "{name[:40]}".',
+            )
+        return _AFTER if self.stack else _END
+
+    def finish(self, pos: int) -> None:
+        stack = self.stack
         if stack:
             raise ScanError(
-                opened[-1],
+                self.opened[-1],
                 f"this `{stack[-1]}` is never closed: the text ends before its "
                 f"`{'}' if stack[-1] == '{' else ']'}`",
                 "A truncated program is not completed: send the whole program.",
             )
-        if state != _END:
+        if self.state != _END:
             raise ScanError(
-                pos if pending_comma < 0 else pending_comma,
+                pos if self.pending_comma < 0 else self.pending_comma,
                 "the text holds no JSON value",
                 'A Dialect JSON program is one JSON value, e.g. {"f": {"x": 1}}.',
             )
-    except ScanError as exc:
-        out.error = exc
-    return out
 
 
 class _Lines:

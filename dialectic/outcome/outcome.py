@@ -86,6 +86,8 @@ class Outcome:
         "warnings",
         "mode",
         "_to_json_value",
+        "_log",
+        "_partial",
     )
 
     def __init__(
@@ -108,6 +110,10 @@ class Outcome:
         self.warnings = warnings or []
         self.mode = mode
         self._to_json_value = to_json_value
+        #: the run's call log (dialectic.run.calllog.CallLog) and, for a failure, the values
+        #: of the aliases that completed (JSON) and the names left out for size (SPEC 18)
+        self._log: Any = None
+        self._partial: tuple[dict[str, Any], list[str]] | None = None
 
     @classmethod
     def success(
@@ -123,14 +129,34 @@ class Outcome:
         out.warnings = warnings
         out.mode = mode
         out._to_json_value = to_json_value
+        out._log = None
+        out._partial = None
         return out
 
     @property
     def ok(self) -> bool:
         return self.status == SUCCESS
 
-    def to_json(self) -> dict[str, Any]:
-        """A JSON-serializable dict; values of registered types appear as executable programs."""
+    @property
+    def calls(self) -> list[dict[str, Any]]:
+        """The call log (SPEC 18): one dict per call of a registered function outside the
+        built-in library, in the order they started, then the calls that never started."""
+        return self._log.entries() if self._log is not None else []
+
+    @property
+    def calls_omitted(self) -> int:
+        """Calls left out of :attr:`calls` (beyond ``Limits.max_call_log``)."""
+        return self._log.omitted() if self._log is not None else 0
+
+    @property
+    def partial(self) -> dict[str, Any]:
+        """For a failure: the values (as JSON) of the aliases that completed, by name."""
+        return self._partial[0] if self._partial is not None else {}
+
+    def to_json(self, *, calls: bool = False) -> dict[str, Any]:
+        """A JSON-serializable dict; values of registered types appear as executable programs.
+        A failure lists the completed aliases' values (``partial``); ``calls=True`` adds the
+        call log (``calls``, and ``calls_omitted`` when some did not fit; SPEC 18)."""
         out: dict[str, Any] = {"status": self.status}
         if self.status == SUCCESS:
             conv = self._to_json_value
@@ -144,6 +170,15 @@ class Outcome:
             out["suggestions"] = [s.to_json() for s in self.suggestions]
         if self.warnings:
             out["warnings"] = list(self.warnings)
+        if self._partial is not None:
+            if self._partial[0]:
+                out["partial"] = self._partial[0]
+            if self._partial[1]:
+                out["partial_omitted"] = self._partial[1]
+        if calls:
+            out["calls"] = self.calls
+            if self.calls_omitted:
+                out["calls_omitted"] = self.calls_omitted
         return out
 
     def __repr__(self) -> str:

@@ -88,8 +88,12 @@ def function(
     blocking: bool = False,
     max_concurrency: int | None = None,
     timeout: float | None = None,
+    effects: str = "read",
+    idempotent: bool = False,
+    scope: str | None = None,
 ) -> Any:
-    """Decorate a Python function to make it a FunctionDescription (still callable)."""
+    """Decorate a Python function to make it a FunctionDescription (still callable);
+    ``effects``, ``idempotent`` and ``scope`` as for FunctionDescription (SPEC 17)."""
 
     def build(f: Callable[..., Any]) -> FunctionDescription:
         sig = inspect.signature(f)
@@ -143,6 +147,9 @@ def function(
             timeout=timeout,
             parameter_descriptions=param_docs,
             validator=validator,
+            effects=effects,
+            idempotent=idempotent,
+            scope=scope,
         )
 
     if fn is not None:

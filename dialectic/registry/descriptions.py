@@ -84,6 +84,10 @@ class RunContext:
         return self._stringify(value)
 
 
+#: what a function may do to the world, least to most (SPEC 17)
+EFFECTS = ("pure", "read", "write", "destructive")
+
+
 @dataclass(eq=False)
 class FunctionDescription:
     """A function: ``FunctionDescription(name, description, implementation, parameters, returns)``.
@@ -105,6 +109,14 @@ class FunctionDescription:
       parameter_aliases: other names of parameters, ``{"from": "origin"}``: a named argument
         ``from`` is the parameter ``origin`` (giving both is an error); a synonym never takes a
         positional slot and the implementation receives the parameter's own name.
+      namespace: the namespace the function belongs to (SPEC 2.2): the registered name is
+        ``namespace.name`` (a name given without that prefix gets it at registration); a name
+        with a dot and no ``namespace`` is in the namespace before its first dot.
+      effects: what a call does to the world (SPEC 17): ``"pure"``, ``"read"`` (the default:
+        pure data flow), ``"write"`` or ``"destructive"``; a write or destructive call always
+        runs, in program order within its scope, after the approver allows it.
+      idempotent: calling it twice with the same arguments has the effect of calling it once.
+      scope: the effect scope (default: the namespace, else one shared scope).
     """
 
     name: str
@@ -122,6 +134,26 @@ class FunctionDescription:
     examples: Sequence[str] = ()
     aliases: Sequence[str] = ()
     parameter_aliases: Mapping[str, str] = field(default_factory=dict)
+    namespace: str | None = None
+    effects: str = "read"
+    idempotent: bool = False
+    scope: str | None = None
+
+    def __post_init__(self) -> None:
+        if self.effects not in EFFECTS:
+            raise ValueError(
+                f"{self.name}: effects={self.effects!r}; use one of {', '.join(EFFECTS)}"
+            )
+
+    @property
+    def effect_scope(self) -> str:
+        """The scope whose effectful calls run in program order (SPEC 17)."""
+        return self.scope or self.namespace or ""
+
+    @property
+    def changes_things(self) -> bool:
+        """A write or destructive function: it always runs, in order, after approval."""
+        return self.effects == "write" or self.effects == "destructive"
 
     #: facts about ``implementation`` read by the compiler at every call site, computed once
     _facts: _CallFacts | None = field(default=None, init=False, repr=False, compare=False)

@@ -84,6 +84,29 @@ def closest(
     return found
 
 
+def _qualify(fn: FunctionDescription, source: str) -> None:
+    """Give a function its namespace (SPEC 2.2): ``namespace="memory"`` makes the registered
+    name ``memory.<name>``; a dotted name without one is in the namespace before its first dot."""
+    ns, name = fn.namespace, fn.name
+    if not isinstance(name, str):
+        return  # reported by _add_name
+    if ns is None:
+        if "." in name:
+            ns = name.split(".", 1)[0]
+        else:
+            return
+    if not isinstance(ns, str) or not ns or "." in ns or ns.startswith("$"):
+        raise PluginError(
+            f"{source}: function {name!r} has an invalid namespace {ns!r} (a namespace is a "
+            "non-empty name without dots, such as 'memory')"
+        )
+    if not name.startswith(ns + "."):
+        name = f"{ns}.{name}"
+    if len(name) == len(ns) + 1:
+        raise PluginError(f"{source}: function {name!r} has no name after its namespace")
+    fn.namespace, fn.name = ns, name
+
+
 class Registry:
     """Everything a runtime can call or name. Registration conflicts name both sources; a
     built-in gives way to any other registration of its name."""
@@ -100,11 +123,16 @@ class Registry:
         #: other names of functions (declared ``aliases``) -> the function's own name
         self.function_aliases: dict[str, str] = {}
         self._signatures: dict[str, tuple[FunctionDescription, str]] = {}
+        #: a namespaced function's bare name -> its full names (``create_entities`` ->
+        #: ``["memory.create_entities", ...]``), built on first use (SPEC 2.2)
+        self._bare: dict[str, list[str]] | None = None
+        self._namespaces: list[str] | None = None
         self.version = 0
 
     # -- registration -------------------------------------------------------------------
     def add(self, description: Any, source: str = "Runtime.register") -> None:
         if isinstance(description, FunctionDescription):
+            _qualify(description, source)
             self._add_name("function", description.name, source)
             self.functions[description.name] = description
             for alias in description.aliases:
@@ -149,6 +177,7 @@ class Registry:
                 "TypeDescription, TypeConversion or Constant"
             )
         self._normalized = None
+        self._bare = self._namespaces = None
         self._params.clear()
         self._signatures.clear()
         self.version += 1
@@ -230,13 +259,22 @@ class Registry:
         return td
 
     def resolve_function(self, name: str) -> tuple[FunctionDescription | None, str | None]:
-        """Exact name, else a unique case/underscore-insensitive match (second item: its name)."""
+        """Exact name, else the bare name of exactly one namespaced function, else a unique
+        case/underscore-insensitive match (second item: its name). A bare name that several
+        namespaces have resolves to nothing: :meth:`bare_matches` lists them."""
         fn = self.functions.get(name)
         if fn is not None:
             return fn, None
         own = self.function_aliases.get(name)
         if own is not None:  # a declared other name: no warning
             return self.functions[own], None
+        if "__" in name and "." not in name:  # `memory__read_graph`: a vendor tool's name
+            fn = self.functions.get(name.replace("__", ".", 1))
+            if fn is not None and fn.namespace is not None:
+                return fn, None
+        bare = self.bare_names().get(name)
+        if bare is not None:  # `create_entities` for `memory.create_entities` (SPEC 2.2)
+            return (self.functions[bare[0]], None) if len(bare) == 1 else (None, None)
         if self._normalized is None:
             self._normalized = {}
             for n in self.functions:
@@ -245,10 +283,65 @@ class Registry:
                 names = self._normalized.setdefault(normalize_name(alias), [])
                 if own_name not in names:
                     names.append(own_name)
+            for b, full_names in self.bare_names().items():
+                names = self._normalized.setdefault(normalize_name(b), [])
+                names.extend(n for n in full_names if n not in names)
         matches = self._normalized.get(normalize_name(name), [])
         if len(matches) == 1:
             return self.functions[matches[0]], matches[0]
         return None, None
+
+    # -- namespaces (SPEC 2.2) ------------------------------------------------------------
+    def bare_names(self) -> dict[str, list[str]]:
+        """Bare name -> the full names of the namespaced functions that have it (sorted)."""
+        if self._bare is None:
+            bare: dict[str, list[str]] = {}
+            for full, fn in self.functions.items():
+                ns = fn.namespace
+                if ns is not None and full.startswith(ns + "."):
+                    bare.setdefault(full[len(ns) + 1 :], []).append(full)
+            for names in bare.values():
+                names.sort()
+            self._bare = bare
+        return self._bare
+
+    def namespaces(self) -> list[str]:
+        """The namespaces of the registered functions, sorted."""
+        if self._namespaces is None:
+            found = {fn.namespace for fn in self.functions.values() if fn.namespace}
+            self._namespaces = sorted(found)
+        return self._namespaces
+
+    def in_namespace(self, namespace: str) -> list[FunctionDescription]:
+        """The functions of one namespace, by name."""
+        return [
+            self.functions[n]
+            for n in sorted(self.functions)
+            if self.functions[n].namespace == namespace
+        ]
+
+    def bare_matches(self, name: str) -> list[str]:
+        """The full names a bare ``name`` could mean (exactly, or up to case and underscores):
+        more than one makes the bare name ambiguous."""
+        found = self.bare_names().get(name)
+        if found is not None:
+            return list(found)
+        key = normalize_name(name)
+        return sorted(
+            n for b, names in self.bare_names().items() if normalize_name(b) == key for n in names
+        )
+
+    def suggest(self, name: str, n: int = 3) -> list[str]:
+        """Registered names that look like ``name`` ("did you mean"), across namespaces: a
+        misspelt bare name suggests the namespaced functions whose bare name is close, and a
+        wrong namespace the functions of that bare name elsewhere."""
+        near = closest(name, self.names(), n)
+        bare = self.bare_names()
+        if bare:
+            tail = name.rsplit(".", 1)[-1] if "." in name else name
+            for b in closest(tail, sorted(bare), n, substrings=False):
+                near.extend(full for full in bare[b] if full not in near)
+        return near[: max(n, 1) * 2]
 
     def resolve_constant(self, name: str) -> Constant | None:
         """The only constant whose name matches ``name`` up to case and underscores, if any

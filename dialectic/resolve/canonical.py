@@ -9,6 +9,7 @@ from typing import Any
 from dialectic.tree.nodes import (
     AliasRef,
     Arr,
+    Binding,
     Block,
     Cond,
     ConstRef,
@@ -67,9 +68,8 @@ class _Writer:
         return {"$ref": node.name}
 
     def _Method(self, node: Method) -> Any:
-        return {
-            "$method": [self.write(node.target), node.name, *(self.write(a) for a in node.args)]
-        }
+        form = "$method?" if node.optional else "$method"
+        return {form: [self.write(node.target), node.name, *(self.write(a) for a in node.args)]}
 
     def _Global(self, node: Global) -> Any:
         return {"$global": [node.name, *(self.write(a) for a in node.args)]}
@@ -112,9 +112,28 @@ class _Writer:
         if node.bindings:
             # in program order (the block keeps dependency order)
             ordered = sorted(node.bindings, key=lambda b: b.slot)
-            out["$let"] = {b.name: self.write(b.node) for b in ordered}
+            if any(b.name.startswith("$") for b in ordered):
+                out["$do"] = self._statements(ordered)
+            else:
+                out["$let"] = {b.name: self.write(b.node) for b in ordered}
         out["$" + node.mode] = self.write(node.body)
         return out
+
+    def _statements(self, ordered: list[Binding]) -> list[Any]:
+        """A block with expression statements as ``$do`` (SPEC 1.2): each statement in program
+        order, consecutive aliases as one ``{"$let": {...}}``."""
+        items: list[Any] = []
+        group: dict[str, Any] | None = None
+        for b in ordered:
+            if b.name.startswith("$"):
+                items.append(self.write(b.node))
+                group = None
+                continue
+            if group is None:
+                group = {}
+                items.append({"$let": group})
+            group[b.name] = self.write(b.node)
+        return items
 
 
 def canonical(root: Node) -> Any:

@@ -62,6 +62,8 @@ class ExpressionsMixin:
 
         def _Call(self, node: Call) -> Node: ...
 
+        def namespaced_name(self, receiver: Node, name: str) -> str | None: ...
+
     def _items(self, items: tuple[Node, ...]) -> tuple[Node, ...]:
         """Array elements or arguments: each may be a spread (``...xs``)."""
         return tuple(
@@ -145,8 +147,23 @@ class ExpressionsMixin:
 
     def _Method(self, node: Method) -> Node:
         registry = self.registry
+        if registry is not None and registry.bare_names() and not node.optional:
+            # `memory.search({...})`: a namespace's function named like a JavaScript method
+            dotted = self.namespaced_name(node.target, node.name)
+            if dotted is not None:
+                call = Call(node.path, dotted, "array", positional=node.args)
+                return self._Call(call)
         if node.name not in ALL_METHODS:
             if registry is not None and registry.resolve_function(node.name)[0] is not None:
+                if node.optional:
+                    raise DialecticError(
+                        "invalid_program",
+                        f"`?.` before a call of the registered function `{clip(node.name)}` "
+                        "is not supported",
+                        node.path,
+                        hint=f"Test the value first: x == null ? undefined : "
+                        f"{clip(node.name)}(x, ...).",
+                    )
                 if any(isinstance(a, Lambda | Spread) for a in node.args):
                     raise DialecticError(
                         "invalid_program",
@@ -188,7 +205,7 @@ class ExpressionsMixin:
             )
             call = Call(node.path, node.name, "array", positional=given)
             fallback = self._Call(call)
-        return Method(node.path, target, node.name, args, fallback)
+        return Method(node.path, target, node.name, args, fallback, node.optional)
 
     def _Global(self, node: Global) -> Node:
         if node.name not in GLOBALS:

@@ -20,10 +20,11 @@ from __future__ import annotations
 
 from dialectic.limits import Limits
 from dialectic.outcome.errors import DialecticError, JSONPath, LimitExceeded, clip, format_path
-from dialectic.registry.registry import Registry, closest
+from dialectic.registry.registry import Registry
 from dialectic.resolve.binding import bind
 from dialectic.resolve.expressions import ExpressionsMixin, _Params
 from dialectic.resolve.forbidden import forbidden_error, is_forbidden
+from dialectic.run.effects import EffectInfo, analyze
 from dialectic.tree.nodes import (
     AliasRef,
     Arg,
@@ -97,6 +98,7 @@ class Resolved:
         "constant_slots",
         "calls",
         "steps_slot",
+        "effects",
     )
 
     def __init__(
@@ -123,6 +125,8 @@ class Resolved:
         self.calls = calls
         #: the memo slot that counts method steps, or -1
         self.steps_slot = steps_slot
+        #: effectful calls and expression statements (SPEC 17): the plan, else None
+        self.effects: EffectInfo | None = None
 
 
 class Resolver(ExpressionsMixin):
@@ -156,6 +160,8 @@ class Resolver(ExpressionsMixin):
         self._in_place: list[tuple[Method, Node]] = []
         #: the memo slot counting method steps (-1: the program has no methods)
         self.steps_slot = -1
+        #: write/destructive calls and expression statements seen (SPEC 17)
+        self.ordered = 0
         self._table = dispatch_table(self, "_")
 
     # -- entry ----------------------------------------------------------------------------
@@ -173,7 +179,7 @@ class Resolver(ExpressionsMixin):
             )
         if self.errors:
             raise ResolveErrors(self.errors)
-        return Resolved(
+        out = Resolved(
             resolved,
             mode,
             self.warnings,
@@ -184,6 +190,9 @@ class Resolver(ExpressionsMixin):
             self.calls,
             self.steps_slot,
         )
+        if self.ordered:  # effectful calls or expression statements (SPEC 17)
+            out.effects = analyze(resolved)
+        return out
 
     def resolve(self, node: Node, top: bool = False) -> Node:
         self._level += 1
@@ -322,7 +331,10 @@ class Resolver(ExpressionsMixin):
             else:  # an alias of an arrow's body: one slot per application
                 slots[name] = self._arrow_locals[-1]
                 self._arrow_locals[-1] += 1
-            self.alias_names.add(name)
+            if name.startswith("$"):
+                self.ordered += 1  # an expression statement (SPEC 17)
+            else:
+                self.alias_names.add(name)
         scope = _Scope(slots, frame)
         self._scopes.append(scope)
         self._env.append(scope)
@@ -361,6 +373,11 @@ class Resolver(ExpressionsMixin):
             self.calls += 1
             slots = tuple((slot, self.resolve(expr)) for slot, expr in domain_slots(node))
             return DomainCall(node.path, node.name, slots)
+        if node.kind == "array" and node.positional and registry.bare_names():
+            # Plan's `memory.create_entities({...})` arrives as create_entities(memory, {...})
+            dotted = self.namespaced_name(node.positional[0], node.name)
+            if dotted is not None:
+                node = Call(node.path, dotted, "array", positional=node.positional[1:])
         if node.name not in registry.functions and is_forbidden(node.name):
             raise forbidden_error(node.name, node.path)
         fn, corrected = registry.resolve_function(node.name)
@@ -372,11 +389,51 @@ class Resolver(ExpressionsMixin):
                 f"`{corrected}`, the only function with that name up to case and underscores"
             )
         self.calls += 1
+        if fn.changes_things:
+            self.ordered += 1
         bound = bind(registry, node, fn)
         args = tuple(
             Arg(p, self.resolve(bound[p.name])) for p in registry.params(fn) if p.name in bound
         )
         return Invoke(node.path, fn, args, node.name)
+
+    def namespaced_name(self, receiver: Node, name: str) -> str | None:
+        """``ns.name`` when ``receiver`` is a namespace (SPEC 2.2): a name (or a chain of
+        literal members of one, ``ns.group``) that is a namespace and no alias or arrow
+        parameter in scope; a context value of that name is shadowed. An alias or parameter
+        named like the namespace, called as ``alias.f()`` where ``ns.f`` is a function, is a
+        clash (an error): the program could mean either."""
+        registry = self.registry
+        if registry is None:
+            return None
+        keys: list[str] = []
+        root = receiver
+        while isinstance(root, Get) and not root.optional:
+            for k in reversed(root.keys):
+                if not (isinstance(k, Lit) and isinstance(k.value, str)):
+                    return None
+                keys.append(k.value)
+            root = root.target
+        if not isinstance(root, Ref) or root.name not in registry.namespaces():
+            return None
+        dotted = ".".join([root.name, *reversed(keys), name])
+        bound = any(
+            root.name in (scope.params if isinstance(scope, _Params) else scope.slots)
+            for scope in self._env
+        )
+        if not bound:
+            return dotted
+        if dotted in registry.functions:
+            raise DialecticError(
+                "name_clash",
+                f"`{clip(root.name)}` is both an alias (or arrow parameter) and a namespace, so "
+                f"`{clip(root.name)}.{clip(name)}(...)` could call the function `{clip(dotted)}` "
+                "or read the alias",
+                root.path,
+                hint=f"Rename the alias `{clip(root.name)}`; to call the function write "
+                f'`{clip(dotted)}(...)` or {{"{clip(dotted)}": {{...}}}}.',
+            )
+        return None
 
 
 def domain_slots(call: Call) -> list[tuple[str, Node]]:
@@ -401,7 +458,18 @@ def domain_slots(call: Call) -> list[tuple[str, Node]]:
 
 
 def unknown_function(registry: Registry, node: Call) -> DialecticError:
-    near = closest(node.name, registry.names())
+    several = registry.bare_matches(node.name)
+    if len(several) > 1:  # a bare name that several namespaces have (SPEC 2.2)
+        listed = " or ".join(f"`{n}`" for n in several)
+        return DialecticError(
+            "ambiguous_function",
+            f"`{clip(node.name)}` is a function of several namespaces: {listed}",
+            node.path,
+            hint=f'Write the full name, e.g. {{"{several[0]}": {{...}}}} '
+            f"(Plan: {several[0]}(...)).",
+            details={"candidates": several},
+        )
+    near = registry.suggest(node.name)
     if near:
         text = "did you mean " + " or ".join(f"`{n}`" for n in near) + "?"
     else:
@@ -454,4 +522,8 @@ def _dependency_order(node: Let, deps: dict[str, dict[str, int]]) -> list[str]:
 
 def resolve(registry: Registry | None, limits: Limits, root: Node) -> Resolved:
     """Resolve a parsed program; raises :class:`ResolveErrors` with every problem found."""
-    return Resolver(registry, limits).resolve_root(root)
+    resolver = Resolver(registry, limits)
+    try:
+        return resolver.resolve_root(root)
+    finally:  # its table of bound methods is a cycle: freed now, not by the cyclic collector
+        resolver._table.clear()

@@ -94,7 +94,7 @@ class Compiled:
     """A compiled node: exactly one of ``sync`` and ``aio`` is set; an asynchronous call may
     also offer a ``launch``, the cheaper way to start it as one of several concurrent tasks."""
 
-    __slots__ = ("sync", "aio", "launch")
+    __slots__ = ("sync", "aio", "launch", "ordered")
 
     def __init__(
         self, sync: SyncFn | None = None, aio: AsyncFn | None = None, launch: Launch | None = None
@@ -102,6 +102,8 @@ class Compiled:
         self.sync = sync
         self.aio = aio
         self.launch = launch
+        #: it makes effectful calls (SPEC 17): with another such sibling, run in program order
+        self.ordered = False
 
     @property
     def is_async(self) -> bool:

@@ -17,6 +17,7 @@ import anyio
 from anyio import CancelScope
 
 from dialectic.outcome.errors import DialecticError
+from dialectic.run.calllog import landed
 from dialectic.run.compiled import (
     AmbiguityError,
     AsyncFn,
@@ -32,6 +33,24 @@ from dialectic.run.state import State, TimeoutBucket
 def sync_many(children: Sequence[SyncFn]) -> Callable[[State], list[Any]]:
     """Evaluate synchronous children in order, collecting ambiguities from all of them."""
     kids = tuple(children)
+    if len(kids) == 1:  # (an object of one field, a call's one argument)
+        only = kids[0]
+        return lambda state: [only(state)]
+    if len(kids) == 2:
+        first, second = kids
+
+        def two(state: State) -> list[Any]:
+            try:
+                a = first(state)
+            except AmbiguityError as exc:
+                try:
+                    second(state)
+                except AmbiguityError as later:
+                    raise exc.merged(later) from None
+                raise
+            return [a, second(state)]
+
+        return two
 
     def many(state: State) -> list[Any]:
         out = []
@@ -56,6 +75,8 @@ def async_many(
     ambiguities are raised together, in program order; with ``mark``, an ambiguous child's
     value is instead ``mark(its ambiguity)`` (a call reports them with its coercions')."""
     kids = tuple(children)
+    if sum(1 for c in kids if c.ordered) > 1:
+        return _in_order(kids)  # effectful calls in program order (SPEC 17)
     sync_idx = tuple((i, c.sync) for i, c in enumerate(kids) if c.sync is not None)
     async_idx = tuple((i, c.aio) for i, c in enumerate(kids) if c.aio is not None)
     async_kids = tuple((i, c) for i, c in enumerate(kids) if c.aio is not None)
@@ -91,6 +112,20 @@ def async_many(
         return out
 
     return many
+
+
+def _in_order(kids: tuple[Compiled, ...]) -> Callable[[State], Awaitable[list[Any]]]:
+    """Children with effectful calls (SPEC 17): one after the other, in program order; an
+    ambiguity stops the ones after it, as a failure does (their effects must not run)."""
+
+    async def in_order(state: State) -> list[Any]:
+        out = []
+        for kid in kids:
+            fn = kid.sync
+            out.append(fn(state) if fn is not None else await kid.aio(state))  # type: ignore[misc]
+        return out
+
+    return in_order
 
 
 async def _gather_group(
@@ -164,6 +199,8 @@ class _Fanout:
         self.pending -= 1
         if bucket is not None:
             bucket.release(task)
+        if launch is not None and self.state.calls_launched:
+            landed(self.state, task)  # the call log's record of it (SPEC 18)
         try:
             value = task.result()
         except BaseException:

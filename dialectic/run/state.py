@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import asyncio
+import threading
 import time
+import weakref
 from collections.abc import Callable
 from typing import Any
 
@@ -34,6 +36,11 @@ class State:
         "_buckets",
         "_loop",
         "_plain",
+        "calls",
+        "calls_dropped",
+        "calls_launched",
+        "observers",
+        "effects",
     )
 
     def __init__(
@@ -60,6 +67,24 @@ class State:
         self._loop: asyncio.AbstractEventLoop | None = None
         #: containers of function results already found to be plain data (id -> container)
         self._plain: dict[int, Any] | None = None
+        #: the call log's records and how many did not fit (dialectic.run.calllog); the
+        #: journal, event hook and tracer of the run, if any (dialectic.run.observe)
+        self.calls: list[list[Any]] = []
+        self.calls_dropped: list[Any] | None = None
+        #: records of calls running as tasks of their own coroutine, by coroutine
+        self.calls_launched: dict[Any, list[Any]] | None = None
+        self.observers: Any = None
+        #: effects (SPEC 17): the run's approver, the ordered blocks being run and the
+        #: effectful calls done (dialectic.run.effects.EffectRun), created when first needed
+        self.effects: Any = None
+
+    @property
+    def approver(self) -> Any:
+        """The run's approver of write and destructive calls (SPEC 17), or None: a
+        :class:`dialectic.run.approval.Approver` (``check(site, kwargs, state)``); the
+        journal may ask it about an effectful call that was in flight."""
+        effects = self.effects
+        return effects.approver if effects is not None else None
 
     def plain(self, value: Any) -> Any:
         """A function's result with its arrays as lists and objects as dicts, all the way down
@@ -75,29 +100,36 @@ class State:
 
     def timeout_bucket(self, timeout: float) -> TimeoutBucket:
         """The shared per-call timeout for calls starting now (asyncio): one timer handle per
-        millisecond of deadlines, however many calls start together. The caller adds its task
-        at once and releases it when the call ends; the last release cancels the timer."""
+        millisecond of deadlines, however many calls start together, in this run and in the
+        other runs on the loop. The caller adds its task at once and releases it when the call
+        ends; the last release cancels the timer."""
         loop = self._loop
         if loop is None:
             loop = self._loop = asyncio.get_running_loop()
         key = int((loop.time() + timeout) * 1000) + 1  # rounded up to the next millisecond
-        buckets = self._buckets
-        if buckets is None:
-            buckets = self._buckets = {}
-        bucket = buckets.get(key)
+        used = self._buckets
+        if used is None:
+            used = self._buckets = {}
+        shared = _loop_buckets(loop)
+        if shared is None:  # a loop that takes no weak reference: the run's own buckets
+            shared = used
+        bucket = shared.get(key)
         if bucket is None:
-            bucket = buckets[key] = TimeoutBucket(buckets, key)
+            bucket = shared[key] = TimeoutBucket(shared, key)
             bucket.handle = loop.call_at(key / 1000, bucket.fire)
+        used[key] = bucket
         return bucket
 
     def close(self) -> None:
         """The run has ended: no timer of it stays scheduled (normally none is left: each
-        bucket cancels its timer when its last call ends)."""
-        buckets = self._buckets
-        if buckets:
-            for bucket in list(buckets.values()):
-                bucket.cancel()
-            buckets.clear()
+        bucket cancels its timer when its last call ends; one that still has calls of other
+        runs keeps its timer for them)."""
+        used = self._buckets
+        if used:
+            for bucket in used.values():
+                if all(task.done() for task in bucket.tasks):
+                    bucket.cancel()
+            used.clear()
 
     @property
     def ctx(self) -> RunContext:
@@ -118,6 +150,26 @@ class State:
 
 def _no_type(cls: type) -> bool:
     return False
+
+
+#: the timeout buckets of the runs on each event loop, by deadline (in milliseconds)
+_SHARED: weakref.WeakKeyDictionary[asyncio.AbstractEventLoop, dict[int, TimeoutBucket]] = (
+    weakref.WeakKeyDictionary()
+)
+_SHARED_LOCK = threading.Lock()
+
+
+def _loop_buckets(loop: asyncio.AbstractEventLoop) -> dict[int, TimeoutBucket] | None:
+    try:
+        buckets = _SHARED.get(loop)
+        if buckets is None:
+            with _SHARED_LOCK:  # loops of other threads may be added at the same time
+                buckets = _SHARED.get(loop)
+                if buckets is None:
+                    buckets = _SHARED[loop] = {}
+    except TypeError:
+        return None
+    return buckets
 
 
 class TimeoutBucket:
@@ -171,14 +223,33 @@ MISSING: Any = _Missing()
 
 
 class AsyncSlot:
-    """A memo slot for an alias being computed asynchronously; waiters share one evaluation."""
+    """A memo slot for an alias being computed asynchronously; waiters share one evaluation.
+    ``done`` once it has a value or an error; the event exists only once someone waits (most
+    slots are read once: an event each would be a third of a small program's allocations)."""
 
-    __slots__ = ("event", "value", "error")
+    __slots__ = ("_event", "done", "value", "error")
 
     def __init__(self) -> None:
-        self.event = anyio.Event()
+        self._event: anyio.Event | None = None
+        self.done = False
         self.value: Any = None
         self.error: BaseException | None = None
+
+    @property
+    def event(self) -> anyio.Event:
+        """Set once the slot is done (created on first use)."""
+        event = self._event
+        if event is None:
+            event = self._event = anyio.Event()
+            if self.done:
+                event.set()
+        return event
+
+    def set(self) -> None:
+        """The evaluation has ended: wake the waiters."""
+        self.done = True
+        if self._event is not None:
+            self._event.set()
 
 
 def deadline_error(limits: Limits, path: JSONPath = ()) -> DialecticError:

@@ -34,7 +34,11 @@ def _model_schemas(fn: FunctionDescription) -> tuple[dict[str, Any], dict[str, A
     """JSON Schemas of a decorated function's parameters, from the pydantic argument model on
     ``fn.validator.model`` (parameter -> schema, and the ``$defs`` they refer to). A parameter
     whose hint pydantic cannot describe (a registered type's class) is left out: its declared
-    type describes it."""
+    type describes it. A function declared by JSON Schema (``SchemaArguments``) gives its
+    property schemas and definitions as they are."""
+    declared = getattr(fn.validator, "parameter_schemas", None)
+    if isinstance(declared, Mapping):
+        return dict(declared), dict(getattr(fn.validator, "defs", None) or {})
     fields = getattr(getattr(fn.validator, "model", None), "model_fields", None)
     if not isinstance(fields, Mapping):
         return {}, {}
@@ -67,10 +71,11 @@ def _strip_titles(schema: Any) -> Any:
 
 def _deref(schema: Mapping[str, Any], defs: Mapping[str, Any]) -> Mapping[str, Any]:
     ref = schema.get("$ref")
-    if isinstance(ref, str) and ref.startswith("#/$defs/"):
-        target = defs.get(ref.removeprefix("#/$defs/"))
-        if isinstance(target, Mapping):
-            return target
+    for prefix in ("#/$defs/", "#/definitions/"):
+        if isinstance(ref, str) and ref.startswith(prefix):
+            target = defs.get(ref.removeprefix(prefix))
+            if isinstance(target, Mapping):
+                return target
     return schema
 
 
@@ -79,6 +84,8 @@ _FORMAT_NAMES = {"date": "ISO date", "date-time": "ISO date-time", "time": "ISO 
 
 def schema_text(schema: Mapping[str, Any], defs: Mapping[str, Any], depth: int = 0) -> str:
     """A JSON Schema written as a short type: ``'a' | 'b'``, ``string[]``, ``{x: number}``."""
+    if not isinstance(schema, Mapping):
+        return "any"
     schema = _deref(schema, defs)
     if depth > 3:
         return "object"
@@ -92,6 +99,9 @@ def schema_text(schema: Mapping[str, Any], defs: Mapping[str, Any], depth: int =
             kept = [p for p in parts if p != "null"] or parts  # optional shows as `name?`
             return " | ".join(dict.fromkeys(kept))
     type_ = schema.get("type")
+    if isinstance(type_, list) and "null" in type_ and len(type_) == 2:
+        inner = schema_text({**schema, "type": next(t for t in type_ if t != "null")}, defs, depth)
+        return f"{inner} | null"
     if type_ == "array":
         items = schema.get("items")
         inner = schema_text(items, defs, depth + 1) if isinstance(items, Mapping) else "any"
@@ -166,8 +176,12 @@ def parameters(rt: Runtime, fn: FunctionDescription) -> tuple[list[ParamInfo], d
     for p in reg.params(fn):
         described = fn.parameter_descriptions.get(p.name, "")
         from_model = props.get(p.name)
+        declared = hasattr(fn.validator, "parameter_schemas")
         if isinstance(from_model, dict) and p.type not in reg.types:
-            schema = {k: v for k, v in from_model.items() if k != "default"}
+            # a JSON Schema parameter's default is its function's (shown); pydantic's is not
+            schema = (
+                from_model if declared else {k: v for k, v in from_model.items() if k != "default"}
+            )
             shown = schema_text(schema, defs)
             if shown == "any":
                 shown = p.type
@@ -176,7 +190,9 @@ def parameters(rt: Runtime, fn: FunctionDescription) -> tuple[list[ParamInfo], d
             shown = p.type
         if described:
             about = schema.get("description")
-            schema = {**schema, "description": f"{described} ({about})" if about else described}
+            if not isinstance(about, str) or " ".join(about.split()) != described:
+                text = f"{described} ({about})" if about else described
+                schema = {**schema, "description": text}
         out.append(ParamInfo(p.name, p.type, p.optional, described, schema, shown))
     return out, defs
 
@@ -236,21 +252,62 @@ def compact_signature(rt: Runtime, fn: FunctionDescription) -> str:
     return f"{fn.name}({', '.join(parts)}) -> {fn.returns}"
 
 
+def by_namespace(
+    fns: Iterable[FunctionDescription],
+) -> list[tuple[str | None, list[FunctionDescription]]]:
+    """Functions grouped by namespace (SPEC 2.2): those without one first, then each
+    namespace's, by name."""
+    groups: dict[str | None, list[FunctionDescription]] = {}
+    for fn in fns:
+        groups.setdefault(fn.namespace, []).append(fn)
+    return sorted(groups.items(), key=lambda g: (g[0] is not None, g[0] or ""))
+
+
+def namespace_heading(namespace: str, count: int) -> str:
+    return (
+        f"Namespace `{namespace}` ({count} function{'s' * (count != 1)}; call "
+        f"`{namespace}.f(...)`, or `f(...)` when no other namespace has an `f`)"
+    )
+
+
+def effects_text(fn: FunctionDescription) -> str:
+    """`` [write]``, `` [destructive, idempotent]``: what a call changes (SPEC 17); nothing for
+    the default, ``read``, or ``pure``."""
+    if not fn.changes_things:
+        return ""
+    scope = f", scope {fn.scope}" if fn.scope else ""
+    return f" [{fn.effects}{', idempotent' if fn.idempotent else ''}{scope}]"
+
+
+def _function_lines(rt: Runtime, fn: FunctionDescription) -> list[str]:
+    lines = [f"- `{signature(rt, fn)}`{effects_text(fn)}: {fn.description}"]
+    if fn.aliases:
+        lines.append("  - also called " + ", ".join(f"`{a}`" for a in fn.aliases))
+    params, _ = parameters(rt, fn)
+    for p in params:
+        default = p.schema.get("default", _NO_DEFAULT) if p.optional else _NO_DEFAULT
+        shown_default = "" if default is _NO_DEFAULT else f" (default: {_literal(default)})"
+        if p.description or shown_default:
+            about = p.description or "optional"
+            lines.append(f"  - `{p.name}`: {about}{shown_default}")
+    for synonym, own in fn.parameter_aliases.items():
+        lines.append(f"  - `{synonym}`: another name of `{own}`")
+    for example in fn.examples:
+        lines.append(f"  - e.g. `{example}`")
+    return lines
+
+
+_NO_DEFAULT = object()
+
+
 def catalog_markdown(rt: Runtime) -> str:
     reg = rt.registry
     lines = [primer(), "## Functions", ""]
-    for fn in _functions(rt):
-        lines.append(f"- `{signature(rt, fn)}`: {fn.description}")
-        if fn.aliases:
-            lines.append("  - also called " + ", ".join(f"`{a}`" for a in fn.aliases))
-        params, _ = parameters(rt, fn)
-        for p in params:
-            if p.description:
-                lines.append(f"  - `{p.name}`: {p.description}")
-        for synonym, own in fn.parameter_aliases.items():
-            lines.append(f"  - `{synonym}`: another name of `{own}`")
-        for example in fn.examples:
-            lines.append(f"  - e.g. `{example}`")
+    for namespace, fns in by_namespace(_functions(rt)):
+        if namespace is not None:
+            lines += ["", f"### {namespace_heading(namespace, len(fns))}", ""]
+        for fn in fns:
+            lines += _function_lines(rt, fn)
     if reg.types:
         lines += ["", "## Types", ""]
         for name in sorted(reg.types):
@@ -306,13 +363,17 @@ def catalog_compact(rt: Runtime) -> str:
     others = [fn for fn in fns if not is_builtin(rt, fn.name)]
     aliases = _same_as(rt, others)
     lines = [primer(compact=True), "Functions (a parameter shown without a type takes any value):"]
-    for fn in others:
-        if fn.name not in aliases:
-            continue
-        also = f" (also {', '.join(aliases[fn.name])})" if aliases[fn.name] else ""
-        lines.append(
-            f"- {compact_signature(rt, fn)}{also}: {short(fn.description)}{synonyms_text(fn)}"
-        )
+    for namespace, group in by_namespace(others):
+        if namespace is not None:
+            lines.append(namespace_heading(namespace, len(group)) + ":")
+        for fn in group:
+            if fn.name not in aliases:
+                continue
+            also = f" (also {', '.join(aliases[fn.name])})" if aliases[fn.name] else ""
+            lines.append(
+                f"- {compact_signature(rt, fn)}{also}{effects_text(fn)}: "
+                f"{short(fn.description)}{synonyms_text(fn)}"
+            )
     if builtins:
         lines.append(
             "Built-in: "
@@ -351,3 +412,13 @@ def catalog_compact(rt: Runtime) -> str:
         for (returns, text), members in sorted(groups.items(), key=lambda g: g[1][0]):
             lines.append(f"- {', '.join(members)} ({returns}): {text}")
     return "\n".join(lines) + "\n"
+
+
+def search_functions(
+    registry_or_runtime: Any, query: str = "", namespace: str | None = None, limit: int = 20
+) -> list[dict[str, Any]]:
+    """The catalog entries of the functions matching ``query``, best first (see
+    :func:`dialectic.tools.search.search_functions`, which this calls)."""
+    from dialectic.tools.search import search_functions as search
+
+    return search(registry_or_runtime, query, namespace, limit)

@@ -22,6 +22,9 @@ from dialectic.limits import Limits
 from dialectic.outcome.errors import DialecticError, PluginError, clip
 from dialectic.outcome.outcome import AMBIGUOUS, SUCCESS, Outcome
 from dialectic.runtime import Runtime
+from dialectic.tools.commands.mcp import attach_mcp, mcp_config_option
+from dialectic.tools.preview import effects_options, print_preview, terminal_approver
+from dialectic.tools.timeline import observe_options, open_journal, show_observed
 
 EXIT_SUCCESS, EXIT_FAILURE, EXIT_USAGE, EXIT_AMBIGUOUS = 0, 1, 2, 3
 
@@ -127,6 +130,37 @@ entry_points_option = click.option(
     show_default=True,
     help="Load plugins installed under the `dialectic` entry point.",
 )
+
+
+def openapi_options(command: Any) -> Any:
+    """``--openapi NAME=URL|FILE``, ``--openapi-header NAME:Header=Value`` and
+    ``--openapi-base-url NAME=URL`` (SPEC 16; ``dialectic.connectors.openapi.attach_openapi``
+    registers them)."""
+    command = click.option(
+        "--openapi-base-url",
+        "openapi_base_urls",
+        multiple=True,
+        metavar="NAME=URL",
+        help="The base URL of the OpenAPI service NAME (default: its document's servers[0]).",
+    )(command)
+    command = click.option(
+        "--openapi-header",
+        "openapi_headers",
+        multiple=True,
+        metavar="NAME:Header=Value",
+        help="A header sent with every request to the OpenAPI service NAME; ${ENV_VAR} is the "
+        "environment variable, e.g. 'pets:Authorization=Bearer ${PETS_TOKEN}' (repeatable).",
+    )(command)
+    return click.option(
+        "--openapi",
+        "openapi",
+        multiple=True,
+        metavar="NAME=URL|FILE",
+        help="An OpenAPI 3 document (URL, JSON or YAML file): each operation becomes the "
+        "function NAME.operationId (repeatable).",
+    )(command)
+
+
 lang_option = click.option(
     "--lang",
     default=None,
@@ -179,6 +213,10 @@ def main() -> None:
     help="Override a limit, e.g. --limit deadline=5 (repeatable).",
 )
 @click.option("--debug", is_flag=True, help="Include tracebacks of failing functions.")
+@mcp_config_option
+@openapi_options
+@observe_options
+@effects_options
 def run(
     file: str,
     plugins: tuple[str, ...],
@@ -194,6 +232,15 @@ def run(
     selection: str | None,
     limit_pairs: tuple[str, ...],
     debug: bool,
+    mcp_configs: tuple[str, ...] = (),
+    openapi: tuple[str, ...] = (),
+    openapi_headers: tuple[str, ...] = (),
+    openapi_base_urls: tuple[str, ...] = (),
+    trace: bool = False,
+    timeline: str | None = None,
+    journal: str | None = None,
+    dry_run: bool = False,
+    approve: bool = False,
 ) -> None:
     """Run a program FILE (or - for standard input) and print its outcome.
 
@@ -226,8 +273,25 @@ def run(
         except (ValueError, TypeError) as exc:
             raise click.BadParameter(str(exc), param_hint="--limit") from None
     rt = _make_runtime(plugins, entry_points, limits, debug)
-    outcome = rt.run(text, context=context, lang=_lang(lang, guessed), strict=strict)
-    _print_outcome(outcome, fmt)
+    attach_mcp(rt, mcp_configs)
+    if openapi or openapi_headers or openapi_base_urls:
+        from dialectic.connectors.openapi import attach_openapi
+
+        attach_openapi(rt, openapi, openapi_headers, openapi_base_urls)
+    log = open_journal(journal)
+    with rt:  # ends the MCP sessions and server processes
+        if dry_run:  # SPEC 17: nothing runs
+            sys.exit(print_preview(rt, text, _lang(lang, guessed), strict, fmt))
+        outcome = rt.run(
+            text,
+            context=context,
+            lang=_lang(lang, guessed),
+            strict=strict,
+            journal=log,
+            approve=terminal_approver(file == "-") if approve else None,
+        )
+    _print_outcome(outcome, fmt, calls=trace)
+    show_observed(outcome, trace, timeline, fmt)
     sys.exit(_exit_code(outcome))
 
 
@@ -239,9 +303,9 @@ def _exit_code(outcome: Outcome) -> int:
     return EXIT_FAILURE
 
 
-def _print_outcome(outcome: Outcome, fmt: str) -> None:
+def _print_outcome(outcome: Outcome, fmt: str, calls: bool = False) -> None:
     if fmt == "json":
-        click.echo(_dump(outcome.to_json()))
+        click.echo(_dump(outcome.to_json(calls=calls)))
         return
     for w in outcome.warnings:
         click.echo(f"warning: {w}", err=True)
@@ -343,9 +407,22 @@ def decompile(file: str, lang: str | None) -> None:
     is_flag=True,
     help="With openai|anthropic|mcp: one tool per function instead of run_program.",
 )
-def describe(plugins: tuple[str, ...], entry_points: bool, fmt: str, per_function: bool) -> None:
+@openapi_options
+def describe(
+    plugins: tuple[str, ...],
+    entry_points: bool,
+    fmt: str,
+    per_function: bool,
+    openapi: tuple[str, ...] = (),
+    openapi_headers: tuple[str, ...] = (),
+    openapi_base_urls: tuple[str, ...] = (),
+) -> None:
     """Print the catalog for a model's prompt, a JSON Schema of valid programs, or tool specs."""
     rt = _make_runtime(plugins, entry_points)
+    if openapi or openapi_headers or openapi_base_urls:  # SPEC 16: no request is sent
+        from dialectic.connectors.openapi import attach_openapi
+
+        attach_openapi(rt, openapi, openapi_headers, openapi_base_urls)
     try:
         out = rt.describe(fmt, per_function=per_function)
     except ValueError as exc:
@@ -355,7 +432,7 @@ def describe(plugins: tuple[str, ...], entry_points: bool, fmt: str, per_functio
 
 
 def _add_optional_commands() -> None:
-    for name in ("convert", "analyze"):
+    for name in ("convert", "analyze", "mcp", "batch"):
         try:
             module = importlib.import_module(f"dialectic.tools.commands.{name}")
         except ModuleNotFoundError as exc:

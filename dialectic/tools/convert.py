@@ -198,10 +198,10 @@ def _value(expr: Any) -> Any:
             if len(parts) == 1 and not isinstance(parts[0], str):
                 return _expr_text(expr)  # `${x}` alone would keep x's type: write `${`${x}`}`
             if any(
-                isinstance(p, str) and p.endswith("$") and not isinstance(q, str)
+                isinstance(p, str) and p.endswith("\\") and not isinstance(q, str)
                 for p, q in zip(parts, parts[1:], strict=False)
             ):
-                return _expr_text(expr)  # "$" right before `${` cannot be escaped in Plan2 text
+                return _expr_text(expr)  # "\\" right before `${` would escape it in Plan2 text
             return "".join(escape_text(p) if isinstance(p, str) else _expr_text(p) for p in parts)
         if set(expr) == {"$object"} and isinstance(expr["$object"], dict):
             return {k: _value(v) for k, v in expr["$object"].items()}
@@ -286,6 +286,27 @@ def _rename_refs(tree: Any, renames: dict[str, Any]) -> Any:
     return {k: _rename_refs(v, renames) for k, v in tree.items()}
 
 
+def _statements_as_aliases(tree: Any, notes: list[str]) -> Any:
+    """A ``$do`` block (SPEC 17) as aliases in the same order: Plan2 has no expression
+    statements, and runs an alias nobody reads only when it calls a write or destructive
+    function (a pure or read-only expression statement then does not run)."""
+    if not (isinstance(tree, dict) and isinstance(tree.get("$do"), list)):
+        return tree
+    bindings = dict(tree.get("$let") or {})
+    groups = [i["$let"] for i in tree["$do"] if isinstance(i, dict) and set(i) == {"$let"}]
+    taken = set(bindings).union(*groups) | {"result"}
+    for item in tree["$do"]:
+        if isinstance(item, dict) and set(item) == {"$let"} and isinstance(item["$let"], dict):
+            bindings.update(item["$let"])
+        else:
+            bindings[_fresh("step", taken)] = item
+    notes.append(
+        "the expression statements became the aliases step_N, in the same order: Plan2 runs "
+        "such an alias only when it calls a write or destructive function"
+    )
+    return {"$let": bindings, **{k: v for k, v in tree.items() if k in ("$return", "$use")}}
+
+
 def _fresh(name: str, taken: set[str]) -> str:
     n = 1
     while f"{name}_{n}" in taken:
@@ -305,6 +326,7 @@ def _plain_call(expr: Any) -> tuple[str, dict[str, Any]] | None:
 def tree_to_plan2(tree: Any, *, lift: bool = DEFAULT_LIFT, exact: bool = False) -> str:
     """Plan2 YAML for a call tree (read it back with ``parse_plan2(text, lift=lift)``)."""
     notes: list[str] = []
+    tree = _statements_as_aliases(tree, notes)
     tree = _rename_keyword_aliases(tree)  # expressions are written with the Plan decompiler
     if (
         isinstance(tree, dict)

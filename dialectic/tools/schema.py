@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import copy
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
@@ -133,6 +134,9 @@ def program_schema(rt: Runtime) -> dict[str, Any]:
         calls[name] = _ref(key)
     for alias, own in reg.function_aliases.items():  # another name of a function
         calls[alias] = _ref(f"args:{own}")
+    for bare, full_names in reg.bare_names().items():  # a namespace's function by its bare name
+        if len(full_names) == 1 and bare not in calls:
+            calls[bare] = _ref(f"args:{full_names[0]}")
     defs["call"] = {
         "description": "a call: an object whose one key is a function's name",
         "type": "object",
@@ -189,6 +193,11 @@ def program_schema(rt: Runtime) -> dict[str, Any]:
         "items": expr,
         "minItems": 2,
     }
+    forms["$method?"] = {
+        **forms["$method"],
+        "description": "[target, method, argument, ...]: target?.method(...), undefined when "
+        "the target is null or undefined",
+    }
     forms["$global"] = {
         "description": "[name, argument, ...]: Math.max, Object.keys, Number, ...",
         "type": "array",
@@ -214,17 +223,25 @@ def program_schema(rt: Runtime) -> dict[str, Any]:
         "additionalProperties": expr,
     }
     bindings = {"type": "object", "propertyNames": _NOT_FORM, "additionalProperties": expr}
+    # SPEC 17: statements in program order, each an expression or {"$let": {...}}
+    group = {
+        "type": "object",
+        "properties": {"$let": bindings},
+        "required": ["$let"],
+        "additionalProperties": False,
+    }
+    statements = {"type": "array", "items": {"anyOf": [group, expr]}}
     defs["block"] = {
         "description": "aliases and the block's value",
         "type": "object",
-        "properties": {"$let": bindings, "$return": expr},
+        "properties": {"$let": bindings, "$do": statements, "$return": expr},
         "required": ["$return"],
         "additionalProperties": False,
     }
     defs["top"] = {
         "description": "the program's block; `$use` hands the value back to the model",
         "type": "object",
-        "properties": {"$let": bindings, "$use": expr},
+        "properties": {"$let": bindings, "$do": statements, "$use": expr},
         "required": ["$use"],
         "additionalProperties": False,
     }
@@ -271,7 +288,11 @@ def run_program_parameters() -> dict[str, Any]:
 
 
 def function_parameters(rt: Runtime, fn: FunctionDescription) -> dict[str, Any]:
-    """A function's parameters as a JSON Schema of tool-call arguments (JSON data)."""
+    """A function's parameters as a JSON Schema of tool-call arguments (JSON data); a function
+    declared by JSON Schema gives its input schema as it is."""
+    declared = getattr(fn.validator, "input_schema", None)
+    if isinstance(declared, Mapping) and hasattr(fn.validator, "parameter_schemas"):
+        return copy.deepcopy(dict(declared))
     params, defs = parameters(rt, fn)
     schema: dict[str, Any] = {
         "type": "object",
@@ -291,6 +312,8 @@ def tool_call_program(name: str, arguments: Mapping[str, Any]) -> dict[str, Any]
 
 
 def _tool(fmt: str, name: str, description: str, schema: dict[str, Any]) -> dict[str, Any]:
+    if fmt != "mcp":  # OpenAI's and Anthropic's tool names have no dots (SPEC 2.2)
+        name = name.replace(".", "__")
     if fmt == "openai":
         return {
             "type": "function",

@@ -222,18 +222,21 @@ class Lambda(Node):
 
 
 class Method(Node):
-    """``target.name(args)`` with JavaScript's meaning for arrays and texts (``$method``).
+    """``target.name(args)`` with JavaScript's meaning for arrays and texts (``$method``);
+    ``optional``: ``target?.name(args)`` (``$method?``): undefined when the target is null or
+    undefined, the arguments unevaluated.
 
     ``fallback`` (resolved): when ``name`` is also a registered function, the call of it on
     :class:`Given` values (the receiver, then the arguments), used when the receiver is neither
     an array nor a text (``date.at('9:00am')``)."""
 
-    __slots__ = ("target", "name", "args", "fallback")
+    __slots__ = ("target", "name", "args", "fallback", "optional")
     child_fields = ("target", "args")
     target: Node
     name: str
     args: tuple[Node, ...]
     fallback: Node | None
+    optional: bool
 
     def __init__(
         self,
@@ -242,12 +245,14 @@ class Method(Node):
         name: str,
         args: tuple[Node, ...],
         fallback: Node | None = None,
+        optional: bool = False,
     ) -> None:
         _set(self, "path", path)
         _set(self, "target", target)
         _set(self, "name", name)
         _set(self, "args", args)
         _set(self, "fallback", fallback)
+        _set(self, "optional", optional)
 
 
 class Global(Node):

@@ -55,14 +55,73 @@ FORMS = (
     "$spread",
     "$merge",
     "$get?",
+    "$method?",
     "$let",
     "$return",
     "$use",
+    "$do",
 )
 
 
 def measure(tree: Any, limits: Limits) -> int:
-    """Count nodes and check depth, strings and numbers without recursion; returns the count."""
+    """Count nodes and check depth, strings and numbers without recursion; returns the count.
+
+    A first pass, level by level, only looks; if it finds anything wrong, :func:`_locate`
+    walks again, keeping JSON paths, to raise the error where it is."""
+    max_depth = limits.max_depth
+    max_nodes = limits.max_nodes
+    max_str = limits.max_string_length
+    count = 0
+    depth = 1
+    level: list[Any] = [tree]
+    while level:
+        count += len(level)
+        if count > max_nodes:
+            return _locate(tree, limits)
+        deep = depth > max_depth
+        below: list[Any] = []
+        extend = below.extend
+        for value in level:
+            t = type(value)
+            if t is str:
+                if len(value) > max_str or not (value.isascii() or _is_text(value)):
+                    return _locate(tree, limits)
+            elif t is dict:
+                if deep:
+                    return _locate(tree, limits)
+                for k in value:
+                    if type(k) is not str or not (k.isascii() or _is_text(k)):
+                        return _locate(tree, limits)
+                extend(value.values())
+            elif t is list:
+                if deep:
+                    return _locate(tree, limits)
+                extend(value)
+            elif t is float:
+                if value != value or value in (_INF, _NEG_INF):
+                    return _locate(tree, limits)
+            elif not (value is None or t is bool or t is int):
+                return _locate(tree, limits)
+        level = below
+        depth += 1
+    return count
+
+
+_INF = float("inf")
+_NEG_INF = float("-inf")
+
+
+def _is_text(text: str) -> bool:
+    """Whether ``text`` is valid Unicode (no lone surrogate)."""
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return True
+
+
+def _locate(tree: Any, limits: Limits) -> int:
+    """:func:`measure` with JSON paths: raises the first problem where it is."""
     max_depth = limits.max_depth
     max_nodes = limits.max_nodes
     max_str = limits.max_string_length
@@ -138,28 +197,30 @@ def _expect_str(value: Any, path: JSONPath, what: str) -> str:
 
 
 def parse_node(value: Any, path: JSONPath = ()) -> Node:
-    """Turn (already measured) JSON into a typed node."""
-    if isinstance(value, dict):
-        n = len(value)
-        if n == 1:
-            ((key, arg),) = value.items()
-            if key.startswith("$"):
+    """Turn (already measured: containers are exactly dicts and lists) JSON into a typed node."""
+    t = type(value)
+    if t is dict:
+        if len(value) == 1:
+            for key, arg in value.items():
+                if key.startswith("$"):
+                    return _parse_form(value, path)
+                return _parse_call(key, arg, path)
+        for k in value:
+            if k.startswith("$"):
                 return _parse_form(value, path)
-            return _parse_call(key, arg, path)
-        if any(k.startswith("$") for k in value):
-            return _parse_form(value, path)
         return Obj(path, {k: parse_node(v, (*path, k)) for k, v in value.items()}, False)
-    if isinstance(value, list):
-        return Arr(path, tuple(parse_node(v, (*path, i)) for i, v in enumerate(value)))
+    if t is list:
+        return Arr(path, tuple([parse_node(v, (*path, i)) for i, v in enumerate(value)]))
     return Lit(path, value)
 
 
 def _parse_call(name: str, arg: Any, path: JSONPath) -> Call:
     p = (*path, name)
-    if isinstance(arg, list):
-        items = tuple(parse_node(v, (*p, i)) for i, v in enumerate(arg))
+    t = type(arg)
+    if t is list:
+        items = tuple([parse_node(v, (*p, i)) for i, v in enumerate(arg)])
         return Call(path, name, "array", positional=items, raw=arg)
-    if isinstance(arg, dict) and not any(k.startswith("$") for k in arg):
+    if t is dict and not any(k.startswith("$") for k in arg):
         # named arguments, or (one key) a nested call: the resolver reads it for its callee
         return Call(path, name, "object", raw=arg)
     return Call(path, name, "single", single=parse_node(arg, p), raw=arg)
@@ -167,7 +228,7 @@ def _parse_call(name: str, arg: Any, path: JSONPath) -> Call:
 
 def _parse_form(value: dict[str, Any], path: JSONPath) -> Node:
     keys = set(value)
-    if "$let" in keys or ("$return" in keys) or ("$use" in keys):
+    if "$let" in keys or ("$return" in keys) or ("$use" in keys) or ("$do" in keys):
         return _parse_let(value, path)
     if len(value) != 1:
         forms = sorted(k for k in keys if k.startswith("$"))
@@ -283,12 +344,17 @@ def _form_fn(arg: Any, path: JSONPath, p: JSONPath) -> Node:
     return Lambda(path, params, parse_node(arg[1], (*p, 1)))
 
 
-def _form_method(arg: Any, path: JSONPath, p: JSONPath) -> Node:
+def _form_method(arg: Any, path: JSONPath, p: JSONPath, optional: bool = False) -> Node:
     if not isinstance(arg, list) or len(arg) < 2 or not isinstance(arg[1], str):
-        raise _bad(p, '$method takes [target, "name", argument, ...]')
+        form = "$method?" if optional else "$method"
+        raise _bad(p, f'{form} takes [target, "name", argument, ...]')
     target = parse_node(arg[0], (*p, 0))
     args = tuple(parse_node(v, (*p, i + 2)) for i, v in enumerate(arg[2:]))
-    return Method(path, target, arg[1], args)
+    return Method(path, target, arg[1], args, optional=optional)
+
+
+def _form_method_optional(arg: Any, path: JSONPath, p: JSONPath) -> Node:
+    return _form_method(arg, path, p, optional=True)
 
 
 def _form_global(arg: Any, path: JSONPath, p: JSONPath) -> Node:
@@ -311,7 +377,7 @@ def _form_merge(arg: Any, path: JSONPath, p: JSONPath) -> Node:
 def _parse_let(value: dict[str, Any], path: JSONPath) -> Node:
     keys = set(value)
     ends = keys & {"$return", "$use"}
-    extra = keys - {"$let", "$return", "$use"}
+    extra = keys - {"$let", "$return", "$use", "$do"}
     if extra:
         raise _bad(path, f"a $let block has unknown keys {sorted(extra)}")
     if len(ends) != 1:
@@ -329,8 +395,32 @@ def _parse_let(value: dict[str, Any], path: JSONPath) -> Node:
         if not name or name.startswith("$"):
             raise _bad((*path, "$let", name), f"invalid alias name {name!r}")
         bindings[name] = parse_node(expr, (*path, "$let", name))
+    if "$do" in value:
+        _parse_do(value["$do"], (*path, "$do"), bindings)
     body = parse_node(value[end], (*path, end))
     return Let(path, bindings, body, end[1:])
+
+
+def _parse_do(items: Any, p: JSONPath, bindings: dict[str, Node]) -> None:
+    """``$do``: the block's statements in program order (SPEC 1.2, 17), after its ``$let``
+    aliases: an expression statement (it runs; its value is dropped) or ``{"$let": {...}}``,
+    aliases defined at that place. An expression statement is kept as a binding named
+    ``$<index>`` (no alias can be named so)."""
+    if not isinstance(items, list):
+        raise _bad(p, "$do takes an array of statements", 'Write {"$do": [{"f": {...}}, ...]}.')
+    for i, item in enumerate(items):
+        if isinstance(item, dict) and set(item) == {"$let"}:
+            group = item["$let"]
+            if not isinstance(group, dict):
+                raise _bad((*p, i, "$let"), "$let takes an object of alias -> expression")
+            for name, expr in group.items():
+                if not name or name.startswith("$"):
+                    raise _bad((*p, i, "$let", name), f"invalid alias name {name!r}")
+                if name in bindings:
+                    raise _bad((*p, i, "$let", name), f"the alias {name!r} is defined twice")
+                bindings[name] = parse_node(expr, (*p, i, "$let", name))
+            continue
+        bindings[f"${i}"] = parse_node(item, (*p, i))
 
 
 _FORMS: dict[str, Callable[[Any, JSONPath, JSONPath], Node]] = {
@@ -346,6 +436,7 @@ _FORMS: dict[str, Callable[[Any, JSONPath, JSONPath], Node]] = {
     "$get?": _form_get_optional,
     "$fn": _form_fn,
     "$method": _form_method,
+    "$method?": _form_method_optional,
     "$global": _form_global,
     "$spread": _form_spread,
     "$merge": _form_merge,

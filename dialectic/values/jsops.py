@@ -314,6 +314,9 @@ def greater_equal(a: Any, b: Any) -> bool:
 
 
 def strict_equal(a: Any, b: Any, op: str = "===") -> bool:
+    t = type(a)
+    if t is type(b) and t in _SAME_TYPE_EQUAL:  # the common case: Python's == is JavaScript's
+        return bool(a == b)
     pa, pb = _primitive(a), _primitive(b)
     if pa and pb:
         if is_number(a) and is_number(b):
@@ -326,6 +329,9 @@ def strict_equal(a: Any, b: Any, op: str = "===") -> bool:
         "JavaScript, never their contents",
         "Compare a field (`a.id === b.id`), or JSON.stringify(a) === JSON.stringify(b).",
     )
+
+
+_SAME_TYPE_EQUAL = frozenset({str, int, float, bool})
 
 
 def strict_not_equal(a: Any, b: Any) -> bool:

@@ -595,7 +595,7 @@ def test_llmcompiler_calls_nothing_uses_are_all_results(rt: Runtime) -> None:
         ("1. add(1, x)\n2. join()", (1, 11), "`x` is not a value"),
         ("1. add(1, 2)\nhello\n", (2, 1), "expected a numbered call"),
         ("1. add(1, b=2)\n", (1, 8), "both by position and by name"),
-        ("1. add(1, 2\n", (1, 1), "expected a numbered call"),
+        ("1. add(1, 2\n", (1, 7), "the `(` of call 1 is never closed"),
         ("1. join()\n2. add(1, 2)", (2, 1), "after `join()`"),
     ],
 )

@@ -140,7 +140,11 @@ function conv(n) {
         return { [c.name]: args };
       }
       if (c.type === "ThisExpression") return { this: args };
-      if (c.type === "MemberExpression" && !c.computed && !c.optional) {
+      if (c.type === "MemberExpression" && !c.computed && c.optional) {
+        // `x?.m(a)` (SPEC 1.2): the `?.` is on the callee
+        return { "$method?": [conv(c.object), c.property.name, ...args] };
+      }
+      if (c.type === "MemberExpression" && !c.computed) {
         const name = c.property.name;
         if (c.object.type === "Identifier") {
           const space = c.object.name;
@@ -163,39 +167,67 @@ function program(source) {
     ecmaVersion: "latest",
     sourceType: "script",
   });
-  const fn = ast.body[0];
+  return block(ast.body[0].body.body, false);
+}
+
+// SPEC 10: `if (test) { ...; return a; } else ...` whose branches end in return is
+// `{$if: [test, a, b]}`; without `else`, the statements after the `if` are the other branch.
+function ifStatement(s, rest) {
+  const branch = (n) => {
+    if (n.type === "BlockStatement") return block(n.body, true);
+    if (n.type === "ReturnStatement" && n.argument !== null) return conv(n.argument);
+    throw new Unsupported("if branch " + n.type);
+  };
+  let other;
+  if (s.alternate === null) other = block(rest, true);
+  else if (s.alternate.type === "IfStatement") other = ifStatement(s.alternate, rest);
+  else other = branch(s.alternate);
+  return { $if: [conv(s.test), branch(s.consequent), other] };
+}
+
+// The statements of the program (nested: of an `if` branch, whose value is its return value
+// when it defines no alias).
+function block(statements, nested) {
   const aliases = Object.create(null);
   let nAliases = 0;
+  const order = []; // alias names and (SPEC 17) expression statements, in program order
   let result = null;
   let returned = false;
-  for (const s of fn.body.body) {
+  for (let i = 0; i < statements.length; i++) {
+    const s = statements[i];
     if (s.type === "EmptyStatement") continue;
     if (returned) throw new Unsupported("statement after return");
     if (s.type === "ReturnStatement") {
       if (s.argument === null) throw new Unsupported("empty return");
       result = conv(s.argument);
       returned = true;
+    } else if (s.type === "IfStatement") {
+      result = ifStatement(s, statements.slice(i + 1));
+      returned = true;
+      let last = s;
+      while (last.alternate !== null && last.alternate.type === "IfStatement") last = last.alternate;
+      if (last.alternate === null) break; // the rest was the last `else`
     } else if (s.type === "ExpressionStatement" && s.expression.type === "AssignmentExpression" &&
                s.expression.operator === "=" && s.expression.left.type === "Identifier") {
-      aliases[s.expression.left.name] = conv(s.expression.right);
+      order.push(s.expression.left.name); aliases[s.expression.left.name] = conv(s.expression.right);
       nAliases += 1;
     } else if (s.type === "VariableDeclaration" && s.declarations.length === 1 &&
                s.declarations[0].init) {
       const d = s.declarations[0];
       if (d.id.type === "Identifier") {
-        aliases[d.id.name] = conv(d.init);
+        order.push(d.id.name); aliases[d.id.name] = conv(d.init);
         nAliases += 1;
       } else if (d.id.type === "ArrayPattern" || d.id.type === "ObjectPattern") {
         // SPEC 10: a hidden alias `_partsN` holds the value; each name reads its part
         let n = 1;
         while (("_parts" + n) in aliases) n += 1;
         const hidden = "_parts" + n;
-        aliases[hidden] = conv(d.init);
+        order.push(hidden); aliases[hidden] = conv(d.init);
         nAliases += 1;
         if (d.id.type === "ArrayPattern") {
           d.id.elements.forEach((e, i) => {
             if (e === null || e.type !== "Identifier") throw new Unsupported("pattern element");
-            aliases[e.name] = { $get: [{ $ref: hidden }, i] };
+            order.push(e.name); aliases[e.name] = { $get: [{ $ref: hidden }, i] };
             nAliases += 1;
           });
         } else {
@@ -203,17 +235,37 @@ function program(source) {
             if (p.type !== "Property" || p.computed || p.value.type !== "Identifier")
               throw new Unsupported("pattern property");
             const key = p.key.type === "Identifier" ? p.key.name : String(p.key.value);
-            aliases[p.value.name] = { $get: [{ $ref: hidden }, key] };
+            order.push(p.value.name); aliases[p.value.name] = { $get: [{ $ref: hidden }, key] };
             nAliases += 1;
           }
         }
       } else throw new Unsupported("declaration pattern");
+    } else if (s.type === "ExpressionStatement") {
+      order.push({ expr: conv(s.expression) });
     } else {
       throw new Unsupported(s.type);
     }
   }
-  if (!returned) throw new Unsupported("no return");
-  return nAliases ? { $let: aliases, $return: result } : { $return: result };
+  if (!returned) throw new Unsupported(nested ? "if branch without return" : "no return");
+  if (order.some((o) => typeof o !== "string")) {
+    const items = [];
+    let group = null;
+    for (const o of order) {
+      if (typeof o !== "string") {
+        items.push(o.expr);
+        group = null;
+      } else {
+        if (group === null) {
+          group = Object.create(null);
+          items.push({ $let: group });
+        }
+        group[o] = aliases[o];
+      }
+    }
+    return { $do: items, $return: result };
+  }
+  if (nAliases) return { $let: aliases, $return: result };
+  return nested ? result : { $return: result };
 }
 
 let input = "";

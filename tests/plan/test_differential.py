@@ -56,6 +56,12 @@ HANDWRITTEN = [
     "/* leading */ return f(/* inside */ 1) // trailing\n;",
     "return '\u2028\u2029';",
     "use = 1;\nreturn use;",
+    # top-level `if` whose branches end in return (SPEC 10)
+    "a = f(1);\nif (a.ok) {\n  const b = g(a);\n  return b;\n} else if (a.n > 2) return 3;\n"
+    "else { return 4; }",
+    "if (x) return 1;\nc = h(2);\nreturn c;",
+    "if (x) { if (y) { return 1; } return 2; } else { return 3; }",
+    "if (x) { return 1; } else if (y) { return 2; }\nreturn 3;",
 ]
 
 

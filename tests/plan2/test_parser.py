@@ -78,7 +78,7 @@ def test_templates_keep_type_only_when_alone() -> None:
     slots = tree(src)["$let"]["result"]["$unwrap"]["f"]
     assert slots["a"] == 1
     assert slots["b"] == {"$template": [" ", 1]}
-    assert slots["c"] == {"$template": ["${not} ", {"$ref": "x"}]}
+    assert slots["c"] == {"$template": ["$", {"$ref": "not"}, " ", {"$ref": "x"}]}
     assert slots["d"] == "plain text"
     assert slots["e"] == "a $ sign and }"
     assert slots["f"] == {"$template": [{"$object": {"k": 1}}, "x"]}

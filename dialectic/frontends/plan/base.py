@@ -35,7 +35,7 @@ POSTFIX = frozenset([".", "[", "("])
 _OP_HINTS = {
     "=": "aliases are declared one per statement, `name = expr;`, and never change",
     "=>": "an arrow function can only be the argument of an array method: xs.map(x => x.a)",
-    "?.": "only `x?.name` and `x?.[key]` are supported",
+    "?.": "only `x?.name`, `x?.[key]` and `x?.method(...)` are supported",
     "...": "spread is allowed in arrays, objects and arguments: [...xs, 1], {...a}, f(...xs)",
 }
 _CHANGES = frozenset(["++", "--", "+=", "-=", "*=", "/=", "%=", "**=", "&&=", "||=", "??="])

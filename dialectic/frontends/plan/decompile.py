@@ -168,12 +168,17 @@ class _Writer:
             body = f"({body})"
         return f"(({params}) => {body})"
 
-    def method(self, value: Any, depth: int) -> str:
+    def method(self, value: Any, depth: int, dot: str = ".") -> str:
         if type(value) is not list or len(value) < 2 or type(value[1]) is not str:
-            raise DecompileError('$method takes [target, "name", argument, ...]')
+            raise DecompileError(
+                f'${"method?" if dot == "?." else "method"} takes [target, "name", argument, ...]'
+            )
         target = self.postfix_target(self.operand(value[0], depth), value[0])
         args = ", ".join(self.expr(a, depth + 1) for a in value[2:])
-        return f"{target}.{_name(value[1], 'the method')}({args})"
+        return f"{target}{dot}{_name(value[1], 'the method')}({args})"
+
+    def method_optional(self, value: Any, depth: int) -> str:
+        return self.method(value, depth, "?.")
 
     def global_call(self, value: Any, depth: int) -> str:
         if type(value) is not list or not value or type(value[0]) is not str:
@@ -223,6 +228,15 @@ class _Writer:
             # a keyword as a function name is still a valid method name: x.delete(y)
             receiver = self.postfix_target(parts[0], args[0] if type(args) is list else args)
             return f"{receiver}.{name}({', '.join(parts[1:])})"
+        space, _, rest = name.partition(".")
+        if (
+            rest
+            and is_identifier_name(space)
+            and space not in RESERVED
+            and space not in LITERAL_WORDS
+            and all(is_identifier_name(part) for part in rest.split("."))
+        ):
+            return f"{name}({', '.join(parts)})"  # a namespace's function (SPEC 2.2)
         raise DecompileError(f"the function name {name!r} cannot be written in Plan")
 
     def block(
@@ -236,7 +250,7 @@ class _Writer:
     ) -> list[str]:
         """The statements of a ``$let``/``$return`` block: its aliases, then its ``return``
         (a conditional whose branches are blocks as an ``if`` statement, where ``if_ok``)."""
-        extra = set(tree) - {"$let", *finals}
+        extra = set(tree) - {"$let", "$do", *finals}
         present = [k for k in finals if k in tree]
         if extra or len(present) != 1:
             if extra & {"$return", "$use"}:
@@ -249,11 +263,30 @@ class _Writer:
             f"{indent}{declare}{_name(name, 'the alias')} = {self.expr(value, depth + 1)};"
             for name, value in bindings.items()
         ]
+        if "$do" in tree:
+            lines += self.statements(tree["$do"], depth, declare, indent)
         mode, body = present[0][1:], tree[present[0]]
         if not declare and mode == "return" and _has_block_branch(body):
             lines.extend(self.if_statement(body, depth + 1, indent))
         else:
             lines.append(f"{indent}{mode} {self.expr(body, depth + 1)};")
+        return lines
+
+    def statements(self, items: Any, depth: int, declare: str, indent: str) -> list[str]:
+        """``$do``: expression statements and ``{"$let": {...}}`` groups, in program order."""
+        if type(items) is not list:
+            raise DecompileError("$do takes a list of statements")
+        lines: list[str] = []
+        for item in items:
+            if type(item) is dict and set(item) == {"$let"} and type(item["$let"]) is dict:
+                for name, value in item["$let"].items():
+                    alias = _name(name, "the alias")
+                    lines.append(f"{indent}{declare}{alias} = {self.expr(value, depth + 1)};")
+                continue
+            text = self.expr(item, depth + 1)
+            if text[:1] in "{[(`" or re.match(r"(return|use|const|let|var|if)\b", text):
+                text = f"({text})"  # not read as a block, a destructuring or a statement
+            lines.append(f"{indent}{text};")
         return lines
 
     def if_statement(self, node: Any, depth: int, indent: str) -> list[str]:
@@ -372,6 +405,7 @@ _FORMS: dict[str, Callable[[_Writer, Any, int], str]] = {
     "$get?": _Writer.get_optional,
     "$fn": _Writer.arrow,
     "$method": _Writer.method,
+    "$method?": _Writer.method_optional,
     "$global": _Writer.global_call,
     "$spread": _Writer.spread,
     "$merge": _Writer.merge,

@@ -21,29 +21,42 @@ class PostfixMixin(ParserBase):
         values = self.values
         keys: list[Any] | None = None  # the list of the `$get` being extended
         method_last = -1  # last token of the target before the last `.name` (a method call)
+        optional = False  # the last `.name` was `?.name` (an optional call if `(` follows)
+        if kinds[self.pos] in (".", "[") and _optional_chain(node):
+            raise self.fail(
+                "parentheses end an optional chain: `(a?.b).c` fails in JavaScript when `a` is "
+                "null or undefined",
+                self.starts[self.pos],
+                "continue the chain without parentheses, a?.b.c (undefined when a is), or give "
+                "a default: (a?.b ?? {}).c",
+            )
         while True:
             pos = self.pos
             kind = kinds[pos]
             if kind == "op" and values[pos] == "?.":
                 node, keys = self._optional(node, first, pos, depth)
-                method_last = -1
+                optional = kinds[pos + 1] == "name"
+                method_last = pos - 1 if optional else -1
                 callee = None
             elif kind == ".":
                 node, keys = self._member(node, keys, first, pos)
                 method_last = pos - 1
+                optional = False
                 callee = None
             elif kind == "[":
                 node, keys = self._index(node, keys, first, pos, depth)
                 method_last = -1
+                optional = False
                 callee = None
             elif kind == "(":
                 # a call wraps the expression before it: a method chain nests as deeply as
                 # calls written inside each other (`a.f().g()` is `g(f(a))`)
                 depth += 1
-                node = self._call(node, keys, first, pos, callee, method_last, depth)
+                node = self._call(node, keys, first, pos, callee, method_last, depth, optional)
                 keys = None
                 callee = None
                 method_last = -1
+                optional = False
             else:
                 return node
 
@@ -55,9 +68,9 @@ class PostfixMixin(ParserBase):
         nxt = kinds[pos + 1]
         if nxt != "name" and nxt != "[":
             raise self.fail(
-                "only `?.name` and `?.[key]` are supported",
+                "only `?.name`, `?.[key]` and `?.method(...)` are supported",
                 self.starts[pos],
-                "call methods on a value that is there: (x ?? []).map(...)",
+                "functions are not values in Plan: call a method, x?.trim(), or a function, f(x)",
             )
         target = node
         keys = [target]
@@ -69,12 +82,6 @@ class PostfixMixin(ParserBase):
                 rec[(id(keys), 1)] = (self.starts[pos + 1], self.ends[pos + 1])
             keys.append(self.values[pos + 1])
             self.pos = pos + 2
-            if kinds[pos + 2] == "(":
-                raise self.fail(
-                    "`?.` before a method call is not supported",
-                    self.starts[pos],
-                    "give a default first: (x ?? []).map(...)",
-                )
         else:
             self.pos = pos + 2
             key = self.expr(depth + 1)
@@ -129,10 +136,11 @@ class PostfixMixin(ParserBase):
         callee: str | None,
         method_last: int,
         depth: int,
+        optional: bool = False,
     ) -> Any:
         """The call whose `(` is token ``pos``: of the function ``callee``, or of the method
-        that ends ``keys`` (the receiver's last token is ``method_last``); ``depth`` counts
-        the call."""
+        that ends ``keys`` (the receiver's last token is ``method_last``; ``optional``: it was
+        written ``?.name``); ``depth`` counts the call."""
         rec = self.rec
         if callee is not None:
             if callee in LITERAL_WORDS:
@@ -175,12 +183,26 @@ class PostfixMixin(ParserBase):
             )
         self.pos = pos + 1
         self.arguments(args, depth)
+        if optional:  # `x?.m(a)`: undefined when x is null or undefined (SPEC 1.2)
+            out = self._moved(args, [args[0], fn], 1)
+            rec = self.rec
+            if rec is not None and (id(args), 0) in rec:
+                rec[(id(out), 0)] = rec[(id(args), 0)]
+            return {"$method?": out}
+        if callee is None and fn not in ALL_METHODS and _optional_chain(args[0]):
+            raise self.fail(
+                f"`{fn}` is not one of JavaScript's methods, so it cannot continue an optional "
+                "chain (JavaScript would not call it when the chain is undefined)",
+                self.starts[pos],
+                f"test the value first: v == null ? undefined : {fn}(v) with v = the chain",
+            )
         return self.call_form(fn, args, callee is not None)
 
     def call_form(self, fn: str, args: list[Any], plain: bool) -> Any:
         """The tree of a call: ``f(a)`` is ``{"f": [a]}``; ``x.m(a)`` is a JavaScript method
         (``$method``) when ``m`` is one, else the call ``m(x, a)``; ``Math.max(a)``,
-        ``Number(x)`` and their kin are ``$global``; ``Promise.all(xs)`` is ``xs``."""
+        ``Number(x)`` and their kin are ``$global``; ``Promise.all(xs)`` is ``xs``. (``x?.m(a)``
+        is always ``$method?``: the resolver refuses it for a registered function.)"""
         if plain:
             if fn in GLOBALS and "." not in fn:
                 return {"$global": self._moved(args, [fn], 0)}
@@ -245,3 +267,19 @@ class PostfixMixin(ParserBase):
                 self.pos += 1
             elif kind != ")":
                 raise self.unexpected(self.tok(self.pos), "`,` or `)` in the argument list")
+
+
+_CHAIN_FORMS = ("$get", "$get?", "$method", "$method?")
+
+
+def _optional_chain(node: Any) -> bool:
+    """Whether ``node`` is a chain of accesses and method calls with an optional link (``a?.b``,
+    ``x?.trim().length``): one continued after parentheses would short-circuit differently."""
+    while type(node) is dict and len(node) == 1:
+        ((form, items),) = node.items()
+        if form not in _CHAIN_FORMS or type(items) is not list or not items:
+            return False
+        if form[-1] == "?":
+            return True
+        node = items[0]
+    return False

@@ -213,7 +213,7 @@ class StatementsMixin(ParserBase):
         if word is not None and kinds[pos + 1] == "=":
             self.alias_definition(word, pos, aliases, alias_at, alias_rec)
             return final
-        return self.expression_statement(pos, final)
+        return self.expression_statement(pos, final, (aliases, alias_rec))
 
     def if_statement(self, pos: int, end: str) -> tuple[Any, int]:
         """``if (test) { ...; return a; } else ...`` at token ``pos``, as ``test ? a : b``:
@@ -370,14 +370,22 @@ class StatementsMixin(ParserBase):
         alias_rec.append((word, pos, pos + 2, last, self.pos - 1))
 
     def expression_statement(
-        self, pos: int, final: tuple[str, Any, int, int] | None
+        self,
+        pos: int,
+        final: tuple[str, Any, int, int] | None,
+        statements: tuple[dict[str, Any], list[tuple[str, int, int, int, int]]] | None = None,
     ) -> tuple[str, Any, int, int] | None:
-        """An expression as a statement (token ``pos``): only the last one is used, as the
-        final ``return`` (lenient mode)."""
+        """An expression as a statement (token ``pos``): before the end, a statement of the
+        block (``statements``: its aliases and their records, where it is kept in program
+        order); the last one is the final ``return`` (lenient mode)."""
         value = self.expr(0)
         last = self.pos - 1
         self.end_statement("expression")
         if not self.at_end():
+            if statements is not None:  # `mkdir({dir_name: 'tmp'});` runs (SPEC 17)
+                statements[0][f"#expr{len(statements[1])}"] = value
+                statements[1].append((f"#expr{len(statements[1])}", pos, pos, last, self.pos - 1))
+                return final
             self.problems.append(
                 (
                     "the value of this expression is not used",
@@ -408,7 +416,12 @@ class StatementsMixin(ParserBase):
         """The tree of a program (or of a nested block) without problems, and its spans."""
         rec = self.rec
         tree: dict[str, Any] = {}
-        if aliases:
+        if any(name.startswith("#") for name in aliases):
+            tree["$do"] = self.statements_tree(aliases, alias_rec, nested)
+            if rec is not None:
+                first, last = alias_rec[0][1], alias_rec[-1][4]
+                rec[(id(tree), "$do")] = (self.starts[first], self.ends[last])
+        elif aliases:
             tree["$let"] = aliases
             if rec is not None:
                 starts, ends = self.starts, self.ends
@@ -421,3 +434,33 @@ class StatementsMixin(ParserBase):
         if rec is not None:
             rec[(id(tree), final[0])] = (self.starts[final[2]], self.ends[final[3]])
         return tree
+
+    def statements_tree(
+        self,
+        aliases: dict[str, Any],
+        alias_rec: list[tuple[str, int, int, int, int]],
+        nested: bool,
+    ) -> list[Any]:
+        """A block with expression statements: ``$do``, its statements in program order
+        (consecutive aliases as one ``{"$let": {...}}``), with their spans (SPEC 1.2, 17)."""
+        rec = self.rec
+        starts, ends = self.starts, self.ends
+        items: list[Any] = []
+        group: dict[str, Any] | None = None
+        for name, at, start, end, _ in alias_rec:
+            if name.startswith("#"):
+                if rec is not None:
+                    rec[(id(items), len(items))] = (starts[start], ends[end])
+                items.append(aliases[name])
+                group = None
+                continue
+            if group is None:
+                group = {}
+                items.append({"$let": group})
+            group[name] = aliases[name]
+            if rec is not None:
+                rec[(id(group), name)] = (starts[start], ends[end])
+                if not nested:
+                    path = ("$do", len(items) - 1, "$let", name, "$name")
+                    self.extra[path] = (starts[at], ends[at])
+        return items

@@ -1,7 +1,9 @@
 """Plan2 template literals: ``text ${expression} text``.
 
-A template is split into literal text and expression sources. ``$${`` is a literal ``${``. The end
-of an expression is the ``}`` that closes its ``${`` (braces, brackets and parentheses nest, and
+A template is split into literal text and expression sources. As in a JavaScript template,
+``\\${`` is a literal ``${`` and ``$${x}`` is a ``$`` followed by the value of ``x`` (a ``$`` not
+followed by ``{`` is literal, and so is a backslash not followed by ``${``). The end of an
+expression is the ``}`` that closes its ``${`` (braces, brackets and parentheses nest, and
 string literals ``'...'``, ``"..."`` and backtick templates are skipped), so object literals such
 as ``${{a: 1}}`` need no escaping.
 """
@@ -90,9 +92,10 @@ def split_template(s: str) -> list[str | ExprPart]:
             buf.append(s[i:])
             break
         buf.append(s[i:k])
-        if s.startswith("$${", k):
+        if s.startswith("${", k) and k > i and s[k - 1] == "\\":  # `\${`: a literal `${`
+            buf[-1] = buf[-1][:-1]
             buf.append("${")
-            i = k + 3
+            i = k + 2
             continue
         if s.startswith("${", k):
             end = find_expression_end(s, k + 2)
@@ -100,7 +103,7 @@ def split_template(s: str) -> list[str | ExprPart]:
                 raise TemplateError(
                     "unterminated `${`: no matching `}`",
                     k,
-                    hint="close the expression with `}` (write `$${` for a literal `${`)",
+                    hint="close the expression with `}` (write `\\${` for a literal `${`)",
                 )
             if buf:
                 text = "".join(buf)
@@ -124,5 +127,6 @@ def split_template(s: str) -> list[str | ExprPart]:
 
 
 def escape_text(text: str) -> str:
-    """Literal text as template text: every ``${`` becomes ``$${``."""
-    return text.replace("${", "$${")
+    """Literal text as template text: every ``${`` becomes ``\\${``. (A text ending in a
+    backslash cannot be followed by an expression: the backslash would escape it.)"""
+    return text.replace("${", "\\${")

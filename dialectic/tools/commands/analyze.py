@@ -83,6 +83,14 @@ from dialectic.tools.analysis.corpus import LANGS, Program
 )
 @click.option("--top", type=int, default=20, show_default=True, help="Rows per table section.")
 @click.option(
+    "--dask",
+    "dask",
+    default=None,
+    metavar="ADDRESS|local[:WORKERS]",
+    help="Analyse on a Dask cluster: a scheduler address (tcp://host:8786), or `local` for a "
+    "new LocalCluster of worker processes (for very large corpora).",
+)
+@click.option(
     "-o", "--output", type=click.File("w"), default="-", help="Write here (default: stdout)."
 )
 def command(
@@ -99,6 +107,7 @@ def command(
     entry_points: bool,
     top: int,
     output: TextIO,
+    dask: str | None = None,
 ) -> None:
     """Analyse the plans in PATH... (files, folders, JSON Lines): domains and slots used,
     argument types, parse/compile failure rates and common errors, size and concurrency."""
@@ -116,15 +125,22 @@ def command(
         from dialectic import Runtime
 
         runtime = Runtime(plugins=plugins, load_entry_points=entry_points)
-    records = analyze(
-        inputs,
-        lang=lang,
-        progress=progress,
-        exclude=exclude,
-        lift=lift,
-        slots=slots,
-        runtime=runtime,
-    )
+    if dask is not None:
+        from dialectic.batch.cluster import analyze_with_dask
+
+        records = analyze_with_dask(
+            dask, inputs, lang, exclude, progress, plugins, entry_points, lift=lift, slots=slots
+        )
+    else:
+        records = analyze(
+            inputs,
+            lang=lang,
+            progress=progress,
+            exclude=exclude,
+            lift=lift,
+            slots=slots,
+            runtime=runtime,
+        )
     summary = summarize(records, top=top)
     if fmt == "json":
         text = to_json(records, summary, records_too=not summary_only)

@@ -1,0 +1,248 @@
+"""Floors: what the design itself costs in CPython, to tell a slow part from an impossible target.
+
+dialectic compiles a program into a tree of Python closures (no eval/exec, no bytecode of its
+own). Each floor below is the cheapest program a careful engineer could write *in that design*,
+with none of dialectic's checks, limits, errors or outcomes, measured side by side with the
+peer a target names and with dialectic itself:
+
+- **one-shot** (the expression of ``expression.py``, a new JSON text each time): ``orjson`` +
+  one recursive pass that builds a closure per node straight from the JSON, then one call.
+  dialectic makes four passes (the size and depth check, typed nodes, the resolver, the
+  closures) plus a front end and an outcome; simpleeval parses with CPython's C parser and makes
+  one pass;
+- **repeated** (the same expression, compiled once): calling that closure tree; dialectic adds
+  the run's envelope (State, Outcome, the deadline check);
+- **pipeline** (``pipeline.py``'s filter / map / sort / slice over 10,000 objects): the closure
+  tree applied per element (a frame for the arrow's parameter, a closure call per node), against
+  the list comprehension;
+- **scheduling** (``schedule.py``'s 1,000 concurrent 5-call programs): bare asyncio plus what any
+  runtime of data-flow programs must add per alias: one future per alias slot that later readers
+  await (an alias runs at most once), and a coroutine frame per call for its timeout and errors.
+
+Rounds alternate; medians are kept. Run: python benchmarks/floors.py [--quick]
+"""
+
+from __future__ import annotations
+
+import asyncio
+import statistics
+import sys
+import time
+from collections.abc import Callable
+from contextvars import ContextVar
+from typing import Any
+
+import orjson
+
+import expression
+import pipeline
+import schedule
+from dialectic import FunctionDescription, Limits, Runtime
+
+Fn = Callable[[Any], Any]
+
+
+# -- one-shot and repeated: a closure per JSON node, nothing else -----------------------------
+def closure_of(node: Any) -> Fn:
+    """The closure tree of the expression's JSON (only the forms the expression uses)."""
+    if type(node) is dict:
+        ((key, arg),) = node.items()
+        if key == "$template":
+            parts = [(p, None) if type(p) is str else ("", closure_of(p)) for p in arg]
+            return lambda ctx: "".join(lit if fn is None else str(fn(ctx)) for lit, fn in parts)
+        if key == "$get":
+            target = closure_of(arg[0])
+            keys = tuple(arg[1:])
+
+            def get(ctx: Any) -> Any:
+                v = target(ctx)
+                for k in keys:
+                    v = v[k]
+                return v
+
+            return get
+        if key == "$ref":
+            return lambda ctx: ctx[arg]
+        fn = FUNCTIONS[key]
+        if type(arg) is list:
+            args = [closure_of(a) for a in arg]
+            return lambda ctx: fn(*(a(ctx) for a in args))
+        one = closure_of(arg)
+        return lambda ctx: fn(one(ctx))
+    return lambda ctx: node
+
+
+FUNCTIONS: dict[str, Callable[..., Any]] = {"upper": str.upper, "str": str, "max": max}
+
+
+def one_shot_floor(text: str) -> Any:
+    return closure_of(orjson.loads(text))(expression.CONTEXT)
+
+
+# -- pipeline: the same closure shape per element ---------------------------------------------
+FRAME: ContextVar[tuple[Any, ...]] = ContextVar("floor_frame", default=())
+
+
+def pipeline_floor(flights: list[dict[str, Any]]) -> Any:
+    """filter / map / sort-by-key / slice as closures reading the arrow's parameter from a
+    context variable, one frame per application (what concurrent applications need)."""
+
+    def param(ctx: Any) -> Any:
+        return FRAME.get()[-1]
+
+    def airline(ctx: Any) -> Any:
+        return param(ctx)["airline"]
+
+    def is_united(ctx: Any) -> Any:
+        return airline(ctx) == "United"
+
+    def price(ctx: Any) -> Any:
+        return param(ctx)["price_usd"]
+
+    def total(ctx: Any) -> Any:
+        return price(ctx) * 2
+
+    def merged(ctx: Any) -> Any:
+        return {**param(ctx), "total": total(ctx)}
+
+    def key(ctx: Any) -> Any:
+        return param(ctx)["total"]
+
+    def apply(body: Fn, x: Any) -> Any:
+        token = FRAME.set((x,))
+        try:
+            return body(None)
+        finally:
+            FRAME.reset(token)
+
+    kept = [f for f in flights if apply(is_united, f)]
+    rows = [apply(merged, f) for f in kept]
+    keys = [apply(key, r) for r in rows]
+    order = sorted(range(len(rows)), key=keys.__getitem__)
+    return [rows[i] for i in order][:5]
+
+
+# -- scheduling: a future per alias, a frame per call -----------------------------------------
+async def _call(a: int, b: int) -> int:
+    try:
+        return await schedule.step(a, b)
+    except Exception as exc:  # where a runtime maps the implementation's errors
+        raise RuntimeError(str(exc)) from None
+
+
+async def small_floor(seed: int) -> int:
+    loop = asyncio.get_running_loop()
+    slots = [loop.create_future() for _ in range(4)]
+
+    async def alias(k: int, coro: Any) -> None:
+        slots[k].set_result(await coro)
+
+    tasks = [
+        asyncio.create_task(alias(0, _call(seed, 1))),
+        asyncio.create_task(alias(1, _call(seed, 2))),
+    ]
+    a, b = await slots[0], await slots[1]
+    tasks.append(asyncio.create_task(alias(2, _call(a, b))))
+    tasks.append(asyncio.create_task(alias(3, _call(b, a))))
+    c, d = await slots[2], await slots[3]
+    return await _call(c, d)
+
+
+def main() -> int:
+    quick = "--quick" in sys.argv
+    rounds = 3 if quick else 9
+    rt = Runtime(load_entry_points=False, limits=Limits(max_concurrency=10_000))
+    rt.register(
+        FunctionDescription(
+            "step", "combine", schedule.step, {"a": "integer", "b": "integer"}, "integer"
+        )
+    )
+    source = orjson.dumps(expression.tree(12345)).decode().replace("12345", "@N@")
+    engines = {e.name: e for e in expression.engines()}
+    counter = [2000]
+
+    def new_text(src: str) -> tuple[int, str]:
+        counter[0] += 1
+        return counter[0], expression.text_of(src, counter[0])
+
+    def per_program(fn: Callable[[str], Any], src: str, n: int = 300) -> float:
+        texts = [new_text(src) for _ in range(n)]
+        start = time.perf_counter()
+        for _, text in texts:
+            fn(text)
+        elapsed = (time.perf_counter() - start) / n * 1e6
+        for literal, text in texts[:3]:
+            if fn(text) != expression.expected(literal):
+                raise SystemExit(f"wrong one-shot result for {text}")
+        return elapsed
+
+    prepared = rt.prepare(expression.tree(expression.LITERAL))
+    closures = closure_of(expression.tree(expression.LITERAL))
+    if closures(expression.CONTEXT) != expression.expected(expression.LITERAL):
+        raise SystemExit("the closure floor is wrong")
+
+    def per_run(fn: Callable[[], Any], n: int = 20_000) -> float:
+        start = time.perf_counter()
+        for _ in range(n):
+            fn()
+        return (time.perf_counter() - start) / n * 1e6
+
+    piped = rt.prepare(pipeline.PROGRAM)
+    context = {"flights": pipeline.FLIGHTS}
+    if pipeline_floor(pipeline.FLIGHTS) != pipeline.python(pipeline.FLIGHTS):
+        raise SystemExit("the pipeline floor is wrong")
+
+    def per_element(fn: Callable[[], Any]) -> float:
+        start = time.perf_counter()
+        fn()
+        return (time.perf_counter() - start) / pipeline.N * 1e9
+
+    small = rt.prepare(schedule.SMALL, lang="plan")
+
+    async def many(fn: Callable[[int], Any]) -> float:
+        start = time.perf_counter()
+        await asyncio.gather(*(fn(i) for i in range(schedule.PROGRAMS)))
+        return (time.perf_counter() - start) * 1e3
+
+    async def dialectic_small(i: int) -> Any:
+        return (await small.run_async({"seed": i})).value
+
+    measures: dict[str, Callable[[], float]] = {
+        "one-shot: simpleeval": lambda: per_program(engines["simpleeval"].one_shot, expression.SIMPLE),
+        "one-shot: closure floor": lambda: per_program(one_shot_floor, source),
+        "one-shot: dialectic (JSON)": lambda: per_program(
+            lambda t: rt.prepare(t, lang="json").run(expression.CONTEXT).value, source
+        ),
+        "repeated: RestrictedPython": lambda: per_run(engines["RestrictedPython"].repeated),
+        "repeated: closure floor": lambda: per_run(lambda: closures(expression.CONTEXT)),
+        "repeated: dialectic (JSON)": lambda: per_run(
+            lambda: prepared.run(expression.CONTEXT).value
+        ),
+        "pipeline: comprehension": lambda: per_element(lambda: pipeline.python(pipeline.FLIGHTS)),
+        "pipeline: closure floor": lambda: per_element(lambda: pipeline_floor(pipeline.FLIGHTS)),
+        "pipeline: dialectic": lambda: per_element(lambda: piped.run(context).value),
+        "1,000 programs: bare asyncio": lambda: asyncio.run(many(schedule.small_bare)),
+        "1,000 programs: floor": lambda: asyncio.run(many(small_floor)),
+        "1,000 programs: dialectic": lambda: asyncio.run(many(dialectic_small)),
+    }
+    for name, fn in measures.items():  # warm up
+        fn()
+    times: dict[str, list[float]] = {name: [] for name in measures}
+    for _ in range(rounds):
+        for name, fn in measures.items():
+            times[name].append(fn())
+    units = {"one-shot": "µs", "repeated": "µs", "pipeline": "ns/elt", "1,000 programs": "ms"}
+    width = max(len(n) for n in measures)
+    print(f"{'measure':<{width}} {'median':>10}  unit     x first of its group")
+    base = 0.0
+    for name, ts in times.items():
+        group = name.split(":")[0]
+        med = statistics.median(ts)
+        if name == next(n for n in measures if n.startswith(group + ":")):
+            base = med
+        print(f"{name:<{width}} {med:>10.2f}  {units[group]:<8} {med / base:>5.2f}x")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

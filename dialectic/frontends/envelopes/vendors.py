@@ -1,0 +1,248 @@
+"""The vendors' tool-call shapes (OpenAI function calls, chat-completions tool calls and
+messages, Responses API items; Anthropic tool_use blocks and messages): detection by exact
+shape (:func:`classify`), almost-envelopes (:func:`near_miss`), and their calls."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from dialectic.frontends.envelopes.common import (
+    KIND_NAMES,
+    Call,
+    EnvelopeError,
+    Names,
+    function_name,
+    kind_of,
+    named_arguments,
+    openai_arguments,
+)
+from dialectic.outcome.errors import JSONPath, clip
+
+__all__ = ["SHAPES", "UNMARKED", "classify", "near_miss", "single_calls"]
+
+_CHAT_OPTIONAL = {"id", "index"}
+_RESPONSES_OPTIONAL = {"call_id", "id", "status"}
+_OPENAI_MESSAGE_OPTIONAL = {"content", "refusal", "annotations", "audio", "function_call", "name"}
+_ANTHROPIC_MESSAGE_OPTIONAL = {
+    "id",
+    "type",
+    "model",
+    "stop_reason",
+    "stop_sequence",
+    "usage",
+    "container",
+}
+_IGNORED_BLOCKS = {"text", "thinking", "redacted_thinking"}
+
+
+#: each marked shape: its required keys and the optional ones it may have
+SHAPES: dict[str, tuple[frozenset[str], frozenset[str]]] = {
+    "openai_tool_call": (frozenset({"type", "function"}), frozenset(_CHAT_OPTIONAL)),
+    "responses_function_call": (
+        frozenset({"type", "name", "arguments"}),
+        frozenset(_RESPONSES_OPTIONAL),
+    ),
+    "anthropic_tool_use": (frozenset({"type", "name", "input"}), frozenset({"id"})),
+    "openai_message": (frozenset({"role", "tool_calls"}), frozenset(_OPENAI_MESSAGE_OPTIONAL)),
+    "openai_function_message": (
+        frozenset({"role", "function_call"}),
+        frozenset(_OPENAI_MESSAGE_OPTIONAL - {"function_call"}),
+    ),
+    "anthropic_message": (frozenset({"role", "content"}), frozenset(_ANTHROPIC_MESSAGE_OPTIONAL)),
+    "openai_function": (frozenset({"name", "arguments"}), frozenset()),
+    "llama_function": (frozenset({"name", "parameters"}), frozenset()),
+}
+
+#: the shapes with no ``type``/``role`` marker, and the key of their arguments: an envelope only
+#: if the named function is registered (SPEC 9's rule 3)
+UNMARKED = {"openai_function": "arguments", "llama_function": "parameters"}
+
+
+def _marked(obj: dict[str, Any]) -> str | None:
+    """The shape a top-level object's ``type``/``role`` marker names, exact or not."""
+    kind = obj.get("type")
+    if kind == "function" and "function" in obj:
+        return "openai_tool_call"
+    if kind == "function_call" and "name" in obj:
+        return "responses_function_call"
+    if kind == "tool_use" and "name" in obj:
+        return "anthropic_tool_use"
+    if obj.get("role") == "assistant":
+        if "tool_calls" in obj:
+            return "openai_message"
+        if isinstance(obj.get("function_call"), dict):
+            return "openai_function_message"
+        if isinstance(obj.get("content"), list):
+            return "anthropic_message"
+    return None
+
+
+def classify(obj: Any) -> str | None:
+    """The envelope kind a top-level object's shape is, exactly, or None (Dialect JSON). Only
+    the keys and the ``type``/``role`` markers are looked at."""
+    if not isinstance(obj, dict) or len(obj) < 2:
+        return None  # a call of Dialect JSON has one key
+    kind = _marked(obj)
+    if kind is not None:
+        required, optional = SHAPES[kind]
+        if not (required <= obj.keys() and obj.keys() <= required | optional):
+            return None
+        if kind == "anthropic_message" and obj.get("type", "message") != "message":
+            return None
+        return kind
+    for kind, key in UNMARKED.items():
+        if (
+            obj.keys() == {"name", key}
+            and isinstance(obj["name"], str)
+            and isinstance(obj[key], dict | str)
+        ):
+            return kind
+    return None
+
+
+def near_miss(obj: Any, names: Names, path: JSONPath) -> EnvelopeError | None:
+    """A top-level object that is almost an envelope: its marker names a shape its keys do not
+    match (or, with a registry, ``{"name": <a registered function>, "arguments" or
+    "parameters", ...more}``). It
+    could be a tool call or data, so it is neither (SPEC 9's rule)."""
+    if not isinstance(obj, dict) or len(obj) < 2:
+        return None
+    kind = _marked(obj)
+    if kind is None:
+        name = obj.get("name")
+        kind = next((k for k, key in UNMARKED.items() if key in obj), None)
+        if not (names.known and kind and isinstance(name, str) and names.has(name)):
+            return None
+    required, optional = SHAPES[kind]
+    extra = sorted(obj.keys() - required - optional)
+    missing = sorted(required - obj.keys())
+    wrong = []
+    if extra:
+        wrong.append("the keys " + ", ".join(f"`{clip(k)}`" for k in extra[:5]) + " are not in it")
+    if missing:
+        wrong.append("it lacks " + ", ".join(f"`{k}`" for k in missing))
+    if not wrong and kind == "anthropic_message":
+        wrong.append(f"its `type` is {clip(str(obj.get('type')))!r}, not 'message'")
+    if not wrong and kind in UNMARKED:
+        key = UNMARKED[kind]
+        wrong.append(
+            f"its `{key}` is {kind_of(obj[key])}, not an object of named arguments "
+            "or a JSON string of one"
+        )
+    return EnvelopeError(
+        f"this object looks like {KIND_NAMES[kind]}, but not exactly: "
+        + "; ".join(wrong)
+        + ". It is neither run as a tool call nor returned as data",
+        path,
+        hint=f"Send {KIND_NAMES[kind]} with exactly the keys "
+        + ", ".join(f"`{k}`" for k in sorted(required))
+        + (
+            " (and optionally " + ", ".join(f"`{k}`" for k in sorted(optional)) + ")"
+            if optional
+            else ""
+        )
+        + ', or a Dialect JSON program; to return the object as data, write {"$quote": {...}}.',
+        details={"readings": [{"description": "the object as data", "program": {"$quote": obj}}]},
+    )
+
+
+def single_calls(
+    obj: dict[str, Any], kind: str, path: JSONPath, *, strict: bool, warnings: list[str]
+) -> list[Call]:
+    """The calls of one enveloped object of ``kind`` (a message may hold several)."""
+    if kind in UNMARKED or kind == "responses_function_call":
+        key = UNMARKED.get(kind, "arguments")
+        name = function_name(obj["name"], (*path, "name"))
+        args = openai_arguments(obj[key], (*path, key), strict=strict, warnings=warnings)
+        return [Call(name, args, kind)]
+    if kind == "openai_tool_call" or kind == "openai_function_message":
+        key = "function" if kind == "openai_tool_call" else "function_call"
+        fn = obj[key]
+        fpath = (*path, key)
+        if not isinstance(fn, dict) or fn.keys() != {"name", "arguments"}:
+            raise EnvelopeError(
+                f'`{key}` of {KIND_NAMES[kind]} must be {{"name": ..., "arguments": ...}}',
+                fpath,
+                hint=f'Write "{key}": {{"name": "f", "arguments": "{{}}"}}.',
+            )
+        name = function_name(fn["name"], (*fpath, "name"))
+        args = openai_arguments(
+            fn["arguments"], (*fpath, "arguments"), strict=strict, warnings=warnings
+        )
+        return [Call(name, args, kind)]
+    if kind == "anthropic_tool_use":
+        name = function_name(obj["name"], (*path, "name"))
+        value = obj["input"]
+        if not isinstance(value, dict):
+            raise EnvelopeError(
+                f"`input` of a tool_use block must be a JSON object, not {kind_of(value)}",
+                (*path, "input"),
+                hint='Write the arguments as an object: "input": {"origin": "SFO"}.',
+            )
+        return [Call(name, named_arguments(value), kind)]
+    if kind == "openai_message":
+        calls = obj["tool_calls"]
+        cpath = (*path, "tool_calls")
+        if not isinstance(calls, list) or not calls:
+            raise EnvelopeError(
+                "the assistant message has no tool calls: nothing to run",
+                cpath,
+                hint="Send the calls to run as tool_calls, or a Dialect JSON program.",
+            )
+        out: list[Call] = []
+        for i, call in enumerate(calls):
+            if classify(call) != "openai_tool_call":
+                raise EnvelopeError(
+                    "each entry of `tool_calls` must be "
+                    '{"id": ..., "type": "function", "function": {"name": ..., "arguments": ...}}',
+                    (*cpath, i),
+                )
+            out.extend(
+                single_calls(
+                    call, "openai_tool_call", (*cpath, i), strict=strict, warnings=warnings
+                )
+            )
+        content = obj.get("content")
+        if isinstance(content, str) and content.strip():
+            warnings.append(
+                f"ignored the message's text content ({clip(content.strip(), 60)!r}); "
+                "only its tool calls run"
+            )
+        return out
+    assert kind == "anthropic_message"
+    blocks = obj["content"]
+    out = []
+    ignored: list[str] = []
+    for i, block in enumerate(blocks):
+        bpath = (*path, "content", i)
+        if not isinstance(block, dict):
+            raise EnvelopeError(
+                f"each content block must be an object, not {kind_of(block)}",
+                bpath,
+            )
+        btype = block.get("type")
+        if btype in _IGNORED_BLOCKS:
+            ignored.append(str(btype))
+            continue
+        if classify(block) != "anthropic_tool_use":
+            raise EnvelopeError(
+                f"cannot run a content block of type {clip(str(btype))!r}; only tool_use blocks "
+                "run (text and thinking blocks are ignored)",
+                bpath,
+                hint='A tool_use block is {"type": "tool_use", "id": ..., "name": ..., "input": '
+                "{...}}.",
+            )
+        out.extend(
+            single_calls(block, "anthropic_tool_use", bpath, strict=strict, warnings=warnings)
+        )
+    if not out:
+        raise EnvelopeError(
+            "the assistant message has no tool_use block: nothing to run",
+            (*path, "content"),
+            hint="Send the calls to run as tool_use blocks, or a Dialect JSON program.",
+        )
+    if ignored:
+        counts = {t: ignored.count(t) for t in dict.fromkeys(ignored)}
+        listed = ", ".join(f"{n} {t} block{'s' if n > 1 else ''}" for t, n in counts.items())
+        warnings.append(f"ignored {listed} of the message; only its tool_use blocks run")
+    return out

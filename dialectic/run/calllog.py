@@ -1,0 +1,286 @@
+"""The call log: which calls of a run ran, how they ended, when, and with what (SPEC 18).
+
+While a run goes, every call of a registered function other than the built-in library (SPEC 5:
+``upper``, ``max``, ``str``, ... are pure and cheap; listing them would drown the calls that
+matter) appends one *record*, a short list, to ``State.calls``: nothing else happens on the
+call path. An outcome turns the records into dicts only when asked (:class:`CallLog`), and adds
+the calls of the program that never started, found in the resolved tree.
+
+A record is ``[site, frames, arguments, start, end, status, replayed]``: the
+:class:`~dialectic.compiler.callsite.CallSite`, the arrow-function applications it ran in (for
+the element indices; None outside arrow functions), the arguments as passed, the
+``time.monotonic()`` at start and end (None while running) and the status. A call still
+running when the run ends (cancelled by the deadline or a failure elsewhere, or by its own
+timeout) stays ``in_flight``: it may have taken effect.
+"""
+
+from __future__ import annotations
+
+import json
+import time
+from collections.abc import Iterator
+from typing import TYPE_CHECKING, Any, Final
+
+from dialectic.outcome.errors import JSONPath, format_path
+from dialectic.registry.descriptions import FunctionDescription
+
+if TYPE_CHECKING:
+    from dialectic.run.state import State
+    from dialectic.tree.nodes import Node
+
+DONE: Final = "done"
+FAILED: Final = "failed"
+NOT_STARTED: Final = "not_started"
+IN_FLIGHT: Final = "in_flight"
+STATUSES: Final = (DONE, FAILED, IN_FLIGHT, NOT_STARTED)
+
+# the fields of a record
+SITE, FRAMES, ARGS, START, END, STATUS, REPLAYED = range(7)
+
+#: where the built-in library's implementations live (``str`` is bound to the serializer)
+_BUILTIN_MODULES: Final = frozenset({"dialectic.registry.stdlib", "dialectic.values.serialize"})
+
+now = time.monotonic
+
+
+def is_logged(fn: FunctionDescription) -> bool:
+    """Whether calls of ``fn`` go into the call log: every function but the built-in library."""
+    return getattr(fn.implementation, "__module__", None) not in _BUILTIN_MODULES
+
+
+def in_arrow(path: JSONPath) -> int:
+    """How many arrow functions a call at ``path`` is inside (its element indices)."""
+    return sum(1 for k in path if k == "$fn")
+
+
+def element_index(frame: Any) -> int | None:
+    """The element an arrow application was applied to: ``(x, i, xs)`` for the array methods,
+    ``(acc, x, i, xs)`` for ``reduce``; None for a comparator ``(a, b)``."""
+    args = frame.args
+    n = len(args)
+    i = args[1] if n == 3 else args[2] if n == 4 else None
+    return i if type(i) is int else None
+
+
+def begin(s: State, site: Any, args: Any, frames: Any) -> list[Any]:
+    """A new record for a call starting now, in the run's log (if the log has room)."""
+    rec = [site, frames, args, now(), None, IN_FLIGHT, False]
+    log = s.calls
+    if len(log) < s.limits.max_call_log:
+        log.append(rec)
+    elif s.calls_dropped is None:
+        s.calls_dropped = [site]
+    else:
+        s.calls_dropped.append(site)  # counted, and not taken for a call never started
+    return rec
+
+
+def landed(s: State, task: Any) -> None:
+    """A call launched as a task of its own coroutine (asyncio fan-out) has ended: done,
+    failed, or cancelled (in flight: it may have taken effect)."""
+    found = s.calls_launched
+    rec = found.pop(task.get_coro(), None) if found else None
+    if rec is None:
+        return
+    rec[END] = now()
+    if task.cancelled():
+        return
+    rec[STATUS] = FAILED if task.exception() is not None else DONE
+
+
+def call_path(site: Any, frames: Any) -> str:
+    """The call's path as errors show it, each arrow function's element index after its
+    ``$fn``: ``program.$return.$method[2].$fn<3>[1]`` is the call in the body of the arrow
+    function applied to element 3."""
+    path = format_path(site.path)
+    if not frames:
+        return path
+    indices = element_indices(site.path, frames)
+    parts = path.split(".$fn")
+    out = [parts[0]]
+    for k, part in enumerate(parts[1:]):
+        i = indices[k] if k < len(indices) else None
+        out.append(f".$fn<{'?' if i is None else i}>{part}")
+    return "".join(out)
+
+
+def element_indices(path: JSONPath, frames: Any) -> list[int | None]:
+    """The element indices of the arrow applications a call at ``path`` ran in, outermost
+    first (an arrow function's parameters are read by absolute frame, as here)."""
+    return [element_index(f) for f in tuple(frames)[: in_arrow(path)]]
+
+
+def arguments(site: Any, args: Any) -> dict[str, Any]:
+    """The arguments of a record by parameter name (the run context left out)."""
+    if isinstance(args, dict):
+        return {k: v for k, v in args.items() if k != "ctx" or not site.pass_ctx}
+    return {a.name: v for a, v in zip(site.args, args, strict=False)}
+
+
+def bounded_json(value: Any, serializer: Any, limit: int) -> tuple[Any, int] | None:
+    """``value`` as JSON data and its size, if it is at most ``limit`` bytes of JSON (measured
+    before it is written: shared parts cost no more than their size); else None."""
+    try:
+        if serializer is None:
+            text = json.dumps(value, ensure_ascii=False, separators=(",", ":"), default=repr)
+            if len(text) > limit:
+                return None
+            return value, len(text.encode())
+        raw = serializer.dumps(value, limit)
+    except Exception:  # too large, or not JSON
+        return None
+    return json.loads(raw), len(raw)
+
+
+def clipped_arguments(
+    args: dict[str, Any], serializer: Any, limit: int
+) -> tuple[dict[str, Any], bool]:
+    """The arguments as JSON within about ``limit`` bytes: an argument that does not fit is
+    replaced by a note of its size."""
+    out: dict[str, Any] = {}
+    clipped = False
+    budget = limit
+    for name, value in args.items():
+        found = bounded_json(value, serializer, max(budget, 0))
+        if found is None:
+            out[name] = f"(more than {max(budget, 0)} bytes of JSON: not shown)"
+            clipped = True
+            budget -= 40
+            continue
+        out[name], size = found
+        budget -= size + len(name) + 4
+    return out, clipped
+
+
+def _seconds(t: float | None, t0: float) -> float | None:
+    return None if t is None else round(t - t0, 6)
+
+
+class CallLog:
+    """An outcome's view of a run's records: ``entries()`` builds the dicts once, on demand."""
+
+    __slots__ = (
+        "records",
+        "dropped_sites",
+        "dropped",
+        "t0",
+        "root",
+        "serializer",
+        "limits",
+        "_entries",
+    )
+
+    def __init__(self, state: State, root: Node | None, serializer: Any) -> None:
+        self.records: list[list[Any]] = state.calls
+        self.dropped_sites: list[Any] = state.calls_dropped or []
+        self.dropped = len(self.dropped_sites)
+        self.t0 = state.deadline_at - state.limits.deadline
+        self.root = root
+        self.serializer = serializer
+        self.limits = state.limits
+        self._entries: list[dict[str, Any]] | None = None
+
+    def entries(self) -> list[dict[str, Any]]:
+        """The calls that ran, in the order they started, then those that never started, in
+        program order; at most ``max_call_log`` (``omitted()`` counts the others)."""
+        if self._entries is None:
+            out = [self.entry(rec) for rec in self.records]
+            room = self.limits.max_call_log - len(out)
+            for site in self.not_started():
+                if room <= 0:
+                    self.dropped += 1
+                    continue
+                out.append(site)
+                room -= 1
+            self._entries = out
+        return self._entries
+
+    def omitted(self) -> int:
+        self.entries()
+        return self.dropped
+
+    def entry(self, rec: list[Any]) -> dict[str, Any]:
+        site, frames, args = rec[SITE], rec[FRAMES], rec[ARGS]
+        start, end = rec[START], rec[END]
+        shown, clipped = clipped_arguments(
+            arguments(site, args), self.serializer, self.limits.max_log_bytes
+        )
+        out: dict[str, Any] = {
+            "function": site.name,
+            "path": call_path(site, frames),
+            "status": rec[STATUS],
+            "arguments": shown,
+            "start": _seconds(start, self.t0),
+            "duration": None if end is None else round(end - start, 6),
+        }
+        if frames:
+            out["elements"] = element_indices(site.path, frames)
+        if clipped:
+            out["truncated"] = True
+        if rec[REPLAYED]:
+            out["replayed"] = True
+        return out
+
+    def not_started(self) -> Iterator[dict[str, Any]]:
+        """Each call site of the program with no record: it never started (a call site in an
+        arrow function appears once, with no element index, if no application reached it)."""
+        if self.root is None:
+            return
+        from dialectic.tree.nodes import walk
+        from dialectic.tree.resolved import Invoke
+
+        started = {rec[SITE].path for rec in self.records}
+        started.update(site.path for site in self.dropped_sites)
+        for node in walk(self.root):
+            if type(node) is Invoke and node.path not in started and is_logged(node.fn):
+                yield {
+                    "function": node.fn.name,
+                    "path": format_path(node.path),
+                    "status": NOT_STARTED,
+                    "arguments": None,
+                    "start": None,
+                    "duration": None,
+                }
+
+
+# -- the values of the aliases that completed ----------------------------------------------
+def completed_aliases(
+    state: State, root: Node | None, serializer: Any
+) -> tuple[dict[str, Any], list[str]]:
+    """The top-level aliases whose evaluation completed, by name, in program order, as JSON
+    (within ``max_partial_bytes`` in all; the names left out for size are listed second)."""
+    from dialectic.tree.resolved import Block
+
+    if type(root) is not Block:
+        return {}, []
+    budget = state.limits.max_partial_bytes
+    out: dict[str, Any] = {}
+    left_out: list[str] = []
+    memo = state.memo
+    for b in root.bindings:
+        if b.frame != -1 or b.slot >= len(memo):
+            continue
+        completed, value = _completed(memo[b.slot])
+        if not completed:
+            continue
+        found = bounded_json(value, serializer, budget)
+        if found is None:
+            left_out.append(b.name)
+            continue
+        out[b.name], size = found
+        budget -= size
+    return out, left_out
+
+
+def _completed(slot: Any) -> tuple[bool, Any]:
+    """Whether a memo slot holds a completed value, and the value."""
+    from dialectic.compiler.aliases import _Err
+    from dialectic.run.state import MISSING, AsyncSlot
+
+    if slot is MISSING or type(slot) is _Err:
+        return False, None
+    if type(slot) is AsyncSlot:
+        if slot.event.is_set() and slot.error is None:
+            return True, slot.value
+        return False, None
+    return True, slot

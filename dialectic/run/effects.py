@@ -1,0 +1,490 @@
+"""Effects: program order for calls that change the world (SPEC 17).
+
+Most programs are pure data flow: an alias nobody reads never runs, independent calls run
+concurrently. A function declared ``effects="write"`` or ``"destructive"`` changes that for its
+*scope* (its ``scope``, else its namespace, else one shared scope):
+
+- :func:`analyze` (after the resolver, once per program): which nodes make effectful calls
+  (``marked``: their children with effects run one after the other, in program order, see
+  ``gather._in_order``), and for each block (``$let``/``$do``) a :class:`BlockPlan`: its
+  statements in program order (the block's dependency order), which of them the block must
+  run (every statement that writes, every expression statement, and every read of a written
+  scope that comes before a later write of it: it must see the state before), in per-scope
+  *chains*, and which lazy statements wait for the last write of a scope they read;
+- :func:`effect_block` (the compiler's ``$let`` with a plan): runs the chains (each scope's
+  statements in order; consecutive reads together, each write alone), the other expression
+  statements and the block's value concurrently; a statement shared by several chains starts
+  when each of them reached it; an alias of a chain read from elsewhere waits for its turn;
+- :func:`effect_call`: a write or destructive call asks the run's approver
+  (:mod:`dialectic.run.approval`) with its arguments, then runs, and is recorded in
+  ``state.effects.done``.
+
+A program with no effectful call and no expression statement pays nothing: ``analyze`` is not
+called and every node compiles as before.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator, Mapping
+from typing import TYPE_CHECKING, Any
+
+import anyio
+
+from dialectic.outcome.errors import DialecticError, format_path
+from dialectic.run.approval import Approver
+from dialectic.run.compiled import Compiled
+from dialectic.tree.nodes import AliasRef, Block, Invoke, Method, Node, children
+
+if TYPE_CHECKING:
+    from dialectic.compiler.callsite import CallSite
+    from dialectic.limits import Limits
+    from dialectic.run.state import State
+
+__all__ = ["BlockPlan", "EffectInfo", "EffectRun", "analyze", "effect_block", "effect_call"]
+
+_NONE: frozenset[str] = frozenset()
+
+
+class BlockPlan:
+    """How one block runs its effectful statements (indexes into ``Block.bindings``)."""
+
+    __slots__ = ("key", "run", "chains", "free", "turn", "need", "gates", "body_waits")
+
+    def __init__(self, key: int, size: int) -> None:
+        self.key = key
+        #: the statements the block runs itself, in program order (the synchronous order)
+        self.run: list[int] = []
+        #: per written scope: groups of statements, in order; a group runs together
+        self.chains: list[list[list[int]]] = []
+        #: expression statements that touch no written scope: they run, in any order
+        self.free: list[int] = []
+        #: statements of the chains: read from elsewhere, they wait for their turn
+        self.turn: set[int] = set()
+        #: statement -> how many chains must reach it before it starts
+        self.need: dict[int, int] = {}
+        #: lazy statement -> the statements (last writes of the scopes it reads) it waits for
+        self.gates: dict[int, tuple[int, ...]] = {}
+        #: the block's value reads or writes a scope the block writes: it waits for the chains
+        self.body_waits = False
+
+
+class EffectInfo:
+    """What :func:`analyze` found: the nodes with effectful calls and the blocks' plans."""
+
+    __slots__ = ("marked", "blocks", "written")
+
+    def __init__(self) -> None:
+        self.marked: set[int] = set()
+        self.blocks: dict[int, BlockPlan] = {}
+        self.written: set[str] = set()
+
+
+def _kids(node: Node) -> Iterator[Node]:
+    yield from children(node)
+    if type(node) is Method and node.fallback is not None:
+        yield node.fallback
+
+
+def analyze(root: Node) -> EffectInfo:
+    """The effect plan of a resolved program (iterative: any depth; linear in its size)."""
+    info = EffectInfo()
+    order: list[tuple[Node, list[Node]]] = []  # parents before children
+    stack = [root]
+    while stack:
+        node = stack.pop()
+        kids = list(_kids(node))
+        order.append((node, kids))
+        stack.extend(kids)
+        if type(node) is Invoke and node.fn.changes_things:
+            info.written.add(node.fn.effect_scope)
+    written = info.written
+    summary: dict[int, tuple[frozenset[str], frozenset[str]]] = {}
+    for node, kids in reversed(order):  # children before parents
+        writes: set[str] = set()
+        reads: set[str] = set()
+        for kid in kids:
+            w, r = summary[id(kid)]
+            writes |= w
+            reads |= r
+        if type(node) is Invoke:
+            fn = node.fn
+            if fn.changes_things:
+                writes.add(fn.effect_scope)
+            elif fn.effects == "read" and fn.effect_scope in written:
+                reads.add(fn.effect_scope)
+        summary[id(node)] = (frozenset(writes) or _NONE, frozenset(reads) or _NONE)
+        if writes or reads:
+            info.marked.add(id(node))
+        if type(node) is Block:
+            plan = _plan(node, summary, len(info.blocks))
+            if plan is not None:
+                info.blocks[id(node)] = plan
+    return info
+
+
+def _plan(
+    block: Block, summary: Mapping[int, tuple[frozenset[str], frozenset[str]]], key: int
+) -> BlockPlan | None:
+    stmts = [summary[id(b.node)] for b in block.bindings]
+    local: set[str] = set()
+    for w, _ in stmts:
+        local |= w
+    is_expr = [b.name.startswith("$") for b in block.bindings]
+    if not local and not any(is_expr):
+        return None
+    plan = BlockPlan(key, len(stmts))
+    last_write: dict[str, int] = {}
+    for i, (w, _) in enumerate(stmts):
+        for scope in w:
+            last_write[scope] = i
+    chains: dict[str, list[list[int]]] = {}
+    open_reads: set[str] = set()  # scopes whose last group is reads (the next read joins it)
+    for i, (w, r) in enumerate(stmts):
+        touches = (w | r) & local
+        driven = bool(w) or (is_expr[i] and bool(touches))
+        driven = driven or any(i < last_write[scope] for scope in touches)
+        if driven:
+            plan.run.append(i)
+            plan.turn.add(i)
+            plan.need[i] = len(touches)
+            for scope in sorted(touches):
+                groups = chains.setdefault(scope, [])
+                if scope in w:
+                    groups.append([i])  # a write alone
+                    open_reads.discard(scope)
+                elif scope in open_reads:
+                    groups[-1].append(i)  # reads between two writes: together
+                else:
+                    groups.append([i])
+                    open_reads.add(scope)
+        elif is_expr[i]:
+            plan.run.append(i)
+            plan.free.append(i)
+        elif touches:  # a read after the last write of each scope it reads
+            plan.gates[i] = tuple(sorted({last_write[scope] for scope in touches}))
+    plan.chains = [chains[scope] for scope in sorted(chains)]
+    bw, br = summary[id(block.body)]
+    plan.body_waits = bool((bw | br) & local)
+    return plan
+
+
+# -- run time --------------------------------------------------------------------------------
+class EffectRun:
+    """A run's effects: its approver, the blocks being run, the effectful calls done."""
+
+    __slots__ = ("approver", "blocks", "done")
+
+    def __init__(self, approver: Approver | None = None) -> None:
+        self.approver = approver
+        self.blocks: dict[int, _BlockRun] = {}
+        #: the write and destructive calls that finished: {"function", "path", "args"}
+        self.done: list[dict[str, Any]] = []
+
+
+def effects_of(s: State) -> EffectRun:
+    run: EffectRun | None = s.effects
+    if run is None:
+        run = s.effects = EffectRun()
+    return run
+
+
+class _BlockRun:
+    """One evaluation of a block with a plan (asynchronous): who reached which statement."""
+
+    __slots__ = ("plan", "arrived", "ready", "done", "broken", "finished")
+
+    def __init__(self, plan: BlockPlan) -> None:
+        self.plan = plan
+        self.arrived: dict[int, int] = {}
+        self.ready: dict[int, anyio.Event] = {}
+        self.done: dict[int, anyio.Event] = {}
+        self.broken: BaseException | None = None
+        self.finished = anyio.Event()
+
+    def event(self, table: dict[int, anyio.Event], i: int) -> anyio.Event:
+        ev = table.get(i)
+        if ev is None:
+            ev = table[i] = anyio.Event()
+            if self.broken is not None:
+                ev.set()
+        return ev
+
+    def fail(self, exc: BaseException) -> None:
+        """A statement failed (or was ambiguous): nothing after it may start; wake waiters."""
+        if self.broken is None:
+            self.broken = exc
+        for ev in (*self.ready.values(), *self.done.values(), self.finished):
+            ev.set()
+
+    def check(self) -> None:
+        if self.broken is not None:
+            raise self.broken
+
+
+def _block_run(s: State, key: int) -> _BlockRun:
+    run = effects_of(s).blocks.get(key)
+    if run is None:
+        raise DialecticError("internal_error", "an ordered statement ran outside its block")
+    return run
+
+
+def effect_block(compiler: Any, block: Block, plan: BlockPlan) -> Compiled:
+    """The closure of a block with a plan (the compiler's ``$let``). Each alias's memoized
+    reader is made by ``compiler.bind_alias`` as usual; when the block is asynchronous, the
+    reader the rest of the program uses waits for its turn (a statement of a chain) or its
+    gates (a lazy read after the last write of its scopes): ``compiler.publish_alias``. A
+    synchronous block runs its statements in program order, then its value: nothing can run
+    out of turn."""
+    is_async = may_be_async(compiler, block)
+    key = plan.key
+    readers: list[Compiled] = []
+    for i, b in enumerate(block.bindings):
+        reader = compiler.bind_alias(b, compiler.compile(b.node))
+        readers.append(reader)
+        if not is_async:
+            continue
+        if i in plan.turn:
+            compiler.publish_alias(b, _waiting(key, reader, i))
+        elif i in plan.gates:
+            compiler.publish_alias(b, _gated(key, reader, plan.gates[i]))
+    body = compiler.compile(block.body)
+    if is_async:
+        return Compiled(aio=_run_async(plan, readers, body))
+    run_first = [readers[i].sync for i in plan.run]
+    value = body.sync
+    if value is None or any(f is None for f in run_first):
+        raise DialecticError(
+            "internal_error", "a block with effects was compiled as synchronous", block.path
+        )
+
+    def run_sync(s: State) -> Any:
+        try:
+            for f in run_first:
+                f(s)  # type: ignore[misc]
+            return value(s)
+        except DialecticError as exc:
+            raise reported(s, exc) from None
+
+    return Compiled(sync=run_sync)
+
+
+def may_be_async(compiler: Any, block: Block) -> bool:
+    """Whether any part of the block may run asynchronously: an asynchronous or blocking call
+    in it, or a read of an asynchronous alias from outside it (decided before compiling it,
+    so that the readers the block publishes can wait)."""
+    stack: list[Node] = [block]
+    while stack:
+        node = stack.pop()
+        t = type(node)
+        if t is Invoke:
+            fn = node.fn  # type: ignore[attr-defined]
+            if fn.is_async or fn.blocking:
+                return True
+        elif t is AliasRef:
+            if node.frame < 0:  # type: ignore[attr-defined]
+                known = compiler._aliases.get(node.slot)  # type: ignore[attr-defined]
+                reader = known[0] if known is not None else None
+            else:
+                reader = compiler._locals.get((node.frame, node.slot))  # type: ignore[attr-defined]
+            if reader is not None and reader.aio is not None:
+                return True
+        stack.extend(_kids(node))
+    return False
+
+
+def _waiting(key: int, reader: Compiled, i: int) -> Compiled:
+    async def wait_turn(s: State) -> Any:
+        run = _block_run(s, key)
+        await run.event(run.ready, i).wait()
+        run.check()
+        return reader.sync(s) if reader.sync is not None else await reader.aio(s)  # type: ignore[misc]
+
+    out = Compiled(aio=wait_turn)
+    out.ordered = reader.ordered
+    return out
+
+
+def _gated(key: int, reader: Compiled, gates: tuple[int, ...]) -> Compiled:
+    async def wait_gates(s: State) -> Any:
+        run = _block_run(s, key)
+        for k in gates:
+            await run.event(run.done, k).wait()
+        run.check()
+        return reader.sync(s) if reader.sync is not None else await reader.aio(s)  # type: ignore[misc]
+
+    out = Compiled(aio=wait_gates)
+    out.ordered = reader.ordered
+    return out
+
+
+def _run_async(plan: BlockPlan, readers: list[Compiled], body: Compiled) -> Callable[[State], Any]:
+    from dialectic.run.gather import async_many
+
+    key = plan.key
+
+    async def statement(s: State, run: _BlockRun, i: int) -> None:
+        n = run.arrived[i] = run.arrived.get(i, 0) + 1
+        ready = run.event(run.ready, i)
+        if n >= plan.need[i]:
+            ready.set()
+        else:
+            await ready.wait()
+        run.check()
+        reader = readers[i]
+        try:
+            if reader.sync is not None:
+                reader.sync(s)
+            else:
+                await reader.aio(s)  # type: ignore[misc]
+        except BaseException as exc:
+            run.fail(exc)
+            if isinstance(exc, DialecticError):
+                reported(s, exc)
+            raise
+        finally:
+            run.event(run.done, i).set()
+
+    def chain(groups: list[list[int]]) -> Compiled:
+        async def run_chain(s: State) -> None:
+            run = _block_run(s, key)
+            for group in groups:
+                if len(group) == 1:
+                    await statement(s, run, group[0])
+                    continue
+                kids = [_statement_kid(statement, run, i) for i in group]
+                await async_many(kids)(s)
+
+        return Compiled(aio=run_chain)
+
+    def free(i: int) -> Compiled:
+        reader = readers[i]
+        if reader.aio is not None:
+            return reader
+        sync = reader.sync
+        assert sync is not None
+
+        async def run_free(s: State) -> Any:
+            return sync(s)
+
+        return Compiled(aio=run_free)
+
+    chains = [chain(groups) for groups in plan.chains]
+    frees = [free(i) for i in plan.free]
+    value = body.sync if body.sync is not None else None
+    avalue = body.aio
+
+    async def the_value(s: State) -> Any:
+        run = _block_run(s, key)
+        if plan.body_waits:
+            await run.finished.wait()
+            run.check()
+        return value(s) if value is not None else await avalue(s)  # type: ignore[misc]
+
+    async def drive(s: State) -> None:
+        run = _block_run(s, key)
+        try:
+            await async_many(chains)(s)
+        finally:
+            run.finished.set()
+
+    parts = async_many([Compiled(aio=drive), *frees, Compiled(aio=the_value)])
+
+    async def run_block(s: State) -> Any:
+        blocks = effects_of(s).blocks
+        outer = blocks.get(key)
+        blocks[key] = _BlockRun(plan)
+        try:
+            out = await parts(s)
+        finally:
+            if outer is not None:
+                blocks[key] = outer
+        return out[-1]
+
+    return run_block
+
+
+def _statement_kid(statement: Callable[..., Any], run: _BlockRun, i: int) -> Compiled:
+    async def one(s: State) -> Any:
+        return await statement(s, run, i)
+
+    return Compiled(aio=one)
+
+
+# -- the calls --------------------------------------------------------------------------------
+def effect_call(site: CallSite, limits: Limits, async_calls: dict[str, int]) -> Compiled:
+    """A write or destructive call: its arguments, the approver, the call (logged as every
+    call is, SPEC 18), and a record in ``state.effects.done``."""
+    from dialectic.compiler.callsite import AmbiguousArg
+    from dialectic.compiler.invoke_async import AsyncCall
+    from dialectic.compiler.invoke_logged import _frames, call_sync, logged_timed
+    from dialectic.run.gather import async_many
+
+    evaluate, kwargs = site.evaluate, site.kwargs
+    frames = _frames(site)
+    amany = (
+        None if site.all_sync else async_many([a.compiled for a in site.args], mark=AmbiguousArg)
+    )
+
+    def record(s: State, kw: dict[str, Any]) -> None:
+        done = effects_of(s).done
+        if len(done) < 1000:
+            done.append({"function": site.name, "path": format_path(site.path)})
+
+    if site.is_async or site.blocking:
+        timed = logged_timed(site, AsyncCall(site, limits, async_calls)._timed())
+
+        async def call_async(s: State) -> Any:
+            kw = kwargs(evaluate(s) if amany is None else await amany(s), s)
+            try:
+                approver = s.approver
+                if approver is not None:
+                    await approver.acheck(site, kw)
+                r = await timed(s, kw)
+            except DialecticError as exc:
+                raise reported(s, exc) from None
+            record(s, kw)
+            return r
+
+        out = Compiled(aio=call_async)
+    elif amany is None:
+
+        def call_write(s: State) -> Any:
+            kw = kwargs(evaluate(s), s)
+            try:
+                approver = s.approver
+                if approver is not None:
+                    approver.check(site, kw)
+                r = call_sync(site, kw, s, frames())
+            except DialecticError as exc:
+                raise reported(s, exc) from None
+            record(s, kw)
+            return r
+
+        out = Compiled(sync=call_write)
+    else:
+        args = amany
+
+        async def call_inline(s: State) -> Any:
+            kw = kwargs(await args(s), s)
+            try:
+                approver = s.approver
+                if approver is not None:
+                    await approver.acheck(site, kw)
+                r = call_sync(site, kw, s, frames())
+            except DialecticError as exc:
+                raise reported(s, exc) from None
+            record(s, kw)
+            return r
+
+        out = Compiled(aio=call_inline)
+    out.ordered = True
+    return out
+
+
+def reported(s: State, exc: DialecticError) -> DialecticError:
+    """``exc`` with the effectful calls that finished before it (``details.effects_done``):
+    what a failure leaves behind (SPEC 17)."""
+    run: EffectRun | None = s.effects
+    if run is not None and "effects_done" not in exc.details:
+        exc.details["effects_done"] = list(run.done)
+    return exc

@@ -1,0 +1,148 @@
+"""Journals: what each call of a program did, so that running it again repeats nothing that
+completed (SPEC 18).
+
+A journal keeps one entry per call, keyed by the program's identity (a hash of its canonical
+call tree), the call's place (its whole JSON path and the element indices of the arrow
+functions it is in, as canonical JSON) and its arguments as canonical JSON. An entry is written *before* the call (``in_flight``) and completed after it
+(``done``, with the result); a failed call's entry is removed, so it runs again. Running the
+program again with the same journal replays a ``done`` call's result without calling; a call
+left ``in_flight`` (the run ended while it ran: it may have taken effect) is not repeated
+silently: see :mod:`dialectic.run.events`.
+
+- :class:`MemoryJournal`: in this process (results kept as they are);
+- :class:`SqliteJournal`: a SQLite file (results kept as JSON; a result that is not plain JSON
+  cannot be replayed and counts as ``in_flight``).
+"""
+
+from __future__ import annotations
+
+import copy
+import hashlib
+import json
+import sqlite3
+import threading
+from pathlib import Path
+from typing import Any, Final
+
+DONE: Final = "done"
+IN_FLIGHT: Final = "in_flight"
+
+Key = tuple[str, str, str]
+
+
+class Journal:
+    """The interface: ``get`` an entry (status and result), ``started``, ``done``, ``failed``."""
+
+    def get(self, key: Key) -> tuple[str, Any] | None:
+        raise NotImplementedError
+
+    def started(self, key: Key, function: str) -> None:
+        raise NotImplementedError
+
+    def done(self, key: Key, function: str, result: Any) -> None:
+        raise NotImplementedError
+
+    def failed(self, key: Key) -> None:
+        raise NotImplementedError
+
+
+class MemoryJournal(Journal):
+    """A journal in memory: for resuming within one process."""
+
+    def __init__(self) -> None:
+        self.entries: dict[Key, tuple[str, str, Any]] = {}
+        self._lock = threading.Lock()
+
+    def get(self, key: Key) -> tuple[str, Any] | None:
+        found = self.entries.get(key)
+        # a copy: neither the program's host nor a later run can change what was recorded
+        return None if found is None else (found[0], copy.deepcopy(found[2]))
+
+    def started(self, key: Key, function: str) -> None:
+        with self._lock:
+            self.entries[key] = (IN_FLIGHT, function, None)
+
+    def done(self, key: Key, function: str, result: Any) -> None:
+        kept = copy.deepcopy(result)
+        with self._lock:
+            self.entries[key] = (DONE, function, kept)
+
+    def failed(self, key: Key) -> None:
+        with self._lock:
+            self.entries.pop(key, None)
+
+    def __len__(self) -> int:
+        return len(self.entries)
+
+
+class SqliteJournal(Journal):
+    """A journal in a SQLite file (created if absent): for resuming in another process. Each
+    write is committed at once, so a crash loses nothing already written."""
+
+    def __init__(self, path: str | Path) -> None:
+        self.path = Path(path)
+        self._lock = threading.Lock()
+        self._db = sqlite3.connect(str(self.path), check_same_thread=False, isolation_level=None)
+        # write-ahead logging: each write is durable when the process dies, and cheap
+        self._db.execute("PRAGMA journal_mode=WAL")
+        self._db.execute("PRAGMA synchronous=NORMAL")
+        self._db.execute(
+            "CREATE TABLE IF NOT EXISTS calls (program TEXT NOT NULL, path TEXT NOT NULL, "
+            "arguments TEXT NOT NULL, function TEXT NOT NULL, status TEXT NOT NULL, "
+            "result TEXT, PRIMARY KEY (program, path, arguments))"
+        )
+
+    def get(self, key: Key) -> tuple[str, Any] | None:
+        with self._lock:
+            row = self._db.execute(
+                "SELECT status, result FROM calls WHERE program=? AND path=? AND arguments=?",
+                key,
+            ).fetchone()
+        if row is None:
+            return None
+        status, result = row
+        if status != DONE or result is None:
+            return (IN_FLIGHT, None)  # also a result that could not be kept as JSON
+        return (DONE, json.loads(result))
+
+    def _put(self, key: Key, function: str, status: str, result: str | None) -> None:
+        with self._lock:
+            self._db.execute(
+                "INSERT OR REPLACE INTO calls VALUES (?, ?, ?, ?, ?, ?)",
+                (*key, function, status, result),
+            )
+
+    def started(self, key: Key, function: str) -> None:
+        self._put(key, function, IN_FLIGHT, None)
+
+    def done(self, key: Key, function: str, result: Any) -> None:
+        try:
+            text = json.dumps(result, ensure_ascii=False, allow_nan=False)
+        except (TypeError, ValueError):
+            text = None  # not plain JSON: replaying it is not possible
+        self._put(key, function, DONE, text)
+
+    def failed(self, key: Key) -> None:
+        with self._lock:
+            self._db.execute("DELETE FROM calls WHERE program=? AND path=? AND arguments=?", key)
+
+    def close(self) -> None:
+        with self._lock:
+            self._db.close()
+
+    def __len__(self) -> int:
+        with self._lock:
+            return int(self._db.execute("SELECT count(*) FROM calls").fetchone()[0])
+
+
+def canonical_json(value: Any) -> str:
+    """Arguments as canonical JSON (sorted keys, no spaces): equal arguments, equal text."""
+    return json.dumps(
+        value, sort_keys=True, separators=(",", ":"), ensure_ascii=False, default=repr
+    )
+
+
+def program_identity(canonical_tree: Any) -> str:
+    """A program's identity: the SHA-256 of its canonical call tree (SPEC 1.6), so the same
+    program in any notation, or reformatted, is the same program."""
+    return hashlib.sha256(canonical_json(canonical_tree).encode()).hexdigest()
