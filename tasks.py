@@ -75,12 +75,13 @@ def setup() -> None:
     if stamp_file.exists() and stamp_file.read_text() == stamp:
         return
     pip: list[str | Path] = [PY, "-m", "pip", "install", "--quiet", "--disable-pip-version-check"]
-    sh(*pip, "--upgrade", "pip", "setuptools>=68", "wheel")
-    # The core first: the extensions depend on `dialectic`, which must be this checkout.
-    compat: list[str | Path] = ["--config-settings", "editable_mode=compat"]
-    sh(*pip, *compat, "-e", ".[dev,bench]")  # dev takes the mcp, openapi, dask, otel extras
+    sh(*pip, "--upgrade", "pip", "setuptools>=77", "wheel")
+    # The core first: the extensions depend on `dialectic`, which must be this checkout. Each
+    # editable install is a static .pth file (`package-dir` in its pyproject.toml), which mypy
+    # follows, so no deprecated `editable_mode=compat` is needed.
+    sh(*pip, "-e", ".[dev,bench]")  # dev takes the mcp, openapi, dask, otel extras
     for name in EXTENSIONS:
-        sh(*pip, *compat, "-e", f"extensions/{name}")
+        sh(*pip, "-e", f"extensions/{name}")
     stamp_file.write_text(stamp)
 
 

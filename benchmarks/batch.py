@@ -9,8 +9,9 @@ Side by side, on this machine:
   (what the batch layer adds is the difference to the next row);
 - ``run_many``: ``Runtime.run_many`` on one event loop (the Plan program prepared once, a
   context per program);
-- ``batch local``: ``dialectic batch`` end to end (JSON Lines in, a record per program written
-  and flushed, resume bookkeeping) on one event loop;
+- ``batch local``: ``dialectic batch`` end to end (JSON Lines in, a record per program with
+  its call log written and flushed, resume bookkeeping) on one event loop; and with
+  ``--no-calls`` (records without the call log);
 - ``batch dask``: the same on a 2-worker ``distributed.LocalCluster`` (processes), the records
   streaming back to the same output file (``--no-dask`` skips it).
 
@@ -132,7 +133,9 @@ def batch_values(out: Path, n: int) -> list[Any]:
     return values
 
 
-def run_file(src: Path, folder: Path, n: int, client: Any = None) -> tuple[float, list[Any]]:
+def run_file(
+    src: Path, folder: Path, n: int, client: Any = None, calls: bool = True
+) -> tuple[float, list[Any]]:
     from dialectic.batch.driver import run_batch
     from dialectic.batch.items import RuntimeSpec
 
@@ -147,6 +150,7 @@ def run_file(src: Path, folder: Path, n: int, client: Any = None) -> tuple[float
         client=client,
         partition_size=500,
         progress=False,
+        calls=calls,
     )
     took = time.perf_counter() - start
     values = batch_values(out, n)
@@ -164,7 +168,13 @@ def main() -> int:
         raise SystemExit("run_many's results differ from bare asyncio's")
     if asyncio.run(many_prepared(rt, n)) != expected:
         raise SystemExit("Prepared.run_async's results differ from bare asyncio's")
-    times: dict[str, list[float]] = {"bare": [], "prepared": [], "run_many": [], "batch local": []}
+    times: dict[str, list[float]] = {
+        "bare": [],
+        "prepared": [],
+        "run_many": [],
+        "batch local": [],
+        "batch local, no calls": [],
+    }
     folder = Path(tempfile.mkdtemp(prefix="dialectic-bench-"))
     src = write_input(folder, n)
     for _ in range(rounds):
@@ -181,6 +191,10 @@ def main() -> int:
         if values != expected:
             raise SystemExit("dialectic batch's results differ from bare asyncio's")
         times["batch local"].append(took)
+        took, values = run_file(src, folder, n, calls=False)
+        if values != expected:
+            raise SystemExit("dialectic batch's results differ from bare asyncio's")
+        times["batch local, no calls"].append(took)
     if "--no-dask" not in sys.argv:
         times["batch dask"] = dask_times(src, folder, n, rounds, expected)
     med = {k: statistics.median(v) for k, v in times.items()}
@@ -191,6 +205,7 @@ def main() -> int:
         ("prepared", "Prepared.run_async, 100 workers (no batch layer)"),
         ("run_many", "Runtime.run_many (one event loop)"),
         ("batch local", "dialectic batch, local (JSON Lines in and out)"),
+        ("batch local, no calls", "dialectic batch, local, --no-calls (no call log)"),
         ("batch dask", "dialectic batch, 2-worker LocalCluster"),
     ):
         if kind in med:

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import asyncio
 import gc
+import sys
 import threading
 import time
 import traceback
@@ -32,6 +33,7 @@ from dialectic.run.approval import attach
 from dialectic.run.evaluator import AmbiguityError, Compiled, State, deadline_error
 from dialectic.run.events import EventHook, ended, observe
 from dialectic.run.journal import Journal
+from dialectic.run.telemetry import TRACING
 from dialectic.tree.nodes import Let
 from dialectic.tree.parse import parse_tree
 from dialectic.values.coercion import TypeSystem
@@ -316,7 +318,8 @@ class Runtime:
         return add_openapi(self, name, source, base_url=base_url, headers=headers, timeout=timeout)
 
     def close(self) -> None:
-        """End what the runtime holds open (MCP sessions, server processes). Idempotent."""
+        """End what the runtime holds open (MCP sessions, server processes, OpenAPI clients).
+        Idempotent."""
         mcp, self._mcp = self._mcp, None
         if mcp is not None:
             mcp.close()
@@ -343,6 +346,22 @@ class Runtime:
 
     async def __aexit__(self, *exc_info: object) -> None:
         await self.aclose()
+
+
+#: young objects left after preparing beyond which they go straight to the oldest generation
+_PROMOTE_AT = 10_000
+
+
+def _promote_if_large() -> None:
+    """After a large program was prepared (the collector paused): move the young objects, its
+    closures and nodes, straight to the oldest generation, which ``gc.freeze()`` then
+    ``gc.unfreeze()`` do in constant time. Otherwise resuming the collector would make it scan
+    them all at once (for a 100k-node program, about as long as preparing it), only to find
+    them alive: a prepared program lives as long as its holder wants. Not done when the host
+    itself keeps objects frozen (``unfreeze`` would release them too)."""
+    if gc.get_count()[0] > _PROMOTE_AT and gc.get_freeze_count() == 0:
+        gc.freeze()
+        gc.unfreeze()
 
 
 def _bad_context(context: Any) -> DialecticError:
@@ -400,6 +419,7 @@ class Prepared:
             self._prepare(program, lang, strict, options)
         finally:
             if collecting:
+                _promote_if_large()
                 gc.enable()
 
     def _prepare(
@@ -534,7 +554,9 @@ class Prepared:
         """The run's journal, event hook and tracer, if any (SPEC 18)."""
         rt = self.runtime
         j = journal if journal is not None else rt.journal
-        observe(self, state, j, on_event if on_event is not None else rt.on_event)
+        e = on_event if on_event is not None else rt.on_event
+        if j is not None or e is not None or TRACING in sys.modules:
+            observe(self, state, j, e)
 
     def preview(self) -> Any:
         """The effectful calls this program will make, in order (SPEC 17)."""

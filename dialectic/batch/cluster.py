@@ -42,12 +42,12 @@ def _distributed() -> Any:
 
 
 def run_partition(
-    spec: RuntimeSpec, items: list[BatchItem], concurrency: int
+    spec: RuntimeSpec, items: list[BatchItem], concurrency: int, calls: bool = True
 ) -> list[dict[str, Any]]:
     """The records of one partition (runs on a worker: the runtime is built once per process)."""
     runner = runner_for(spec)
     out: list[dict[str, Any]] = []
-    asyncio.run(runner.records(iter(items), concurrency, out.append))
+    asyncio.run(runner.records(iter(items), concurrency, out.append, calls))
     return out
 
 
@@ -97,6 +97,7 @@ def run_on_dask(
     partition_size: int = DEFAULT_PARTITION,
     concurrency: int = 64,
     pending_per_worker: int = 2,
+    calls: bool = True,
 ) -> None:
     """Run ``items`` on the cluster behind ``client``; ``emit(record)`` for each, as partitions
     finish (in the caller's thread)."""
@@ -109,7 +110,7 @@ def run_on_dask(
     def submit_next() -> None:
         part = next(parts, None)
         if part is not None:
-            future = client.submit(run_partition, spec, part, concurrency, pure=False)
+            future = client.submit(run_partition, spec, part, concurrency, calls, pure=False)
             submitted[future.key] = part
             queue.add(future)
 

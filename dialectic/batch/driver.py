@@ -43,6 +43,7 @@ def run_batch(
     progress_stream: TextIO | None = None,
     stdout: BinaryIO | None = None,
     on_record: Any = None,
+    calls: bool = True,
 ) -> dict[str, Any]:
     """Run every program of ``source`` (JSON Lines, a folder, a NESTFUL/BFCL file); append a
     record per program to ``out`` (``stdout`` when None), skipping the ids already there.
@@ -50,8 +51,8 @@ def run_batch(
     Locally the programs run on ``runtime`` (default: built from ``spec``); with ``dask``
     (``tcp://host:port``, ``local``, ``local:N``) or a ``client`` on a Dask cluster whose
     workers build their runtime from ``spec``. ``progress``: a bar on stderr (None: when stderr
-    is a terminal). ``on_record(record)`` is called after each record is written. Returns the
-    summary."""
+    is a terminal). ``on_record(record)`` is called after each record is written. ``calls``:
+    records carry the call log. Returns the summary."""
     spec = spec or RuntimeSpec()
     check_concurrency(concurrency)
     items = read_items(source)
@@ -75,9 +76,9 @@ def run_batch(
     try:
         if dask is None and client is None:
             runner = Runner(spec, runtime if runtime is not None else spec.build())
-            asyncio.run(runner.records(pending, concurrency, emit))
+            asyncio.run(runner.records(pending, concurrency, emit, calls))
         else:
-            where = _on_dask(spec, pending, emit, dask, client, concurrency, partition_size)
+            where = _on_dask(spec, pending, emit, dask, client, concurrency, partition_size, calls)
     finally:
         counter.close()
         output.close()
@@ -92,6 +93,7 @@ def _on_dask(
     client: Any,
     concurrency: int,
     partition_size: int | None,
+    calls: bool,
 ) -> str:
     from dialectic.batch.cluster import DEFAULT_PARTITION, connect, run_on_dask
 
@@ -109,6 +111,7 @@ def _on_dask(
             emit,
             partition_size=partition_size or DEFAULT_PARTITION,
             concurrency=concurrency,
+            calls=calls,
         )
         return where
     finally:

@@ -7,7 +7,7 @@ An output record is ``{"id", "outcome": Outcome.to_json(), "timings": {"prepare_
 
 from __future__ import annotations
 
-import inspect
+import threading
 import time
 from collections import OrderedDict
 from collections.abc import Iterable, Iterator, Mapping
@@ -23,8 +23,6 @@ from dialectic.outcome.outcome import FAILURE, ErrorInfo, Outcome
 
 #: runtimes of distinct function-document sets kept per process
 _STUB_RUNTIMES = 256
-#: ``Outcome.to_json(calls=True)`` adds the call log (SPEC 18): the records carry it
-_CALL_LOG = "calls" in inspect.signature(Outcome.to_json).parameters
 
 
 @dataclass(frozen=True)
@@ -77,9 +75,7 @@ class RuntimeSpec:
             if self.openapi or self.openapi_headers or self.openapi_base_urls:
                 from dialectic.connectors.openapi import load_openapi_options
 
-                load_openapi_options(
-                    rt, self.openapi, self.openapi_headers, self.openapi_base_urls
-                )
+                load_openapi_options(rt, self.openapi, self.openapi_headers, self.openapi_base_urls)
         except BaseException:
             rt.close()
             raise
@@ -156,15 +152,16 @@ class Runner:
         rt = Runtime(load_entry_points=False, limits=self.spec.limits_dict() or None)
         try:
             rt.register(*stub_descriptions(item.functions))
-        except PluginError as exc:
+        except (PluginError, ValueError, TypeError) as exc:
             raise StubError(str(exc)) from None
         self._stubs[key] = rt
         if len(self._stubs) > _STUB_RUNTIMES:
             self._stubs.popitem(last=False)
         return rt
 
-    async def record(self, item: BatchItem) -> dict[str, Any]:
-        """The output record of one item (never raises an ``Exception``)."""
+    async def record(self, item: BatchItem, calls: bool = True) -> dict[str, Any]:
+        """The output record of one item (never raises an ``Exception``); ``calls``: with the
+        call log (SPEC 18)."""
         t0 = time.perf_counter()
         t1 = t0
         if item.problem is not None:
@@ -191,7 +188,7 @@ class Runner:
         t2 = time.perf_counter()
         rec: dict[str, Any] = {
             "id": item.id,
-            "outcome": outcome.to_json(calls=True) if _CALL_LOG else outcome.to_json(),
+            "outcome": outcome.to_json(calls=calls),
             "timings": {
                 "prepare_ms": round((t1 - t0) * 1000, 3),
                 "run_ms": round((t2 - t1) * 1000, 3),
@@ -201,21 +198,27 @@ class Runner:
             rec["expected"] = item.expected
         return rec
 
-    async def records(self, items: Iterator[BatchItem], concurrency: int, emit: Any) -> None:
+    async def records(
+        self, items: Iterator[BatchItem], concurrency: int, emit: Any, calls: bool = True
+    ) -> None:
         """``emit(record)`` for every item, at most ``concurrency`` running at once."""
 
         async def work(item: BatchItem) -> None:
-            emit(await self.record(item))
+            emit(await self.record(item, calls))
 
         await drive(items, concurrency, work)
 
 
-#: the runner of each spec in this process (a Dask worker builds its runtime once)
-_RUNNERS: dict[RuntimeSpec, Runner] = {}
+#: the runner of each spec in each thread of this process: a Dask worker thread builds its
+#: runtime once and keeps it (its sessions open) for every partition it runs
+_RUNNERS = threading.local()
 
 
 def runner_for(spec: RuntimeSpec) -> Runner:
-    runner = _RUNNERS.get(spec)
+    runners: dict[RuntimeSpec, Runner] | None = getattr(_RUNNERS, "by_spec", None)
+    if runners is None:
+        runners = _RUNNERS.by_spec = {}
+    runner = runners.get(spec)
     if runner is None:
-        runner = _RUNNERS[spec] = Runner(spec)
+        runner = runners[spec] = Runner(spec)
     return runner

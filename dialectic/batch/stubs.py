@@ -26,12 +26,8 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from dialectic.outcome.errors import PluginError
-from dialectic.registry.descriptions import FunctionDescription, Optional
-
-try:  # BFCL / JSON Schema documents as functions whose arguments JSON Schema validates
-    from dialectic.registry.importers import from_bfcl as _from_bfcl
-except ImportError:  # pragma: no cover - an older core: the types below only
-    _from_bfcl = None
+from dialectic.registry.descriptions import FunctionDescription
+from dialectic.registry.importers import from_bfcl
 
 _TYPES = {
     "dict": "object",
@@ -80,25 +76,15 @@ def stub_description(doc: Any) -> FunctionDescription:
     params = doc.get("parameters") or {}
     if not isinstance(params, dict):
         raise PluginError(f"function {name!r}: `parameters` must be an object")
+    if "properties" in params or params.get("type") in ("dict", "object"):
+        # JSON Schema validates the arguments (enums, nested objects, items)
+        return from_bfcl(doc, _echo(name))
     schema: dict[str, Any] = {}
     descriptions: dict[str, str] = {}
-    if "properties" in params or params.get("type") in ("dict", "object"):
-        if _from_bfcl is not None:  # JSON Schema validation of the arguments (enum, nested...)
-            return _from_bfcl(doc, _echo(name))
-        props = params.get("properties") or {}
-        required = params.get("required") or []
-        if not isinstance(props, dict) or not isinstance(required, list):
-            raise PluginError(f"function {name!r}: `properties`/`required` are malformed")
-        for key, spec in props.items():
-            t = _type(spec)
-            schema[key] = t if key in required else Optional(t)
-            if isinstance(spec, dict) and isinstance(spec.get("description"), str):
-                descriptions[key] = spec["description"]
-    else:  # NESTFUL: a flat mapping of parameters, all required, in order
-        for key, spec in params.items():
-            schema[key] = _type(spec)
-            if isinstance(spec, dict) and isinstance(spec.get("description"), str):
-                descriptions[key] = spec["description"]
+    for key, spec in params.items():  # NESTFUL: a flat mapping, all required, in order
+        schema[key] = _type(spec)
+        if isinstance(spec, dict) and isinstance(spec.get("description"), str):
+            descriptions[key] = spec["description"]
     text = doc.get("description")
     return FunctionDescription(
         name,

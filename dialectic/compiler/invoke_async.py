@@ -12,7 +12,7 @@ from typing import Any
 import anyio
 
 from dialectic.compiler.callsite import DONE_TYPES, AmbiguousArg, CallSite
-from dialectic.compiler.invoke_logged import launched, logged_timed
+from dialectic.compiler.invoke_logged import frames_of, launched, logged_timed
 from dialectic.limits import Limits
 from dialectic.outcome.errors import DialecticError
 from dialectic.run.evaluator import AmbiguityError, Compiled, Launch, State, async_many
@@ -157,12 +157,13 @@ class LaunchedCall(Launch):
     arguments are evaluated and the implementation called when the fan-out starts, and the
     task runs its own coroutine; every argument a literal of its type: known in advance."""
 
-    __slots__ = ("call", "site", "coerced", "consts")
+    __slots__ = ("call", "site", "coerced", "consts", "frames")
 
     def __init__(self, call: AsyncCall) -> None:
         super().__init__(call.timeout)
         self.call = call
         self.site = site = call.site
+        self.frames = frames_of(site)  # for the call log (SPEC 18)
         #: the arguments that may need coercion: (index, exact types, coercion)
         self.coerced = tuple(
             (k, a.exact, a.slow) for k, a in enumerate(site.args) if a.slow is not None
@@ -196,7 +197,7 @@ class LaunchedCall(Launch):
         except Exception as exc:
             raise site.error(exc, state) from None
         if site.logged:
-            launched(state, site, args, coro)
+            launched(state, site, args, coro, self.frames())
         return coro  # type: ignore[no-any-return]
 
     def _coerce_in_place(self, vals: list[Any], state: State) -> bool:

@@ -14,18 +14,33 @@ from __future__ import annotations
 from collections.abc import Awaitable, Callable
 from typing import Any
 
-from dialectic.compiler.callsite import AmbiguousArg, CallSite
+from dialectic.compiler.callsite import DONE_TYPES, AmbiguousArg, CallSite
 from dialectic.compiler.lambdas import FRAME
 from dialectic.outcome.errors import DialecticError
-from dialectic.run.calllog import DONE, END, FAILED, STATUS, begin, in_arrow, now
+from dialectic.run.calllog import (
+    DONE,
+    END,
+    FAILED,
+    IN_FLIGHT,
+    STATUS,
+    begin,
+    drop,
+    in_arrow,
+    now,
+    record,
+)
 from dialectic.run.evaluator import MISSING, Compiled, State, async_many
+from dialectic.values.data import UNDEFINED
 
 Timed = Callable[[State, dict[str, Any]], Awaitable[Any]]
 
 
-def _frames(site: CallSite) -> Callable[[], Any]:
+def frames_of(site: CallSite) -> Callable[[], Any]:
     """How to read the arrow applications a call runs in (none outside arrow functions)."""
     return FRAME.get if in_arrow(site.path) else _none
+
+
+_frames = frames_of  # (the name dialectic.run.effects imports)
 
 
 def _none() -> None:
@@ -50,7 +65,8 @@ def call_sync(site: CallSite, kw: dict[str, Any], s: State, frames: Any) -> Any:
         raise site.error(exc, s) from None
     rec[END] = now()
     try:
-        r = site.finish(r, s)
+        if type(r) not in DONE_TYPES:
+            r = site.finish(r, s)
     except BaseException:
         rec[STATUS] = FAILED
         if obs is not None:
@@ -63,12 +79,66 @@ def call_sync(site: CallSite, kw: dict[str, Any], s: State, frames: Any) -> Any:
 
 
 def logged_sync(site: CallSite) -> Compiled:
+    if site.simple and len(site.args) == 1 and site.args[0].fn is not None:
+        return _logged_one(site)
     evaluate, kwargs, frames = site.evaluate, site.kwargs, _frames(site)
 
     def call_logged(s: State) -> Any:
         return call_sync(site, kwargs(evaluate(s), s), s, frames())
 
     return Compiled(sync=call_logged)
+
+
+def _logged_one(site: CallSite) -> Compiled:
+    """A function of one synchronous argument, no validator or context (as ``SyncOne``),
+    recorded: the record is built inline, the argument kept as a 1-tuple."""
+    arg = site.args[0]
+    argfn, exact, slow, optional, pname = arg.fn, arg.exact, arg.slow, arg.optional, arg.name
+    assert argfn is not None
+    impl, error, finish, max_len = site.impl, site.error, site.finish, site.max_len
+    positional = site.positional([pname])
+    frames = _frames(site)
+    in_arrow = frames is not _none
+
+    def call_one_logged(s: State) -> Any:
+        v = argfn(s)
+        if type(v) not in exact:
+            if v is UNDEFINED:
+                if optional:
+                    return call_sync(site, {}, s, frames())  # the optional argument left out
+                raise site.undefined(pname)
+            if slow is not None:
+                v = slow(v, s)
+        if s.observers is not None:
+            return call_sync(site, {pname: v}, s, frames())
+        # a synchronous call runs to its end before anything else starts: its record is
+        # appended when it ends, in one piece, still in the order the calls started
+        t0 = now()
+        try:
+            r = impl(v) if positional else impl(**{pname: v})
+        except Exception as exc:
+            record(s, (site, frames() if in_arrow else None, (v,), t0, now(), FAILED, False))
+            raise error(exc, s) from None
+        t1 = now()
+        t = type(r)
+        if t is str:
+            if len(r) > max_len:
+                record(s, (site, frames() if in_arrow else None, (v,), t0, t1, FAILED, False))
+                raise site.long_result(len(r))
+        elif t not in DONE_TYPES:
+            try:
+                r = finish(r, s)
+            except BaseException:
+                record(s, (site, frames() if in_arrow else None, (v,), t0, t1, FAILED, False))
+                raise
+        log = s.calls
+        if len(log) < s.limits.max_call_log:
+            log.append((site, frames() if in_arrow else None, (v,), t0, t1, DONE, False))
+        else:
+            drop(s, site)
+        return r
+
+    return Compiled(sync=call_one_logged)
 
 
 def logged_inline(site: CallSite) -> Compiled:
@@ -126,10 +196,15 @@ def logged_timed(site: CallSite, timed: Timed) -> Timed:
     return timed_logged
 
 
-def launched(s: State, site: CallSite, args: Any, coro: Any) -> None:
+def launched(s: State, site: CallSite, args: Any, coro: Any, frames: Any) -> None:
     """A call launched as a task of its own coroutine (asyncio fan-out): its record, found
     again by :func:`~dialectic.run.calllog.landed` when the task ends."""
-    rec = begin(s, site, args, _frames(site)())
+    rec = [site, frames, args, now(), None, IN_FLIGHT, False]
+    log = s.calls
+    if len(log) < s.limits.max_call_log:
+        log.append(rec)
+    else:
+        drop(s, site)
     found = s.calls_launched
     if found is None:
         found = s.calls_launched = {}

@@ -225,6 +225,11 @@ def _apply_sync(name: str, arrow: Arrow, s: State, xs: list[Any], steps: Steps) 
             if truthy(at(i)):
                 return i
         return -1
+    if name == "findLast":  # from the end, as JavaScript (an effectful arrow sees it)
+        for i in range(n - 1, -1, -1):
+            if truthy(at(i)):
+                return xs[i]
+        return UNDEFINED
     if name == "some":
         return any(truthy(at(i)) for i in range(n))
     if name == "every":
@@ -238,9 +243,28 @@ async def _apply_async(name: str, arrow: Arrow, s: State, xs: list[Any], steps: 
         Compiled(aio=functools.partial(arrow.aapply, args=(x, i, xs))) for i, x in enumerate(xs)
     ]
     if arrow.body.ordered:  # effectful calls: element after element (SPEC 17)
-        for kid in kids:
-            kid.ordered = True
+        return await _apply_in_order(name, arrow, s, xs)
     results = await async_many(kids)(s) if kids else []
+    return _finish(name, xs, results)
+
+
+async def _apply_in_order(name: str, arrow: Arrow, s: State, xs: list[Any]) -> Any:
+    """An arrow with effectful calls (SPEC 17): applied element after element, and only as
+    far as JavaScript goes (``find``, ``some``, ... stop at their answer; ``findLast`` goes
+    from the end)."""
+    n = len(xs)
+    if name in ("find", "findIndex", "some", "every", "findLast"):
+        order = range(n - 1, -1, -1) if name == "findLast" else range(n)
+        for i in order:
+            hit = truthy(await arrow.aapply(s, (xs[i], i, xs)))
+            if name == "every" and not hit:
+                return False
+            if hit and name != "every":
+                return {"find": xs[i], "findLast": xs[i], "findIndex": i}.get(name, True)
+        return {"find": UNDEFINED, "findLast": UNDEFINED, "findIndex": -1, "some": False}.get(
+            name, True
+        )
+    results = [await arrow.aapply(s, (xs[i], i, xs)) for i in range(n)]
     return _finish(name, xs, results)
 
 

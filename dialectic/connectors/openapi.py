@@ -21,14 +21,9 @@ from collections.abc import Iterable, Mapping
 from typing import Any
 from urllib.parse import urljoin
 
-from dialectic.connectors.openapi_document import (
-    OpenAPIError,
-    Operation,
-    identifier,
-    load_document,
-    operations,
-)
+from dialectic.connectors.openapi_document import Operation, identifier, operations
 from dialectic.connectors.openapi_http import Service
+from dialectic.connectors.openapi_source import OpenAPIError, load_document
 from dialectic.outcome.errors import PluginError, clip
 from dialectic.registry.descriptions import FunctionDescription
 from dialectic.registry.jsonschema import function_from_schema
@@ -251,11 +246,15 @@ def _closing(runtime: Any) -> list[Any]:
 
 
 def parse_openapi_options(
-    values: Iterable[str], headers: Iterable[str] = (), base_urls: Iterable[str] = ()
+    values: Iterable[str],
+    headers: Iterable[str] = (),
+    base_urls: Iterable[str] = (),
+    timeouts: Iterable[str] = (),
 ) -> dict[str, dict[str, Any]]:
-    """``--openapi NAME=URL|FILE``, ``--openapi-header NAME:Header=Value`` and
-    ``--openapi-base-url NAME=URL`` as ``{name: {"source", "headers", "base_url"}}``; a
-    malformed value raises :class:`OpenAPIError`."""
+    """``--openapi NAME=URL|FILE``, ``--openapi-header NAME:Header=Value``,
+    ``--openapi-base-url NAME=URL`` and ``--openapi-timeout NAME=SECONDS`` as
+    ``{name: {"source", "headers", "base_url", "timeout"}}``; a malformed value raises
+    :class:`OpenAPIError`."""
     services: dict[str, dict[str, Any]] = {}
     for value in values:
         name, sep, source = value.partition("=")
@@ -263,7 +262,12 @@ def parse_openapi_options(
             raise OpenAPIError(f"--openapi: expected NAME=URL or NAME=FILE, got {value!r}")
         if name.strip() in services:
             raise OpenAPIError(f"--openapi: the service {name.strip()!r} is given twice")
-        services[name.strip()] = {"source": source.strip(), "headers": {}, "base_url": None}
+        services[name.strip()] = {
+            "source": source.strip(),
+            "headers": {},
+            "base_url": None,
+            "timeout": None,
+        }
     for value in headers:
         name, sep, rest = value.partition(":")
         header, eq, text = rest.partition("=")
@@ -278,6 +282,15 @@ def parse_openapi_options(
         if not sep or not url.strip():
             raise OpenAPIError(f"--openapi-base-url: expected NAME=URL, got {value!r}")
         _service(services, name, "--openapi-base-url")["base_url"] = url.strip()
+    for value in timeouts:
+        name, sep, seconds = value.partition("=")
+        try:
+            number = float(seconds)
+        except ValueError:
+            raise OpenAPIError(
+                f"--openapi-timeout: expected NAME=SECONDS, got {clip(value, 60)!r}"
+            ) from None
+        _service(services, name, "--openapi-timeout")["timeout"] = number
     return services
 
 
@@ -294,15 +307,21 @@ def load_openapi_options(
     values: Iterable[str],
     headers: Iterable[str] = (),
     base_urls: Iterable[str] = (),
+    timeouts: Iterable[str] = (),
 ) -> list[str]:
     """Register the services of the command line's ``--openapi`` options (see
     :func:`parse_openapi_options`) in ``runtime``; returns the function names. Raises
     :class:`OpenAPIError` (a usage error) for a bad option or document."""
     names: list[str] = []
-    for name, spec in parse_openapi_options(values, headers, base_urls).items():
+    for name, spec in parse_openapi_options(values, headers, base_urls, timeouts).items():
         names.extend(
             add_openapi(
-                runtime, name, spec["source"], base_url=spec["base_url"], headers=spec["headers"]
+                runtime,
+                name,
+                spec["source"],
+                base_url=spec["base_url"],
+                headers=spec["headers"],
+                timeout=spec["timeout"],
             )
         )
     return names
@@ -313,6 +332,7 @@ def attach_openapi(
     openapi: Iterable[str] = (),
     openapi_headers: Iterable[str] = (),
     openapi_base_urls: Iterable[str] = (),
+    openapi_timeouts: Iterable[str] = (),
 ) -> list[str]:
     """What ``dialectic run --openapi ...`` does: register the services of the options in
     ``runtime``; the function names. A bad option or document, or a name clash, closes
@@ -320,7 +340,9 @@ def attach_openapi(
     import click
 
     try:
-        return load_openapi_options(runtime, openapi, openapi_headers, openapi_base_urls)
+        return load_openapi_options(
+            runtime, openapi, openapi_headers, openapi_base_urls, openapi_timeouts
+        )
     except (OpenAPIError, PluginError) as exc:
         runtime.close()
         raise click.BadParameter(str(exc), param_hint="--openapi") from None

@@ -15,6 +15,7 @@ too, so no argument can change the host or leave the base URL's path.
 from __future__ import annotations
 
 import asyncio
+import codecs
 import threading
 import weakref
 from collections.abc import Mapping
@@ -182,7 +183,7 @@ class Service:
             response.status_code,
             response.reason_phrase,
             media,
-            response.charset_encoding or "utf-8",
+            _charset(response.charset_encoding),
             b"".join(chunks),
         )
 
@@ -243,6 +244,16 @@ class Service:
         if url.host != self.base.host or url.port != self.base.port:  # defence in depth
             raise Failure(f"the request would leave the service `{self.name}`")
         return url
+
+
+def _charset(name: str | None) -> str:
+    """The response's charset when Python knows it, else UTF-8 (a service may name anything)."""
+    if name:
+        try:
+            return codecs.lookup(name).name
+        except LookupError:
+            pass
+    return "utf-8"
 
 
 def _stop(loop: asyncio.AbstractEventLoop, thread: threading.Thread) -> None:
@@ -387,6 +398,12 @@ def _body(media: str, value: Any) -> bytes:
             return orjson.dumps(value)
         except TypeError as exc:
             raise Failure(f"the request body cannot be sent as JSON: {exc}") from None
+    if base.startswith("multipart/"):
+        raise Failure(
+            f"the operation takes a {base} body, which dialectic does not send",
+            hint="Use another operation of the service, or call it outside the program.",
+            code="unsupported",
+        )
     if base == "application/x-www-form-urlencoded" and isinstance(value, dict):
         pairs = []
         for k, v in value.items():

@@ -118,17 +118,20 @@ def function_from_schema(
         schema_type_name(result, result) if result is not None else "any"
     )
     validator = SchemaArguments(full, schema, result)
-    return FunctionDescription(
-        full,
-        description if isinstance(description, str) else "",
-        implementation,
-        parameters,
-        returns,
-        namespace=namespace,
-        validator=validator,
-        parameter_descriptions=described,
-        **options,
-    )
+    try:
+        return FunctionDescription(
+            full,
+            description if isinstance(description, str) else "",
+            implementation,
+            parameters,
+            returns,
+            namespace=namespace,
+            validator=validator,
+            parameter_descriptions=described,
+            **options,
+        )
+    except TypeError as exc:  # an option FunctionDescription does not have
+        raise PluginError(f"function {full!r}: {exc}") from None
 
 
 def _bad(fn: str, what: str, problem: str) -> PluginError:
@@ -430,6 +433,10 @@ class SchemaArguments:
         return SchemaArguments(
             self.name, copy.deepcopy(self.input_schema), copy.deepcopy(self.output_schema)
         )
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Pickled as its schemas (a Dask worker rebuilds the validators)."""
+        return (SchemaArguments, (self.name, self.input_schema, self.output_schema))
 
 
 def _validator(schema: dict[str, Any]) -> Any:

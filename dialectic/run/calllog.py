@@ -6,7 +6,8 @@ matter) appends one *record*, a short list, to ``State.calls``: nothing else hap
 call path. An outcome turns the records into dicts only when asked (:class:`CallLog`), and adds
 the calls of the program that never started, found in the resolved tree.
 
-A record is ``[site, frames, arguments, start, end, status, replayed]``: the
+A record is ``[site, frames, arguments, start, end, status, replayed]`` (a tuple for a
+synchronous call, appended complete when it ends): the
 :class:`~dialectic.compiler.callsite.CallSite`, the arrow-function applications it ran in (for
 the element indices; None outside arrow functions), the arguments as passed, the
 ``time.monotonic()`` at start and end (None while running) and the status. A call still
@@ -68,11 +69,26 @@ def begin(s: State, site: Any, args: Any, frames: Any) -> list[Any]:
     log = s.calls
     if len(log) < s.limits.max_call_log:
         log.append(rec)
-    elif s.calls_dropped is None:
+    else:
+        drop(s, site)
+    return rec
+
+
+def record(s: State, rec: tuple[Any, ...]) -> None:
+    """A finished call's record, complete (a synchronous call's, appended when it ends)."""
+    log = s.calls
+    if len(log) < s.limits.max_call_log:
+        log.append(rec)
+    else:
+        drop(s, rec[SITE])
+
+
+def drop(s: State, site: Any) -> None:
+    """A call beyond ``max_call_log``: counted, and not taken for a call never started."""
+    if s.calls_dropped is None:
         s.calls_dropped = [site]
     else:
-        s.calls_dropped.append(site)  # counted, and not taken for a call never started
-    return rec
+        s.calls_dropped.append(site)
 
 
 def landed(s: State, task: Any) -> None:
@@ -164,6 +180,7 @@ class CallLog:
         "dropped_sites",
         "dropped",
         "t0",
+        "ends_at",
         "root",
         "serializer",
         "limits",
@@ -171,19 +188,23 @@ class CallLog:
     )
 
     def __init__(self, state: State, root: Node | None, serializer: Any) -> None:
-        self.records: list[list[Any]] = state.calls
-        self.dropped_sites: list[Any] = state.calls_dropped or []
-        self.dropped = len(self.dropped_sites)
-        self.t0 = state.deadline_at - state.limits.deadline
+        # (cheap: made for every outcome of a program with logged calls; read maybe never)
+        self.records: list[Any] = state.calls
+        self.dropped_sites: list[Any] | None = state.calls_dropped
+        self.ends_at = state.deadline_at
         self.root = root
         self.serializer = serializer
         self.limits = state.limits
         self._entries: list[dict[str, Any]] | None = None
+        self.dropped = 0
+        self.t0 = 0.0
 
     def entries(self) -> list[dict[str, Any]]:
         """The calls that ran, in the order they started, then those that never started, in
         program order; at most ``max_call_log`` (``omitted()`` counts the others)."""
         if self._entries is None:
+            self.t0 = self.ends_at - self.limits.deadline  # the run's start
+            self.dropped = len(self.dropped_sites or ())
             out = [self.entry(rec) for rec in self.records]
             room = self.limits.max_call_log - len(out)
             for site in self.not_started():
@@ -230,7 +251,7 @@ class CallLog:
         from dialectic.tree.resolved import Invoke
 
         started = {rec[SITE].path for rec in self.records}
-        started.update(site.path for site in self.dropped_sites)
+        started.update(site.path for site in self.dropped_sites or ())
         for node in walk(self.root):
             if type(node) is Invoke and node.path not in started and is_logged(node.fn):
                 yield {

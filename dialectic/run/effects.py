@@ -177,7 +177,7 @@ class EffectRun:
     def __init__(self, approver: Approver | None = None) -> None:
         self.approver = approver
         self.blocks: dict[int, _BlockRun] = {}
-        #: the write and destructive calls that finished: {"function", "path", "args"}
+        #: the write and destructive calls that finished: {"function", "path"}
         self.done: list[dict[str, Any]] = []
 
 

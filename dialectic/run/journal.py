@@ -3,13 +3,14 @@ completed (SPEC 18).
 
 A journal keeps one entry per call, keyed by the program's identity (a hash of its canonical
 call tree), the call's place (its whole JSON path and the element indices of the arrow
-functions it is in, as canonical JSON) and its arguments as canonical JSON. An entry is written *before* the call (``in_flight``) and completed after it
-(``done``, with the result); a failed call's entry is removed, so it runs again. Running the
-program again with the same journal replays a ``done`` call's result without calling; a call
-left ``in_flight`` (the run ended while it ran: it may have taken effect) is not repeated
-silently: see :mod:`dialectic.run.events`.
+functions it is in, as canonical JSON) and its arguments as canonical JSON. An entry is
+written *before* the call (``in_flight``) and completed after it (``done``, with the result);
+a failed call's entry is removed, so it runs again. Running the program again with the same
+journal replays a ``done`` call's result without calling; a call left ``in_flight`` (the run
+ended while it ran: it may have taken effect) is not repeated silently: see
+:mod:`dialectic.run.events`.
 
-- :class:`MemoryJournal`: in this process (results kept as they are);
+- :class:`MemoryJournal`: in this process (results kept as copies);
 - :class:`SqliteJournal`: a SQLite file (results kept as JSON; a result that is not plain JSON
   cannot be replayed and counts as ``in_flight``).
 """

@@ -69,7 +69,7 @@ class State:
         self._plain: dict[int, Any] | None = None
         #: the call log's records and how many did not fit (dialectic.run.calllog); the
         #: journal, event hook and tracer of the run, if any (dialectic.run.observe)
-        self.calls: list[list[Any]] = []
+        self.calls: list[Any] = []
         self.calls_dropped: list[Any] | None = None
         #: records of calls running as tasks of their own coroutine, by coroutine
         self.calls_launched: dict[Any, list[Any]] | None = None

@@ -13,11 +13,13 @@ import sys
 from typing import Any
 
 TRACER_NAME = "dialectic"
+#: the module an application that traces has imported (looked up, never imported here)
+TRACING = "opentelemetry.trace"
 
 
 def tracer() -> Any | None:
     """The OpenTelemetry tracer for this run, or None (no API imported, no provider set)."""
-    trace = sys.modules.get("opentelemetry.trace")
+    trace = sys.modules.get(TRACING)
     if trace is None:
         return None
     try:
@@ -36,7 +38,7 @@ def start_run_span(t: Any) -> Any:
 def start_call_span(t: Any, run_span: Any, function: str, path: str) -> Any:
     """A span for one call, a child of the run's span (passed explicitly: concurrent calls
     run in tasks that do not share a current span)."""
-    trace = sys.modules["opentelemetry.trace"]
+    trace = sys.modules[TRACING]
     return t.start_span(
         f"dialectic.call {function}",
         context=trace.set_span_in_context(run_span),

@@ -133,9 +133,16 @@ entry_points_option = click.option(
 
 
 def openapi_options(command: Any) -> Any:
-    """``--openapi NAME=URL|FILE``, ``--openapi-header NAME:Header=Value`` and
-    ``--openapi-base-url NAME=URL`` (SPEC 16; ``dialectic.connectors.openapi.attach_openapi``
-    registers them)."""
+    """``--openapi NAME=URL|FILE``, ``--openapi-header NAME:Header=Value``,
+    ``--openapi-base-url NAME=URL`` and ``--openapi-timeout NAME=SECONDS`` (SPEC 16;
+    ``dialectic.connectors.openapi.attach_openapi`` registers them)."""
+    command = click.option(
+        "--openapi-timeout",
+        "openapi_timeouts",
+        multiple=True,
+        metavar="NAME=SECONDS",
+        help="Bound each request to the OpenAPI service NAME (default: the call_timeout limit).",
+    )(command)
     command = click.option(
         "--openapi-base-url",
         "openapi_base_urls",
@@ -236,6 +243,7 @@ def run(
     openapi: tuple[str, ...] = (),
     openapi_headers: tuple[str, ...] = (),
     openapi_base_urls: tuple[str, ...] = (),
+    openapi_timeouts: tuple[str, ...] = (),
     trace: bool = False,
     timeline: str | None = None,
     journal: str | None = None,
@@ -274,10 +282,10 @@ def run(
             raise click.BadParameter(str(exc), param_hint="--limit") from None
     rt = _make_runtime(plugins, entry_points, limits, debug)
     attach_mcp(rt, mcp_configs)
-    if openapi or openapi_headers or openapi_base_urls:
+    if openapi or openapi_headers or openapi_base_urls or openapi_timeouts:
         from dialectic.connectors.openapi import attach_openapi
 
-        attach_openapi(rt, openapi, openapi_headers, openapi_base_urls)
+        attach_openapi(rt, openapi, openapi_headers, openapi_base_urls, openapi_timeouts)
     log = open_journal(journal)
     with rt:  # ends the MCP sessions and server processes
         if dry_run:  # SPEC 17: nothing runs
@@ -416,13 +424,14 @@ def describe(
     openapi: tuple[str, ...] = (),
     openapi_headers: tuple[str, ...] = (),
     openapi_base_urls: tuple[str, ...] = (),
+    openapi_timeouts: tuple[str, ...] = (),
 ) -> None:
     """Print the catalog for a model's prompt, a JSON Schema of valid programs, or tool specs."""
     rt = _make_runtime(plugins, entry_points)
-    if openapi or openapi_headers or openapi_base_urls:  # SPEC 16: no request is sent
+    if openapi or openapi_headers or openapi_base_urls or openapi_timeouts:  # SPEC 16
         from dialectic.connectors.openapi import attach_openapi
 
-        attach_openapi(rt, openapi, openapi_headers, openapi_base_urls)
+        attach_openapi(rt, openapi, openapi_headers, openapi_base_urls, openapi_timeouts)
     try:
         out = rt.describe(fmt, per_function=per_function)
     except ValueError as exc:

@@ -18,7 +18,7 @@ from __future__ import annotations
 import contextlib
 import json
 import signal
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 import anyio
@@ -271,39 +271,57 @@ async def serve_stdio(runtime: Runtime) -> None:
         await mcp.server.run(read, write, mcp.server.create_initialization_options())
 
 
-async def serve_http(runtime: Runtime, port: int, host: str = "127.0.0.1") -> None:
-    """Serve streamable HTTP at ``http://HOST:PORT/mcp`` until cancelled."""
+async def serve_http(
+    runtime: Runtime,
+    port: int,
+    host: str = "127.0.0.1",
+    stop_hooks: list[Callable[[], None]] | None = None,
+) -> None:
+    """Serve streamable HTTP at ``http://HOST:PORT/mcp`` until cancelled, or until a function
+    this appends to ``stop_hooks`` is called (a graceful stop)."""
     import uvicorn
+
+    class Server(uvicorn.Server):
+        @contextlib.contextmanager
+        def capture_signals(self) -> Iterator[None]:
+            yield  # the caller handles signals (uvicorn would re-raise them when it returns)
 
     mcp = DialecticMCP(runtime)
     app = mcp.server.streamable_http_app(host=host)
     config = uvicorn.Config(app, host=host, port=port, log_level="warning", lifespan="on")
-    await uvicorn.Server(config).serve()
+    server = Server(config)
+    if stop_hooks is not None:
+        stop_hooks.append(lambda: setattr(server, "should_exit", True))
+    await server.serve()
 
 
 async def _serve(runtime: Runtime, configs: Sequence[Any], http_port: int | None) -> None:
+    stop_hooks: list[Callable[[], None]] = []
     try:
         async with anyio.create_task_group() as tg:
-            tg.start_soon(_stop_on_signal, tg.cancel_scope)
+            tg.start_soon(_stop_on_signal, tg.cancel_scope, stop_hooks)
             for config in configs:  # the sessions live on this loop: no thread hop per call
                 await runtime.add_mcp_servers_async(config)
             if http_port is None:
                 await serve_stdio(runtime)
             else:
-                await serve_http(runtime, http_port)
+                await serve_http(runtime, http_port, stop_hooks=stop_hooks)
             tg.cancel_scope.cancel()
     finally:
         with anyio.CancelScope(shield=True):
             await runtime.aclose()  # the MCP servers it started end with it
 
 
-async def _stop_on_signal(scope: anyio.CancelScope) -> None:
-    """SIGTERM (how hosts stop a server) and SIGINT end the serving, not the process: the
-    runtime is closed first."""
+async def _stop_on_signal(scope: anyio.CancelScope, stop_hooks: list[Callable[[], None]]) -> None:
+    """SIGTERM (how hosts stop a server) and SIGINT end the serving, not the process: the HTTP
+    server stops gracefully (stdio is cancelled), then the runtime is closed."""
     with anyio.open_signal_receiver(signal.SIGTERM, signal.SIGINT) as signals:
         async for _ in signals:
-            scope.cancel()
-            return
+            if not stop_hooks:
+                scope.cancel()
+                return
+            for stop in stop_hooks:
+                stop()
 
 
 def run_server(

@@ -75,6 +75,9 @@ result:
 An `if (test) { ...; return a; } else { return b; }` statement whose branches end in `return` is
 the choice `test ? a : b` (statements after an `if` without `else` are its other branch);
 `const [a, b] = await Promise.all([f(), g()]);` and `const {x, y} = v;` bind several aliases.
+A function shown `[write]` or `[destructive]` changes things: its calls always run, in the order
+written, and later reads see them; a call alone is a statement, `mkdir({dir_name: 'tmp'});`
+(Dialect JSON: `{"$do": [call, {"$let": {"a": v}}, call], "$return": v}`).
 
 **Not in the language.** Loops (`for`, `while`), `switch`, `try`, function declarations and arrow
 functions outside an array method, `new`, classes, assignment to a member or a second assignment
@@ -99,7 +102,7 @@ Outcome: success, failure (with what to fix) or ambiguous (with programs to choo
   `fs.filter(f => f.airline === 'UA')`, `fs.toSorted((a, b) => a.price - b.price)[0]`,
   `fs.reduce((s, f) => s + f.price, 0)`, `['SFO', 'OAK'].map(a => flights({origin: a}))`
   (a fan-out). Any other `x.m(a)` is `m(x, a)`. `if` only with `return` in each branch; no
-  loops, function, new, classes.
+  loops, function, new, classes. [write] calls always run, in order; `f(x);` is a statement.
 - Dialect JSON: a one-key object is a call: `{"f": {"x": 1}}`, `{"f": [1, 2]}`, `{"f": 1}`; calls
   nest. Forms: `{"$ref": "a"}`, `{"$get": [v, "key", 0]}`, `{"$template": ["Hi ", v]}`,
   `{"$let": {"a": v}, "$return": v}` (or `"$use"`), `{"$object": {"k": v}}`, `{"$quote": v}`,

@@ -41,12 +41,15 @@ def _args_schema(rt: Runtime, fn: FunctionDescription) -> dict[str, Any]:
     required = [p.name for p in params if not p.optional]
     expr = _ref("expr")
     descriptions = fn.parameter_descriptions
+    # the type as the catalog shows it ('a' | 'b', {x: number}, string[]): values are any
+    # expression, so a declared JSON Schema is told, not enforced (it converts at run time)
+    shown = {info.name: info.shown for info in parameters(rt, fn)[0]}
     named: dict[str, Any] = {
         "type": "object",
         "properties": {
-            p.name: {**expr, "description": f"{p.type}: {descriptions[p.name]}"}
+            p.name: {**expr, "description": f"{shown[p.name]}: {descriptions[p.name]}"}
             if descriptions.get(p.name)
-            else {**expr, "description": p.type}
+            else {**expr, "description": shown[p.name]}
             for p in params
         },
         "required": required,
@@ -194,9 +197,12 @@ def program_schema(rt: Runtime) -> dict[str, Any]:
         "minItems": 2,
     }
     forms["$method?"] = {
-        **forms["$method"],
         "description": "[target, method, argument, ...]: target?.method(...), undefined when "
         "the target is null or undefined",
+        "type": "array",
+        "prefixItems": [expr, {"type": "string", "minLength": 1}],
+        "items": expr,
+        "minItems": 2,
     }
     forms["$global"] = {
         "description": "[name, argument, ...]: Math.max, Object.keys, Number, ...",

@@ -34,6 +34,8 @@ def js_number_to_string(x: float | int) -> str:
     double, as JavaScript would hold it (an int too large for a double is ``Infinity``);
     ``True``/``False`` give ``"true"``/``"false"``.
     """
+    if type(x) is int and -(2**53) <= x <= 2**53:  # the common case: exact as it is
+        return str(x)
     if isinstance(x, bool):
         return "true" if x else "false"
     if isinstance(x, int):

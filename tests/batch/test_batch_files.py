@@ -137,7 +137,9 @@ def test_output_writes_each_id_once(tmp_path: Path) -> None:
 def test_progress_bar_shows_rate_and_counts(tmp_path: Path) -> None:
     src = write_jsonl(tmp_path / "in.jsonl", mixed_records(12))
     stream = io.StringIO()
-    run_batch(src, tmp_path / "out.jsonl", spec=SPEC, progress=True, progress_stream=stream)
+    out = tmp_path / "out.jsonl"
+    run_batch(src, out, spec=SPEC, progress=True, progress_stream=stream, calls=False)
+    assert not any("calls" in r["outcome"] for r in read_records(out))  # --no-calls
     text = stream.getvalue()
     assert "12/12" in text and "programs/s" in text
     assert "success=6" in text and "failure=4" in text and "ambiguous=2" in text

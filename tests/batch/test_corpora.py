@@ -67,9 +67,13 @@ def test_bfcl_gold_answers_replay_against_checked_stubs(tmp_path: Path) -> None:
     outcomes = by_id(out)
     assert len(outcomes) == 30
     failed = {k: o["error"]["code"] for k, o in outcomes.items() if o["status"] != "success"}
-    # the stubs check: this gold answer passes `type` to bank.calculate_balance, whose document
-    # declares no such parameter
-    assert failed == {"parallel_multiple_26": "unknown_parameter"}
+    # the stubs check the gold answers against their documents: 26 passes `type` to
+    # bank.calculate_balance, which declares no such parameter; 21 passes the Python text
+    # "data['sales']" where an array of numbers is declared
+    assert failed == {
+        "parallel_multiple_21": "invalid_argument",
+        "parallel_multiple_26": "unknown_parameter",
+    }
     first = orjson.loads(lines[0])
     truth = next(
         orjson.loads(x)["ground_truth"]

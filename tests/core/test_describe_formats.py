@@ -148,7 +148,10 @@ def test_compact_catalog_fits_in_a_prompt(shipped: Runtime) -> None:
         assert re.search(rf"\b{re.escape(name)}\b", text), name
     for name in reg.constants:
         assert re.search(rf"\b{re.escape(name)}\b", text), name
-    assert "busses(departing?, arriving?, date?, operator?) -> array (also buses)" in text
+    assert (
+        "busses(departing?: place, arriving?: place, date?: travelDate, operator?) -> array "
+        "(also buses)" in text
+    )
     assert "(also from = departing, to = arriving)" in text
     assert (
         "findSymbol(name: string, file?: string, line?: integer) -> symbol (also findByName)"

@@ -233,7 +233,32 @@ def test_the_json_schema_accepts_statements(make_fs: Make) -> None:
     described = rt.describe("json-schema")
     schema = json.loads(described) if isinstance(described, str) else described
     source = "cd({folder: 'docs'});\nx = ls();\nmkdir({dir_name: 'tmp'});\nreturn x;"
-    jsonschema.validate(dialectic.compile(source, "plan"), schema)
-    jsonschema.validate(rt.compile(source, lang="plan"), schema)
+    check = jsonschema.Draft202012Validator(schema)
+    check.validate(dialectic.compile(source, "plan"))
+    check.validate(rt.compile(source, lang="plan"))
     with pytest.raises(jsonschema.ValidationError):
-        jsonschema.validate({"$do": [{"$let": {"a": 1}, "$ref": "a"}], "$return": 1}, schema)
+        check.validate({"$do": [{"$let": {"a": 1}, "$ref": "a"}], "$return": 1})
+
+
+@pytest.mark.parametrize(
+    ("method", "expected", "touched"),
+    [
+        ("some", True, ["a", "b"]),
+        ("find", "b", ["a", "b"]),
+        ("findIndex", 1, ["a", "b"]),
+        ("findLast", "b", ["c", "b"]),
+        ("every", False, ["a"]),
+        ("filter", ["b"], ["a", "b", "c"]),
+    ],
+)
+def test_array_methods_visit_what_javascript_visits(
+    make_fs: Make, method: str, expected: Any, touched: list[str]
+) -> None:
+    """An effectful arrow runs for exactly the elements JavaScript visits, in its order."""
+    program = (
+        f"return ['a', 'b', 'c'].{method}(f => touch({{file_name: f}}) === null && f === 'b');"
+    )
+    for use_async, backend in MODES:
+        rt, fs = make_fs(use_async=use_async)
+        assert ok(run(rt, backend, program, lang="plan")) == expected, (use_async, backend)
+        assert fs.log == [f"touch {f}" for f in touched], (use_async, backend)

@@ -132,3 +132,20 @@ def _args(doc: dict[str, Any]) -> str:
 
 def test_docs_are_the_real_corpus() -> None:
     assert Path(DOCS, "gorilla_file_system.json").is_file()
+
+
+def test_declaring_effects() -> None:
+    from dialectic import function
+
+    @function(effects="destructive", idempotent=True, scope="db")
+    def drop(table: str) -> str:
+        """Drop a table."""
+        return table
+
+    assert (drop.effects, drop.idempotent, drop.effect_scope) == ("destructive", True, "db")
+    assert drop.changes_things
+    plain = FunctionDescription("f", "f", lambda: 1)
+    assert (plain.effects, plain.idempotent, plain.effect_scope) == ("read", False, "")
+    assert FunctionDescription("g", "g", lambda: 1, namespace="ns").effect_scope == "ns"
+    with pytest.raises(ValueError, match="use one of pure, read, write, destructive"):
+        FunctionDescription("h", "h", lambda: 1, effects="delete")

@@ -161,6 +161,7 @@ def recording_travel_runtime(events: list[tuple[str, str]]) -> Any:
     import dialectic_datetime.plugin
     from dialectic_travel import fixtures
     from dialectic_travel import plugin as travel
+    from dialectic_travel import types as travel_types
 
     from dialectic import FunctionDescription, Runtime
 
@@ -178,6 +179,7 @@ def recording_travel_runtime(events: list[tuple[str, str]]) -> Any:
         return dataclasses.replace(desc, implementation=run)
 
     runtime = Runtime(plugins=[dialectic_datetime.plugin], load_entry_points=False)
+    runtime.register(*travel_types.TYPES, *travel_types.CONVERSIONS)  # `place`, `travelDate`
     runtime.register(*(recorded(d) for d in travel.descriptions() + fixtures.descriptions()))
     return runtime
 

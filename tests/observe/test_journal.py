@@ -150,7 +150,7 @@ def test_sqlite_journal_resumes_in_a_new_runtime_and_notation(tools: Tools, tmp_
 
 def test_a_result_that_is_not_json_counts_as_in_flight(tmp_path: Path) -> None:
     journal = SqliteJournal(tmp_path / "j.sqlite")
-    key = ("p", "[[\"a\"],[]]", "{}")
+    key = ("p", '[["a"],[]]', "{}")
     journal.started(key, "f")
     assert journal.get(key) == ("in_flight", None)
     journal.done(key, "f", object())

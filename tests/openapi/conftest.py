@@ -147,6 +147,13 @@ DOC: dict[str, Any] = {
         "/secret": {"get": {"operationId": "secret", "responses": {"200": {"description": "ok"}}}},
         "/boom": {"get": {"operationId": "boom", "responses": {"200": {"description": "never"}}}},
         "/moved": {"get": {"operationId": "moved", "responses": {"200": {"description": "no"}}}},
+        "/latin": {
+            "get": {
+                "operationId": "latin",
+                "parameters": [{"name": "bogus", "in": "query", "schema": {"type": "boolean"}}],
+                "responses": {"200": {"description": "text in ISO-8859-1"}},
+            }
+        },
         "/text": {
             "get": {
                 "operationId": "text",
@@ -218,6 +225,7 @@ class PetStore:
                 Route("/api/v1/secret", self.secret),
                 Route("/api/v1/boom", self.boom),
                 Route("/api/v1/moved", self.moved),
+                Route("/api/v1/latin", self.latin),
                 Route("/api/v1/text", self.text),
                 Route("/{rest:path}", self.elsewhere, methods=["GET", "POST", "PUT", "DELETE"]),
             ]
@@ -271,7 +279,7 @@ class PetStore:
         )
 
     async def slow(self, request: Request) -> Response:
-        await anyio.sleep(3)
+        await anyio.sleep(10)
         return JSONResponse("late")
 
     async def secret(self, request: Request) -> Response:
@@ -284,6 +292,10 @@ class PetStore:
 
     async def moved(self, request: Request) -> Response:
         return RedirectResponse(f"{self.url}/elsewhere", status_code=302)
+
+    async def latin(self, request: Request) -> Response:
+        charset = "x-bogus" if request.query_params.get("bogus") == "true" else "iso-8859-1"
+        return Response("café".encode("latin-1"), media_type=f"text/plain; charset={charset}")
 
     async def text(self, request: Request) -> Response:
         return PlainTextResponse("plain words")
@@ -318,6 +330,14 @@ def petstore() -> Iterator[PetStore]:
         server.should_exit = True
         thread.join(timeout=30)
         sock.close()
+
+
+@pytest.fixture(autouse=True)
+def no_client_outlives_its_test() -> Iterator[None]:
+    """Every test closes the services it used: no service loop thread is left behind."""
+    yield
+    left = [t.name for t in threading.enumerate() if t.name.startswith("dialectic-openapi-")]
+    assert left == [], f"service threads still running: {left}"
 
 
 @pytest.fixture

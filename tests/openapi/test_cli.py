@@ -61,6 +61,15 @@ def test_run_with_a_file_and_a_base_url(petstore: PetStore, tmp_path: Path) -> N
     assert error["code"] == "http_error" and "HTTP 404" in error["message"]
 
 
+def test_run_with_a_timeout(petstore: PetStore, tmp_path: Path) -> None:
+    f = program(tmp_path, "return pets.slow();")
+    url = f"pets={petstore.url}/openapi.json"
+    code, out = invoke(f, "--openapi", url, "--openapi-timeout", "pets=0.3", "--format", "json")
+    assert code == 1
+    error = orjson.loads(out)["error"]
+    assert error["code"] == "timeout" and "within 0.3 s" in error["message"]
+
+
 @pytest.mark.parametrize(
     ("options", "message"),
     [
@@ -68,6 +77,7 @@ def test_run_with_a_file_and_a_base_url(petstore: PetStore, tmp_path: Path) -> N
         (["--openapi", "pets=/no/such/file.json"], "cannot read the OpenAPI document"),
         (["--openapi-header", "pets:A=b"], "no service 'pets'"),
         (["--openapi", "pets=x.json", "--openapi-base-url", "pets"], "expected NAME=URL"),
+        (["--openapi", "pets=x.json", "--openapi-timeout", "pets=0"], "timeout must be in"),
     ],
 )
 def test_bad_options_are_usage_errors(tmp_path: Path, options: list[str], message: str) -> None:

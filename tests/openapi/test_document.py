@@ -180,10 +180,13 @@ def test_the_runtime_registers_them_and_describes_them() -> None:
         assert "pets.createPet" in names
         text = rt.describe("markdown")
         assert "pets.getPet" in text and "what the pet answers to" in text
-        fn = rt.registry.functions["pets.deletePet"]
-        assert getattr(fn, "effects", "destructive") == "destructive"
-        assert getattr(rt.registry.functions["pets.getPet"], "effects", "read") == "read"
-        assert getattr(rt.registry.functions["pets.createPet"], "idempotent", False) is False
+        effects = {
+            n: (f.effects, f.idempotent) for n, f in rt.registry.functions.items() if "pets." in n
+        }
+        assert effects["pets.getPet"] == ("read", True)
+        assert effects["pets.deletePet"] == ("destructive", True)
+        assert effects["pets.putThing"] == ("write", True)
+        assert effects["pets.createPet"] == ("write", False)
         # a second service of the same name clashes, naming the function
         with pytest.raises(OpenAPIError, match=r"pets.listPets is already registered"):
             rt.add_openapi("pets", copy.deepcopy(DOC), base_url=BASE)

@@ -7,7 +7,7 @@ import copy
 from typing import Any
 
 import pytest
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from dialectic import Failure
@@ -34,7 +34,8 @@ def op_with(*params: Param, path: str = "/x", media: str | None = None) -> Opera
     return Operation("x", "get", path, "", list(params), media)
 
 
-@given(st.text(max_size=30))
+@settings(max_examples=300, deadline=None)
+@given(st.text(st.one_of(st.sampled_from("./%?#@:\\;=&"), st.characters()), max_size=30))
 def test_no_path_value_changes_host_or_leaves_the_prefix(value: str) -> None:
     try:
         _, url, _, _, _ = SERVICE.request(OPS["get_echo_value"], {"value": value})
@@ -124,6 +125,12 @@ def test_bodies() -> None:
     assert content is None and "Content-Type" not in headers
 
 
+def test_multipart_bodies_fail_before_sending() -> None:
+    upload = op_with(param("body", "body*"), media="multipart/form-data")
+    with pytest.raises(Failure, match="multipart/form-data body, which dialectic does not send"):
+        SERVICE.request(upload, {"body": {"file": "x"}})
+
+
 def test_expand_env_never_shows_values() -> None:
     env = {"TOKEN": "t0k", "USER": "ada"}
     assert expand_env("Bearer ${TOKEN} for ${USER}, $TOKEN stays", env) == (
@@ -139,15 +146,24 @@ def test_option_parsing() -> None:
         ["pets=http://h/openapi.json", "shop = ./shop.yaml"],
         ["pets:Authorization=Bearer ${T}", "pets:X-A=b=c"],
         ["shop=http://shop/api"],
+        ["shop=2.5"],
     )
     assert parsed == {
         "pets": {
             "source": "http://h/openapi.json",
             "headers": {"Authorization": "Bearer ${T}", "X-A": "b=c"},
             "base_url": None,
+            "timeout": None,
         },
-        "shop": {"source": "./shop.yaml", "headers": {}, "base_url": "http://shop/api"},
+        "shop": {
+            "source": "./shop.yaml",
+            "headers": {},
+            "base_url": "http://shop/api",
+            "timeout": 2.5,
+        },
     }
+    with pytest.raises(OpenAPIError, match="expected NAME=SECONDS"):
+        parse_openapi_options(["a=x"], timeouts=["a=soon"])
     with pytest.raises(OpenAPIError, match="expected NAME=URL or NAME=FILE"):
         parse_openapi_options(["pets"])
     with pytest.raises(OpenAPIError, match="given twice"):

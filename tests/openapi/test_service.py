@@ -49,7 +49,8 @@ def test_every_operation_is_a_function_of_the_namespace(rt: Runtime) -> None:
         "pets.createPet",
         "pets.deletePet",
         "pets.getPet",
-        "pets.get_echo_value",  # no operationId: method and path
+        "pets.get_echo_value",
+        "pets.latin",  # no operationId: method and path
         "pets.listPets",
         "pets.moved",
         "pets.putThing",
@@ -78,6 +79,8 @@ def test_success_path_query_and_body(rt: Runtime, petstore: PetStore) -> None:
     # a body that is not an object: one parameter `body`
     assert run(rt, "return pets.countTags({body: ['a', 'b', 'c']});") == {"count": 3}
     assert run(rt, "return pets.text();") == "plain words"
+    assert run(rt, "return pets.latin();") == "café"  # decoded by its charset
+    assert run(rt, "return pets.latin({bogus: true});") == "caf\ufffd"  # unknown: UTF-8
     assert (
         run(rt, "return pets.deletePet({petId: created.id});", context={"created": created}) is None
     )
@@ -224,7 +227,7 @@ def test_the_run_deadline_cancels_the_request(petstore: PetStore) -> None:
         out = rt.run("return pets.slow();", lang="plan")
         assert out.status == "failure"
         assert out.error is not None and out.error.details.get("limit") == "deadline"
-        assert time.monotonic() - started < 2.5  # the slow answer takes 3 s
+        assert time.monotonic() - started < 8  # the slow answer takes 10 s
         service = rt._resources[0].service
         loop = service._loop
         assert loop is not None

@@ -62,6 +62,10 @@ HANDWRITTEN = [
     "if (x) return 1;\nc = h(2);\nreturn c;",
     "if (x) { if (y) { return 1; } return 2; } else { return 3; }",
     "if (x) { return 1; } else if (y) { return 2; }\nreturn 3;",
+    # optional calls and chains through method calls (SPEC 1.2, `$method?`)
+    "return [x?.toUpperCase(), list?.map(f => f.n), a?.b.trim().length];",
+    "return x?.trim()?.at(0) ?? a?.b?.c.slice(1, 2).concat('!');",
+    "return x?.echo(1, ...ys);",
 ]
 
 

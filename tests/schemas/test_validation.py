@@ -3,6 +3,7 @@ validation, and the messages of failures (where, what was expected, what to writ
 
 from __future__ import annotations
 
+import pickle
 from typing import Any
 
 import pytest
@@ -359,3 +360,97 @@ def test_declared_types_keep_working_beside_schema_functions(rt: Runtime) -> Non
         )
     )
     assert rt2.run({"plain": {"n": "2"}}).value == 2
+
+
+@pytest.mark.parametrize(
+    ("prop", "type_name"),
+    [
+        ({"type": "integer"}, "integer"),
+        ({"type": ["string"]}, "string"),
+        ({"type": ["string", "null"]}, "any"),
+        ({"enum": ["a", "b"]}, "string"),
+        ({"enum": [1, 2.5]}, "number"),
+        ({"enum": ["a", 1]}, "any"),
+        ({"const": True}, "boolean"),
+        ({"properties": {"x": {}}}, "object"),
+        ({"items": {"type": "string"}}, "array"),
+        ({"$ref": "#/$defs/D"}, "object"),
+        ({"oneOf": [{"type": "string"}, {"type": "integer"}]}, "any"),
+        ({}, "any"),
+        (True, "any"),
+    ],
+)
+def test_declared_type_of_a_property(prop: Any, type_name: str) -> None:
+    schema = {"type": "object", "properties": {"p": prop}, "$defs": {"D": {"type": "object"}}}
+    fn = function_from_schema("f", "", echo, schema)
+    assert fn.parameters["p"] == Optional(type_name)
+
+
+def test_a_top_level_ref_to_the_object_schema() -> None:
+    schema = {
+        "$ref": "#/$defs/Args",
+        "$defs": {
+            "Args": {
+                "type": "object",
+                "properties": {"n": {"type": "integer"}},
+                "required": ["n"],
+            }
+        },
+    }
+    runtime = Runtime(plugins=[], load_entry_points=False)
+    runtime.register(function_from_schema("top", "", echo, schema))
+    assert runtime.run({"top": {"n": "4"}}).value == {"n": 4}
+
+
+def test_draft_7_tuple_items_and_a_declared_draft() -> None:
+    tuple_schema = {
+        "type": "object",
+        "properties": {
+            "pair": {"type": "array", "items": [{"type": "integer"}, {"type": "string"}]}
+        },
+    }
+    runtime = Runtime(plugins=[], load_entry_points=False)
+    runtime.register(function_from_schema("pair", "", echo, tuple_schema))
+    assert runtime.run({"pair": {"pair": {"$quote": ["1", 2]}}}).value == {"pair": [1, "2"]}
+    declared = {"$schema": "http://json-schema.org/draft-07/schema#", **tuple_schema}
+    runtime.register(function_from_schema("pair7", "", echo, declared))
+    assert runtime.run({"pair7": {"pair": {"$quote": ["1", 2]}}}).value == {"pair": [1, "2"]}
+
+
+def test_nullable_enum_accepts_null() -> None:
+    schema = {
+        "type": "object",
+        "properties": {"k": {"type": "string", "enum": ["a"], "nullable": True}},
+    }
+    fn = function_from_schema("f", "", echo, schema)
+    runtime = Runtime(plugins=[], load_entry_points=False)
+    runtime.register(fn)
+    assert runtime.run({"f": {"k": None}}).value == {"k": None}
+    assert runtime.run({"f": {"k": "b"}}).status == "failure"
+
+
+def test_a_key_that_is_not_a_name_is_quoted_in_the_path() -> None:
+    schema = {
+        "type": "object",
+        "properties": {
+            "headers": {"type": "object", "properties": {"Content-Type": {"enum": ["a/b"]}}}
+        },
+    }
+    runtime = Runtime(plugins=[], load_entry_points=False)
+    runtime.register(function_from_schema("h", "", echo, schema))
+    out = runtime.run({"h": {"headers": {"$quote": {"Content-Type": "x", "n": 1}}}})
+    assert '`headers["Content-Type"]` is "x"' in out.error.message  # type: ignore[union-attr]
+
+
+def test_the_validator_pickles_as_its_schemas() -> None:
+    fn = function_from_schema(
+        "f", "", echo, {"type": "object", "properties": {"a": {"type": "integer"}}}
+    )
+    copied = pickle.loads(pickle.dumps(fn.validator))
+    assert isinstance(copied, SchemaArguments)
+    assert copied({"a": "3"}) == {"a": 3}
+
+
+def test_an_unknown_option_is_a_plugin_error() -> None:
+    with pytest.raises(PluginError, match="'f'.*colour"):
+        function_from_schema("f", "", echo, {"type": "object"}, colour="red")

@@ -9,10 +9,12 @@ A model asked for a tool call often answers in its vendor's shape rather than in
   ``{"type": "function_call", "name", "arguments", "call_id"?}``;
 - Anthropic: a ``{"type": "tool_use", "id"?, "name", "input"}`` block, or a message whose
   ``content`` is a list of blocks (text and thinking blocks are ignored with a warning);
+- Llama: a JSON tool call ``{"name", "parameters"}`` (``parameters`` as OpenAI's ``arguments``);
 - a JSON array of any of these: parallel calls, whose value is the list of their results;
 - TypeChat programs ``{"@steps": [{"@func": f, "@args": [...]}, ...]}`` with ``{"@ref": n}``;
 - NESTFUL sequences ``[{"name", "arguments", "label": "$var_1"}, ...]`` with ``"$var_1.result$"``;
-- LLMCompiler plans (text): ``1. f(x="a")`` lines, ``$1``/``${1}`` references, a final ``join()``.
+- LLMCompiler plans (text): ``1. f(x="a")`` lines (an argument list may span lines), ``$1``/``${1}``
+  references, a final ``join()``.
 
 Each becomes the call tree of the same calls, so they run with the normal binding and validation,
 and each adds a warning saying what it was read as. Arguments are data: an object or array in
@@ -22,8 +24,9 @@ them is quoted (``$quote``), never read as a call.
 program, or the elements of a top-level array) is looked at; nothing nested is reinterpreted. A
 Dialect JSON call has exactly one key, so no call is ever an envelope; a candidate must match its
 shape exactly: the required keys, no keys beyond the documented optional ones, the documented
-``type``/``role`` values. The one shape with no such marker, ``{"name", "arguments"}`` (and the
-NESTFUL list, whose items add only ``label``), is an envelope only if the named function is
+``type``/``role`` values. The shapes with no such marker, ``{"name", "arguments"}`` and
+``{"name", "parameters"}`` (and the NESTFUL list, whose items add only ``label``), are envelopes
+only if the named function is
 registered (when the caller passes ``functions``; without a registry, as in
 ``dialectic.compile`` and ``dialectic convert``, the exact shape suffices). If the name is not
 registered, the program could be either a call of an unknown function or a data object, and

@@ -123,6 +123,12 @@ def _limits(pairs: tuple[str, ...]) -> dict[str, Any]:
     default=None,
     help="Progress bar on stderr (default: only when stderr is a terminal).",
 )
+@click.option(
+    "--calls/--no-calls",
+    default=True,
+    show_default=True,
+    help="Records carry the call log (the calls each program made, SPEC 18).",
+)
 @click.option("--debug", is_flag=True, help="Include tracebacks of failing functions.")
 def command(
     source: str,
@@ -139,6 +145,7 @@ def command(
     limit_pairs: tuple[str, ...],
     fmt: str,
     progress: bool | None,
+    calls: bool,
     debug: bool,
 ) -> None:
     """Run every program of SOURCE and write one outcome record per line.
@@ -189,6 +196,7 @@ def command(
             dask=dask,
             partition_size=partition_size,
             progress=progress,
+            calls=calls,
         )
     except (BatchInputError, ValueError) as exc:
         click.echo(f"error: {exc}", err=True)

@@ -83,9 +83,7 @@ def _mcp_command(
     mcp_configs: tuple[str, ...],
     http_port: int | None,
     limit_pairs: tuple[str, ...],
-    openapi: tuple[str, ...] = (),
-    openapi_headers: tuple[str, ...] = (),
-    openapi_base_urls: tuple[str, ...] = (),
+    **openapi: tuple[str, ...],
 ) -> None:
     """Serve dialectic as an MCP server: the tools run_program, search_functions and
     check_program over the plugins' functions, the tools of the --mcp-config servers and the
@@ -105,10 +103,10 @@ def _mcp_command(
     except PluginError as exc:
         click.echo(f"error: {exc}", err=True)
         sys.exit(EXIT_USAGE)
-    if openapi or openapi_headers or openapi_base_urls:
+    if any(openapi.values()):  # --openapi, --openapi-header, ... (the CLI's openapi_options)
         from dialectic.connectors.openapi import attach_openapi
 
-        attach_openapi(rt, openapi, openapi_headers, openapi_base_urls)
+        attach_openapi(rt, **openapi)
     try:
         run_server(rt, configs, http_port)
     except PluginError as exc:  # a server that did not start
@@ -123,6 +121,9 @@ def __getattr__(name: str) -> Any:
         raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
     from dialectic.tools.cli import openapi_options
 
-    made: click.Command = openapi_options(_mcp_command)
-    globals()["command"] = made
-    return made
+    # `python -m dialectic.tools.cli` runs the CLI as __main__ and imports it again here, which
+    # comes back to this function: the options are added once
+    if not any(p.name == "openapi" for p in _mcp_command.params):
+        openapi_options(_mcp_command)
+    globals()["command"] = _mcp_command
+    return _mcp_command

@@ -5,14 +5,15 @@ explicitly: ``Runtime(plugins=(dialectic_travel.plugin,))``. The design seed's a
 (``domainA/B/C``, ``other``) are a separate plugin, :mod:`dialectic_travel.fixtures`, loaded only
 where asked for.
 
-Parameter types. A slot that takes one value is declared with its type: ``string`` for places,
-names and dates (a ``date`` value of the datetime extension converts to its ISO text, which is
-what the domains read; a one-element list, Plan2's seed form, converts to its element). A slot
-that also takes a list of alternatives (``origin: [JFK, LGA]``) is declared ``any``: a value is
-text (or a number, or a date value) *or* a list of them, and the type system has no union type
-``string | array``. (``array`` would not do: the runtime turns text into an array by cutting it
-at commas, and ``San Francisco, CA`` or ``Oct 12, 2023`` are one value.) Each such parameter's
-description says what it takes.
+Parameter types. A slot that takes one value is declared with its type: ``string`` for names and
+single dates (a ``date`` value of the datetime extension converts to its ISO text, which is what
+the domains read; a one-element list, Plan2's seed form, converts to its element). The search
+slots that also take a list of alternatives (``origin: [JFK, LGA]``) have types of their own
+(:mod:`.types`), as the type system has no union type ``string | array``: places are ``place``
+(an airport code or city, or a list of them) and dates ``travelDate`` (a ``date`` value, date
+text, or a list of them); a wrong value fails when the call's arguments are bound, saying what
+the slot takes. The other slots with alternatives (airline, flight number, operator, car class)
+are ``any``, and their descriptions say so.
 """
 
 from __future__ import annotations
@@ -20,18 +21,22 @@ from __future__ import annotations
 from dialectic import FunctionDescription, Optional, hookimpl
 from dialectic.registry.plugins import Register
 
-from . import domains
+from . import domains, types
 
 #: a slot that takes one value or a list of alternatives: no union type, so ``any``
 ALTERNATIVES = Optional("any")
 TEXT = Optional("string")
+PLACE = Optional("place")
+DATE = Optional("travelDate")
 
 _OR_LIST = "; or a list of them, meaning alternatives (declared `any`: text or a list)"
-_PLACE = "an airport code or city (SFO, 'San Francisco', 'New York')" + _OR_LIST
-_CITY = "city (or airport code)" + _OR_LIST
+_ALTERNATIVES = "; or a list of them, meaning alternatives"
+_PLACE = "an airport code or city (SFO, 'San Francisco', 'New York')" + _ALTERNATIVES
+_CITY = "city (or airport code)" + _ALTERNATIVES
 _DATE = (
     "the travel date: text (2023-10-12, 10/12/23, 'tomorrow') or a date value such as "
-    "next(Thursday); with a time of day, only departures at or after it; default: today" + _OR_LIST
+    "next(Thursday); with a time of day, only departures at or after it; default: today"
+    + _ALTERNATIVES
 )
 _ONE_DATE = "text (ISO 8601, '10/10/23 5:00pm') or a date value (passed as its ISO text)"
 
@@ -41,14 +46,14 @@ def descriptions() -> list[FunctionDescription]:
     return [
         FunctionDescription(
             "flights",
-            "Search scheduled flights. Returns a list of "
+            "Scheduled flights. Returns a list of "
             "{airline, flight, number, origin, destination, departs, arrives, duration_minutes, "
             "price_usd}, sorted by departure; departs/arrives are ISO times with UTC offsets.",
             domains.flights,
             {
-                "origin": ALTERNATIVES,
-                "destination": ALTERNATIVES,
-                "departing": ALTERNATIVES,
+                "origin": PLACE,
+                "destination": PLACE,
+                "departing": DATE,
                 "airline": ALTERNATIVES,
                 "number": ALTERNATIVES,
             },
@@ -90,14 +95,14 @@ def descriptions() -> list[FunctionDescription]:
         ),
         FunctionDescription(
             "trains",
-            "Search scheduled trains between two cities. Returns a list of {operator, train, "
+            "Trains between two cities. Returns a list of {operator, train, "
             "number, origin, destination, station, departs, arrives, duration_minutes, "
             "price_usd}.",
             domains.trains,
             {
-                "from": ALTERNATIVES,
-                "to": ALTERNATIVES,
-                "date": ALTERNATIVES,
+                "from": PLACE,
+                "to": PLACE,
+                "date": DATE,
             },
             "array",
             pass_context=True,
@@ -111,14 +116,14 @@ def descriptions() -> list[FunctionDescription]:
         ),
         FunctionDescription(
             "busses",
-            "Search scheduled busses between two cities (`departing` and `arriving` are "
+            "Busses between two cities (`departing` and `arriving` are "
             "cities). Returns a list of {operator, bus, number, origin, destination, station, "
             "departs, arrives, duration_minutes, price_usd}.",
             domains.busses,
             {
-                "departing": ALTERNATIVES,
-                "arriving": ALTERNATIVES,
-                "date": ALTERNATIVES,
+                "departing": PLACE,
+                "arriving": PLACE,
+                "date": DATE,
                 "operator": ALTERNATIVES,
             },
             "array",
@@ -138,7 +143,7 @@ def descriptions() -> list[FunctionDescription]:
         ),
         FunctionDescription(
             "car",
-            "Rental car offers at a location (airport code or city) between pickup and dropoff. "
+            "Rental cars at a location (airport code or city) between pickup and dropoff. "
             "Returns a list of {company, vehicle, class, location, pickup, dropoff, days, "
             "daily_rate_usd, total_usd}, cheapest first.",
             domains.car,
@@ -162,6 +167,16 @@ def descriptions() -> list[FunctionDescription]:
             ),
         ),
     ]
+
+
+@hookimpl
+def dialectic_register_types(register: Register) -> None:
+    register(*types.TYPES)
+
+
+@hookimpl
+def dialectic_register_conversions(register: Register) -> None:
+    register(*types.CONVERSIONS)
 
 
 @hookimpl
