@@ -9,7 +9,8 @@ dialectic runs it as a Dialect JSON call tree (the core forms `$method`, `$fn`, 
 `$merge`), prepared once and evaluated with the data as context; the peers are a Python list
 comprehension with ``sorted`` (the floor) and QuickJS evaluating the same JavaScript (the data
 goes in as JSON, as any host value must). Results are checked equal. Rounds alternate the engines;
-each figure is the median, in ns per input element.
+each figure is the median, in ns per input element of CPU time (``time.process_time``: other
+processes' load on the shared machine does not count).
 
 Target: dialectic within 3x of the list comprehension.
 Run: python benchmarks/pipeline.py [--quick]
@@ -149,9 +150,9 @@ def main() -> int:
     times: dict[str, list[float]] = {name: [] for name in runs}
     for _ in range(rounds):
         for name, run in runs.items():
-            start = time.perf_counter()
+            start = time.process_time()
             run()
-            times[name].append((time.perf_counter() - start) / N * 1e9)
+            times[name].append((time.process_time() - start) / N * 1e9)
     floor = statistics.median(times["python comprehension"])
     print(f"\npipeline over {N} objects: ns per element (median of {rounds} rounds)")
     print(f"{'engine':28} {'ns/element':>12} {'x comprehension':>16}")

@@ -151,25 +151,28 @@ def read_done(path: Path) -> tuple[dict[str, str], int]:
     good = 0
     if not path.exists():
         return done, 0
+    broken = 0  # the number of a line that is not a record (an error unless it is the last)
     with path.open("rb") as fh:
-        data = fh.read()
-    *complete, _torn = data.split(b"\n")  # text after the last newline is a torn line
-    for n, line in enumerate(complete, 1):
-        end = good + len(line) + 1
-        if line.strip():
-            try:
-                rec = orjson.loads(line)
-            except orjson.JSONDecodeError:
-                rec = None
-            if not (isinstance(rec, dict) and "id" in rec and isinstance(rec.get("outcome"), dict)):
-                if n == len(complete):  # the last line, broken: torn by a crash
-                    break
+        for n, line in enumerate(fh, 1):
+            if not line.endswith(b"\n"):  # text after the last newline: a torn line
+                break
+            if broken:
                 raise BatchInputError(
-                    f"{path}: line {n} is not an outcome record, so the file is not this "
+                    f"{path}: line {broken} is not an outcome record, so the file is not this "
                     "batch's output (choose another --out, or remove the line)"
                 )
-            done[str(rec["id"])] = str(rec["outcome"].get("status"))
-        good = end
+            if line.strip():
+                try:
+                    rec = orjson.loads(line)
+                except orjson.JSONDecodeError:
+                    rec = None
+                if not (
+                    isinstance(rec, dict) and "id" in rec and isinstance(rec.get("outcome"), dict)
+                ):
+                    broken = n  # torn by a crash if it is the last line
+                    continue
+                done[str(rec["id"])] = str(rec["outcome"].get("status"))
+            good += len(line)
     return done, good
 
 

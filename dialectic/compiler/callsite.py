@@ -203,6 +203,8 @@ class CallSite:
             try:
                 vals.append(fn(s))
             except AmbiguityError as exc:
+                if a.compiled.ordered:  # nothing effectful after it runs (SPEC 17)
+                    raise
                 vals.append(AmbiguousArg(exc))
         return vals
 

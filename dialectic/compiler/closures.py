@@ -34,7 +34,7 @@ from dialectic.registry.descriptions import Constant, FunctionDescription
 from dialectic.registry.registry import Registry
 from dialectic.resolve.forbidden import forbidden_error, is_forbidden
 from dialectic.resolve.resolver import Resolved
-from dialectic.run.effects import effect_block
+from dialectic.run.effects import effect_block, sync_in_order
 from dialectic.run.evaluator import (
     MISSING,
     AmbiguityError,
@@ -131,6 +131,8 @@ class Compiler(FormsMixin):
     def _combine(self, children: list[Compiled], finish: Callable[[list[Any]], Any]) -> Compiled:
         if all(c.sync is not None for c in children):
             many = sync_many([c.sync for c in children])  # type: ignore[misc]
+            if sum(1 for c in children if c.ordered) > 1:  # SPEC 17: stop at an ambiguity
+                many = sync_in_order([c.sync for c in children])  # type: ignore[misc]
             return Compiled(sync=lambda s: finish(many(s)))
         amany = async_many(children)
 

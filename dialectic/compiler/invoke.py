@@ -124,7 +124,12 @@ class SyncTwo:
 
     @staticmethod
     def fits(site: CallSite) -> bool:
-        return site.simple and len(site.args) == 2
+        # (two effectful arguments: the general way, which stops at an ambiguity, SPEC 17)
+        return (
+            site.simple
+            and len(site.args) == 2
+            and not (site.args[0].compiled.ordered and site.args[1].compiled.ordered)
+        )
 
     @staticmethod
     def build(site: CallSite) -> Compiled:

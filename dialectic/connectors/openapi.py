@@ -32,9 +32,12 @@ __all__ = [
     "OpenAPIError",
     "OpenAPIService",
     "add_openapi",
+    "attach_openapi",
+    "describe_operation",
     "expand_env",
     "load_openapi",
     "load_openapi_options",
+    "parse_openapi_options",
 ]
 
 #: HTTP method -> (effects, idempotent), for descriptions that carry them

@@ -190,7 +190,21 @@ class Service:
     # -- building the request --------------------------------------------------------------
     def request(self, op: Operation, kwargs: Mapping[str, Any]) -> Request:
         """The method, URL (base URL + the path template filled in), query pairs, headers and
-        body of one call."""
+        body of one call; text that is not valid Unicode (a lone surrogate) fails here."""
+        try:
+            request = self._request(op, kwargs)
+            for key, value in request[2]:
+                key.encode()
+                value.encode()
+        except UnicodeEncodeError:
+            raise Failure(
+                "an argument contains a lone surrogate, which is not valid Unicode text",
+                hint="Send text made of whole characters.",
+                code="invalid_argument",
+            ) from None
+        return request
+
+    def _request(self, op: Operation, kwargs: Mapping[str, Any]) -> Request:
         path_values: dict[str, str] = {}
         query: list[tuple[str, str]] = []
         headers: dict[str, str] = {}

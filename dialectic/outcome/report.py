@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import copy
 import itertools
-import time
 from typing import Any
 
 from dialectic.frontends.base import FrontEndResult, SourceError, Span, render_snippet
@@ -82,9 +81,10 @@ MAX_MESSAGE = 2_000
 #: suggestions carry whole programs: together at most this many bytes (and MAX_SUGGESTIONS)
 MAX_SUGGESTION_BYTES = 1_000_000
 MAX_SUGGESTIONS = 40
-#: seconds spent writing suggestion programs (each rewrites the whole program) before the rest
-#: are left out
-SUGGESTION_SECONDS = 1.0
+#: characters of program text written into suggestion programs (each rewrites the whole program)
+#: before the rest are left out: a bound on the work that, unlike a clock, gives the same
+#: outcome on a loaded machine (batch runs compare outcomes across machines)
+SUGGESTION_WORK = 4_000_000
 
 
 def bounded_warnings(warnings: list[str]) -> list[str]:
@@ -217,7 +217,7 @@ def ambiguous(items: list[AmbiguityItem], fe: FrontEndResult, warnings: list[str
     # built (writing a large Plan2 program takes long; a YAML dump per dropped suggestion took
     # seconds)
     smallest = len(fe.source) // 10 if fe.source else 0
-    stop_at = time.monotonic() + SUGGESTION_SECONDS
+    work_left = SUGGESTION_WORK
     for n, item in enumerate(items[:MAX_REPORTED]):
         if n:
             lines.append("")
@@ -233,12 +233,13 @@ def ambiguous(items: list[AmbiguityItem], fe: FrontEndResult, warnings: list[str
     for combo in itertools.islice(
         itertools.product(*(item.candidates[:MAX_REPORTED] for item in parts)), MAX_SUGGESTIONS
     ):
-        if smallest > budget or (suggestions and time.monotonic() > stop_at):
+        if smallest > budget or (suggestions and work_left <= 0):
             dropped += 1
             continue
         changes = [(item.path, cand.program) for item, cand in zip(parts, combo, strict=True)]
         program = whole_program_with(fe, changes)
         cost = len(program if isinstance(program, str) else _json(program))
+        work_left -= cost
         smallest = cost if not suggestions else min(smallest, cost)
         if cost > budget:
             dropped += 1

@@ -116,7 +116,8 @@ class FunctionDescription:
         pure data flow), ``"write"`` or ``"destructive"``; a write or destructive call always
         runs, in program order within its scope, after the approver allows it.
       idempotent: calling it twice with the same arguments has the effect of calling it once.
-      scope: the effect scope (default: the namespace, else one shared scope).
+      scope: the effect scope (default: the namespace, else the plugin that registers it, else
+        one shared scope).
     """
 
     name: str
@@ -138,6 +139,8 @@ class FunctionDescription:
     effects: str = "read"
     idempotent: bool = False
     scope: str | None = None
+    #: the plugin that registered it (set by the registry): the effect scope after the namespace
+    plugin: str | None = field(default=None, init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         if self.effects not in EFFECTS:
@@ -147,8 +150,9 @@ class FunctionDescription:
 
     @property
     def effect_scope(self) -> str:
-        """The scope whose effectful calls run in program order (SPEC 17)."""
-        return self.scope or self.namespace or ""
+        """The scope whose effectful calls run in program order (SPEC 17): its own, else its
+        namespace, else its plugin's, else the one shared scope ``""``."""
+        return self.scope or self.namespace or self.plugin or ""
 
     @property
     def changes_things(self) -> bool:

@@ -127,12 +127,15 @@ class Registry:
         #: ``["memory.create_entities", ...]``), built on first use (SPEC 2.2)
         self._bare: dict[str, list[str]] | None = None
         self._namespaces: list[str] | None = None
+        self._namespace_set: frozenset[str] = frozenset()
         self.version = 0
 
     # -- registration -------------------------------------------------------------------
     def add(self, description: Any, source: str = "Runtime.register") -> None:
         if isinstance(description, FunctionDescription):
             _qualify(description, source)
+            if source.startswith("plugin ") and description.plugin is None:  # SPEC 17's scope
+                description.plugin = source[len("plugin ") :].strip("'")
             self._add_name("function", description.name, source)
             self.functions[description.name] = description
             for alias in description.aliases:
@@ -310,7 +313,14 @@ class Registry:
         if self._namespaces is None:
             found = {fn.namespace for fn in self.functions.values() if fn.namespace}
             self._namespaces = sorted(found)
+            self._namespace_set = frozenset(found)
         return self._namespaces
+
+    def is_namespace(self, name: str) -> bool:
+        """Whether ``name`` is the namespace of a registered function (a set lookup)."""
+        if self._namespaces is None:
+            self.namespaces()
+        return name in self._namespace_set
 
     def in_namespace(self, namespace: str) -> list[FunctionDescription]:
         """The functions of one namespace, by name."""

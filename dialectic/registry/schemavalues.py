@@ -126,17 +126,18 @@ class SchemaCoercer:
     def __init__(self, root: dict[str, Any], validator: Any) -> None:
         self.root = root
         self.validator = validator
-        self._evolved: dict[int, Any] = {}
+        self._evolved: dict[int, tuple[Any, Any]] = {}
 
     def coerce_arguments(self, kwargs: dict[str, Any]) -> dict[str, Any]:
         out = self.coerce(kwargs, self.root, (), 0, [COERCION_BUDGET])
         return out if isinstance(out, dict) else kwargs
 
     def valid(self, value: Any, schema: Any) -> bool:
-        v = self._evolved.get(id(schema))
-        if v is None:
-            v = self._evolved[id(schema)] = self.validator.evolve(schema=schema)
-        return bool(v.is_valid(value))
+        """Whether ``value`` fits ``schema`` (a part of the root: its references resolve)."""
+        entry = self._evolved.get(id(schema))
+        if entry is None or entry[0] is not schema:  # the identity check: ids are reused
+            entry = self._evolved[id(schema)] = (schema, self.validator.evolve(schema=schema))
+        return bool(entry[1].is_valid(value))
 
     def _deref(self, schema: dict[str, Any]) -> dict[str, Any] | None:
         hops = 0

@@ -414,7 +414,7 @@ class Resolver(ExpressionsMixin):
                     return None
                 keys.append(k.value)
             root = root.target
-        if not isinstance(root, Ref) or root.name not in registry.namespaces():
+        if not isinstance(root, Ref) or not registry.is_namespace(root.name):
             return None
         dotted = ".".join([root.name, *reversed(keys), name])
         bound = any(

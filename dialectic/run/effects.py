@@ -2,7 +2,7 @@
 
 Most programs are pure data flow: an alias nobody reads never runs, independent calls run
 concurrently. A function declared ``effects="write"`` or ``"destructive"`` changes that for its
-*scope* (its ``scope``, else its namespace, else one shared scope):
+*scope* (its ``scope``, else its namespace, else its plugin, else one shared scope):
 
 - :func:`analyze` (after the resolver, once per program): which nodes make effectful calls
   (``marked``: their children with effects run one after the other, in program order, see
@@ -25,14 +25,15 @@ called and every node compiles as before.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Awaitable, Callable, Iterator, Mapping
 from typing import TYPE_CHECKING, Any
 
 import anyio
 
+from dialectic.compiler.callsite import AmbiguousArg
 from dialectic.outcome.errors import DialecticError, format_path
 from dialectic.run.approval import Approver
-from dialectic.run.compiled import Compiled
+from dialectic.run.compiled import AmbiguityError, Compiled
 from dialectic.tree.nodes import AliasRef, Block, Invoke, Method, Node, children
 
 if TYPE_CHECKING:
@@ -50,7 +51,7 @@ class BlockPlan:
 
     __slots__ = ("key", "run", "chains", "free", "turn", "need", "gates", "body_waits")
 
-    def __init__(self, key: int, size: int) -> None:
+    def __init__(self, key: int) -> None:
         self.key = key
         #: the statements the block runs itself, in program order (the synchronous order)
         self.run: list[int] = []
@@ -132,7 +133,7 @@ def _plan(
     is_expr = [b.name.startswith("$") for b in block.bindings]
     if not local and not any(is_expr):
         return None
-    plan = BlockPlan(key, len(stmts))
+    plan = BlockPlan(key)
     last_write: dict[str, int] = {}
     for i, (w, _) in enumerate(stmts):
         for scope in w:
@@ -172,11 +173,13 @@ def _plan(
 class EffectRun:
     """A run's effects: its approver, the blocks being run, the effectful calls done."""
 
-    __slots__ = ("approver", "blocks", "done")
+    __slots__ = ("approver", "blocks", "done", "stopped")
 
     def __init__(self, approver: Approver | None = None) -> None:
         self.approver = approver
         self.blocks: dict[int, _BlockRun] = {}
+        #: an ambiguity met by an effectful call: no effectful call runs after it
+        self.stopped: AmbiguityError | None = None
         #: the write and destructive calls that finished: {"function", "path"}
         self.done: list[dict[str, Any]] = []
 
@@ -344,15 +347,19 @@ def _run_async(plan: BlockPlan, readers: list[Compiled], body: Compiled) -> Call
         finally:
             run.event(run.done, i).set()
 
+    def one(i: int) -> Compiled:
+        async def run_one(s: State) -> None:
+            await statement(s, _block_run(s, key), i)
+
+        return Compiled(aio=run_one)
+
     def chain(groups: list[list[int]]) -> Compiled:
+        # a write alone, consecutive reads together
+        steps = [one(g[0]).aio if len(g) == 1 else async_many([one(i) for i in g]) for g in groups]
+
         async def run_chain(s: State) -> None:
-            run = _block_run(s, key)
-            for group in groups:
-                if len(group) == 1:
-                    await statement(s, run, group[0])
-                    continue
-                kids = [_statement_kid(statement, run, i) for i in group]
-                await async_many(kids)(s)
+            for step in steps:
+                await step(s)  # type: ignore[misc]
 
         return Compiled(aio=run_chain)
 
@@ -403,18 +410,20 @@ def _run_async(plan: BlockPlan, readers: list[Compiled], body: Compiled) -> Call
     return run_block
 
 
-def _statement_kid(statement: Callable[..., Any], run: _BlockRun, i: int) -> Compiled:
-    async def one(s: State) -> Any:
-        return await statement(s, run, i)
+def sync_in_order(kids: list[Callable[[State], Any]]) -> Callable[[State], list[Any]]:
+    """Synchronous children with effectful calls: in order, and an ambiguity stops the ones
+    after it, as a failure does (``sync_many`` would go on to collect every ambiguity)."""
 
-    return Compiled(aio=one)
+    def in_order(s: State) -> list[Any]:
+        return [kid(s) for kid in kids]
+
+    return in_order
 
 
 # -- the calls --------------------------------------------------------------------------------
 def effect_call(site: CallSite, limits: Limits, async_calls: dict[str, int]) -> Compiled:
     """A write or destructive call: its arguments, the approver, the call (logged as every
     call is, SPEC 18), and a record in ``state.effects.done``."""
-    from dialectic.compiler.callsite import AmbiguousArg
     from dialectic.compiler.invoke_async import AsyncCall
     from dialectic.compiler.invoke_logged import _frames, call_sync, logged_timed
     from dialectic.run.gather import async_many
@@ -434,7 +443,9 @@ def effect_call(site: CallSite, limits: Limits, async_calls: dict[str, int]) -> 
         timed = logged_timed(site, AsyncCall(site, limits, async_calls)._timed())
 
         async def call_async(s: State) -> Any:
-            kw = kwargs(evaluate(s) if amany is None else await amany(s), s)
+            kw = kwargs(
+                _unless_stopped(s, evaluate) if amany is None else await _astopped(s, amany), s
+            )
             try:
                 approver = s.approver
                 if approver is not None:
@@ -442,6 +453,9 @@ def effect_call(site: CallSite, limits: Limits, async_calls: dict[str, int]) -> 
                 r = await timed(s, kw)
             except DialecticError as exc:
                 raise reported(s, exc) from None
+            except AmbiguityError as exc:  # no effectful call runs after it
+                effects_of(s).stopped = exc
+                raise
             record(s, kw)
             return r
 
@@ -449,7 +463,7 @@ def effect_call(site: CallSite, limits: Limits, async_calls: dict[str, int]) -> 
     elif amany is None:
 
         def call_write(s: State) -> Any:
-            kw = kwargs(evaluate(s), s)
+            kw = kwargs(_unless_stopped(s, evaluate), s)
             try:
                 approver = s.approver
                 if approver is not None:
@@ -457,6 +471,9 @@ def effect_call(site: CallSite, limits: Limits, async_calls: dict[str, int]) -> 
                 r = call_sync(site, kw, s, frames())
             except DialecticError as exc:
                 raise reported(s, exc) from None
+            except AmbiguityError as exc:  # no effectful call runs after it
+                effects_of(s).stopped = exc
+                raise
             record(s, kw)
             return r
 
@@ -465,7 +482,7 @@ def effect_call(site: CallSite, limits: Limits, async_calls: dict[str, int]) -> 
         args = amany
 
         async def call_inline(s: State) -> Any:
-            kw = kwargs(await args(s), s)
+            kw = kwargs(await _astopped(s, args), s)
             try:
                 approver = s.approver
                 if approver is not None:
@@ -473,12 +490,41 @@ def effect_call(site: CallSite, limits: Limits, async_calls: dict[str, int]) -> 
                 r = call_sync(site, kw, s, frames())
             except DialecticError as exc:
                 raise reported(s, exc) from None
+            except AmbiguityError as exc:  # no effectful call runs after it
+                effects_of(s).stopped = exc
+                raise
             record(s, kw)
             return r
 
         out = Compiled(aio=call_inline)
     out.ordered = True
     return out
+
+
+def _unless_stopped(s: State, evaluate: Callable[[State], list[Any]]) -> list[Any]:
+    """The call's arguments, unless an ambiguity already stopped the run's effects; an
+    ambiguity in them stops the effectful calls after this one."""
+    run: EffectRun | None = s.effects
+    if run is not None and run.stopped is not None:
+        raise run.stopped
+    vals = evaluate(s)
+    for v in vals:
+        if type(v) is AmbiguousArg:
+            effects_of(s).stopped = v.exc
+            raise v.exc
+    return vals
+
+
+async def _astopped(s: State, evaluate: Callable[[State], Awaitable[list[Any]]]) -> list[Any]:
+    run: EffectRun | None = s.effects
+    if run is not None and run.stopped is not None:
+        raise run.stopped
+    vals = await evaluate(s)
+    for v in vals:
+        if type(v) is AmbiguousArg:
+            effects_of(s).stopped = v.exc
+            raise v.exc
+    return vals
 
 
 def reported(s: State, exc: DialecticError) -> DialecticError:

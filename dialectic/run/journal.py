@@ -12,7 +12,9 @@ ended while it ran: it may have taken effect) is not repeated silently: see
 
 - :class:`MemoryJournal`: in this process (results kept as copies);
 - :class:`SqliteJournal`: a SQLite file (results kept as JSON; a result that is not plain JSON
-  cannot be replayed and counts as ``in_flight``).
+  cannot be replayed and counts as ``in_flight``);
+- :class:`JsonlJournal`: a JSON Lines file, appended to (one line per write, the last line of
+  a key wins; readable with any text tool; results as in SQLite).
 """
 
 from __future__ import annotations
@@ -134,6 +136,80 @@ class SqliteJournal(Journal):
     def __len__(self) -> int:
         with self._lock:
             return int(self._db.execute("SELECT count(*) FROM calls").fetchone()[0])
+
+
+class JsonlJournal(Journal):
+    """A journal in a JSON Lines file (created if absent): each write appends one line
+    ``{"program", "path", "arguments", "function", "status", "result"}`` and is flushed at
+    once; on opening, the last line of each key wins (a torn last line is ignored)."""
+
+    def __init__(self, path: str | Path) -> None:
+        self.path = Path(path)
+        self._lock = threading.Lock()
+        self.entries: dict[Key, tuple[str, Any]] = {}
+        text = self.path.read_text(encoding="utf-8") if self.path.exists() else ""
+        if text:
+            for line in text.splitlines():
+                try:
+                    row = json.loads(line)
+                    key = (row["program"], row["path"], row["arguments"])
+                    status, result = row["status"], row.get("result")
+                except (ValueError, KeyError, TypeError):
+                    continue
+                if status == "failed":
+                    self.entries.pop(key, None)
+                else:
+                    self.entries[key] = (status, result)
+        self._file = self.path.open("a", encoding="utf-8")
+        if text and not text.endswith("\n"):
+            self._file.write("\n")  # after a torn last line, the next one starts afresh
+
+    def _write(self, key: Key, function: str, status: str, result: Any = None) -> None:
+        row = {
+            "program": key[0],
+            "path": key[1],
+            "arguments": key[2],
+            "function": function,
+            "status": status,
+            "result": result,
+        }
+        line = json.dumps(row, ensure_ascii=False, allow_nan=False)
+        with self._lock:
+            self._file.write(line + "\n")
+            self._file.flush()
+            if status == "failed":
+                self.entries.pop(key, None)
+            else:
+                self.entries[key] = (status, result)
+
+    def get(self, key: Key) -> tuple[str, Any] | None:
+        found = self.entries.get(key)
+        if found is None:
+            return None
+        if found[0] != DONE:
+            return (IN_FLIGHT, None)
+        return (DONE, copy.deepcopy(found[1]))
+
+    def started(self, key: Key, function: str) -> None:
+        self._write(key, function, IN_FLIGHT)
+
+    def done(self, key: Key, function: str, result: Any) -> None:
+        try:
+            json.dumps(result, allow_nan=False)
+        except (TypeError, ValueError):
+            self._write(key, function, "unreplayable")  # not plain JSON: counts as in flight
+            return
+        self._write(key, function, DONE, result)
+
+    def failed(self, key: Key) -> None:
+        self._write(key, "", "failed")
+
+    def close(self) -> None:
+        with self._lock:
+            self._file.close()
+
+    def __len__(self) -> int:
+        return len(self.entries)
 
 
 def canonical_json(value: Any) -> str:

@@ -224,9 +224,11 @@ def is_builtin(rt: Runtime, name: str) -> bool:
 def _same_as(rt: Runtime, fns: Iterable[FunctionDescription]) -> dict[str, list[str]]:
     """Functions registered under several names (the same implementation and parameters):
     the main name (the first whose description does not say "same as") -> the others."""
-    groups: dict[tuple[int, tuple[Any, ...]], list[FunctionDescription]] = {}
+    groups: dict[tuple[Any, ...], list[FunctionDescription]] = {}
     for fn in fns:
-        key = (id(fn.implementation), tuple(rt.registry.params(fn)))
+        # functions declared by JSON Schema (tools of a server) are never one another's names
+        declared = id(fn.validator) if hasattr(fn.validator, "parameter_schemas") else None
+        key = (id(fn.implementation), tuple(rt.registry.params(fn)), fn.namespace, declared)
         groups.setdefault(key, []).append(fn)
     out = {}
     for group in groups.values():

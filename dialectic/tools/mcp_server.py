@@ -17,7 +17,9 @@ from __future__ import annotations
 
 import contextlib
 import json
+import os
 import signal
+import sys
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
@@ -303,6 +305,11 @@ async def _serve(runtime: Runtime, configs: Sequence[Any], http_port: int | None
             for config in configs:  # the sessions live on this loop: no thread hop per call
                 await runtime.add_mcp_servers_async(config)
             if http_port is None:
+
+                def end() -> None:
+                    tg.start_soon(_end_process, runtime)
+
+                stop_hooks.append(end)
                 await serve_stdio(runtime)
             else:
                 await serve_http(runtime, http_port, stop_hooks=stop_hooks)
@@ -312,12 +319,21 @@ async def _serve(runtime: Runtime, configs: Sequence[Any], http_port: int | None
             await runtime.aclose()  # the MCP servers it started end with it
 
 
+async def _end_process(runtime: Runtime) -> None:
+    """Stop serving stdio: its reader waits in a thread for a line that may never come, so
+    cancelling it would wait too; the runtime is closed, then the process ends."""
+    with anyio.CancelScope(shield=True):
+        await runtime.aclose()
+    sys.stdout.flush()
+    os._exit(0)
+
+
 async def _stop_on_signal(scope: anyio.CancelScope, stop_hooks: list[Callable[[], None]]) -> None:
-    """SIGTERM (how hosts stop a server) and SIGINT end the serving, not the process: the HTTP
-    server stops gracefully (stdio is cancelled), then the runtime is closed."""
+    """SIGTERM (how hosts stop a server) and SIGINT first close the runtime (and the servers
+    it started): the HTTP server stops gracefully, stdio ends the process after closing."""
     with anyio.open_signal_receiver(signal.SIGTERM, signal.SIGINT) as signals:
         async for _ in signals:
-            if not stop_hooks:
+            if not stop_hooks:  # still connecting
                 scope.cancel()
                 return
             for stop in stop_hooks:

@@ -253,11 +253,20 @@ class TerminalApprover:
         self.prompts.flush()
         answers = self.answers if self.answers is not None else sys.stdin
         line = answers.readline().strip().lower()
+        if not _is_terminal(answers):  # not typed: show the answer, end the prompt's line
+            self.prompts.write(f"{line}\n")
         if line in ("y", "yes"):
             return Approval.ALLOW
         if line in ("a", "all"):
             return Approval.ALLOW_ALL
         return Approval.deny("refused on the terminal" if line else "no answer on the terminal")
+
+
+def _is_terminal(stream: TextIO) -> bool:
+    try:
+        return stream.isatty()
+    except (AttributeError, ValueError, OSError):
+        return False
 
 
 def terminal_approver(program_from_stdin: bool) -> TerminalApprover:

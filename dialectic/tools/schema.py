@@ -347,5 +347,9 @@ def tool_specs(rt: Runtime, fmt: str, *, per_function: bool = False) -> list[dic
             continue
         fn = reg.functions[name]
         description = f"{fn.description} Returns {fn.returns}."
-        out.append(_tool(fmt, name, description, function_parameters(rt, fn)))
+        spec = _tool(fmt, name, description, function_parameters(rt, fn))
+        result = getattr(fn.validator, "output_schema", None)
+        if fmt == "mcp" and isinstance(result, Mapping) and result.get("type") == "object":
+            spec["outputSchema"] = copy.deepcopy(dict(result))  # as declared (SPEC 3.1)
+        out.append(spec)
     return out

@@ -116,8 +116,8 @@ def observe_options(f: F) -> F:
     f = click.option(
         "--journal",
         type=click.Path(dir_okay=False),
-        help="A SQLite journal: calls that completed in an earlier run of the same program "
-        "with it are replayed, not repeated (SPEC 18).",
+        help="A journal (SQLite; JSON Lines if FILE ends in .jsonl): calls that completed in "
+        "an earlier run of the same program with it are replayed, not repeated (SPEC 18).",
     )(f)
     f = click.option(
         "--timeline",
@@ -131,10 +131,10 @@ def observe_options(f: F) -> F:
 def open_journal(path: str | None) -> Any:
     if path is None:
         return None
-    from dialectic.run.journal import SqliteJournal
+    from dialectic.run.journal import JsonlJournal, SqliteJournal
 
     try:
-        return SqliteJournal(path)
+        return JsonlJournal(path) if path.endswith(".jsonl") else SqliteJournal(path)
     except Exception as exc:
         raise click.BadParameter(f"cannot open it: {exc}", param_hint="--journal") from None
 

@@ -52,9 +52,7 @@ def doubler() -> Iterator[str]:
     async def double(request: Request) -> Response:
         return JSONResponse({"twice": int(request.path_params["x"]) * 2})
 
-    app = Starlette(
-        routes=[Route("/openapi.json", document), Route("/double/{x}", double)]
-    )
+    app = Starlette(routes=[Route("/openapi.json", document), Route("/double/{x}", double)])
     server = uvicorn.Server(uvicorn.Config(app, log_level="warning", lifespan="off"))
     thread = threading.Thread(target=server.run, kwargs={"sockets": [sock]}, daemon=True)
     thread.start()

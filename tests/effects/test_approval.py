@@ -262,3 +262,19 @@ def test_cli_approve_reads_answers_from_a_pipe(script: Path) -> None:
     )
     assert done.returncode == 0, done.stdout + done.stderr
     assert '"tmp"' in done.stdout and done.stderr.count("[y]es") == 1
+
+
+@pytest.mark.parametrize("backend", ["asyncio", "trio"])
+def test_an_async_plan_approver(make_fs: Make, backend: str) -> None:
+    async def refuse(preview: Preview) -> Approval:
+        await anyio.sleep(0)
+        return Approval.deny(f"{len(preview)} calls is too many")
+
+    rt, fs = make_fs(use_async=True)
+
+    async def main() -> Any:
+        return await rt.run_async(SCRIPT, lang="plan", approve_plan=refuse)
+
+    out = anyio.run(main, backend=backend)
+    assert out.error is not None and out.error.code == "denied"
+    assert "3 calls is too many" in str(out.message) and fs.log == []

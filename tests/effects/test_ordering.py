@@ -262,3 +262,46 @@ def test_array_methods_visit_what_javascript_visits(
         rt, fs = make_fs(use_async=use_async)
         assert ok(run(rt, backend, program, lang="plan")) == expected, (use_async, backend)
         assert fs.log == [f"touch {f}" for f in touched], (use_async, backend)
+
+
+@pytest.mark.parametrize("flag", [True, False])
+def test_statements_in_an_if_branch(fs_run: Any, flag: bool) -> None:
+    go, fs = fs_run
+    program = """
+    mkdir({dir_name: 'a'});
+    if (flag) {
+      cd({folder: 'a'});
+      touch({file_name: 'inside'});
+      return pwd();
+    }
+    return ls();
+    """
+    value = ok(go(program, lang="plan", context={"flag": flag}))
+    if flag:
+        assert value == {"current_working_directory": "/a"}
+        assert fs.log == ["mkdir a", "cd a", "touch inside", "pwd"]
+    else:
+        assert value == {"current_directory_content": ["a", "docs"]}
+        assert fs.log == ["mkdir a", "ls"]
+
+
+def test_an_ambiguity_stops_the_effects_after_it(make_fs: Make) -> None:
+    """An ambiguous call is reported, and nothing effectful after it runs: the model will send
+    the program again with the call chosen, so a write after it must not have happened."""
+    from dialectic import Ambiguous, Candidate, FunctionDescription
+
+    for use_async, backend in MODES:
+        rt, fs = make_fs(use_async=use_async)
+
+        def which(name: str) -> str:
+            raise Ambiguous("Which folder?", [Candidate("docs", {"which": {"name": "docs"}})])
+
+        rt.register(FunctionDescription("which", "pick a folder", which, {"name": "string"}))
+        program = (
+            "mkdir({dir_name: 'a'});\n"
+            "return [mkdir({dir_name: which('d')}), mkdir({dir_name: 'b'}), "
+            "touch({file_name: 'c'})];"
+        )
+        out = run(rt, backend, program, lang="plan")
+        assert out.status == "ambiguous", (use_async, backend, out.message)
+        assert fs.log == ["mkdir a"], (use_async, backend)

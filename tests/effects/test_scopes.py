@@ -137,10 +137,13 @@ def test_docs_are_the_real_corpus() -> None:
 def test_declaring_effects() -> None:
     from dialectic import function
 
-    @function(effects="destructive", idempotent=True, scope="db")
-    def drop(table: str) -> str:
+    def drop_table(table: str) -> str:
         """Drop a table."""
         return table
+
+    drop: FunctionDescription = function(effects="destructive", idempotent=True, scope="db")(
+        drop_table
+    )
 
     assert (drop.effects, drop.idempotent, drop.effect_scope) == ("destructive", True, "db")
     assert drop.changes_things
@@ -149,3 +152,22 @@ def test_declaring_effects() -> None:
     assert FunctionDescription("g", "g", lambda: 1, namespace="ns").effect_scope == "ns"
     with pytest.raises(ValueError, match="use one of pure, read, write, destructive"):
         FunctionDescription("h", "h", lambda: 1, effects="delete")
+
+
+def test_a_plugin_is_the_default_scope() -> None:
+    import types
+
+    from dialectic import hookimpl
+
+    plugin = types.ModuleType("kvplugin")
+
+    @hookimpl
+    def dialectic_register_functions(register: Any) -> None:
+        register(FunctionDescription("put", "a write", lambda: None, effects="write"))
+        register(FunctionDescription("own", "a write", lambda: None, effects="write", scope="x"))
+
+    plugin.dialectic_register_functions = dialectic_register_functions  # type: ignore[attr-defined]
+    rt = Runtime(plugins=(plugin,), load_entry_points=False)
+    rt.register(FunctionDescription("mine", "a write", lambda: None, effects="write"))
+    scopes = {n: rt.registry.functions[n].effect_scope for n in ("put", "own", "mine")}
+    assert scopes == {"put": "kvplugin", "own": "x", "mine": ""}

@@ -37,6 +37,11 @@ def test_results_structured_json_text_and_plain_text(rt: Runtime) -> None:
     assert run(rt, "return py.echo({text: 'not json'});") == "not json"  # text
     assert run(rt, "return everything.echo({message: 'hi'});") == "Echo: hi"
     assert run(rt, "return everything.get_sum({a: 1, b: 2});") == "The sum of 1 and 2 is 3."
+    weather = run(rt, "return everything.get_structured_content({location: 'Chicago'});")
+    assert set(weather) >= {"temperature", "conditions"}  # structuredContent
+    said, image, _ = run(rt, "return everything.get_tiny_image({});")  # several blocks: a list
+    assert said == "Here's the image you requested:"
+    assert image["type"] == "image" and image["mimeType"] == "image/png" and image["data"]
     out = rt.run('{"py.add": {"a": 1, "b": 1}}')  # Dialect JSON names it the same way
     assert out.status == "success" and out.value == {"sum": 2}
 

@@ -189,3 +189,25 @@ def test_descriptions_are_byte_stable_and_a_large_catalog_is_searched(
     searched = mcp_server.DialecticMCP(rt).tools[0].description or ""
     assert "py.add" not in searched
     assert "search_functions" in searched and "memory" in searched and "everything" in searched
+
+
+def test_sigterm_over_stdio_closes_the_servers_first(config_file: Path) -> None:
+    """A host stops a stdio server with SIGTERM: dialectic closes the servers it started, then
+    exits (its stdin reader would wait for a line forever)."""
+    proc = subprocess.Popen(
+        [*DIALECTIC, "mcp", "--no-entry-points", "--mcp-config", str(config_file)],
+        cwd=str(ROOT),
+        stdin=subprocess.PIPE,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
+    try:
+        assert wait_until(lambda: len(descendants(proc.pid)) >= 2, 60)  # both servers up
+        servers = set(descendants(proc.pid))
+        proc.terminate()
+        assert proc.wait(60) == 0
+        assert wait_until(lambda: ended(servers))
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+            proc.wait(30)

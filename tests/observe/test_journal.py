@@ -205,3 +205,62 @@ def test_deep_calls_in_arrow_functions_keep_distinct_entries(tools: Tools) -> No
     assert json.dumps(again.value).count("B-b-1") == 1
     assert tools.calls == {"book": 2}
     assert len(journal) == 2
+
+
+def test_resume_on_trio(tools: Tools) -> None:
+    import anyio
+
+    from dialectic import FunctionDescription
+
+    slow = {"on": True}
+
+    async def nap(key: str) -> str:
+        tools.calls["nap"] += 1
+        await anyio.sleep(3600 if slow["on"] else 0)
+        return key.upper()
+
+    def make(deadline: float) -> Runtime:
+        rt = make_runtime(tools, limits={"deadline": deadline})
+        rt.register(FunctionDescription("nap", "sleeps", nap, {"key": "string"}, "string"))
+        return rt
+
+    journal = MemoryJournal()
+    program = "b = book({city: 'Oslo'}); n = nap({key: b.ref}); return [b.ref, n];"
+
+    async def run(rt: Runtime) -> Any:
+        return await rt.run_async(program, lang="plan", journal=journal)
+
+    first = anyio.run(run, make(0.3), backend="trio")
+    assert [c["status"] for c in first.calls] == ["done", "in_flight"]
+    slow["on"] = False
+    again = anyio.run(run, make(5), backend="trio")
+    assert again.value == ["B-Oslo-1", "B-OSLO-1"]
+    assert tools.calls == {"book": 1, "nap": 2}
+
+
+def test_jsonl_journal_resumes_from_its_file(tools: Tools, tmp_path: Path) -> None:
+    from dialectic.run.journal import JsonlJournal
+
+    path = tmp_path / "journal.jsonl"
+    program = "a = book({city: 'Oslo'}); return [a.ref, fail({reason: a.city})];"
+    journal = JsonlJournal(path)
+    out = make_runtime(tools).run(program, lang="plan", journal=journal)
+    assert out.status == "failure"
+    journal.close()
+    lines = [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines()]
+    assert [(row["function"], row["status"]) for row in lines] == [
+        ("book", "in_flight"),
+        ("book", "done"),
+        ("fail", "in_flight"),
+        ("", "failed"),
+    ]
+    with path.open("a", encoding="utf-8") as f:
+        f.write('{"torn": ')  # a crash in the middle of a line
+    reopened = JsonlJournal(path)
+    assert len(reopened) == 1
+    again = make_runtime(tools).run(program, lang="plan", journal=reopened)
+    assert again.status == "failure"
+    assert tools.calls == {"book": 1, "fail": 2}
+    reopened.close()
+    after_torn = path.read_text(encoding="utf-8").split('{"torn": \n')[1].splitlines()
+    assert [json.loads(line)["status"] for line in after_torn] == ["in_flight", "failed"]

@@ -7,6 +7,7 @@ from html.parser import HTMLParser
 from pathlib import Path
 from typing import Any
 
+import pytest
 from click.testing import CliRunner
 
 from dialectic.tools.cli import main
@@ -78,8 +79,9 @@ def test_timeline_file_has_one_bar_per_call(tmp_path: Path) -> None:
     assert widths[a] < widths[c] and widths[b] < widths[c]
 
 
-def test_journal_option_replays_a_second_run(tmp_path: Path) -> None:
-    journal = tmp_path / "run.sqlite"
+@pytest.mark.parametrize("name", ["run.sqlite", "run.jsonl"])
+def test_journal_option_replays_a_second_run(tmp_path: Path, name: str) -> None:
+    journal = tmp_path / name
     first = invoke(tmp_path, "--journal", str(journal), "--format", "json", "--trace")
     assert first.exit_code == 0, first.output
     again = invoke(tmp_path, "--journal", str(journal), "--format", "json", "--trace")

@@ -39,8 +39,8 @@ def op_with(*params: Param, path: str = "/x", media: str | None = None) -> Opera
 def test_no_path_value_changes_host_or_leaves_the_prefix(value: str) -> None:
     try:
         _, url, _, _, _ = SERVICE.request(OPS["get_echo_value"], {"value": value})
-    except Failure as exc:  # only the empty value is refused
-        assert value == "" and "is empty" in exc.message
+    except Failure as exc:  # only the empty value and invalid text are refused
+        assert ("is empty" in exc.message and value == "") or "lone surrogate" in exc.message
         return
     assert (url.scheme, url.host, url.port) == ("http", "127.0.0.1", 9)
     raw = url.raw_path.decode("ascii")
@@ -48,6 +48,16 @@ def test_no_path_value_changes_host_or_leaves_the_prefix(value: str) -> None:
     segment = raw[len("/api/v1/echo/") :]
     assert "/" not in segment and "?" not in segment and "#" not in segment
     assert segment not in (".", "..")
+
+
+@pytest.mark.parametrize(
+    "args",
+    [{"value": "\ud800"}, {"value": "v", "ids": ["\udfff"]}, {"value": "v", "X-Trace": "\ud800"}],
+)
+def test_lone_surrogates_fail_cleanly(args: dict[str, Any]) -> None:
+    with pytest.raises(Failure) as info:
+        SERVICE.request(OPS["get_echo_value"], args)
+    assert info.value.code == "invalid_argument"
 
 
 def test_path_arrays_and_objects_use_the_simple_style() -> None:

@@ -195,3 +195,34 @@ def test_search_takes_a_registry_too(rt: Runtime) -> None:
 def test_search_leaves_out_the_built_in_library() -> None:
     runtime = Runtime()  # with the built-ins (upper, join, ...)
     assert all(e["name"] not in ("upper", "join", "str") for e in search_functions(runtime, "text"))
+
+
+def test_tools_sharing_one_implementation_stay_separate_lines() -> None:
+    def shared(**kwargs: Any) -> Any:
+        return kwargs
+
+    schema = {"type": "object", "properties": {"path": {"type": "string"}}}
+    runtime = Runtime(plugins=[], load_entry_points=False)
+    for name in ("read_file", "read_text_file"):
+        runtime.register(
+            from_mcp_tool(
+                {"name": name, "description": f"{name}.", "inputSchema": schema},
+                shared,
+                namespace="fs",
+            )
+        )
+    text = runtime.describe("compact")
+    assert "- fs.read_file(path?: string) -> any" in text
+    assert "- fs.read_text_file(path?: string) -> any" in text
+    assert "(also" not in text
+
+
+def test_the_mcp_tool_spec_carries_a_declared_output_schema() -> None:
+    output = {"type": "object", "properties": {"n": {"type": "integer"}}, "required": ["n"]}
+    tool = {"name": "count", "inputSchema": {"type": "object"}, "outputSchema": output}
+    runtime = Runtime(plugins=[], load_entry_points=False)
+    runtime.register(from_mcp_tool(tool, lambda: {"n": 1}, namespace="c"))
+    [spec] = runtime.describe("mcp", per_function=True)
+    assert spec["name"] == "c.count" and spec["outputSchema"] == output
+    [openai] = runtime.describe("openai", per_function=True)
+    assert "outputSchema" not in openai

@@ -452,5 +452,5 @@ def test_the_validator_pickles_as_its_schemas() -> None:
 
 
 def test_an_unknown_option_is_a_plugin_error() -> None:
-    with pytest.raises(PluginError, match="'f'.*colour"):
+    with pytest.raises(PluginError, match=r"'f'.*colour"):
         function_from_schema("f", "", echo, {"type": "object"}, colour="red")

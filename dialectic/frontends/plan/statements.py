@@ -373,7 +373,7 @@ class StatementsMixin(ParserBase):
         self,
         pos: int,
         final: tuple[str, Any, int, int] | None,
-        statements: tuple[dict[str, Any], list[tuple[str, int, int, int, int]]] | None = None,
+        statements: tuple[dict[str, Any], list[tuple[str, int, int, int, int]]],
     ) -> tuple[str, Any, int, int] | None:
         """An expression as a statement (token ``pos``): before the end, a statement of the
         block (``statements``: its aliases and their records, where it is kept in program
@@ -381,19 +381,12 @@ class StatementsMixin(ParserBase):
         value = self.expr(0)
         last = self.pos - 1
         self.end_statement("expression")
-        if not self.at_end():
-            if statements is not None:  # `mkdir({dir_name: 'tmp'});` runs (SPEC 17)
-                statements[0][f"#expr{len(statements[1])}"] = value
-                statements[1].append((f"#expr{len(statements[1])}", pos, pos, last, self.pos - 1))
-                return final
-            self.problems.append(
-                (
-                    "the value of this expression is not used",
-                    self.starts[pos],
-                    "bind it to an alias (`name = expr;`) or make it the final `return expr;`",
-                )
-            )
-        elif self.strict:
+        if not self.at_end():  # `mkdir({dir_name: 'tmp'});` runs (SPEC 17)
+            key = f"#expr{len(statements[1])}"  # not an identifier: never an alias's name
+            statements[0][key] = value
+            statements[1].append((key, pos, pos, last, self.pos - 1))
+            return final
+        if self.strict:
             self.problems.append(
                 (
                     "missing `return` before the final expression",
