@@ -5,6 +5,7 @@ parses alike), and every alias must have a source span. Rows: the parse alone (s
 on demand), the parse plus reading its source spans (what an error report or the IDE pays),
 strict mode, the lexer; esprima parses the same text wrapped in ``async function plan() { ...
 }``, without and with ``loc``/``range`` (its source locations). Target: 250 µs per parse.
+Times are CPU time of this process (``time.process_time``: the machine is shared).
 Run: ``.venv/bin/python benchmarks/plan_parse.py [--repeat N] [--quick]``.
 """
 
@@ -236,10 +237,10 @@ def _time(fn: Callable[[], Any], repeat: int) -> float:
     """Best of 5 runs of ``repeat`` calls: microseconds per call."""
     best = float("inf")
     for _ in range(5):
-        start = time.perf_counter()
+        start = time.process_time()
         for _ in range(repeat):
             fn()
-        best = min(best, (time.perf_counter() - start) / repeat)
+        best = min(best, (time.process_time() - start) / repeat)
     return best * 1e6
 
 

@@ -29,10 +29,10 @@ from typing import Any, TextIO, TypeVar
 
 import anyio
 import anyio.to_thread
+import httpx2
 from mcp import Client
 from mcp.client.stdio import StdioServerParameters, stdio_client
 from mcp.client.streamable_http import streamable_http_client
-from mcp.shared._httpx_utils import create_mcp_http_client
 from mcp.shared.exceptions import MCPError
 from mcp_types import CONNECTION_CLOSED, CallToolResult, Tool
 
@@ -335,7 +335,10 @@ class MCPConnections:
             )
             return stdio_client(params, errlog=self._errlog or sys.stderr)
         assert config.url is not None
-        http = create_mcp_http_client(headers=dict(config.headers) or None)
+        # the SDK's recommended timeouts: 30 s to connect and write, 300 s to read (a stream)
+        http = httpx2.AsyncClient(
+            headers=dict(config.headers), timeout=httpx2.Timeout(30.0, read=300.0)
+        )
         stack.push_async_callback(http.aclose)
         return streamable_http_client(config.url, http_client=http)
 

@@ -17,10 +17,13 @@ timeout) stays ``in_flight``: it may have taken effect.
 
 from __future__ import annotations
 
+import functools
 import json
 import time
 from collections.abc import Iterator
 from typing import TYPE_CHECKING, Any, Final
+
+import orjson
 
 from dialectic.outcome.errors import JSONPath, format_path
 from dialectic.registry.descriptions import FunctionDescription
@@ -108,7 +111,7 @@ def call_path(site: Any, frames: Any) -> str:
     """The call's path as errors show it, each arrow function's element index after its
     ``$fn``: ``program.$return.$method[2].$fn<3>[1]`` is the call in the body of the arrow
     function applied to element 3."""
-    path = format_path(site.path)
+    path = _path_text(site.path)
     if not frames:
         return path
     indices = element_indices(site.path, frames)
@@ -118,6 +121,11 @@ def call_path(site: Any, frames: Any) -> str:
         i = indices[k] if k < len(indices) else None
         out.append(f".$fn<{'?' if i is None else i}>{part}")
     return "".join(out)
+
+
+@functools.lru_cache(maxsize=4096)
+def _path_text(path: JSONPath) -> str:
+    return format_path(path)
 
 
 def element_indices(path: JSONPath, frames: Any) -> list[int | None]:
@@ -145,19 +153,64 @@ def bounded_json(value: Any, serializer: Any, limit: int) -> tuple[Any, int] | N
         raw = serializer.dumps(value, limit)
     except Exception:  # too large, or not JSON
         return None
-    return json.loads(raw), len(raw)
+    return _loads(raw), len(raw)
+
+
+def _loads(raw: bytes) -> Any:
+    try:
+        return orjson.loads(raw)
+    except orjson.JSONDecodeError:  # (an integer beyond 64 bits: json reads it exactly)
+        return json.loads(raw)
+
+
+def _scalar_size(value: Any) -> int:
+    """The JSON size of a value that is its own JSON form (a small integer, a boolean,
+    ``null``, a printable ASCII text), or -1: the others go through the serializer."""
+    t = type(value)
+    if t is int:
+        return len(str(value)) if -(2**63) <= value < 2**63 else -1
+    if t is bool:
+        return 4 if value else 5
+    if value is None:
+        return 4
+    if t is str and len(value) <= _SHORT and value.isascii() and value.isprintable():
+        return len(value) + 2 + value.count('"') + value.count("\\")
+    return -1
+
+
+#: a text this short is measured without the serializer (it cannot be clipped alone)
+_SHORT: Final = 256
 
 
 def clipped_arguments(
     args: dict[str, Any], serializer: Any, limit: int
 ) -> tuple[dict[str, Any], bool]:
     """The arguments as JSON within about ``limit`` bytes: an argument that does not fit is
-    replaced by a note of its size."""
+    replaced by a note of its size. Scalars are taken as they are, and the other arguments
+    are written and read back once together when they fit (the common case)."""
+    total = 0
+    rest: dict[str, Any] | None = None
+    for name, value in args.items():
+        n = _scalar_size(value)
+        if n < 0:
+            if rest is None:
+                rest = {}
+            rest[name] = value
+        else:
+            total += n + len(name) + 4
+    if total <= limit:
+        if rest is None:
+            return dict(args), False
+        found = bounded_json(rest, serializer, limit - total) if serializer is not None else None
+        if found is not None:
+            data = found[0]
+            return {name: (data[name] if name in rest else v) for name, v in args.items()}, False
     out: dict[str, Any] = {}
     clipped = False
     budget = limit
     for name, value in args.items():
-        found = bounded_json(value, serializer, max(budget, 0))
+        n = _scalar_size(value)
+        found = (value, n) if 0 <= n <= budget else bounded_json(value, serializer, max(budget, 0))
         if found is None:
             out[name] = f"(more than {max(budget, 0)} bytes of JSON: not shown)"
             clipped = True
@@ -247,21 +300,44 @@ class CallLog:
         arrow function appears once, with no element index, if no application reached it)."""
         if self.root is None:
             return
-        from dialectic.tree.nodes import walk
-        from dialectic.tree.resolved import Invoke
-
         started = {rec[SITE].path for rec in self.records}
         started.update(site.path for site in self.dropped_sites or ())
-        for node in walk(self.root):
-            if type(node) is Invoke and node.path not in started and is_logged(node.fn):
+        for path, name, text in _logged_invokes(self.root):
+            if path not in started:
                 yield {
-                    "function": node.fn.name,
-                    "path": format_path(node.path),
+                    "function": name,
+                    "path": text,
                     "status": NOT_STARTED,
                     "arguments": None,
                     "start": None,
                     "duration": None,
                 }
+
+
+#: the logged call sites of the trees seen last, by tree (a prepared program's outcomes all
+#: read the same tree: it is walked once, not once per outcome)
+_SITES: dict[int, tuple[Any, tuple[tuple[JSONPath, str, str], ...]]] = {}
+_SITES_KEPT: Final = 64
+
+
+def _logged_invokes(root: Node) -> tuple[tuple[JSONPath, str, str], ...]:
+    """(path, function, path as text) of each call of a logged function in ``root``, in
+    program order."""
+    hit = _SITES.get(id(root))
+    if hit is not None and hit[0] is root:  # (the identity check: ids are reused)
+        return hit[1]
+    from dialectic.tree.nodes import walk
+    from dialectic.tree.resolved import Invoke
+
+    found = tuple(
+        (node.path, node.fn.name, format_path(node.path))
+        for node in walk(root)
+        if type(node) is Invoke and is_logged(node.fn)
+    )
+    if len(_SITES) >= _SITES_KEPT:
+        _SITES.clear()
+    _SITES[id(root)] = (root, found)
+    return found
 
 
 # -- the values of the aliases that completed ----------------------------------------------

@@ -421,6 +421,13 @@ def sync_in_order(kids: list[Callable[[State], Any]]) -> Callable[[State], list[
 
 
 # -- the calls --------------------------------------------------------------------------------
+def _journalled(s: State, site: CallSite, kw: dict[str, Any], frames: Callable[[], Any]) -> bool:
+    """Whether the run's journal answers this call (replayed, or asked about as in flight by
+    the journal itself): the approver is asked once, or not at all for a replay."""
+    observers = s.observers
+    return observers is not None and bool(observers.journalled(site, kw, frames()))
+
+
 def effect_call(site: CallSite, limits: Limits, async_calls: dict[str, int]) -> Compiled:
     """A write or destructive call: its arguments, the approver, the call (logged as every
     call is, SPEC 18), and a record in ``state.effects.done``."""
@@ -448,7 +455,7 @@ def effect_call(site: CallSite, limits: Limits, async_calls: dict[str, int]) -> 
             )
             try:
                 approver = s.approver
-                if approver is not None:
+                if approver is not None and not _journalled(s, site, kw, frames):
                     await approver.acheck(site, kw)
                 r = await timed(s, kw)
             except DialecticError as exc:
@@ -466,7 +473,7 @@ def effect_call(site: CallSite, limits: Limits, async_calls: dict[str, int]) -> 
             kw = kwargs(_unless_stopped(s, evaluate), s)
             try:
                 approver = s.approver
-                if approver is not None:
+                if approver is not None and not _journalled(s, site, kw, frames):
                     approver.check(site, kw)
                 r = call_sync(site, kw, s, frames())
             except DialecticError as exc:
@@ -485,7 +492,7 @@ def effect_call(site: CallSite, limits: Limits, async_calls: dict[str, int]) -> 
             kw = kwargs(await _astopped(s, args), s)
             try:
                 approver = s.approver
-                if approver is not None:
+                if approver is not None and not _journalled(s, site, kw, frames):
                     await approver.acheck(site, kw)
                 r = call_sync(site, kw, s, frames())
             except DialecticError as exc:

@@ -98,6 +98,17 @@ class Observers:
         self.started(s, rec)
         return rec, MISSING
 
+    def journalled(self, site: Any, kw: dict[str, Any], frames: Any) -> bool:
+        """Whether the journal already has this call: done (it is replayed, nothing runs) or in
+        flight (:meth:`may_repeat` asks the approver): an effectful call's approver is then not
+        asked again before it (SPEC 17, 18)."""
+        journal = self.journal
+        if journal is None:
+            return False
+        where = canonical_json([list(site.path), element_indices(site.path, frames or ())])
+        key = (self.program, where, canonical_json(self.to_json(arguments(site, kw))))
+        return _journal(site, lambda: journal.get(key)) is not None
+
     def started(self, s: State, rec: list[Any]) -> None:
         site = rec[SITE]
         if self.tracer is not None:

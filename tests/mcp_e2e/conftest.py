@@ -118,7 +118,7 @@ def workdir(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return path
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="module")
 def servers(workdir: Path) -> dict[str, Any]:
     """The configuration of every real server, as an MCP host would write it."""
     return {
@@ -131,9 +131,9 @@ def servers(workdir: Path) -> dict[str, Any]:
     }
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="module")
 def rt(servers: dict[str, Any]) -> Iterator[Runtime]:
-    """One runtime connected to every server, shared by the tests (sessions reused)."""
+    """One runtime connected to every server, shared by a module's tests (sessions reused)."""
     runtime = Runtime(load_entry_points=False, limits={"deadline": 30})
     runtime.add_mcp_servers(servers)
     try:

@@ -176,19 +176,27 @@ def test_streamable_http(
 
 
 def test_descriptions_are_byte_stable_and_a_large_catalog_is_searched(
-    rt: Any, monkeypatch: pytest.MonkeyPatch
+    monkeypatch: pytest.MonkeyPatch,
 ) -> None:
+    from dialectic import FunctionDescription, Runtime
     from dialectic.tools import mcp_server
 
+    rt = Runtime(load_entry_points=False)
+    for ns in ("memory", "everything"):
+        rt.register(
+            FunctionDescription(
+                f"{ns}.lookup", f"Look a key up in {ns}", lambda key: key, {"key": "string"}
+            )
+        )
     first = mcp_server.DialecticMCP(rt).tools
     second = mcp_server.DialecticMCP(rt).tools
     assert [t.model_dump_json() for t in first] == [t.model_dump_json() for t in second]
     inline = first[0].description or ""
-    assert "py.add" in inline and "everything.get_sum" in inline
+    assert "memory.lookup" in inline and "everything.lookup" in inline
     monkeypatch.setattr(mcp_server, "INLINE_CATALOG_BYTES", 100)
     searched = mcp_server.DialecticMCP(rt).tools[0].description or ""
-    assert "py.add" not in searched
-    assert "search_functions" in searched and "memory" in searched and "everything" in searched
+    assert "memory.lookup" not in searched
+    assert "search_functions" in searched and "memory, everything" in searched
 
 
 def test_sigterm_over_stdio_closes_the_servers_first(config_file: Path) -> None:

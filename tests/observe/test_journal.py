@@ -78,8 +78,27 @@ def test_an_effectful_call_in_flight_is_not_repeated_silently(tools: Tools) -> N
 
     allowed = make_runtime(tools).run(program, lang="plan", journal=journal, approve=approve)
     assert allowed.status == "success", allowed.message
-    assert "reserve" in [r.function for r in asked]
+    assert [r.function for r in asked].count("reserve") == 1  # asked once, not twice
     assert tools.calls == {"reserve": 2, "book": 1}
+
+
+def test_the_approver_is_not_asked_about_a_call_the_journal_replays(tools: Tools) -> None:
+    journal = MemoryJournal()
+    program = "r = reserve({key: 'seat'}); return book({city: r});"
+    asked: list[str] = []
+
+    def approve(request: ApprovalRequest) -> Approval:
+        asked.append(request.function)
+        return Approval.ALLOW
+
+    first = make_runtime(tools).run(program, lang="plan", journal=journal, approve=approve)
+    assert first.status == "success", first.message
+    assert asked == ["reserve", "book"]
+    again = make_runtime(tools).run(program, lang="plan", journal=journal, approve=approve)
+    assert again.value == first.value
+    assert all(c.get("replayed") for c in again.calls)
+    assert asked == ["reserve", "book"]  # nothing runs, so nothing is asked
+    assert tools.calls == {"reserve": 1, "book": 1}
 
 
 def test_the_approver_may_refuse_the_repeat(tools: Tools) -> None:
