@@ -142,7 +142,10 @@ class Runner:
         """The runtime ``item`` runs on; a ``PluginError`` if its documents cannot be stubs."""
         if item.functions is None:
             return self.runtime
-        key = orjson.dumps(item.functions, option=orjson.OPT_SORT_KEYS)
+        try:
+            key = orjson.dumps(item.functions, option=orjson.OPT_SORT_KEYS)
+        except (TypeError, orjson.JSONEncodeError) as exc:  # (nested beyond orjson's limit)
+            raise StubError(f"the function documents cannot be read: {exc} (too deep?)") from None
         rt = self._stubs.get(key)
         if rt is not None:
             self._stubs.move_to_end(key)
@@ -152,7 +155,8 @@ class Runner:
         rt = Runtime(load_entry_points=False, limits=self.spec.limits_dict() or None)
         try:
             rt.register(*stub_descriptions(item.functions))
-        except (PluginError, ValueError, TypeError) as exc:
+        except (PluginError, ValueError, TypeError, RecursionError) as exc:
+            rt.close()
             raise StubError(str(exc)) from None
         self._stubs[key] = rt
         if len(self._stubs) > _STUB_RUNTIMES:

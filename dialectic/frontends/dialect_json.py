@@ -22,12 +22,32 @@ def strip_fence(source: str) -> tuple[str, bool]:
     return m.group(1), True
 
 
+def _fenced_in_strict_mode(source: str) -> SourceError:
+    """Strict mode reads exactly one JSON value: a markdown fence (or a reply's prose around
+    one) is refused, as the Plan and Plan2 front ends refuse it."""
+    return SourceError(
+        "json",
+        source,
+        [
+            SyntaxProblem(
+                "the program is wrapped in a markdown code fence (```)",
+                1,
+                1,
+                hint="send only the JSON value, without ``` lines or text around it",
+            )
+        ],
+    )
+
+
 def parse_json(source: str, *, strict: bool = False) -> FrontEndResult:
     """Read a Dialect JSON program. Text that is not JSON as written is repaired in lenient mode
     (comments, trailing commas, single quotes, unquoted keys, Python literals; one warning per
-    kind) and refused with what to write instead in strict mode (:mod:`.repair`)."""
+    kind; a markdown fence and a reply's prose around it) and refused with what to write instead
+    in strict mode (:mod:`.repair`)."""
     text, fenced = strip_fence(source)
     warnings = []
+    if fenced and strict:
+        raise _fenced_in_strict_mode(source)
     if fenced:
         warnings.append("line 1, column 1: removed the markdown code fence around the program")
     # the block's first line: after the fence's line (and any blank lines before it)
@@ -40,6 +60,8 @@ def parse_json(source: str, *, strict: bool = False) -> FrontEndResult:
             block = None if fenced else find_fence(source)
             if block is None or not has_text_outside(source, block):
                 raise
+            if strict:
+                raise _fenced_in_strict_mode(source) from None
             warnings.append(outside_warning(source, block))
             text = keep_fenced(source, block)
             tree = orjson.loads(text)

@@ -185,7 +185,10 @@ def bfcl_schema(schema: Any, depth: int = 0) -> Any:
     for k, v in schema.items():
         if k == "type":
             types = v if isinstance(v, list) else [v]
-            mapped = [BFCL_TYPES.get(t, t) for t in types if t != "any"]
+            # (a type that is not a name stays as it is: the schema check names it)
+            mapped = [
+                BFCL_TYPES.get(t, t) if isinstance(t, str) else t for t in types if t != "any"
+            ]
             if "any" not in types and mapped:
                 out["type"] = mapped if isinstance(v, list) else mapped[0]
         elif k in ("items", "additionalProperties", "not", "additionalItems"):
@@ -216,7 +219,9 @@ def bfcl_schema(schema: Any, depth: int = 0) -> Any:
     props = out.get("properties")
     if isinstance(out.get("required"), list) and isinstance(props, Mapping):
         optional = schema.get("optional")
-        left_out = set(optional) if isinstance(optional, list) else set()
+        left_out = (
+            {o for o in optional if isinstance(o, str)} if isinstance(optional, list) else set()
+        )
         left_out |= {
             n
             for n, s in schema.get("properties", {}).items()

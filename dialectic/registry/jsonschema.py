@@ -38,12 +38,14 @@ import referencing
 from jsonschema.exceptions import ValidationError
 
 from dialectic.outcome.errors import Failure, PluginError
+from dialectic.registry import schemapatterns
 from dialectic.registry.descriptions import BUILTIN_TYPES, FunctionDescription, Optional
 from dialectic.registry.schemavalues import (
     SchemaCoercer,
     describe_errors,
     json_kind,
     resolve_pointer,
+    where,
 )
 
 __all__ = [
@@ -57,6 +59,8 @@ __all__ = [
 MAX_SCHEMA_DEPTH: Final = 64
 #: a schema larger than this many bytes of JSON is refused at import
 MAX_SCHEMA_BYTES: Final = 2_000_000
+#: references applied to the same value one after another (``a -> b -> c``) at most
+MAX_REF_CHAIN: Final = 32
 
 _TYPE_NAMES: Final = frozenset(BUILTIN_TYPES) - {"any"}
 
@@ -161,9 +165,23 @@ def prepare_schema(
     refs: set[str] = set()
     _check_refs(fn, what, plain, plain, 0, (), refs)
     cycle = _ref_cycle(plain, refs)
+    if cycle is not None and cycle[-1].startswith("(more than"):
+        raise _bad(
+            fn,
+            what,
+            f"chains more than {MAX_REF_CHAIN} references in a row (from {cycle[0]}); a "
+            "validation would recurse along them",
+        )
     if cycle is not None:
         raise _bad(fn, what, f"refers to itself without describing anything: {' -> '.join(cycle)}")
     plain = _nullable(plain, 0)
+    if _uses(plain, "unevaluatedProperties") and _uses(plain, "patternProperties"):
+        raise _bad(
+            fn,
+            what,
+            "uses unevaluatedProperties with patternProperties, whose patterns would be matched "
+            "without a time bound (SPEC 3.1); use additionalProperties",
+        )
     problem = _schema_problem(text if plain.get("$schema") is None else orjson.dumps(plain))
     if problem is not None:
         raise _bad(fn, what, problem)
@@ -253,21 +271,27 @@ def _in_place_refs(node: Any) -> list[str]:
 
 def _ref_cycle(root: Any, refs: set[str]) -> list[str] | None:
     """A cycle of references that never reaches a member of the value (``a -> b -> a``), which
-    no validation could finish; None if there is none. Iterative: a long chain of references
+    no validation could finish, or a chain of more than :data:`MAX_REF_CHAIN` of them (its
+    last item says so); None if there is neither. Iterative: a long chain of references
     cannot exhaust the stack."""
     state: dict[str, int] = {}  # 1: on the current path, 2: done
+    longest: dict[str, int] = {}  # a done reference: the longest chain it starts
     for start in sorted(refs):
         if state.get(start):
             continue
-        stack = [(start, _in_place_refs(resolve_pointer(root, start)))]
+        children = _in_place_refs(resolve_pointer(root, start))
+        stack = [(start, children, list(children))]
         path = [start]
         state[start] = 1
         while stack:
-            ref, todo = stack[-1]
+            ref, todo, kids = stack[-1]
             if not todo:
                 stack.pop()
                 path.pop()
                 state[ref] = 2
+                longest[ref] = 1 + max((longest.get(k, 0) for k in kids), default=0)
+                if longest[ref] > MAX_REF_CHAIN:
+                    return [ref, f"(more than {MAX_REF_CHAIN})"]
                 continue
             nxt = todo.pop()
             st = state.get(nxt)
@@ -276,8 +300,26 @@ def _ref_cycle(root: Any, refs: set[str]) -> list[str] | None:
             if st is None:
                 state[nxt] = 1
                 path.append(nxt)
-                stack.append((nxt, _in_place_refs(resolve_pointer(root, nxt))))
+                grandchildren = _in_place_refs(resolve_pointer(root, nxt))
+                stack.append((nxt, grandchildren, list(grandchildren)))
     return None
+
+
+def _uses(node: Any, keyword: str) -> bool:
+    """Whether ``keyword`` is used as a keyword anywhere in a schema (iterative)."""
+    todo = [node]
+    while todo:
+        n = todo.pop()
+        if isinstance(n, dict):
+            if keyword in n:
+                return True
+            todo.extend(v for k, v in n.items() if k not in _DATA_KEYWORDS)
+        elif isinstance(n, list):
+            todo.extend(n)
+    return False
+
+
+_DATA_KEYWORDS: Final = ("enum", "const", "default", "examples")
 
 
 def _check_refs(
@@ -412,8 +454,22 @@ class SchemaArguments:
         self._result_validator = None if output_schema is None else _validator(output_schema)
 
     def __call__(self, kwargs: dict[str, Any]) -> dict[str, Any]:
-        coerced = self._coercer.coerce_arguments(kwargs)
-        errors = _first_errors(self._validator, coerced)
+        deep = _too_deep(kwargs)
+        if deep is not None:
+            raise _deep_failure(deep, "argument")
+        try:
+            coerced = self._coercer.coerce_arguments(kwargs)
+            deep = _too_deep(coerced)  # (a JSON text read as an object may be deep)
+            if deep is not None:
+                raise _deep_failure(deep, "argument")
+            errors = _first_errors(self._validator, coerced)
+        except RecursionError:  # the value and the schema's references together: too deep
+            raise Failure(
+                f"invalid arguments: they are nested too deeply to be checked against the "
+                f"schema of `{self.name}`",
+                hint="Pass flatter data.",
+                code="invalid_argument",
+            ) from None
         if errors:
             message, hint = describe_errors(errors, self.input_schema, "argument")
             raise Failure(f"invalid arguments: {message}", hint=hint, code="invalid_argument")
@@ -424,7 +480,15 @@ class SchemaArguments:
         client checks a tool's ``structuredContent`` with it)."""
         if self._result_validator is None:
             return
-        errors = _first_errors(self._result_validator, value)
+        deep = _too_deep(value)
+        if deep is not None:
+            raise _deep_failure(deep, "result")
+        try:
+            errors = _first_errors(self._result_validator, value)
+        except RecursionError:
+            raise Failure(
+                "the result is nested too deeply to be checked against its declared schema"
+            ) from None
         if errors:
             message, hint = describe_errors(errors, self.output_schema or {}, "result")
             raise Failure(f"the result does not fit its declared schema: {message}", hint=hint)
@@ -441,8 +505,46 @@ class SchemaArguments:
 
 def _validator(schema: dict[str, Any]) -> Any:
     cls = jsonschema.validators.validator_for(schema, default=jsonschema.Draft202012Validator)
+    safe, checker = _safe_class(cls)
     # an empty registry: a reference is never fetched (prepare_schema allows only local ones)
-    return cls(schema, registry=referencing.Registry(), format_checker=cls.FORMAT_CHECKER)
+    return safe(schema, registry=referencing.Registry(), format_checker=checker)
+
+
+@functools.lru_cache(maxsize=16)
+def _safe_class(cls: Any) -> tuple[Any, Any]:
+    """The draft's validator class with the keywords that match regular expressions against
+    the program's texts replaced by bounded-time ones (:mod:`schemapatterns`)."""
+    safe = jsonschema.validators.extend(cls, schemapatterns.keywords())  # type: ignore[no-untyped-call]
+    return safe, schemapatterns.format_checker(cls.FORMAT_CHECKER)
+
+
+#: an argument (or result) checked against a schema may be nested at most this deep (the
+#: validation recurses along the value)
+MAX_VALUE_DEPTH: Final = 100
+
+
+def _too_deep(value: Any, limit: int = MAX_VALUE_DEPTH) -> list[Any] | None:
+    """The path to a part of ``value`` nested deeper than ``limit``, or None (iterative)."""
+    stack: list[tuple[Any, list[Any]]] = [(value, [])]
+    while stack:
+        v, at = stack.pop()
+        if len(at) > limit:
+            return at
+        t = type(v)
+        if t is dict:
+            stack.extend((x, [*at, k]) for k, x in v.items() if type(x) in (dict, list, tuple))
+        elif t is list or t is tuple:
+            stack.extend((x, [*at, i]) for i, x in enumerate(v) if type(x) in (dict, list, tuple))
+    return None
+
+
+def _deep_failure(at: list[Any], what: str) -> Failure:
+    shown = where(at[:6], what) + ("..." if len(at) > 6 else "")
+    return Failure(
+        f"invalid {what}s: `{shown}` is nested more than {MAX_VALUE_DEPTH} levels deep",
+        hint=f"Pass flatter data: at most {MAX_VALUE_DEPTH} levels of arrays and objects.",
+        code="invalid_argument" if what == "argument" else "failure",
+    )
 
 
 #: at most this many problems are reported for one call

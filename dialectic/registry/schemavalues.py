@@ -20,6 +20,7 @@ MAX_REF_HOPS: Final = 32
 MAX_DEPTH: Final = 200
 
 _NO: Final = object()
+_SAME_NUMBERS: Final = frozenset({("integer", "number"), ("number", "integer")})
 
 
 def json_kind(value: Any) -> str | None:
@@ -104,6 +105,67 @@ def same(a: Any, b: Any) -> bool:
     if ka in ("object", "array"):
         return bool(_key(a) == _key(b))
     return bool(a == b)
+
+
+def scalar_key(value: Any) -> tuple[str, Any] | None:
+    """A hashable key of a scalar JSON value under JSON equality (``1`` and ``1.0`` share one,
+    ``true`` and ``1`` do not); None for an array, an object or a non-JSON value."""
+    t = type(value)
+    if t is str:
+        return ("s", value)
+    if t is bool:
+        return ("b", value)
+    if t is int or t is float:
+        return ("n", value)
+    if value is None:
+        return ("z", None)
+    return None
+
+
+class EnumIndex:
+    """An ``enum``'s values for lookups in constant time: the scalars by :func:`scalar_key`
+    (the first of equal values kept), the arrays and objects in a list (compared one by one)."""
+
+    __slots__ = ("choices", "scalars", "others", "kinds")
+
+    def __init__(self, choices: list[Any]) -> None:
+        self.choices = choices
+        self.scalars: dict[tuple[str, Any], Any] = {}
+        self.others: list[Any] = []
+        self.kinds: set[str] = set()
+        for c in choices:
+            key = scalar_key(c)
+            if key is None:
+                self.others.append(c)
+            else:
+                self.scalars.setdefault(key, c)
+            kind = json_kind(c)
+            if kind is not None:
+                self.kinds.add(kind)
+
+    def find(self, value: Any) -> tuple[bool, Any]:
+        """(whether ``value`` is one of the choices, the choice it equals)."""
+        key = scalar_key(value)
+        if key is not None:
+            found = self.scalars.get(key, _NO)
+            return found is not _NO, found
+        for c in self.others:
+            if same(value, c):
+                return True, c
+        return False, None
+
+
+_INDEXES: dict[int, EnumIndex] = {}
+
+
+def enum_index(choices: list[Any]) -> EnumIndex:
+    """The (cached) index of one schema's ``enum`` list."""
+    found = _INDEXES.get(id(choices))
+    if found is None or found.choices is not choices:  # (the identity check: ids are reused)
+        if len(_INDEXES) >= 1024:
+            _INDEXES.clear()
+        found = _INDEXES[id(choices)] = EnumIndex(choices)
+    return found
 
 
 def _readings(value: Any, kinds: Sequence[str]) -> list[Any]:
@@ -238,18 +300,21 @@ class SchemaCoercer:
         return found[0] if len(found) == 1 else value
 
     def _choice(self, value: Any, choices: list[Any]) -> Any:
-        if any(same(value, c) for c in choices):
+        index = enum_index(choices)
+        if index.find(value)[0]:
             return value
         source = json_kind(value)
         if source is None:
             return value
         matches = []
-        for c in choices:
-            target = json_kind(c)
-            if target is None or target == source:
+        for target in sorted(index.kinds):  # one conversion per kind, not per choice
+            if target == source or (target, source) in _SAME_NUMBERS:
                 continue
             converted = convert(value, source, target)
-            if converted is not _NO and same(converted, c):
+            if converted is _NO:
+                continue
+            hit, c = index.find(converted)
+            if hit and json_kind(c) == target:
                 matches.append(c)
         return matches[0] if len(matches) == 1 else value
 

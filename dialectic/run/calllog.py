@@ -174,7 +174,7 @@ def _scalar_size(value: Any) -> int:
     if value is None:
         return 4
     if t is str and len(value) <= _SHORT and value.isascii() and value.isprintable():
-        return len(value) + 2 + value.count('"') + value.count("\\")
+        return int(len(value) + 2 + value.count('"') + value.count("\\"))
     return -1
 
 
@@ -377,7 +377,7 @@ def _completed(slot: Any) -> tuple[bool, Any]:
     if slot is MISSING or type(slot) is _Err:
         return False, None
     if type(slot) is AsyncSlot:
-        if slot.event.is_set() and slot.error is None:
+        if slot.done and slot.error is None:
             return True, slot.value
         return False, None
     return True, slot

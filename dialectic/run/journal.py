@@ -106,7 +106,10 @@ class SqliteJournal(Journal):
         status, result = row
         if status != DONE or result is None:
             return (IN_FLIGHT, None)  # also a result that could not be kept as JSON
-        return (DONE, json.loads(result))
+        try:
+            return (DONE, json.loads(result))
+        except (ValueError, TypeError, RecursionError):  # a row not written here: unreadable
+            return (IN_FLIGHT, None)
 
     def _put(self, key: Key, function: str, status: str, result: str | None) -> None:
         with self._lock:
@@ -150,12 +153,10 @@ class JsonlJournal(Journal):
         text = self.path.read_text(encoding="utf-8") if self.path.exists() else ""
         if text:
             for line in text.splitlines():
-                try:
-                    row = json.loads(line)
-                    key = (row["program"], row["path"], row["arguments"])
-                    status, result = row["status"], row.get("result")
-                except (ValueError, KeyError, TypeError):
-                    continue
+                found = _row(line)
+                if found is None:
+                    continue  # not a line this journal wrote (torn, or edited): ignored
+                key, status, result = found
                 if status == "failed":
                     self.entries.pop(key, None)
                 else:
@@ -210,6 +211,30 @@ class JsonlJournal(Journal):
 
     def __len__(self) -> int:
         return len(self.entries)
+
+
+def _row(line: str) -> tuple[Key, str, Any] | None:
+    """(key, status, result) of a journal line, or None when it is not one."""
+    try:
+        row = json.loads(line)
+    except (ValueError, RecursionError):  # (RecursionError: nested too deeply to read)
+        return None
+    if not isinstance(row, dict):
+        return None
+    program, path, arguments, status = (
+        row.get("program"),
+        row.get("path"),
+        row.get("arguments"),
+        row.get("status"),
+    )
+    if not (
+        isinstance(program, str)
+        and isinstance(path, str)
+        and isinstance(arguments, str)
+        and isinstance(status, str)
+    ):
+        return None
+    return (program, path, arguments), status, row.get("result")
 
 
 def canonical_json(value: Any) -> str:

@@ -94,7 +94,10 @@ def search_functions(
     out."""
     rt = _runtime(registry_or_runtime)
     reg = rt.registry
-    limit = max(1, min(int(limit), MAX_LIMIT))
+    try:
+        limit = max(1, min(int(limit), MAX_LIMIT))
+    except (TypeError, ValueError, OverflowError):  # (from a model: `"ten"`, `1e999`, null)
+        limit = 20
     query_words = list(dict.fromkeys(words(query if isinstance(query, str) else "")))[
         :MAX_QUERY_WORDS
     ]

@@ -49,10 +49,18 @@ def test_errors_point_into_the_block_at_the_replys_lines(rt: Runtime) -> None:
     out = rt.run("Here:\n```js\nreturn upper('x';\n```\nThanks")
     assert out.status == "failure"
     assert out.message is not None and out.message.startswith("line 3, column 17:")
-    out = rt.run('JSON:\n```json\n{"upper": "x",}\n```', strict=True)  # (lenient: repaired)
-    assert out.message is not None and out.message.startswith("line 3, column 14:")
+    out = rt.run('JSON:\n```json\n{"upper": "x",}\n```', strict=True)  # strict: no fences
+    assert out.message is not None and "markdown code fence" in out.message
     out = rt.run('JSON:\n```json\n{"upper": "x",}\n```')
     assert out.status == "success" and any(w.startswith("line 3, column 14:") for w in out.warnings)
+
+
+def test_strict_json_takes_no_fence(rt: Runtime) -> None:
+    for source in ['```json\n{"upper": "x"}\n```', 'Here:\n```json\n{"upper": "x"}\n```\nDone.']:
+        out = rt.run(source, lang="json", strict=True)
+        assert out.status == "failure" and out.error is not None
+        assert out.error.code == "syntax_error" and "fence" in (out.message or "")
+        assert rt.run(source, lang="json").value == "X"  # lenient: read, with a warning
 
 
 def test_strict_plan_takes_no_repairs() -> None:

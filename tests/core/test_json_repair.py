@@ -187,8 +187,11 @@ def test_repairs_in_a_fenced_reply_keep_the_replys_lines(rt: Runtime) -> None:
     assert any(w.startswith("line 3, column 11: removed 1 trailing comma") for w in out.warnings)
     out = rt.run("```json\n{'echo': 1,}\n```")
     assert any(w.startswith("line 2, column 11: removed 1 trailing comma") for w in out.warnings)
-    out = rt.run("```json\n{'echo': 1,}\n```", strict=True)
-    assert out.error is not None and (out.error.line, out.error.column) == (2, 2)
+    out = rt.run("```json\n{'echo': 1,}\n```", strict=True)  # strict: the fence first
+    assert out.error is not None and (out.error.line, out.error.column) == (1, 1)
+    assert "fence" in out.error.message
+    out = rt.run("{'echo': 1,}", strict=True)
+    assert out.error is not None and (out.error.line, out.error.column) == (1, 2)
 
 
 def test_repairs_apply_to_bytes_and_detected_text(rt: Runtime) -> None:

@@ -196,7 +196,7 @@ def test_descriptions_are_byte_stable_and_a_large_catalog_is_searched(
     monkeypatch.setattr(mcp_server, "INLINE_CATALOG_BYTES", 100)
     searched = mcp_server.DialecticMCP(rt).tools[0].description or ""
     assert "memory.lookup" not in searched
-    assert "search_functions" in searched and "memory, everything" in searched
+    assert "search_functions" in searched and "namespace: everything, memory" in searched
 
 
 def test_sigterm_over_stdio_closes_the_servers_first(config_file: Path) -> None:

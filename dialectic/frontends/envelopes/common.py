@@ -87,8 +87,14 @@ class Names:
             return _IDENT.match(name) is not None
         if name in self.functions:
             return True
+        if "__" in name and "." not in name and name.replace("__", ".", 1) in self.functions:
+            return True  # `memory__read_graph`: a vendor tool's name, as the resolver reads it
         if self._normalized is None:
-            self._normalized = {normalize_name(n) for n in self.functions}
+            # a namespaced function's bare name too (`lookup` for `memory.lookup`, SPEC 2.2):
+            # the resolver calls it when one namespace has it, and names the candidates else
+            self._normalized = {normalize_name(n) for n in self.functions} | {
+                normalize_name(n.split(".", 1)[1]) for n in self.functions if "." in n
+            }
         return normalize_name(name) in self._normalized
 
 
