@@ -138,6 +138,7 @@ def test_manifest_covers_every_program() -> None:
         and "workspace" not in p.parts
         and not p.name.endswith(".expected.json")
         and p.name != "manifest.json"
+        and not p.name.endswith(".mcp.json")  # an MCP host configuration, not a program
     }
     assert programs - listed == set(), "programs missing from examples/manifest.json"
     for stem in MANIFEST["examples"]:

@@ -60,3 +60,23 @@ def test_bad_configurations_are_usage_errors(tmp_path: Path) -> None:
     assert done.returncode == 2
     assert "'gone'" in done.stderr and "not found" in done.stderr
     assert "Traceback" not in done.stderr
+
+
+def test_the_readme_quickstart_composes_two_servers() -> None:
+    """The README's one-command example, taken from the README itself, runs as written."""
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    start = readme.index('echo "return memory.create_entities(')
+    command = readme[start : readme.index("```", start)].strip()
+    assert "examples/mcp/servers.mcp.json" in command
+    memory = Path("/tmp/dialectic-readme-memory.jsonl")  # the configuration's memory file
+    memory.unlink(missing_ok=True)
+    env_bin = str(Path(sys.executable).parent)
+    done = subprocess.run(
+        ["bash", "-c", command.replace(".venv/bin/dialectic", f"{env_bin}/dialectic")],
+        cwd=ROOT, capture_output=True, text=True, timeout=120, check=False,
+    )  # fmt: skip
+    memory.unlink(missing_ok=True)
+    assert done.returncode == 0, done.stderr
+    created = json.loads(done.stdout)
+    first_line = (ROOT / "README.md").read_text(encoding="utf-8").splitlines()[0]
+    assert created["entities"][0]["observations"] == [first_line]
