@@ -30,7 +30,8 @@ EXIT_SUCCESS, EXIT_FAILURE, EXIT_USAGE, EXIT_AMBIGUOUS = 0, 1, 2, 3
 
 #: Conventional context keys with their own options (read by the datetime and ide extensions).
 CONTEXT_OPTIONS = {
-    "now": "Pin the clock: ISO 8601 text with an offset (context key `now`).",
+    "now": "Pin the clock: ISO 8601 text with an offset, or without one together with "
+    "--timezone (context key `now`).",
     "timezone": "IANA time zone of the run, e.g. Europe/Paris (context key `timezone`).",
     "workspace": "Workspace root for code intelligence (context key `workspace`); the ide "
     "extension reads no file without it.",
@@ -80,13 +81,20 @@ def _check_clock_options(now: str | None, timezone: str | None) -> None:
     a usage error (exit 2) here, not a failure of the program's first date function."""
     if now is not None:
         try:
-            datetime.fromisoformat(now.strip())
+            pinned = datetime.fromisoformat(now.strip())
         except ValueError:
             raise click.BadParameter(
                 f"expected ISO 8601 date-time text such as 2023-10-10T08:00:00-07:00, got "
                 f"{clip(now, 60)!r}",
                 param_hint="--now",
             ) from None
+        if pinned.utcoffset() is None and timezone is None:
+            # a clock time with no zone would silently be read as UTC
+            raise click.BadParameter(
+                f"{clip(now, 60)!r} has no UTC offset: add one (2023-10-10T08:00:00-07:00, or Z "
+                "for UTC), or give --timezone to read it as that zone's wall-clock time",
+                param_hint="--now",
+            )
     if timezone is not None:
         name = timezone.strip()
         ok = name.upper() in ("UTC", "Z", "GMT")

@@ -397,6 +397,7 @@ def test_bad_limits_are_value_errors(limits: dict[str, Any]) -> None:
         ["--timezone", "A" * 10_000],
         ["--timezone", "Mars/Base"],
         ["--now", "tomorrow"],
+        ["--now", "2023-10-10T08:00:00"],  # no offset and no --timezone: not silently UTC
     ],
 )
 def test_bad_host_options_are_usage_errors(tmp_path: Path, args: list[str]) -> None:
@@ -409,6 +410,19 @@ def test_bad_host_options_are_usage_errors(tmp_path: Path, args: list[str]) -> N
     result = CliRunner().invoke(main, ["run", str(program), *args])
     assert result.exit_code == 2, result.output
     assert "Traceback" not in result.output and "site-packages" not in result.output
+
+
+def test_a_clock_time_without_offset_is_read_in_the_given_zone(tmp_path: Path) -> None:
+    from click.testing import CliRunner
+
+    from dialectic.tools.cli import main
+
+    program = tmp_path / "p.js"
+    program.write_text("return now;")
+    args = ["run", str(program), "--format", "json", "--now", "2023-10-10T08:00:00"]
+    result = CliRunner().invoke(main, [*args, "--timezone", "America/Los_Angeles"])
+    assert result.exit_code == 0, result.output
+    assert "08:00:00-07:00" in result.output
 
 
 @pytest.mark.parametrize("zone", ["A" * 10_000, "Mars/Base", "../../etc/passwd"])
