@@ -487,6 +487,8 @@ def comparator_key(node: Lambda) -> tuple[Node, bool] | None:
     body = node.body
     if len(node.params) != 2 or node.locals or not isinstance(body, Op) or body.op != "-":
         return None
+    if len(body.operands) != 2:  # `(a, b) => -a`: a negation, not a difference
+        return None
     left, right = body.operands
     level = _level_of(left)
     if level is None:

@@ -23,6 +23,8 @@ _LAZY = {
     "ServerSession": "dialectic.connectors.mcp_client",
     "add_mcp_servers": "dialectic.connectors.mcp_runtime",
     "add_mcp_servers_async": "dialectic.connectors.mcp_runtime",
+    "MCPServers": "dialectic.connectors.services",
+    "OpenAPIService": "dialectic.connectors.services",
 }
 
 __all__ = sorted(_LAZY)

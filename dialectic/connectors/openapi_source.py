@@ -127,6 +127,7 @@ class Refs:
         self._resolver = referencing.Registry().with_resource(_URI, resource).resolver(_URI)
         self._nodes = 0
         self._components: dict[str, tuple[Any, set[str]]] = {}
+        self._closures: dict[str, dict[str, Any]] = {}
 
     def lookup(self, ref: Any, where: str) -> Any:
         if not isinstance(ref, str) or not ref.startswith("#"):
@@ -157,16 +158,29 @@ class Refs:
         per document (a large document's operations share them)."""
         found: set[str] = set()
         out = self._convert(schema, found, where, 0)
-        todo = sorted(found)
-        while todo:
-            ref = todo.pop()
-            key = _def_key(ref)
-            if key in defs:
-                continue
-            converted, refers_to = self._component(ref, where)
-            defs[key] = converted
-            todo.extend(sorted(refers_to))
+        for ref in sorted(found):
+            for key, converted in self._closure(ref, where).items():
+                if key not in defs:
+                    defs[key] = converted
         return out
+
+    def _closure(self, ref: str, where: str) -> dict[str, Any]:
+        """The ``$defs`` entries ``ref`` needs (its schema's and those it refers to, directly
+        or not), found once per reference an operation names."""
+        hit = self._closures.get(ref)
+        if hit is None:
+            hit = {}
+            todo = [ref]
+            while todo:
+                r = todo.pop()
+                key = _def_key(r)
+                if key in hit:
+                    continue
+                converted, refers_to = self._component(r, where)
+                hit[key] = converted
+                todo.extend(sorted(refers_to))
+            self._closures[ref] = hit
+        return hit
 
     def _component(self, ref: str, where: str) -> tuple[Any, set[str]]:
         hit = self._components.get(ref)

@@ -38,8 +38,10 @@ import referencing
 from jsonschema.exceptions import ValidationError
 
 from dialectic.outcome.errors import Failure, PluginError
-from dialectic.registry import schemapatterns
+from dialectic.registry import schemafast, schemapatterns
 from dialectic.registry.descriptions import BUILTIN_TYPES, FunctionDescription, Optional
+from dialectic.registry.schemacache import prepare_shared
+from dialectic.registry.schemafast import within_depth
 from dialectic.registry.schemavalues import (
     SchemaCoercer,
     describe_errors,
@@ -63,6 +65,7 @@ MAX_SCHEMA_BYTES: Final = 2_000_000
 MAX_REF_CHAIN: Final = 32
 
 _TYPE_NAMES: Final = frozenset(BUILTIN_TYPES) - {"any"}
+_UNCOMPILED: Final = object()
 
 
 def qualified_name(name: str, namespace: str | None) -> str:
@@ -98,11 +101,11 @@ def function_from_schema(
             f"function {full!r}: a function declared by JSON Schema has its schema as its "
             "validator; do not pass validator="
         )
-    schema = prepare_schema(full, input_schema, "input schema", object_only=True)
+    schema = prepare_shared(full, input_schema, "input schema", object_only=True)
     result = (
         None
         if output_schema is None
-        else prepare_schema(full, output_schema, "output schema", object_only=False)
+        else prepare_shared(full, output_schema, "output schema", object_only=False)
     )
     top = _deref_top(schema)
     props = top.get("properties", {})
@@ -434,6 +437,7 @@ class SchemaArguments:
         "_validator",
         "_coercer",
         "_result_validator",
+        "_fast",
     )
 
     def __init__(
@@ -452,8 +456,16 @@ class SchemaArguments:
         self._validator = _validator(input_schema)
         self._coercer = SchemaCoercer(input_schema, self._validator)
         self._result_validator = None if output_schema is None else _validator(output_schema)
+        #: the fast acceptance check (:mod:`schemafast`), compiled on the first call
+        self._fast: Any = _UNCOMPILED
 
     def __call__(self, kwargs: dict[str, Any]) -> dict[str, Any]:
+        fast = self._fast
+        if fast is _UNCOMPILED:
+            fast = self._fast = schemafast.compile_check(self.input_schema, self._validator)
+        # arguments that already fit (no conversion to make) pass without the full walk
+        if fast is not None and within_depth(kwargs, MAX_VALUE_DEPTH) and fast(kwargs):
+            return kwargs
         deep = _too_deep(kwargs)
         if deep is not None:
             raise _deep_failure(deep, "argument")

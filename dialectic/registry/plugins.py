@@ -49,6 +49,12 @@ class HookSpecs:
     def dialectic_register_constants(self, register: Register) -> None:
         """Register named constants: call ``register(Constant(...), ...)``."""
 
+    @hookspec
+    def dialectic_register_services(self, register: Register) -> None:
+        """Declare services whose functions the runtime registers when it is built: call
+        ``register(MCPServers({"mcpServers": {...}}), OpenAPIService(name, source), ...)``
+        (``dialectic.connectors.services``); ``Runtime.close()`` ends their sessions."""
+
 
 #: hook name -> what it registers; documented in SPEC.md and README (a meta-test checks both)
 HOOKS = {
@@ -56,6 +62,7 @@ HOOKS = {
     "dialectic_register_types": "types",
     "dialectic_register_conversions": "conversions",
     "dialectic_register_constants": "constants",
+    "dialectic_register_services": "services",
 }
 
 

@@ -129,6 +129,9 @@ class Registry:
         self._namespaces: list[str] | None = None
         self._namespace_set: frozenset[str] = frozenset()
         self.version = 0
+        #: (source, declaration) of the services plugins declared (``MCPServers``,
+        #: ``OpenAPIService``); the runtime connects them when it is built
+        self.services: list[tuple[str, Any]] = []
 
     # -- registration -------------------------------------------------------------------
     def add(self, description: Any, source: str = "Runtime.register") -> None:
@@ -232,9 +235,14 @@ class Registry:
                     continue
                 source = f"plugin {name!r}"
 
-                def register(*descriptions: Any, _source: str = source) -> None:
+                def register(*descriptions: Any, _source: str = source, _hook: str = hook) -> None:
                     for d in descriptions:
-                        self.add(d, _source)
+                        if _hook == "dialectic_register_services":
+                            from dialectic.connectors.services import check_service
+
+                            self.services.append((_source, check_service(d, _source)))
+                        else:
+                            self.add(d, _source)
 
                 try:
                     impl(register=register)

@@ -27,6 +27,7 @@ import orjson
 
 from dialectic.outcome.errors import JSONPath, format_path
 from dialectic.registry.descriptions import FunctionDescription
+from dialectic.values.data import DUMP_OPTIONS
 
 if TYPE_CHECKING:
     from dialectic.run.state import State
@@ -150,9 +151,13 @@ def bounded_json(value: Any, serializer: Any, limit: int) -> tuple[Any, int] | N
             if len(text) > limit:
                 return None
             return value, len(text.encode())
-        raw = serializer.dumps(value, limit)
-    except Exception:  # too large, or not JSON
-        return None
+        serializer.measure(value, limit)  # (raises beyond the limit: shared parts are cheap)
+        raw = orjson.dumps(value, default=serializer.default, option=DUMP_OPTIONS)
+    except Exception:  # too large, or what orjson refuses: the serializer decides
+        try:
+            raw = serializer.dumps(value, limit)
+        except Exception:  # too large, or not JSON
+            return None
     return _loads(raw), len(raw)
 
 

@@ -42,6 +42,15 @@ def _ms(seconds: float | None) -> str:
     return "-" if seconds is None else f"{seconds * 1000:.1f} ms"
 
 
+def _printable(value: Any) -> str:
+    """A name or path for a terminal on one line: a program's keys may hold a newline (a forged
+    line) or an escape sequence (``ESC]0;...``), written escaped (``\\x1b``)."""
+    text = str(value)
+    if text.isprintable():
+        return text
+    return "".join(c if c.isprintable() else c.encode("unicode_escape").decode() for c in text)
+
+
 def text_timeline(calls: Sequence[dict[str, Any]], omitted: int = 0) -> str:
     """The calls as a table with a bar per call: start, duration, status, function, path."""
     if not calls:
@@ -58,8 +67,8 @@ def text_timeline(calls: Sequence[dict[str, Any]], omitted: int = 0) -> str:
             mark = "#" if c["status"] == "done" else "x" if c["status"] == "failed" else "~"
             bar = " " * a + mark * (b - a) + " " * (TEXT_BAR - b)
         lines.append(
-            f"{_ms(start):>10} {_ms(dur):>10}  {c['status']:<11} |{bar}|  "
-            f"{c['function']} at {c['path']}"
+            f"{_ms(start):>10} {_ms(dur):>10}  {_printable(c['status']):<11} |{bar}|  "
+            f"{_printable(c['function'])} at {_printable(c['path'])}"
         )
     return "\n".join(lines)
 

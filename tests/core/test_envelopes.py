@@ -22,7 +22,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import dialectic.frontends
-import dialectic.runtime
+import dialectic.run.prepared
 import dialectic.testing
 from dialectic import FunctionDescription, Runtime
 from dialectic.frontends import compile as compile_tree
@@ -57,7 +57,7 @@ def pass_functions(runtime: Runtime, monkeypatch: pytest.MonkeyPatch) -> None:
         kw.setdefault("functions", runtime.registry.functions)
         return real(program, lang, **kw)
 
-    monkeypatch.setattr(dialectic.runtime, "to_tree", to_tree_with_functions)
+    monkeypatch.setattr(dialectic.run.prepared, "to_tree", to_tree_with_functions)
 
 
 @pytest.fixture

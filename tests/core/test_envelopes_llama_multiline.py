@@ -9,7 +9,7 @@ from typing import Any
 import orjson
 import pytest
 
-import dialectic.runtime
+import dialectic.run.prepared
 import dialectic.testing
 from dialectic import FunctionDescription, Runtime
 from dialectic.frontends import compile as compile_tree
@@ -38,7 +38,7 @@ def rt(runtime: Runtime, monkeypatch: pytest.MonkeyPatch) -> Iterator[Runtime]:
         kw.setdefault("functions", runtime.registry.functions)
         return real(program, lang, **kw)
 
-    monkeypatch.setattr(dialectic.runtime, "to_tree", with_functions)
+    monkeypatch.setattr(dialectic.run.prepared, "to_tree", with_functions)
     runtime._cache.clear()
     yield runtime
     runtime._cache.clear()

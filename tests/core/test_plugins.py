@@ -54,6 +54,15 @@ class ThrowawayPlugin:
     def dialectic_register_constants(self, register: Any) -> None:
         register(Constant("greeting", "a greeting", "hello"))
 
+    @hookimpl
+    def dialectic_register_services(self, register: Any) -> None:
+        # (MCP servers through this hook: tests/mcp_e2e/test_plugin_servers.py)
+        from dialectic.connectors.services import OpenAPIService
+
+        paths = {"/n": {"get": {"operationId": "listNotes", "responses": {"200": {}}}}}
+        doc = {"openapi": "3.1.0", "info": {"title": "n", "version": "1"}, "paths": paths}
+        register(OpenAPIService("notes", doc, base_url="http://127.0.0.1:9"))
+
 
 def test_every_hook_registers_through_a_throwaway_plugin() -> None:
     plugin = ThrowawayPlugin()
@@ -61,7 +70,9 @@ def test_every_hook_registers_through_a_throwaway_plugin() -> None:
     try:
         out = rt.run({"shout": {"box": {"$ref": "greeting"}}})
         assert out.value == "HELLO!"
+        assert "notes.listNotes" in rt.registry.functions
     finally:
+        rt.close()
         del rt  # a Runtime owns its plugin manager; dropping it unregisters the plugin
     assert "shout" not in Runtime(load_entry_points=False).registry.functions
 

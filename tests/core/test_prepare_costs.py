@@ -39,7 +39,7 @@ def test_prepare_leaves_a_paused_collector_paused() -> None:
 
 
 def test_prepare_restores_the_collector_when_interrupted(monkeypatch: pytest.MonkeyPatch) -> None:
-    import dialectic.runtime as runtime_module
+    import dialectic.run.prepared as runtime_module  # where Prepared calls the front end
 
     def interrupted(*args: Any, **kwargs: Any) -> Any:
         raise KeyboardInterrupt

@@ -66,6 +66,15 @@ def test_a_backtracking_pattern_against_a_long_argument_is_answered_at_once() ->
     assert run(rt, s="a" * 5000).status == "success"
 
 
+def test_a_pattern_re2_cannot_run_is_matched_under_a_time_limit() -> None:
+    pytest.importorskip("regex")
+    look = "^(?=a)(a|aa)+$"  # a lookahead: not RE2's; backtracks in the regex module too
+    rt = schema_rt({"type": "object", "properties": {"s": {"type": "string", "pattern": look}}})
+    assert run(rt, s="aaa").status == "success"
+    out = run(rt, s="a" * 5000 + "!")
+    assert out.status == "failure" and "could not be matched" in str(out.message)
+
+
 def test_pattern_properties_against_hostile_keys() -> None:
     schema = {
         "type": "object",
@@ -281,6 +290,16 @@ def test_the_html_timeline_escapes_names_paths_and_statuses() -> None:
     assert HOSTILE[:20] in text_timeline(calls)  # text: the names as they are
 
 
+def test_the_text_timeline_escapes_control_characters_of_paths() -> None:
+    rt = hostile_rt()
+    keys = ["\x1b]0;pwned\x07", "b\nFAKE LINE", "c\u2028d"]
+    out = check_outcome(rt.run({"$return": {k: {"take": {"x": 1}} for k in keys}}))
+    text = text_timeline(out.calls)
+    assert text.count("\n") == 1 + len(keys)  # a header, a column line, a line per call
+    assert "\x1b" not in text and "\x07" not in text and "\u2028" not in text
+    assert "\\x1b]0;pwned\\x07" in text and "b\\nFAKE LINE" in text
+
+
 def hostile_rt() -> Runtime:
     rt = Runtime(plugins=[], load_entry_points=False)
     rt.register(FunctionDescription("take", "", lambda x: 1, {"x": "any"}, "integer"))
@@ -396,3 +415,14 @@ def test_the_catalog_search_takes_any_limit_a_model_sends(spaces: Runtime) -> No
     for limit in ("ten", None, float("inf"), 10**100, -5):
         found = search_functions(spaces, "search", limit=limit)  # type: ignore[arg-type]
         assert [f["name"] for f in found][:1] in (["docs.search"], ["memory.search"])
+
+
+def test_a_comparator_that_negates_one_argument_sorts_as_javascript_does() -> None:
+    # found by tests/hostile/test_fuzz_text.py: `-a` is an Op "-" of one operand
+    rt = Runtime(plugins=[], load_entry_points=False)
+    for program in (
+        "return [3, 1, 2].toSorted((a, b) => -a);",
+        "return [3, 1, 2].toSorted((a, b) => -b);",
+    ):
+        out = check_outcome(rt.run(program))
+        assert out.value == [2, 1, 3], out.message  # Node.js gives [2, 1, 3] for both

@@ -1,0 +1,511 @@
+"""``Prepared``: a program compiled once (by ``Runtime.prepare``), run many times.
+
+Preparing runs the pipeline once (front end, syntax nodes, resolver, closures) with the cyclic
+garbage collector paused; ``run`` and ``run_async`` evaluate the closures with a context into an
+``Outcome``, never raising for a bad program. Re-exported by :mod:`dialectic.runtime`.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import gc
+import sys
+import threading
+import time
+import traceback
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any
+
+import anyio
+
+from dialectic.compiler.closures import CompileErrors, Compiler
+from dialectic.frontends import to_tree
+from dialectic.frontends.base import FrontEndResult
+from dialectic.outcome.errors import DialecticError, LimitExceeded, PluginError
+from dialectic.outcome.outcome import Outcome
+from dialectic.outcome.report import ambiguous, bounded_warnings, failure
+from dialectic.registry.registry import closest
+from dialectic.resolve.resolver import Resolved, ResolveErrors, resolve
+from dialectic.run.approval import attach
+from dialectic.run.evaluator import AmbiguityError, Compiled, State, deadline_error
+from dialectic.run.events import EventHook, ended, observe
+from dialectic.run.journal import Journal
+from dialectic.run.telemetry import TRACING
+from dialectic.tree.nodes import Let
+from dialectic.tree.parse import parse_tree
+from dialectic.values.data import UNDEFINED
+
+if TYPE_CHECKING:
+    from dialectic.runtime import Runtime
+
+
+def _utf8_length(text: str) -> int:
+    """The text's size in UTF-8 (invalid text is measured by characters; its front end refuses
+    it with a located error)."""
+    if text.isascii():
+        return len(text)
+    try:
+        return len(text.encode())
+    except UnicodeEncodeError:
+        return len(text)
+
+
+#: young objects left after preparing beyond which they go straight to the oldest generation
+_PROMOTE_AT = 10_000
+
+
+def _promote_if_large() -> None:
+    """After a large program was prepared (the collector paused): move the young objects, its
+    closures and nodes, straight to the oldest generation, which ``gc.freeze()`` then
+    ``gc.unfreeze()`` do in constant time. Otherwise resuming the collector would make it scan
+    them all at once (for a 100k-node program, about as long as preparing it), only to find
+    them alive: a prepared program lives as long as its holder wants. Not done when the host
+    itself keeps objects frozen (``unfreeze`` would release them too)."""
+    if gc.get_count()[0] > _PROMOTE_AT and gc.get_freeze_count() == 0:
+        gc.freeze()
+        gc.unfreeze()
+
+
+def _bad_context(context: Any) -> DialecticError:
+    return DialecticError(
+        "invalid_option",
+        f"the context must be a mapping of names to values, got {type(context).__name__}",
+        hint="Pass a dict, e.g. run(program, context={'user': {...}}).",
+    )
+
+
+class CompileFailed(DialecticError):
+    """``Runtime.compile`` of a program that cannot run: the first problem, and all of them."""
+
+    def __init__(self, errors: list[DialecticError]) -> None:
+        first = errors[0]
+        super().__init__(
+            first.code, first.message, first.path, hint=first.hint, details=first.details
+        )
+        self.errors = errors
+
+
+class Prepared:
+    """A compiled program. ``run``/``run_async`` evaluate it with a context."""
+
+    def __init__(
+        self,
+        runtime: Runtime,
+        program: Any,
+        lang: str | None,
+        strict: bool,
+        options: Mapping[str, Any],
+    ) -> None:
+        self.runtime = runtime
+        self.front: FrontEndResult | None = None
+        self.root: Compiled | None = None
+        self._sync: Any = None
+        self._result_path: tuple[str, ...] = ()
+        self.errors: list[DialecticError] = []
+        self.warnings: list[str] = []
+        self.mode = "return"
+        self.context_refs: dict[str, Any] = {}
+        self.known_names: list[str] = []
+        self.memo_size = 0
+        self.resolved: Resolved | None = None
+        #: call sites that go into the call log (SPEC 18)
+        self._logged = 0
+        # Compiling allocates many objects and frees almost none, which the cyclic garbage
+        # collector would scan again and again (more than half of preparing a 10k-node program,
+        # and the more so the larger the application's heap): it is paused while a program is
+        # prepared and resumed after, whatever happens (unless the host had paused it).
+        collecting = gc.isenabled()
+        if collecting:
+            gc.disable()
+        try:
+            self._prepare(program, lang, strict, options)
+        finally:
+            if collecting:
+                _promote_if_large()
+                gc.enable()
+
+    def _prepare(
+        self, program: Any, lang: str | None, strict: bool, options: Mapping[str, Any]
+    ) -> None:
+        runtime = self.runtime
+        limits = runtime.limits
+        try:
+            if isinstance(program, str) and _utf8_length(program) > limits.max_program_bytes:
+                raise LimitExceeded(
+                    "max_program_bytes",
+                    f"the program is larger than {limits.max_program_bytes} bytes",
+                )
+            try:
+                self.front = to_tree(
+                    program,
+                    lang,
+                    strict=strict,
+                    limits=limits,
+                    functions=runtime.registry.functions,
+                    **options,
+                )
+            except (TypeError, ValueError) as exc:  # a bad host argument (lang, options)
+                if isinstance(exc, DialecticError):
+                    raise
+                raise DialecticError("invalid_option", f"invalid option: {exc}") from None
+            self.warnings = list(self.front.warnings)
+            node = parse_tree(self.front.tree, limits)
+            #: where the result comes from: output errors point there
+            self._result_path = (f"${node.mode}",) if isinstance(node, Let) else ()
+            resolved = resolve(runtime.registry, limits, node)
+            self.resolved = resolved
+            self.warnings.extend(resolved.warnings)
+            self.mode = resolved.mode
+            self.context_refs = resolved.context_refs
+            self.memo_size = resolved.memo_size
+            self.known_names = sorted(resolved.alias_names | set(runtime.registry.constants))
+            compiler = Compiler(
+                runtime.registry,
+                runtime.types,
+                runtime.serializer,
+                limits,
+                self.front.tree,
+                resolved,
+            )
+            self.root = compiler.compile_root()
+            self._logged = compiler.async_calls.get("$logged", 0)
+            self._data = runtime.serializer.data
+            self._sync = self.root.sync
+            self._limits = limits
+            self._hooks = (runtime.types.coerce, runtime.serializer.stringify)
+            self._debug = runtime.debug
+            self._str_fast = limits.max_output_bytes // 4  # 4 bytes per char at most in UTF-8
+        except (ResolveErrors, CompileErrors) as exc:
+            self.errors = exc.errors
+        except DialecticError as exc:
+            self.errors = [exc]
+        except RecursionError:
+            self.errors = [
+                LimitExceeded("max_depth", "the program is nested too deeply to compile")
+            ]
+
+    @property
+    def tree(self) -> Any:
+        return self.front.tree if self.front is not None else None
+
+    @property
+    def error(self) -> DialecticError | None:
+        """The first compile error, or None if the program compiled."""
+        return self.errors[0] if self.errors else None
+
+    def problems(self, context: Mapping[str, Any] | None = None) -> list[DialecticError]:
+        """What stops a run before any call: compile errors, and with a ``context``, the names
+        the program reads that are neither aliases, constants nor in it."""
+        if self.errors:
+            return list(self.errors)
+        if context is None:
+            return []
+        missing = [n for n in self.context_refs if n not in context]
+        return [self._unknown_identifier(n, context) for n in missing]
+
+    def check(self, context: Mapping[str, Any] | None = None) -> Outcome | None:
+        """The failure a run with ``context`` would end in before any call, or None."""
+        problems = self.problems(context)
+        if not problems:
+            return None
+        return failure(problems, self.front, list(self.warnings))
+
+    def canonical(self, context: Mapping[str, Any] | None = None) -> Any:
+        """The canonical call tree (SPEC 1.6); raises the first of :meth:`problems`."""
+        from dialectic.resolve.canonical import canonical
+
+        problems = self.problems(context)
+        if problems:
+            raise CompileFailed(problems)
+        assert self.resolved is not None
+        return canonical(self.resolved.root)
+
+    def _start(self, context: Mapping[str, Any] | None) -> State | Outcome:
+        if self.errors:
+            return failure(self.errors, self.front, list(self.warnings))
+        if context is not None and not isinstance(context, Mapping):
+            return failure([_bad_context(context)], self.front, list(self.warnings))
+        values: Any = context if context is not None else {}
+        for name in self.context_refs:
+            if name not in values:
+                missing = [n for n in self.context_refs if n not in values]
+                return failure(
+                    [self._unknown_identifier(n, values) for n in missing],
+                    self.front,
+                    list(self.warnings),
+                )
+        rt = self.runtime
+        return State(
+            values, self.memo_size, rt.limits, (rt.types.coerce, rt.serializer.stringify), rt.debug
+        )
+
+    def _unknown_identifier(self, name: str, values: Mapping[str, Any]) -> DialecticError:
+        pool = [*self.known_names, *values]
+        near = closest(name, pool)
+        return DialecticError(
+            "unknown_identifier",
+            f"unknown identifier `{name}`"
+            + (f"; did you mean {' or '.join(f'`{n}`' for n in near)}?" if near else ""),
+            self.context_refs[name],
+            hint="A name must be an alias defined in the program, a registered constant, or a "
+            "value in the run's context."
+            + (f" Known names: {', '.join(pool[:20])}." if pool else ""),
+        )
+
+    def _observe(self, state: State, journal: Journal | None, on_event: EventHook | None) -> None:
+        """The run's journal, event hook and tracer, if any (SPEC 18)."""
+        rt = self.runtime
+        j = journal if journal is not None else rt.journal
+        e = on_event if on_event is not None else rt.on_event
+        if j is not None or e is not None or TRACING in sys.modules:
+            observe(self, state, j, e)
+
+    def preview(self) -> Any:
+        """The effectful calls this program will make, in order (SPEC 17)."""
+        from dialectic.tools.preview import preview
+
+        if self.errors:
+            raise CompileFailed(self.errors)
+        assert self.resolved is not None
+        return preview(self.resolved.root)
+
+    def _approvals(self, state: State, approve: Any, approve_plan: Any) -> Outcome | None:
+        """The run's approvers (SPEC 17); the failure if the whole preview is refused."""
+        rt = self.runtime
+        approve = approve if approve is not None else rt.approve
+        approve_plan = approve_plan if approve_plan is not None else rt.approve_plan
+        if approve is None and approve_plan is None:
+            return None
+        refused = attach(state, approve, approve_plan, self.preview)
+        return None if refused is None else self._fail(refused, state)
+
+    def run(
+        self,
+        context: Mapping[str, Any] | None = None,
+        *,
+        journal: Journal | None = None,
+        on_event: EventHook | None = None,
+        approve: Any = None,
+        approve_plan: Any = None,
+    ) -> Outcome:
+        sync = self._sync
+        if sync is not None:  # the fast path: a synchronous program that compiled
+            values: Any = context if context is not None else {}
+            if type(values) is not dict and not isinstance(values, Mapping):
+                return self._start(context)  # type: ignore[return-value]
+            for name in self.context_refs:
+                if name not in values:
+                    return self._start(context)  # type: ignore[return-value]
+            state = State(values, self.memo_size, self._limits, self._hooks, self._debug)
+            if self._logged:
+                self._observe(state, journal, on_event)
+                refused = self._approvals(state, approve, approve_plan)
+                if refused is not None:
+                    return refused
+            try:
+                value = sync(state)
+            except BaseException as exc:
+                return self._fail(exc, state)
+            if time.monotonic() > state.deadline_at:
+                return self._fail(deadline_error(state.limits), state)
+            if (
+                type(value) is str
+                and len(value) <= self._str_fast
+                and value.isascii()
+                and not state.warnings
+                and not self._logged
+            ):
+                return Outcome.success(
+                    value,
+                    bounded_warnings([*self.warnings]) if self.warnings else [],
+                    self.mode,
+                    self._data,
+                )
+            return self._success(value, state)
+        started = self._start(context)
+        if isinstance(started, Outcome):
+            return started
+        state = started
+        if self._logged:
+            self._observe(state, journal, on_event)
+            refused = self._approvals(state, approve, approve_plan)
+            if refused is not None:
+                return refused
+        try:
+            asyncio.get_running_loop()
+        except RuntimeError:
+            return anyio.run(self._run_async_state, state)
+        # Called from inside an event loop: run in a fresh thread with its own loop.
+        result: list[Outcome] = []
+        errors: list[BaseException] = []
+
+        def target() -> None:
+            try:
+                result.append(anyio.run(self._run_async_state, state))
+            except BaseException as exc:  # re-raised in the caller's thread
+                errors.append(exc)
+
+        thread = threading.Thread(target=target)
+        thread.start()
+        thread.join()
+        if errors:
+            raise errors[0]
+        return result[0]
+
+    async def run_async(
+        self,
+        context: Mapping[str, Any] | None = None,
+        *,
+        journal: Journal | None = None,
+        on_event: EventHook | None = None,
+        approve: Any = None,
+        approve_plan: Any = None,
+    ) -> Outcome:
+        state = self._start(context)
+        if isinstance(state, Outcome):
+            return state
+        if self._logged:
+            self._observe(state, journal, on_event)
+            refused = self._approvals(state, approve, approve_plan)
+            if refused is not None:
+                return refused
+        root = self.root
+        assert root is not None
+        if root.sync is not None:
+            try:
+                value = root.sync(state)
+            except BaseException as exc:
+                return self._fail(exc, state)
+            return self._success(value, state)
+        return await self._run_async_state(state)
+
+    async def _run_async_state(self, state: State) -> Outcome:
+        root = self.root
+        assert root is not None and root.aio is not None
+        loop = asyncio._get_running_loop()
+        if loop is None:  # trio: an anyio cancel scope
+            try:
+                with anyio.fail_after(state.limits.deadline):
+                    value = await root.aio(state)
+            except TimeoutError:
+                return self._fail(deadline_error(state.limits), state)
+            except Exception as exc:
+                return self._fail(exc, state)
+            if time.monotonic() > state.deadline_at:  # a synchronous step ran past it
+                return self._fail(deadline_error(state.limits), state)
+            return self._success(value, state)
+        # asyncio: children run as native tasks, and the deadline is one timer that cancels
+        # this task (a cancel scope costs more than the rest of a small fan-out)
+        state.native = True
+        task = asyncio.current_task()
+        assert task is not None
+        expired: list[bool] = []
+
+        def expire() -> None:
+            expired.append(True)
+            task.cancel()
+
+        timer = loop.call_at(loop.time() + state.limits.deadline, expire)
+        try:
+            value = await root.aio(state)
+        except asyncio.CancelledError:
+            if expired and task.uncancel() == 0:
+                return self._fail(deadline_error(state.limits), state)
+            raise
+        except Exception as exc:
+            if expired:  # the cancellation turned into an error on its way up
+                task.uncancel()
+                return self._fail(deadline_error(state.limits), state)
+            return self._fail(exc, state)
+        finally:
+            timer.cancel()
+            state.close()  # no timer of the run stays scheduled
+        if expired:  # the deadline passed, and the cancellation was swallowed
+            task.uncancel()
+        if expired or time.monotonic() > state.deadline_at:  # or nothing awaited after it
+            return self._fail(deadline_error(state.limits), state)
+        return self._success(value, state)
+
+    def _warnings(self, state: State) -> list[str]:
+        if not self.warnings and not state.warnings:
+            return []
+        return bounded_warnings([*self.warnings, *state.warnings])
+
+    def _success(self, value: Any, state: State) -> Outcome:
+        out = self._succeeded(value, state)
+        return ended(self, out, state) if self._logged and out.status == "success" else out
+
+    def _fail(self, exc: BaseException, state: State) -> Outcome:
+        """The outcome of a run that raised, with the call log and completed aliases."""
+        return ended(self, self._failed(exc, state), state)
+
+    def _succeeded(self, value: Any, state: State) -> Outcome:
+        rt = self.runtime
+        limit = state.limits.max_output_bytes
+        if value is UNDEFINED:
+            value = None
+        t = type(value)
+        if t is str:
+            try:
+                size = len(value.encode())
+            except UnicodeEncodeError:
+                return self._fail(
+                    DialecticError(
+                        "invalid_value",
+                        "the result contains a lone surrogate, which is not valid Unicode text",
+                    ),
+                    state,
+                )
+        elif (t is int and -(2**63) <= value < 2**63) or t is float or t is bool or value is None:
+            size = 0
+        else:
+            try:
+                size = len(rt.serializer.dumps(value))
+            except DialecticError as exc:
+                if not exc.path:
+                    exc.path = self._result_path
+                return self._fail(exc, state)
+        if size > limit:
+            return self._fail(
+                LimitExceeded(
+                    "max_output_bytes",
+                    f"the result is {size} bytes of JSON; the limit is {limit}",
+                    self._result_path,
+                ),
+                state,
+            )
+        return Outcome.success(value, self._warnings(state), self.mode, rt.serializer.data)
+
+    def _failed(self, exc: BaseException, state: State) -> Outcome:
+        fe = self.front
+        assert fe is not None
+        warnings = self._warnings(state)
+        if isinstance(exc, AmbiguityError):
+            return ambiguous(exc.items, fe, warnings)
+        if isinstance(exc, DialecticError):
+            return failure([exc], fe, warnings)
+        if isinstance(exc, RecursionError):
+            return failure(
+                [LimitExceeded("max_depth", "the program is nested too deeply to evaluate")],
+                fe,
+                warnings,
+            )
+        if isinstance(exc, PluginError):
+            return failure([DialecticError("plugin_error", str(exc))], fe, warnings)
+        if not isinstance(exc, Exception):
+            raise exc
+        details: dict[str, Any] = {"exception": type(exc).__name__}
+        if self.runtime.debug:
+            details["traceback"] = "".join(traceback.format_exception(exc))
+        return failure(
+            [
+                DialecticError(
+                    "internal_error",
+                    f"the runtime failed unexpectedly: {type(exc).__name__}: {exc}",
+                    hint="This is a bug in dialectic, not in the program; please report it.",
+                    details=details,
+                )
+            ],
+            fe,
+            warnings,
+        )
