@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import hashlib
 import re
+import threading
 from collections import OrderedDict
 from typing import Any, Final
 
@@ -49,6 +50,7 @@ _BLOCKERS: Final = (
 #: definitions, or the error preparing them gave
 _DRAFTS: Final = ("draft-06", "draft-07", "2019-09", "2020-12")
 _MISSING: Final[Any] = object()
+_LOCK: Final = threading.Lock()
 _CACHE: OrderedDict[bytes, dict[str, Any] | PluginError | None] = OrderedDict()
 
 
@@ -56,24 +58,27 @@ def prepare_shared(
     fn: str, schema: Any, what: str = "input schema", *, object_only: bool = True
 ) -> dict[str, Any]:
     """``prepare_schema(fn, schema, what, object_only=object_only)``, with the definitions
-    prepared once for every schema that shares them (see the module's documentation)."""
+    prepared once for every schema that shares them (see the module's documentation). The
+    prepared definitions are shared by those schemas: they are read, never changed."""
     from dialectic.registry.jsonschema import MAX_SCHEMA_BYTES, prepare_schema
 
     split = _split(schema, object_only)
     if split is None:
         return prepare_schema(fn, schema, what, object_only=object_only)
     own, defs, key, size = split
-    if size > MAX_SCHEMA_BYTES:
+    if size + 64 > MAX_SCHEMA_BYTES:  # (near the bound: the whole schema's size decides)
         return prepare_schema(fn, schema, what, object_only=object_only)
     digest = hashlib.blake2b(key, digest_size=20).digest()
-    found = _CACHE.get(digest, _MISSING)
+    with _LOCK:
+        found = _CACHE.get(digest, _MISSING)
+        if found is not _MISSING:
+            _CACHE.move_to_end(digest)
     if found is _MISSING:
         found = _prepare_definitions(fn, defs, key, what)
-        _CACHE[digest] = found
-        if len(_CACHE) > CACHE_SIZE:
-            _CACHE.popitem(last=False)
-    else:
-        _CACHE.move_to_end(digest)
+        with _LOCK:
+            _CACHE[digest] = found
+            while len(_CACHE) > CACHE_SIZE:
+                _CACHE.popitem(last=False)
     if not isinstance(found, dict):
         # not to be split, or an error (whose message names the function that first asked)
         return prepare_schema(fn, schema, what, object_only=object_only)

@@ -22,9 +22,9 @@ from dialectic.limits import Limits
 from dialectic.outcome.errors import DialecticError, JSONPath, LimitExceeded, clip, format_path
 from dialectic.registry.registry import Registry
 from dialectic.resolve.binding import bind
+from dialectic.resolve.effects import EffectInfo, analyze
 from dialectic.resolve.expressions import ExpressionsMixin, _Params
 from dialectic.resolve.forbidden import forbidden_error, is_forbidden
-from dialectic.run.effects import EffectInfo, analyze
 from dialectic.tree.nodes import (
     AliasRef,
     Arg,

@@ -2,9 +2,10 @@
 
 Every case carries its program written by hand in each notation (`json`, `plan`, `plan2`); those
 texts are what `test_case` runs, in strict mode (a case marked `lenient` holds what models write
-around and inside a program: strict mode must refuse it, lenient mode repairs it with warnings). `test_derived_text` also checks that the
-project's own decompiler (Plan) and converter (Plan2), given the case's JSON, write programs that
-run to the same outcome; it is a check of those tools, not the source of the cases.
+around and inside a program: strict mode must refuse it, lenient mode repairs it with
+warnings). `test_derived_text` also checks that the project's own decompiler (Plan) and
+converter (Plan2), given the case's JSON, write programs that run to the same outcome; it is a
+check of those tools, not the source of the cases.
 """
 
 from __future__ import annotations

@@ -1,0 +1,144 @@
+"""Effects, statically (SPEC 17): which nodes of a resolved program make effectful calls, and
+how each block runs its effectful statements in program order. :func:`analyze` runs once per
+program, after the resolver, only when the program has an effectful call or an expression
+statement; :mod:`dialectic.run.effects` runs the plans it makes.
+
+For each block (``$let``/``$do``) a :class:`BlockPlan` says: its statements in program order
+(the block's dependency order), which of them the block must run (every statement that writes,
+every expression statement, and every read of a written scope that comes before a later write
+of it: it must see the state before), in per-scope *chains*, and which lazy statements wait for
+the last write of a scope they read.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Mapping
+
+from dialectic.tree.nodes import Block, Invoke, Method, Node, children
+
+__all__ = ["BlockPlan", "EffectInfo", "analyze", "effect_children"]
+
+_NONE: frozenset[str] = frozenset()
+
+
+class BlockPlan:
+    """How one block runs its effectful statements (indexes into ``Block.bindings``)."""
+
+    __slots__ = ("key", "run", "chains", "free", "turn", "need", "gates", "body_waits")
+
+    def __init__(self, key: int) -> None:
+        self.key = key
+        #: the statements the block runs itself, in program order (the synchronous order)
+        self.run: list[int] = []
+        #: per written scope: groups of statements, in order; a group runs together
+        self.chains: list[list[list[int]]] = []
+        #: expression statements that touch no written scope: they run, in any order
+        self.free: list[int] = []
+        #: statements of the chains: read from elsewhere, they wait for their turn
+        self.turn: set[int] = set()
+        #: statement -> how many chains must reach it before it starts
+        self.need: dict[int, int] = {}
+        #: lazy statement -> the statements (last writes of the scopes it reads) it waits for
+        self.gates: dict[int, tuple[int, ...]] = {}
+        #: the block's value reads or writes a scope the block writes: it waits for the chains
+        self.body_waits = False
+
+
+class EffectInfo:
+    """What :func:`analyze` found: the nodes with effectful calls and the blocks' plans."""
+
+    __slots__ = ("marked", "blocks", "written")
+
+    def __init__(self) -> None:
+        self.marked: set[int] = set()
+        self.blocks: dict[int, BlockPlan] = {}
+        self.written: set[str] = set()
+
+
+def effect_children(node: Node) -> Iterator[Node]:
+    yield from children(node)
+    if type(node) is Method and node.fallback is not None:
+        yield node.fallback
+
+
+def analyze(root: Node) -> EffectInfo:
+    """The effect plan of a resolved program (iterative: any depth; linear in its size)."""
+    info = EffectInfo()
+    order: list[tuple[Node, list[Node]]] = []  # parents before children
+    stack = [root]
+    while stack:
+        node = stack.pop()
+        kids = list(effect_children(node))
+        order.append((node, kids))
+        stack.extend(kids)
+        if type(node) is Invoke and node.fn.changes_things:
+            info.written.add(node.fn.effect_scope)
+    written = info.written
+    summary: dict[int, tuple[frozenset[str], frozenset[str]]] = {}
+    for node, kids in reversed(order):  # children before parents
+        writes: set[str] = set()
+        reads: set[str] = set()
+        for kid in kids:
+            w, r = summary[id(kid)]
+            writes |= w
+            reads |= r
+        if type(node) is Invoke:
+            fn = node.fn
+            if fn.changes_things:
+                writes.add(fn.effect_scope)
+            elif fn.effects == "read" and fn.effect_scope in written:
+                reads.add(fn.effect_scope)
+        summary[id(node)] = (frozenset(writes) or _NONE, frozenset(reads) or _NONE)
+        if writes or reads:
+            info.marked.add(id(node))
+        if type(node) is Block:
+            plan = _plan(node, summary, len(info.blocks))
+            if plan is not None:
+                info.blocks[id(node)] = plan
+    return info
+
+
+def _plan(
+    block: Block, summary: Mapping[int, tuple[frozenset[str], frozenset[str]]], key: int
+) -> BlockPlan | None:
+    stmts = [summary[id(b.node)] for b in block.bindings]
+    local: set[str] = set()
+    for w, _ in stmts:
+        local |= w
+    is_expr = [b.name.startswith("$") for b in block.bindings]
+    if not local and not any(is_expr):
+        return None
+    plan = BlockPlan(key)
+    last_write: dict[str, int] = {}
+    for i, (w, _) in enumerate(stmts):
+        for scope in w:
+            last_write[scope] = i
+    chains: dict[str, list[list[int]]] = {}
+    open_reads: set[str] = set()  # scopes whose last group is reads (the next read joins it)
+    for i, (w, r) in enumerate(stmts):
+        touches = (w | r) & local
+        driven = bool(w) or (is_expr[i] and bool(touches))
+        driven = driven or any(i < last_write[scope] for scope in touches)
+        if driven:
+            plan.run.append(i)
+            plan.turn.add(i)
+            plan.need[i] = len(touches)
+            for scope in sorted(touches):
+                groups = chains.setdefault(scope, [])
+                if scope in w:
+                    groups.append([i])  # a write alone
+                    open_reads.discard(scope)
+                elif scope in open_reads:
+                    groups[-1].append(i)  # reads between two writes: together
+                else:
+                    groups.append([i])
+                    open_reads.add(scope)
+        elif is_expr[i]:
+            plan.run.append(i)
+            plan.free.append(i)
+        elif touches:  # a read after the last write of each scope it reads
+            plan.gates[i] = tuple(sorted({last_write[scope] for scope in touches}))
+    plan.chains = [chains[scope] for scope in sorted(chains)]
+    bw, br = summary[id(block.body)]
+    plan.body_waits = bool((bw | br) & local)
+    return plan
