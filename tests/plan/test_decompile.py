@@ -271,3 +271,10 @@ def test_blocks_with_no_plan_equivalent_are_clean_errors() -> None:
     ]:
         with pytest.raises(DecompileError):
             decompile(tree)
+
+
+@pytest.mark.parametrize("source", ["+-0", "return -(-0);", "return !0;", "return +(-1);"])
+def test_unary_operators_on_number_literals_round_trip(source: str) -> None:
+    # `-1` reads back as a number literal: an operator applied to a literal keeps parentheses
+    tree = parse_plan(source).tree
+    assert parse_plan(decompile(tree), strict=True).tree == tree

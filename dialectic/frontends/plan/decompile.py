@@ -210,6 +210,9 @@ class _Writer:
         op, *operands = value
         parts = [self.operand(v, depth) for v in operands]
         if len(parts) == 1:
+            if type(operands[0]) in (int, float) and not parts[0].startswith("("):
+                # `-1` and `+1` read back as number literals: `-(1)` is the operator
+                return f"({op}({parts[0]}))"
             return f"({op}{parts[0]})"
         return f"({parts[0]} {op} {parts[1]})"
 
