@@ -8,6 +8,7 @@ from typing import Any
 
 from dialectic.outcome.errors import DialecticError
 from dialectic.run.evaluator import MISSING, AmbiguityError, AsyncSlot, Compiled, State, async_many
+from dialectic.run.state import ABANDONED
 from dialectic.tree.nodes import Binding
 
 #: an alias whose evaluation may recurse through more nesting levels than this first evaluates
@@ -70,10 +71,28 @@ def alias_reader(idx: int, target: Compiled, deep: AliasTable | None) -> Compile
         if not slot.done:
             await slot.event.wait()
         if slot.error is not None:
+            if slot.error is ABANDONED:  # its fan-out stopped before it began: start again
+                return await aread(s)
             raise slot.error
         return slot.value
 
-    return Compiled(aio=aread)
+    async def fill(s: State, slot: AsyncSlot) -> Any:
+        """Evaluate the alias into ``slot``, just put in its memo entry by a fan-out (so that
+        its siblings wait for this evaluation rather than start their own)."""
+        try:
+            if deep is not None:
+                await _aprefetch(s, idx, deep)
+            slot.value = await afn(s)
+        except BaseException as exc:
+            slot.error = exc
+            raise
+        finally:
+            slot.set()
+        return slot.value
+
+    out = Compiled(aio=aread)
+    out.alias = (idx, fill)
+    return out
 
 
 def _pending(s: State, idx: int, table: AliasTable) -> list[list[Compiled]]:

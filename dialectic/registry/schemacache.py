@@ -2,8 +2,8 @@
 
 An OpenAPI document's operations (or an MCP server's tools) each carry the ``$defs`` they
 reach, and those are mostly the same schemas: preparing every function's schema whole
-(:func:`dialectic.registry.jsonschema.prepare_schema`: the checks of references, depth, cycles,
-the meta-schema, the rewriting of ``nullable``) would cost the number of functions times the
+(:func:`dialectic.registry.schemaprepare.prepare_schema`: the checks of references, depth,
+cycles, the meta-schema, the rewriting of ``nullable``) would cost the number of functions times the
 size of the shared definitions. :func:`prepare_shared` splits a schema into its own part and its
 definitions (``$defs``/``definitions``), prepares the definitions once per distinct content
 (keyed by a hash of their JSON text) and the own part with each definition stood in by ``{}``,
@@ -60,7 +60,7 @@ def prepare_shared(
     """``prepare_schema(fn, schema, what, object_only=object_only)``, with the definitions
     prepared once for every schema that shares them (see the module's documentation). The
     prepared definitions are shared by those schemas: they are read, never changed."""
-    from dialectic.registry.jsonschema import MAX_SCHEMA_BYTES, prepare_schema
+    from dialectic.registry.schemaprepare import MAX_SCHEMA_BYTES, prepare_schema
 
     split = _split(schema, object_only)
     if split is None:
@@ -94,7 +94,7 @@ def _prepare_definitions(
 ) -> dict[str, Any] | PluginError | None:
     """The definitions prepared (as a schema of nothing but them), the error that gave, or
     None when they are to be prepared with each schema (a reference into a definition, ...)."""
-    from dialectic.registry.jsonschema import prepare_schema
+    from dialectic.registry.schemaprepare import prepare_schema
 
     if _refs(text, defs) is None:
         return None

@@ -1,6 +1,6 @@
 """A fast acceptance check of values against a JSON Schema, compiled once per schema.
 
-:class:`dialectic.registry.jsonschema.SchemaArguments` runs the conversion walk and then the
+:class:`dialectic.registry.schemaarguments.SchemaArguments` runs the conversion walk and then the
 ``jsonschema`` library on every call; for the common case (the program wrote arguments that
 already fit the schema) both are work for nothing. :func:`compile_check` turns a schema into
 closures that answer "these arguments fit the schema as they are" for a subset of JSON Schema
@@ -421,7 +421,7 @@ _CONTAINERS: Final = (dict, list, tuple)
 
 def within_depth(value: Any, limit: int) -> bool:
     """Whether no array or object in ``value`` is nested more than ``limit`` levels deep (the
-    bound of ``jsonschema._too_deep``, answered without building paths)."""
+    bound of ``schemaarguments._too_deep``, answered without building paths)."""
     level = [value] if type(value) in _CONTAINERS else []
     depth = 0
     while level:

@@ -1,6 +1,6 @@
 """Values against a JSON Schema: the coercions along a schema, and the messages of the
 ``jsonschema`` library's errors written for the model (where, what was expected, what to write).
-Used by :class:`dialectic.registry.jsonschema.SchemaArguments`."""
+Used by :class:`dialectic.registry.schemaarguments.SchemaArguments`."""
 
 from __future__ import annotations
 

@@ -14,30 +14,30 @@ consumer (the compiler, ``Runtime.compile`` / ``dialectic compile``, the canonic
 
 Problems are collected, so one pass reports every problem it finds (each node that fails becomes
 an ``Undefined`` placeholder and the walk goes on).
+
+Here: the walk, names, blocks of aliases and their order; calls are resolved by the mixin
+:mod:`dialectic.resolve.calls`, expression forms (operators, methods, arrow functions) by
+:mod:`dialectic.resolve.expressions`.
 """
 
 from __future__ import annotations
 
 from dialectic.limits import Limits
-from dialectic.outcome.errors import DialecticError, JSONPath, LimitExceeded, clip, format_path
+from dialectic.outcome.errors import DialecticError, JSONPath, LimitExceeded, clip
 from dialectic.registry.registry import Registry
-from dialectic.resolve.binding import bind
+from dialectic.resolve.calls import CallsMixin
 from dialectic.resolve.effects import EffectInfo, analyze
 from dialectic.resolve.expressions import ExpressionsMixin, _Params
 from dialectic.resolve.forbidden import forbidden_error, is_forbidden
 from dialectic.tree.nodes import (
     AliasRef,
-    Arg,
     Arr,
     Binding,
     Block,
-    Call,
     ConstRef,
     ContextRef,
-    DomainCall,
     Get,
     Given,
-    Invoke,
     Let,
     Lit,
     Method,
@@ -50,7 +50,6 @@ from dialectic.tree.nodes import (
     Unwrap,
     dispatch_table,
 )
-from dialectic.tree.parse import call_named, parse_node
 
 
 class ResolveErrors(Exception):
@@ -129,7 +128,7 @@ class Resolved:
         self.effects: EffectInfo | None = None
 
 
-class Resolver(ExpressionsMixin):
+class Resolver(CallsMixin, ExpressionsMixin):
     """Resolves one program. With ``registry=None`` (corpus analysis) every call is a
     :class:`DomainCall` read by the analysis conventions and every free name a context value."""
 
@@ -363,125 +362,6 @@ class Resolver(ExpressionsMixin):
             binding = Binding(name, slots[name], exprs[name], dep_slots, depth[name], frame)
             bindings.append(binding)
         return Block(node.path, tuple(bindings), body, node.mode)
-
-    # -- calls ----------------------------------------------------------------------------
-    def _Call(self, node: Call) -> Node:
-        registry = self.registry
-        if registry is None:
-            if is_forbidden(node.name):
-                raise forbidden_error(node.name, node.path)
-            self.calls += 1
-            slots = tuple((slot, self.resolve(expr)) for slot, expr in domain_slots(node))
-            return DomainCall(node.path, node.name, slots)
-        if node.kind == "array" and node.positional and registry.bare_names():
-            # Plan's `memory.create_entities({...})` arrives as create_entities(memory, {...})
-            dotted = self.namespaced_name(node.positional[0], node.name)
-            if dotted is not None:
-                node = Call(node.path, dotted, "array", positional=node.positional[1:])
-        if node.name not in registry.functions and is_forbidden(node.name):
-            raise forbidden_error(node.name, node.path)
-        fn, corrected = registry.resolve_function(node.name)
-        if fn is None:
-            raise unknown_function(registry, node)
-        if corrected is not None:
-            self.warnings.append(
-                f"unknown function `{clip(node.name)}` at {format_path(node.path)}: ran "
-                f"`{corrected}`, the only function with that name up to case and underscores"
-            )
-        self.calls += 1
-        if fn.changes_things:
-            self.ordered += 1
-        bound = bind(registry, node, fn)
-        args = tuple(
-            Arg(p, self.resolve(bound[p.name])) for p in registry.params(fn) if p.name in bound
-        )
-        return Invoke(node.path, fn, args, node.name)
-
-    def namespaced_name(self, receiver: Node, name: str) -> str | None:
-        """``ns.name`` when ``receiver`` is a namespace (SPEC 2.2): a name (or a chain of
-        literal members of one, ``ns.group``) that is a namespace and no alias or arrow
-        parameter in scope; a context value of that name is shadowed. An alias or parameter
-        named like the namespace, called as ``alias.f()`` where ``ns.f`` is a function, is a
-        clash (an error): the program could mean either."""
-        registry = self.registry
-        if registry is None:
-            return None
-        keys: list[str] = []
-        root = receiver
-        while isinstance(root, Get) and not root.optional:
-            for k in reversed(root.keys):
-                if not (isinstance(k, Lit) and isinstance(k.value, str)):
-                    return None
-                keys.append(k.value)
-            root = root.target
-        if not isinstance(root, Ref) or not registry.is_namespace(root.name):
-            return None
-        dotted = ".".join([root.name, *reversed(keys), name])
-        bound = any(
-            root.name in (scope.params if isinstance(scope, _Params) else scope.slots)
-            for scope in self._env
-        )
-        if not bound:
-            return dotted
-        if dotted in registry.functions:
-            raise DialecticError(
-                "name_clash",
-                f"`{clip(root.name)}` is both an alias (or arrow parameter) and a namespace, so "
-                f"`{clip(root.name)}.{clip(name)}(...)` could call the function `{clip(dotted)}` "
-                "or read the alias",
-                root.path,
-                hint=f"Rename the alias `{clip(root.name)}`; to call the function write "
-                f'`{clip(dotted)}(...)` or {{"{clip(dotted)}": {{...}}}}.',
-            )
-        return None
-
-
-def domain_slots(call: Call) -> list[tuple[str, Node]]:
-    """A call's arguments as (slot, expression) by the analysis conventions (SPEC 13): the keys
-    of an argument object, or of the only object literal of a positional call; else ``#0``,
-    ``#1``... by position."""
-    args = call.raw
-    p = (*call.path, call.name)
-    if call.kind == "array":
-        if len(args) == 1 and isinstance(args[0], dict):
-            only = args[0]
-            if len(only) == 1 and "$object" in only and isinstance(only["$object"], dict):
-                q = (*p, 0, "$object")
-                return [(k, parse_node(v, (*q, k))) for k, v in only["$object"].items()]
-            if len(only) != 1 and not any(k.startswith("$") for k in only):
-                return [(k, parse_node(v, (*p, 0, k))) for k, v in only.items()]
-        return [(f"#{i}", n) for i, n in enumerate(call.positional)]
-    if call.kind == "object":
-        return list(call_named(call).items())
-    assert call.single is not None
-    return [("#0", call.single)]
-
-
-def unknown_function(registry: Registry, node: Call) -> DialecticError:
-    several = registry.bare_matches(node.name)
-    if len(several) > 1:  # a bare name that several namespaces have (SPEC 2.2)
-        listed = " or ".join(f"`{n}`" for n in several)
-        return DialecticError(
-            "ambiguous_function",
-            f"`{clip(node.name)}` is a function of several namespaces: {listed}",
-            node.path,
-            hint=f'Write the full name, e.g. {{"{several[0]}": {{...}}}} '
-            f"(Plan: {several[0]}(...)).",
-            details={"candidates": several},
-        )
-    near = registry.suggest(node.name)
-    if near:
-        text = "did you mean " + " or ".join(f"`{n}`" for n in near) + "?"
-    else:
-        text = "no registered function has a similar name"
-    return DialecticError(
-        "unknown_function",
-        f"unknown function `{clip(node.name)}`; {text}",
-        node.path,
-        hint="An object with one key is a call; to pass a one-key object as data write "
-        '{"$object": {...}} (or {"$quote": ...}). `dialectic describe` lists the functions.',
-        details={"closest": near},
-    )
 
 
 def _dependency_order(node: Let, deps: dict[str, dict[str, int]]) -> list[str]:

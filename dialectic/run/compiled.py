@@ -8,10 +8,12 @@ from typing import TYPE_CHECKING, Any
 from dialectic.outcome.errors import Candidate, DialecticError, JSONPath
 
 if TYPE_CHECKING:
-    from dialectic.run.state import State
+    from dialectic.run.state import AsyncSlot, State
 
 SyncFn = Callable[["State"], Any]
 AsyncFn = Callable[["State"], Awaitable[Any]]
+#: evaluates an alias into its memo slot (see :attr:`Compiled.alias`)
+AliasFill = Callable[["State", "AsyncSlot"], Coroutine[Any, Any, Any]]
 
 
 class AmbiguityItem:
@@ -94,7 +96,7 @@ class Compiled:
     """A compiled node: exactly one of ``sync`` and ``aio`` is set; an asynchronous call may
     also offer a ``launch``, the cheaper way to start it as one of several concurrent tasks."""
 
-    __slots__ = ("sync", "aio", "launch", "ordered")
+    __slots__ = ("sync", "aio", "launch", "ordered", "alias")
 
     def __init__(
         self, sync: SyncFn | None = None, aio: AsyncFn | None = None, launch: Launch | None = None
@@ -104,6 +106,11 @@ class Compiled:
         self.launch = launch
         #: it makes effectful calls (SPEC 17): with another such sibling, run in program order
         self.ordered = False
+        #: it reads the run's alias of this memo slot (asynchronously), or None; with the
+        #: coroutine function that evaluates the alias into a new slot. A fan-out claims the
+        #: slot as it starts the evaluation, and waits for an alias already being evaluated
+        #: without a task of its own
+        self.alias: tuple[int, AliasFill] | None = None
 
     @property
     def is_async(self) -> bool:

@@ -27,7 +27,7 @@ from dialectic.run.compiled import (
     merge,
     merge_in_order,
 )
-from dialectic.run.state import State, TimeoutBucket
+from dialectic.run.state import ABANDONED, MISSING, AsyncSlot, State, TimeoutBucket
 
 
 def sync_many(children: Sequence[SyncFn]) -> Callable[[State], list[Any]]:
@@ -167,7 +167,17 @@ class _Fanout:
     """The bookkeeping of one native fan-out: its tasks, how many are still running, the first
     failure, the ambiguities found, and the future the parent waits on."""
 
-    __slots__ = ("state", "out", "found", "tasks", "failures", "pending", "stopping", "waiter")
+    __slots__ = (
+        "state",
+        "out",
+        "found",
+        "tasks",
+        "failures",
+        "pending",
+        "stopping",
+        "waiter",
+        "waits",
+    )
 
     def __init__(
         self,
@@ -185,6 +195,8 @@ class _Fanout:
         #: the tasks were cancelled on purpose: a failure, or the parent's own cancellation
         self.stopping = False
         self.waiter = waiter
+        #: aliases being evaluated elsewhere that this fan-out waits for: (slot, callback)
+        self.waits: list[tuple[AsyncSlot, Callable[[], None]]] | None = None
 
     def stop(self, exc: BaseException | None) -> None:
         if exc is not None:
@@ -192,6 +204,60 @@ class _Fanout:
         self.stopping = True
         for t in self.tasks:
             t.cancel()
+        waits = self.waits
+        if waits:  # no longer waited for (as a task would be cancelled at once)
+            self.waits = None
+            for slot, callback in waits:
+                if not slot.done:
+                    slot.remove_callback(callback)
+                    self.pending -= 1
+            if not self.pending and not self.waiter.done():
+                self.waiter.set_result(None)
+
+    def filled(self, i: int, idx: int, slot: AsyncSlot, task: asyncio.Task[Any]) -> None:
+        """The task evaluating alias ``idx`` into ``slot`` (child ``i``) has ended."""
+        if not slot.done:  # cancelled before it began: unclaim the slot, its readers retry
+            if self.state.memo[idx] is slot:
+                self.state.memo[idx] = MISSING
+            slot.error = ABANDONED
+            slot.set()
+        self.done(i, None, None, task)
+
+    def wait_alias(self, i: int, kid: Compiled, slot: AsyncSlot) -> None:
+        """Child ``i`` reads an alias being evaluated elsewhere: wait for its slot."""
+
+        def callback() -> None:
+            if self.waits is None:
+                return  # stopped meanwhile
+            if slot.error is ABANDONED:  # never evaluated: this child evaluates it after all
+                assert kid.aio is not None
+                task = asyncio.get_running_loop().create_task(
+                    cast("Coroutine[Any, Any, Any]", kid.aio(self.state))
+                )
+                task.add_done_callback(partial(self.done, i, None, None))
+                self.tasks.append(task)
+                return
+            self.pending -= 1
+            self.alias_read(i, slot)
+            if not self.pending and not self.waiter.done():
+                self.waiter.set_result(None)
+
+        if self.waits is None:
+            self.waits = []
+        self.waits.append((slot, callback))
+        self.pending += 1
+        slot.add_callback(callback)
+
+    def alias_read(self, i: int, slot: AsyncSlot) -> None:
+        """Child ``i`` has read an alias evaluated elsewhere: as its task would have ended."""
+        exc = slot.error
+        if exc is None:
+            self.out[i] = slot.value
+        elif isinstance(exc, asyncio.CancelledError):
+            if not self.stopping and not self.failures:
+                self.stop(DialecticError("cancelled", "a call was cancelled unexpectedly"))
+        else:
+            self.ended_with(i, exc)
 
     def done(
         self, i: int, launch: Launch | None, bucket: TimeoutBucket | None, task: asyncio.Task[Any]
@@ -269,7 +335,33 @@ async def _gather_native(
     clock = loop.time
     shared: dict[float, TimeoutBucket] = {}
     shared_until = 0.0
+    memo = state.memo
+    ready: list[tuple[int, AsyncSlot]] | None = None
     for i, kid in items:
+        alias = kid.alias
+        if alias is not None:
+            idx, fill = alias
+            slot = memo[idx]
+            if slot is MISSING:  # evaluated by this task; a later reader waits for it
+                slot = memo[idx] = AsyncSlot()
+                task = (
+                    Task(fill(state, slot), loop=loop)
+                    if direct
+                    else loop.create_task(fill(state, slot))
+                )
+                task.add_done_callback(partial(fan.filled, i, idx, slot))
+                tasks.append(task)
+                fan.pending += 1
+                continue
+            if not slot.done:  # being evaluated elsewhere: no task to wait for it
+                fan.wait_alias(i, kid, slot)
+                continue
+            else:
+                if ready is None:
+                    ready = [(i, slot)]
+                else:
+                    ready.append((i, slot))
+                continue
         launch = kid.launch
         coro: Coroutine[Any, Any, Any] | None = None
         bucket: TimeoutBucket | None = None
@@ -302,6 +394,9 @@ async def _gather_native(
         task.add_done_callback(partial(done, i, launch, bucket))
         tasks.append(task)
         fan.pending += 1
+    if ready is not None and not fan.stopping:  # read once all are started, as tasks would be
+        for i, slot in ready:
+            fan.alias_read(i, slot)
     if fan.pending:
         try:
             await fan.waiter

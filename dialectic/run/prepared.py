@@ -2,7 +2,8 @@
 
 Preparing runs the pipeline once (front end, syntax nodes, resolver, closures) with the cyclic
 garbage collector paused; ``run`` and ``run_async`` evaluate the closures with a context into an
-``Outcome``, never raising for a bad program. Re-exported by :mod:`dialectic.runtime`.
+``Outcome``, never raising for a bad program (how a run ends, its success or failure, is built
+by :mod:`dialectic.run.finish`). Re-exported by :mod:`dialectic.runtime`.
 """
 
 from __future__ import annotations
@@ -12,7 +13,6 @@ import gc
 import sys
 import threading
 import time
-import traceback
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
@@ -21,19 +21,19 @@ import anyio
 from dialectic.compiler.closures import CompileErrors, Compiler
 from dialectic.frontends import to_tree
 from dialectic.frontends.base import FrontEndResult
-from dialectic.outcome.errors import DialecticError, LimitExceeded, PluginError
+from dialectic.outcome.errors import DialecticError, LimitExceeded
 from dialectic.outcome.outcome import Outcome
-from dialectic.outcome.report import ambiguous, bounded_warnings, failure
+from dialectic.outcome.report import bounded_warnings, failure
 from dialectic.registry.registry import closest
 from dialectic.resolve.resolver import Resolved, ResolveErrors, resolve
 from dialectic.run.approval import attach
-from dialectic.run.evaluator import AmbiguityError, Compiled, State, deadline_error
+from dialectic.run.evaluator import Compiled, State, deadline_error
 from dialectic.run.events import EventHook, ended, observe
+from dialectic.run.finish import failed, succeeded
 from dialectic.run.journal import Journal
 from dialectic.run.telemetry import TRACING
 from dialectic.tree.nodes import Let
 from dialectic.tree.parse import parse_tree
-from dialectic.values.data import UNDEFINED
 
 if TYPE_CHECKING:
     from dialectic.runtime import Runtime
@@ -440,72 +440,7 @@ class Prepared:
         return ended(self, self._failed(exc, state), state)
 
     def _succeeded(self, value: Any, state: State) -> Outcome:
-        rt = self.runtime
-        limit = state.limits.max_output_bytes
-        if value is UNDEFINED:
-            value = None
-        t = type(value)
-        if t is str:
-            try:
-                size = len(value.encode())
-            except UnicodeEncodeError:
-                return self._fail(
-                    DialecticError(
-                        "invalid_value",
-                        "the result contains a lone surrogate, which is not valid Unicode text",
-                    ),
-                    state,
-                )
-        elif (t is int and -(2**63) <= value < 2**63) or t is float or t is bool or value is None:
-            size = 0
-        else:
-            try:
-                size = len(rt.serializer.dumps(value))
-            except DialecticError as exc:
-                if not exc.path:
-                    exc.path = self._result_path
-                return self._fail(exc, state)
-        if size > limit:
-            return self._fail(
-                LimitExceeded(
-                    "max_output_bytes",
-                    f"the result is {size} bytes of JSON; the limit is {limit}",
-                    self._result_path,
-                ),
-                state,
-            )
-        return Outcome.success(value, self._warnings(state), self.mode, rt.serializer.data)
+        return succeeded(self, value, state)
 
     def _failed(self, exc: BaseException, state: State) -> Outcome:
-        fe = self.front
-        assert fe is not None
-        warnings = self._warnings(state)
-        if isinstance(exc, AmbiguityError):
-            return ambiguous(exc.items, fe, warnings)
-        if isinstance(exc, DialecticError):
-            return failure([exc], fe, warnings)
-        if isinstance(exc, RecursionError):
-            return failure(
-                [LimitExceeded("max_depth", "the program is nested too deeply to evaluate")],
-                fe,
-                warnings,
-            )
-        if isinstance(exc, PluginError):
-            return failure([DialecticError("plugin_error", str(exc))], fe, warnings)
-        if not isinstance(exc, Exception):
-            raise exc
-        details: dict[str, Any] = {"exception": type(exc).__name__}
-        if self.runtime.debug:
-            details["traceback"] = "".join(traceback.format_exception(exc))
-        return failure(
-            [
-                DialecticError(
-                    "internal_error",
-                    f"the runtime failed unexpectedly: {type(exc).__name__}: {exc}",
-                    hint="This is a bug in dialectic, not in the program; please report it.",
-                    details=details,
-                )
-            ],
-            fe,
-            warnings,
-        )
+        return failed(self, exc, state)

@@ -159,7 +159,16 @@ _SHARED: weakref.WeakKeyDictionary[asyncio.AbstractEventLoop, dict[int, TimeoutB
 _SHARED_LOCK = threading.Lock()
 
 
+#: the last loop looked up and its buckets (most processes run one loop at a time): one
+#: tuple, replaced whole, so that another thread reads either the old pair or the new one
+_LAST: tuple[asyncio.AbstractEventLoop | None, dict[int, TimeoutBucket] | None] = (None, None)
+
+
 def _loop_buckets(loop: asyncio.AbstractEventLoop) -> dict[int, TimeoutBucket] | None:
+    global _LAST
+    last = _LAST
+    if last[0] is loop:
+        return last[1]
     try:
         buckets = _SHARED.get(loop)
         if buckets is None:
@@ -169,6 +178,7 @@ def _loop_buckets(loop: asyncio.AbstractEventLoop) -> dict[int, TimeoutBucket] |
                     buckets = _SHARED[loop] = {}
     except TypeError:
         return None
+    _LAST = (loop, buckets)
     return buckets
 
 
@@ -222,18 +232,41 @@ class _Missing:
 MISSING: Any = _Missing()
 
 
+class _Abandoned(Exception):
+    """The error of a slot whose evaluation was cancelled before it began: its readers start
+    the evaluation again (as if the slot had never been claimed)."""
+
+
+ABANDONED = _Abandoned("the evaluation was cancelled before it began")
+
+
 class AsyncSlot:
     """A memo slot for an alias being computed asynchronously; waiters share one evaluation.
     ``done`` once it has a value or an error; the event exists only once someone waits (most
     slots are read once: an event each would be a third of a small program's allocations)."""
 
-    __slots__ = ("_event", "done", "value", "error")
+    __slots__ = ("_event", "done", "value", "error", "_callbacks")
 
     def __init__(self) -> None:
         self._event: anyio.Event | None = None
         self.done = False
         self.value: Any = None
         self.error: BaseException | None = None
+        #: functions called (with no argument) when the slot is done: a native fan-out that
+        #: reads an alias already being evaluated waits on it without a task of its own
+        self._callbacks: list[Callable[[], None]] | None = None
+
+    def add_callback(self, fn: Callable[[], None]) -> None:
+        """Call ``fn`` once the slot is done (the slot must not be done yet)."""
+        if self._callbacks is None:
+            self._callbacks = [fn]
+        else:
+            self._callbacks.append(fn)
+
+    def remove_callback(self, fn: Callable[[], None]) -> None:
+        callbacks = self._callbacks
+        if callbacks is not None and fn in callbacks:
+            callbacks.remove(fn)
 
     @property
     def event(self) -> anyio.Event:
@@ -250,6 +283,11 @@ class AsyncSlot:
         self.done = True
         if self._event is not None:
             self._event.set()
+        callbacks = self._callbacks
+        if callbacks is not None:
+            self._callbacks = None
+            for fn in callbacks:
+                fn()
 
 
 def deadline_error(limits: Limits, path: JSONPath = ()) -> DialecticError:

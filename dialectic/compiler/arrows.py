@@ -1,0 +1,219 @@
+"""Arrow functions compiled (SPEC 1.8): :class:`Arrow`, and the frames its applications run in.
+
+An arrow function is never a value: it is compiled with the method that receives it. Its
+parameters live in a frame held by the context variable :data:`FRAME`, so concurrent
+applications (each element of a ``map`` whose body calls an asynchronous function runs as its
+own task) never see each other's parameters. Here too: the run's step budget (:class:`Steps`),
+spread arguments and objects, JavaScript functions applied with their refusals located, and
+:func:`comparator_key` (a sort comparator read as a key). Used by
+:mod:`dialectic.compiler.lambdas` (methods) and the compiler.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from contextvars import ContextVar
+from typing import Any
+
+from dialectic.limits import Limits
+from dialectic.outcome.errors import DialecticError, JSONPath, LimitExceeded
+from dialectic.run.evaluator import MISSING, Compiled, State
+from dialectic.tree.nodes import Arr, Get, Lambda, Lit, Node, Op, ParamRef, children, walk
+from dialectic.values import jsmethods as jm
+from dialectic.values.data import UNDEFINED
+from dialectic.values.jsops import JsRefusal, kind
+
+
+class Frame:
+    """One application of an arrow function: its arguments and its body's alias slots."""
+
+    __slots__ = ("args", "locals")
+
+    def __init__(self, args: tuple[Any, ...], size: int) -> None:
+        self.args = args
+        self.locals: list[Any] = [MISSING] * size if size else []
+
+
+#: values an enclosing node computed for a :class:`~dialectic.tree.nodes.Given` to read
+GIVEN: ContextVar[tuple[Any, ...]] = ContextVar("dialectic_given", default=())
+
+#: the applications of the arrow functions being evaluated, outermost first
+FRAME: ContextVar[tuple[Frame, ...]] = ContextVar("dialectic_frame", default=())
+
+
+def param_reader(frame: int, index: int) -> Compiled:
+    def read(s: State) -> Any:
+        args = FRAME.get()[frame].args
+        return args[index] if index < len(args) else UNDEFINED
+
+    return Compiled(sync=read)
+
+
+class Arrow:
+    """A compiled arrow function: ``apply(s, args)`` (synchronous body) or ``aapply``."""
+
+    __slots__ = ("body", "arity", "is_async", "locals", "key", "descending")
+
+    def __init__(self, body: Compiled, arity: int, locals: int = 0) -> None:
+        self.body = body
+        self.arity = arity
+        self.is_async = body.sync is None
+        self.locals = locals
+        #: a comparator ``(a, b) => K(a) - K(b)`` (or ``K(b) - K(a)``: ``descending``) as its
+        #: key ``K``: sorting by key gives the same order with n applications, not n*log(n)
+        self.key: Arrow | None = None
+        self.descending = False
+
+    def apply(self, s: State, args: tuple[Any, ...]) -> Any:
+        token = FRAME.set((*FRAME.get(), Frame(args, self.locals)))
+        try:
+            return self.body.sync(s)  # type: ignore[misc]
+        finally:
+            FRAME.reset(token)
+
+    async def aapply(self, s: State, args: tuple[Any, ...]) -> Any:
+        token = FRAME.set((*FRAME.get(), Frame(args, self.locals)))
+        try:
+            if self.body.sync is not None:
+                return self.body.sync(s)
+            return await self.body.aio(s)  # type: ignore[misc]
+        finally:
+            FRAME.reset(token)
+
+
+class Steps:
+    """The run's step budget, kept in one memo slot."""
+
+    __slots__ = ("slot", "limit", "path")
+
+    def __init__(self, slot: int, limits: Limits, path: JSONPath) -> None:
+        self.slot = slot
+        self.limit = limits.max_steps
+        self.path = path
+
+    def take(self, s: State, n: int) -> None:
+        used = s.memo[self.slot]
+        used = n if used is MISSING else used + n
+        s.memo[self.slot] = used
+        if used > self.limit:
+            raise LimitExceeded(
+                "max_steps",
+                f"the run took more than {self.limit} method steps (arrow-function applications "
+                "and elements visited)",
+                self.path,
+            )
+
+
+def refused(exc: JsRefusal, name: str, path: JSONPath) -> DialecticError:
+    return DialecticError(
+        "expression_error", exc.message, path, hint=exc.hint, details={"method": name}
+    )
+
+
+def apply_js(fn: Callable[..., Any], args: list[Any], name: str, path: JSONPath) -> Any:
+    """A JavaScript method or global applied: its value, or `expression_error`."""
+    try:
+        return fn(*args)
+    except JsRefusal as exc:
+        raise refused(exc, name, path) from None
+    except TypeError:  # the Python function's arity: JavaScript would ignore or misread them
+        raise DialecticError(
+            "expression_error",
+            f"`{name}` was given {len(args)} argument{'s' if len(args) != 1 else ''}, "
+            "more or fewer than it takes",
+            path,
+        ) from None
+
+
+def spread_args(values: Sequence[Any], spreads: Sequence[bool], path: JSONPath) -> list[Any]:
+    """Argument or element values with ``...x`` expanded."""
+    out: list[Any] = []
+    for v, is_spread in zip(values, spreads, strict=True):
+        if not is_spread:
+            out.append(v)
+        elif type(v) is list:
+            out.extend(v)
+        elif type(v) is str:
+            out.extend(jm._split(v, ""))
+        else:
+            raise DialecticError(
+                "expression_error",
+                f"`...` spreads an array or a text, not {kind(v)}",
+                path,
+                hint="Give a default first: `...(xs ?? [])`.",
+            )
+    return out
+
+
+def merge(parts: Sequence[Any], path: JSONPath) -> dict[str, Any]:
+    out: dict[str, Any] = {}
+    for part in parts:
+        if part is None or part is UNDEFINED:
+            continue  # {...null} adds nothing, as in JavaScript
+        if type(part) is not dict:
+            raise DialecticError(
+                "expression_error",
+                "`...` in an object spreads another object",
+                path,
+                hint="Spread objects only: {...a, b: 1}.",
+            )
+        out.update(part)
+    return out
+
+
+def comparator_key(node: Lambda) -> tuple[Node, bool] | None:
+    """``(a, b) => K(a) - K(b)``: ``(K(a), False)``; ``K(b) - K(a)``: ``(K(b) read as K(a),
+    True)``; anything else: None. ``K`` must read ``a`` (and not ``b``) the same way on both
+    sides, so sorting by ``K`` gives exactly the comparator's order."""
+    body = node.body
+    if len(node.params) != 2 or node.locals or not isinstance(body, Op) or body.op != "-":
+        return None
+    if len(body.operands) != 2:  # `(a, b) => -a`: a negation, not a difference
+        return None
+    left, right = body.operands
+    level = _level_of(left)
+    if level is None:
+        return None
+    if _mirror(left, right, level, 0, 1):
+        return left, False
+    if _mirror(left, right, level, 1, 0):
+        return right, True
+    return None
+
+
+def _level_of(node: Node) -> int | None:
+    levels = {n.frame for n in walk(node) if isinstance(n, ParamRef)}
+    return levels.pop() if len(levels) == 1 else None
+
+
+def _mirror(x: Node, y: Node, level: int, ix: int, iy: int) -> bool:
+    """Whether ``y`` is ``x`` with parameter ``ix`` of the arrow at ``level`` read as ``iy``,
+    and ``x`` reads only parameter ``ix`` of it (iteratively)."""
+    stack = [(x, y)]
+    while stack:
+        a, b = stack.pop()
+        if type(a) is not type(b):
+            return False
+        if isinstance(a, ParamRef) and isinstance(b, ParamRef):
+            if a.frame == level and (a.index != ix or b.index != iy or b.frame != level):
+                return False
+            if a.frame != level and (a.frame, a.index) != (b.frame, b.index):
+                return False
+            continue
+        if isinstance(a, Lit) and isinstance(b, Lit):
+            if type(a.value) is not type(b.value) or a.value != b.value:
+                return False
+            continue
+        if isinstance(a, Get | Op | Arr):
+            same = (
+                (isinstance(a, Get) and isinstance(b, Get) and a.optional == b.optional)
+                or (isinstance(a, Op) and isinstance(b, Op) and a.op == b.op)
+                or isinstance(a, Arr)
+            )
+            ka, kb = list(children(a)), list(children(b))
+            if not same or len(ka) != len(kb):
+                return False
+            stack.extend(zip(ka, kb, strict=True))
+            continue
+        return False  # calls, aliases, anything else: not a plain key
+    return True

@@ -1,0 +1,202 @@
+"""JavaScript's array methods that take a function (SPEC 1.8), element by element.
+
+``map``, ``filter``, ``find``, ``some``, ... apply the arrow function to every element:
+synchronously inline, or, when its body is asynchronous, concurrently for every element (in
+order when it makes effectful calls, SPEC 17, and only as far as JavaScript goes); ``reduce``
+in order; ``sort`` with a comparator, or by its key when :func:`comparator_key` found one. The
+result is JavaScript's; every application and element visited counts against
+``Limits.max_steps``. Called by :func:`dialectic.compiler.lambdas.method`.
+"""
+
+from __future__ import annotations
+
+import functools
+import math
+from collections.abc import Callable
+from typing import Any
+
+from dialectic.compiler.arrows import FRAME, Arrow, Frame, Steps
+from dialectic.run.evaluator import Compiled, State, async_many
+from dialectic.values import jsmethods as jm
+from dialectic.values.data import UNDEFINED
+from dialectic.values.jsops import MAX_SAFE, JsRefusal, is_number, kind, truthy
+
+
+def _results_sync(arrow: Arrow, s: State, xs: list[Any], steps: Steps) -> Callable[[int], Any]:
+    steps.take(s, len(xs))
+    body = arrow.body.sync
+    assert body is not None
+    size = arrow.locals
+    outer = FRAME.get()  # :meth:`Arrow.apply`, inlined: the frames around stay the same
+    var = FRAME
+
+    def at(i: int) -> Any:
+        token = var.set((*outer, Frame((xs[i], i, xs), size)))
+        try:
+            return body(s)
+        finally:
+            var.reset(token)
+
+    return at
+
+
+def _finish(name: str, xs: list[Any], results: list[Any]) -> Any:
+    if name == "map":
+        return results
+    if name == "filter":
+        return [x for x, r in zip(xs, results, strict=True) if truthy(r)]
+    if name == "find":
+        return next((x for x, r in zip(xs, results, strict=True) if truthy(r)), UNDEFINED)
+    if name == "findLast":
+        for x, r in zip(reversed(xs), reversed(results), strict=True):
+            if truthy(r):
+                return x
+        return UNDEFINED
+    if name == "findIndex":
+        return next((i for i, r in enumerate(results) if truthy(r)), -1)
+    if name == "some":
+        return any(truthy(r) for r in results)
+    if name == "every":
+        return all(truthy(r) for r in results)
+    if name == "flatMap":
+        out: list[Any] = []
+        for r in results:
+            if type(r) is list:
+                out.extend(r)
+            else:
+                out.append(r)
+        return out
+    raise AssertionError(name)
+
+
+def apply_sync(name: str, arrow: Arrow, s: State, xs: list[Any], steps: Steps) -> Any:
+    at = _results_sync(arrow, s, xs, steps)
+    n = len(xs)
+    # the short-circuiting ones stop where JavaScript stops
+    if name == "find":
+        for i in range(n):
+            if truthy(at(i)):
+                return xs[i]
+        return UNDEFINED
+    if name == "findIndex":
+        for i in range(n):
+            if truthy(at(i)):
+                return i
+        return -1
+    if name == "findLast":  # from the end, as JavaScript (an effectful arrow sees it)
+        for i in range(n - 1, -1, -1):
+            if truthy(at(i)):
+                return xs[i]
+        return UNDEFINED
+    if name == "some":
+        return any(truthy(at(i)) for i in range(n))
+    if name == "every":
+        return all(truthy(at(i)) for i in range(n))
+    return _finish(name, xs, [at(i) for i in range(n)])
+
+
+async def apply_async(name: str, arrow: Arrow, s: State, xs: list[Any], steps: Steps) -> Any:
+    steps.take(s, len(xs))
+    kids = [
+        Compiled(aio=functools.partial(arrow.aapply, args=(x, i, xs))) for i, x in enumerate(xs)
+    ]
+    if arrow.body.ordered:  # effectful calls: element after element (SPEC 17)
+        return await _apply_in_order(name, arrow, s, xs)
+    results = await async_many(kids)(s) if kids else []
+    return _finish(name, xs, results)
+
+
+async def _apply_in_order(name: str, arrow: Arrow, s: State, xs: list[Any]) -> Any:
+    """An arrow with effectful calls (SPEC 17): applied element after element, and only as
+    far as JavaScript goes (``find``, ``some``, ... stop at their answer; ``findLast`` goes
+    from the end)."""
+    n = len(xs)
+    if name in ("find", "findIndex", "some", "every", "findLast"):
+        order = range(n - 1, -1, -1) if name == "findLast" else range(n)
+        for i in order:
+            hit = truthy(await arrow.aapply(s, (xs[i], i, xs)))
+            if name == "every" and not hit:
+                return False
+            if hit and name != "every":
+                return {"find": xs[i], "findLast": xs[i], "findIndex": i}.get(name, True)
+        return {"find": UNDEFINED, "findLast": UNDEFINED, "findIndex": -1, "some": False}.get(
+            name, True
+        )
+    results = [await arrow.aapply(s, (xs[i], i, xs)) for i in range(n)]
+    return _finish(name, xs, results)
+
+
+def _reduce_args(name: str, xs: list[Any], rest: list[Any]) -> tuple[Any, int]:
+    if rest:
+        return rest[0], 0
+    if not xs:
+        raise JsRefusal(
+            f"{name}() of an empty array with no initial value is a TypeError in JavaScript",
+            "Give an initial value: xs.reduce((sum, x) => sum + x, 0).",
+        )
+    return xs[0], 1
+
+
+def reduce_sync(
+    name: str, arrow: Arrow, s: State, xs: list[Any], rest: list[Any], steps: Steps
+) -> Any:
+    """``xs.reduce(arrow, ...rest)`` with a synchronous arrow function."""
+    acc, start = _reduce_args(name, xs, rest)
+    for i in range(start, len(xs)):
+        steps.take(s, 1)
+        acc = arrow.apply(s, (acc, xs[i], i, xs))
+    return acc
+
+
+async def reduce_async(
+    name: str, arrow: Arrow, s: State, xs: list[Any], rest: list[Any], steps: Steps
+) -> Any:
+    """``xs.reduce(arrow, ...rest)`` with an arrow function that awaits."""
+    acc, start = _reduce_args(name, xs, rest)
+    for i in range(start, len(xs)):
+        steps.take(s, 1)
+        acc = await arrow.aapply(s, (acc, xs[i], i, xs))
+    return acc
+
+
+def _comparator(arrow: Arrow, s: State, steps: Steps) -> Callable[[Any, Any], int]:
+    def compare(a: Any, b: Any) -> int:
+        steps.take(s, 1)
+        r = arrow.apply(s, (a, b))
+        if r is UNDEFINED:
+            return 0
+        if type(r) is bool or not is_number(r):
+            raise JsRefusal(
+                "a sort comparator must return a number (negative, zero or positive)",
+                "Write (a, b) => a.price - b.price, or a.name < b.name ? -1 : 1 for texts.",
+            )
+        return int(r > 0) - int(r < 0)
+
+    return compare
+
+
+def sort_values(xs: list[Any], arrow: Arrow | None, s: State, steps: Steps) -> list[Any]:
+    n = len(xs)
+    steps.take(s, n * max(1, math.ceil(math.log2(n + 1))))
+    present = [x for x in xs if x is not UNDEFINED]
+    tail = [UNDEFINED] * (n - len(present))  # undefined sorts last, as in JavaScript
+    if arrow is None:
+        return sorted(present, key=jm.default_sort_key) + tail
+    if arrow.is_async:
+        raise JsRefusal(
+            "a sort comparator cannot call functions",
+            "Compute the keys first with map, then sort on them.",
+        )
+    key = arrow.key
+    if key is not None:
+        apply = key.apply
+        keys = [apply(s, (x,)) for x in present]
+        for k in keys:
+            if type(k) is bool or not is_number(k) or (type(k) is int and abs(k) > MAX_SAFE):
+                raise JsRefusal(
+                    f"the comparator subtracts {kind(k)} values",
+                    "Compare numbers, or texts with a.name < b.name ? -1 : 1.",
+                )
+        order = sorted(range(len(present)), key=keys.__getitem__, reverse=arrow.descending)
+        return [present[i] for i in order] + tail
+    return sorted(present, key=functools.cmp_to_key(_comparator(arrow, s, steps))) + tail

@@ -1,0 +1,93 @@
+"""How a run of a :class:`~dialectic.run.prepared.Prepared` program ends: its value, checked
+against the output limit, into a success; or the exception it raised into a failure or an
+ambiguous outcome (an unexpected exception becomes a located ``internal_error``)."""
+
+from __future__ import annotations
+
+import traceback
+from typing import TYPE_CHECKING, Any
+
+from dialectic.outcome.errors import DialecticError, LimitExceeded, PluginError
+from dialectic.outcome.outcome import Outcome
+from dialectic.outcome.report import ambiguous, failure
+from dialectic.run.evaluator import AmbiguityError, State
+from dialectic.values.data import UNDEFINED
+
+if TYPE_CHECKING:
+    from dialectic.run.prepared import Prepared
+
+
+def succeeded(prepared: Prepared, value: Any, state: State) -> Outcome:
+    """The success of a run that returned ``value``, or its failure if the value cannot be
+    the result (not valid Unicode, not serializable, larger than ``max_output_bytes``)."""
+    rt = prepared.runtime
+    limit = state.limits.max_output_bytes
+    if value is UNDEFINED:
+        value = None
+    t = type(value)
+    if t is str:
+        try:
+            size = len(value.encode())
+        except UnicodeEncodeError:
+            return prepared._fail(
+                DialecticError(
+                    "invalid_value",
+                    "the result contains a lone surrogate, which is not valid Unicode text",
+                ),
+                state,
+            )
+    elif (t is int and -(2**63) <= value < 2**63) or t is float or t is bool or value is None:
+        size = 0
+    else:
+        try:
+            size = len(rt.serializer.dumps(value))
+        except DialecticError as exc:
+            if not exc.path:
+                exc.path = prepared._result_path
+            return prepared._fail(exc, state)
+    if size > limit:
+        return prepared._fail(
+            LimitExceeded(
+                "max_output_bytes",
+                f"the result is {size} bytes of JSON; the limit is {limit}",
+                prepared._result_path,
+            ),
+            state,
+        )
+    return Outcome.success(value, prepared._warnings(state), prepared.mode, rt.serializer.data)
+
+
+def failed(prepared: Prepared, exc: BaseException, state: State) -> Outcome:
+    """The outcome of a run that raised ``exc`` (re-raised if it is not an ``Exception``)."""
+    fe = prepared.front
+    assert fe is not None
+    warnings = prepared._warnings(state)
+    if isinstance(exc, AmbiguityError):
+        return ambiguous(exc.items, fe, warnings)
+    if isinstance(exc, DialecticError):
+        return failure([exc], fe, warnings)
+    if isinstance(exc, RecursionError):
+        return failure(
+            [LimitExceeded("max_depth", "the program is nested too deeply to evaluate")],
+            fe,
+            warnings,
+        )
+    if isinstance(exc, PluginError):
+        return failure([DialecticError("plugin_error", str(exc))], fe, warnings)
+    if not isinstance(exc, Exception):
+        raise exc
+    details: dict[str, Any] = {"exception": type(exc).__name__}
+    if prepared.runtime.debug:
+        details["traceback"] = "".join(traceback.format_exception(exc))
+    return failure(
+        [
+            DialecticError(
+                "internal_error",
+                f"the runtime failed unexpectedly: {type(exc).__name__}: {exc}",
+                hint="This is a bug in dialectic, not in the program; please report it.",
+                details=details,
+            )
+        ],
+        fe,
+        warnings,
+    )
