@@ -26,7 +26,8 @@ called and every node compiles as before.
 
 from __future__ import annotations
 
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Iterator
+from contextlib import contextmanager
 from typing import TYPE_CHECKING, Any
 
 import anyio
@@ -330,16 +331,11 @@ def effect_call(site: CallSite, limits: Limits, async_calls: dict[str, int]) -> 
             kw = kwargs(
                 _unless_stopped(s, evaluate) if amany is None else await _astopped(s, amany), s
             )
-            try:
+            with _effect_errors(s):
                 approver = s.approver
                 if approver is not None and not _journalled(s, site, kw, frames):
                     await approver.acheck(site, kw)
                 r = await timed(s, kw)
-            except DialecticError as exc:
-                raise reported(s, exc) from None
-            except AmbiguityError as exc:  # no effectful call runs after it
-                effects_of(s).stopped = exc
-                raise
             record(s, kw)
             return r
 
@@ -348,16 +344,11 @@ def effect_call(site: CallSite, limits: Limits, async_calls: dict[str, int]) -> 
 
         def call_write(s: State) -> Any:
             kw = kwargs(_unless_stopped(s, evaluate), s)
-            try:
+            with _effect_errors(s):
                 approver = s.approver
                 if approver is not None and not _journalled(s, site, kw, frames):
                     approver.check(site, kw)
                 r = call_sync(site, kw, s, frames())
-            except DialecticError as exc:
-                raise reported(s, exc) from None
-            except AmbiguityError as exc:  # no effectful call runs after it
-                effects_of(s).stopped = exc
-                raise
             record(s, kw)
             return r
 
@@ -367,22 +358,30 @@ def effect_call(site: CallSite, limits: Limits, async_calls: dict[str, int]) -> 
 
         async def call_inline(s: State) -> Any:
             kw = kwargs(await _astopped(s, args), s)
-            try:
+            with _effect_errors(s):
                 approver = s.approver
                 if approver is not None and not _journalled(s, site, kw, frames):
                     await approver.acheck(site, kw)
                 r = call_sync(site, kw, s, frames())
-            except DialecticError as exc:
-                raise reported(s, exc) from None
-            except AmbiguityError as exc:  # no effectful call runs after it
-                effects_of(s).stopped = exc
-                raise
             record(s, kw)
             return r
 
         out = Compiled(aio=call_inline)
     out.ordered = True
     return out
+
+
+@contextmanager
+def _effect_errors(s: State) -> Iterator[None]:
+    """An effectful call's failure is reported with what already ran; an ambiguity stops the
+    effectful calls after it."""
+    try:
+        yield
+    except DialecticError as exc:
+        raise reported(s, exc) from None
+    except AmbiguityError as exc:  # no effectful call runs after it
+        effects_of(s).stopped = exc
+        raise
 
 
 def _unless_stopped(s: State, evaluate: Callable[[State], list[Any]]) -> list[Any]:
