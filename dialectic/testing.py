@@ -94,6 +94,17 @@ async def _async_add(a: float, b: float) -> float:
     return a + b
 
 
+def _jot(text: str, ctx: Any) -> int:
+    """Append to this run's notes (a write: it runs, in program order, referenced or not)."""
+    notes: list[str] = ctx.cache.setdefault("notes", [])
+    notes.append(text)
+    return len(notes)
+
+
+def _jotted(ctx: Any) -> list[str]:
+    return list(ctx.cache.get("notes", []))
+
+
 def _boom(message: str = "boom") -> Any:
     raise RuntimeError(message)
 
@@ -113,6 +124,19 @@ FUNCTIONS = (
         "count", "number of items", lambda items: len(items), {"items": "array"}, "integer"
     ),
     FunctionDescription("double", "2 * n", lambda n: 2 * n, {"n": "integer"}, "integer"),
+    FunctionDescription(
+        "jot",
+        "add a note",
+        _jot,
+        {"text": "string"},
+        "integer",
+        pass_context=True,
+        effects="write",
+        scope="notes",
+    ),
+    FunctionDescription(
+        "jotted", "the notes so far", _jotted, {}, "array", pass_context=True, scope="notes"
+    ),
     FunctionDescription("negate", "not b", lambda flag: not flag, {"flag": "boolean"}, "boolean"),
     FunctionDescription(
         "keys", "the keys of an object", lambda obj: sorted(obj), {"obj": "object"}, "array"

@@ -54,31 +54,9 @@ def alias_reader(idx: int, target: Compiled, deep: AliasTable | None) -> Compile
     afn = target.aio
     assert afn is not None
 
-    async def aread(s: State) -> Any:
-        slot = s.memo[idx]
-        if slot is MISSING:
-            slot = s.memo[idx] = AsyncSlot()
-            try:
-                if deep is not None:
-                    await _aprefetch(s, idx, deep)
-                slot.value = await afn(s)
-            except BaseException as exc:
-                slot.error = exc
-                raise
-            finally:
-                slot.set()
-            return slot.value
-        if not slot.done:
-            await slot.event.wait()
-        if slot.error is not None:
-            if slot.error is ABANDONED:  # its fan-out stopped before it began: start again
-                return await aread(s)
-            raise slot.error
-        return slot.value
-
     async def fill(s: State, slot: AsyncSlot) -> Any:
-        """Evaluate the alias into ``slot``, just put in its memo entry by a fan-out (so that
-        its siblings wait for this evaluation rather than start their own)."""
+        """Evaluate the alias into ``slot``, just put in its memo entry by its first reader or
+        by a fan-out (so that the others wait for this evaluation rather than start their own)."""
         try:
             if deep is not None:
                 await _aprefetch(s, idx, deep)
@@ -88,6 +66,19 @@ def alias_reader(idx: int, target: Compiled, deep: AliasTable | None) -> Compile
             raise
         finally:
             slot.set()
+        return slot.value
+
+    async def aread(s: State) -> Any:
+        slot = s.memo[idx]
+        if slot is MISSING:  # the first reader evaluates it
+            slot = s.memo[idx] = AsyncSlot()
+            return await fill(s, slot)
+        if not slot.done:
+            await slot.event.wait()
+        if slot.error is not None:
+            if slot.error is ABANDONED:  # its fan-out stopped before it began: start again
+                return await aread(s)
+            raise slot.error
         return slot.value
 
     out = Compiled(aio=aread)
