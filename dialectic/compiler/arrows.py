@@ -15,6 +15,7 @@ from collections.abc import Callable, Sequence
 from contextvars import ContextVar
 from typing import Any
 
+from dialectic.compiler.columns import Plain
 from dialectic.limits import Limits
 from dialectic.outcome.errors import DialecticError, JSONPath, LimitExceeded
 from dialectic.run.evaluator import MISSING, Compiled, State
@@ -52,7 +53,7 @@ def param_reader(frame: int, index: int) -> Compiled:
 class Arrow:
     """A compiled arrow function: ``apply(s, args)`` (synchronous body) or ``aapply``."""
 
-    __slots__ = ("body", "arity", "is_async", "locals", "key", "descending")
+    __slots__ = ("body", "arity", "is_async", "locals", "key", "descending", "direct")
 
     def __init__(self, body: Compiled, arity: int, locals: int = 0) -> None:
         self.body = body
@@ -63,6 +64,9 @@ class Arrow:
         #: key ``K``: sorting by key gives the same order with n applications, not n*log(n)
         self.key: Arrow | None = None
         self.descending = False
+        #: the body as a plain function of the element, when it reads only its first
+        #: parameter (:mod:`dialectic.compiler.direct`): applied with no frame
+        self.direct: Plain | None = None
 
     def apply(self, s: State, args: tuple[Any, ...]) -> Any:
         token = FRAME.set((*FRAME.get(), Frame(args, self.locals)))
@@ -146,6 +150,8 @@ def spread_args(values: Sequence[Any], spreads: Sequence[bool], path: JSONPath) 
 
 
 def merge(parts: Sequence[Any], path: JSONPath) -> dict[str, Any]:
+    """``{...a, ...b}``: later parts win; a key whose last value is undefined (an object's
+    field written among the spreads) is dropped, as JSON drops it in JavaScript."""
     out: dict[str, Any] = {}
     for part in parts:
         if part is None or part is UNDEFINED:
@@ -158,6 +164,8 @@ def merge(parts: Sequence[Any], path: JSONPath) -> dict[str, Any]:
                 hint="Spread objects only: {...a, b: 1}.",
             )
         out.update(part)
+    if UNDEFINED in out.values():
+        return {k: v for k, v in out.items() if v is not UNDEFINED}
     return out
 
 

@@ -7,6 +7,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
+from dialectic.compiler.access import Access
+from dialectic.compiler.direct import Plain, plain_body
 from dialectic.compiler.expressions import conditional, operator
 from dialectic.compiler.lambdas import (
     GIVEN,
@@ -31,6 +33,7 @@ from dialectic.tree.nodes import (
     Merge,
     Method,
     Node,
+    Obj,
     Op,
     ParamRef,
     Spread,
@@ -77,6 +80,8 @@ class FormsMixin:
     serializer: Serializer
     limits: Limits
     resolved: Resolved
+    access: Access
+    errors: list[DialecticError]
 
     if TYPE_CHECKING:
 
@@ -105,8 +110,16 @@ class FormsMixin:
             if shape is not None:
                 arrow.key = Arrow(self.compile(shape[0]), 1, 0)
                 arrow.descending = shape[1]
+            if node.params and not node.locals and not self.errors:
+                first = node.params[0]
+                arrow.direct = self._plain(node.body, first)
+                if arrow.key is not None and shape is not None:
+                    arrow.key.direct = self._plain(shape[0], first)
             return arrow
         return self.compile(node.value if isinstance(node, Spread) else node)
+
+    def _plain(self, body: Node, param: str) -> Plain | None:
+        return plain_body(body, param, self.compile, self.access.member, self.serializer.stringify)
 
     def _steps(self, path: JSONPath) -> Steps:
         return Steps(self.resolved.steps_slot, self.limits, path)
@@ -152,7 +165,18 @@ class FormsMixin:
 
     def _Merge(self, node: Merge) -> Compiled:
         path = node.path
-        return self._combine([self.compile(p) for p in node.parts], lambda vs: merge(vs, path))
+        parts = [self._fields_of(p) if isinstance(p, Obj) else self.compile(p) for p in node.parts]
+        return self._combine(parts, lambda vs: merge(vs, path))
+
+    def _fields_of(self, node: Obj) -> Compiled:
+        """An object written among spreads (``{...x, k: v}``): its fields as written, an
+        undefined value kept, so that the merge drops that key (SPEC 1.2) instead of keeping
+        an earlier part's value."""
+        keys = list(node.fields)
+        return self._combine(
+            [self.compile(node.fields[k]) for k in keys],
+            lambda vs: dict(zip(keys, vs, strict=True)),
+        )
 
     def _optional_chain(self, node: Get | Method, link: Get | Method) -> Compiled:
         """The chain ``node`` whose outermost optional link is ``link`` (``a?.b.c``,

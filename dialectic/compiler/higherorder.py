@@ -16,6 +16,7 @@ from collections.abc import Callable
 from typing import Any
 
 from dialectic.compiler.arrows import FRAME, Arrow, Frame, Steps
+from dialectic.compiler.columns import apply_columns
 from dialectic.run.evaluator import Compiled, State, async_many
 from dialectic.values import jsmethods as jm
 from dialectic.values.data import UNDEFINED
@@ -70,6 +71,12 @@ def _finish(name: str, xs: list[Any], results: list[Any]) -> Any:
 
 
 def apply_sync(name: str, arrow: Arrow, s: State, xs: list[Any], steps: Steps) -> Any:
+    if arrow.direct is not None:
+        steps.take(s, len(xs))
+        out = apply_columns(name, arrow.direct, s, xs)
+        if out is not NotImplemented:
+            return out
+        return _apply_direct(name, arrow.direct.fn, s, xs)
     at = _results_sync(arrow, s, xs, steps)
     n = len(xs)
     # the short-circuiting ones stop where JavaScript stops
@@ -93,6 +100,35 @@ def apply_sync(name: str, arrow: Arrow, s: State, xs: list[Any], steps: Steps) -
     if name == "every":
         return all(truthy(at(i)) for i in range(n))
     return _finish(name, xs, [at(i) for i in range(n)])
+
+
+def _apply_direct(name: str, fn: Callable[[State, Any], Any], s: State, xs: list[Any]) -> Any:
+    """:func:`apply_sync` for an arrow that reads only its element
+    (:mod:`dialectic.compiler.direct`): the same applications in the same order, no frames."""
+    if name == "map":
+        return [fn(s, x) for x in xs]
+    if name == "filter":
+        return [x for x in xs if (r := fn(s, x)) is True or (r is not False and truthy(r))]
+    if name == "find":
+        for x in xs:
+            if truthy(fn(s, x)):
+                return x
+        return UNDEFINED
+    if name == "findIndex":
+        for i, x in enumerate(xs):
+            if truthy(fn(s, x)):
+                return i
+        return -1
+    if name == "findLast":
+        for x in reversed(xs):
+            if truthy(fn(s, x)):
+                return x
+        return UNDEFINED
+    if name == "some":
+        return any(truthy(fn(s, x)) for x in xs)
+    if name == "every":
+        return all(truthy(fn(s, x)) for x in xs)
+    return _finish(name, xs, [fn(s, x) for x in xs])
 
 
 async def apply_async(name: str, arrow: Arrow, s: State, xs: list[Any], steps: Steps) -> Any:
@@ -175,28 +211,54 @@ def _comparator(arrow: Arrow, s: State, steps: Steps) -> Callable[[Any, Any], in
     return compare
 
 
+_NUMBERS = frozenset({int, float})
+
+
+def _keys(key: Arrow, s: State, xs: list[Any]) -> list[Any]:
+    """A sort's keys, applied one by one."""
+    direct = key.direct
+    if direct is None:
+        apply = key.apply
+        return [apply(s, (x,)) for x in xs]
+    fn = direct.fn
+    return [fn(s, x) for x in xs]
+
+
 def sort_values(xs: list[Any], arrow: Arrow | None, s: State, steps: Steps) -> list[Any]:
     n = len(xs)
     steps.take(s, n * max(1, math.ceil(math.log2(n + 1))))
-    present = [x for x in xs if x is not UNDEFINED]
-    tail = [UNDEFINED] * (n - len(present))  # undefined sorts last, as in JavaScript
-    if arrow is None:
-        return sorted(present, key=jm.default_sort_key) + tail
-    if arrow.is_async:
+    if arrow is not None and arrow.is_async:
         raise JsRefusal(
             "a sort comparator cannot call functions",
             "Compute the keys first with map, then sort on them.",
         )
-    key = arrow.key
+    key = arrow.key if arrow is not None else None
+    column = key.direct.column if key is not None and key.direct is not None else None
+    keys = column(s, xs) if column is not None else None
+    if keys is not None:  # every element an object (so none undefined), every key read
+        present, tail = xs, []
+    else:
+        present = [x for x in xs if x is not UNDEFINED] if UNDEFINED in xs else xs
+        tail = [UNDEFINED] * (n - len(present))  # undefined sorts last, as in JavaScript
+    if arrow is None:
+        return sorted(present, key=jm.default_sort_key) + tail
     if key is not None:
-        apply = key.apply
-        keys = [apply(s, (x,)) for x in present]
-        for k in keys:
-            if type(k) is bool or not is_number(k) or (type(k) is int and abs(k) > MAX_SAFE):
-                raise JsRefusal(
-                    f"the comparator subtracts {kind(k)} values",
-                    "Compare numbers, or texts with a.name < b.name ? -1 : 1.",
-                )
+        if keys is None:
+            keys = _keys(key, s, present)
+        _check_keys(keys)
         order = sorted(range(len(present)), key=keys.__getitem__, reverse=arrow.descending)
-        return [present[i] for i in order] + tail
+        return list(map(present.__getitem__, order)) + tail
     return sorted(present, key=functools.cmp_to_key(_comparator(arrow, s, steps))) + tail
+
+
+def _check_keys(keys: list[Any]) -> None:
+    """The keys a comparator ``K(a) - K(b)`` subtracts: numbers JavaScript holds exactly."""
+    kinds = set(map(type, keys))
+    if kinds <= _NUMBERS and (int not in kinds or -MAX_SAFE <= min(keys) <= max(keys) <= MAX_SAFE):
+        return
+    for k in keys:
+        if type(k) is bool or not is_number(k) or (type(k) is int and abs(k) > MAX_SAFE):
+            raise JsRefusal(
+                f"the comparator subtracts {kind(k)} values",
+                "Compare numbers, or texts with a.name < b.name ? -1 : 1.",
+            )
