@@ -15,18 +15,22 @@ from dialectic.outcome.errors import DialecticError, LimitExceeded
 from dialectic.registry.registry import Registry
 from dialectic.values.coercion import TypeSystem
 from dialectic.values.data import (
+    _INT64,
     DEFAULT_TEXT_LIMIT,
     DUMP_OPTIONS,
+    MAX_VALUE_DEPTH,
     UNDEFINED,
     BadValue,
+    NotJSON,
     TooDeep,
     TooLarge,
-    check_size,
+    _has_surrogate,
     json_safe,
 )
 from dialectic.values.jsnumber import js_number_to_string as js_number
 
 _MAX_PROGRAM_DEPTH = 200
+_SURROGATE = "the value contains a lone surrogate (not valid Unicode text)"
 
 
 def value_error(exc: BadValue, limit_name: str = "max_output_bytes") -> DialecticError:
@@ -135,6 +139,71 @@ class Serializer:
             raise TooLarge(limit)
         return total
 
+    def scan(self, value: Any, limit: int) -> bool:
+        """:func:`~dialectic.values.data.check_size` and :meth:`measure` in one walk, before
+        ``value`` is written as JSON: raises :class:`TooLarge` once at least ``limit`` bytes
+        are counted (each step counts at least one, so shared parts cost O(limit)),
+        :class:`TooDeep` past :data:`MAX_VALUE_DEPTH` levels (registered values count as a
+        level), ``NotJSON`` for a non-text key or a lone surrogate; returns whether an integer
+        is beyond 64 bits. A container's scalar members are counted in place, not pushed."""
+        total = 0
+        big = False
+        stack: list[tuple[Any, int]] = [(value, 0)]
+        pop, push = stack.pop, stack.append
+        type_of = self.registry.type_of_class
+        while stack:
+            v, depth = pop()
+            t = type(v)
+            if t is dict or t is list or t is tuple:
+                if depth >= MAX_VALUE_DEPTH:
+                    raise TooDeep()
+                items = v.values() if t is dict else v
+                total += 1 + (2 * len(v) if t is dict else len(v))
+                if t is dict:
+                    for k in v:
+                        if type(k) is not str:
+                            raise NotJSON(f"object keys must be text, not {type(k).__name__}")
+                        total += len(k) + 2
+                if total > limit:
+                    raise TooLarge(limit)
+                inner = depth + 1
+                for x in items:
+                    tx = type(x)
+                    if tx is str:
+                        total += len(x) + 2
+                        if not x.isascii() and _has_surrogate(x):
+                            raise NotJSON(_SURROGATE)
+                    elif tx is int:
+                        total += 1
+                        if not -_INT64 <= x < _INT64:
+                            big = True
+                    elif tx is float or tx is bool or x is None:
+                        total += 1
+                    else:
+                        push((x, inner))
+                if total > limit:
+                    raise TooLarge(limit)
+                continue
+            if t is str:
+                total += len(v) + 2
+                if not v.isascii() and _has_surrogate(v):
+                    raise NotJSON(_SURROGATE)
+            elif t is int:
+                total += 1
+                big = big or not -_INT64 <= v < _INT64
+            elif t is float or t is bool or v is None:
+                total += 1
+            else:
+                td = type_of(t)
+                if td is None:
+                    total += 1  # `undefined`, or not JSON: orjson's default says which
+                else:
+                    total += len(td.name) + 4  # {"name":...}
+                    push((self.types.serialize_args(td, v), depth + 1))
+            if total > limit:
+                raise TooLarge(limit)
+        return big
+
     def text_length_at_least(self, value: Any, limit: int) -> int:
         """At least how many characters :meth:`stringify` makes of ``value``, without building
         the text (for a template or ``str`` to refuse a huge result before building it);
@@ -159,9 +228,8 @@ class Serializer:
         the text is built (:meth:`measure`)."""
         limit = self.output_limit if limit is None else limit
         try:
-            if check_size(value, limit):
+            if self.scan(value, limit):
                 value = json_safe(value)
-            self.measure(value, limit)
             return orjson.dumps(value, default=self.default, option=DUMP_OPTIONS)
         except BadValue as exc:
             raise value_error(exc, limit_name) from None

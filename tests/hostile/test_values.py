@@ -365,3 +365,15 @@ def test_convert_to_internal_type_name(clean: Clean, type_name: Any) -> None:
 def test_undefined_result_is_none(clean: Clean, program: Any, lang: str | None) -> None:
     out = clean(program, lang=lang)
     assert out.status == "success" and out.value is None, repr(out.value)
+
+
+def test_the_output_limit_counts_bytes_of_json_not_a_guess() -> None:
+    """A result is measured as the JSON it is (one walk, then the text's length): 400 small
+    integers are 801 bytes of JSON, within a 1,000-byte limit (the walk once counted 20 bytes
+    an integer and refused them); 600 are 1,201 bytes, and refused."""
+    rt = Runtime(load_entry_points=False, limits={"max_output_bytes": 1000})
+    fits = rt.run({"$return": {"$quote": [7] * 400}})
+    assert fits.status == "success" and fits.value == [7] * 400
+    over = rt.run({"$return": {"$quote": [7] * 600}})
+    assert over.error is not None and over.error.code == "limit_exceeded"
+    assert "max_output_bytes" in (over.message or "")
