@@ -51,10 +51,15 @@ def run_partition(
     return out
 
 
-def connect(address: str) -> tuple[Any, Any]:
+#: how long to try reaching an existing scheduler before saying so (Dask's own default is 30 s)
+CONNECT_TIMEOUT = 10.0
+
+
+def connect(address: str, timeout: float = CONNECT_TIMEOUT) -> tuple[Any, Any]:
     """A client for ``address``: a scheduler (``tcp://host:port``), or ``local`` /
     ``local:WORKERS`` for a new ``LocalCluster`` of worker processes (one thread each).
-    Returns ``(client, cluster)``; ``cluster`` is None for an existing scheduler."""
+    Returns ``(client, cluster)``; ``cluster`` is None for an existing scheduler. A scheduler
+    not reached within ``timeout`` seconds is a ``RuntimeError`` that says what to do."""
     distributed = _distributed()
     if address == "local" or address.startswith("local:"):
         _, _, count = address.partition(":")
@@ -67,7 +72,14 @@ def connect(address: str) -> tuple[Any, Any]:
             dashboard_address=None,
         )
         return distributed.Client(cluster), cluster
-    return distributed.Client(address), None
+    try:
+        return distributed.Client(address, timeout=timeout), None
+    except (OSError, TimeoutError) as exc:
+        raise RuntimeError(
+            f"could not reach a Dask scheduler at {address} within {timeout:g} s ({exc}). "
+            "Start one with `dask scheduler` (it prints its address) and workers with "
+            "`dask worker ADDRESS`, or use --dask local for a cluster on this machine"
+        ) from None
 
 
 def _partitions(items: Iterator[BatchItem], size: int) -> Iterator[list[BatchItem]]:

@@ -44,6 +44,7 @@ def run_batch(
     stdout: BinaryIO | None = None,
     on_record: Any = None,
     calls: bool = True,
+    dask_timeout: float | None = None,
 ) -> dict[str, Any]:
     """Run every program of ``source`` (JSON Lines, a folder, a NESTFUL/BFCL file); append a
     record per program to ``out`` (``stdout`` when None), skipping the ids already there.
@@ -52,7 +53,8 @@ def run_batch(
     (``tcp://host:port``, ``local``, ``local:N``) or a ``client`` on a Dask cluster whose
     workers build their runtime from ``spec``. ``progress``: a bar on stderr (None: when stderr
     is a terminal). ``on_record(record)`` is called after each record is written. ``calls``:
-    records carry the call log. Returns the summary."""
+    records carry the call log. ``dask_timeout``: seconds to reach an existing scheduler
+    (default :data:`dialectic.batch.cluster.CONNECT_TIMEOUT`). Returns the summary."""
     spec = spec or RuntimeSpec()
     check_concurrency(concurrency)
     items = read_items(source)
@@ -78,7 +80,9 @@ def run_batch(
             runner = Runner(spec, runtime if runtime is not None else spec.build())
             asyncio.run(runner.records(pending, concurrency, emit, calls))
         else:
-            where = _on_dask(spec, pending, emit, dask, client, concurrency, partition_size, calls)
+            where = _on_dask(
+                spec, pending, emit, dask, client, concurrency, partition_size, calls, dask_timeout
+            )
     finally:
         counter.close()
         output.close()
@@ -94,14 +98,15 @@ def _on_dask(
     concurrency: int,
     partition_size: int | None,
     calls: bool,
+    timeout: float | None,
 ) -> str:
-    from dialectic.batch.cluster import DEFAULT_PARTITION, connect, run_on_dask
+    from dialectic.batch.cluster import CONNECT_TIMEOUT, DEFAULT_PARTITION, connect, run_on_dask
 
     cluster = None
     own = client is None
     if own:
         assert address is not None
-        client, cluster = connect(address)
+        client, cluster = connect(address, CONNECT_TIMEOUT if timeout is None else timeout)
     try:
         where = f"dask {client.scheduler.address}"
         run_on_dask(

@@ -4,7 +4,9 @@ by the module: the same records as a local run, a worker killed mid-batch, resum
 
 from __future__ import annotations
 
+import importlib
 import os
+import socket
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -18,7 +20,7 @@ from dialectic.batch.driver import run_batch
 from dialectic.batch.items import RuntimeSpec
 from dialectic.tools.cli import main
 
-distributed = pytest.importorskip("distributed")
+distributed: Any = importlib.import_module("distributed")  # (a dev dependency: no skip)
 
 SPEC = RuntimeSpec.make(["batch_plugin"], entry_points=False)
 
@@ -132,6 +134,30 @@ def test_cli_dask_address(client: Any, tmp_path: Path) -> None:
     summary = orjson.loads(result.output)
     assert summary["programs"] == 12 and summary["where"] == f"dask {address}"
     assert (summary["success"], summary["failure"], summary["ambiguous"]) == (6, 4, 2)
+
+
+def test_cli_dask_local_starts_and_ends_its_own_cluster(tmp_path: Path) -> None:
+    src = write_jsonl(tmp_path / "in.jsonl", mixed_records(6))
+    out = tmp_path / "out.jsonl"
+    args = ["batch", str(src), "--out", str(out), "--dask", "local:1", "--plugin", "batch_plugin"]
+    result = CliRunner().invoke(main, [*args, "--no-entry-points", "--format", "json"])
+    assert result.exit_code == 0, result.output
+    summary = orjson.loads(result.output)
+    assert summary["programs"] == 6 and summary["where"].startswith("dask tcp://127.0.0.1:")
+    assert sorted(by_id(out)) == sorted(r["id"] for r in mixed_records(6))
+
+
+def test_cli_unreachable_scheduler_is_a_clear_error(tmp_path: Path) -> None:
+    with socket.socket() as sock:  # a port nothing listens on
+        sock.bind(("127.0.0.1", 0))
+        port = sock.getsockname()[1]
+    src = write_jsonl(tmp_path / "in.jsonl", mixed_records(2))
+    address = f"tcp://127.0.0.1:{port}"
+    args = ["batch", str(src), "--dask", address, "--dask-timeout", "1", "--no-entry-points"]
+    result = CliRunner().invoke(main, args)
+    assert result.exit_code == 2, result.output
+    assert f"could not reach a Dask scheduler at {address} within 1 s" in result.output
+    assert "dask scheduler" in result.output and "Traceback" not in result.output
 
 
 def test_analyze_on_dask_equals_local(client: Any, tmp_path: Path) -> None:

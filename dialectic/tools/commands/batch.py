@@ -53,6 +53,14 @@ def _limits(pairs: tuple[str, ...]) -> dict[str, Any]:
     "LocalCluster of worker processes on this machine.",
 )
 @click.option(
+    "--dask-timeout",
+    type=click.FloatRange(0.1, 3600),
+    default=10.0,
+    show_default=True,
+    metavar="SECONDS",
+    help="With --dask ADDRESS: how long to try reaching the scheduler.",
+)
+@click.option(
     "--partition-size",
     type=click.IntRange(1, 1_000_000),
     default=None,
@@ -135,6 +143,7 @@ def command(
     out: str | None,
     concurrency: int,
     dask: str | None,
+    dask_timeout: float,
     partition_size: int | None,
     plugins: tuple[str, ...],
     entry_points: bool,
@@ -195,6 +204,7 @@ def command(
             concurrency=concurrency,
             dask=dask,
             partition_size=partition_size,
+            dask_timeout=dask_timeout,
             progress=progress,
             calls=calls,
         )
