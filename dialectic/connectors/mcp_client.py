@@ -18,7 +18,6 @@ from __future__ import annotations
 import asyncio
 import concurrent.futures
 import contextlib
-import sys
 import threading
 import time
 import weakref
@@ -38,6 +37,7 @@ from mcp_types import CONNECTION_CLOSED, CallToolResult, Tool
 
 from dialectic.connectors.mcp_config import ServerConfig
 from dialectic.connectors.mcp_results import MCP_CALL_FAILED, result_value, server_failure
+from dialectic.connectors.mcp_stderr import StderrTail, settle
 from dialectic.outcome.errors import Failure, PluginError
 
 __all__ = ["MCPConnectError", "MCPConnections", "ServerSession"]
@@ -63,6 +63,8 @@ class ServerSession:
     client: Client | None = None
     #: why the session ended, once it has
     dead: str | None = None
+    #: the end of a stdio server's standard error (None: it writes to an ``errlog``)
+    stderr: StderrTail | None = None
     stopping: bool = False
     stop: asyncio.Event | None = None
     task: asyncio.Task[None] | None = None
@@ -293,7 +295,12 @@ class MCPConnections:
         if problems:
             home.end_sessions([s for s, _ in fresh], CLOSE_TIMEOUT)
             name, exc = problems[0]
-            raise MCPConnectError(f"could not connect the MCP server {name!r}: {_describe(exc)}")
+            tails = {s.name: s.stderr for s, _ in fresh}
+            tail = tails.get(name)
+            raise MCPConnectError(
+                f"could not connect the MCP server {name!r}: {_describe(exc)}"
+                + (tail.quote() if tail is not None else "")
+            )
         for session, _ in fresh:
             home.sessions[session.name] = session
         return [s for s, _ in fresh]
@@ -325,7 +332,9 @@ class MCPConnections:
         await home.aclose()
 
     # -- sessions (on the session loop) -----------------------------------------------------
-    def _transport(self, config: ServerConfig, stack: AsyncExitStack) -> Any:
+    async def _transport(
+        self, session: ServerSession, config: ServerConfig, stack: AsyncExitStack
+    ) -> Any:
         if config.command is not None:
             params = StdioServerParameters(
                 command=config.command,
@@ -333,7 +342,12 @@ class MCPConnections:
                 env=dict(config.env) or None,
                 cwd=config.cwd,
             )
-            return stdio_client(params, errlog=self._errlog or sys.stderr)
+            if self._errlog is not None:
+                return stdio_client(params, errlog=self._errlog)
+            tail = session.stderr = StderrTail()
+            stack.callback(tail.close)
+            await tail.start()
+            return stdio_client(params, errlog=tail.writer)
         assert config.url is not None
         # the SDK's recommended timeouts: 30 s to connect and write, 300 s to read (a stream)
         http = httpx2.AsyncClient(
@@ -359,6 +373,9 @@ class MCPConnections:
             session.client = None
             if session.dead is None:
                 session.dead = _describe(exc)
+            if isinstance(exc, Exception) and session.stderr is not None:
+                with contextlib.suppress(BaseException):
+                    await settle()  # the server's last words, read before they are quoted
             if not ready.done():
                 ready.set_exception(exc if isinstance(exc, Exception) else RuntimeError(str(exc)))
             if not isinstance(exc, Exception):
@@ -380,8 +397,12 @@ class MCPConnections:
 
         timer = asyncio.get_running_loop().call_later(self.connect_timeout, expire)
         try:
-            transport = self._transport(session.config, stack)
-            client = await stack.enter_async_context(Client(transport))
+            transport = await self._transport(session, session.config, stack)
+            try:
+                client = await stack.enter_async_context(Client(transport))
+            finally:  # the server has its own copy of the pipe (or never started)
+                if session.stderr is not None:
+                    session.stderr.spawned()
             session.tools = await _list_tools(client)
             return client
         except asyncio.CancelledError:
@@ -400,9 +421,13 @@ class MCPConnections:
             result: CallToolResult = await client.call_tool(tool, arguments)
         except MCPError as exc:
             if exc.code == CONNECTION_CLOSED:
-                session.dead = exc.error.message
                 session.client = None
-                raise server_failure(label, session.name, exc.error.message) from None
+                if session.stderr is not None:
+                    await settle()
+                session.dead = exc.error.message + (
+                    session.stderr.quote() if session.stderr is not None else ""
+                )
+                raise server_failure(label, session.name, session.dead) from None
             raise Failure(
                 f"the MCP server {session.name!r} refused the call of {label}: error {exc.code}: "
                 f"{exc.error.message[:2000]}",

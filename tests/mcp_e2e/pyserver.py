@@ -48,7 +48,9 @@ def fail(reason: str) -> str:
 
 @server.tool()
 def die() -> str:
-    """Exit the process in the middle of the call."""
+    """Exit the process in the middle of the call, saying so on standard error."""
+    sys.stderr.write("pyserver: out of disk space, giving up\n")
+    sys.stderr.flush()
     os._exit(3)
 
 

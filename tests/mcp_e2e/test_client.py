@@ -121,6 +121,8 @@ def test_deadline_and_a_server_that_dies_mid_call(tmp_path: Path) -> None:
         assert out.status == "failure" and out.error is not None
         assert out.error.code == "mcp_server_error"
         assert "'fragile'" in str(out.message)
+        # its last words on standard error are quoted (and kept off the terminal)
+        assert "out of disk space, giving up" in str(out.message)
         again = rt.run("return fragile.add({a: 1, b: 1});", lang="plan")
         assert again.status == "failure" and "'fragile'" in str(again.message)
     assert wait_until(lambda: gone(started))
@@ -194,9 +196,27 @@ def test_a_server_that_does_not_start_names_itself() -> None:
 def test_a_server_that_exits_at_start_names_itself() -> None:
     with Runtime(load_entry_points=False) as rt, pytest.raises(MCPConnectError) as err:
         rt.add_mcp_servers(
-            {"mcpServers": {"quitter": {"command": sys.executable, "args": ["-c", "pass"]}}}
+            {"mcpServers": {"quitter": {"command": sys.executable, "args": ["-c", QUITTER]}}}
         )
     assert "'quitter'" in str(err.value)
+    assert "its standard error ended: quitter: set QUITTER_TOKEN first" in str(err.value)
+
+
+QUITTER = "import sys; print('quitter: set QUITTER_TOKEN first', file=sys.stderr); sys.exit(2)"
+
+
+def test_a_servers_standard_error_is_kept_not_printed(capfd: pytest.CaptureFixture[str]) -> None:
+    """A chatty server (server-everything logs on stderr) writes nothing on ours; its tail is
+    kept, bounded."""
+    from dialectic.connectors.mcp_stderr import KEEP_BYTES
+
+    with Runtime(load_entry_points=False) as rt:
+        rt.add_mcp_servers({"mcpServers": {"ev": node_config("server-everything", "stdio")}})
+        assert run(rt, "return ev.echo({message: 'hi'});") is not None
+        session = rt._mcp.sessions["ev"]
+        assert session.stderr is not None and len(session.stderr.buffer) <= KEEP_BYTES
+        assert "Starting" in session.stderr.text()  # its banner, kept here
+    assert capfd.readouterr().err == ""
 
 
 def test_streamable_http_server(tmp_path: Path) -> None:
@@ -229,3 +249,18 @@ def _listening(port: int) -> bool:
 
     with socket.socket() as s:
         return s.connect_ex(("127.0.0.1", port)) == 0
+
+
+def test_a_flood_on_standard_error_is_kept_to_its_end() -> None:
+    flood = (
+        "import sys\n"
+        "for i in range(20000): print('noise', i, file=sys.stderr)\n"
+        "print('the real reason', file=sys.stderr); sys.exit(1)"
+    )
+    with Runtime(load_entry_points=False) as rt, pytest.raises(MCPConnectError) as err:
+        rt.add_mcp_servers(
+            {"mcpServers": {"flood": {"command": sys.executable, "args": ["-c", flood]}}}
+        )
+    message = str(err.value)
+    assert message.endswith("the real reason") and "noise 19999" in message
+    assert len(message) < 1000
