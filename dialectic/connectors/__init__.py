@@ -1,7 +1,8 @@
 """Connectors: functions that live elsewhere, as dialectic functions.
 
 - MCP servers (SPEC 15): ``mcp_config`` reads the hosts' ``{"mcpServers": ...}`` file,
-  ``mcp_client`` keeps the sessions, ``mcp_functions`` turns tools into functions ``NAME.TOOL``,
+  ``mcp_client`` keeps the connections (``mcp_sessions``: where they live; ``mcp_stderr``: what
+  the servers write on stderr), ``mcp_functions`` turns tools into functions ``NAME.TOOL``,
   ``mcp_runtime`` is ``Runtime.add_mcp_servers``;
 - OpenAPI services (SPEC 16): ``openapi`` and its modules.
 

@@ -19,11 +19,9 @@ import asyncio
 import concurrent.futures
 import contextlib
 import threading
-import time
 import weakref
 from collections.abc import Callable, Coroutine, Iterable
 from contextlib import AsyncExitStack
-from dataclasses import dataclass, field
 from typing import Any, TextIO, TypeVar
 
 import anyio
@@ -37,6 +35,7 @@ from mcp_types import CONNECTION_CLOSED, CallToolResult, Tool
 
 from dialectic.connectors.mcp_config import ServerConfig
 from dialectic.connectors.mcp_results import MCP_CALL_FAILED, result_value, server_failure
+from dialectic.connectors.mcp_sessions import CLOSE_TIMEOUT, Home, ServerSession, running_loop
 from dialectic.connectors.mcp_stderr import StderrTail, settle
 from dialectic.outcome.errors import Failure, PluginError
 
@@ -46,146 +45,10 @@ T = TypeVar("T")
 #: bounds on what a server may list (a server is not trusted to be small)
 MAX_TOOLS_PER_SERVER = 2000
 MAX_TOOL_PAGES = 100
-#: seconds to wait for every session to end on ``close`` (the SDK bounds each shutdown too)
-CLOSE_TIMEOUT = 15.0
 
 
 class MCPConnectError(PluginError):
     """A server that could not be started, connected or listed (names it, says why)."""
-
-
-@dataclass(eq=False)
-class ServerSession:
-    """One connected server: its configuration, tools and (while connected) SDK client."""
-
-    config: ServerConfig
-    tools: list[Tool] = field(default_factory=list)
-    client: Client | None = None
-    #: why the session ended, once it has
-    dead: str | None = None
-    #: the end of a stdio server's standard error (None: it writes to an ``errlog``)
-    stderr: StderrTail | None = None
-    stopping: bool = False
-    stop: asyncio.Event | None = None
-    task: asyncio.Task[None] | None = None
-    finished: threading.Event = field(default_factory=threading.Event)
-
-    @property
-    def name(self) -> str:
-        return self.config.name
-
-    def request_stop(self, loop: asyncio.AbstractEventLoop) -> None:
-        """Ask the holder task to leave the session (from any thread)."""
-        self.stopping = True
-        stop = self.stop
-        if stop is None:
-            return  # the holder has not started: it sees `stopping`
-        if _running_loop() is loop:
-            stop.set()
-            return
-        with contextlib.suppress(RuntimeError):  # the loop is closed: the holder is gone
-            loop.call_soon_threadsafe(stop.set)
-
-
-class _Home:
-    """Where the sessions live: a loop of their own in a daemon thread (``start``), or the
-    caller's asyncio loop (``thread`` None). ``close`` is the finalizer of the connections."""
-
-    def __init__(self, loop: asyncio.AbstractEventLoop, thread: threading.Thread | None) -> None:
-        self.loop = loop
-        self.thread = thread
-        self.sessions: dict[str, ServerSession] = {}
-        self.closed = False
-
-    @classmethod
-    def start(cls) -> _Home:
-        loop = asyncio.new_event_loop()
-        thread = threading.Thread(target=_serve_forever, args=(loop,), name="dialectic-mcp")
-        thread.daemon = True
-        home = cls(loop, thread)
-        thread.start()
-        return home
-
-    @property
-    def here(self) -> bool:
-        """Whether the current thread runs the sessions' loop."""
-        return _running_loop() is self.loop
-
-    def submit(self, coro: Coroutine[Any, Any, T]) -> concurrent.futures.Future[T]:
-        try:
-            return asyncio.run_coroutine_threadsafe(coro, self.loop)
-        except RuntimeError:  # the loop is closed
-            coro.close()
-            raise
-
-    def spawn(self, session: ServerSession, coro: Coroutine[Any, Any, None]) -> None:
-        if self.here:
-            session.task = self.loop.create_task(coro)
-        else:
-            self.submit(coro)
-
-    def end_sessions(self, sessions: Iterable[ServerSession], timeout: float) -> None:
-        """Stop the sessions; wait for them unless this thread runs their loop (``aend``)."""
-        chosen = list(sessions)
-        for s in chosen:
-            s.request_stop(self.loop)
-        if self.here:
-            return
-        deadline = time.monotonic() + timeout
-        for s in chosen:
-            s.finished.wait(max(0.0, deadline - time.monotonic()))
-
-    async def aend_sessions(self, sessions: Iterable[ServerSession], timeout: float) -> None:
-        chosen = list(sessions)
-        if not self.here:
-            await anyio.to_thread.run_sync(self.end_sessions, chosen, timeout)
-            return
-        for s in chosen:
-            s.request_stop(self.loop)
-        tasks = [s.task for s in chosen if s.task is not None and not s.task.done()]
-        if tasks:
-            await asyncio.wait(tasks, timeout=timeout)
-
-    def close(self, timeout: float = CLOSE_TIMEOUT) -> None:
-        if self.closed:
-            return
-        self.closed = True
-        if self.thread is not None and threading.current_thread() is self.thread:
-            raise RuntimeError("MCPConnections.close() cannot run on its own session loop")
-        if not self.loop.is_closed():
-            self.end_sessions(list(self.sessions.values()), timeout)
-            if self.thread is not None:
-                with contextlib.suppress(RuntimeError):
-                    self.loop.call_soon_threadsafe(self.loop.stop)
-        if self.thread is not None:
-            self.thread.join(timeout)
-
-    async def aclose(self, timeout: float = CLOSE_TIMEOUT) -> None:
-        if self.closed:
-            return
-        if self.thread is not None or not self.here:
-            await anyio.to_thread.run_sync(self.close, timeout)
-            return
-        self.closed = True
-        await self.aend_sessions(list(self.sessions.values()), timeout)
-
-
-def _serve_forever(loop: asyncio.AbstractEventLoop) -> None:
-    asyncio.set_event_loop(loop)
-    try:
-        loop.run_forever()
-    finally:
-        pending = asyncio.all_tasks(loop)
-        for task in pending:
-            task.cancel()
-        if pending:
-            loop.run_until_complete(asyncio.gather(*pending, return_exceptions=True))
-        loop.run_until_complete(loop.shutdown_asyncgens())
-        loop.close()
-
-
-def _running_loop() -> asyncio.AbstractEventLoop | None:
-    return asyncio._get_running_loop()
 
 
 class MCPConnections:
@@ -201,17 +64,17 @@ class MCPConnections:
     def __init__(self, *, connect_timeout: float = 60.0, errlog: TextIO | None = None) -> None:
         self.connect_timeout = connect_timeout
         self._errlog = errlog
-        self._home: _Home | None = None
+        self._home: Home | None = None
         self._lock = threading.Lock()
         self._finalizer: weakref.finalize[Any, Any] | None = None
 
     # -- life cycle -------------------------------------------------------------------------
-    def _where(self, here: asyncio.AbstractEventLoop | None = None) -> _Home:
+    def _where(self, here: asyncio.AbstractEventLoop | None = None) -> Home:
         """The sessions' home, made on first use: ``here`` (a running asyncio loop) or a thread."""
         with self._lock:
             home = self._home
             if home is None:
-                home = self._home = _Home(here, None) if here is not None else _Home.start()
+                home = self._home = Home(here, None) if here is not None else Home.start()
                 self._finalizer = weakref.finalize(self, home.close)
             elif home.closed:
                 raise RuntimeError("these MCP connections are closed")
@@ -231,7 +94,7 @@ class MCPConnections:
         return self._home is not None and self._home.thread is None
 
     def _begin(
-        self, home: _Home, servers: Iterable[ServerConfig]
+        self, home: Home, servers: Iterable[ServerConfig]
     ) -> list[tuple[ServerSession, Any]]:
         fresh: list[tuple[ServerSession, concurrent.futures.Future[None]]] = []
         names = {c.name for c in servers if c.name in home.sessions}
@@ -271,7 +134,7 @@ class MCPConnections:
     async def aconnect(self, servers: Iterable[ServerConfig]) -> list[ServerSession]:
         """``connect`` from async code: the sessions live on this (asyncio) loop when they are
         the first of these connections, else where the others are."""
-        home = self._where(_running_loop())
+        home = self._where(running_loop())
         if not home.here:
             return await anyio.to_thread.run_sync(self.connect, servers)
         fresh = self._begin(home, list(servers))
@@ -288,7 +151,7 @@ class MCPConnections:
 
     def _finish(
         self,
-        home: _Home,
+        home: Home,
         fresh: list[tuple[ServerSession, Any]],
         problems: list[tuple[str, BaseException]],
     ) -> list[ServerSession]:
@@ -321,7 +184,7 @@ class MCPConnections:
         (Called on the loop of sessions made by ``aconnect``, it cannot wait for them to end:
         use ``aclose`` there.)"""
         if self._finalizer is not None:
-            self._finalizer()  # runs _Home.close once
+            self._finalizer()  # runs Home.close once
 
     async def aclose(self) -> None:
         home = self._home
@@ -448,7 +311,7 @@ class MCPConnections:
         session = home.sessions.get(server) if home is not None else None
         if home is None or session is None:
             raise Failure(f"no MCP server {server!r} is connected", code=MCP_CALL_FAILED)
-        running = _running_loop()
+        running = running_loop()
         if running is home.loop:
             return await self._call(session, tool, arguments)
         label = f"{session.config.namespace}.{tool}"
