@@ -43,6 +43,15 @@ def _record_item(value: Any, ident: str, where: str) -> BatchItem:
     if not isinstance(value, dict) or "program" not in value:
         return _bad(ident, where, f"{where}: not a record with a `program`", hint)
     if "id" in value:
+        if isinstance(value["id"], float):  # beyond 64 bits, JSON readers round it
+            return _bad(
+                ident,
+                where,
+                f"{where}: `id` is a number that is not an integer within 64 bits, which "
+                "JSON readers round (this one reads as "
+                f"{value['id']!r})",
+                'Write an id beyond 64 bits as a string: {"id": "123456789012345678901", ...}.',
+            )
         if not isinstance(value["id"], str | int) or isinstance(value["id"], bool):
             return _bad(ident, where, f"{where}: `id` must be a string or an integer", hint)
         ident = str(value["id"])

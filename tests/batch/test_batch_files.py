@@ -57,9 +57,11 @@ def test_bad_lines_become_located_failures(tmp_path: Path) -> None:
         '{"id": "x", "program": "return 1;", "contxt": {}}\n'
         '{"id": "y", "program": "return 1;", "context": [1]}\n'
         '["just", "a", "list"]\n'
+        '{"id": 123456789012345678901234567890, "program": "return 1;"}\n'
     )
     items = {i.id: i for i in read_items(src)}
-    assert set(items) == {"ok", "line-3", "x", "y", "line-6"}
+    assert set(items) == {"ok", "line-3", "x", "y", "line-6", "line-7"}
+    assert "not an integer within 64 bits" in items["line-7"].problem.message  # type: ignore[union-attr]
     problems = {k: v.problem for k, v in items.items() if v.problem is not None}
     assert problems["line-3"].path == "line 3" and "not JSON" in problems["line-3"].message
     assert "unknown field(s) contxt" in problems["x"].message
