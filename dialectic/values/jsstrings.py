@@ -97,9 +97,14 @@ def to_string(v: Any, stringify: Callable[[Any], str]) -> str:
     if v is UNDEFINED:
         return "undefined"
     if t in (list, dict):
+        gives = (
+            "its items joined by commas, without brackets or quotes"
+            if t is list
+            else "`[object Object]`"
+        )
         raise JsRefusal(
-            f"String() of {_a(kind(v))} gives `[object Object]` or items joined by commas",
-            "Use JSON.stringify(x) or .join(', ').",
+            f"String() of {_a(kind(v))} gives {gives} in JavaScript",
+            "Use JSON.stringify(x), or .join(', ') for an array's items.",
         )
     return stringify(v)
 
