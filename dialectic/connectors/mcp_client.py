@@ -19,6 +19,7 @@ import asyncio
 import concurrent.futures
 import contextlib
 import threading
+import time
 import weakref
 from collections.abc import Callable, Coroutine, Iterable
 from contextlib import AsyncExitStack
@@ -39,7 +40,10 @@ from dialectic.connectors.mcp_sessions import CLOSE_TIMEOUT, Home, ServerSession
 from dialectic.connectors.mcp_stderr import StderrTail, settle
 from dialectic.outcome.errors import Failure, PluginError
 
-__all__ = ["MCPConnectError", "MCPConnections", "ServerSession"]
+__all__ = ["REVIVE_INTERVAL", "MCPConnectError", "MCPConnections", "ServerSession"]
+
+#: seconds after a failed restart of a server before a call tries again
+REVIVE_INTERVAL = 5.0
 
 T = TypeVar("T")
 #: bounds on what a server may list (a server is not trusted to be small)
@@ -275,11 +279,51 @@ class MCPConnections:
         finally:
             timer.cancel()
 
+    async def _revive(self, session: ServerSession, label: str) -> ServerSession:
+        """A new session for a server whose session ended (it died, or broke the connection):
+        started once for every call waiting on it, at most once per
+        :data:`REVIVE_INTERVAL` seconds after a failed attempt (a server that dies at start is
+        not restarted in a loop). Runs on the sessions' loop; raises ``server_failure``."""
+        home = self._home
+        if home is None or home.closed or session.stopping:
+            raise server_failure(label, session.name, session.dead or "closed")
+        if session.reviving is not None:
+            return await asyncio.shield(session.reviving)
+        failed = session.revive_failed_at
+        if failed is not None and time.monotonic() - failed < REVIVE_INTERVAL:
+            raise server_failure(label, session.name, session.dead or "not connected")
+        waiting: asyncio.Future[ServerSession] = asyncio.get_running_loop().create_future()
+        session.reviving = waiting
+        fresh = ServerSession(session.config)
+        ready: concurrent.futures.Future[None] = concurrent.futures.Future()
+        try:
+            home.spawn(fresh, self._hold(fresh, ready))
+            await asyncio.wrap_future(ready)
+        except Exception as exc:
+            session.revive_failed_at = time.monotonic()
+            why = f"{session.dead or 'not connected'}; restarting it failed: {_describe(exc)}"
+            session.dead = why + (fresh.stderr.quote() if fresh.stderr is not None else "")
+            failure = server_failure(label, session.name, session.dead)
+            waiting.set_exception(failure)
+            waiting.exception()  # (retrieved: the callers waiting see it)
+            raise failure from None
+        finally:
+            session.reviving = None
+        if home.closed:  # closed while it started: end it too
+            home.end_sessions([fresh], CLOSE_TIMEOUT)
+            raise server_failure(label, session.name, "closed")
+        home.sessions[session.name] = fresh
+        waiting.set_result(fresh)
+        return fresh
+
     async def _call(self, session: ServerSession, tool: str, arguments: dict[str, Any]) -> Any:
         label = f"{session.config.namespace}.{tool}"
         client = session.client
-        if client is None:
-            raise server_failure(label, session.name, session.dead or "not connected")
+        if client is None:  # it ended: start it again (SPEC 15.3)
+            session = await self._revive(session, label)
+            client = session.client
+            if client is None:
+                raise server_failure(label, session.name, session.dead or "not connected")
         try:
             result: CallToolResult = await client.call_tool(tool, arguments)
         except MCPError as exc:

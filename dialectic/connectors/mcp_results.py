@@ -79,7 +79,7 @@ def server_failure(label: str, server: str, exc: BaseException | str) -> Failure
     reason = exc if isinstance(exc, str) else (f"{type(exc).__name__}: {exc}".rstrip(": "))
     return Failure(
         f"the MCP server {server!r} failed while calling {label} ({reason[:_MESSAGE_LIMIT]})",
-        hint=f"The server {server!r} stopped, hung or broke the connection; calls of its tools "
-        "fail until a new Runtime connects it.",
+        hint=f"The server {server!r} stopped, hung or broke the connection; the next call of "
+        "its tools starts it again (not sooner than 5 s after a failed restart).",
         code=MCP_SERVER_ERROR,
     )

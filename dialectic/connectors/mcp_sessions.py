@@ -40,6 +40,10 @@ class ServerSession:
     #: the end of a stdio server's standard error (None: it writes to an ``errlog``)
     stderr: StderrTail | None = None
     stopping: bool = False
+    #: a reconnection of this (dead) session under way, and when the last one failed
+    #: (monotonic seconds): see ``MCPConnections._revive``
+    reviving: asyncio.Future[ServerSession] | None = None
+    revive_failed_at: float | None = None
     stop: asyncio.Event | None = None
     task: asyncio.Task[None] | None = None
     finished: threading.Event = field(default_factory=threading.Event)

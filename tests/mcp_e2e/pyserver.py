@@ -77,6 +77,10 @@ async def slow(seconds: float, tag: str) -> dict[str, Any]:
 
 
 if __name__ == "__main__":
+    refuse = os.environ.get("PYSERVER_REFUSE_IF")
+    if refuse and os.path.exists(refuse):  # a server that can no longer start
+        print("pyserver: refusing to start (the flag file exists)", file=sys.stderr)
+        sys.exit(4)
     if len(sys.argv) == 3 and sys.argv[1] == "--http":
         server.run("streamable-http", host="127.0.0.1", port=int(sys.argv[2]))
     else:

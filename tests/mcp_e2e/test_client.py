@@ -106,7 +106,7 @@ def test_a_hanging_call_times_out_and_is_cancelled_on_the_server(
 
 def test_deadline_and_a_server_that_dies_mid_call(tmp_path: Path) -> None:
     """The run's deadline cancels its calls (the server sees the cancellation); a server that
-    dies mid-call is a failure naming it, and so is every later call of its tools."""
+    dies mid-call is a failure naming it; the next call starts it again."""
     marker = tmp_path / "deadline-marker"
     before = children()
     with Runtime(load_entry_points=False, limits={"deadline": 1}) as rt:
@@ -123,9 +123,12 @@ def test_deadline_and_a_server_that_dies_mid_call(tmp_path: Path) -> None:
         assert "'fragile'" in str(out.message)
         # its last words on standard error are quoted (and kept off the terminal)
         assert "out of disk space, giving up" in str(out.message)
+        # the next call starts the server again (a new process), once
         again = rt.run("return fragile.add({a: 1, b: 1});", lang="plan")
-        assert again.status == "failure" and "'fragile'" in str(again.message)
-    assert wait_until(lambda: gone(started))
+        assert again.status == "success", again.message
+        restarted = children() - before - started
+        assert restarted
+    assert wait_until(lambda: gone(started | restarted))
 
 
 def test_close_ends_every_server_process(workdir: Path) -> None:
@@ -264,3 +267,35 @@ def test_a_flood_on_standard_error_is_kept_to_its_end() -> None:
     message = str(err.value)
     assert message.endswith("the real reason") and "noise 19999" in message
     assert len(message) < 1000
+
+
+def test_a_server_that_keeps_dying_is_not_restarted_in_a_loop(tmp_path: Path) -> None:
+    """A restart that fails is reported with the server's last words, and the next calls
+    fail at once (for REVIVE_INTERVAL seconds) instead of starting it again and again."""
+    flag = tmp_path / "broken"
+    with Runtime(load_entry_points=False) as rt:
+        config = py_config()
+        config["env"] = {**config.get("env", {}), "PYSERVER_REFUSE_IF": str(flag)}
+        rt.add_mcp_servers({"mcpServers": {"frail": config}})
+        flag.write_text("yes")  # from now on the server refuses to start
+        died = rt.run("return frail.die({});", lang="plan")
+        assert died.error is not None and died.error.code == "mcp_server_error"
+        first = rt.run("return frail.add({a: 1, b: 1});", lang="plan")
+        assert first.error is not None and "restarting it failed" in str(first.message)
+        assert "pyserver: refusing to start" in str(first.message)
+        before = children()
+        second = rt.run("return frail.add({a: 1, b: 1});", lang="plan")
+        assert second.error is not None and "restarting it failed" in str(second.message)
+        assert children() == before  # no new process
+
+
+def test_calls_waiting_on_a_restart_share_it() -> None:
+    with Runtime(load_entry_points=False) as rt:
+        before = children()
+        rt.add_mcp_servers({"mcpServers": {"twice": py_config()}})
+        first = children() - before
+        assert rt.run("return twice.die({});", lang="plan").status == "failure"
+        program = "return [1, 2, 3, 4, 5].map(n => twice.add({a: n, b: 1}).sum);"
+        out = rt.run(program, lang="plan")
+        assert out.status == "success" and out.value == [2, 3, 4, 5, 6], out.message
+        assert len(children() - before - first) == 1  # one new process for the five calls
