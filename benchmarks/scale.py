@@ -14,8 +14,9 @@ is prepared ``--rounds`` times, shapes alternating, and the median is kept; µs 
 stay flat from 1k to 100k. Preparing pauses the garbage collector; the time includes the
 collection that resuming it leaves to the next allocation (a cost of preparing, paid later).
 Times are CPU time of this process (``time.process_time``: the machine is shared).
-Target: a 100k-node fan-out prepared in under 1 s. Results are checked: the 1k and 10k
-programs are run and their values compared with the expected ones.
+Target: a 100k-node fan-out prepared in under 1 s, in JSON and in Plan (each is reported).
+Results are checked: the 1k and 10k programs are run and their values compared with the
+expected ones.
 Run: python benchmarks/scale.py [--quick]
 """
 
@@ -163,9 +164,13 @@ def main() -> int:
                 f"{shape:<18} {n:>8} {secs * 1e3:>14.1f} ms {per_node:>8.2f} "
                 f"{per_node / base:>5.2f}x"
             )
-    big = statistics.median(samples["fan-out (JSON)", 100_000])
-    verdict = "met" if big < TARGET_SECONDS else "NOT met"
-    print(f"target: a 100k-node fan-out prepared in < {TARGET_SECONDS:.0f} s: {verdict}")
+    for shape in ("fan-out (JSON)", "fan-out (Plan)"):
+        big = statistics.median(samples[shape, 100_000])
+        verdict = "met" if big < TARGET_SECONDS else "NOT met"
+        print(
+            f"target: a 100k-node {shape} prepared in < {TARGET_SECONDS:.0f} s: {verdict} "
+            f"({big:.2f} s)"
+        )
     return 0
 
 

@@ -152,7 +152,14 @@ async def run_many_async(
 
     async def work(job: tuple[int, Any, Mapping[str, Any] | None]) -> None:
         index, program, context = job
-        outcome = await run_one(rt, program, context, lang)
+        try:  # (run_one, inline: a coroutine less per program)
+            prepared = rt.prepare(program, lang=lang)
+            if prepared._sync is not None:  # synchronous and compiled: no await needed
+                outcome = prepared.run(context)
+            else:
+                outcome = await prepared.run_async(context)
+        except Exception as exc:
+            outcome = internal_failure(exc, "the program's run")
         while len(results) <= index:
             results.append(None)
         results[index] = outcome

@@ -82,7 +82,13 @@ def alias_reader(idx: int, target: Compiled, deep: AliasTable | None) -> Compile
         return slot.value
 
     out = Compiled(aio=aread)
-    out.alias = (idx, fill)
+    # the value's own coroutine (a call of ready arguments: the implementation's) can be the
+    # fan-out's task itself, with the slot filled as the task ends (not for a deep alias,
+    # whose evaluation first evaluates the aliases it reads)
+    if deep is None:
+        out.alias = (idx, fill, target.launch, afn)
+    else:
+        out.alias = (idx, fill, None, None)
     return out
 
 

@@ -9,14 +9,16 @@ from __future__ import annotations
 import inspect
 import traceback
 from collections.abc import Callable
-from typing import Any, Final, TypeGuard
+from typing import Any, Final
 
 from dialectic.limits import Limits
 from dialectic.outcome.errors import Ambiguous, DialecticError, Failure, LimitExceeded
 from dialectic.registry.descriptions import FunctionDescription
 from dialectic.run.calllog import is_logged
 from dialectic.run.evaluator import MISSING, AmbiguityError, AmbiguityItem, Compiled, State, merge
-from dialectic.tree.nodes import Lit, Node
+from dialectic.tree.nodes import Arr, Get, Lit, Node, Obj, Op, Template, Undefined
+from dialectic.tree.resolved import ConstRef, ContextRef, DomainCall, Invoke
+from dialectic.values import jsops
 from dialectic.values.data import UNDEFINED, BadValue, is_scalar
 from dialectic.values.serialize import value_error
 
@@ -37,16 +39,28 @@ class ArgSpec:
     ) -> None:
         self.name = name
         self.compiled = compiled
-        #: the Python types that need no coercion, and the coercion (None: the type is `any`)
-        self.exact: tuple[type, ...] = coercer[0] if coercer is not None else ()
-        self.slow: Callable[[Any, State], Any] | None = coercer[1] if coercer else None
+        #: the Python types that need no coercion, and the coercion (None: the type is `any`,
+        #: or the argument is a literal of the parameter's type)
+        self.exact: tuple[type, ...]
+        self.slow: Callable[[Any, State], Any] | None
+        if coercer is None:
+            self.exact, self.slow = (), None
+        else:
+            self.exact, self.slow = coercer
         self.optional = optional
         #: a literal scalar, passed as the same object every time (else MISSING), and how to
-        #: evaluate the argument synchronously (None: a shared literal, or an asynchronous one)
-        self.const: Any = MISSING
-        self.fn = compiled.sync
-        if _shared_literal(node):
+        #: evaluate the argument synchronously (None: a shared literal, or an asynchronous one);
+        #: a quoted container is no such literal (it is copied per use, so that a function
+        #: cannot change the program)
+        if type(node) is Lit and is_scalar(node.value):
             self.const, self.fn = node.value, None
+        else:
+            if (coercer is None or list in self.exact or dict in self.exact) and may_hold_undefined(
+                node
+            ):
+                # an array the program built may hold `undefined`: null for the function
+                self.compiled = compiled = leaving(compiled)
+            self.const, self.fn = MISSING, compiled.sync
 
     def fits_as_literal(self) -> bool:
         """A literal of the declared type: known before the run, nothing to coerce."""
@@ -56,6 +70,52 @@ class ArgSpec:
             and const is not UNDEFINED
             and (self.slow is None or type(const) in self.exact)
         )
+
+
+#: argument nodes whose value never holds an `undefined`: literals, templates, scalar
+#: operators, calls (their results are plain data), the context and constants
+_CLEAN: Final = frozenset({Lit, Template, Undefined, Invoke, DomainCall, ContextRef, ConstRef})
+_SCALAR_OPS: Final = frozenset(set(jsops.BINARY) | set(jsops.UNARY) | {"+"})
+
+
+def may_hold_undefined(node: Node) -> bool:
+    """Whether the value of ``node`` may be an array or object holding ``undefined`` (built by
+    the program: a literal, a method's result, an alias...), judged from its form."""
+    stack = [node]
+    while stack:
+        n = stack.pop()
+        t = type(n)
+        if t in _CLEAN:
+            continue
+        if t is Op and n.op in _SCALAR_OPS:  # type: ignore[attr-defined]
+            continue
+        if t is Arr:
+            stack.extend(n.items)  # type: ignore[attr-defined]
+            continue
+        if t is Obj:
+            stack.extend(n.fields.values())  # type: ignore[attr-defined]
+            continue
+        if t is Get and not n.optional:  # type: ignore[attr-defined]
+            stack.append(n.target)  # type: ignore[attr-defined]
+            continue
+        return True
+    return False
+
+
+def leaving(compiled: Compiled) -> Compiled:
+    """``compiled`` with its value made ready to leave the run (:meth:`State.defined`)."""
+    sync, aio = compiled.sync, compiled.aio
+    if sync is not None:
+        out = Compiled(sync=lambda s: s.defined(sync(s)))
+    else:
+        assert aio is not None
+
+        async def leave(s: State) -> Any:
+            return s.defined(await aio(s))
+
+        out = Compiled(aio=leave)
+    out.ordered = compiled.ordered
+    return out
 
 
 class AmbiguousArg:
@@ -103,14 +163,14 @@ class CallSite:
         self.simple = fn.validator is None and not fn.pass_context
         # facts about the implementation are computed once per function (registry), not per
         # call site: `inspect` costs more than compiling the call
-        self.is_async = (
-            fn.is_async
-            if impl is fn.implementation
-            else inspect.iscoroutinefunction(impl)
-            or inspect.iscoroutinefunction(getattr(impl, "__call__", None))  # noqa: B004
-        )
-        self.blocking = fn.blocking and not self.is_async
-        self.all_sync = all(a.compiled.sync is not None for a in args)
+        self.is_async = is_async = fn.is_async
+        self.blocking = fn.blocking and not is_async
+        all_sync = True
+        for a in args:
+            if a.compiled.sync is None:
+                all_sync = False
+                break
+        self.all_sync = all_sync
         #: calls of it go into the call log (every function but the built-in library)
         self.logged = is_logged(fn)
 
@@ -272,12 +332,6 @@ class CallSite:
         except Exception as exc:
             raise self.error(exc, s) from None
         return self.finish(r, s)
-
-
-def _shared_literal(node: Node) -> TypeGuard[Lit]:
-    """A literal argument that can be passed as the same object to every call: an immutable
-    scalar (a quoted container is copied per use, so a function cannot change the program)."""
-    return isinstance(node, Lit) and is_scalar(node.value)
 
 
 def _takes_positionally(impl: Callable[..., Any], names: list[str]) -> bool:

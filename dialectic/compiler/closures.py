@@ -61,7 +61,7 @@ from dialectic.tree.nodes import (
     Template,
     Undefined,
     Unwrap,
-    dispatch_table,
+    unbound_table,
 )
 from dialectic.values.coercion import CoercionAmbiguity, TypeSystem
 from dialectic.values.data import UNDEFINED, copier
@@ -101,23 +101,24 @@ class Compiler(FormsMixin):
         #: arrow functions' bodies by (arrow nesting, slot)
         self._aliases: dict[int, tuple[Compiled, Binding]] = {}
         self._locals: dict[tuple[int, int], Compiled] = {}
-        self._table: dict[type[Node], Callable[[Any], Compiled]] = dispatch_table(self, "_")
+        self._table: dict[type[Node], Callable[[Any, Any], Compiled]] = unbound_table(
+            type(self), "_"
+        )
+        #: compiled literal scalars, by (type, value): shared by the call sites that pass them
+        self._scalars: dict[tuple[type, Any], Compiled] = {}
         #: nodes with effectful calls below them (SPEC 17); empty for most programs
         self._marked: set[int] = resolved.effects.marked if resolved.effects is not None else set()
 
     # -- entry ----------------------------------------------------------------------------
     def compile_root(self) -> Compiled:
-        try:
-            compiled = self.compile(self.resolved.root)
-        finally:  # its table of bound methods is a cycle: freed now, not by the cyclic collector
-            self._table.clear()
+        compiled = self.compile(self.resolved.root)
         if self.errors:
             raise CompileErrors(self.errors)
         return compiled
 
     def compile(self, node: Node) -> Compiled:
         try:
-            out = self._table[type(node)](node)
+            out = self._table[type(node)](self, node)
         except DialecticError as exc:
             if not exc.path:
                 exc.path = node.path
@@ -143,7 +144,10 @@ class Compiler(FormsMixin):
 
     # -- data -----------------------------------------------------------------------------
     def _Lit(self, node: Lit) -> Compiled:
-        return _literal(node.value)
+        value = node.value
+        if _SHARED_SCALARS.get(type(value)) and not self._marked:
+            return self._shared_literal(value)  # (compile() changes no shared one: no effects)
+        return _literal(value)
 
     def _Undefined(self, node: Undefined) -> Compiled:
         return Compiled(sync=lambda s: UNDEFINED)
@@ -157,11 +161,12 @@ class Compiler(FormsMixin):
             path = node.path
 
             def spread(vs: list[Any]) -> list[Any]:
-                out = spread_args(vs, spreads, path)
-                return [None if v is UNDEFINED else v for v in out]
+                return spread_args(vs, spreads, path)
 
             return self._combine(kids, spread)
-        return self._combine(kids, lambda vs: [None if v is UNDEFINED else v for v in vs])
+        # an `undefined` element stays one while the program runs, as in JavaScript
+        # (`[u].includes(undefined)`); it is null in what leaves the run (values.data.defined)
+        return self._combine(kids, list)
 
     def _Obj(self, node: Obj) -> Compiled:
         keys = list(node.fields)
@@ -323,14 +328,19 @@ class Compiler(FormsMixin):
             return self._optional_chain(node, link)
         member = self.access.member
         path = node.path
-        parts = [self.compile(node.target)] + [self.compile(k) for k in node.keys]
-        if all(isinstance(k, Lit) for k in node.keys) and parts[0].sync is not None:
-            target = parts[0].sync
+        literal_keys = all(isinstance(k, Lit) for k in node.keys)
+        # a context value is read in place (one closure call less on the hot path)
+        ctx_name = node.target.name if isinstance(node.target, ContextRef) else None
+        first = (
+            _unreachable_compiled
+            if literal_keys and ctx_name is not None
+            else self.compile(node.target)
+        )
+        if literal_keys and first.sync is not None:
+            target = first.sync
             keys = tuple(k.value for k in node.keys)  # type: ignore[attr-defined]
             if isinstance(node.target, ParamRef):  # `x.key` in an arrow function's body
                 return Compiled(sync=param_get(node.target, keys, member, path))
-            # a context value is read in place (one closure call less on the hot path)
-            ctx_name = node.target.name if isinstance(node.target, ContextRef) else None
 
             def get_literal(s: State) -> Any:
                 v = s.context[ctx_name] if ctx_name is not None else target(s)
@@ -345,6 +355,8 @@ class Compiler(FormsMixin):
                 return v
 
             return Compiled(sync=get_literal)
+
+        parts = [first] + [self.compile(k) for k in node.keys]
 
         def finish(vs: list[Any]) -> Any:
             v = vs[0]
@@ -361,18 +373,32 @@ class Compiler(FormsMixin):
         fn = node.fn
         specs: list[tuple[str, Compiled, Coercer | None, bool]] = []
         nodes: list[Node] = []
+        exact_types = self.types.exact_types
         for arg in node.args:
             p = arg.param
-            nodes.append(arg.node)
-            specs.append(
-                (
-                    p.name,
-                    self.compile(arg.node),
-                    self._coercer(fn, p.name, p.type, arg.node),
-                    p.optional,
-                )
-            )
+            a = arg.node
+            nodes.append(a)
+            ptype = p.type
+            if type(a) is Lit and _SHARED_SCALARS.get(type(a.value)):
+                # a literal scalar: one compiled literal per value; already of the parameter's
+                # type, it has nothing to coerce (ever: a literal's type does not change)
+                compiled = self._shared_literal(a.value)
+                exact = exact_types(ptype) if ptype != "any" else None
+                if ptype == "any" or (exact is not None and type(a.value) in exact):
+                    specs.append((p.name, compiled, None, p.optional))
+                    continue
+            else:
+                compiled = self.compile(a)
+            specs.append((p.name, compiled, self._coercer(fn, p.name, ptype, a), p.optional))
         return invocation(node, fn, specs, nodes, self.limits, self.async_calls)
+
+    def _shared_literal(self, value: Any) -> Compiled:
+        """The compiled literal of an immutable scalar, one per value and type in a program."""
+        key = (type(value), value)
+        out = self._scalars.get(key)
+        if out is None:
+            out = self._scalars[key] = _literal(value)
+        return out
 
     def _coercer(
         self, fn: FunctionDescription, pname: str, ptype: str, arg: Node
@@ -409,6 +435,10 @@ class Compiler(FormsMixin):
 
 def _unreachable(s: State) -> Any:
     raise AssertionError("a program with compile errors was run")
+
+
+#: stands for a part that is not compiled, as it is read in place (never run)
+_unreachable_compiled = Compiled(sync=_unreachable)
 
 
 def _coercion_ambiguity(
@@ -468,6 +498,11 @@ def param_get(
         return v
 
     return get_param
+
+
+#: scalar types whose literals can share one compiled closure per value (not float: 0.0 and
+#: -0.0 are equal keys of a dict, but different values)
+_SHARED_SCALARS: dict[type, bool] = {int: True, str: True, bool: True, type(None): True}
 
 
 def _literal(value: Any) -> Compiled:

@@ -336,7 +336,7 @@ class _Builder:
             vs = [fn(s, x) for fn in items]
             if any(spreads):
                 vs = spread_args(vs, spreads, path)
-            return [None if v is UNDEFINED else v for v in vs]
+            return vs
 
         return make
 

@@ -12,9 +12,10 @@ from typing import Any
 import anyio
 
 from dialectic.compiler.callsite import DONE_TYPES, AmbiguousArg, CallSite
-from dialectic.compiler.invoke_logged import frames_of, launched, logged_timed
+from dialectic.compiler.invoke_logged import frames_of, launched, logged_timed, own_timeout
 from dialectic.limits import Limits
 from dialectic.outcome.errors import DialecticError
+from dialectic.run.calllog import DONE, END, FAILED, STATUS, begin, now
 from dialectic.run.evaluator import AmbiguityError, Compiled, Launch, State, async_many
 from dialectic.values.data import UNDEFINED
 
@@ -112,19 +113,69 @@ class AsyncCall:
     def _call_async(
         self, timed: Callable[[State, dict[str, Any]], Awaitable[Any]]
     ) -> Callable[[State], Awaitable[Any]]:
-        site, cap, counts = self.site, self.cap, self.counts
-        name, kwargs, evaluate = site.name, site.kwargs, site.evaluate
+        site, cap, counts, timeout = self.site, self.cap, self.counts, self.timeout
+        name, kwargs, evaluate, logged = site.name, site.kwargs, site.evaluate, site.logged
         amany = (
             None
             if site.all_sync
             else async_many([a.compiled for a in site.args], mark=AmbiguousArg)
         )
+        impl, error, finish = site.impl, site.error, site.finish
+        inline = not site.blocking
+        done_types = DONE_TYPES
+        positional, n_args = self.positional, len(site.args)
+        frames = frames_of(site)
+        current_task = asyncio.current_task
 
         async def call_async(s: State) -> Any:
             kw = kwargs(evaluate(s) if amany is None else await amany(s), s)
-            if counts["*"] <= s.limits.max_concurrency and (cap is None or counts[name] <= cap):
+            if counts["*"] > s.limits.max_concurrency or (cap is not None and counts[name] > cap):
+                return await limited(s, kw)
+            if not (inline and s.native) or (logged and s.observers is not None):
                 return await timed(s, kw)
-            return await limited(s, kw)
+            # asyncio with no observers: ``timed``'s asyncio branch inside ``logged_timed`` in
+            # one frame (a call costs a coroutine, not three): the implementation's await
+            # under the shared per-call timeout and, if logged, its call-log record
+            rec = begin(s, site, kw, frames()) if logged else None
+            task = current_task()
+            assert task is not None
+            bucket = s.timeout_bucket(timeout)
+            bucket.tasks.add(task)
+            try:
+                try:
+                    if positional and len(kw) == n_args:
+                        result = await impl(*kw.values())
+                    else:
+                        result = await impl(**kw)
+                except asyncio.CancelledError:
+                    if task in bucket.fired and task.uncancel() == 0:
+                        raise site.timed_out(timeout) from None
+                    if not task.cancelling():  # nobody cancelled this task: it came from inside
+                        raise site.cancelled() from None
+                    raise
+                except Exception as exc:
+                    raise error(exc, s) from None
+                finally:
+                    bucket.release(task)
+                if type(result) not in done_types:
+                    result = finish(result, s)
+            except DialecticError as exc:
+                if rec is not None:
+                    rec[END] = now()
+                    if not own_timeout(exc, site):
+                        rec[STATUS] = FAILED
+                raise
+            except Exception:
+                if rec is not None:
+                    rec[END], rec[STATUS] = now(), FAILED
+                raise
+            except BaseException:  # cancelled: it may have taken effect
+                if rec is not None:
+                    rec[END] = now()
+                raise
+            if rec is not None:
+                rec[END], rec[STATUS] = now(), DONE
+            return result
 
         async def limited(s: State, kw: dict[str, Any]) -> Any:
             """The call holding a slot of each concurrency limiter that applies."""
@@ -160,17 +211,20 @@ class LaunchedCall(Launch):
     __slots__ = ("call", "site", "coerced", "consts", "frames")
 
     def __init__(self, call: AsyncCall) -> None:
-        super().__init__(call.timeout)
+        self.timeout = call.timeout  # (Launch's one field)
         self.call = call
         self.site = site = call.site
         self.frames = frames_of(site)  # for the call log (SPEC 18)
+        args = site.args
         #: the arguments that may need coercion: (index, exact types, coercion)
         self.coerced = tuple(
-            (k, a.exact, a.slow) for k, a in enumerate(site.args) if a.slow is not None
+            [(k, a.exact, a.slow) for k, a in enumerate(args) if a.slow is not None]
         )
         self.consts: tuple[Any, ...] | None = None
-        if call.positional and all(a.fits_as_literal() for a in site.args):
-            self.consts = tuple(a.const for a in site.args)
+        if call.positional:
+            consts = [a.const for a in args if a.fits_as_literal()]
+            if len(consts) == len(args):
+                self.consts = tuple(consts)
 
     def start(self, state: State) -> Coroutine[Any, Any, Any] | None:
         """Arguments evaluated now and the implementation called: its coroutine, to run as a

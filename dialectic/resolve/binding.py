@@ -30,6 +30,22 @@ def positional_order(params: tuple[Param, ...]) -> tuple[Param, ...]:
     return tuple(p for p in params if not p.optional) + tuple(p for p in params if p.optional)
 
 
+class Signature:
+    """What binding a call needs of its function's parameters, worked out once per function
+    and program (a program may call one function thousands of times)."""
+
+    __slots__ = ("params", "names", "name_set", "order", "single", "required")
+
+    def __init__(self, params: tuple[Param, ...]) -> None:
+        self.params = params
+        self.names = [p.name for p in params]
+        self.name_set = frozenset(self.names)
+        self.order = positional_order(params)
+        #: the parameter a single non-object argument fills (None: no such parameter)
+        self.single = _single_target(self.order)
+        self.required = [p.name for p in params if not p.optional]
+
+
 def _holds_objects(p: Param) -> bool:
     return p.type in ("object", "any") or p.type not in BUILTIN_TYPES
 
@@ -91,12 +107,13 @@ def _object_argument(
     fields: Mapping[str, Node],
     path: JSONPath,
     whole: Node | None,
+    sig: Signature,
 ) -> dict[str, Node]:
     """Bind an argument object: named arguments, or the value of the one parameter that can
     hold it, or an ``unknown_parameter`` failure (SPEC 1.5)."""
-    params = registry.params(fn)
-    names = [p.name for p in params]
-    name_set = set(names)
+    params = sig.params
+    names = sig.names
+    name_set = sig.name_set
     if fn.parameter_aliases:
         fields = _own_names(fn, fields, path)
     if fields and all(k in name_set for k in fields):
@@ -108,8 +125,9 @@ def _object_argument(
         return {target.name: value}
     if not fields:  # `f({})`: no arguments
         return {}
-    sig = registry.signature(fn)
-    raise _unknown_keys(fn.name, unknown, names, path, sig, _example(fn, params))
+    raise _unknown_keys(
+        fn.name, unknown, list(names), path, registry.signature(fn), _example(fn, params)
+    )
 
 
 def _own_names(
@@ -134,18 +152,22 @@ def _own_names(
     return out
 
 
-def bind(registry: Registry, call: Call, fn: FunctionDescription) -> dict[str, Node]:
-    """Map the call's arguments to parameter names; omitted parameters are absent."""
-    params = registry.params(fn)
-    names = [p.name for p in params]
-    name_set = set(names)
+def bind(
+    registry: Registry, call: Call, fn: FunctionDescription, sig: Signature | None = None
+) -> dict[str, Node]:
+    """Map the call's arguments to parameter names; omitted parameters are absent. ``sig``:
+    the function's :class:`Signature`, if the caller keeps one."""
+    if sig is None:
+        sig = Signature(registry.params(fn))
+    params = sig.params
+    name_set = sig.name_set
     bound: dict[str, Node]
     if call.kind == "array":
         args = call.positional
         first = args[0] if len(args) == 1 else None
         if isinstance(first, Obj):
             # one object literal: named arguments, `f({a: 1, b: 2})`, or one object value
-            bound = _object_argument(registry, fn, first.fields, first.path, first)
+            bound = _object_argument(registry, fn, first.fields, first.path, first, sig)
         else:
             if len(args) > len(params):
                 raise DialecticError(
@@ -154,20 +176,25 @@ def bind(registry: Registry, call: Call, fn: FunctionDescription) -> dict[str, N
                     call.path,
                     hint=f"The signature is {registry.signature(fn)}.",
                 )
-            order = positional_order(params)
-            bound = {order[i].name: a for i, a in enumerate(args)}
+            order = sig.order
+            bound = {}
+            for i, a in enumerate(args):
+                bound[order[i].name] = a
     elif call.kind == "object":
         arg_keys = list(call.raw)
-        if len(arg_keys) == 1 and arg_keys[0] not in name_set | set(fn.parameter_aliases):
-            bound = _one_key(registry, call, fn, params)
+        if (
+            len(arg_keys) == 1
+            and arg_keys[0] not in name_set
+            and arg_keys[0] not in fn.parameter_aliases
+        ):
+            bound = _one_key(registry, call, fn, sig)
         else:
             path = (*call.path, call.name)
-            bound = _object_argument(registry, fn, call_named(call), path, None)
+            bound = _object_argument(registry, fn, call_named(call), path, None, sig)
     else:
         assert call.single is not None
-        target = _single_target(positional_order(params))
+        target = sig.single
         if target is None:
-            sig = registry.signature(fn)
             if not params:
                 raise DialecticError(
                     "too_many_arguments",
@@ -180,10 +207,16 @@ def bind(registry: Registry, call: Call, fn: FunctionDescription) -> dict[str, N
                 f"`{fn.name}` needs {len([p for p in params if not p.optional])} arguments; "
                 "a single value was given",
                 call.path,
-                hint=f"The signature is {sig}. Pass an object of named arguments or an array.",
+                hint=f"The signature is {registry.signature(fn)}. Pass an object of named "
+                "arguments or an array.",
             )
         bound = {target.name: call.single}
-    missing = [p.name for p in params if not p.optional and p.name not in bound]
+    for name in sig.required:
+        if name not in bound:
+            break
+    else:
+        return bound
+    missing = [n for n in sig.required if n not in bound]
     if missing:
         listed = ", ".join(f"`{m}`" for m in missing)
         raise DialecticError(
@@ -196,31 +229,31 @@ def bind(registry: Registry, call: Call, fn: FunctionDescription) -> dict[str, N
 
 
 def _one_key(
-    registry: Registry, call: Call, fn: FunctionDescription, params: tuple[Param, ...]
+    registry: Registry, call: Call, fn: FunctionDescription, sig: Signature
 ) -> dict[str, Node]:
     """``{"f": {"k": X}}`` where ``k`` is not a parameter of ``f``: the nested call ``k(X)``
     passed as the one parameter that takes a single argument (Dialect JSON's composition), unless
     ``k`` is no function and close to a parameter name (then it is a misspelt parameter)."""
     key = next(iter(call.raw))
-    names = [p.name for p in params]
+    names = sig.names
     other, _ = registry.resolve_function(key)
-    sig = registry.signature(fn)
     near = closest(key, names) if other is None else []
     if near:  # a misspelt parameter rather than a call of an unknown function
         raise DialecticError(
             "unknown_parameter",
             f"`{fn.name}` has no parameter `{clip(key)}`; did you mean `{near[0]}`?",
             (*call.path, call.name, key),
-            hint=f"The signature is {sig}.",
-            details={"unknown": [key], "parameters": names},
+            hint=f"The signature is {registry.signature(fn)}.",
+            details={"unknown": [key], "parameters": list(names)},
         )
-    target = _single_target(positional_order(params))
+    target = sig.single
     if target is None:
         raise DialecticError(
             "unknown_parameter",
             f"`{fn.name}` has no parameter `{clip(key)}`",
             (*call.path, call.name, key),
-            hint=f"The signature is {sig}. Pass named arguments as an object of parameter names.",
-            details={"unknown": [key], "parameters": names},
+            hint=f"The signature is {registry.signature(fn)}. Pass named arguments as an "
+            "object of parameter names.",
+            details={"unknown": [key], "parameters": list(names)},
         )
     return {target.name: call_as_nested(call)}

@@ -5,11 +5,13 @@ analysis) the arguments by the analysis conventions (SPEC 13). A mixin of
 
 from __future__ import annotations
 
+import weakref
 from typing import TYPE_CHECKING
 
 from dialectic.outcome.errors import DialecticError, clip, format_path
+from dialectic.registry.descriptions import FunctionDescription
 from dialectic.registry.registry import Registry
-from dialectic.resolve.binding import bind
+from dialectic.resolve.binding import Signature, bind
 from dialectic.resolve.expressions import _Params
 from dialectic.resolve.forbidden import forbidden_error, is_forbidden
 from dialectic.tree.nodes import Arg, Call, DomainCall, Get, Invoke, Lit, Node, Ref
@@ -21,6 +23,10 @@ if TYPE_CHECKING:
 __all__ = ["CallsMixin", "domain_slots", "unknown_function"]
 
 
+#: per registry: function name -> the binding facts of its latest parameters (``signature``)
+_SIGNATURES: weakref.WeakKeyDictionary[Registry, dict[str, Signature]] = weakref.WeakKeyDictionary()
+
+
 class CallsMixin:
     """Call forms of :class:`~dialectic.resolve.resolver.Resolver` (which sets these
     attributes up)."""
@@ -30,10 +36,14 @@ class CallsMixin:
     calls: int
     ordered: int
     _env: list[_Scope | _Params]
+    #: function name -> (function, its binding facts), for this program
+    _signatures: dict[str, tuple[FunctionDescription, Signature]]
 
     if TYPE_CHECKING:
 
         def resolve(self, node: Node, top: bool = False) -> Node: ...
+
+        def leaf(self) -> None: ...
 
     def _Call(self, node: Call) -> Node:
         registry = self.registry
@@ -61,11 +71,37 @@ class CallsMixin:
         self.calls += 1
         if fn.changes_things:
             self.ordered += 1
-        bound = bind(registry, node, fn)
-        args = tuple(
-            Arg(p, self.resolve(bound[p.name])) for p in registry.params(fn) if p.name in bound
-        )
-        return Invoke(node.path, fn, args, node.name)
+        sig = self.signature(registry, fn)
+        bound = bind(registry, node, fn, sig)
+        resolve = self.resolve
+        args: list[Arg] = []
+        for p in sig.params:
+            arg = bound.get(p.name)
+            if arg is None:
+                continue
+            if type(arg) is Lit:  # a literal resolves to itself (its depth counted as resolve's)
+                self.leaf()
+                args.append(Arg(p, arg))
+            else:
+                args.append(Arg(p, resolve(arg)))
+        return Invoke(node.path, fn, tuple(args), node.name)
+
+    def signature(self, registry: Registry, fn: FunctionDescription) -> Signature:
+        """The binding facts of ``fn``'s parameters, worked out once per list of parameters
+        (the registry keeps one per function until the function changes): kept per registry,
+        and per program by function."""
+        mine = self._signatures.get(fn.name)
+        if mine is not None and mine[0] is fn:
+            return mine[1]
+        params = registry.params(fn)
+        kept = _SIGNATURES.get(registry)
+        if kept is None:
+            kept = _SIGNATURES[registry] = {}
+        sig = kept.get(fn.name)
+        if sig is None or sig.params is not params:
+            sig = kept[fn.name] = Signature(params)
+        self._signatures[fn.name] = (fn, sig)
+        return sig
 
     def namespaced_name(self, receiver: Node, name: str) -> str | None:
         """``ns.name`` when ``receiver`` is a namespace (SPEC 2.2): a name (or a chain of

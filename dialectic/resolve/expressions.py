@@ -16,6 +16,7 @@ from dialectic.tree.nodes import (
     Given,
     Global,
     Lambda,
+    Lit,
     Merge,
     Method,
     Node,
@@ -60,16 +61,24 @@ class ExpressionsMixin:
 
         def resolve(self, node: Node, top: bool = False) -> Node: ...
 
+        def leaf(self) -> None: ...
+
         def _Call(self, node: Call) -> Node: ...
 
         def namespaced_name(self, receiver: Node, name: str) -> str | None: ...
 
     def _items(self, items: tuple[Node, ...]) -> tuple[Node, ...]:
         """Array elements or arguments: each may be a spread (``...xs``)."""
-        return tuple(
-            Spread(c.path, self.resolve(c.value)) if isinstance(c, Spread) else self.resolve(c)
-            for c in items
-        )
+        out: list[Node] = []
+        for c in items:
+            if type(c) is Lit:  # a literal resolves to itself
+                self.leaf()
+                out.append(c)
+            elif isinstance(c, Spread):
+                out.append(Spread(c.path, self.resolve(c.value)))
+            else:
+                out.append(self.resolve(c))
+        return tuple(out)
 
     def _items_lazy(self, items: tuple[Node, ...]) -> list[Node]:
         """Arguments with spreads resolved, arrow functions kept for :meth:`_arrow`."""

@@ -48,7 +48,7 @@ from dialectic.tree.nodes import (
     Template,
     Undefined,
     Unwrap,
-    dispatch_table,
+    unbound_table,
 )
 
 
@@ -161,7 +161,8 @@ class Resolver(CallsMixin, ExpressionsMixin):
         self.steps_slot = -1
         #: write/destructive calls and expression statements seen (SPEC 17)
         self.ordered = 0
-        self._table = dispatch_table(self, "_")
+        self._signatures = {}
+        self._table = unbound_table(type(self), "_")
 
     # -- entry ----------------------------------------------------------------------------
     def resolve_root(self, root: Node) -> Resolved:
@@ -208,7 +209,7 @@ class Resolver(CallsMixin, ExpressionsMixin):
             handler = self._table.get(type(node))
             if handler is None:
                 raise DialecticError("invalid_program", f"unknown node {type(node).__name__}")
-            result: Node = handler(node)
+            result: Node = handler(self, node)
             return result
         except DialecticError as exc:
             if not exc.path:
@@ -217,6 +218,17 @@ class Resolver(CallsMixin, ExpressionsMixin):
             return Undefined(node.path)
         finally:
             self._level -= 1
+
+    def leaf(self) -> None:
+        """What :meth:`resolve` records of a leaf below the current node (a literal, which
+        resolves to itself): the height of the alias being read."""
+        scopes = self._scopes
+        if scopes:
+            scope = scopes[-1]
+            if scope.reading is not None:
+                height = self._level + 1 - scope.start
+                if height > scope.height[scope.reading]:
+                    scope.height[scope.reading] = height
 
     # -- structure ------------------------------------------------------------------------
     def _Lit(self, node: Lit) -> Node:
@@ -235,15 +247,28 @@ class Resolver(CallsMixin, ExpressionsMixin):
         for k in node.fields:
             if k == "__proto__":
                 raise forbidden_error(k, (*node.path, k))
-        fields = {k: self.resolve(v) for k, v in node.fields.items()}
+        fields: dict[str, Node] = {}
+        for k, v in node.fields.items():
+            if type(v) is Lit:  # a literal resolves to itself
+                self.leaf()
+                fields[k] = v
+            else:
+                fields[k] = self.resolve(v)
         return Obj(node.path, fields, node.explicit)
 
     def _Unwrap(self, node: Unwrap) -> Node:
         return Unwrap(node.path, self.resolve(node.value))
 
     def _Template(self, node: Template) -> Node:
-        parts = tuple(p if isinstance(p, str) else self.resolve(p) for p in node.parts)
-        literal = sum(len(p) for p in parts if isinstance(p, str))
+        resolved: list[str | Node] = []
+        literal = 0
+        for p in node.parts:
+            if isinstance(p, str):
+                literal += len(p)
+                resolved.append(p)
+            else:
+                resolved.append(self.resolve(p))
+        parts = tuple(resolved)
         max_len = self.limits.max_string_length
         if literal > max_len:
             raise LimitExceeded(
@@ -254,11 +279,19 @@ class Resolver(CallsMixin, ExpressionsMixin):
         return Template(node.path, parts)
 
     def _Get(self, node: Get) -> Node:
+        literal = True
         for k in node.keys:
-            if isinstance(k, Lit) and isinstance(k.value, str) and is_forbidden(k.value):
-                raise forbidden_error(k.value, k.path)
+            if isinstance(k, Lit):
+                if isinstance(k.value, str) and is_forbidden(k.value):
+                    raise forbidden_error(k.value, k.path)
+            else:
+                literal = False
         target = self.resolve(node.target)
-        return Get(node.path, target, tuple(self.resolve(k) for k in node.keys), node.optional)
+        if literal:  # literal keys resolve to themselves
+            for _ in node.keys:
+                self.leaf()
+            return Get(node.path, target, node.keys, node.optional)
+        return Get(node.path, target, tuple([self.resolve(k) for k in node.keys]), node.optional)
 
     # -- names ----------------------------------------------------------------------------
     def _Ref(self, node: Ref) -> Node:
@@ -299,7 +332,7 @@ class Resolver(CallsMixin, ExpressionsMixin):
             )
         if is_forbidden(name):
             raise forbidden_error(name, node.path)
-        fuzzy = registry.resolve_constant(name)
+        fuzzy = registry.resolve_constant(name) if registry.constants else None
         if fuzzy is not None:
             # `Thursday` for the constant `thursday`: a context value of the exact name still
             # wins at run time; otherwise the constant is read, with a warning
@@ -402,8 +435,4 @@ def _dependency_order(node: Let, deps: dict[str, dict[str, int]]) -> list[str]:
 
 def resolve(registry: Registry | None, limits: Limits, root: Node) -> Resolved:
     """Resolve a parsed program; raises :class:`ResolveErrors` with every problem found."""
-    resolver = Resolver(registry, limits)
-    try:
-        return resolver.resolve_root(root)
-    finally:  # its table of bound methods is a cycle: freed now, not by the cyclic collector
-        resolver._table.clear()
+    return Resolver(registry, limits).resolve_root(root)

@@ -55,7 +55,7 @@ def is_logged(fn: FunctionDescription) -> bool:
 
 def in_arrow(path: JSONPath) -> int:
     """How many arrow functions a call at ``path`` is inside (its element indices)."""
-    return sum(1 for k in path if k == "$fn")
+    return path.count("$fn")
 
 
 def element_index(frame: Any) -> int | None:

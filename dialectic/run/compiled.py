@@ -107,10 +107,12 @@ class Compiled:
         #: it makes effectful calls (SPEC 17): with another such sibling, run in program order
         self.ordered = False
         #: it reads the run's alias of this memo slot (asynchronously), or None; with the
-        #: coroutine function that evaluates the alias into a new slot. A fan-out claims the
-        #: slot as it starts the evaluation, and waits for an alias already being evaluated
-        #: without a task of its own
-        self.alias: tuple[int, AliasFill] | None = None
+        #: coroutine function that evaluates the alias into a new slot, and, unless the alias
+        #: first evaluates others (a deep one), its value's own launch (a call that offers one)
+        #: and coroutine function. A fan-out claims the slot as it starts the evaluation (as
+        #: a task of the call's or the value's own coroutine when it can, the slot filled as
+        #: the task ends), and waits for an alias already being evaluated without a task
+        self.alias: tuple[int, AliasFill, Launch | None, AsyncFn | None] | None = None
 
     @property
     def is_async(self) -> bool:

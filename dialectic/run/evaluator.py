@@ -26,7 +26,14 @@ from dialectic.run.compiled import (
     merge_in_order,
 )
 from dialectic.run.gather import async_many, sync_many
-from dialectic.run.state import MISSING, AsyncSlot, State, TimeoutBucket, deadline_error
+from dialectic.run.state import (
+    MISSING,
+    AsyncSlot,
+    State,
+    TimeoutBucket,
+    deadline_error,
+    new_state,
+)
 
 __all__ = [
     "MISSING",
@@ -43,5 +50,6 @@ __all__ = [
     "deadline_error",
     "merge",
     "merge_in_order",
+    "new_state",
     "sync_many",
 ]

@@ -25,6 +25,8 @@ def succeeded(prepared: Prepared, value: Any, state: State) -> Outcome:
     if value is UNDEFINED:
         value = None
     t = type(value)
+    if t is list or t is dict:
+        value = state.defined(value)  # an `undefined` in an array is null (SPEC 1.2)
     if t is str:
         try:
             size = len(value.encode())

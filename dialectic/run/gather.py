@@ -100,8 +100,20 @@ def async_many(
                 out[i] = await afn(state)
             except AmbiguityError as exc:
                 found.append((i, exc))
-        elif state.native:
-            await _gather_native(state, async_kids, out, found)
+        elif state.native:  # started here, awaited in place (no coroutine of its own)
+            fan = _start_native(state, async_kids, out, found)
+            if fan.pending:
+                try:
+                    await fan.waiter
+                except asyncio.CancelledError:
+                    fan.stop(None)
+                    await _settle(fan.tasks)
+                    raise
+            # the callbacks of the aliases it waited for refer to the fan-out: a cycle,
+            # which would keep the run's state alive until the cyclic collector found it
+            fan.waits = None
+            if fan.failure is not None:
+                raise fan.failure
         else:
             await _gather_group(state, async_idx, out, found)
         if found:
@@ -172,11 +184,12 @@ class _Fanout:
         "out",
         "found",
         "tasks",
-        "failures",
+        "failure",
         "pending",
         "stopping",
         "waiter",
         "waits",
+        "unstarted",
     )
 
     def __init__(
@@ -190,26 +203,35 @@ class _Fanout:
         self.out = out
         self.found = found
         self.tasks: list[asyncio.Task[Any]] = []
-        self.failures: list[BaseException] = []
+        #: the first failure (the one raised)
+        self.failure: BaseException | None = None
         self.pending = 0
         #: the tasks were cancelled on purpose: a failure, or the parent's own cancellation
         self.stopping = False
         self.waiter = waiter
-        #: aliases being evaluated elsewhere that this fan-out waits for: (slot, callback)
-        self.waits: list[tuple[AsyncSlot, Callable[[], None]]] | None = None
+        #: aliases being evaluated elsewhere that this fan-out waits for
+        self.waits: list[_AliasWait] | None = None
+        #: the tasks it cancelled before they began (set by :meth:`stop`)
+        self.unstarted: set[asyncio.Task[Any]] | None = None
 
     def stop(self, exc: BaseException | None) -> None:
-        if exc is not None:
-            self.failures.append(exc)
+        if exc is not None and self.failure is None:
+            self.failure = exc
         self.stopping = True
+        unstarted = self.unstarted
         for t in self.tasks:
+            if not t.done() and not _began(t):
+                if unstarted is None:
+                    unstarted = self.unstarted = set()
+                unstarted.add(t)
             t.cancel()
         waits = self.waits
         if waits:  # no longer waited for (as a task would be cancelled at once)
             self.waits = None
-            for slot, callback in waits:
+            for wait in waits:
+                slot = wait.slot
                 if not slot.done:
-                    slot.remove_callback(callback)
+                    slot.remove_callback(wait)
                     self.pending -= 1
             if not self.pending and not self.waiter.done():
                 self.waiter.set_result(None)
@@ -223,30 +245,101 @@ class _Fanout:
             slot.set()
         self.done(i, None, None, task)
 
+    def valued(self, i: int, idx: int, slot: AsyncSlot, task: asyncio.Task[Any]) -> None:
+        """The task evaluating alias ``idx`` (child ``i``), its value's own coroutine, has
+        ended: ``slot`` gets what ``fill`` would have stored in it, then as :meth:`done`."""
+        if task.cancelled():
+            if self.unstarted is not None and task in self.unstarted:
+                if self.state.memo[idx] is slot:  # never began: unclaimed, readers retry
+                    self.state.memo[idx] = MISSING
+                slot.error = ABANDONED
+            else:
+                slot.error = asyncio.CancelledError()
+        else:
+            exc = task.exception()
+            if exc is None:
+                slot.value = task.result()
+            else:
+                slot.error = exc
+        slot.set()
+        self.done(i, None, None, task)
+
+    def alias_landed(
+        self, i: int, idx: int, slot: AsyncSlot, launch: Launch, bucket: TimeoutBucket, task: Any
+    ) -> None:
+        """The call evaluating alias ``idx`` (child ``i``), a task of the implementation's own
+        coroutine, has ended: ``slot`` gets what the alias's evaluation would have stored (its
+        value, or its error: the same one the fan-out stops with), then as :meth:`done`."""
+        self.pending -= 1
+        bucket.release(task)
+        state = self.state
+        if state.calls_launched:
+            landed(state, task)  # the call log's record of it (SPEC 18)
+        if task.cancelled():
+            if task in bucket.fired:
+                bucket.fired.discard(task)
+                slot.error = err = launch.timed_out()
+                if self.failure is None:
+                    self.stop(err)
+            elif self.stopping:  # by this fan-out (a failure, or its own cancellation)
+                if self.unstarted is not None and task in self.unstarted:
+                    if state.memo[idx] is slot:  # never began: unclaimed, readers retry
+                        state.memo[idx] = MISSING
+                    slot.error = ABANDONED
+                else:
+                    slot.error = asyncio.CancelledError()
+            else:  # the implementation raised CancelledError itself
+                slot.error = err = launch.cancelled()
+                self.stop(err)
+        else:
+            exc = task.exception()
+            if exc is None:
+                value = task.result()
+                t = type(value)
+                if t is not int and t is not float and t is not bool and value is not None:
+                    try:
+                        value = launch.finish(value, state)
+                    except (DialecticError, AmbiguityError) as err:
+                        exc = err
+                if exc is None:
+                    slot.value = self.out[i] = value
+            elif isinstance(exc, Exception):
+                exc = launch.error(exc, state)
+            if exc is not None:
+                slot.error = exc
+                self.ended_with(i, exc)
+        slot.set()
+        if not self.pending and not self.waiter.done():
+            self.waiter.set_result(None)
+
     def wait_alias(self, i: int, kid: Compiled, slot: AsyncSlot) -> None:
         """Child ``i`` reads an alias being evaluated elsewhere: wait for its slot."""
-
-        def callback() -> None:
-            if self.waits is None:
-                return  # stopped meanwhile
-            if slot.error is ABANDONED:  # never evaluated: this child evaluates it after all
-                assert kid.aio is not None
-                task = asyncio.get_running_loop().create_task(
-                    cast("Coroutine[Any, Any, Any]", kid.aio(self.state))
-                )
-                task.add_done_callback(partial(self.done, i, None, None))
-                self.tasks.append(task)
-                return
-            self.pending -= 1
-            self.alias_read(i, slot)
-            if not self.pending and not self.waiter.done():
-                self.waiter.set_result(None)
-
+        wait = _AliasWait(self, i, kid, slot)
         if self.waits is None:
-            self.waits = []
-        self.waits.append((slot, callback))
+            self.waits = [wait]
+        else:
+            self.waits.append(wait)
         self.pending += 1
-        slot.add_callback(callback)
+        slot.add_callback(wait)
+
+    def alias_ready(self, wait: _AliasWait) -> None:
+        """The alias ``wait`` waited for is done (its slot's callback)."""
+        if self.waits is None:
+            return  # stopped meanwhile
+        i, slot = wait.i, wait.slot
+        if slot.error is ABANDONED:  # never evaluated: this child evaluates it after all
+            kid = wait.kid
+            assert kid.aio is not None
+            task = asyncio.get_running_loop().create_task(
+                cast("Coroutine[Any, Any, Any]", kid.aio(self.state))
+            )
+            task.add_done_callback(partial(self.done, i, None, None))
+            self.tasks.append(task)
+            return
+        self.pending -= 1
+        self.alias_read(i, slot)
+        if not self.pending and not self.waiter.done():
+            self.waiter.set_result(None)
 
     def alias_read(self, i: int, slot: AsyncSlot) -> None:
         """Child ``i`` has read an alias evaluated elsewhere: as its task would have ended."""
@@ -254,7 +347,7 @@ class _Fanout:
         if exc is None:
             self.out[i] = slot.value
         elif isinstance(exc, asyncio.CancelledError):
-            if not self.stopping and not self.failures:
+            if not self.stopping and self.failure is None:
                 self.stop(DialecticError("cancelled", "a call was cancelled unexpectedly"))
         else:
             self.ended_with(i, exc)
@@ -289,9 +382,9 @@ class _Fanout:
         if task.cancelled():
             if bucket is not None and task in bucket.fired:
                 bucket.fired.discard(task)
-                if launch is not None and not self.failures:
+                if launch is not None and self.failure is None:
                     self.stop(launch.timed_out())
-            elif not self.stopping and not self.failures:
+            elif not self.stopping and self.failure is None:
                 # not by us: the implementation raised CancelledError itself
                 self.stop(
                     launch.cancelled()
@@ -308,21 +401,50 @@ class _Fanout:
     def ended_with(self, i: int, exc: BaseException) -> None:
         if isinstance(exc, AmbiguityError):
             self.found.append((i, exc))
-        elif not self.failures:
+        elif self.failure is None:
             self.stop(exc)
 
 
-async def _gather_native(
+class _AliasWait:
+    """Child ``i`` of a fan-out waits for the alias being evaluated into ``slot`` (the slot's
+    callback: one object, where a closure took six)."""
+
+    __slots__ = ("fan", "i", "kid", "slot")
+
+    def __init__(self, fan: _Fanout, i: int, kid: Compiled, slot: AsyncSlot) -> None:
+        self.fan = fan
+        self.i = i
+        self.kid = kid
+        self.slot = slot
+
+    def __call__(self) -> None:
+        self.fan.alias_ready(self)
+
+
+def _began(task: asyncio.Task[Any]) -> bool:
+    """Whether the task's coroutine has started running (a call launched as a task calls
+    nothing until then)."""
+    coro: Any = task.get_coro()
+    return (
+        coro is None
+        or getattr(coro, "cr_frame", None) is None
+        or bool(getattr(coro, "cr_suspended", True) or getattr(coro, "cr_running", True))
+    )
+
+
+def _start_native(
     state: State,
     items: Sequence[tuple[int, Compiled]],
     out: list[Any],
     found: list[tuple[int, AmbiguityError]],
-) -> None:
+) -> _Fanout:
     """The asyncio fast path of a task group, with the same semantics: the first failure (not an
     ambiguity) cancels the siblings and is raised once all have stopped; ambiguities are all
     collected; a cancellation from outside (the deadline, the caller) cancels the children and
     waits for them before it goes on. A call that offers a ``Launch`` runs as a task of the
-    implementation's own coroutine: no wrapper frame, one callback, a shared timeout."""
+    implementation's own coroutine: no wrapper frame, one callback, a shared timeout. This
+    starts the children; the caller awaits ``fan.waiter`` while ``fan.pending`` (see ``many``
+    in :func:`async_many`)."""
     loop = asyncio.get_running_loop()
     fan = _Fanout(state, out, found, loop.create_future())
     tasks = fan.tasks
@@ -339,39 +461,37 @@ async def _gather_native(
     ready: list[tuple[int, AsyncSlot]] | None = None
     for i, kid in items:
         alias = kid.alias
+        slot: AsyncSlot | None = None
         if alias is not None:
-            idx, fill = alias
+            idx, fill, launch, value_of = alias
             slot = memo[idx]
-            if slot is MISSING:  # evaluated by this task; a later reader waits for it
-                slot = memo[idx] = AsyncSlot()
-                task = (
-                    Task(fill(state, slot), loop=loop)
-                    if direct
-                    else loop.create_task(fill(state, slot))
-                )
-                task.add_done_callback(partial(fan.filled, i, idx, slot))
-                tasks.append(task)
-                fan.pending += 1
-                continue
-            if not slot.done:  # being evaluated elsewhere: no task to wait for it
-                fan.wait_alias(i, kid, slot)
-                continue
-            else:
-                if ready is None:
+            if slot is not MISSING:
+                if not slot.done:  # being evaluated elsewhere: no task to wait for it
+                    fan.wait_alias(i, kid, slot)
+                elif ready is None:
                     ready = [(i, slot)]
                 else:
                     ready.append((i, slot))
                 continue
-        launch = kid.launch
+            # evaluated by this fan-out; a later reader waits for it
+            slot = memo[idx] = AsyncSlot()
+        else:
+            launch = kid.launch
         coro: Coroutine[Any, Any, Any] | None = None
         bucket: TimeoutBucket | None = None
         if launch is not None:
             try:
                 coro = launch.start(state)
             except AmbiguityError as exc:
+                if slot is not None:  # (as the alias's evaluation would have ended)
+                    slot.error = exc
+                    slot.set()
                 found.append((i, exc))
                 continue
             except Exception as exc:
+                if slot is not None:
+                    slot.error = exc
+                    slot.set()
                 fan.stop(exc)
                 break
             if coro is not None:
@@ -386,26 +506,31 @@ async def _gather_native(
             else:
                 launch = None
         if coro is None:
-            assert kid.aio is not None
-            coro = cast("Coroutine[Any, Any, Any]", kid.aio(state))
+            if slot is not None:
+                if value_of is not None:  # the value's coroutine, the slot filled as it ends
+                    coro = cast("Coroutine[Any, Any, Any]", value_of(state))
+                else:
+                    coro = fill(state, slot)
+            else:
+                assert kid.aio is not None
+                coro = cast("Coroutine[Any, Any, Any]", kid.aio(state))
         task = Task(coro, loop=loop) if direct else loop.create_task(coro)
         if bucket is not None:
             bucket.tasks.add(task)
-        task.add_done_callback(partial(done, i, launch, bucket))
+        if slot is None:
+            task.add_done_callback(partial(done, i, launch, bucket))
+        elif launch is None:
+            filled = fan.filled if value_of is None else fan.valued
+            task.add_done_callback(partial(filled, i, idx, slot))
+        else:
+            assert bucket is not None
+            task.add_done_callback(partial(fan.alias_landed, i, idx, slot, launch, bucket))
         tasks.append(task)
         fan.pending += 1
     if ready is not None and not fan.stopping:  # read once all are started, as tasks would be
         for i, slot in ready:
             fan.alias_read(i, slot)
-    if fan.pending:
-        try:
-            await fan.waiter
-        except asyncio.CancelledError:
-            fan.stop(None)
-            await _settle(tasks)
-            raise
-    if fan.failures:
-        raise fan.failures[0]
+    return fan
 
 
 async def _settle(tasks: list[asyncio.Task[Any]]) -> None:

@@ -22,21 +22,26 @@ from dialectic.compiler.closures import CompileErrors, Compiler
 from dialectic.frontends import to_tree
 from dialectic.frontends.base import FrontEndResult
 from dialectic.outcome.errors import DialecticError, LimitExceeded
-from dialectic.outcome.outcome import Outcome
+from dialectic.outcome.outcome import SUCCESS, Outcome
 from dialectic.outcome.report import bounded_warnings, failure
 from dialectic.registry.registry import closest
 from dialectic.resolve.resolver import Resolved, ResolveErrors, resolve
 from dialectic.run.approval import attach
-from dialectic.run.evaluator import Compiled, State, deadline_error
+from dialectic.run.evaluator import MISSING, Compiled, State, deadline_error, new_state
 from dialectic.run.events import EventHook, ended, observe
 from dialectic.run.finish import failed, succeeded
 from dialectic.run.journal import Journal
+from dialectic.run.state import RunDeadline
 from dialectic.run.telemetry import TRACING
 from dialectic.tree.nodes import Let
 from dialectic.tree.parse import parse_tree
 
 if TYPE_CHECKING:
     from dialectic.runtime import Runtime
+
+
+_new = object.__new__
+_monotonic = time.monotonic
 
 
 def _utf8_length(text: str) -> int:
@@ -105,7 +110,6 @@ class Prepared:
         self.warnings: list[str] = []
         self.mode = "return"
         self.context_refs: dict[str, Any] = {}
-        self.known_names: list[str] = []
         self.memo_size = 0
         self.resolved: Resolved | None = None
         #: call sites that go into the call log (SPEC 18)
@@ -158,7 +162,6 @@ class Prepared:
             self.mode = resolved.mode
             self.context_refs = resolved.context_refs
             self.memo_size = resolved.memo_size
-            self.known_names = sorted(resolved.alias_names | set(runtime.registry.constants))
             compiler = Compiler(
                 runtime.registry,
                 runtime.types,
@@ -183,6 +186,14 @@ class Prepared:
             self.errors = [
                 LimitExceeded("max_depth", "the program is nested too deeply to compile")
             ]
+
+    @property
+    def known_names(self) -> list[str]:
+        """The aliases and constants a name could mean (for error messages: worked out when
+        one needs them, not for every program)."""
+        if self.resolved is None:
+            return []
+        return sorted(self.resolved.alias_names | set(self.runtime.registry.constants))
 
     @property
     def tree(self) -> Any:
@@ -235,7 +246,7 @@ class Prepared:
                     list(self.warnings),
                 )
         rt = self.runtime
-        return State(
+        return new_state(
             values, self.memo_size, rt.limits, (rt.types.coerce, rt.serializer.stringify), rt.debug
         )
 
@@ -279,6 +290,29 @@ class Prepared:
         refused = attach(state, approve, approve_plan, self.preview)
         return None if refused is None else self._fail(refused, state)
 
+    #: what a run of a synchronous program with no logged call reads (see :meth:`_fast_parts`),
+    #: built by its first run; empty for a program that takes the general path
+    _fast: tuple[Any, ...] | None = None
+
+    def _fast_parts(self) -> tuple[Any, ...]:
+        if self.errors or self._sync is None or self._logged:
+            return ()
+        limits = self._limits
+        warned = bounded_warnings([*self.warnings]) if self.warnings else None
+        return (
+            self._sync,
+            tuple(self.context_refs),
+            self.memo_size,
+            limits,
+            limits.deadline,
+            self._hooks,
+            self._debug,
+            self._str_fast,
+            warned,
+            self.mode,
+            self._data,
+        )
+
     def run(
         self,
         context: Mapping[str, Any] | None = None,
@@ -288,45 +322,79 @@ class Prepared:
         approve: Any = None,
         approve_plan: Any = None,
     ) -> Outcome:
-        sync = self._sync
-        if sync is not None:  # the fast path: a synchronous program that compiled
+        fast = self._fast
+        if fast is None:
+            fast = self._fast = self._fast_parts()
+        if fast:  # a synchronous program with no logged call: its parts read in one load
+            sync, refs, memo_size, limits, deadline, hooks, debug, str_fast, warned, mode, data = (
+                fast
+            )
             values: Any = context if context is not None else {}
             if type(values) is not dict and not isinstance(values, Mapping):
                 return self._start(context)  # type: ignore[return-value]
-            for name in self.context_refs:
+            for name in refs:
                 if name not in values:
                     return self._start(context)  # type: ignore[return-value]
-            state = State(values, self.memo_size, self._limits, self._hooks, self._debug)
-            if self._logged:
-                self._observe(state, journal, on_event)
-                refused = self._approvals(state, approve, approve_plan)
-                if refused is not None:
-                    return refused
+            # new_state(...) inline (tests/core/test_run_envelope.py checks they agree)
+            state = State()
+            state.context = values
+            state.memo = [MISSING] * memo_size if memo_size else []
+            state.warnings = []
+            state.limits = limits
+            state.deadline_at = _monotonic() + deadline
+            state.debug = debug
+            state._convert = hooks
+            state.native = False
+            try:
+                value = sync(state)
+            except BaseException as exc:
+                return self._fail(exc, state)
+            if _monotonic() > state.deadline_at:
+                return self._fail(deadline_error(limits), state)
+            if (
+                type(value) is str
+                and len(value) <= str_fast
+                and value.isascii()
+                and not state.warnings
+            ):
+                # outcome.success(...) inline (test_run_envelope.py checks they agree)
+                out = _new(Outcome)
+                out.status = SUCCESS
+                out.value = value
+                out.message = None
+                out.suggestions = []
+                out.error = None
+                out.warnings = [*warned] if warned else []
+                out.mode = mode
+                out._to_json_value = data
+                out._log = None
+                out._partial = None
+                return out
+            return self._success(value, state)
+        sync = self._sync
+        if sync is not None:  # a synchronous program with logged calls
+            started = self._start(context)
+            if isinstance(started, Outcome):
+                return started
+            state = started
+            state.calls = []
+            self._observe(state, journal, on_event)
+            refused = self._approvals(state, approve, approve_plan)
+            if refused is not None:
+                return refused
             try:
                 value = sync(state)
             except BaseException as exc:
                 return self._fail(exc, state)
             if time.monotonic() > state.deadline_at:
                 return self._fail(deadline_error(state.limits), state)
-            if (
-                type(value) is str
-                and len(value) <= self._str_fast
-                and value.isascii()
-                and not state.warnings
-                and not self._logged
-            ):
-                return Outcome.success(
-                    value,
-                    bounded_warnings([*self.warnings]) if self.warnings else [],
-                    self.mode,
-                    self._data,
-                )
             return self._success(value, state)
         started = self._start(context)
         if isinstance(started, Outcome):
             return started
         state = started
         if self._logged:
+            state.calls = []
             self._observe(state, journal, on_event)
             refused = self._approvals(state, approve, approve_plan)
             if refused is not None:
@@ -365,6 +433,7 @@ class Prepared:
         if isinstance(state, Outcome):
             return state
         if self._logged:
+            state.calls = []
             self._observe(state, journal, on_event)
             refused = self._approvals(state, approve, approve_plan)
             if refused is not None:
@@ -394,35 +463,33 @@ class Prepared:
             if time.monotonic() > state.deadline_at:  # a synchronous step ran past it
                 return self._fail(deadline_error(state.limits), state)
             return self._success(value, state)
-        # asyncio: children run as native tasks, and the deadline is one timer that cancels
-        # this task (a cancel scope costs more than the rest of a small fan-out)
+        # asyncio: children run as native tasks, and the deadline is a timer (shared with the
+        # runs whose deadlines fall in the same slice of time) that cancels this task (a
+        # cancel scope costs more than the rest of a small fan-out)
         state.native = True
         task = asyncio.current_task()
         assert task is not None
-        expired: list[bool] = []
-
-        def expire() -> None:
-            expired.append(True)
-            task.cancel()
-
-        timer = loop.call_at(loop.time() + state.limits.deadline, expire)
+        deadline = RunDeadline(task)
+        timer = state.deadline_bucket(loop)
+        timer.tasks.add(deadline)
         try:
             value = await root.aio(state)
         except asyncio.CancelledError:
-            if expired and task.uncancel() == 0:
+            if deadline.expired and task.uncancel() == 0:
                 return self._fail(deadline_error(state.limits), state)
             raise
         except Exception as exc:
-            if expired:  # the cancellation turned into an error on its way up
+            if deadline.expired:  # the cancellation turned into an error on its way up
                 task.uncancel()
                 return self._fail(deadline_error(state.limits), state)
             return self._fail(exc, state)
         finally:
-            timer.cancel()
+            timer.release(deadline)  # the last run of the slice to end cancels the timer
             state.close()  # no timer of the run stays scheduled
-        if expired:  # the deadline passed, and the cancellation was swallowed
+        if deadline.expired:  # the deadline passed, and the cancellation was swallowed
             task.uncancel()
-        if expired or time.monotonic() > state.deadline_at:  # or nothing awaited after it
+            return self._fail(deadline_error(state.limits), state)
+        if time.monotonic() > state.deadline_at:  # or nothing awaited after it
             return self._fail(deadline_error(state.limits), state)
         return self._success(value, state)
 

@@ -7,7 +7,7 @@ import threading
 import time
 import weakref
 from collections.abc import Callable
-from typing import Any
+from typing import Any, cast
 
 import anyio
 
@@ -15,68 +15,61 @@ from dialectic.limits import Limits
 from dialectic.outcome.errors import DialecticError, JSONPath
 from dialectic.registry.descriptions import RunContext
 from dialectic.values.coercion import TypeSystem
-from dialectic.values.data import plain
+from dialectic.values.data import UNDEFINED, defined, plain
 
 
 class State:
-    """Everything one run needs: context, memo slots, warnings, limits, concurrency limiters."""
+    """Everything one run needs: context, memo slots, warnings, limits, concurrency limiters.
+
+    A run of a small synchronous program is a few microseconds, so creating its State is part
+    of the cost: only the fields every run reads are set per run (slots); the ones an optional
+    feature or the asynchronous path uses (call log, observers, effects, limiters, timeouts)
+    start as the class's defaults and are set on the instance (in its ``__dict__``, created
+    only then) when first needed."""
 
     __slots__ = (
         "context",
-        "_ctx",
         "memo",
         "warnings",
         "limits",
         "deadline_at",
-        "limiter",
-        "fn_limiters",
         "debug",
         "_convert",
         "native",
-        "_buckets",
-        "_loop",
-        "_plain",
-        "calls",
-        "calls_dropped",
-        "calls_launched",
-        "observers",
-        "effects",
+        "__dict__",
     )
 
-    def __init__(
-        self,
-        context: Any,
-        memo_size: int,
-        limits: Limits,
-        convert: tuple[Callable[..., Any], Callable[[Any], str]],
-        debug: bool,
-    ) -> None:
-        self.context = context
-        self.warnings: list[str] = []
-        self._ctx: RunContext | None = None
-        self._convert = convert
-        self.memo: list[Any] = [MISSING] * memo_size if memo_size else []
-        self.limits = limits
-        self.deadline_at = time.monotonic() + limits.deadline
-        self.limiter: anyio.CapacityLimiter | None = None
-        self.fn_limiters: dict[str, anyio.CapacityLimiter] | None = None
-        self.debug = debug
-        #: running on asyncio: spawn children as native tasks (4x cheaper than a task group)
-        self.native = False
-        self._buckets: dict[int, TimeoutBucket] | None = None
-        self._loop: asyncio.AbstractEventLoop | None = None
-        #: containers of function results already found to be plain data (id -> container)
-        self._plain: dict[int, Any] | None = None
-        #: the call log's records and how many did not fit (dialectic.run.calllog); the
-        #: journal, event hook and tracer of the run, if any (dialectic.run.observe)
-        self.calls: list[Any] = []
-        self.calls_dropped: list[Any] | None = None
-        #: records of calls running as tasks of their own coroutine, by coroutine
-        self.calls_launched: dict[Any, list[Any]] | None = None
-        self.observers: Any = None
-        #: effects (SPEC 17): the run's approver, the ordered blocks being run and the
-        #: effectful calls done (dialectic.run.effects.EffectRun), created when first needed
-        self.effects: Any = None
+    context: Any
+    memo: list[Any]
+    warnings: list[str]
+    limits: Limits
+    deadline_at: float
+    debug: bool
+    _convert: tuple[Callable[..., Any], Callable[[Any], str]]
+    #: running on asyncio: spawn children as native tasks (4x cheaper than a task group)
+    native: bool
+
+    # -- set only when needed (class defaults until then) ----------------------------------
+    #: the RunContext handed to implementations (see :attr:`ctx`)
+    _ctx: RunContext | None = None
+    limiter: anyio.CapacityLimiter | None = None
+    fn_limiters: dict[str, anyio.CapacityLimiter] | None = None
+    _buckets: dict[int, TimeoutBucket] | None = None
+    _loop: asyncio.AbstractEventLoop | None = None
+    #: containers of function results already found to be plain data (id -> container)
+    _plain: dict[int, Any] | None = None
+    #: the call log's records (dialectic.run.calllog: a list of the run's own, which the run
+    #: of a program with logged call sites sets as it starts) and the sites of calls that
+    #: did not fit
+    calls: list[Any] = cast(list[Any], ())  # (a tuple: appending to it fails loudly)
+    calls_dropped: list[Any] | None = None
+    #: records of calls running as tasks of their own coroutine, by coroutine
+    calls_launched: dict[Any, list[Any]] | None = None
+    #: the journal, event hook and tracer of the run, if any (dialectic.run.events)
+    observers: Any = None
+    #: effects (SPEC 17): the run's approver, the ordered blocks being run and the
+    #: effectful calls done (dialectic.run.effects.EffectRun), created when first needed
+    effects: Any = None
 
     @property
     def approver(self) -> Any:
@@ -97,6 +90,18 @@ class State:
         types = getattr(self._convert[0], "__self__", None)
         registered = types.registered if isinstance(types, TypeSystem) else _no_type
         return plain(value, registered, known)
+
+    def defined(self, value: Any) -> Any:
+        """``value`` as it leaves the run (a function's argument, the result): every
+        ``undefined`` in an array ``null`` (see :func:`dialectic.values.data.defined`); the
+        containers found clean are remembered for the run, with the plain ones."""
+        t = type(value)
+        if t is not list and t is not dict:
+            return None if value is UNDEFINED else value
+        known = self._plain
+        if known is None:
+            known = self._plain = {}
+        return defined(value, known)
 
     def timeout_bucket(self, timeout: float) -> TimeoutBucket:
         """The shared per-call timeout for calls starting now (asyncio): one timer handle per
@@ -120,6 +125,25 @@ class State:
         used[key] = bucket
         return bucket
 
+    def deadline_bucket(self, loop: asyncio.AbstractEventLoop) -> TimeoutBucket:
+        """The shared timer of the run's deadline (asyncio): runs whose deadlines fall in the
+        same slice of time share one timer handle (a slice is 1 ms per second of deadline,
+        at least 1 ms: the deadline is enforced at most 0.1% + 1 ms late, and checked again
+        when the run ends), so that concurrent runs do not each put a timer in the loop's
+        heap. The caller adds its :class:`RunDeadline` and releases it when the run ends."""
+        deadline = self.limits.deadline
+        grain = 1 + int(deadline)  # in milliseconds
+        # negative keys: the deadlines' buckets share the loop's table with the calls' ones
+        key = -(int((loop.time() + deadline) * 1000) // grain + 1) * grain
+        shared = _loop_buckets(loop)
+        if shared is None:  # a loop that takes no weak reference: a timer of the run's own
+            shared = {}
+        bucket = shared.get(key)
+        if bucket is None:
+            bucket = shared[key] = TimeoutBucket(shared, key)
+            bucket.handle = loop.call_at(-key / 1000, bucket.fire)
+        return bucket
+
     def close(self) -> None:
         """The run has ended: no timer of it stays scheduled (normally none is left: each
         bucket cancels its timer when its last call ends; one that still has calls of other
@@ -127,7 +151,12 @@ class State:
         used = self._buckets
         if used:
             for bucket in used.values():
-                if all(task.done() for task in bucket.tasks):
+                if bucket.handle is None:  # released by its last call (the usual case)
+                    continue
+                for task in bucket.tasks:
+                    if not task.done():
+                        break  # a call of another run still needs it
+                else:
                     bucket.cancel()
             used.clear()
 
@@ -146,6 +175,29 @@ class State:
         if lim is None:
             lim = self.fn_limiters[name] = anyio.CapacityLimiter(cap)
         return lim
+
+
+def new_state(
+    context: Any,
+    memo_size: int,
+    limits: Limits,
+    convert: tuple[Callable[..., Any], Callable[[Any], str]],
+    debug: bool,
+) -> State:
+    """A run's State. (``State`` has no ``__init__``: ``State()`` is the cheapest way CPython
+    makes an object; Prepared's synchronous fast path sets these same slots inline, and
+    tests/core/test_run_envelope.py checks that the two agree.)"""
+    state = State()
+    state.context = context
+    state.memo = [MISSING] * memo_size if memo_size else []
+    state.warnings = []
+    state.limits = limits
+    state.deadline_at = time.monotonic() + limits.deadline
+    state.debug = debug
+    state._convert = convert
+    #: running on asyncio: spawn children as native tasks (4x cheaper than a task group)
+    state.native = False
+    return state
 
 
 def _no_type(cls: type) -> bool:
@@ -182,6 +234,21 @@ def _loop_buckets(loop: asyncio.AbstractEventLoop) -> dict[int, TimeoutBucket] |
     return buckets
 
 
+class RunDeadline:
+    """A run in a deadline's :class:`TimeoutBucket`: when the deadline passes, the task running
+    it is cancelled and the run marked ``expired`` (it then reports the deadline)."""
+
+    __slots__ = ("task", "expired")
+
+    def __init__(self, task: asyncio.Task[Any]) -> None:
+        self.task = task
+        self.expired = False
+
+    def cancel(self) -> None:
+        self.expired = True
+        self.task.cancel()
+
+
 class TimeoutBucket:
     """Calls sharing one timeout deadline; when it passes, the ones still running are
     cancelled (and marked, so they report a timeout rather than a cancellation). When the last
@@ -190,8 +257,9 @@ class TimeoutBucket:
     __slots__ = ("tasks", "fired", "handle", "_owner", "_key")
 
     def __init__(self, owner: dict[int, TimeoutBucket], key: int) -> None:
-        self.tasks: set[asyncio.Task[Any]] = set()
-        self.fired: set[asyncio.Task[Any]] = set()
+        #: the calls' tasks (or the runs' :class:`RunDeadline`: anything with ``cancel()``)
+        self.tasks: set[Any] = set()
+        self.fired: set[Any] = set()
         self.handle: asyncio.TimerHandle | None = None
         self._owner = owner
         self._key = key
@@ -203,7 +271,7 @@ class TimeoutBucket:
             self.fired.add(task)
             task.cancel()
 
-    def release(self, task: asyncio.Task[Any]) -> None:
+    def release(self, task: Any) -> None:
         """``task``'s call has ended; the last one to end cancels the timer."""
         tasks = self.tasks
         tasks.discard(task)

@@ -20,13 +20,14 @@ literals (`'text'`, `42`, `1.5`, `true`, `null`, `undefined`, `[a, ...xs]`, `{ke
 names (an alias, a constant or a value of the run's context), calls `f(a, b)` or with named
 arguments `f({x: 1, y: 2})`, methods `x.m(a)` (JavaScript's array and text methods; any other
 `m` is the call `m(x, a)`), member access `a.b`, `a[0]`, `a?.b`, template literals
-`` `Hi ${name}!` ``, the operators `+ - * / % ** === !== == != < <= > >= && || ?? !` and
+`` `Hi ${name}!` ``, the operators `+ - * / % ** === !== == != < <= > >= && || ?? !`, `typeof` and
 `test ? a : b` (only the branch taken runs), `Math.min/max/round/floor/ceil/abs`,
 `Object.keys/values/entries`, `JSON.stringify/parse`, `Number`, `String`, `parseInt`,
-`parseFloat`, `Array.isArray`. Arrow functions are arguments of array methods: `map`, `filter`,
-`find`, `findIndex`, `some`, `every`, `flatMap`, `reduce`, `toSorted`/`sort` (also `slice`,
-`concat`, `includes`, `indexOf`, `join`, `at`, `length`); calls inside one run concurrently for
-all items.
+`parseFloat`, `Array.isArray`, computed keys `{...acc, [o.id]: o}`. Arrow functions (parameters
+may be flat patterns: `([k, v]) => ...`, `({id, name}) => ...`) are arguments of array
+methods: `map`, `filter`, `find`, `findIndex`, `some`, `every`, `flatMap`, `reduce`,
+`toSorted`/`sort` (also `slice`, `concat`, `includes`, `indexOf`, `join`, `at`, `length`); calls
+inside one run concurrently for all items.
 
 ```js
 const found = flights({origin: 'SFO', destination: 'LAX', departing: next(Thursday)});

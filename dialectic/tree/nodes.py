@@ -57,6 +57,7 @@ __all__ = [
     "Visitor",
     "children",
     "dispatch_table",
+    "unbound_table",
     "walk",
 ]
 
@@ -72,7 +73,7 @@ class Node:
     path: JSONPath
 
     def __init__(self, path: JSONPath) -> None:
-        _set(self, "path", path)
+        _path(self, path)
 
     def __setattr__(self, name: str, value: Any) -> None:
         raise AttributeError(f"{type(self).__name__} nodes are immutable")
@@ -83,6 +84,15 @@ class Node:
 
 
 _set = object.__setattr__
+
+
+def _setter(cls: type, name: str) -> Callable[[Any, Any], None]:
+    """The setter of ``cls``'s own slot ``name`` (for the nodes' ``__init__``)."""
+    setter: Callable[[Any, Any], None] = vars(cls)[name].__set__
+    return setter
+
+
+_path = _setter(Node, "path")
 
 
 def _slots(cls: type) -> list[str]:
@@ -100,8 +110,8 @@ class Lit(Node):
     value: Any
 
     def __init__(self, path: JSONPath, value: Any) -> None:
-        _set(self, "path", path)
-        _set(self, "value", value)
+        _path(self, path)
+        _Lit_value(self, value)
 
 
 class Arr(Node):
@@ -110,8 +120,8 @@ class Arr(Node):
     items: tuple[Node, ...]
 
     def __init__(self, path: JSONPath, items: tuple[Node, ...]) -> None:
-        _set(self, "path", path)
-        _set(self, "items", items)
+        _path(self, path)
+        _Arr_items(self, items)
 
 
 class Obj(Node):
@@ -123,9 +133,9 @@ class Obj(Node):
     explicit: bool
 
     def __init__(self, path: JSONPath, fields: dict[str, Node], explicit: bool) -> None:
-        _set(self, "path", path)
-        _set(self, "fields", fields)
-        _set(self, "explicit", explicit)
+        _path(self, path)
+        _Obj_fields(self, fields)
+        _Obj_explicit(self, explicit)
 
 
 class Get(Node):
@@ -141,10 +151,10 @@ class Get(Node):
     def __init__(
         self, path: JSONPath, target: Node, keys: tuple[Node, ...], optional: bool = False
     ) -> None:
-        _set(self, "path", path)
-        _set(self, "target", target)
-        _set(self, "keys", keys)
-        _set(self, "optional", optional)
+        _path(self, path)
+        _Get_target(self, target)
+        _Get_keys(self, keys)
+        _Get_optional(self, optional)
 
 
 class Template(Node):
@@ -153,8 +163,8 @@ class Template(Node):
     parts: tuple[str | Node, ...]
 
     def __init__(self, path: JSONPath, parts: tuple[str | Node, ...]) -> None:
-        _set(self, "path", path)
-        _set(self, "parts", parts)
+        _path(self, path)
+        _Template_parts(self, parts)
 
 
 class Undefined(Node):
@@ -167,8 +177,8 @@ class Unwrap(Node):
     value: Node
 
     def __init__(self, path: JSONPath, value: Node) -> None:
-        _set(self, "path", path)
-        _set(self, "value", value)
+        _path(self, path)
+        _Unwrap_value(self, value)
 
 
 class Op(Node):
@@ -181,9 +191,9 @@ class Op(Node):
     operands: tuple[Node, ...]
 
     def __init__(self, path: JSONPath, op: str, operands: tuple[Node, ...]) -> None:
-        _set(self, "path", path)
-        _set(self, "op", op)
-        _set(self, "operands", operands)
+        _path(self, path)
+        _Op_op(self, op)
+        _Op_operands(self, operands)
 
 
 class Cond(Node):
@@ -196,10 +206,10 @@ class Cond(Node):
     otherwise: Node
 
     def __init__(self, path: JSONPath, test: Node, then: Node, otherwise: Node) -> None:
-        _set(self, "path", path)
-        _set(self, "test", test)
-        _set(self, "then", then)
-        _set(self, "otherwise", otherwise)
+        _path(self, path)
+        _Cond_test(self, test)
+        _Cond_then(self, then)
+        _Cond_otherwise(self, otherwise)
 
 
 class Lambda(Node):
@@ -215,10 +225,10 @@ class Lambda(Node):
     def __init__(
         self, path: JSONPath, params: tuple[str, ...], body: Node, locals: int = 0
     ) -> None:
-        _set(self, "path", path)
-        _set(self, "params", params)
-        _set(self, "body", body)
-        _set(self, "locals", locals)
+        _path(self, path)
+        _Lambda_params(self, params)
+        _Lambda_body(self, body)
+        _Lambda_locals(self, locals)
 
 
 class Method(Node):
@@ -247,12 +257,12 @@ class Method(Node):
         fallback: Node | None = None,
         optional: bool = False,
     ) -> None:
-        _set(self, "path", path)
-        _set(self, "target", target)
-        _set(self, "name", name)
-        _set(self, "args", args)
-        _set(self, "fallback", fallback)
-        _set(self, "optional", optional)
+        _path(self, path)
+        _Method_target(self, target)
+        _Method_name(self, name)
+        _Method_args(self, args)
+        _Method_fallback(self, fallback)
+        _Method_optional(self, optional)
 
 
 class Global(Node):
@@ -265,9 +275,9 @@ class Global(Node):
     args: tuple[Node, ...]
 
     def __init__(self, path: JSONPath, name: str, args: tuple[Node, ...]) -> None:
-        _set(self, "path", path)
-        _set(self, "name", name)
-        _set(self, "args", args)
+        _path(self, path)
+        _Global_name(self, name)
+        _Global_args(self, args)
 
 
 class Spread(Node):
@@ -278,8 +288,8 @@ class Spread(Node):
     value: Node
 
     def __init__(self, path: JSONPath, value: Node) -> None:
-        _set(self, "path", path)
-        _set(self, "value", value)
+        _path(self, path)
+        _Spread_value(self, value)
 
 
 class Merge(Node):
@@ -290,8 +300,8 @@ class Merge(Node):
     parts: tuple[Node, ...]
 
     def __init__(self, path: JSONPath, parts: tuple[Node, ...]) -> None:
-        _set(self, "path", path)
-        _set(self, "parts", parts)
+        _path(self, path)
+        _Merge_parts(self, parts)
 
 
 # -- syntax only ---------------------------------------------------------------------------------
@@ -316,17 +326,16 @@ class Call(Node):
         path: JSONPath,
         name: str,
         kind: str,
-        *,
         positional: tuple[Node, ...] = (),
         single: Node | None = None,
         raw: Any = None,
     ) -> None:
-        _set(self, "path", path)
-        _set(self, "name", name)
-        _set(self, "kind", kind)
-        _set(self, "positional", positional)
-        _set(self, "single", single)
-        _set(self, "raw", raw)
+        _path(self, path)
+        _Call_name(self, name)
+        _Call_kind(self, kind)
+        _Call_positional(self, positional)
+        _Call_single(self, single)
+        _Call_raw(self, raw)
 
 
 class Ref(Node):
@@ -336,8 +345,8 @@ class Ref(Node):
     name: str
 
     def __init__(self, path: JSONPath, name: str) -> None:
-        _set(self, "path", path)
-        _set(self, "name", name)
+        _path(self, path)
+        _Ref_name(self, name)
 
 
 class Let(Node):
@@ -350,10 +359,10 @@ class Let(Node):
     mode: str
 
     def __init__(self, path: JSONPath, bindings: dict[str, Node], body: Node, mode: str) -> None:
-        _set(self, "path", path)
-        _set(self, "bindings", bindings)
-        _set(self, "body", body)
-        _set(self, "mode", mode)
+        _path(self, path)
+        _Let_bindings(self, bindings)
+        _Let_body(self, body)
+        _Let_mode(self, mode)
 
 
 # -- walking -------------------------------------------------------------------------------------
@@ -429,6 +438,24 @@ def dispatch_table(
 _TABLES: dict[tuple[type, str], tuple[tuple[type[Node], str], ...]] = {}
 
 
+def unbound_table(owner: type, prefix: str) -> dict[type[Node], Callable[[Any, Any], Any]]:
+    """``{NodeClass: function}`` for every ``prefix + ClassName`` method of the class
+    ``owner``, built once per class: a pass calls ``table[type(node)](self, node)`` (no bound
+    methods made per pass, and no reference cycle through them)."""
+    key = (owner, prefix)
+    table = _UNBOUND.get(key)
+    if table is None:
+        table = _UNBOUND[key] = {
+            cls: getattr(owner, prefix + cls.__name__)
+            for cls in _all_node_classes()
+            if hasattr(owner, prefix + cls.__name__)
+        }
+    return table
+
+
+_UNBOUND: dict[tuple[type, str], dict[type[Node], Callable[[Any, Any], Any]]] = {}
+
+
 def _all_node_classes() -> list[type[Node]]:
     out: list[type[Node]] = []
     todo: list[type[Node]] = [Node]
@@ -453,3 +480,41 @@ from dialectic.tree.resolved import (  # noqa: E402
     Invoke,
     ParamRef,
 )
+
+# each field's own setter: the nodes are immutable (``__setattr__`` refuses), and calling
+# the slot's descriptor is faster than ``object.__setattr__`` by name
+_Lit_value = _setter(Lit, "value")
+_Arr_items = _setter(Arr, "items")
+_Obj_fields = _setter(Obj, "fields")
+_Obj_explicit = _setter(Obj, "explicit")
+_Get_target = _setter(Get, "target")
+_Get_keys = _setter(Get, "keys")
+_Get_optional = _setter(Get, "optional")
+_Template_parts = _setter(Template, "parts")
+_Unwrap_value = _setter(Unwrap, "value")
+_Op_op = _setter(Op, "op")
+_Op_operands = _setter(Op, "operands")
+_Cond_test = _setter(Cond, "test")
+_Cond_then = _setter(Cond, "then")
+_Cond_otherwise = _setter(Cond, "otherwise")
+_Lambda_params = _setter(Lambda, "params")
+_Lambda_body = _setter(Lambda, "body")
+_Lambda_locals = _setter(Lambda, "locals")
+_Method_target = _setter(Method, "target")
+_Method_name = _setter(Method, "name")
+_Method_args = _setter(Method, "args")
+_Method_fallback = _setter(Method, "fallback")
+_Method_optional = _setter(Method, "optional")
+_Global_name = _setter(Global, "name")
+_Global_args = _setter(Global, "args")
+_Spread_value = _setter(Spread, "value")
+_Merge_parts = _setter(Merge, "parts")
+_Call_name = _setter(Call, "name")
+_Call_kind = _setter(Call, "kind")
+_Call_positional = _setter(Call, "positional")
+_Call_single = _setter(Call, "single")
+_Call_raw = _setter(Call, "raw")
+_Ref_name = _setter(Ref, "name")
+_Let_bindings = _setter(Let, "bindings")
+_Let_body = _setter(Let, "body")
+_Let_mode = _setter(Let, "mode")

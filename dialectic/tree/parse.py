@@ -208,25 +208,56 @@ def parse_node(value: Any, path: JSONPath = ()) -> Node:
         for k in value:
             if k.startswith("$"):
                 return _parse_form(value, path)
-        return Obj(path, {k: parse_node(v, (*path, k)) for k, v in value.items()}, False)
+        fields: dict[str, Node] = {}
+        for k, v in value.items():
+            t = type(v)
+            fields[k] = parse_node(v, (*path, k)) if t is dict or t is list else Lit((*path, k), v)
+        return Obj(path, fields, False)
     if t is list:
-        return Arr(path, tuple([parse_node(v, (*path, i)) for i, v in enumerate(value)]))
+        return Arr(path, _parse_items(value, path))
     return Lit(path, value)
+
+
+def _parse_items(values: list[Any], path: JSONPath) -> tuple[Node, ...]:
+    """The nodes of an array's items (a scalar item is a literal: made here, not by a call)."""
+    out: list[Node] = []
+    append = out.append
+    for i, v in enumerate(values):
+        t = type(v)
+        if t is dict:
+            if len(v) == 1:  # most often a call: read here, as parse_node would
+                for key, arg in v.items():
+                    if not key.startswith("$"):
+                        append(_parse_call(key, arg, (*path, i)))
+                        break
+                    append(_parse_form(v, (*path, i)))
+                continue
+            append(parse_node(v, (*path, i)))
+        elif t is list:
+            append(parse_node(v, (*path, i)))
+        else:
+            append(Lit((*path, i), v))
+    return tuple(out)
 
 
 def _parse_call(name: str, arg: Any, path: JSONPath) -> Call:
     p = (*path, name)
     t = type(arg)
     if t is list:
-        items = tuple([parse_node(v, (*p, i)) for i, v in enumerate(arg)])
-        return Call(path, name, "array", positional=items, raw=arg)
+        return Call(path, name, "array", _parse_items(arg, p), None, arg)
     if t is dict and not any(k.startswith("$") for k in arg):
         # named arguments, or (one key) a nested call: the resolver reads it for its callee
-        return Call(path, name, "object", raw=arg)
-    return Call(path, name, "single", single=parse_node(arg, p), raw=arg)
+        return Call(path, name, "object", (), None, arg)
+    single = Lit(p, arg) if t is not dict else parse_node(arg, p)
+    return Call(path, name, "single", (), single, arg)
 
 
 def _parse_form(value: dict[str, Any], path: JSONPath) -> Node:
+    if len(value) == 1:  # the common case: one core form (no block form is in _FORMS)
+        for key, arg in value.items():
+            handler = _FORMS.get(key)
+            if handler is not None:
+                return handler(arg, path, (*path, key))
     keys = set(value)
     if "$let" in keys or ("$return" in keys) or ("$use" in keys) or ("$do" in keys):
         return _parse_let(value, path)
@@ -260,8 +291,8 @@ def _form_ref(arg: Any, path: JSONPath, p: JSONPath) -> Node:
 def _form_get(arg: Any, path: JSONPath, p: JSONPath) -> Node:
     if not isinstance(arg, list) or len(arg) < 2:
         raise _bad(p, "$get takes an array [target, key, ...] with at least one key")
-    nodes = [parse_node(v, (*p, i)) for i, v in enumerate(arg)]
-    return Get(path, nodes[0], tuple(nodes[1:]))
+    nodes = _parse_items(arg, p)
+    return Get(path, nodes[0], nodes[1:])
 
 
 def _form_object(arg: Any, path: JSONPath, p: JSONPath) -> Node:

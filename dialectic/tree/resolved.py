@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from dialectic.outcome.errors import JSONPath
-from dialectic.tree.nodes import Node, _set
+from dialectic.tree.nodes import Node, _path, _setter
 
 if TYPE_CHECKING:
     from dialectic.registry.descriptions import Constant, FunctionDescription
@@ -35,8 +35,8 @@ class Arg:
     node: Node
 
     def __init__(self, param: Param, node: Node) -> None:
-        _set(self, "param", param)
-        _set(self, "node", node)
+        _Arg_param(self, param)
+        _Arg_node(self, node)
 
     def __setattr__(self, name: str, value: Any) -> None:
         raise AttributeError("Arg is immutable")
@@ -59,10 +59,10 @@ class Invoke(Node):
     def __init__(
         self, path: JSONPath, fn: FunctionDescription, args: tuple[Arg, ...], written: str
     ) -> None:
-        _set(self, "path", path)
-        _set(self, "fn", fn)
-        _set(self, "args", args)
-        _set(self, "written", written)
+        _path(self, path)
+        _Invoke_fn(self, fn)
+        _Invoke_args(self, args)
+        _Invoke_written(self, written)
 
 
 class DomainCall(Node):
@@ -75,9 +75,9 @@ class DomainCall(Node):
     slots: tuple[tuple[str, Node], ...]
 
     def __init__(self, path: JSONPath, name: str, slots: tuple[tuple[str, Node], ...]) -> None:
-        _set(self, "path", path)
-        _set(self, "name", name)
-        _set(self, "slots", slots)
+        _path(self, path)
+        _DomainCall_name(self, name)
+        _DomainCall_slots(self, slots)
 
 
 class AliasRef(Node):
@@ -90,10 +90,10 @@ class AliasRef(Node):
     frame: int
 
     def __init__(self, path: JSONPath, name: str, slot: int, frame: int = -1) -> None:
-        _set(self, "path", path)
-        _set(self, "name", name)
-        _set(self, "slot", slot)
-        _set(self, "frame", frame)
+        _path(self, path)
+        _AliasRef_name(self, name)
+        _AliasRef_slot(self, slot)
+        _AliasRef_frame(self, frame)
 
 
 class ConstRef(Node):
@@ -105,9 +105,9 @@ class ConstRef(Node):
     written: str
 
     def __init__(self, path: JSONPath, const: Constant, written: str) -> None:
-        _set(self, "path", path)
-        _set(self, "const", const)
-        _set(self, "written", written)
+        _path(self, path)
+        _ConstRef_const(self, const)
+        _ConstRef_written(self, written)
 
 
 class ParamRef(Node):
@@ -121,10 +121,10 @@ class ParamRef(Node):
     index: int
 
     def __init__(self, path: JSONPath, name: str, frame: int, index: int) -> None:
-        _set(self, "path", path)
-        _set(self, "name", name)
-        _set(self, "frame", frame)
-        _set(self, "index", index)
+        _path(self, path)
+        _ParamRef_name(self, name)
+        _ParamRef_frame(self, frame)
+        _ParamRef_index(self, index)
 
 
 class ContextRef(Node):
@@ -134,8 +134,8 @@ class ContextRef(Node):
     name: str
 
     def __init__(self, path: JSONPath, name: str) -> None:
-        _set(self, "path", path)
-        _set(self, "name", name)
+        _path(self, path)
+        _ContextRef_name(self, name)
 
 
 class Given(Node):
@@ -146,8 +146,8 @@ class Given(Node):
     index: int
 
     def __init__(self, path: JSONPath, index: int) -> None:
-        _set(self, "path", path)
-        _set(self, "index", index)
+        _path(self, path)
+        _Given_index(self, index)
 
 
 class Binding:
@@ -172,12 +172,12 @@ class Binding:
         depth: int,
         frame: int = -1,
     ) -> None:
-        _set(self, "name", name)
-        _set(self, "slot", slot)
-        _set(self, "node", node)
-        _set(self, "deps", deps)
-        _set(self, "depth", depth)
-        _set(self, "frame", frame)
+        _Binding_name(self, name)
+        _Binding_slot(self, slot)
+        _Binding_node(self, node)
+        _Binding_deps(self, deps)
+        _Binding_depth(self, depth)
+        _Binding_frame(self, frame)
 
     def __setattr__(self, name: str, value: Any) -> None:
         raise AttributeError("Binding is immutable")
@@ -198,7 +198,37 @@ class Block(Node):
     def __init__(
         self, path: JSONPath, bindings: tuple[Binding, ...], body: Node, mode: str
     ) -> None:
-        _set(self, "path", path)
-        _set(self, "bindings", bindings)
-        _set(self, "body", body)
-        _set(self, "mode", mode)
+        _path(self, path)
+        _Block_bindings(self, bindings)
+        _Block_body(self, body)
+        _Block_mode(self, mode)
+
+
+# each field's own setter: the nodes are immutable (``__setattr__`` refuses), and calling
+# the slot's descriptor is faster than ``object.__setattr__`` by name
+_Arg_param = _setter(Arg, "param")
+_Arg_node = _setter(Arg, "node")
+_Invoke_fn = _setter(Invoke, "fn")
+_Invoke_args = _setter(Invoke, "args")
+_Invoke_written = _setter(Invoke, "written")
+_DomainCall_name = _setter(DomainCall, "name")
+_DomainCall_slots = _setter(DomainCall, "slots")
+_AliasRef_name = _setter(AliasRef, "name")
+_AliasRef_slot = _setter(AliasRef, "slot")
+_AliasRef_frame = _setter(AliasRef, "frame")
+_ConstRef_const = _setter(ConstRef, "const")
+_ConstRef_written = _setter(ConstRef, "written")
+_ParamRef_name = _setter(ParamRef, "name")
+_ParamRef_frame = _setter(ParamRef, "frame")
+_ParamRef_index = _setter(ParamRef, "index")
+_ContextRef_name = _setter(ContextRef, "name")
+_Given_index = _setter(Given, "index")
+_Binding_name = _setter(Binding, "name")
+_Binding_slot = _setter(Binding, "slot")
+_Binding_node = _setter(Binding, "node")
+_Binding_deps = _setter(Binding, "deps")
+_Binding_depth = _setter(Binding, "depth")
+_Binding_frame = _setter(Binding, "frame")
+_Block_bindings = _setter(Block, "bindings")
+_Block_body = _setter(Block, "body")
+_Block_mode = _setter(Block, "mode")

@@ -193,6 +193,73 @@ def plain(
     return _normalised(value, registered)
 
 
+def defined(value: Any, known: dict[int, Any] | None = None) -> Any:
+    """``value`` as it leaves the run (a result, a function's argument): every ``undefined``
+    in an array is ``null``, as JSON writes it (an object never holds one: its key is dropped
+    when the object is made). Inside the run an array keeps ``undefined``, as JavaScript's
+    does (``[u].includes(undefined)``). Returns ``value`` itself when it holds none (one walk,
+    each container once; ``known``: containers already found clean, skipped and added to);
+    else a copy of its arrays and objects (parts shared in ``value`` stay shared)."""
+    if value is UNDEFINED:
+        return None
+    t = type(value)
+    if t is not list and t is not dict:
+        return value
+    skip = known if known is not None else {}
+    if id(value) in skip:
+        return value
+    seen = {id(value): value}
+    stack = [value]
+    found = False
+    while stack and not found:
+        c = stack.pop()
+        items = c.values() if type(c) is dict else c
+        for x in items:
+            tx = type(x)
+            if tx is list or tx is dict:
+                i = id(x)
+                if i not in seen and i not in skip:
+                    seen[i] = x
+                    stack.append(x)
+            elif x is UNDEFINED:
+                found = True
+                break
+    if not found:
+        if known is not None:
+            known.update(seen)
+        return value
+    return _without_undefined(value, {})
+
+
+def _without_undefined(value: Any, memo: dict[int, Any]) -> Any:
+    """The copy :func:`defined` makes (iterative; shared parts and cycles stay so)."""
+    todo: list[tuple[Any, Any]] = []
+
+    def convert(x: Any) -> Any:
+        if x is UNDEFINED:
+            return None
+        t = type(x)
+        if t is not list and t is not dict:
+            return x
+        done = memo.get(id(x))
+        if done is not None:
+            return done[1]
+        new: Any = [] if t is list else {}
+        memo[id(x)] = (x, new)
+        todo.append((x, new))
+        return new
+
+    top = convert(value)
+    while todo:
+        src, dst = todo.pop()
+        if type(dst) is list:
+            dst.extend([convert(item) for item in src])
+        else:
+            for k, item in src.items():
+                dst[k] = convert(item)
+    return top
+
+
 def _is_plain(
     value: Any, registered: Callable[[type], bool], known: dict[int, Any] | None = None
 ) -> bool:

@@ -103,7 +103,11 @@ def _from_entries(pairs: Any) -> dict[str, Any]:
                 raise JsRefusal(f"an object key must be text or a number, got {_a(kind(key))}")
         if key == "__proto__":
             raise JsRefusal("the key `__proto__` is not allowed")
-        out[key] = pair[1]
+        value = pair[1]
+        if value is UNDEFINED:
+            out.pop(key, None)  # an undefined member is dropped, as JSON drops it (SPEC 1.2)
+        else:
+            out[key] = value
     return out
 
 

@@ -272,6 +272,21 @@ def truthy(v: Any) -> bool:
     return not (v is None or v is UNDEFINED)
 
 
+def type_of(v: Any) -> str:
+    """JavaScript's ``typeof``: ``"object"`` for null, arrays, objects and values of registered
+    types (JavaScript objects too); no value of a program is a function."""
+    t = type(v)
+    if t is str:
+        return "string"
+    if t is bool:
+        return "boolean"
+    if t is int or t is float:
+        return "number"
+    if v is UNDEFINED:
+        return "undefined"
+    return "object"
+
+
 def logical_not(v: Any) -> bool:
     return not truthy(v)
 
@@ -376,7 +391,12 @@ BINARY: dict[str, Callable[[Any, Any], Any]] = {
     "!=": loose_not_equal,
 }
 
-UNARY: dict[str, Callable[[Any], Any]] = {"-": neg, "+": plus, "!": logical_not}
+UNARY: dict[str, Callable[[Any], Any]] = {
+    "-": neg,
+    "+": plus,
+    "!": logical_not,
+    "typeof": type_of,
+}
 
 #: short-circuit operators: the right operand runs only if needed
 LOGICAL = ("&&", "||", "??")

@@ -46,7 +46,7 @@ TEXTS = st.sampled_from(
     ["", "a", "B", "10", " 3 ", "0x1f", "1e3", "abc", "é", "😀", "\uffff", "-0"]
 )
 LEAVES = st.one_of(NUMBERS, TEXTS, st.booleans(), st.none(), st.just({"$undefined": None}))
-UNARY = st.sampled_from(["-", "+", "!"])
+UNARY = st.sampled_from(["-", "+", "!", "typeof"])
 BINARIES = st.sampled_from(["+", *BINARY, *LOGICAL])
 
 

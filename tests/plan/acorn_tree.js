@@ -65,7 +65,8 @@ function conv(n) {
       if ((n.operator === "-" || n.operator === "+") && n.argument.type === "Literal" &&
           typeof n.argument.value === "number")
         return n.operator === "-" ? -n.argument.value : n.argument.value;
-      if (["-", "+", "!"].includes(n.operator)) return { $op: [n.operator, conv(n.argument)] };
+      if (["-", "+", "!", "typeof"].includes(n.operator))
+        return { $op: [n.operator, conv(n.argument)] };
       throw new Unsupported("unary " + n.operator);
     case "BinaryExpression":
     case "LogicalExpression":

@@ -213,7 +213,8 @@ class _Writer:
             if type(operands[0]) in (int, float) and not parts[0].startswith("("):
                 # `-1` and `+1` read back as number literals: `-(1)` is the operator
                 return f"({op}({parts[0]}))"
-            return f"({op}{parts[0]})"
+            space = " " if op[-1:].isalpha() else ""  # `typeof x`
+            return f"({op}{space}{parts[0]})"
         return f"({parts[0]} {op} {parts[1]})"
 
     def call(self, name: str, args: Any, depth: int) -> str:

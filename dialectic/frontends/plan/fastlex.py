@@ -17,9 +17,17 @@ Token = tuple[str, Any, int, int]
 
 # Template text, and a whole template whose substitutions hold no braces, backticks, comments
 # or backslashes (strings are allowed): the fast path lexes it in one more ``findall``.
-_TEXT = r"(?:[^`\\$]|\\[\s\S]|\$(?!\{))*"
-_STRINGS = r"'(?:[^'\\\n\r]|\\(?:\r\n|[\s\S]))*'|\"(?:[^\"\\\n\r]|\\(?:\r\n|[\s\S]))*\""
-_SIMPLE_TEMPLATE = rf"`{_TEXT}(?:\$\{{(?:[^{{}}`'\"/\\]|{_STRINGS})*\}}{_TEXT})*`"
+# (Each repetition is written as a run of ordinary characters, then any number of (special
+# item, run): the same strings as the plain ``(?:ordinary|special)*``, matched without trying
+# the alternatives at every character.)
+_TEXT = r"[^`\\$]*(?:(?:\\[\s\S]|\$(?!\{))[^`\\$]*)*"
+_STRINGS = (
+    r"'[^'\\\n\r]*(?:\\(?:\r\n|[\s\S])[^'\\\n\r]*)*'"
+    r"|\"[^\"\\\n\r]*(?:\\(?:\r\n|[\s\S])[^\"\\\n\r]*)*\""
+)
+_SIMPLE_TEMPLATE = (
+    rf"`{_TEXT}(?:\$\{{[^{{}}`'\"/\\]*(?:(?:{_STRINGS})[^{{}}`'\"/\\]*)*\}}{_TEXT})*`"
+)
 _FAST_TOKENS = (
     r"[A-Za-z_$][A-Za-z0-9_$]*"
     r"|[()\[\]{},;:]|\.(?![.0-9])|=(?![=>])|[-+](?![-+=])"

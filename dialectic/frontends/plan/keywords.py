@@ -40,7 +40,7 @@ _HINTS = {
     "throw": "Plan has no `throw`",
     "import": "Plan has no modules; the runtime provides every function",
     "export": "Plan has no modules; the runtime provides every function",
-    "typeof": "test a value's kind with Array.isArray(x), x === null or x === undefined",
+    "typeof": "`typeof` is an operator: `typeof x === 'string'`; it cannot be a name",
     "instanceof": "test a value's kind with Array.isArray(x), x === null or x === undefined",
     "delete": "values never change in Plan; build a new object: {a: x.a, b: x.b}",
     "void": "Plan has no `void`",

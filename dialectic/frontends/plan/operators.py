@@ -30,22 +30,66 @@ _PRECEDENCE = {
     "**": 8,
 }
 _MIXING = frozenset(["??", "||", "&&"])
+#: tokens that make an expression by themselves, and the tokens that end an expression
+_PLAIN = frozenset(["num", "str", "tpl", "name"])
+_ENDS = frozenset([",", ")", "]", "}", ";", ":", "tplm", "tplt", "eof"])
+#: names that start something else than a plain name (an arrow function, an operator)
+_PREFIX_WORDS = frozenset(["async", "await", "typeof", "void", "delete"])
+
+
+class _Pattern:
+    """A flat destructuring parameter: its tokens (``[`` / ``{`` to the closer) and, per name,
+    the index or key it reads and its token."""
+
+    __slots__ = ("start", "end", "parts")
+
+    def __init__(self, start: int, end: int, parts: list[tuple[str, Any, int]]) -> None:
+        self.start = start
+        self.end = end
+        self.parts = parts
 
 
 class OperatorsMixin(ParserBase):
     """``expr`` and the operator levels below it, down to :meth:`primary`."""
 
+    #: the destructured parameters of the arrow function whose parameters were just read
+    _arrow_patterns: dict[str, _Pattern] = {}  # noqa: RUF012 (replaced, never changed)
+    #: the names written in the program (made on first need: a hidden parameter avoids them)
+    _source_names: set[str] | None = None
+
     def expr(self, depth: int) -> Any:
         """An expression: an arrow function, a conditional, or an operator expression."""
         pos = self.pos
         kinds = self.kinds
-        params = self.arrow_params(pos)
-        if params is not None:
-            return self.arrow(params, depth)
-        test = self.binary(depth, 0)
+        kind = kinds[pos]
+        if kind in _PLAIN and (
+            kind != "name"
+            or (
+                self.values[pos] not in _PREFIX_WORDS
+                and (kinds[pos + 1] != "op" or self.values[pos + 1] != "=>")
+            )
+        ):
+            # a literal or a name (no arrow function, no prefix operator): its primary
+            # expression (with calls and members after it) is the first operand, maybe all
+            left = self.primary(depth)
+            if kinds[self.pos] in _ENDS:
+                return left
+            test = self.binary(depth, 0, pos, left)
+        else:
+            params = self.arrow_params(pos)
+            if params is not None:
+                return self.arrow(params, depth)
+            test = self.binary(depth, 0)
         q = self.pos
         if kinds[q] != "op" or self.values[q] != "?":
             return test
+        return self._conditional(test, pos, depth)
+
+    def _conditional(self, test: Any, pos: int, depth: int) -> Any:
+        """The conditional ``test ? a : b`` whose ``test`` starts at token ``pos`` (the
+        current token is the ``?``)."""
+        kinds = self.kinds
+        q = self.pos
         self.pos = q + 1
         items: list[Any] = [test]
         spans = [(pos, q - 1)]
@@ -75,23 +119,75 @@ class OperatorsMixin(ParserBase):
         if kinds[pos] != "(":
             return None
         names: list[str] = []
+        patterns: dict[str, _Pattern] = {}
         i = pos + 1
-        while kinds[i] == "name":
-            names.append(values[i])
-            i += 1
+        while kinds[i] == "name" or kinds[i] in ("[", "{"):
+            if kinds[i] == "name":
+                names.append(values[i])
+                i += 1
+            else:
+                found = self._flat_pattern(i)
+                if found is None:
+                    break
+                hidden = self._hidden_param(len(patterns))
+                names.append(hidden)
+                patterns[hidden] = found
+                i = found.end + 1
             if kinds[i] == ",":
                 i += 1
             elif kinds[i] != ")":
-                return None
+                break
         if kinds[i] == ")" and kinds[i + 1] == "op" and values[i + 1] == "=>":
+            self._arrow_patterns = patterns
             return names
         if kinds[i] in ("{", "[") and self._closes_params(i):
             raise self.fail(
-                "destructuring parameters are not supported",
+                "only flat destructuring parameters are supported: ([k, v]) => ..., "
+                "({name, price: p}) => ...",
                 self.starts[i],
-                "take the whole value and read its fields: x => x.price",
+                "no nesting, defaults or rest in a parameter: take the whole value and read "
+                "its parts: x => x.a.b",
             )
         return None
+
+    def _flat_pattern(self, i: int) -> _Pattern | None:
+        """``[a, b]`` or ``{a, b: c}`` at token ``i`` (names only; a trailing comma allowed):
+        its names with the index or key each reads, or None."""
+        kinds, values = self.kinds, self.values
+        closer = "]" if kinds[i] == "[" else "}"
+        parts: list[tuple[str, Any, int]] = []
+        j = i + 1
+        while kinds[j] == "name":
+            key: Any = len(parts) if closer == "]" else values[j]
+            at = j
+            if closer == "}" and kinds[j + 1] == ":":
+                if kinds[j + 2] != "name":
+                    return None
+                at = j + 2
+                j += 2
+            parts.append((values[at], key, at))
+            j += 1
+            if kinds[j] == ",":
+                j += 1
+            elif kinds[j] != closer:
+                return None
+        if kinds[j] != closer or not parts:
+            return None
+        return _Pattern(i, j, parts)
+
+    def _hidden_param(self, n: int) -> str:
+        """A parameter name for a destructured one: written nowhere in the program."""
+        names = self._source_names
+        if names is None:
+            names = self._source_names = {
+                v for k, v in zip(self.kinds, self.values, strict=True) if k == "name"
+            }
+        while True:
+            n += 1
+            name = f"_arg{n}"
+            if name not in names:
+                names.add(name)
+                return name
 
     def _closes_params(self, i: int) -> bool:
         depth = 0
@@ -115,17 +211,47 @@ class OperatorsMixin(ParserBase):
         # skip to after `=>`
         while not (kinds[pos] == "op" and values[pos] == "=>"):
             pos += 1
-        for name in params:
+        patterns, self._arrow_patterns = self._arrow_patterns, {}
+        written = [p for p in params if p not in patterns]
+        written += [name for pat in patterns.values() for name, _, _ in pat.parts]
+        for name in written:
             if name in RESERVED or name in LITERAL_WORDS:
                 raise self.fail(f"`{name}` cannot be a parameter name", self.starts[first])
-        if len(set(params)) != len(params):
+        if len(set(written)) != len(written):
             raise self.fail("an arrow function's parameters must differ", self.starts[first])
         self.pos = pos + 1
         start = self.pos
         body = self.block_body(depth + 1) if kinds[start] == "{" else self.expr(depth + 1)
+        if patterns:
+            body = self._destructured(patterns, body)
         items: list[Any] = [params, body]
         self._record(items, [(first, pos - 1), (start, self.pos - 1)])
         return {"$fn": items}
+
+    def _destructured(self, patterns: dict[str, _Pattern], body: Any) -> Any:
+        """The body with an alias per destructured name, reading its part of the argument
+        (``([k, v]) => e`` is ``(p) => { const k = p[0]; const v = p[1]; return e; }``)."""
+        bindings: dict[str, Any] = {}
+        rec = self.rec
+        for hidden, pat in patterns.items():
+            for name, key, at in pat.parts:
+                read = {"$get": [{"$ref": hidden}, key]}
+                if rec is not None:
+                    rec[(id(read["$get"]), 0)] = (self.starts[pat.start], self.ends[pat.end])
+                    rec[(id(read["$get"]), 1)] = (self.starts[at], self.ends[at])
+                bindings[name] = read
+        if type(body) is dict and set(body) == {"$let", "$return"}:
+            inner = body["$let"]
+            for name in inner:
+                if name in bindings:
+                    raise self.fail(
+                        f"`{name}` is a parameter and a `const` of the arrow function's body",
+                        self.starts[patterns[next(iter(patterns))].start],
+                        "give the `const` another name",
+                    )
+            bindings.update(inner)
+            return {"$let": bindings, "$return": body["$return"]}
+        return {"$let": bindings, "$return": body}
 
     def block_body(self, depth: int) -> Any:
         """``{ const a = ...; return expr; }`` as ``{"$let": ..., "$return": expr}``."""
@@ -183,11 +309,13 @@ class OperatorsMixin(ParserBase):
             return result
         return {"$let": bindings, "$return": result}
 
-    def binary(self, depth: int, min_prec: int) -> Any:
-        """Operators by precedence climbing (JavaScript's precedences)."""
+    def binary(self, depth: int, min_prec: int, first: int = -1, left: Any = None) -> Any:
+        """Operators by precedence climbing (JavaScript's precedences). ``first``, ``left``:
+        the first operand when it is already parsed (from token ``first``)."""
         kinds, values = self.kinds, self.values
-        first = self.pos
-        left = self.unary(depth)
+        if first < 0:
+            first = self.pos
+            left = self.unary(depth)
         while True:
             pos = self.pos
             kind = kinds[pos]
@@ -228,7 +356,7 @@ class OperatorsMixin(ParserBase):
         return (
             kind in ("-", "+")
             or (kind == "op" and self.values[first] == "!")
-            or (kind == "name" and self.values[first] == "await")
+            or (kind == "name" and self.values[first] in ("await", "typeof"))
         )
 
     def unary(self, depth: int) -> Any:
@@ -241,8 +369,10 @@ class OperatorsMixin(ParserBase):
         op = values[pos] if kind == "op" and values[pos] == "!" else None
         if kind in ("-", "+") and kinds[pos + 1] != "num":
             op = kind
+        if kind == "name" and values[pos] == "typeof":
+            op = "typeof"
         if op is None:
-            if kind == "name" and values[pos] in ("typeof", "void", "delete"):
+            if kind == "name" and values[pos] in ("void", "delete"):
                 raise self.fail(
                     f"Plan has no `{values[pos]}`",
                     self.starts[pos],

@@ -157,7 +157,11 @@ class Parser(OperatorsMixin, PostfixMixin, StatementsMixin):
                     self.starts[pos],
                     "write null for a missing value, or remove the extra comma",
                 )
-            value = self.spread_or_expr(depth)
+            value = (
+                self.spread_or_expr(depth)
+                if kind == "op" and self.values[pos] == "..."
+                else self.expr(depth)
+            )
             if rec is not None:
                 rec[(id(items), len(items))] = (self.starts[pos], self.ends[self.pos - 1])
             items.append(value)
@@ -166,6 +170,24 @@ class Parser(OperatorsMixin, PostfixMixin, StatementsMixin):
                 self.pos += 1
             elif kind != "]":
                 raise self.unexpected(self.tok(self.pos), "`,` or `]` in the array")
+
+    def _computed_member(self, pos: int, depth: int) -> Any:
+        """``[key]: value`` at token ``pos`` (the ``[``) as a part of a ``$merge``."""
+        self.pos = pos + 1
+        key = self.expr(depth)
+        if self.kinds[self.pos] != "]":
+            raise self.unexpected(self.tok(self.pos), "`]` after the computed key")
+        if self.kinds[self.pos + 1] != ":":
+            raise self.unexpected(self.tok(self.pos + 1), "`:` after the computed key")
+        self.pos += 2
+        start = self.pos
+        value = self.expr(depth)
+        pair = [key, value]
+        rec = self.rec
+        if rec is not None:
+            rec[(id(pair), 0)] = (self.starts[pos + 1], self.ends[start - 3])
+            rec[(id(pair), 1)] = (self.starts[start], self.ends[self.pos - 1])
+        return {"$global": ["Object.fromEntries", [pair]]}
 
     def obj(self, depth: int) -> Any:
         kinds = self.kinds
@@ -189,11 +211,18 @@ class Parser(OperatorsMixin, PostfixMixin, StatementsMixin):
             elif kind == "num":
                 key = js_number_to_string(self.number(pos))
             elif kind == "[":
-                raise self.fail(
-                    "computed keys ([expr]: value) are not supported",
-                    self.starts[pos],
-                    "write the key literally: {key: value} or {'some key': value}",
-                )
+                # `{[k]: v}`: the part `...Object.fromEntries([[k, v]])` (JavaScript's order:
+                # the key, then the value; later keys win)
+                if out:
+                    parts.append(self._object_part(out, dollar))
+                    out, first_seen, dollar = {}, {}, False
+                parts.append(self._computed_member(pos, depth))
+                kind = kinds[self.pos]
+                if kind == ",":
+                    self.pos += 1
+                elif kind != "}":
+                    raise self.unexpected(self.tok(self.pos), "`,` or `}` in the object literal")
+                continue
             elif kind == "op" and values[pos] == "...":
                 self.pos = pos + 1
                 spread = self.expr(depth)

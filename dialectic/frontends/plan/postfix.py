@@ -258,7 +258,11 @@ class PostfixMixin(ParserBase):
             if kind == ")":
                 self.pos = pos + 1
                 return
-            value = self.spread_or_expr(depth)
+            value = (
+                self.spread_or_expr(depth)
+                if kind == "op" and self.values[pos] == "..."
+                else self.expr(depth)
+            )
             if rec is not None:
                 rec[(id(args), len(args))] = (self.starts[pos], self.ends[self.pos - 1])
             args.append(value)

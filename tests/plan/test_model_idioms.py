@@ -1,0 +1,116 @@
+"""JavaScript idioms models write (SPEC 10): flat destructuring parameters of arrow functions
+(``([k, v]) => ...``, ``({name, price: p}) => ...``: an alias per name of the arrow's body,
+reading its part of the argument), computed keys (``{...acc, [o.id]: o.n}``: a part
+``...Object.fromEntries([[k, v]])``) and ``typeof``: what Node.js computes, or a refusal."""
+
+from __future__ import annotations
+
+import json
+import shutil
+import subprocess
+from typing import Any
+
+import pytest
+
+import dialectic
+from dialectic import Runtime
+from dialectic.frontends.plan import decompile
+
+RT = Runtime(load_entry_points=False)
+X = {
+    "e": {"f": 5, "g": "h"},
+    "l": [{"k": 1, "v": "x", "id": "a"}, {"k": 2, "v": "y", "id": "b"}],
+    "p": [[1, 2], [3, 4]],
+    "key": "z",
+    "n": None,
+}
+PROGRAMS = [
+    "Object.entries(x.e).map(([k, v]) => k + '=' + v)",
+    "x.l.map(({k, v}) => v.repeat(k))",
+    "x.l.map(({k: n}) => n * 10)",
+    "x.p.map(([a, b]) => a * b)",
+    "x.p.map(([a, b], i) => a + i)",
+    "x.p.reduce((s, [a, b]) => s + a * b, 0)",
+    "x.l.filter(({k}) => k > 1)",
+    "x.p.map(([a,]) => a)",
+    "x.l.map(({k, v}) => { const w = v + k; return w; })",
+    "Object.fromEntries(Object.entries(x.e).map(([k, v]) => [v, k]))",
+    "x.p.map(([a, b]) => [b, a]).toSorted(([a], [c]) => a - c)",
+    "x.l.reduce((acc, o) => ({...acc, [o.id]: o.k}), {})",
+    "({a: 1, [x.key]: 2, c: 3})",
+    "({a: 1, ['a']: 2})",
+    "({[1 + 1]: 'two', [x.key + 1]: true})",
+    "Object.keys({q: 1, [x.key]: 2})",
+    "x.l.map(o => ({[o.id]: o.v}))",
+    "x.l.map(({id, k}) => ({[id]: typeof k}))",
+    "[typeof x.e, typeof x.key, typeof x.e.f, typeof x.n?.q, typeof null]",
+]
+
+
+def _node(programs: list[str]) -> list[Any]:
+    node = shutil.which("node")
+    assert node is not None, "set-up installs Node.js"
+    script = (
+        "const progs = JSON.parse(require('fs').readFileSync(0, 'utf8'));"
+        f"const x = {json.dumps(X)};"
+        "process.stdout.write(JSON.stringify(progs.map(p => {"
+        "  try { return {ok: (new Function('x', 'return (' + p + ');'))(x)}; }"
+        "  catch (e) { return {error: String(e)}; } })));"
+    )
+    done = subprocess.run(
+        [node, "-e", script], input=json.dumps(programs), capture_output=True, text=True, check=True
+    )
+    out: list[Any] = json.loads(done.stdout)
+    return out
+
+
+@pytest.mark.parametrize(("program", "answer"), zip(PROGRAMS, _node(PROGRAMS), strict=True))
+def test_the_value_is_nodes(program: str, answer: dict[str, Any]) -> None:
+    out = RT.run(f"return {program};", lang="plan", context={"x": X}, strict=True)
+    assert out.status == "success", out.message
+    assert out.value == answer["ok"]
+
+
+def test_decompiled_and_read_again_it_is_the_same_tree() -> None:
+    tree = dialectic.compile("return x.p.map(([a, b]) => a * b);", lang="plan")
+    assert dialectic.compile(decompile(tree), lang="plan") == tree
+
+
+def test_a_computed_key_is_a_part_of_a_merge() -> None:
+    tree = dialectic.compile("return {a: 1, [x.key]: 2};", lang="plan")
+    assert tree == {
+        "$return": {
+            "$merge": [
+                {"$object": {"a": 1}},
+                {"$global": ["Object.fromEntries", [[{"$get": [{"$ref": "x"}, "key"]}, 2]]]},
+            ]
+        }
+    }
+    assert dialectic.compile(decompile(tree), lang="plan") == tree
+
+
+def test_a_hidden_parameter_never_takes_a_name_of_the_program() -> None:
+    tree = dialectic.compile("return x.l.map(({_arg1}) => _arg1);", lang="plan")
+    fn = tree["$return"]["$method"][2]["$fn"]
+    assert fn[0] == ["_arg2"]
+
+
+@pytest.mark.parametrize(
+    ("program", "message"),
+    [
+        ("return x.p.map(([a, [b]]) => a);", "only flat destructuring parameters"),
+        ("return x.p.map(([a = 1]) => a);", "only flat destructuring parameters"),
+        ("return x.p.map(([...a]) => a);", "only flat destructuring parameters"),
+        ("return x.p.map(([a, a]) => a);", "parameters must differ"),
+        ("return x.p.map(([a], a) => a);", "parameters must differ"),
+        ("return x.p.map(([a]) => { const a = 1; return a; });", "a parameter and a `const`"),
+        ("return x.p.map(([a, b, c]) => c);", "index 2 is out of range"),
+        ("return x.l.map(({q}) => q);", "no member `q`"),
+        ("return {[x.key] 1};", "expected `:` after the computed key"),
+        ("return {[x.e]: 1};", "an object key must be text or a number"),
+        ("return {['__proto__']: 1};", "`__proto__` is not allowed"),
+    ],
+)
+def test_what_it_refuses(program: str, message: str) -> None:
+    out = RT.run(program, lang="plan", context={"x": X})
+    assert out.status == "failure" and message in (out.message or ""), out.message
