@@ -294,6 +294,13 @@ def _find_index(xs: list[Any], flags: list[Any]) -> Any:
     return flags.index(True) if True in flags else -1
 
 
+def _find_last_index(xs: list[Any], flags: list[Any]) -> Any:
+    for i in range(len(flags) - 1, -1, -1):
+        if flags[i]:
+            return i
+    return -1
+
+
 def _find_last(xs: list[Any], flags: list[Any]) -> Any:
     for x, hit in zip(reversed(xs), reversed(flags), strict=True):
         if hit:
@@ -306,6 +313,7 @@ _BY_FLAGS: dict[str, Callable[[list[Any], list[Any]], Any]] = {
     "find": _find,
     "findIndex": _find_index,
     "findLast": _find_last,
+    "findLastIndex": _find_last_index,
     "some": lambda xs, flags: True in flags,
     "every": lambda xs, flags: False not in flags,
 }

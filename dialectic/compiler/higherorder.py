@@ -55,6 +55,8 @@ def _finish(name: str, xs: list[Any], results: list[Any]) -> Any:
         return UNDEFINED
     if name == "findIndex":
         return next((i for i, r in enumerate(results) if truthy(r)), -1)
+    if name == "findLastIndex":
+        return next((i for i in range(len(results) - 1, -1, -1) if truthy(results[i])), -1)
     if name == "some":
         return any(truthy(r) for r in results)
     if name == "every":
@@ -95,6 +97,11 @@ def apply_sync(name: str, arrow: Arrow, s: State, xs: list[Any], steps: Steps) -
             if truthy(at(i)):
                 return xs[i]
         return UNDEFINED
+    if name == "findLastIndex":
+        for i in range(n - 1, -1, -1):
+            if truthy(at(i)):
+                return i
+        return -1
     if name == "some":
         return any(truthy(at(i)) for i in range(n))
     if name == "every":
@@ -124,6 +131,11 @@ def _apply_direct(name: str, fn: Callable[[State, Any], Any], s: State, xs: list
             if truthy(fn(s, x)):
                 return x
         return UNDEFINED
+    if name == "findLastIndex":
+        for i in range(len(xs) - 1, -1, -1):
+            if truthy(fn(s, xs[i])):
+                return i
+        return -1
     if name == "some":
         return any(truthy(fn(s, x)) for x in xs)
     if name == "every":
@@ -147,17 +159,22 @@ async def _apply_in_order(name: str, arrow: Arrow, s: State, xs: list[Any]) -> A
     far as JavaScript goes (``find``, ``some``, ... stop at their answer; ``findLast`` goes
     from the end)."""
     n = len(xs)
-    if name in ("find", "findIndex", "some", "every", "findLast"):
-        order = range(n - 1, -1, -1) if name == "findLast" else range(n)
+    if name in ("find", "findIndex", "some", "every", "findLast", "findLastIndex"):
+        order = range(n - 1, -1, -1) if name in ("findLast", "findLastIndex") else range(n)
         for i in order:
             hit = truthy(await arrow.aapply(s, (xs[i], i, xs)))
             if name == "every" and not hit:
                 return False
             if hit and name != "every":
-                return {"find": xs[i], "findLast": xs[i], "findIndex": i}.get(name, True)
-        return {"find": UNDEFINED, "findLast": UNDEFINED, "findIndex": -1, "some": False}.get(
-            name, True
-        )
+                found = {"find": xs[i], "findLast": xs[i], "findIndex": i, "findLastIndex": i}
+                return found.get(name, True)
+        return {
+            "find": UNDEFINED,
+            "findLast": UNDEFINED,
+            "findIndex": -1,
+            "findLastIndex": -1,
+            "some": False,
+        }.get(name, True)
     results = [await arrow.aapply(s, (xs[i], i, xs)) for i in range(n)]
     return _finish(name, xs, results)
 

@@ -54,10 +54,7 @@ class AsyncCall:
 
     def build(self) -> Compiled:
         site = self.site
-        timed = self._timed()
-        if site.logged:  # recorded in the call log (SPEC 18)
-            timed = logged_timed(site, timed)
-        call_async = self._call_async(timed)
+        call_async = self._call_async()
         if not site.all_sync or site.blocking:
             return Compiled(aio=call_async)
         return Compiled(aio=call_async, launch=LaunchedCall(self))
@@ -110,9 +107,15 @@ class AsyncCall:
 
         return timed
 
-    def _call_async(
-        self, timed: Callable[[State, dict[str, Any]], Awaitable[Any]]
-    ) -> Callable[[State], Awaitable[Any]]:
+    def _general(self) -> Callable[[State, dict[str, Any]], Awaitable[Any]]:
+        """The call's timed await off the inline asyncio path (trio, observers, a blocking
+        function, a concurrency limiter), recorded in the call log if the function is."""
+        timed = self._timed()
+        if self.site.logged:  # recorded in the call log (SPEC 18)
+            timed = logged_timed(self.site, timed)
+        return timed
+
+    def _call_async(self) -> Callable[[State], Awaitable[Any]]:
         site, cap, counts, timeout = self.site, self.cap, self.counts, self.timeout
         name, kwargs, evaluate, logged = site.name, site.kwargs, site.evaluate, site.logged
         amany = (
@@ -126,12 +129,19 @@ class AsyncCall:
         positional, n_args = self.positional, len(site.args)
         frames = frames_of(site)
         current_task = asyncio.current_task
+        # built on first use: most programs never leave the inline path (and a program of
+        # 100k call sites prepares faster without a closure per site it never calls)
+        general = self._general
+        timed: Callable[[State, dict[str, Any]], Awaitable[Any]] | None = None
 
         async def call_async(s: State) -> Any:
+            nonlocal timed
             kw = kwargs(evaluate(s) if amany is None else await amany(s), s)
             if counts["*"] > s.limits.max_concurrency or (cap is not None and counts[name] > cap):
                 return await limited(s, kw)
             if not (inline and s.native) or (logged and s.observers is not None):
+                if timed is None:
+                    timed = general()
                 return await timed(s, kw)
             # asyncio with no observers: ``timed``'s asyncio branch inside ``logged_timed`` in
             # one frame (a call costs a coroutine, not three): the implementation's await
@@ -179,6 +189,9 @@ class AsyncCall:
 
         async def limited(s: State, kw: dict[str, Any]) -> Any:
             """The call holding a slot of each concurrency limiter that applies."""
+            nonlocal timed
+            if timed is None:
+                timed = general()
             limiter = s.limiter
             if limiter is None and counts["*"] > s.limits.max_concurrency:
                 limiter = s.limiter = anyio.CapacityLimiter(s.limits.max_concurrency)

@@ -12,6 +12,7 @@ from typing import Any
 import orjson
 
 from dialectic.values.data import UNDEFINED
+from dialectic.values.jsextras import extra_globals
 from dialectic.values.jsnumber import js_number_to_string
 from dialectic.values.jsops import MAX_SAFE, JsRefusal, is_number, kind, number, to_number, truthy
 from dialectic.values.jsstrings import _JS_SPACE, _a, _array, _text, to_string
@@ -234,6 +235,7 @@ def globals_table(stringify: Callable[[Any], str]) -> dict[str, Callable[..., An
         "parseInt": parse_int,
         "parseFloat": parse_float,
         "Array.isArray": lambda v=UNDEFINED: type(v) is list,
+        **extra_globals(),
     }
 
 

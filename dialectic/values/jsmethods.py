@@ -17,6 +17,7 @@ from collections.abc import Callable
 from typing import Any
 
 from dialectic.values.data import UNDEFINED
+from dialectic.values.jsextras import NUMBER_METHODS, REFUSED_METHODS, array_last_index_of
 from dialectic.values.jsglobals import (
     GLOBALS,
     NAMESPACES,
@@ -73,6 +74,7 @@ ARRAY_HIGHER = frozenset(
         "find",
         "findIndex",
         "findLast",
+        "findLastIndex",
         "some",
         "every",
         "flatMap",
@@ -198,18 +200,41 @@ def _array_method(name: str, stringify: Callable[[Any], str]) -> Callable[..., A
         "flat": _flat,
         "reverse": _reverse,
         "toReversed": _reverse,
+        "lastIndexOf": array_last_index_of,
     }
     return table.get(name)
 
 
 ARRAY_PLAIN = frozenset(
-    ["slice", "concat", "includes", "indexOf", "join", "at", "flat", "reverse", "toReversed"]
+    [
+        "slice",
+        "concat",
+        "includes",
+        "indexOf",
+        "lastIndexOf",
+        "join",
+        "at",
+        "flat",
+        "reverse",
+        "toReversed",
+    ]
 )
 
 
 def plain_method(receiver: Any, name: str, stringify: Callable[[Any], str]) -> Callable[..., Any]:
     """The method ``name`` of ``receiver`` (an array or a string) that takes no function."""
     t = type(receiver)
+    refused = REFUSED_METHODS.get(name)
+    if refused is not None:
+        raise JsRefusal(*refused)
+    if t is int or t is float:
+        fn = NUMBER_METHODS.get(name)
+        if fn is not None:
+            return fn
+        raise JsRefusal(
+            f"numbers have no method `{name}` here",
+            "The supported methods of numbers are: " + ", ".join(sorted(NUMBER_METHODS)) + ".",
+        )
     if t is list:
         if name in MUTATORS:
             raise JsRefusal(
@@ -236,4 +261,11 @@ def _known(what: str) -> str:
     return "The supported methods are: " + ", ".join(names) + "."
 
 
-ALL_METHODS = frozenset(ARRAY_PLAIN | ARRAY_HIGHER | set(STRING_METHODS) | set(MUTATORS))
+ALL_METHODS = frozenset(
+    ARRAY_PLAIN
+    | ARRAY_HIGHER
+    | set(STRING_METHODS)
+    | set(MUTATORS)
+    | set(NUMBER_METHODS)
+    | set(REFUSED_METHODS)
+)

@@ -215,6 +215,37 @@ def _str_at(s: str, i: Any = 0) -> Any:
     return utf16_index(s, k) if 0 <= k < n else UNDEFINED
 
 
+def _str_last_index_of(s: str, sub: Any) -> int:
+    """The last position of ``sub`` in ``s``, in UTF-16 code units."""
+    sub = _text(sub, "the text to find")
+    if s.isascii() and sub.isascii():
+        return s.rfind(sub)
+    units, find = s.encode("utf-16-be", "surrogatepass"), sub.encode("utf-16-be", "surrogatepass")
+    pos = units.rfind(find)
+    while pos != -1 and pos % 2:
+        pos = units.rfind(find, 0, pos + len(find) - 1)
+    return -1 if pos == -1 else pos // 2
+
+
+def _str_concat(s: str, *parts: Any) -> str:
+    out = [s]
+    for p in parts:
+        if type(p) is str:
+            out.append(p)
+        elif is_number(p) or type(p) is bool or p is None or p is UNDEFINED:
+            out.append(
+                js_number_to_string(p)
+                if is_number(p)
+                else {True: "true", False: "false", None: "null"}.get(p, "undefined")
+            )
+        else:
+            raise JsRefusal(
+                f"concat() of {_a(kind(p))} writes it as JavaScript's String() does",
+                "Concatenate texts: a + b, or JSON.stringify(x) first.",
+            )
+    return "".join(out)
+
+
 _JS_SPACE = (
     " \t\n\v\f\r\u00a0\u1680\u2000\u2001\u2002\u2003\u2004\u2005\u2006\u2007\u2008"
     "\u2009\u200a\u2028\u2029\u202f\u205f\u3000\ufeff"
@@ -240,4 +271,6 @@ STRING_METHODS: dict[str, Callable[..., Any]] = {
     "indexOf": _str_index_of,
     "charAt": _char_at,
     "at": _str_at,
+    "lastIndexOf": lambda s, sub: _str_last_index_of(s, sub),
+    "concat": lambda s, *parts: _str_concat(s, *parts),
 }

@@ -6,7 +6,7 @@ from typing import Any
 
 from dialectic.frontends.plan.base import ParseFailure, ParserBase
 from dialectic.frontends.plan.keywords import LITERAL_WORDS
-from dialectic.values.jsmethods import ALL_METHODS, GLOBALS
+from dialectic.values.jsmethods import ALL_METHODS, ARRAY_HIGHER, GLOBALS
 
 __all__ = ["PostfixMixin"]
 
@@ -214,6 +214,8 @@ class PostfixMixin(ParserBase):
                 return args[1]  # calls run concurrently anyway; the result is the list
             if f"{space}.{fn}" in GLOBALS:
                 return {"$global": self._moved(args, [f"{space}.{fn}"], 1)}
+        if fn in ARRAY_HIGHER and len(args) > 1:
+            args[1] = _as_arrow(args[1])
         if fn in ALL_METHODS:
             out = self._moved(args, [receiver, fn], 1)
             rec = self.rec
@@ -271,6 +273,51 @@ class PostfixMixin(ParserBase):
                 self.pos += 1
             elif kind != ")":
                 raise self.unexpected(self.tok(self.pos), "`,` or `)` in the argument list")
+
+
+#: global functions of one argument that may be passed by name to an array method
+#: (`xs.filter(Boolean)`, `xs.map(String)`): JavaScript ignores the index and array they are
+#: also given. `parseInt` (which reads the index as its radix) and `Math.max` are not.
+_BY_NAME = frozenset(
+    {
+        "Boolean",
+        "String",
+        "Number",
+        "parseFloat",
+        "Number.isInteger",
+        "Number.isSafeInteger",
+        "Number.isFinite",
+        "Number.isNaN",
+        "Array.isArray",
+        "Math.abs",
+        "Math.round",
+        "Math.floor",
+        "Math.ceil",
+        "Math.trunc",
+        "Math.sign",
+        "Math.sqrt",
+    }
+)
+
+
+def _as_arrow(arg: Any) -> Any:
+    """``Boolean`` given to an array method as ``(_v) => Boolean(_v)``; anything else as is."""
+    name = None
+    if type(arg) is dict and len(arg) == 1:
+        if "$ref" in arg and type(arg["$ref"]) is str:
+            name = arg["$ref"]
+        elif "$get" in arg:
+            parts = arg["$get"]
+            if (
+                len(parts) == 2
+                and type(parts[0]) is dict
+                and set(parts[0]) == {"$ref"}
+                and type(parts[1]) is str
+            ):
+                name = f"{parts[0]['$ref']}.{parts[1]}"
+    if name not in _BY_NAME:
+        return arg
+    return {"$fn": [["_v"], {"$global": [name, {"$ref": "_v"}]}]}
 
 
 _CHAIN_FORMS = ("$get", "$get?", "$method", "$method?")

@@ -1,0 +1,87 @@
+"""JavaScript methods models reach for beyond the core set (SPEC 1.8): a number's
+``toFixed``, ``lastIndexOf`` of arrays and texts, a text's ``concat``, ``Math.pow`` and the
+``Number.is...`` predicates; and the methods that are refused with what to write instead
+(``localeCompare`` depends on the locale: its order is not the code units' order).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from decimal import ROUND_HALF_UP, Context, Decimal
+from typing import Any
+
+from dialectic.values.data import UNDEFINED
+from dialectic.values.jsnumber import js_number_to_string
+from dialectic.values.jsops import JsRefusal, is_number, power, strict_equal
+from dialectic.values.jsstrings import _int_arg
+
+__all__ = [
+    "NUMBER_METHODS",
+    "REFUSED_METHODS",
+    "array_last_index_of",
+    "extra_globals",
+    "to_fixed",
+]
+
+_WIDE = Context(prec=400)
+
+
+def to_fixed(x: int | float, digits: Any = UNDEFINED) -> str:
+    """``x.toFixed(digits)``: the exact value of ``x`` rounded to ``digits`` decimals, a tie
+    away from zero (JavaScript picks the larger ``n`` for ``|x|``), ``-0`` as ``0``; from
+    1e21 on, ``String(x)``."""
+    f = _int_arg(digits, "the number of digits", 0)
+    if not 0 <= f <= 100:
+        raise JsRefusal(
+            "toFixed() takes 0 to 100 digits (a RangeError in JavaScript)",
+            "Give a number of decimals from 0 to 100.",
+        )
+    if abs(x) >= 1e21:
+        return js_number_to_string(x)
+    if x == 0:
+        x = 0  # -0 is written "0"
+    exact = Decimal(x)
+    rounded = exact.quantize(Decimal(1).scaleb(-f), rounding=ROUND_HALF_UP, context=_WIDE)
+    return format(rounded, "f")
+
+
+NUMBER_METHODS: dict[str, Callable[..., Any]] = {"toFixed": to_fixed}
+
+
+def array_last_index_of(xs: list[Any], item: Any) -> int:
+    for i in range(len(xs) - 1, -1, -1):
+        if strict_equal(xs[i], item, "lastIndexOf"):
+            return i
+    return -1
+
+
+def _is_integer(v: Any = UNDEFINED) -> bool:
+    return is_number(v) and (type(v) is int or float(v).is_integer())
+
+
+def extra_globals() -> dict[str, Callable[..., Any]]:
+    return {
+        "Math.pow": lambda a=UNDEFINED, b=UNDEFINED: power(a, b),
+        "Number.isInteger": _is_integer,
+        "Number.isSafeInteger": lambda v=UNDEFINED: _is_integer(v) and abs(v) <= 2**53 - 1,
+        # every number a program holds is finite, and none is NaN (JSON has neither)
+        "Number.isFinite": lambda v=UNDEFINED: is_number(v),
+        "Number.isNaN": lambda v=UNDEFINED: False,
+    }
+
+
+#: JavaScript methods refused with what to write instead
+REFUSED_METHODS: dict[str, tuple[str, str]] = {
+    "localeCompare": (
+        "localeCompare() orders texts by the locale's rules (its order is not the code units')",
+        "Compare texts with a.name < b.name ? -1 : a.name > b.name ? 1 : 0, or sort by a key.",
+    ),
+    "toLocaleString": (
+        "toLocaleString() writes by the locale's rules",
+        "Use toFixed(2), String(x), or a template.",
+    ),
+    "toPrecision": (
+        "toPrecision() is not supported",
+        "Use toFixed(digits), or Math.round(x * 100) / 100.",
+    ),
+}

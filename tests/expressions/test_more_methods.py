@@ -1,0 +1,108 @@
+"""JavaScript's methods beyond the core set that models reach for (SPEC 1.8): a number's
+``toFixed`` (ties away from zero on the exact value, as JavaScript), ``lastIndexOf``,
+``findLastIndex``, a text's ``concat``, ``Math.pow``, the ``Number.is...`` predicates, and
+global functions passed by name (``xs.filter(Boolean)``): Node's value, or a refusal that says
+what to write instead."""
+
+from __future__ import annotations
+
+import json
+import shutil
+import subprocess
+from typing import Any
+
+import pytest
+
+from dialectic import Runtime
+
+RT = Runtime(load_entry_points=False)
+X = {
+    "p": 12.3456,
+    "s": "Hello World",
+    "e": "a😀b😀c",
+    "d": [3, 0, 1, 3],
+    "z": ["", "x", 0, None, 2],
+}
+
+PROGRAMS = [
+    "x.p.toFixed(2)",
+    "x.p.toFixed()",
+    "x.p.toFixed(0)",
+    "(0.125).toFixed(2)",
+    "(1.005).toFixed(2)",
+    "(2.5).toFixed(0)",
+    "(-2.5).toFixed(0)",
+    "(-1.5).toFixed(0)",
+    "(1e21).toFixed(2)",
+    "(-0.0001).toFixed(2)",
+    "(0.000001).toFixed(7)",
+    "(123.456).toFixed(20)",
+    "(5).toFixed(3)",
+    "(2 ** 53).toFixed(1)",
+    "(0.1 + 0.2).toFixed(17)",
+    "(1.45).toFixed(1)",
+    "(8.345).toFixed(2)",
+    "x.d.lastIndexOf(3)",
+    "x.d.lastIndexOf(7)",
+    "x.s.lastIndexOf('o')",
+    "x.s.lastIndexOf('')",
+    "x.e.lastIndexOf('😀')",
+    "x.e.lastIndexOf('c')",
+    "x.d.findLastIndex(v => v === 3)",
+    "x.d.findLastIndex(v => v > 5)",
+    "x.s.concat('!', 1, true, null)",
+    "Math.pow(2, 10)",
+    "Math.pow(2, -1)",
+    "[Number.isInteger(x.p), Number.isInteger(4), Number.isInteger('4'), Number.isInteger(4.0)]",
+    "[Number.isFinite(x.p), Number.isFinite('1'), Number.isNaN(x.p)]",
+    "[Number.isSafeInteger(2 ** 53), Number.isSafeInteger(2 ** 53 - 1)]",
+    "x.z.filter(Boolean)",
+    "x.d.map(String)",
+    "x.z.map(Boolean)",
+    "['1', ' 2 ', '3.5'].map(Number)",
+    "x.d.every(Number.isInteger)",
+    "[-1.5, 2.5].map(Math.round)",
+    "x.z.findLast(Boolean)",
+]
+
+
+def _node(programs: list[str]) -> list[Any]:
+    node = shutil.which("node")
+    assert node is not None, "set-up installs Node.js"
+    script = (
+        "const progs = JSON.parse(require('fs').readFileSync(0, 'utf8'));"
+        f"const x = {json.dumps(X)};"
+        "process.stdout.write(JSON.stringify(progs.map(p => {"
+        "  try { const v = (new Function('x', 'return (' + p + ');'))(x);"
+        "        return {ok: v === undefined ? null : v}; }"
+        "  catch (e) { return {error: String(e)}; } })));"
+    )
+    done = subprocess.run(
+        [node, "-e", script], input=json.dumps(programs), capture_output=True, text=True, check=True
+    )
+    out: list[Any] = json.loads(done.stdout)
+    return out
+
+
+@pytest.mark.parametrize(("program", "answer"), zip(PROGRAMS, _node(PROGRAMS), strict=True))
+def test_the_value_is_nodes(program: str, answer: dict[str, Any]) -> None:
+    out = RT.run(f"return {program};", lang="plan", context={"x": X}, strict=True)
+    assert out.status == "success", out.message
+    assert json.dumps(out.value) == json.dumps(answer["ok"]), (out.value, answer)
+
+
+@pytest.mark.parametrize(
+    ("program", "message"),
+    [
+        ("return (1.5).toFixed(101);", "0 to 100 digits"),
+        ("return x.s.localeCompare('a');", "compare texts with a.name < b.name"),
+        ("return (1).toPrecision(2);", "toFixed(digits)"),
+        ("return x.p.toUpperCase();", "numbers have no method `toUpperCase`"),
+        ("return x.s.concat([1]);", "JSON.stringify(x) first"),
+    ],
+)
+def test_what_it_refuses(program: str, message: str) -> None:
+    out = RT.run(program, lang="plan", context={"x": X})
+    assert out.status == "failure", out.value
+    text = f"{out.message} {out.error.hint if out.error else ''}"
+    assert message.lower() in text.lower(), text
