@@ -287,19 +287,6 @@ class _Builder:
         if len(parts) == 2 and first is not None and parts[1][0] is None:
             # `{...x, k: v}`: the first part is evaluated, then the fields, then merged
             fields = parts[1][1]
-            if first is _element and len(fields) == 1:
-                ((name, field),) = fields
-
-                def element_and_field(s: State, x: Any) -> dict[str, Any]:
-                    v = field(s, x)
-                    out = x.copy() if type(x) is dict else general([x], path)
-                    if v is UNDEFINED:
-                        out.pop(name, None)  # the key is dropped, as JSON drops it
-                    else:
-                        out[name] = v
-                    return out
-
-                return element_and_field
 
             def spread_then_fields(s: State, x: Any) -> dict[str, Any]:
                 part = first(s, x)

@@ -26,8 +26,8 @@ arguments `f({x: 1, y: 2})`, methods `x.m(a)` (JavaScript's array and text metho
 `parseFloat`, `Array.isArray`, computed keys `{...acc, [o.id]: o}`. Arrow functions (parameters
 may be flat patterns: `([k, v]) => ...`, `({id, name}) => ...`) are arguments of array
 methods: `map`, `filter`, `find`, `findIndex`, `some`, `every`, `flatMap`, `reduce`,
-`toSorted`/`sort` (also `slice`, `concat`, `includes`, `indexOf`, `join`, `at`, `length`); calls
-inside one run concurrently for all items.
+`toSorted`/`sort` (also `slice`, `concat`, `includes`, `indexOf`, `join`, `at`, `length`;
+`xs.filter(Boolean)`; a number's `toFixed(2)`); calls inside one run concurrently for all items.
 
 ```js
 const found = flights({origin: 'SFO', destination: 'LAX', departing: next(Thursday)});

@@ -228,36 +228,7 @@ def defined(value: Any, known: dict[int, Any] | None = None) -> Any:
         if known is not None:
             known.update(seen)
         return value
-    return _without_undefined(value, {})
-
-
-def _without_undefined(value: Any, memo: dict[int, Any]) -> Any:
-    """The copy :func:`defined` makes (iterative; shared parts and cycles stay so)."""
-    todo: list[tuple[Any, Any]] = []
-
-    def convert(x: Any) -> Any:
-        if x is UNDEFINED:
-            return None
-        t = type(x)
-        if t is not list and t is not dict:
-            return x
-        done = memo.get(id(x))
-        if done is not None:
-            return done[1]
-        new: Any = [] if t is list else {}
-        memo[id(x)] = (x, new)
-        todo.append((x, new))
-        return new
-
-    top = convert(value)
-    while todo:
-        src, dst = todo.pop()
-        if type(dst) is list:
-            dst.extend([convert(item) for item in src])
-        else:
-            for k, item in src.items():
-                dst[k] = convert(item)
-    return top
+    return _normalised(value, _kept, undefined=None)
 
 
 def _is_plain(
@@ -323,8 +294,13 @@ def json_kind_of_type(cls: type) -> str | None:
     return None
 
 
-def _normalised(value: Any, registered: Callable[[type], bool]) -> Any:
-    """The copy :func:`plain` makes (iterative: any depth)."""
+def _kept(cls: type) -> bool:
+    return True
+
+
+def _normalised(value: Any, registered: Callable[[type], bool], undefined: Any = UNDEFINED) -> Any:
+    """The copy :func:`plain` makes (iterative: any depth); :func:`defined`'s, with
+    ``undefined`` (an array's ``undefined`` becomes that) and every other class kept."""
     #: id -> (the original, its copy): the original is kept alive, so that its id is not reused
     #: by a temporary object (a Mapping may build its values as they are read)
     memo: dict[int, tuple[Any, Any]] = {}
@@ -337,7 +313,9 @@ def _normalised(value: Any, registered: Callable[[type], bool]) -> Any:
         done = memo.get(id(x))
         if done is not None:
             return done[1]
-        if t is not list and t is not dict and (x is UNDEFINED or registered(t)):
+        if x is UNDEFINED:
+            return undefined
+        if t is not list and t is not dict and registered(t):
             return x
         kind = json_kind(x)
         if kind == "string":

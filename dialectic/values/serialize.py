@@ -146,9 +146,10 @@ class Serializer:
         :class:`TooDeep` past :data:`MAX_VALUE_DEPTH` levels (registered values count as a
         level), ``NotJSON`` for a non-text key or a lone surrogate; returns whether an integer
         is beyond 64 bits. A container's scalar members are counted in place, not pushed."""
-        total = 0
+        # the value is walked as the one item of a list that adds nothing (its 2 bytes off)
+        total = -2
         big = False
-        stack: list[tuple[Any, int]] = [(value, 0)]
+        stack: list[tuple[Any, int]] = [((value,), -1)]
         pop, push = stack.pop, stack.append
         type_of = self.registry.type_of_class
         while stack:
@@ -184,22 +185,12 @@ class Serializer:
                 if total > limit:
                     raise TooLarge(limit)
                 continue
-            if t is str:
-                total += len(v) + 2
-                if not v.isascii() and _has_surrogate(v):
-                    raise NotJSON(_SURROGATE)
-            elif t is int:
-                total += 1
-                big = big or not -_INT64 <= v < _INT64
-            elif t is float or t is bool or v is None:
-                total += 1
+            td = type_of(t)  # (a scalar is counted where its container is)
+            if td is None:
+                total += 1  # `undefined`, or not JSON: orjson's default says which
             else:
-                td = type_of(t)
-                if td is None:
-                    total += 1  # `undefined`, or not JSON: orjson's default says which
-                else:
-                    total += len(td.name) + 4  # {"name":...}
-                    push((self.types.serialize_args(td, v), depth + 1))
+                total += len(td.name) + 4  # {"name":...}
+                push((self.types.serialize_args(td, v), depth + 1))
             if total > limit:
                 raise TooLarge(limit)
         return big

@@ -7,13 +7,13 @@ what to write instead."""
 from __future__ import annotations
 
 import json
-import shutil
-import subprocess
 from typing import Any
 
 import pytest
 
 from dialectic import Runtime
+
+from .node_oracle import node_values
 
 RT = Runtime(load_entry_points=False)
 X = {
@@ -66,25 +66,9 @@ PROGRAMS = [
 ]
 
 
-def _node(programs: list[str]) -> list[Any]:
-    node = shutil.which("node")
-    assert node is not None, "set-up installs Node.js"
-    script = (
-        "const progs = JSON.parse(require('fs').readFileSync(0, 'utf8'));"
-        f"const x = {json.dumps(X)};"
-        "process.stdout.write(JSON.stringify(progs.map(p => {"
-        "  try { const v = (new Function('x', 'return (' + p + ');'))(x);"
-        "        return {ok: v === undefined ? null : v}; }"
-        "  catch (e) { return {error: String(e)}; } })));"
-    )
-    done = subprocess.run(
-        [node, "-e", script], input=json.dumps(programs), capture_output=True, text=True, check=True
-    )
-    out: list[Any] = json.loads(done.stdout)
-    return out
-
-
-@pytest.mark.parametrize(("program", "answer"), zip(PROGRAMS, _node(PROGRAMS), strict=True))
+@pytest.mark.parametrize(
+    ("program", "answer"), zip(PROGRAMS, node_values(PROGRAMS, X), strict=True)
+)
 def test_the_value_is_nodes(program: str, answer: dict[str, Any]) -> None:
     out = RT.run(f"return {program};", lang="plan", context={"x": X}, strict=True)
     assert out.status == "success", out.message

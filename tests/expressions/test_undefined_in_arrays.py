@@ -4,15 +4,14 @@ JSON text); an object's key whose value is undefined is dropped. Checked against
 
 from __future__ import annotations
 
-import json
-import shutil
-import subprocess
 from typing import Any
 
 import pytest
 
 import dialectic.testing
 from dialectic import FunctionDescription, Runtime
+
+from .node_oracle import node_values
 
 SEEN: list[Any] = []
 
@@ -50,25 +49,7 @@ PROGRAMS = [
 ]
 
 
-def node_values(programs: list[str]) -> list[Any]:
-    node = shutil.which("node")
-    assert node is not None, "set-up installs Node.js"
-    script = (
-        "const progs = JSON.parse(require('fs').readFileSync(0, 'utf8'));"
-        f"const x = {json.dumps(X)};"
-        "process.stdout.write(JSON.stringify(progs.map(p => {"
-        "  try { const v = (new Function('x', 'return (' + p + ');'))(x);"
-        "        return {ok: JSON.parse(JSON.stringify(v === undefined ? null : v))}; }"
-        "  catch (e) { return {error: String(e)}; } })));"
-    )
-    out = subprocess.run(
-        [node, "-e", script], input=json.dumps(programs), capture_output=True, text=True, check=True
-    )
-    answers: list[Any] = json.loads(out.stdout)
-    return answers
-
-
-ANSWERS = dict(zip(PROGRAMS, node_values(PROGRAMS), strict=True))
+ANSWERS = dict(zip(PROGRAMS, node_values(PROGRAMS, X), strict=True))
 
 
 @pytest.mark.parametrize("program", PROGRAMS)

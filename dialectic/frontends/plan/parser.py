@@ -210,30 +210,20 @@ class Parser(OperatorsMixin, PostfixMixin, StatementsMixin):
                 key = self.string(pos)
             elif kind == "num":
                 key = js_number_to_string(self.number(pos))
-            elif kind == "[":
-                # `{[k]: v}`: the part `...Object.fromEntries([[k, v]])` (JavaScript's order:
-                # the key, then the value; later keys win)
+            elif kind == "[" or (kind == "op" and values[pos] == "..."):
+                # `...x`, or `[k]: v` as the part `...Object.fromEntries([[k, v]])`
+                # (JavaScript's order: the key, then the value; later keys win)
+                if kind == "[":
+                    part = self._computed_member(pos, depth)
+                else:
+                    self.pos = pos + 1
+                    part = self.expr(depth)
                 if out:
                     parts.append(self._object_part(out, dollar))
                     out, first_seen, dollar = {}, {}, False
-                parts.append(self._computed_member(pos, depth))
-                kind = kinds[self.pos]
-                if kind == ",":
-                    self.pos += 1
-                elif kind != "}":
-                    raise self.unexpected(self.tok(self.pos), "`,` or `}` in the object literal")
-                continue
-            elif kind == "op" and values[pos] == "...":
-                self.pos = pos + 1
-                spread = self.expr(depth)
-                if out:
-                    parts.append(self._object_part(out, dollar))
-                    out = {}
-                    first_seen = {}
-                    dollar = False
-                if rec is not None:
+                if rec is not None and kind != "[":
                     rec[(id(parts), len(parts))] = (self.starts[pos + 1], self.ends[self.pos - 1])
-                parts.append(spread)
+                parts.append(part)
                 kind = kinds[self.pos]
                 if kind == ",":
                     self.pos += 1
