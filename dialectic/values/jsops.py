@@ -275,16 +275,11 @@ def truthy(v: Any) -> bool:
 def type_of(v: Any) -> str:
     """JavaScript's ``typeof``: ``"object"`` for null, arrays, objects and values of registered
     types (JavaScript objects too); no value of a program is a function."""
-    t = type(v)
-    if t is str:
-        return "string"
-    if t is bool:
-        return "boolean"
-    if t is int or t is float:
-        return "number"
-    if v is UNDEFINED:
-        return "undefined"
-    return "object"
+    k = kind(v)
+    return k if k in _TYPEOF_OWN else "object"
+
+
+_TYPEOF_OWN = frozenset({"boolean", "number", "string", "undefined"})
 
 
 def logical_not(v: Any) -> bool:
