@@ -58,11 +58,14 @@ class CallsMixin:
             dotted = self.namespaced_name(node.positional[0], node.name)
             if dotted is not None:
                 node = Call(node.path, dotted, "array", positional=node.positional[1:])
-        if node.name not in registry.functions and is_forbidden(node.name):
-            raise forbidden_error(node.name, node.path)
-        fn, corrected = registry.resolve_function(node.name)
+        fn = registry.functions.get(node.name)  # the exact name: most calls
+        corrected: str | None = None
         if fn is None:
-            raise unknown_function(registry, node)
+            if is_forbidden(node.name):
+                raise forbidden_error(node.name, node.path)
+            fn, corrected = registry.resolve_function(node.name)
+            if fn is None:
+                raise unknown_function(registry, node)
         if corrected is not None:
             self.warnings.append(
                 f"unknown function `{clip(node.name)}` at {format_path(node.path)}: ran "

@@ -111,6 +111,7 @@ class State:
         loop = self._loop
         if loop is None:
             loop = self._loop = asyncio.get_running_loop()
+        timeout = min(timeout, FAR)
         key = int((loop.time() + timeout) * 1000) + 1  # rounded up to the next millisecond
         used = self._buckets
         if used is None:
@@ -131,7 +132,7 @@ class State:
         at least 1 ms: the deadline is enforced at most 0.1% + 1 ms late, and checked again
         when the run ends), so that concurrent runs do not each put a timer in the loop's
         heap. The caller adds its :class:`RunDeadline` and releases it when the run ends."""
-        deadline = self.limits.deadline
+        deadline = min(self.limits.deadline, FAR)
         grain = 1 + int(deadline)  # in milliseconds
         # negative keys: the deadlines' buckets share the loop's table with the calls' ones
         key = -(int((loop.time() + deadline) * 1000) // grain + 1) * grain
@@ -175,6 +176,11 @@ class State:
         if lim is None:
             lim = self.fn_limiters[name] = anyio.CapacityLimiter(cap)
         return lim
+
+
+#: timers further out than this (~32 years) are armed at this distance: a limit of 1e300
+#: seconds must not overflow the millisecond keys (it never fires either way)
+FAR = 1e9
 
 
 def new_state(

@@ -274,3 +274,15 @@ def test_a_run_that_waited_for_an_alias_leaves_no_cyclic_garbage() -> None:
         gc.garbage.clear()
         gc.enable()
     assert ours == []
+
+
+def test_huge_limits_of_seconds_arm_no_overflowing_timer() -> None:
+    program = "a = fetch(1);\nreturn [add(a, 1), fetch(2)];"
+    for limits in ({"deadline": 1e306}, {"call_timeout": 1.7e308, "deadline": 1.7e308}):
+        rt = _calls_runtime([], **limits)
+        assert rt.run(program, lang="plan").value == [11, 20]
+
+        async def main(rt: Runtime = rt) -> Any:
+            return (await rt.prepare(program, lang="plan").run_async()).value
+
+        assert asyncio.run(main()) == [11, 20]

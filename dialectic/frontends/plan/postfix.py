@@ -196,6 +196,8 @@ class PostfixMixin(ParserBase):
                 self.starts[pos],
                 f"test the value first: v == null ? undefined : {fn}(v) with v = the chain",
             )
+        if callee is not None and fn not in GLOBALS:
+            return {fn: args}  # (call_form's first case, without the call)
         return self.call_form(fn, args, callee is not None)
 
     def call_form(self, fn: str, args: list[Any], plain: bool) -> Any:
