@@ -116,6 +116,9 @@ class Registry:
         self.types: dict[str, TypeDescription] = {}
         self.conversions: dict[tuple[str, str], TypeConversion] = {}
         self.constants: dict[str, Constant] = {}
+        #: the constants by normalized name (for a name written in another case), made on
+        #: first need and again after a registration (by the registry's version)
+        self._constant_index: tuple[int, dict[str, list[Constant]]] | None = None
         self.sources: dict[str, str] = {}
         self._by_class: dict[type, TypeDescription] = {}
         self._normalized: dict[str, list[str]] | None = None
@@ -364,8 +367,13 @@ class Registry:
     def resolve_constant(self, name: str) -> Constant | None:
         """The only constant whose name matches ``name`` up to case and underscores, if any
         (an exact name is looked up directly by the caller)."""
-        key = normalize_name(name)
-        matches = [c for n, c in self.constants.items() if normalize_name(n) == key]
+        index = self._constant_index
+        if index is None or index[0] != self.version:
+            by: dict[str, list[Constant]] = {}
+            for n, c in self.constants.items():
+                by.setdefault(normalize_name(n), []).append(c)
+            index = self._constant_index = (self.version, by)
+        matches = index[1].get(normalize_name(name), ())
         return matches[0] if len(matches) == 1 else None
 
     def names(self) -> list[str]:

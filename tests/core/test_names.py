@@ -64,3 +64,13 @@ def test_two_candidates_are_not_guessed(rt: Runtime) -> None:
     assert out.error is not None and out.error.code == "unknown_identifier"
     # exact names still work
     assert rt.run("return [Mode, mode];", lang="plan").value == ["a", "b"]
+
+
+def test_a_constant_registered_later_is_found_up_to_case(rt: Runtime) -> None:
+    assert rt.run("return END_OF_DAY;", lang="plan").value == "23:59"  # (the index is made)
+    rt.register(Constant("start_of_day", "the start of the day", "00:00"))
+    out = rt.run("return StartOfDay;", lang="plan")
+    assert out.status == "success" and out.value == "00:00", out.message
+    rt.register(Constant("startofday", "a second one, alike", "00:01"))
+    again = rt.run("return StartOfDay;", lang="plan")
+    assert again.status == "failure"  # two candidates now: no guess
