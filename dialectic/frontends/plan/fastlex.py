@@ -28,15 +28,20 @@ _STRINGS = (
 _SIMPLE_TEMPLATE = (
     rf"`{_TEXT}(?:\$\{{[^{{}}`'\"/\\]*(?:(?:{_STRINGS})[^{{}}`'\"/\\]*)*\}}{_TEXT})*`"
 )
+# (The alternatives start with different characters: their order only makes the frequent
+# tokens found sooner.)
 _FAST_TOKENS = (
     r"[A-Za-z_$][A-Za-z0-9_$]*"
-    r"|[()\[\]{},;:]|\.(?![.0-9])|=(?![=>])|[-+](?![-+=])"
-    rf"|{_STRINGS}"
+    r"|[()\[\]{},;:]"
     r"|[0-9]+(?:\.[0-9]*)?(?:[eE][+-]?[0-9]+)?(?![A-Za-z0-9_$.])"
+    r"|\.(?![.0-9])|=(?![=>])|[-+](?![-+=])"
+    rf"|{_STRINGS}"
     r"|//[^\n\r\u2028\u2029]*|/\*[\s\S]*?\*/"
 )
 _FAST = re.compile(
-    r"[ \t\n\r]*(?:"  # each match is a token with the whitespace before it
+    # each match is a token with the whitespace before it (possessive: no token starts with
+    # whitespace, so giving some back never helps)
+    r"[ \t\n\r]*+(?:"
     + _FAST_TOKENS
     + "|"
     + _SIMPLE_TEMPLATE
@@ -113,6 +118,9 @@ class Lexed:
         return (self.kinds, self.values, *self.offsets())
 
 
+_FEW_COMMENTS = 8
+
+
 def fast_lex(source: str) -> Lexed | None:
     """The fast path: one ``findall`` (each found item is a token with the whitespace before
     it; the items tile the text), then C-level list operations for the kinds. Comments are
@@ -121,30 +129,37 @@ def fast_lex(source: str) -> Lexed | None:
     the text needs the precise lexer."""
     items = _FAST.findall(source)
     texts: list[Any] = list(map(str.lstrip, items))
-    if "" in texts:
-        return None  # something the fast regex does not know
-    kinds: list[Any] = list(map(_FIRST_KIND.__getitem__, map(_first_char, texts)))
-    if None in kinds:  # comments: their text becomes part of the next item's whitespace
+    try:
+        kinds: list[Any] = list(map(_FIRST_KIND.__getitem__, map(_first_char, texts)))
+    except IndexError:  # an empty text: something the fast regex does not know
+        return None
+    count = kinds.count(None) if "/" in source else 0
+    if count:  # comments: their text becomes part of the next item's whitespace
         # A run of consecutive comments is joined once, with the item after it (joining one
         # comment at a time into the next would copy the run again for each: quadratic).
-        count = kinds.count(None)
         index = kinds.index
         last = len(kinds) - 1
         i = 0
         run = -1  # first comment of the current run
+        comments: list[int] = []
         for _ in range(count):
             i = index(None, i)
+            comments.append(i)
             if run < 0:
                 run = i
             if i < last and kinds[i + 1] is not None:
                 items[i + 1] = "".join(items[run : i + 2])
                 run = -1
             i += 1
-        items = list(compress(items, kinds))
-        texts = list(compress(texts, kinds))
-        kinds = list(filter(None, kinds))
+        if count <= _FEW_COMMENTS:  # (a comment or two: deleting is cheaper than copying)
+            for i in reversed(comments):
+                del items[i], texts[i], kinds[i]
+        else:
+            items = list(compress(items, kinds))
+            texts = list(compress(texts, kinds))
+            kinds = list(filter(None, kinds))
     parts: dict[int, int] | None = None
-    if "`" in kinds:
+    if "`" in source and "`" in kinds:
         parts = {}
         templates = _templates(items, kinds, texts, parts)
         if templates is None:

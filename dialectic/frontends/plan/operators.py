@@ -4,8 +4,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from dialectic.frontends.plan.base import CLOSE, DECLARATORS, OPEN, ParserBase
+from dialectic.frontends.plan.base import CLOSE, DECLARATORS, OPEN, POSTFIX, ParserBase
 from dialectic.frontends.plan.keywords import LITERAL_WORDS, RESERVED
+from dialectic.values.jsmethods import GLOBALS
 
 __all__ = ["OperatorsMixin"]
 
@@ -35,6 +36,12 @@ _PLAIN = frozenset(["num", "str", "tpl", "name"])
 _ENDS = frozenset([",", ")", "]", "}", ";", ":", "tplm", "tplt", "eof"])
 #: names that start something else than a plain name (an arrow function, an operator)
 _PREFIX_WORDS = frozenset(["async", "await", "typeof", "void", "delete"])
+#: names that are not a plain reference when alone, or not a plain function call before `(`
+_NOT_REF = _PREFIX_WORDS | LITERAL_WORDS | RESERVED
+NOT_CALLEE = _NOT_REF | GLOBALS
+_ARGUMENT_ENDS = frozenset([",", ")"])
+#: tokens that start a primary expression that is not an arrow function
+_OPENERS = frozenset(["{", "[", "tplh"])
 
 
 class _Pattern:
@@ -62,25 +69,160 @@ class OperatorsMixin(ParserBase):
         pos = self.pos
         kinds = self.kinds
         kind = kinds[pos]
-        if kind in _PLAIN and (
-            kind != "name"
-            or (
-                self.values[pos] not in _PREFIX_WORDS
-                and (kinds[pos + 1] != "op" or self.values[pos + 1] != "=>")
-            )
-        ):
-            # a literal or a name (no arrow function, no prefix operator): its primary
-            # expression (with calls and members after it) is the first operand, maybe all
+        # the fast paths: what `general_expr` makes of the most frequent expressions
+        if kind in _PLAIN:
+            nxt = kinds[pos + 1]
+            raw = self.values[pos]
+            fast = depth < self.max_depth  # (deeper: `primary` reports the depth)
+            if fast and nxt in _ENDS:  # one token: `primary`'s cases
+                if kind == "num":
+                    if raw.isdigit() and len(raw) < 16 and (raw[0] != "0" or len(raw) == 1):
+                        self.pos = pos + 1
+                        return int(raw)
+                elif kind == "str":
+                    if "\\" not in raw:
+                        self.pos = pos + 1
+                        return raw[1:-1]
+                elif kind == "tpl":
+                    self.pos = pos + 1
+                    return raw
+                elif raw not in _NOT_REF:
+                    self.pos = pos + 1
+                    return {"$ref": raw}
+            elif (
+                fast and nxt == "(" and kind == "name" and raw not in NOT_CALLEE and raw[:1] != "$"
+            ):
+                return self._plain_call(raw, pos, depth)
+            elif fast and nxt == "." and kind == "name" and raw not in _NOT_REF:
+                node = self._plain_get(raw, pos)
+                if node is not None:
+                    return node
+            if kind != "name" or (
+                raw not in _PREFIX_WORDS and (nxt != "op" or self.values[pos + 1] != "=>")
+            ):
+                left = self.primary(depth)
+                if kinds[self.pos] in _ENDS:
+                    return left
+                return self._operators(left, pos, depth)
+        elif kind in _OPENERS:  # `binary` and `unary` would come to `primary`
             left = self.primary(depth)
             if kinds[self.pos] in _ENDS:
                 return left
-            test = self.binary(depth, 0, pos, left)
-        else:
-            params = self.arrow_params(pos)
-            if params is not None:
-                return self.arrow(params, depth)
-            test = self.binary(depth, 0)
+            return self._operators(left, pos, depth)
+        return self.general_expr(depth)
+
+    def general_expr(self, depth: int) -> Any:
+        """:meth:`expr` without its fast paths (tests check that both make the same)."""
+        pos = self.pos
+        kinds = self.kinds
+        kind = kinds[pos]
+        if kind in _PLAIN:
+            # a literal or a name (no arrow function, no prefix operator): its primary
+            # expression (with calls and members after it) is the first operand, maybe all
+            nxt = kinds[pos + 1]
+            raw = self.values[pos]
+            if kind != "name" or (
+                raw not in _PREFIX_WORDS and (nxt != "op" or self.values[pos + 1] != "=>")
+            ):
+                left = self.primary(depth)
+                if kinds[self.pos] in _ENDS:
+                    return left
+                return self._operators(left, pos, depth)
+        params = self.arrow_params(pos)
+        if params is not None:
+            return self.arrow(params, depth)
+        test = self.binary(depth, 0)
         q = self.pos
+        if kinds[q] != "op" or self.values[q] != "?":
+            return test
+        return self._conditional(test, pos, depth)
+
+    def _plain_get(self, name: str, pos: int) -> Any:
+        """The expression ``name.a.b`` (from token ``pos``) when nothing follows it: what
+        :meth:`primary` and :meth:`postfix` make of it (a ``$get``); else None."""
+        kinds = self.kinds
+        values = self.values
+        end = pos + 1
+        while kinds[end] == "." and kinds[end + 1] == "name":
+            end += 2
+        if kinds[end] not in _ENDS:
+            return None
+        keys: list[Any] = [{"$ref": name}, *values[pos + 2 : end : 2]]
+        rec = self.rec
+        if rec is not None:
+            starts, ends = self.starts, self.ends
+            rec[(id(keys), 0)] = (starts[pos], ends[pos])
+            for i, at in enumerate(range(pos + 2, end, 2), 1):
+                rec[(id(keys), i)] = (starts[at], ends[at])
+        self.pos = end
+        return {"$get": keys}
+
+    def _plain_call(self, fn: str, pos: int, depth: int) -> Any:
+        """The expression that starts with the call ``fn(...)`` of a plain function name
+        (token ``pos``): what :meth:`primary`, :meth:`postfix` and :meth:`_call` make of it,
+        without their general cases."""
+        kinds = self.kinds
+        values = self.values
+        rec = self.rec
+        args: list[Any] = []
+        inner = depth + 2  # the depth of an argument (`arguments`)
+        literals = inner < self.max_depth
+        first = pos
+        pos += 2
+        while True:  # `arguments`, with literal arguments (number, string) read here
+            kind = kinds[pos]
+            if kind == ")":
+                break
+            raw = values[pos]
+            start = pos
+            if (
+                literals
+                and (
+                    (
+                        kind == "num"
+                        and raw.isdigit()
+                        and len(raw) < 16
+                        and (raw[0] != "0" or len(raw) == 1)
+                    )
+                    or (kind == "str" and "\\" not in raw)
+                )
+                and kinds[pos + 1] in _ARGUMENT_ENDS
+            ):
+                args.append(int(raw) if kind == "num" else raw[1:-1])
+                pos += 1
+            else:
+                self.pos = pos
+                args.append(
+                    self.spread_or_expr(inner)
+                    if kind == "op" and raw == "..."
+                    else self.expr(inner)
+                )
+                pos = self.pos
+            if rec is not None:
+                rec[(id(args), len(args) - 1)] = (self.starts[start], self.ends[pos - 1])
+            kind = kinds[pos]
+            if kind == ",":
+                pos += 1
+            elif kind != ")":
+                self.pos = pos
+                raise self.unexpected(self.tok(pos), "`,` or `)` in the argument list")
+        self.pos = pos = pos + 1
+        left: Any = {fn: args}
+        nxt = kinds[pos]
+        if nxt in _ENDS:
+            return left
+        if nxt in POSTFIX or (nxt == "op" and values[pos] == "?."):
+            left = self.postfix(left, first, None, depth + 1)
+            if kinds[self.pos] in _ENDS:
+                return left
+        return self._operators(left, first, depth)
+
+    def _operators(self, left: Any, pos: int, depth: int) -> Any:
+        """The rest of an expression whose first operand ``left`` (from token ``pos``) is
+        parsed: binary operators, then a conditional."""
+        test = self.binary(depth, 0, pos, left)
+        q = self.pos
+        kinds = self.kinds
         if kinds[q] != "op" or self.values[q] != "?":
             return test
         return self._conditional(test, pos, depth)

@@ -19,7 +19,7 @@ from dialectic.frontends.plan.base import (
 )
 from dialectic.frontends.plan.jsnumber import js_number_to_string
 from dialectic.frontends.plan.keywords import LITERAL_WORDS, RESERVED, keyword_hint
-from dialectic.frontends.plan.operators import OperatorsMixin
+from dialectic.frontends.plan.operators import NOT_CALLEE, OperatorsMixin
 from dialectic.frontends.plan.postfix import PostfixMixin
 from dialectic.frontends.plan.statements import StatementsMixin
 
@@ -142,34 +142,49 @@ class Parser(OperatorsMixin, PostfixMixin, StatementsMixin):
 
     def array(self, depth: int) -> list[Any]:
         kinds = self.kinds
+        values = self.values
+        max_depth = self.max_depth
         rec = self.rec
         items: list[Any] = []
         depth += 1
+        calls = depth < max_depth  # `expr`'s fast path for calls, taken here
+        pos = self.pos
         while True:
-            pos = self.pos
             kind = kinds[pos]
             if kind == "]":
                 self.pos = pos + 1
                 return items
             if kind == ",":
+                self.pos = pos
                 raise self.fail(
                     "empty array element",
                     self.starts[pos],
                     "write null for a missing value, or remove the extra comma",
                 )
-            value = (
-                self.spread_or_expr(depth)
-                if kind == "op" and self.values[pos] == "..."
-                else self.expr(depth)
-            )
+            start = pos
+            if (
+                calls
+                and kind == "name"
+                and kinds[pos + 1] == "("
+                and (fn := values[pos]) not in NOT_CALLEE
+                and fn[:1] != "$"
+            ):
+                items.append(self._plain_call(fn, pos, depth))
+            else:
+                self.pos = pos
+                items.append(
+                    self.spread_or_expr(depth)
+                    if kind == "op" and values[pos] == "..."
+                    else self.expr(depth)
+                )
+            pos = self.pos
             if rec is not None:
-                rec[(id(items), len(items))] = (self.starts[pos], self.ends[self.pos - 1])
-            items.append(value)
-            kind = kinds[self.pos]
+                rec[(id(items), len(items) - 1)] = (self.starts[start], self.ends[pos - 1])
+            kind = kinds[pos]
             if kind == ",":
-                self.pos += 1
+                pos += 1
             elif kind != "]":
-                raise self.unexpected(self.tok(self.pos), "`,` or `]` in the array")
+                raise self.unexpected(self.tok(pos), "`,` or `]` in the array")
 
     def _computed_member(self, pos: int, depth: int) -> Any:
         """``[key]: value`` at token ``pos`` (the ``[``) as a part of a ``$merge``."""
