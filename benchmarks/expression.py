@@ -11,18 +11,21 @@ Two measures, each engine's result checked against the expected text:
   a new text each time, so no cache can help; µs per program). JSON engines get JSON text.
 
 dialectic runs it as a Plan template literal and as Dialect JSON, with its built-in synchronous
-`upper`, `str` and `max` (no event loop is involved). Peers, where installed (the ``bench`` extra
-installs them all): RestrictedPython (``compile_restricted_eval`` + ``eval`` with its safe
-globals; items read through its ``_getitem_`` guard), CEL in Rust (``common-expression-language``)
-and in C++ (Google's ``cel-expr-python``) and, as an extra row, pure-Python CEL (``cel-python``),
-QuickJS (``quickjs``: the context's data goes in as JSON on every run, as any host value must),
+`upper`, `str` and `max` (no event loop is involved), and, as an extra row, as the Plan chain of
+``+`` written above (``dialectic (Plan, +)``: the Plan notation written another way, its ratio
+printed on a line of its own). Peers, where installed (the ``bench`` extra installs them all):
+RestrictedPython (``compile_restricted_eval`` + ``eval`` with its safe globals; items read
+through its ``_getitem_`` guard), CEL in Rust (``common-expression-language``) and in C++
+(Google's ``cel-expr-python``) and, as an extra row, pure-Python CEL (``cel-python``), QuickJS
+(``quickjs``: the context's data goes in as JSON on every run, as any host value must),
 simpleeval, the jinja2 sandbox, json-e and JSON Logic (panzi-json-logic). Host functions
 ``upper`` and ``max`` are registered in every engine that has no such built-in.
 
 Rounds alternate the engines (the machine is shared); each figure is the median of the rounds,
 in CPU time of this process (``time.process_time``: other processes' load does not count).
 Targets: one-shot within 1.5x of simpleeval's parse + eval; repeated within 1.5x of
-RestrictedPython's.
+RestrictedPython's (the issue's), and within 3x (the team's: below what a tree of closures allows,
+see ``floors.py``).
 Run: python benchmarks/expression.py [--quick]
 """
 
@@ -48,6 +51,7 @@ LITERAL = 18  # the literal a one-shot program replaces with 1000 + i
 
 ONE_SHOT_TARGET = 1.5  # x simpleeval's parse + eval
 REPEATED_TARGET = 1.5  # x RestrictedPython's eval of compiled code
+REPEATED_TEAM_TARGET = 3.0  # the same, what a tree of closures can reach (floors.py)
 
 
 def expected(literal: int) -> str:
@@ -56,6 +60,10 @@ def expected(literal: int) -> str:
 
 # -- the program in each notation; @N@ stands for the literal -----------------------------
 PLAN = "return `Hi ${user.profile.first} ${upper(user.profile.last)}! ${str(max(user.age, @N@))}`;"
+PLAN_PLUS = (
+    'return "Hi " + user.profile.first + " " + upper(user.profile.last) + "! " + '
+    "str(max(user.age, @N@));"
+)
 PYTHON = (
     '"Hi " + user["profile"]["first"] + " " + upper(user["profile"]["last"]) + "! " + '
     'str(max(user["age"], @N@))'
@@ -122,6 +130,7 @@ def engines() -> list[Engine]:
     rt = Runtime(load_entry_points=False)
     plan = rt.prepare(text_of(PLAN, LITERAL), lang="plan")
     json_tree = rt.prepare(tree(LITERAL))
+    plus = rt.prepare(text_of(PLAN_PLUS, LITERAL), lang="plan")
     out.append(
         Engine(
             "dialectic (Plan)",
@@ -136,6 +145,14 @@ def engines() -> list[Engine]:
             lambda: json_tree.run(CONTEXT).value,
             lambda text: rt.prepare(text, lang="json").run(CONTEXT).value,
             json.dumps(tree(12345)).replace("12345", "@N@"),
+        )
+    )
+    out.append(
+        Engine(
+            "dialectic (Plan, +)",
+            lambda: plus.run(CONTEXT).value,
+            lambda text: rt.prepare(text, lang="plan").run(CONTEXT).value,
+            PLAN_PLUS,
         )
     )
     for add in (
@@ -412,10 +429,14 @@ def main() -> int:
     if "RestrictedPython" in rep_us:
         ratio = ours_rep / rep_us["RestrictedPython"]
         verdict = "met" if ratio <= REPEATED_TARGET else "NOT met"
+        team = "met" if ratio <= REPEATED_TEAM_TARGET else "NOT met"
         print(
             f"repeated: dialectic (worst notation) is {ratio:.2f}x RestrictedPython's eval "
-            f"(target <= {REPEATED_TARGET}x): {verdict}"
+            f"(target <= {REPEATED_TARGET}x): {verdict}; "
+            f"(team's target <= {REPEATED_TEAM_TARGET}x): {team}"
         )
+        ratio = rep_us["dialectic (Plan, +)"] / rep_us["RestrictedPython"]
+        print(f"repeated: dialectic (Plan, + chain) is {ratio:.2f}x RestrictedPython's eval")
     return 0
 
 

@@ -22,7 +22,7 @@ from dialectic.run.evaluator import MISSING, Compiled, State
 from dialectic.tree.nodes import Arr, Get, Lambda, Lit, Node, Op, ParamRef, children, walk
 from dialectic.values import jsmethods as jm
 from dialectic.values.data import UNDEFINED
-from dialectic.values.jsops import JsRefusal, kind
+from dialectic.values.jsops import MAX_ITEMS, JsRefusal, kind, too_many
 
 
 class Frame:
@@ -136,6 +136,8 @@ def spread_args(values: Sequence[Any], spreads: Sequence[bool], path: JSONPath) 
         if not is_spread:
             out.append(v)
         elif type(v) is list:
+            if len(out) + len(v) > MAX_ITEMS:  # `[...a, ...a]` alias after alias doubles
+                raise DialecticError("limit_exceeded", too_many(len(out) + len(v)).message, path)
             out.extend(v)
         elif type(v) is str:
             out.extend(jm._split(v, ""))

@@ -15,11 +15,14 @@ from typing import Any
 from dialectic.compiler.access import Access
 from dialectic.compiler.aliases import DEEP_ALIAS, alias_reader, local_reader
 from dialectic.compiler.forms import FormsMixin, optional_link
+from dialectic.compiler.getters import context_getter
 from dialectic.compiler.invoke import Coercer, invocation
 from dialectic.compiler.lambdas import (
     FRAME,
     spread_args,
 )
+from dialectic.compiler.literals import Literal
+from dialectic.compiler.templates import template
 from dialectic.limits import Limits
 from dialectic.outcome.errors import (
     Ambiguous,
@@ -27,7 +30,6 @@ from dialectic.outcome.errors import (
     DialecticError,
     Failure,
     JSONPath,
-    LimitExceeded,
     format_path,
 )
 from dialectic.registry.descriptions import Constant, FunctionDescription
@@ -185,64 +187,10 @@ class Compiler(FormsMixin):
         return self._combine([self.compile(node.value)], finish)
 
     def _Template(self, node: Template) -> Compiled:
-        stringify = self.serializer.stringify
-        max_len = self.limits.max_string_length
-        path = node.path
-
-        def too_long(n: int) -> LimitExceeded:
-            return LimitExceeded(
-                "max_string_length",
-                f"a template would produce {n} characters; the limit is {max_len}",
-                path,
-            )
-
-        def check(out: str) -> str:
-            if len(out) > max_len:
-                raise too_long(len(out))
-            return out
-
-        literal = [p if isinstance(p, str) else None for p in node.parts]
+        parts = [p if isinstance(p, str) else None for p in node.parts]
         exprs = [self.compile(p) for p in node.parts if not isinstance(p, str)]
-        if not exprs:
-            text = check("".join(p for p in literal if p is not None))
-            return Compiled(sync=lambda s: text)
-        if all(c.sync is not None for c in exprs):
-            it = iter(exprs)
-            pairs = tuple(
-                (lit, None) if lit is not None else ("", next(it).sync) for lit in literal
-            )
-
-            def template(s: State) -> str:
-                out = []
-                amb: AmbiguityError | None = None
-                for lit, fn in pairs:
-                    if fn is None:
-                        out.append(lit)
-                    else:
-                        try:
-                            v = fn(s)
-                        except AmbiguityError as exc:
-                            amb = exc if amb is None else amb.merged(exc)  # program order
-                            continue
-                        out.append(v if type(v) is str else stringify(v))
-                if amb is not None:
-                    raise amb
-                total = sum(map(len, out))  # measured before joining: never an oversized string
-                if total > max_len:
-                    raise too_long(total)
-                return "".join(out)
-
-            return Compiled(sync=template)
-
-        def finish(vs: list[Any]) -> str:
-            it = iter(vs)
-            parts = [lit if lit is not None else stringify(next(it)) for lit in literal]
-            total = sum(len(p) for p in parts)
-            if total > max_len:
-                raise too_long(total)
-            return "".join(parts)
-
-        return self._combine(exprs, finish)
+        stringify, max_len = self.serializer.stringify, self.limits.max_string_length
+        return template(parts, exprs, stringify, max_len, node.path, self._combine)
 
     # -- names ----------------------------------------------------------------------------
     def _ContextRef(self, node: ContextRef) -> Compiled:
@@ -341,6 +289,9 @@ class Compiler(FormsMixin):
             keys = tuple(k.value for k in node.keys)  # type: ignore[attr-defined]
             if isinstance(node.target, ParamRef):  # `x.key` in an arrow function's body
                 return Compiled(sync=param_get(node.target, keys, member, path))
+            unrolled = None if ctx_name is None else context_getter(ctx_name, keys, member, path)
+            if unrolled is not None:
+                return Compiled(sync=unrolled)
 
             def get_literal(s: State) -> Any:
                 v = s.context[ctx_name] if ctx_name is not None else target(s)
@@ -511,4 +462,4 @@ def _literal(value: Any) -> Compiled:
     fresh = copier(value)
     if fresh is not None:
         return Compiled(sync=lambda s: fresh())
-    return Compiled(sync=lambda s: value)
+    return Literal(value)

@@ -1,6 +1,8 @@
 """Compiling JavaScript's operators and the conditional (SPEC 1.7): strict operators evaluate
 their operands (concurrently when asynchronous) and apply :mod:`dialectic.values.jsops`;
-``&&``, ``||``, ``??`` and ``? :`` run the right operand or the branch only when it is taken."""
+``&&``, ``||``, ``??`` and ``? :`` run the right operand or the branch only when it is taken.
+``+`` of synchronous operands (and its chains) compiles in :mod:`dialectic.compiler.plus`; a
+literal right operand is read in place."""
 
 from __future__ import annotations
 
@@ -8,6 +10,8 @@ from collections.abc import Callable
 from functools import partial
 from typing import Any
 
+from dialectic.compiler.literals import Literal
+from dialectic.compiler.plus import plus
 from dialectic.outcome.errors import DialecticError, JSONPath
 from dialectic.run.evaluator import Compiled, State
 from dialectic.values import jsops
@@ -49,6 +53,8 @@ def operator(
         if only is not None:
             return Compiled(sync=lambda s: apply1([only(s)]))
         return combine(operands, apply1)
+    if op == "+" and operands[0].sync is not None and operands[1].sync is not None:
+        return plus(operands[0], operands[1], path, stringify)
     binary: Callable[[Any, Any], Any] = partial(_add, stringify) if op == "+" else jsops.BINARY[op]
 
     def apply2(vs: list[Any]) -> Any:
@@ -58,6 +64,17 @@ def operator(
             raise refused(exc, op, path) from None
 
     left, right = operands[0].sync, operands[1].sync
+    if left is not None and type(operands[1]) is Literal:  # `x === 'a'`, `n * 2`
+        const = operands[1].value
+
+        def with_literal(s: State) -> Any:
+            a = left(s)
+            try:
+                return binary(a, const)
+            except JsRefusal as exc:
+                raise refused(exc, op, path) from None
+
+        return Compiled(sync=with_literal)
     if left is not None and right is not None:
 
         def both(s: State) -> Any:

@@ -20,7 +20,7 @@ from dialectic.compiler.columns import apply_columns
 from dialectic.run.evaluator import Compiled, State, async_many
 from dialectic.values import jsmethods as jm
 from dialectic.values.data import UNDEFINED
-from dialectic.values.jsops import MAX_SAFE, JsRefusal, is_number, kind, truthy
+from dialectic.values.jsops import MAX_ITEMS, MAX_SAFE, JsRefusal, is_number, kind, too_many, truthy
 
 
 def _results_sync(arrow: Arrow, s: State, xs: list[Any], steps: Steps) -> Callable[[int], Any]:
@@ -68,6 +68,8 @@ def _finish(name: str, xs: list[Any], results: list[Any]) -> Any:
                 out.extend(r)
             else:
                 out.append(r)
+            if len(out) > MAX_ITEMS:  # (arrays of shared arrays could unfold exponentially)
+                raise too_many(len(out))
         return out
     raise AssertionError(name)
 

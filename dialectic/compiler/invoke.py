@@ -8,7 +8,8 @@ A call strategy builds the closure that runs it:
 
 - :class:`SyncOne`, :class:`SyncTwo`: a synchronous function of one or two synchronous
   arguments, with no validator or context (the fastest paths, positional when the signature
-  allows);
+  allows; for one argument of type `any` nothing but `undefined` is checked; a literal second
+  argument of the parameter's type, ``max(x, 18)``, is passed as it is with no check);
 - :class:`SyncCall`: any other synchronous function of synchronous arguments;
 - :class:`InlineCall`: a synchronous function with asynchronous arguments, called inline once
   they are ready;
@@ -90,11 +91,12 @@ class SyncOne:
     @staticmethod
     def build(site: CallSite) -> Compiled:
         arg = site.args[0]
+        if site.positional([arg.name]):
+            return SyncOne.positional(site)
         argfn, exact, slow, optional, pname = arg.fn, arg.exact, arg.slow, arg.optional, arg.name
         assert argfn is not None
         impl, error, finish, call = site.impl, site.error, site.finish, site.call
         max_len = site.max_len
-        positional = site.positional([pname])
 
         def call_one(s: State) -> Any:
             v = argfn(s)
@@ -106,7 +108,7 @@ class SyncOne:
                 if slow is not None:
                     v = slow(v, s)
             try:
-                r = impl(v) if positional else impl(**{pname: v})
+                r = impl(**{pname: v})
             except Exception as exc:
                 raise error(exc, s) from None
             t = type(r)
@@ -117,6 +119,56 @@ class SyncOne:
             return r if t in DONE_TYPES else finish(r, s)
 
         return Compiled(sync=call_one)
+
+    @staticmethod
+    def positional(site: CallSite) -> Compiled:
+        """:meth:`build` for an implementation that takes the argument positionally."""
+        arg = site.args[0]
+        argfn, exact, slow, optional, pname = arg.fn, arg.exact, arg.slow, arg.optional, arg.name
+        assert argfn is not None
+        impl, error, finish, call = site.impl, site.error, site.finish, site.call
+        max_len = site.max_len
+
+        if slow is None:  # a parameter of type `any`: only `undefined` is not passed
+
+            def call_one_any(s: State) -> Any:
+                v = argfn(s)
+                if v is UNDEFINED:
+                    if optional:
+                        return call({}, s)  # the optional argument left out
+                    raise site.undefined(pname)
+                try:
+                    r = impl(v)
+                except Exception as exc:
+                    raise error(exc, s) from None
+                if type(r) is str:
+                    if len(r) > max_len:
+                        raise site.long_result(len(r))
+                    return r
+                return r if type(r) in DONE_TYPES else finish(r, s)
+
+            return Compiled(sync=call_one_any)
+
+        def call_one_positional(s: State) -> Any:
+            v = argfn(s)
+            if type(v) not in exact:
+                if v is UNDEFINED:
+                    if optional:
+                        return call({}, s)  # the optional argument left out
+                    raise site.undefined(pname)
+                if slow is not None:
+                    v = slow(v, s)
+            try:
+                r = impl(v)
+            except Exception as exc:
+                raise error(exc, s) from None
+            if type(r) is str:
+                if len(r) > max_len:
+                    raise site.long_result(len(r))
+                return r
+            return r if type(r) in DONE_TYPES else finish(r, s)
+
+        return Compiled(sync=call_one_positional)
 
 
 class SyncTwo:
@@ -140,6 +192,8 @@ class SyncTwo:
         call, kwargs = site.call, site.kwargs
         max_len = site.max_len
         positional = site.positional([pa, pb])
+        if positional and fa is not None and fb is None and second.fits_as_literal():
+            return SyncTwo.with_literal(site)
 
         def call_two(s: State) -> Any:
             amb = False
@@ -175,6 +229,38 @@ class SyncTwo:
             return r if t in DONE_TYPES else finish(r, s)
 
         return Compiled(sync=call_two)
+
+    @staticmethod
+    def with_literal(site: CallSite) -> Compiled:
+        """``max(x, 18)``: the second argument a literal of its parameter's type, both passed
+        positionally (what :meth:`build` does, with the literal's checks made once)."""
+        first, second = site.args
+        fa, ea, sa, cb = first.fn, first.exact, first.slow, second.const
+        assert fa is not None
+        impl, error, finish = site.impl, site.error, site.finish
+        call, kwargs = site.call, site.kwargs
+        max_len = site.max_len
+
+        def call_two_literal(s: State) -> Any:
+            try:
+                a = fa(s)
+            except AmbiguityError as exc:
+                a = AmbiguousArg(exc)
+            if (
+                type(a) is AmbiguousArg or a is UNDEFINED or (sa is not None and type(a) not in ea)
+            ):  # ambiguous, left out, or to coerce: the general way
+                return call(kwargs([a, cb], s), s)
+            try:
+                r = impl(a, cb)
+            except Exception as exc:
+                raise error(exc, s) from None
+            if type(r) is str:
+                if len(r) > max_len:
+                    raise site.long_result(len(r))
+                return r
+            return r if type(r) in DONE_TYPES else finish(r, s)
+
+        return Compiled(sync=call_two_literal)
 
 
 class SyncCall:

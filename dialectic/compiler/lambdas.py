@@ -35,7 +35,7 @@ from dialectic.compiler.higherorder import (
 from dialectic.outcome.errors import DialecticError, JSONPath
 from dialectic.run.evaluator import Compiled, State
 from dialectic.values import jsmethods as jm
-from dialectic.values.jsops import JsRefusal, kind
+from dialectic.values.jsops import MAX_TEXT, JsRefusal, kind, too_long
 
 __all__ = [
     "FRAME",
@@ -93,7 +93,12 @@ def method(
         except JsRefusal as exc:
             raise refused(exc, name, path) from None
         steps.take(s, 1 + (len(receiver) if type(receiver) is list else 0))
-        return apply_js(fn, [receiver, *rest], name, path)
+        out = apply_js(fn, [receiver, *rest], name, path)
+        if type(out) is list:
+            steps.take(s, len(out))  # what it made counts too: `[a, a].flat()` doubles
+        elif type(out) is str and len(out) > MAX_TEXT:
+            raise refused(too_long(len(out)), name, path)
+        return out
 
     def run_sync(s: State, vs: list[Any]) -> Any:
         receiver, rest = prepare(vs)

@@ -14,7 +14,17 @@ import orjson
 from dialectic.values.data import UNDEFINED
 from dialectic.values.jsextras import extra_globals
 from dialectic.values.jsnumber import js_number_to_string
-from dialectic.values.jsops import MAX_SAFE, JsRefusal, is_number, kind, number, to_number, truthy
+from dialectic.values.jsops import (
+    MAX_SAFE,
+    MAX_TEXT,
+    JsRefusal,
+    is_number,
+    kind,
+    number,
+    to_number,
+    too_long,
+    truthy,
+)
 from dialectic.values.jsstrings import _JS_SPACE, _a, _array, _text, to_string
 
 
@@ -120,8 +130,12 @@ def json_stringify(value: Any, stringify: Callable[[Any], str], indent: Any = UN
         return UNDEFINED
     out: list[str] = []
     stack: list[Any] = [value]
+    size = 0  # at least what is written: one character a step, a text's length
     while stack:
         v = stack.pop()
+        size += len(v) + 1 if type(v) is str else 1
+        if size > MAX_TEXT:  # (so shared parts cost O(MAX_TEXT) steps at most)
+            raise too_long(size)
         if isinstance(v, _Lit):
             out.append(v.text)
             continue

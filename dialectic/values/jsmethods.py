@@ -27,7 +27,15 @@ from dialectic.values.jsglobals import (
     parse_float,
     parse_int,
 )
-from dialectic.values.jsops import JsRefusal, kind, strict_equal
+from dialectic.values.jsops import (
+    MAX_ITEMS,
+    MAX_TEXT,
+    JsRefusal,
+    kind,
+    strict_equal,
+    too_long,
+    too_many,
+)
 from dialectic.values.jsstrings import (
     STRING_METHODS,
     _a,
@@ -140,6 +148,9 @@ def _join(xs: list[Any], sep: Any = ",", *, stringify: Callable[[Any], str]) -> 
             )
         else:
             parts.append(to_string(x, stringify))
+    total = sum(map(len, parts)) + len(between) * max(0, len(parts) - 1)
+    if total > MAX_TEXT:
+        raise too_long(total)
     return between.join(parts)
 
 
@@ -166,6 +177,8 @@ def _flat(xs: list[Any], depth: Any = 1) -> list[Any]:
                 items, i, left = x, 0, left - 1
                 continue
             out.append(x)
+            if len(out) > MAX_ITEMS:  # (shared nested arrays could unfold exponentially)
+                raise too_many(len(out))
     return out
 
 

@@ -110,7 +110,37 @@ def _convert_hint(v: Any) -> str:
     return "Read the number out of it first (e.g. `x.price`)."
 
 
+#: the longest text an operator or method makes (a program that doubles a text alias after
+#: alias would otherwise grow it exponentially: refused here, as `repeat` and `padStart` are)
+MAX_TEXT = 10_000_000
+
+
+#: the most items an array made by a spread, `flat` or `flatMap` may have (likewise: doubling)
+MAX_ITEMS = 10_000_000
+
+
+def too_many(n: int) -> JsRefusal:
+    return JsRefusal(
+        f"the array would have more than {MAX_ITEMS:,} items ({n:,})",
+        "Work on parts of the data, or return fewer items.",
+    )
+
+
+def too_long(n: int) -> JsRefusal:
+    return JsRefusal(
+        f"the text would be {n:,} characters, longer than {MAX_TEXT:,}",
+        "Build smaller texts, or return the parts as a list.",
+    )
+
+
 def add(a: Any, b: Any, stringify: Callable[[Any], str]) -> Any:
+    out = _add(a, b, stringify)
+    if type(out) is str and len(out) > MAX_TEXT:
+        raise too_long(len(out))
+    return out
+
+
+def _add(a: Any, b: Any, stringify: Callable[[Any], str]) -> Any:
     ta, tb = type(a), type(b)
     if ta is str and tb is str:
         return a + b

@@ -10,7 +10,7 @@ from typing import Any
 
 from dialectic.values.data import UNDEFINED
 from dialectic.values.jsnumber import js_number_to_string
-from dialectic.values.jsops import JsRefusal, is_number, kind
+from dialectic.values.jsops import MAX_TEXT, JsRefusal, is_number, kind, too_long
 
 
 def _a(word: str) -> str:
@@ -163,6 +163,10 @@ def _replace_all(s: str, old: Any, new: Any) -> str:
     new = _replacement(new)
     if old == "":
         raise JsRefusal("replaceAll('') inserts between every character", "Use split('').join(x).")
+    if len(new) > len(old):
+        grown = len(s) + s.count(old) * (len(new) - len(old))
+        if grown > MAX_TEXT:
+            raise too_long(grown)
     return s.replace(old, new)
 
 
@@ -228,6 +232,9 @@ def _str_last_index_of(s: str, sub: Any) -> int:
 
 
 def _str_concat(s: str, *parts: Any) -> str:
+    total = len(s) + sum(len(p) for p in parts if type(p) is str)
+    if total > MAX_TEXT:
+        raise too_long(total)
     out = [s]
     for p in parts:
         if type(p) is str:

@@ -1,0 +1,18 @@
+"""A compiled literal scalar that the closures using it can read in place (no closure call)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from dialectic.run.evaluator import Compiled
+
+
+class Literal(Compiled):
+    """A compiled immutable literal (a number, text, boolean or null): ``sync`` returns
+    ``value``, which an operator or a call may also read directly."""
+
+    __slots__ = ("value",)
+
+    def __init__(self, value: Any) -> None:
+        super().__init__(sync=lambda s: value)
+        self.value = value

@@ -1,0 +1,41 @@
+"""A program that doubles a text or an array alias after alias (hostile, or a model's loop
+unrolled) would grow it exponentially in a linear program: every way to build one is bounded
+(texts at 10,000,000 characters, arrays at 10,000,000 items or the step budget), and the run
+ends in a clear failure at the alias that crossed the bound, in well under a second."""
+
+from __future__ import annotations
+
+import pytest
+
+from dialectic import Runtime
+
+RT = Runtime(load_entry_points=False)
+
+
+def doubling(start: str, step: str, n: int = 40) -> str:
+    lines = [f"a0 = {start};"]
+    lines += [f"a{i} = {step.format(p=f'a{i - 1}')};" for i in range(1, n)]
+    return "\n".join([*lines, f"return a{n - 1}.length;"])
+
+
+@pytest.mark.parametrize(
+    ("start", "step", "message"),
+    [
+        ("'x'", "{p} + {p}", "longer than 10,000,000"),
+        ("'x'", "'' + {p} + {p}", "longer than 10,000,000"),
+        ("'x'", "{p}.concat({p})", "longer than 10,000,000"),
+        ("'x'", "[{p}, {p}].join('')", "longer than 10,000,000"),
+        ("'x'", "{p}.replaceAll('x', 'xx')", "longer than 10,000,000"),
+        ("'x'", "JSON.stringify([{p}, {p}])", "longer than 10,000,000"),
+        ("'x'", "`${{{p}}}${{{p}}}`", "max_string_length"),
+        ("[1]", "[...{p}, ...{p}]", "more than 10,000,000 items"),
+        ("[1]", "[{p}, {p}].flatMap(v => v)", "more than 10,000,000 items"),
+        ("[1]", "[{p}, {p}].flat()", "method steps"),
+        ("[1]", "{p}.concat({p})", "method steps"),
+    ],
+)
+def test_doubling_is_bounded(start: str, step: str, message: str) -> None:
+    out = RT.run(doubling(start, step), lang="plan")
+    assert out.status == "failure", out.value
+    assert message in (out.message or ""), out.message
+    assert "line " in (out.message or "")  # at the alias that crossed the bound
