@@ -141,7 +141,7 @@ def test_cli_dask_local_starts_and_ends_its_own_cluster(tmp_path: Path) -> None:
     out = tmp_path / "out.jsonl"
     args = ["batch", str(src), "--out", str(out), "--dask", "local:1", "--plugin", "batch_plugin"]
     result = CliRunner().invoke(main, [*args, "--no-entry-points", "--format", "json"])
-    assert result.exit_code == 0, result.output
+    assert result.exit_code == 0, (result.output, repr(result.exception))
     summary = orjson.loads(result.output)
     assert summary["programs"] == 6 and summary["where"].startswith("dask tcp://127.0.0.1:")
     assert sorted(by_id(out)) == sorted(r["id"] for r in mixed_records(6))
