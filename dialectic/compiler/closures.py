@@ -348,7 +348,7 @@ class Compiler(FormsMixin):
         key = (type(value), value)
         out = self._scalars.get(key)
         if out is None:
-            out = self._scalars[key] = _literal(value)
+            out = self._scalars[key] = Literal(value)  # (immutable: nothing to copy)
         return out
 
     def _coercer(
