@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any, NoReturn
 
-from dialectic.outcome.errors import JSONPath, LimitExceeded
+from dialectic.outcome.errors import DialecticError, JSONPath, LimitExceeded
 from dialectic.run.evaluator import AmbiguityError, Compiled, State
 
 Stringify = Callable[[Any], str]
@@ -38,6 +38,18 @@ def template(
             f"a template would produce {n} characters; the limit is {max_len}",
             path,
         )
+
+    bare = stringify
+
+    def located(v: Any) -> str:  # a value that cannot be text fails here, at the template
+        try:
+            return bare(v)
+        except DialecticError as exc:
+            if not exc.path:
+                exc.path = path
+            raise
+
+    stringify = located
 
     if not exprs:
         text = "".join(p for p in parts if p is not None)

@@ -39,3 +39,10 @@ def test_doubling_is_bounded(start: str, step: str, message: str) -> None:
     assert out.status == "failure", out.value
     assert message in (out.message or ""), out.message
     assert "line " in (out.message or "")  # at the alias that crossed the bound
+
+
+def test_a_template_of_a_value_too_large_fails_at_the_template() -> None:
+    lines = ["a0 = [1];", *(f"a{i} = [a{i - 1}, a{i - 1}];" for i in range(1, 25))]
+    out = RT.run("\n".join([*lines, "return `x ${a24}`.length;"]), lang="plan")
+    assert out.status == "failure" and "max_string_length" in (out.message or "")
+    assert (out.message or "").startswith("line 26, column 8"), out.message
