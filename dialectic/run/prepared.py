@@ -35,6 +35,10 @@ from dialectic.run.state import RunDeadline
 from dialectic.run.telemetry import TRACING
 from dialectic.tree.nodes import Let
 from dialectic.tree.parse import parse_tree
+from dialectic.values.jsmethods import GLOBALS
+
+#: JavaScript's namespaces of global functions (`Math.max`): not values either
+_NAMESPACES = {"Math": "round", "JSON": "stringify", "Object": "keys", "Array": "isArray"}
 
 if TYPE_CHECKING:
     from dialectic.runtime import Runtime
@@ -251,6 +255,15 @@ class Prepared:
         )
 
     def _unknown_identifier(self, name: str, values: Mapping[str, Any]) -> DialecticError:
+        if name in GLOBALS or name in _NAMESPACES:
+            what = "a namespace of functions" if name in _NAMESPACES else "a function"
+            call = f"{name}.{_NAMESPACES[name]}(x)" if name in _NAMESPACES else f"{name}(x)"
+            return DialecticError(
+                "unknown_identifier",
+                f"`{name}` is {what}, and functions are not values",
+                self.context_refs[name],
+                hint=f"Call it inside an arrow function: xs.map(x => {call}).",
+            )
         pool = [*self.known_names, *values]
         near = closest(name, pool)
         return DialecticError(

@@ -269,12 +269,16 @@ def test_a_large_prepared_program_skips_the_young_collections() -> None:
 
 def test_objects_the_host_froze_stay_frozen() -> None:
     rt = Runtime(load_entry_points=False, limits=BIG)
+    rt.prepare(_big_program())  # (warms the process's caches: what they evict is freed)
     gc.collect()
     gc.freeze()
     try:
         frozen = gc.get_freeze_count()
-        assert frozen > 0
-        rt.prepare(_big_program())
-        assert gc.get_freeze_count() == frozen
+        assert frozen > 1_000
+        rt.prepare([{"upper": f"y{i}"} for i in range(3_000)])
+        # an unfreeze would move every frozen object back; a frozen object that a cache of
+        # the process (re, functools.lru_cache) evicts while preparing is freed, and leaves
+        # the count too: a handful, whatever the order the tests ran in
+        assert gc.get_freeze_count() > frozen - 100
     finally:
         gc.unfreeze()

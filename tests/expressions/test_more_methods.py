@@ -90,3 +90,17 @@ def test_what_it_refuses(program: str, message: str) -> None:
     assert out.status == "failure", out.value
     text = f"{out.message} {out.error.hint if out.error else ''}"
     assert message.lower() in text.lower(), text
+
+
+@pytest.mark.parametrize(
+    ("program", "message", "hint"),
+    [
+        ("return x.d.map(parseInt);", "`parseInt` is a function", "x => parseInt(x)"),
+        ("return x.d.map(Math.max);", "`Math` is a namespace", "x => Math.round(x)"),
+        ("return JSON;", "`JSON` is a namespace", "JSON.stringify(x)"),
+    ],
+)
+def test_a_function_as_a_value_says_how_to_call_it(program: str, message: str, hint: str) -> None:
+    out = RT.run(program, lang="plan", context={"x": X})
+    assert out.error is not None and out.error.code == "unknown_identifier"
+    assert message in (out.message or "") and hint in (out.error.hint or ""), out.message
