@@ -319,11 +319,11 @@ class _Builder:
         spreads = [isinstance(i, Spread) for i in node.items]
         path = node.path
 
+        if not any(spreads):
+            return lambda s, x: [fn(s, x) for fn in items]
+
         def make(s: State, x: Any) -> list[Any]:
-            vs = [fn(s, x) for fn in items]
-            if any(spreads):
-                vs = spread_args(vs, spreads, path)
-            return vs
+            return spread_args([fn(s, x) for fn in items], spreads, path)
 
         return make
 

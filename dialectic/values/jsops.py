@@ -126,6 +126,13 @@ def too_many(n: int) -> JsRefusal:
     )
 
 
+def _text(out: str) -> str:
+    """A text ``+`` made, within :data:`MAX_TEXT`."""
+    if len(out) > MAX_TEXT:
+        raise too_long(len(out))
+    return out
+
+
 def too_long(n: int) -> JsRefusal:
     return JsRefusal(
         f"the text would be {n:,} characters, longer than {MAX_TEXT:,}",
@@ -134,23 +141,16 @@ def too_long(n: int) -> JsRefusal:
 
 
 def add(a: Any, b: Any, stringify: Callable[[Any], str]) -> Any:
-    out = _add(a, b, stringify)
-    if type(out) is str and len(out) > MAX_TEXT:
-        raise too_long(len(out))
-    return out
-
-
-def _add(a: Any, b: Any, stringify: Callable[[Any], str]) -> Any:
     ta, tb = type(a), type(b)
     if ta is str and tb is str:
-        return a + b
+        return _text(a + b)
     if is_number(a) and is_number(b):
         return number(_operand(a, "+", "left") + _operand(b, "+", "right"))
     if ta is str or tb is str:
         other = b if ta is str else a
         if is_number(other) or type(other) is bool:
             text = js_number_to_string(other) if is_number(other) else stringify(other)
-            return a + text if ta is str else text + b
+            return _text(a + text if ta is str else text + b)
         if other is None or other is UNDEFINED:
             raise JsRefusal(
                 f"`+` would write `{kind(other)}` into the text",
@@ -162,7 +162,7 @@ def _add(a: Any, b: Any, stringify: Callable[[Any], str]) -> Any:
                 "items joined by commas in JavaScript",
                 "Use JSON.stringify(x), .join(', '), or a template `${...}`.",
             )
-        return a + stringify(other) if ta is str else stringify(other) + b
+        return _text(a + stringify(other) if ta is str else stringify(other) + b)
     for v, side in ((a, "left"), (b, "right")):
         if not is_number(v):
             raise JsRefusal(

@@ -31,7 +31,7 @@ function conv(n) {
         return e.type === "SpreadElement" ? { $spread: conv(e.argument) } : conv(e);
       });
     case "ObjectExpression": {
-      if (n.properties.some((p) => p.type === "SpreadElement")) {
+      if (n.properties.some((p) => p.type === "SpreadElement" || p.computed)) {
         const parts = [];
         let run = [];
         const flush = () => {
@@ -42,6 +42,10 @@ function conv(n) {
           if (p.type === "SpreadElement") {
             flush();
             parts.push(conv(p.argument));
+          } else if (p.computed && p.kind === "init" && !p.method) {
+            // `[k]: v` is the part `...Object.fromEntries([[k, v]])`
+            flush();
+            parts.push({ $global: ["Object.fromEntries", [[conv(p.key), conv(p.value)]]] });
           } else run.push(p);
         }
         flush();
