@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import asyncio
 import copy
+import gc
 from collections.abc import AsyncGenerator, Awaitable, Callable, Iterable, Iterator, Mapping
 from typing import Any
 
@@ -27,6 +28,43 @@ DEFAULT_CONCURRENCY = 64
 MAX_CONCURRENCY = 100_000
 
 OnOutcome = Callable[[int, Outcome], Any]
+
+#: outcomes kept between two freezes of the collector's heap (see :class:`Kept`)
+FREEZE_EVERY = 1_000
+
+
+class Kept:
+    """Outcomes kept until the batch ends, out of the cyclic garbage collector's way.
+
+    Each kept outcome (with its call log) is a dozen containers the collector tracks; as they
+    pile up, its full collections scan them again and again (a quarter of ``run_many``'s time
+    for 10,000 programs). So every ``FREEZE_EVERY`` outcomes the heap is frozen
+    (``gc.freeze()``, constant time: what is tracked then is left out of later collections,
+    and freed as usual when its last reference goes), and unfrozen (into the oldest generation)
+    when the batch ends. A run leaves no cyclic garbage in the usual case; what one leaves is
+    kept until the batch ends. Not done when the collector is off or the host keeps objects
+    frozen itself (``unfreeze`` would release them too)."""
+
+    __slots__ = ("active", "count", "froze")
+
+    def __init__(self) -> None:
+        self.active = gc.isenabled() and gc.get_freeze_count() == 0
+        self.count = 0
+        self.froze = False
+
+    def kept(self) -> None:
+        """One more outcome is kept."""
+        self.count += 1
+        if self.count >= FREEZE_EVERY and self.active:
+            self.count = 0
+            gc.freeze()
+            self.froze = True
+
+    def release(self) -> None:
+        """The batch has ended: what it froze goes back to the collector."""
+        if self.froze:
+            self.froze = False
+            gc.unfreeze()
 
 
 def check_concurrency(concurrency: int) -> int:
@@ -149,6 +187,7 @@ async def run_many_async(
     check_concurrency(concurrency)
     rt = with_limits(runtime, limits)
     results: list[Outcome | None] = []
+    kept = Kept()
 
     async def work(job: tuple[int, Any, Mapping[str, Any] | None]) -> None:
         index, program, context = job
@@ -163,10 +202,14 @@ async def run_many_async(
         while len(results) <= index:
             results.append(None)
         results[index] = outcome
+        kept.kept()
         if on_outcome is not None:
             on_outcome(index, outcome)
 
-    await drive(_pairs(programs, contexts), concurrency, work)
+    try:
+        await drive(_pairs(programs, contexts), concurrency, work)
+    finally:
+        kept.release()
     return results  # type: ignore[return-value]  # every slot is filled
 
 

@@ -83,7 +83,7 @@ def alias_reader(idx: int, target: Compiled, deep: AliasTable | None) -> Compile
 
     out = Compiled(aio=aread)
     # the value's own coroutine (a call of ready arguments: the implementation's) can be the
-    # fan-out's task itself, with the slot filled as the task ends (not for a deep alias,
+    # fan-out's task (in its wrapper), with the slot filled as it ends (not for a deep alias,
     # whose evaluation first evaluates the aliases it reads)
     if deep is None:
         out.alias = (idx, fill, target.launch, afn)

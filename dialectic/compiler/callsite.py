@@ -11,10 +11,10 @@ import traceback
 from collections.abc import Callable
 from typing import Any, Final
 
+from dialectic.compiler.sitefacts import FnFacts
 from dialectic.limits import Limits
 from dialectic.outcome.errors import Ambiguous, DialecticError, Failure, LimitExceeded
 from dialectic.registry.descriptions import FunctionDescription
-from dialectic.run.calllog import is_logged
 from dialectic.run.evaluator import MISSING, AmbiguityError, AmbiguityItem, Compiled, State, merge
 from dialectic.tree.nodes import Arr, Get, Lit, Node, Obj, Op, Template, Undefined
 from dialectic.tree.resolved import ConstRef, ContextRef, DomainCall, Invoke
@@ -74,7 +74,7 @@ class ArgSpec:
 
 #: argument nodes whose value never holds an `undefined`: literals, templates, scalar
 #: operators, calls (their results are plain data), the context and constants
-_CLEAN: Final = frozenset({Lit, Template, Undefined, Invoke, DomainCall, ContextRef, ConstRef})
+CLEAN: Final = frozenset({Lit, Template, Undefined, Invoke, DomainCall, ContextRef, ConstRef})
 _SCALAR_OPS: Final = frozenset(set(jsops.BINARY) | set(jsops.UNARY) | {"+"})
 
 
@@ -85,7 +85,7 @@ def may_hold_undefined(node: Node) -> bool:
     while stack:
         n = stack.pop()
         t = type(n)
-        if t in _CLEAN:
+        if t in CLEAN:
             continue
         if t is Op and n.op in _SCALAR_OPS:  # type: ignore[attr-defined]
             continue
@@ -100,6 +100,11 @@ def may_hold_undefined(node: Node) -> bool:
             continue
         return True
     return False
+
+
+def leaving_fn(sync: Callable[[State], Any]) -> Callable[[State], Any]:
+    """The synchronous ``sync`` with its value made ready to leave the run."""
+    return lambda s: s.defined(sync(s))
 
 
 def leaving(compiled: Compiled) -> Compiled:
@@ -148,11 +153,17 @@ class CallSite:
     )
 
     def __init__(
-        self, node: Node, fn: FunctionDescription, args: tuple[ArgSpec, ...], limits: Limits
+        self,
+        node: Node,
+        fn: FunctionDescription,
+        args: tuple[ArgSpec, ...],
+        limits: Limits,
+        facts: FnFacts | None = None,
     ) -> None:
-        impl = fn.implementation
+        if facts is None:
+            facts = FnFacts(fn)
         self.fn = fn
-        self.impl = impl
+        self.impl = fn.implementation
         self.name = fn.name
         self.path = node.path
         self.args = args
@@ -160,11 +171,11 @@ class CallSite:
         self.validator = fn.validator
         self.pass_ctx = fn.pass_context
         #: the keyword arguments are passed as they are (no validator, no run context)
-        self.simple = fn.validator is None and not fn.pass_context
+        self.simple = facts.simple
         # facts about the implementation are computed once per function (registry), not per
         # call site: `inspect` costs more than compiling the call
-        self.is_async = is_async = fn.is_async
-        self.blocking = fn.blocking and not is_async
+        self.is_async = facts.is_async
+        self.blocking = facts.blocking
         all_sync = True
         for a in args:
             if a.compiled.sync is None:
@@ -172,7 +183,7 @@ class CallSite:
                 break
         self.all_sync = all_sync
         #: calls of it go into the call log (every function but the built-in library)
-        self.logged = is_logged(fn)
+        self.logged = facts.logged
 
     def positional(self, names: list[str]) -> bool:
         """Whether the implementation can take these arguments positionally (faster)."""
@@ -324,6 +335,22 @@ class CallSite:
             return s.plain(r)
         except Exception as exc:  # a Mapping that cannot be read, ...
             raise self.error(exc, s) from None
+
+    def call_one(self, v: Any, s: State) -> Any:
+        """Call with ``v``, the value of the only argument, the general way (left out if
+        undefined and optional, coerced): the slow path of a one-argument call."""
+        a = self.args[0]
+        if v is UNDEFINED:
+            if a.optional:
+                return self.call({}, s)  # the optional argument left out
+            raise self.undefined(a.name)
+        if a.slow is not None and type(v) not in a.exact:
+            v = a.slow(v, s)
+        return self.call({a.name: v}, s)
+
+    def call_with(self, vals: list[Any], s: State) -> Any:
+        """Call with the arguments' values, the general way (:meth:`kwargs`)."""
+        return self.call(self.kwargs(vals, s), s)
 
     def call(self, kwargs: dict[str, Any], s: State) -> Any:
         """Call the synchronous implementation: exceptions mapped, the result finished."""

@@ -14,38 +14,36 @@ from typing import Any
 
 from dialectic.compiler.access import Access
 from dialectic.compiler.aliases import DEEP_ALIAS, alias_reader, local_reader
+from dialectic.compiler.calls import SHARED_SCALARS, CallsMixin
 from dialectic.compiler.forms import FormsMixin, optional_link
 from dialectic.compiler.getters import context_getter
-from dialectic.compiler.invoke import Coercer, invocation
 from dialectic.compiler.lambdas import (
     FRAME,
     spread_args,
 )
 from dialectic.compiler.literals import Literal
+from dialectic.compiler.sitefacts import facts_table
 from dialectic.compiler.templates import template
 from dialectic.limits import Limits
 from dialectic.outcome.errors import (
-    Ambiguous,
-    Candidate,
     DialecticError,
     Failure,
     JSONPath,
     format_path,
 )
-from dialectic.registry.descriptions import Constant, FunctionDescription
+from dialectic.registry.descriptions import Constant
 from dialectic.registry.registry import Registry
 from dialectic.resolve.forbidden import forbidden_error, is_forbidden
 from dialectic.resolve.resolver import Resolved
 from dialectic.run.effects import effect_block, sync_in_order
 from dialectic.run.evaluator import (
     MISSING,
-    AmbiguityError,
-    AmbiguityItem,
     Compiled,
     State,
     async_many,
     sync_many,
 )
+from dialectic.tree.dispatch import unbound_table
 from dialectic.tree.nodes import (
     AliasRef,
     Arr,
@@ -54,8 +52,8 @@ from dialectic.tree.nodes import (
     ConstRef,
     ContextRef,
     Get,
-    Invoke,
     Lit,
+    Method,
     Node,
     Obj,
     ParamRef,
@@ -63,9 +61,8 @@ from dialectic.tree.nodes import (
     Template,
     Undefined,
     Unwrap,
-    unbound_table,
 )
-from dialectic.values.coercion import CoercionAmbiguity, TypeSystem
+from dialectic.values.coercion import TypeSystem
 from dialectic.values.data import UNDEFINED, copier
 from dialectic.values.serialize import Serializer
 
@@ -76,7 +73,11 @@ class CompileErrors(Exception):
         self.errors = errors
 
 
-class Compiler(FormsMixin):
+#: the compile method of each node class, per compiler class (see ``unbound_table``)
+_TABLES: dict[type, dict[type[Node], Callable[[Any, Any], Compiled]]] = {}
+
+
+class Compiler(CallsMixin, FormsMixin):
     """Compiles one resolved program; ``errors`` collects what cannot be compiled."""
 
     def __init__(
@@ -103,9 +104,12 @@ class Compiler(FormsMixin):
         #: arrow functions' bodies by (arrow nesting, slot)
         self._aliases: dict[int, tuple[Compiled, Binding]] = {}
         self._locals: dict[tuple[int, int], Compiled] = {}
-        self._table: dict[type[Node], Callable[[Any, Any], Compiled]] = unbound_table(
-            type(self), "_"
-        )
+        table = _TABLES.get(type(self))
+        if table is None:
+            table = _TABLES[type(self)] = unbound_table(type(self), "_")
+        self._table: dict[type[Node], Callable[[Any, Any], Compiled]] = table
+        #: the call-site facts of the registry's functions (kept per registry)
+        self._facts = facts_table(registry)
         #: compiled literal scalars, by (type, value): shared by the call sites that pass them
         self._scalars: dict[tuple[type, Any], Compiled] = {}
         #: nodes with effectful calls below them (SPEC 17); empty for most programs
@@ -132,11 +136,19 @@ class Compiler(FormsMixin):
 
     # -- combinators ----------------------------------------------------------------------
     def _combine(self, children: list[Compiled], finish: Callable[[list[Any]], Any]) -> Compiled:
-        if all(c.sync is not None for c in children):
-            many = sync_many([c.sync for c in children])  # type: ignore[misc]
-            if sum(1 for c in children if c.ordered) > 1:  # SPEC 17: stop at an ambiguity
-                many = sync_in_order([c.sync for c in children])  # type: ignore[misc]
-            return Compiled(sync=lambda s: finish(many(s)))
+        fns: list[Callable[[State], Any]] = []
+        ordered = 0
+        for c in children:
+            sync = c.sync
+            if sync is None:
+                break
+            fns.append(sync)
+            if c.ordered:
+                ordered += 1
+        if len(fns) == len(children):
+            # SPEC 17: two effectful children or more stop at an ambiguity
+            many = sync_in_order(fns) if ordered > 1 else sync_many(fns)
+            return Compiled(lambda s: finish(many(s)))
         amany = async_many(children)
 
         async def run(s: State) -> Any:
@@ -187,10 +199,16 @@ class Compiler(FormsMixin):
         return self._combine([self.compile(node.value)], finish)
 
     def _Template(self, node: Template) -> Compiled:
-        parts = [p if isinstance(p, str) else None for p in node.parts]
-        exprs = [self.compile(p) for p in node.parts if not isinstance(p, str)]
+        lits = [""]  # the text before each expression, and after the last
+        exprs = []
+        for p in node.parts:
+            if isinstance(p, str):
+                lits[-1] += p
+            else:
+                exprs.append(self.compile(p))
+                lits.append("")
         stringify, max_len = self.serializer.stringify, self.limits.max_string_length
-        return template(parts, exprs, stringify, max_len, node.path, self._combine)
+        return template(lits, exprs, stringify, max_len, node.path, self._combine)
 
     # -- names ----------------------------------------------------------------------------
     def _ContextRef(self, node: ContextRef) -> Compiled:
@@ -271,30 +289,38 @@ class Compiler(FormsMixin):
 
     # -- member access ----------------------------------------------------------------------
     def _Get(self, node: Get) -> Compiled:
-        link = optional_link(node)
-        if link is not None:  # `a?.b`, `a?.b.c`, `x?.trim().length` (SPEC 1.2)
-            return self._optional_chain(node, link)
+        target = node.target
+        tt = type(target)
+        if node.optional or tt is Get or tt is Method:
+            link = optional_link(node)
+            if link is not None:  # `a?.b`, `a?.b.c`, `x?.trim().length` (SPEC 1.2)
+                return self._optional_chain(node, link)
         member = self.access.member
         path = node.path
-        literal_keys = all(isinstance(k, Lit) for k in node.keys)
-        # a context value is read in place (one closure call less on the hot path)
-        ctx_name = node.target.name if isinstance(node.target, ContextRef) else None
-        first = (
-            _unreachable_compiled
-            if literal_keys and ctx_name is not None
-            else self.compile(node.target)
-        )
+        literal_keys = True
+        for k in node.keys:
+            if type(k) is not Lit:
+                literal_keys = False
+                break
+        # a context value, or an arrow function's parameter, is read in place (one closure
+        # call less on the hot path)
+        ctx_name: str | None = None
+        if literal_keys and tt is ContextRef:
+            ctx_name = target.name  # type: ignore[attr-defined]
+            first = _unreachable_compiled
+        elif literal_keys and tt is ParamRef:
+            keys = tuple([k.value for k in node.keys])  # type: ignore[attr-defined]
+            return Compiled(param_get(target, keys, member, path))  # type: ignore[arg-type]
+        else:
+            first = self.compile(target)
         if literal_keys and first.sync is not None:
-            target = first.sync
-            keys = tuple(k.value for k in node.keys)  # type: ignore[attr-defined]
-            if isinstance(node.target, ParamRef):  # `x.key` in an arrow function's body
-                return Compiled(sync=param_get(node.target, keys, member, path))
-            unrolled = None if ctx_name is None else context_getter(ctx_name, keys, member, path)
-            if unrolled is not None:
-                return Compiled(sync=unrolled)
+            read = first.sync
+            keys = tuple([k.value for k in node.keys])  # type: ignore[attr-defined]
+            if ctx_name is not None and len(keys) < 3:  # `user.name`, `user.profile.name`
+                return Compiled(context_getter(ctx_name, keys, member, path))
 
             def get_literal(s: State) -> Any:
-                v = s.context[ctx_name] if ctx_name is not None else target(s)
+                v = s.context[ctx_name] if ctx_name is not None else read(s)
                 for k in keys:
                     if type(v) is dict:
                         try:
@@ -305,7 +331,7 @@ class Compiler(FormsMixin):
                     v = member(v, k, path)
                 return v
 
-            return Compiled(sync=get_literal)
+            return Compiled(get_literal)
 
         parts = [first] + [self.compile(k) for k in node.keys]
 
@@ -319,70 +345,6 @@ class Compiler(FormsMixin):
 
         return self._combine(parts, finish)
 
-    # -- calls ----------------------------------------------------------------------------
-    def _Invoke(self, node: Invoke) -> Compiled:
-        fn = node.fn
-        specs: list[tuple[str, Compiled, Coercer | None, bool]] = []
-        nodes: list[Node] = []
-        exact_types = self.types.exact_types
-        for arg in node.args:
-            p = arg.param
-            a = arg.node
-            nodes.append(a)
-            ptype = p.type
-            if type(a) is Lit and _SHARED_SCALARS.get(type(a.value)):
-                # a literal scalar: one compiled literal per value; already of the parameter's
-                # type, it has nothing to coerce (ever: a literal's type does not change)
-                compiled = self._shared_literal(a.value)
-                exact = exact_types(ptype) if ptype != "any" else None
-                if ptype == "any" or (exact is not None and type(a.value) in exact):
-                    specs.append((p.name, compiled, None, p.optional))
-                    continue
-            else:
-                compiled = self.compile(a)
-            specs.append((p.name, compiled, self._coercer(fn, p.name, ptype, a), p.optional))
-        return invocation(node, fn, specs, nodes, self.limits, self.async_calls)
-
-    def _shared_literal(self, value: Any) -> Compiled:
-        """The compiled literal of an immutable scalar, one per value and type in a program."""
-        key = (type(value), value)
-        out = self._scalars.get(key)
-        if out is None:
-            out = self._scalars[key] = Literal(value)  # (immutable: nothing to copy)
-        return out
-
-    def _coercer(
-        self, fn: FunctionDescription, pname: str, ptype: str, arg: Node
-    ) -> Coercer | None:
-        """None for `any`; else (exact Python types or None, fit check, slow converter)."""
-        if ptype == "any":
-            return None
-        check = self.types.checker(ptype)
-        coerce = self.types.coerce
-        path = arg.path
-        tree = self.tree
-        fname = fn.name
-
-        def slow(v: Any, s: State) -> Any:
-            if v is UNDEFINED or check(v):
-                return v
-            try:
-                return coerce(v, ptype, s.ctx)
-            except CoercionAmbiguity as amb:
-                raise AmbiguityError([_coercion_ambiguity(amb, fname, pname, path, tree)])
-            except Ambiguous as exc:  # a conversion found several results: refine the argument
-                raise AmbiguityError([AmbiguityItem(exc.message, exc.candidates, path, fname)])
-            except DialecticError as exc:
-                raise DialecticError(
-                    exc.code,
-                    f"argument `{pname}` of `{fname}`: {exc.message}",
-                    path,
-                    hint=exc.hint,
-                    details=exc.details,
-                ) from None
-
-        return (self.types.exact_types(ptype) or (), slow)
-
 
 def _unreachable(s: State) -> Any:
     raise AssertionError("a program with compile errors was run")
@@ -390,38 +352,6 @@ def _unreachable(s: State) -> Any:
 
 #: stands for a part that is not compiled, as it is read in place (never run)
 _unreachable_compiled = Compiled(sync=_unreachable)
-
-
-def _coercion_ambiguity(
-    amb: CoercionAmbiguity, fname: str, pname: str, path: JSONPath, tree: Any
-) -> AmbiguityItem:
-    original = subtree(tree, path)
-    candidates = []
-    for p in amb.paths:
-        via = p[1:-1]
-        chain = " -> ".join(p)
-        candidates.append(
-            Candidate(
-                f"the conversion {chain}",
-                {"convert": {"value": original, "type": amb.target, "via": via}},
-            )
-        )
-    message = (
-        f"The argument `{pname}` of `{fname}` is {_art(amb.source)} and can become "
-        f"{_art(amb.target)} in more than one way. Which conversion did you mean?"
-    )
-    return AmbiguityItem(message, candidates, path, fname)
-
-
-def _art(t: str) -> str:
-    return ("an " if t[:1] in "aeiou" else "a ") + t
-
-
-def subtree(tree: Any, path: JSONPath) -> Any:
-    node = tree
-    for key in path:
-        node = node[key]
-    return node
 
 
 def param_get(
@@ -451,9 +381,10 @@ def param_get(
     return get_param
 
 
-#: scalar types whose literals can share one compiled closure per value (not float: 0.0 and
-#: -0.0 are equal keys of a dict, but different values)
-_SHARED_SCALARS: dict[type, bool] = {int: True, str: True, bool: True, type(None): True}
+#: scalar types whose literals share one compiled closure per value (as call arguments do,
+#: :data:`dialectic.compiler.calls.SHARED_SCALARS`; a dict of this module's own is faster to
+#: read here)
+_SHARED_SCALARS: dict[type, bool] = dict(SHARED_SCALARS)
 
 
 def _literal(value: Any) -> Compiled:

@@ -7,6 +7,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
+from dialectic.compiler import plus as plus_module
 from dialectic.compiler.access import Access
 from dialectic.compiler.direct import Plain, plain_body
 from dialectic.compiler.expressions import conditional, operator
@@ -20,6 +21,7 @@ from dialectic.compiler.lambdas import (
     method,
     param_reader,
 )
+from dialectic.compiler.plus import Term, chain, extend
 from dialectic.limits import Limits
 from dialectic.outcome.errors import DialecticError, JSONPath
 from dialectic.resolve.resolver import Resolved
@@ -82,6 +84,7 @@ class FormsMixin:
     resolved: Resolved
     access: Access
     errors: list[DialecticError]
+    _marked: set[int]
 
     if TYPE_CHECKING:
 
@@ -92,8 +95,31 @@ class FormsMixin:
         ) -> Compiled: ...
 
     def _Op(self, node: Op) -> Compiled:
+        if node.op == "+" and len(node.operands) == 2 and not self._marked and plus_module.SPINE:
+            return self._plus(node)
         operands = [self.compile(o) for o in node.operands]
         return operator(node.op, operands, node.path, self._combine, self.serializer.stringify)
+
+    def _plus(self, node: Op) -> Compiled:
+        """A chain of ``+`` (``a + b + c``: ``(a + b) + c``, each ``+`` the left operand of the
+        next) compiled from the innermost ``+`` out, as one closure per ``+`` would compile it,
+        with only the closures that are kept built (:func:`~dialectic.compiler.plus.extend`)."""
+        spine = [node]
+        left = node.operands[0]
+        while type(left) is Op and left.op == "+" and len(left.operands) == 2:
+            spine.append(left)
+            left = left.operands[0]
+        stringify = self.serializer.stringify
+        out: Compiled | tuple[Term, ...] = self.compile(left)
+        for n in reversed(spine):
+            right = self.compile(n.operands[1])
+            if right.sync is not None and (isinstance(out, tuple) or out.sync is not None):
+                out = extend(out, right, n.path, stringify)
+                continue
+            if isinstance(out, tuple):
+                out = chain(out, stringify)
+            out = operator("+", [out, right], n.path, self._combine, stringify)
+        return chain(out, stringify) if isinstance(out, tuple) else out
 
     def _Cond(self, node: Cond) -> Compiled:
         return conditional(

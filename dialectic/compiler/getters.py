@@ -17,8 +17,8 @@ Member = Callable[[Any, Any, JSONPath], Any]
 
 def context_getter(
     name: str, keys: tuple[Any, ...], member: Member, path: JSONPath
-) -> Callable[[State], Any] | None:
-    """The unrolled reader of ``name.k1`` or ``name.k1.k2``; None for more keys."""
+) -> Callable[[State], Any]:
+    """The unrolled reader of ``name.k1`` or ``name.k1.k2`` (one or two keys)."""
     if len(keys) == 1:
         (k0,) = keys
 
@@ -52,4 +52,4 @@ def context_getter(
             return member(member(v, k0, path), k1, path)
 
         return get_ctx2
-    return None
+    raise ValueError(f"{len(keys)} keys: read in a loop")

@@ -22,6 +22,7 @@ A call strategy builds the closure that runs it:
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from dialectic.compiler.callsite import (
@@ -33,10 +34,11 @@ from dialectic.compiler.callsite import (
 )
 from dialectic.compiler.invoke_async import AsyncCall
 from dialectic.compiler.invoke_logged import logged_inline, logged_sync
+from dialectic.compiler.sitefacts import FnFacts
 from dialectic.limits import Limits
 from dialectic.registry.descriptions import FunctionDescription
 from dialectic.run.effects import effect_call
-from dialectic.run.evaluator import AmbiguityError, Compiled, State, async_many
+from dialectic.run.evaluator import MISSING, AmbiguityError, Compiled, State, async_many
 from dialectic.tree.nodes import Node
 from dialectic.values.data import UNDEFINED
 
@@ -50,17 +52,20 @@ def invocation(
     arg_nodes_of: list[Node],
     limits: Limits,
     async_calls: dict[str, int],
+    facts: FnFacts | None = None,
 ) -> Compiled:
     """The closure that calls ``fn``: arguments evaluated, coerced and passed; the outcome of
     the implementation (value, Failure, Ambiguous, unexpected exception) turned into the
     runtime's terms; synchronous functions inline, asynchronous ones with a timeout and the
     concurrency limiters. ``specs`` are (parameter, compiled argument, coercer, optional) in
-    parameter order, ``arg_nodes_of`` the argument nodes."""
+    parameter order, ``arg_nodes_of`` the argument nodes; ``facts`` those of ``fn``, if known."""
     args = tuple(
-        ArgSpec(name, compiled, coercer, optional, arg)
-        for (name, compiled, coercer, optional), arg in zip(specs, arg_nodes_of, strict=True)
+        [
+            ArgSpec(name, compiled, coercer, optional, arg)
+            for (name, compiled, coercer, optional), arg in zip(specs, arg_nodes_of, strict=True)
+        ]
     )
-    site = CallSite(node, fn, args, limits)
+    site = CallSite(node, fn, args, limits, facts)
     if site.logged:  # counted for the call log (SPEC 18): not a function name
         async_calls["$logged"] = async_calls.get("$logged", 0) + 1
     if fn.changes_things:  # write or destructive: approved, in order (SPEC 17)
@@ -80,6 +85,19 @@ def invocation(
 
 # -- synchronous functions -----------------------------------------------------------------
 
+#: the call site of a fast closure: built (once) when a call needs it, to fail or to coerce
+SiteOf = Callable[[], CallSite]
+SyncFn = Callable[[State], Any]
+
+
+def _finish(r: Any, s: State, site_of: SiteOf) -> Any:
+    """A result that is not text or a number (an array, an object, ...), as the run holds it
+    (:meth:`CallSite.finish`)."""
+    try:
+        return s.plain(r)
+    except Exception as exc:  # a Mapping that cannot be read, ...
+        raise site_of().error(exc, s) from None
+
 
 class SyncOne:
     """A synchronous function of one synchronous argument, no validator or context."""
@@ -91,84 +109,107 @@ class SyncOne:
     @staticmethod
     def build(site: CallSite) -> Compiled:
         arg = site.args[0]
-        if site.positional([arg.name]):
-            return SyncOne.positional(site)
-        argfn, exact, slow, optional, pname = arg.fn, arg.exact, arg.slow, arg.optional, arg.name
-        assert argfn is not None
-        impl, error, finish, call = site.impl, site.error, site.finish, site.call
-        max_len = site.max_len
-
-        def call_one(s: State) -> Any:
-            v = argfn(s)
-            if type(v) not in exact:
-                if v is UNDEFINED:
-                    if optional:
-                        return call({}, s)  # the optional argument left out
-                    raise site.undefined(pname)
-                if slow is not None:
-                    v = slow(v, s)
-            try:
-                r = impl(**{pname: v})
-            except Exception as exc:
-                raise error(exc, s) from None
-            t = type(r)
-            if t is str:
-                if len(r) > max_len:
-                    raise site.long_result(len(r))
-                return r
-            return r if t in DONE_TYPES else finish(r, s)
-
-        return Compiled(sync=call_one)
+        assert arg.fn is not None
+        fn = SyncOne.closure(
+            site.impl,
+            arg.name,
+            arg.fn,
+            None if arg.slow is None else arg.exact,
+            site.positional([arg.name]),
+            site.max_len,
+            lambda: site,
+        )
+        return Compiled(fn)
 
     @staticmethod
-    def positional(site: CallSite) -> Compiled:
-        """:meth:`build` for an implementation that takes the argument positionally."""
-        arg = site.args[0]
-        argfn, exact, slow, optional, pname = arg.fn, arg.exact, arg.slow, arg.optional, arg.name
-        assert argfn is not None
-        impl, error, finish, call = site.impl, site.error, site.finish, site.call
-        max_len = site.max_len
+    def closure(
+        impl: Callable[..., Any],
+        pname: str,
+        argfn: SyncFn,
+        exact: tuple[type, ...] | None,
+        positional: bool,
+        max_len: int,
+        site_of: SiteOf,
+    ) -> SyncFn:
+        """The closure of ``impl(pname=argfn(s))``: ``exact`` are the types that need no
+        coercion (None: the parameter is `any`, only `undefined` is not passed); ``site_of``
+        gives the call site, for the slow paths (undefined, coercion, errors)."""
+        if not positional:
+            typed = exact is not None
 
-        if slow is None:  # a parameter of type `any`: only `undefined` is not passed
+            def call_one(s: State) -> Any:
+                v = argfn(s)
+                if v is UNDEFINED or (typed and type(v) not in exact):  # type: ignore[operator]
+                    return site_of().call_one(v, s)  # left out, missing, or coerced
+                try:
+                    r = impl(**{pname: v})
+                except Exception as exc:
+                    raise site_of().error(exc, s) from None
+                t = type(r)
+                if t is str:
+                    if len(r) > max_len:
+                        raise site_of().long_result(len(r))
+                    return r
+                return r if t in DONE_TYPES else _finish(r, s, site_of)
+
+            return call_one
+
+        if exact is None:  # a parameter of type `any`: only `undefined` is not passed
 
             def call_one_any(s: State) -> Any:
                 v = argfn(s)
                 if v is UNDEFINED:
-                    if optional:
-                        return call({}, s)  # the optional argument left out
-                    raise site.undefined(pname)
+                    return site_of().call_one(v, s)  # left out, or missing
                 try:
                     r = impl(v)
                 except Exception as exc:
-                    raise error(exc, s) from None
+                    raise site_of().error(exc, s) from None
                 if type(r) is str:
                     if len(r) > max_len:
-                        raise site.long_result(len(r))
+                        raise site_of().long_result(len(r))
                     return r
-                return r if type(r) in DONE_TYPES else finish(r, s)
+                return r if type(r) in DONE_TYPES else _finish(r, s, site_of)
 
-            return Compiled(sync=call_one_any)
+            return call_one_any
 
         def call_one_positional(s: State) -> Any:
             v = argfn(s)
             if type(v) not in exact:
                 if v is UNDEFINED:
-                    if optional:
-                        return call({}, s)  # the optional argument left out
-                    raise site.undefined(pname)
-                if slow is not None:
-                    v = slow(v, s)
+                    return site_of().call_one(v, s)  # left out, or missing
+                v = site_of().args[0].slow(v, s)  # type: ignore[misc]
             try:
                 r = impl(v)
             except Exception as exc:
-                raise error(exc, s) from None
+                raise site_of().error(exc, s) from None
             if type(r) is str:
                 if len(r) > max_len:
-                    raise site.long_result(len(r))
+                    raise site_of().long_result(len(r))
                 return r
-            return r if type(r) in DONE_TYPES else finish(r, s)
+            return r if type(r) in DONE_TYPES else _finish(r, s, site_of)
 
-        return Compiled(sync=call_one_positional)
+        return call_one_positional
+
+    @staticmethod
+    def literal(
+        impl: Callable[..., Any], pname: str, const: Any, max_len: int, site_of: SiteOf
+    ) -> SyncFn:
+        """``double(4)``: the only argument a literal of its parameter's type (what the
+        general call does with it, its checks made once)."""
+        kwargs = {pname: const}
+
+        def call_literal(s: State) -> Any:
+            try:
+                r = impl(**kwargs)
+            except Exception as exc:
+                raise site_of().error(exc, s) from None
+            if type(r) is str:
+                if len(r) > max_len:
+                    raise site_of().long_result(len(r))
+                return r
+            return r if type(r) in DONE_TYPES else _finish(r, s, site_of)
+
+        return call_literal
 
 
 class SyncTwo:
@@ -186,14 +227,38 @@ class SyncTwo:
     @staticmethod
     def build(site: CallSite) -> Compiled:
         first, second = site.args
-        pa, fa, ea, sa, ca = first.name, first.fn, first.exact, first.slow, first.const
-        pb, fb, eb, sb, cb = second.name, second.fn, second.exact, second.slow, second.const
-        impl, error, finish = site.impl, site.error, site.finish
-        call, kwargs = site.call, site.kwargs
-        max_len = site.max_len
-        positional = site.positional([pa, pb])
-        if positional and fa is not None and fb is None and second.fits_as_literal():
-            return SyncTwo.with_literal(site)
+        fn = SyncTwo.closure(
+            site.impl,
+            (first.name, first.fn, None if first.slow is None else first.exact, first.const),
+            (second.name, second.fn, None if second.slow is None else second.exact, second.const),
+            site.positional([first.name, second.name]),
+            site.max_len,
+            lambda: site,
+        )
+        return Compiled(fn)
+
+    @staticmethod
+    def closure(
+        impl: Callable[..., Any],
+        first: tuple[str, SyncFn | None, tuple[type, ...] | None, Any],
+        second: tuple[str, SyncFn | None, tuple[type, ...] | None, Any],
+        positional: bool,
+        max_len: int,
+        site_of: SiteOf,
+    ) -> SyncFn:
+        """The closure of ``impl(a, b)``: each argument is (parameter, closure or None for a
+        literal, the types that need no coercion or None, the literal or MISSING)."""
+        pa, fa, ea, ca = first
+        pb, fb, eb, cb = second
+        if (
+            positional
+            and fa is not None
+            and fb is None
+            and cb is not MISSING
+            and cb is not UNDEFINED
+            and (eb is None or type(cb) in eb)
+        ):
+            return SyncTwo.with_literal(impl, fa, ea, cb, max_len, site_of)
 
         def call_two(s: State) -> Any:
             amb = False
@@ -213,33 +278,34 @@ class SyncTwo:
                 amb
                 or a is UNDEFINED
                 or b is UNDEFINED
-                or (sa is not None and type(a) not in ea)
-                or (sb is not None and type(b) not in eb)
+                or (ea is not None and type(a) not in ea)
+                or (eb is not None and type(b) not in eb)
             ):  # ambiguous, left out, or to coerce: the general way
-                return call(kwargs([a, b], s), s)
+                return site_of().call_with([a, b], s)
             try:
                 r = impl(a, b) if positional else impl(**{pa: a, pb: b})
             except Exception as exc:
-                raise error(exc, s) from None
+                raise site_of().error(exc, s) from None
             t = type(r)
             if t is str:
                 if len(r) > max_len:
-                    raise site.long_result(len(r))
+                    raise site_of().long_result(len(r))
                 return r
-            return r if t in DONE_TYPES else finish(r, s)
+            return r if t in DONE_TYPES else _finish(r, s, site_of)
 
-        return Compiled(sync=call_two)
+        return call_two
 
     @staticmethod
-    def with_literal(site: CallSite) -> Compiled:
+    def with_literal(
+        impl: Callable[..., Any],
+        fa: SyncFn,
+        ea: tuple[type, ...] | None,
+        cb: Any,
+        max_len: int,
+        site_of: SiteOf,
+    ) -> SyncFn:
         """``max(x, 18)``: the second argument a literal of its parameter's type, both passed
-        positionally (what :meth:`build` does, with the literal's checks made once)."""
-        first, second = site.args
-        fa, ea, sa, cb = first.fn, first.exact, first.slow, second.const
-        assert fa is not None
-        impl, error, finish = site.impl, site.error, site.finish
-        call, kwargs = site.call, site.kwargs
-        max_len = site.max_len
+        positionally (what :meth:`closure` does, with the literal's checks made once)."""
 
         def call_two_literal(s: State) -> Any:
             try:
@@ -247,20 +313,20 @@ class SyncTwo:
             except AmbiguityError as exc:
                 a = AmbiguousArg(exc)
             if (
-                type(a) is AmbiguousArg or a is UNDEFINED or (sa is not None and type(a) not in ea)
+                type(a) is AmbiguousArg or a is UNDEFINED or (ea is not None and type(a) not in ea)
             ):  # ambiguous, left out, or to coerce: the general way
-                return call(kwargs([a, cb], s), s)
+                return site_of().call_with([a, cb], s)
             try:
                 r = impl(a, cb)
             except Exception as exc:
-                raise error(exc, s) from None
+                raise site_of().error(exc, s) from None
             if type(r) is str:
                 if len(r) > max_len:
-                    raise site.long_result(len(r))
+                    raise site_of().long_result(len(r))
                 return r
-            return r if type(r) in DONE_TYPES else finish(r, s)
+            return r if type(r) in DONE_TYPES else _finish(r, s, site_of)
 
-        return Compiled(sync=call_two_literal)
+        return call_two_literal
 
 
 class SyncCall:

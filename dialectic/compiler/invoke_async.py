@@ -17,6 +17,7 @@ from dialectic.limits import Limits
 from dialectic.outcome.errors import DialecticError
 from dialectic.run.calllog import DONE, END, FAILED, STATUS, begin, now
 from dialectic.run.evaluator import AmbiguityError, Compiled, Launch, State, async_many
+from dialectic.run.fanout import fanout_values, native_start, settle_fanout
 from dialectic.values.data import UNDEFINED
 
 
@@ -123,6 +124,8 @@ class AsyncCall:
             if site.all_sync
             else async_many([a.compiled for a in site.args], mark=AmbiguousArg)
         )
+        # asyncio, two or more asynchronous arguments: their fan-out awaited in this frame
+        start = None if site.all_sync else native_start([a.compiled for a in site.args])
         impl, error, finish = site.impl, site.error, site.finish
         inline = not site.blocking
         done_types = DONE_TYPES
@@ -136,9 +139,23 @@ class AsyncCall:
 
         async def call_async(s: State) -> Any:
             nonlocal timed
-            kw = kwargs(evaluate(s) if amany is None else await amany(s), s)
+            if amany is None:
+                kw = kwargs(evaluate(s), s)
+            elif start is not None and s.native:
+                fan = start(s)
+                if fan.pending:
+                    try:
+                        await fan.waiter
+                    except asyncio.CancelledError:
+                        await settle_fanout(fan)
+                        raise
+                kw = kwargs(fanout_values(fan, AmbiguousArg), s)
+            else:
+                kw = kwargs(await amany(s), s)
             if counts["*"] > s.limits.max_concurrency or (cap is not None and counts[name] > cap):
-                return await limited(s, kw)
+                if timed is None:
+                    timed = general()
+                return await _limited(s, kw, timed, counts, cap, name)
             if not (inline and s.native) or (logged and s.observers is not None):
                 if timed is None:
                     timed = general()
@@ -186,32 +203,6 @@ class AsyncCall:
             if rec is not None:
                 rec[END], rec[STATUS] = now(), DONE
             return result
-
-        async def limited(s: State, kw: dict[str, Any]) -> Any:
-            """The call holding a slot of each concurrency limiter that applies."""
-            nonlocal timed
-            if timed is None:
-                timed = general()
-            limiter = s.limiter
-            if limiter is None and counts["*"] > s.limits.max_concurrency:
-                limiter = s.limiter = anyio.CapacityLimiter(s.limits.max_concurrency)
-            fn_limiter = (
-                s.function_limiter(name, cap) if cap is not None and counts[name] > cap else None
-            )
-            token = object()  # limiter slots are held on behalf of this call, not the task
-            if limiter is not None:
-                await _acquire(limiter, token)
-            try:
-                if fn_limiter is not None:
-                    await _acquire(fn_limiter, token)
-                try:
-                    return await timed(s, kw)
-                finally:
-                    if fn_limiter is not None:
-                        fn_limiter.release_on_behalf_of(token)
-            finally:
-                if limiter is not None:
-                    limiter.release_on_behalf_of(token)
 
         return call_async
 
@@ -294,6 +285,35 @@ class LaunchedCall(Launch):
 
     def cancelled(self) -> DialecticError:
         return self.site.cancelled()
+
+
+async def _limited(
+    s: State,
+    kw: dict[str, Any],
+    timed: Callable[[State, dict[str, Any]], Awaitable[Any]],
+    counts: dict[str, int],
+    cap: int | None,
+    name: str,
+) -> Any:
+    """The call holding a slot of each concurrency limiter that applies."""
+    limiter = s.limiter
+    if limiter is None and counts["*"] > s.limits.max_concurrency:
+        limiter = s.limiter = anyio.CapacityLimiter(s.limits.max_concurrency)
+    fn_limiter = s.function_limiter(name, cap) if cap is not None and counts[name] > cap else None
+    token = object()  # limiter slots are held on behalf of this call, not the task
+    if limiter is not None:
+        await _acquire(limiter, token)
+    try:
+        if fn_limiter is not None:
+            await _acquire(fn_limiter, token)
+        try:
+            return await timed(s, kw)
+        finally:
+            if fn_limiter is not None:
+                fn_limiter.release_on_behalf_of(token)
+    finally:
+        if limiter is not None:
+            limiter.release_on_behalf_of(token)
 
 
 async def _acquire(limiter: anyio.CapacityLimiter, token: object) -> None:

@@ -25,6 +25,10 @@ from dialectic.values.jsops import MAX_TEXT, JsRefusal, add, too_long
 
 #: the most operands one fused closure evaluates (bounds the compile cost of a long chain)
 CHAIN_MAX = 16
+#: a chain of ``+`` nodes is compiled in one walk of its left spine, building only the
+#: closures that are kept (``Compiler._plus``; a test turns it off to compare with one
+#: compile per ``+``)
+SPINE = True
 
 SyncFn = Callable[[State], Any]
 #: an operand: its closure (None: a literal), its literal value, and the path of the `+` that
@@ -65,10 +69,31 @@ def plus(
     left: Compiled, right: Compiled, path: JSONPath, stringify: Callable[[Any], str]
 ) -> Compiled:
     """The closure of ``left + right`` (both synchronous), at ``path``."""
-    if type(left) is PlusChain and len(left.terms) < CHAIN_MAX:
-        terms = (*left.terms, _term(right, path))
-    else:
-        terms = (_term(left, ()), _term(right, path))
+    return chain(extend(left, right, path, stringify), stringify)
+
+
+def extend(
+    left: Compiled | tuple[Term, ...],
+    right: Compiled,
+    path: JSONPath,
+    stringify: Callable[[Any], str],
+) -> tuple[Term, ...]:
+    """The operands of the chain ``left + right`` at ``path`` (``left``: a compiled operand,
+    or the operands of a chain not built yet): ``left``'s extended while it has fewer than
+    :data:`CHAIN_MAX`, else a new chain whose first operand is ``left``, built."""
+    if type(left) is PlusChain:
+        if len(left.terms) < CHAIN_MAX:
+            return (*left.terms, _term(right, path))
+        return (_term(left, ()), _term(right, path))
+    if type(left) is tuple:
+        if len(left) < CHAIN_MAX:
+            return (*left, _term(right, path))
+        return (_term(chain(left, stringify), ()), _term(right, path))
+    return (_term(left, ()), _term(right, path))  # type: ignore[arg-type]
+
+
+def chain(terms: tuple[Term, ...], stringify: Callable[[Any], str]) -> PlusChain:
+    """The compiled chain of ``terms``."""
     if len(terms) == 2:
         return PlusChain(_binary(terms, stringify), terms)
     text = _text_chain(terms, stringify)

@@ -10,7 +10,7 @@ the text built in one step once its length is known to be within the limit.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from typing import Any, NoReturn
 
 from dialectic.outcome.errors import DialecticError, JSONPath, LimitExceeded
@@ -22,72 +22,69 @@ SyncFn = Callable[[State], Any]
 
 
 def template(
-    parts: Sequence[str | None],
+    lits: list[str],
     exprs: list[Compiled],
     stringify: Stringify,
     max_len: int,
     path: JSONPath,
     combine: Combine,
 ) -> Compiled:
-    """The closure of a template: ``parts`` are its text parts, None where an expression goes
-    (``exprs``, compiled, in order)."""
-
-    def too_long(n: int) -> LimitExceeded:
-        return LimitExceeded(
-            "max_string_length",
-            f"a template would produce {n} characters; the limit is {max_len}",
-            path,
-        )
-
-    bare = stringify
-
-    def located(v: Any) -> str:  # a value that cannot be text fails here, at the template
-        try:
-            return bare(v)
-        except DialecticError as exc:
-            if not exc.path:
-                exc.path = path
-            raise
-
-    stringify = located
-
+    """The closure of a template: ``exprs`` are its expressions (compiled, in order), ``lits``
+    the text before each and after the last (adjacent text parts joined)."""
     if not exprs:
-        text = "".join(p for p in parts if p is not None)
+        text = lits[0]
         if len(text) > max_len:
-            raise too_long(len(text))
+            raise _too_long(len(text), max_len, path)
         return Compiled(sync=lambda s: text)
-    if all(c.sync is not None for c in exprs):
-        fns: list[SyncFn] = [c.sync for c in exprs]  # type: ignore[misc]
-        lits = _texts_around(parts)
+    fns: list[SyncFn] = []
+    for c in exprs:
+        if c.sync is None:
+            break
+        fns.append(c.sync)
+    else:
         unrolled = _UNROLLED.get(len(fns))
         if unrolled is not None:
-            return Compiled(sync=unrolled(lits, fns, stringify, max_len, too_long))
-        return Compiled(sync=_looped(lits, fns, stringify, max_len, too_long))
+            return Compiled(sync=unrolled(lits, fns, stringify, max_len, path))
+        return Compiled(sync=_looped(lits, fns, stringify, max_len, path))
 
     def finish(vs: list[Any]) -> str:
-        it = iter(vs)
-        out = [lit if lit is not None else stringify(next(it)) for lit in parts]
+        out = [lits[0]]
+        for v, lit in zip(vs, lits[1:], strict=True):
+            out.append(_text(stringify, v, path))
+            out.append(lit)
         total = sum(len(p) for p in out)
         if total > max_len:
-            raise too_long(total)
+            raise _too_long(total, max_len, path)
         return "".join(out)
 
     return combine(exprs, finish)
 
 
-def _texts_around(parts: Sequence[str | None]) -> list[str]:
-    """The text before each expression, and after the last: adjacent text parts joined."""
-    out = [""]
-    for p in parts:
-        if p is None:
-            out.append("")
-        else:
-            out[-1] += p
-    return out
+def _too_long(n: int, max_len: int, path: JSONPath) -> LimitExceeded:
+    return LimitExceeded(
+        "max_string_length",
+        f"a template would produce {n} characters; the limit is {max_len}",
+        path,
+    )
+
+
+def _text(stringify: Stringify, v: Any, path: JSONPath) -> str:
+    """``v`` made text; a value that cannot be text fails here, at the template."""
+    try:
+        return stringify(v)
+    except DialecticError as exc:
+        if not exc.path:
+            exc.path = path
+        raise
 
 
 def _rest(
-    exc: AmbiguityError, fns: list[SyncFn], after: int, s: State, stringify: Stringify
+    exc: AmbiguityError,
+    fns: list[SyncFn],
+    after: int,
+    s: State,
+    stringify: Stringify,
+    path: JSONPath,
 ) -> NoReturn:
     """Expression ``after - 1`` was ambiguous: run the ones after it (program order), their
     ambiguities merged with ``exc``, and raise them all (another error stops it, as before)."""
@@ -99,15 +96,12 @@ def _rest(
             amb = amb.merged(more)
             continue
         if type(v) is not str:
-            stringify(v)  # as the text would be made: it may fail (too long)
+            _text(stringify, v, path)  # as the text would be made: it may fail (too long)
     raise amb
 
 
-TooLong = Callable[[int], LimitExceeded]
-
-
 def _looped(
-    lits: list[str], fns: list[SyncFn], stringify: Stringify, max_len: int, too_long: TooLong
+    lits: list[str], fns: list[SyncFn], stringify: Stringify, max_len: int, path: JSONPath
 ) -> SyncFn:
     fixed = sum(map(len, lits))
     first, rest = lits[0], tuple(zip(fns, lits[1:], strict=True))
@@ -123,21 +117,21 @@ def _looped(
                 amb = exc if amb is None else amb.merged(exc)  # program order
                 continue
             if type(v) is not str:
-                v = stringify(v)
+                v = _text(stringify, v, path)
             total += len(v)
             out.append(v)
             out.append(lit)
         if amb is not None:
             raise amb
         if total > max_len:  # measured before joining: never an oversized string
-            raise too_long(total)
+            raise _too_long(total, max_len, path)
         return "".join(out)
 
     return template_n
 
 
 def _one(
-    lits: list[str], fns: list[SyncFn], stringify: Stringify, max_len: int, too_long: TooLong
+    lits: list[str], fns: list[SyncFn], stringify: Stringify, max_len: int, path: JSONPath
 ) -> SyncFn:
     t0, t1 = lits
     (f0,) = fns
@@ -146,17 +140,17 @@ def _one(
     def template_1(s: State) -> str:
         a = f0(s)  # alone: no other to run after an ambiguity
         if type(a) is not str:
-            a = stringify(a)
+            a = _text(stringify, a, path)
         n = fixed + len(a)
         if n > max_len:  # measured before joining: never an oversized string
-            raise too_long(n)
+            raise _too_long(n, max_len, path)
         return f"{t0}{a}{t1}"
 
     return template_1
 
 
 def _two(
-    lits: list[str], fns: list[SyncFn], stringify: Stringify, max_len: int, too_long: TooLong
+    lits: list[str], fns: list[SyncFn], stringify: Stringify, max_len: int, path: JSONPath
 ) -> SyncFn:
     t0, t1, t2 = lits
     f0, f1 = fns
@@ -166,22 +160,22 @@ def _two(
         try:
             a = f0(s)
         except AmbiguityError as exc:
-            _rest(exc, fns, 1, s, stringify)
+            _rest(exc, fns, 1, s, stringify, path)
         if type(a) is not str:
-            a = stringify(a)
+            a = _text(stringify, a, path)
         b = f1(s)  # the last: no other to run after an ambiguity
         if type(b) is not str:
-            b = stringify(b)
+            b = _text(stringify, b, path)
         n = fixed + len(a) + len(b)
         if n > max_len:  # measured before joining: never an oversized string
-            raise too_long(n)
+            raise _too_long(n, max_len, path)
         return f"{t0}{a}{t1}{b}{t2}"
 
     return template_2
 
 
 def _three(
-    lits: list[str], fns: list[SyncFn], stringify: Stringify, max_len: int, too_long: TooLong
+    lits: list[str], fns: list[SyncFn], stringify: Stringify, max_len: int, path: JSONPath
 ) -> SyncFn:
     t0, t1, t2, t3 = lits
     f0, f1, f2 = fns
@@ -191,28 +185,28 @@ def _three(
         try:
             a = f0(s)
         except AmbiguityError as exc:
-            _rest(exc, fns, 1, s, stringify)
+            _rest(exc, fns, 1, s, stringify, path)
         if type(a) is not str:
-            a = stringify(a)
+            a = _text(stringify, a, path)
         try:
             b = f1(s)
         except AmbiguityError as exc:
-            _rest(exc, fns, 2, s, stringify)
+            _rest(exc, fns, 2, s, stringify, path)
         if type(b) is not str:
-            b = stringify(b)
+            b = _text(stringify, b, path)
         c = f2(s)  # the last: no other to run after an ambiguity
         if type(c) is not str:
-            c = stringify(c)
+            c = _text(stringify, c, path)
         n = fixed + len(a) + len(b) + len(c)
         if n > max_len:  # measured before joining: never an oversized string
-            raise too_long(n)
+            raise _too_long(n, max_len, path)
         return f"{t0}{a}{t1}{b}{t2}{c}{t3}"
 
     return template_3
 
 
 def _four(
-    lits: list[str], fns: list[SyncFn], stringify: Stringify, max_len: int, too_long: TooLong
+    lits: list[str], fns: list[SyncFn], stringify: Stringify, max_len: int, path: JSONPath
 ) -> SyncFn:
     t0, t1, t2, t3, t4 = lits
     f0, f1, f2, f3 = fns
@@ -222,27 +216,27 @@ def _four(
         try:
             a = f0(s)
         except AmbiguityError as exc:
-            _rest(exc, fns, 1, s, stringify)
+            _rest(exc, fns, 1, s, stringify, path)
         if type(a) is not str:
-            a = stringify(a)
+            a = _text(stringify, a, path)
         try:
             b = f1(s)
         except AmbiguityError as exc:
-            _rest(exc, fns, 2, s, stringify)
+            _rest(exc, fns, 2, s, stringify, path)
         if type(b) is not str:
-            b = stringify(b)
+            b = _text(stringify, b, path)
         try:
             c = f2(s)
         except AmbiguityError as exc:
-            _rest(exc, fns, 3, s, stringify)
+            _rest(exc, fns, 3, s, stringify, path)
         if type(c) is not str:
-            c = stringify(c)
+            c = _text(stringify, c, path)
         d = f3(s)  # the last: no other to run after an ambiguity
         if type(d) is not str:
-            d = stringify(d)
+            d = _text(stringify, d, path)
         n = fixed + len(a) + len(b) + len(c) + len(d)
         if n > max_len:  # measured before joining: never an oversized string
-            raise too_long(n)
+            raise _too_long(n, max_len, path)
         return f"{t0}{a}{t1}{b}{t2}{c}{t3}{d}{t4}"
 
     return template_4

@@ -11,7 +11,7 @@ it names (:mod:`.envelopes`, SPEC.md section 9).
 from __future__ import annotations
 
 import re
-from collections.abc import Collection
+from collections.abc import Callable, Collection
 from typing import Any
 
 from dialectic.frontends.base import FrontEndResult, SourceError, Span
@@ -117,23 +117,25 @@ def to_tree(
     NESTFUL sequence, an LLMCompiler plan) is read as the call tree it stands for, with a warning
     (:mod:`.envelopes`); ``functions``, the registered function names, tells the shape that has
     no marker (``{"name", "arguments"}``) from data (None: the shape alone decides)."""
-    if isinstance(program, bytes | bytearray | memoryview):
-        try:
-            program = bytes(program).decode("utf-8")
-        except UnicodeDecodeError as exc:
-            raise DialecticError(
-                "invalid_program", f"the program is not UTF-8 text: {exc}"
-            ) from None
-    if not isinstance(program, str):
-        if lang not in (None, "json"):
-            raise DialecticError(
-                "invalid_program", f"a {lang} program must be text, got {type(program).__name__}"
-            )
-        return _enveloped(FrontEndResult(program, "json", None), functions, strict)
+    if type(program) is not str:  # (text, the common case, tested first)
+        if isinstance(program, bytes | bytearray | memoryview):
+            try:
+                program = bytes(program).decode("utf-8")
+            except UnicodeDecodeError as exc:
+                raise DialecticError(
+                    "invalid_program", f"the program is not UTF-8 text: {exc}"
+                ) from None
+        if not isinstance(program, str):
+            if lang not in (None, "json"):
+                raise DialecticError(
+                    "invalid_program",
+                    f"a {lang} program must be text, got {type(program).__name__}",
+                )
+            return _enveloped(FrontEndResult(program, "json", None), functions, strict)
     if not program.isascii():
         check_text(program)
     if lang is not None:
-        lang = normalize_lang(lang)
+        lang = LANG_ALIASES[lang] if lang in LANGS else normalize_lang(lang)
     if lang in (None, "json", "plan") and looks_like_llmcompiler(program):
         return parse_llmcompiler(program)  # `1. f(x=1)` is neither JSON nor Plan
     lang = lang or detect_lang(program)
@@ -142,15 +144,28 @@ def to_tree(
         return _enveloped(parse_json(program, strict=strict), functions, strict)
     if limits is None:
         limits = Limits()  # the defaults: a front end is never unbounded
+    if lang == "plan" and not options:  # (the common call, without building keywords)
+        return _plan_parser()(program, strict=strict, max_depth=limits.max_depth)
     options.setdefault("max_depth", limits.max_depth)
     if lang == "plan":
-        from dialectic.frontends.plan import parse_plan
-
-        return parse_plan(program, strict=strict, **options)
+        return _plan_parser()(program, strict=strict, **options)
     from dialectic.frontends.plan2 import parse_plan2
 
     options.setdefault("max_nodes", limits.max_nodes)
     return parse_plan2(program, strict=strict, **options)
+
+
+_PARSE_PLAN: list[Callable[..., FrontEndResult]] = []
+
+
+def _plan_parser() -> Callable[..., FrontEndResult]:
+    """``parse_plan``, imported on first use (an import statement in ``to_tree`` would cost
+    each call more than the rest of its own work)."""
+    if not _PARSE_PLAN:
+        from dialectic.frontends.plan import parse_plan
+
+        _PARSE_PLAN.append(parse_plan)
+    return _PARSE_PLAN[0]
 
 
 def _enveloped(

@@ -31,10 +31,11 @@ def positional_order(params: tuple[Param, ...]) -> tuple[Param, ...]:
 
 
 class Signature:
-    """What binding a call needs of its function's parameters, worked out once per function
-    and program (a program may call one function thousands of times)."""
+    """What binding a call needs of its function's parameters, worked out once per list of
+    parameters (kept per registry and function: a program may call one function thousands of
+    times, and every program calls the same few)."""
 
-    __slots__ = ("params", "names", "name_set", "order", "single", "required")
+    __slots__ = ("params", "names", "name_set", "order", "single", "required", "by_count", "pairs")
 
     def __init__(self, params: tuple[Param, ...]) -> None:
         self.params = params
@@ -44,6 +45,37 @@ class Signature:
         #: the parameter a single non-object argument fills (None: no such parameter)
         self.single = _single_target(self.order)
         self.required = [p.name for p in params if not p.optional]
+        #: n positional arguments -> (parameter, index of its argument) in declared order, or
+        #: None when n arguments leave a required parameter without one (made on first need)
+        self.by_count: dict[int, tuple[tuple[Param, int], ...] | None] = {}
+        #: (parameter, its name) in declared order
+        self.pairs = tuple((p, p.name) for p in params)
+
+    def positional(self, n: int) -> tuple[tuple[Param, int], ...] | None:
+        """How ``n`` (at most as many as the parameters) positional arguments bind: (parameter,
+        index of its argument) in declared order; None when a required parameter gets none."""
+        if n in self.by_count:
+            return self.by_count[n]
+        plan: tuple[tuple[Param, int], ...] | None = None
+        if n >= len(self.required):  # the required parameters come first in `order`
+            position = {p.name: i for i, p in enumerate(self.order[:n])}
+            plan = tuple((p, position[p.name]) for p in self.params if p.name in position)
+        self.by_count[n] = plan
+        return plan
+
+    def named(self, fields: Mapping[str, Node]) -> list[tuple[Param, Node]] | None:
+        """Named arguments that are all parameters and give every required one, as (parameter,
+        expression) in declared order; None when not so (:func:`bind` says what they are)."""
+        if not fields:
+            return None
+        name_set = self.name_set
+        for k in fields:
+            if k not in name_set:
+                return None
+        for r in self.required:
+            if r not in fields:
+                return None
+        return [(p, fields[name]) for p, name in self.pairs if name in fields]
 
 
 def _holds_objects(p: Param) -> bool:
@@ -211,21 +243,69 @@ def bind(
                 "arguments or an array.",
             )
         bound = {target.name: call.single}
+    _require(registry, call, fn, sig, bound)
+    return bound
+
+
+def _require(
+    registry: Registry, call: Call, fn: FunctionDescription, sig: Signature, bound: dict[str, Node]
+) -> None:
+    """A required parameter without an argument is a ``missing_argument`` failure."""
     for name in sig.required:
         if name not in bound:
             break
     else:
-        return bound
+        return
     missing = [n for n in sig.required if n not in bound]
-    if missing:
-        listed = ", ".join(f"`{m}`" for m in missing)
-        raise DialecticError(
-            "missing_argument",
-            f"`{fn.name}` needs the argument{'s' if len(missing) > 1 else ''} {listed}",
-            call.path,
-            hint=f"The signature is {registry.signature(fn)}.",
-        )
-    return bound
+    listed = ", ".join(f"`{m}`" for m in missing)
+    raise DialecticError(
+        "missing_argument",
+        f"`{fn.name}` needs the argument{'s' if len(missing) > 1 else ''} {listed}",
+        call.path,
+        hint=f"The signature is {registry.signature(fn)}.",
+    )
+
+
+def bind_args(
+    registry: Registry, call: Call, fn: FunctionDescription, sig: Signature
+) -> list[tuple[Param, Node]]:
+    """:func:`bind`'s arguments as (parameter, expression) in declared parameter order, the
+    common shapes read directly (named arguments that are all parameters; positional
+    arguments; a single value), anything else by :func:`bind` (same result, same errors)."""
+    kind = call.kind
+    if kind == "array":
+        args = call.positional
+        n = len(args)
+        if n == 1 and type(args[0]) is Obj:  # `f({a: 1, b: 2})`
+            if not fn.parameter_aliases:
+                pairs = sig.named(args[0].fields)
+                if pairs is not None:
+                    return pairs
+        elif n <= len(sig.params):
+            plan = sig.positional(n)
+            if plan is not None:
+                return [(p, args[i]) for p, i in plan]
+    elif kind == "single":
+        target = sig.single
+        if target is not None:  # (it is the only required parameter, if any is)
+            assert call.single is not None
+            return [(target, call.single)]
+    else:
+        raw = call.raw
+        only = next(iter(raw)) if len(raw) == 1 else None
+        if only is None or only in sig.name_set or only in fn.parameter_aliases:
+            # named arguments (not a nested call): parsed once, here
+            fields = call_named(call)
+            if not fn.parameter_aliases:
+                pairs = sig.named(fields)
+                if pairs is not None:
+                    return pairs
+            path = (*call.path, call.name)
+            bound = _object_argument(registry, fn, fields, path, None, sig)
+            _require(registry, call, fn, sig, bound)
+            return [(p, bound[name]) for p, name in sig.pairs if name in bound]
+    bound = bind(registry, call, fn, sig)
+    return [(p, bound[name]) for p, name in sig.pairs if name in bound]
 
 
 def _one_key(

@@ -6,25 +6,52 @@ analysis) the arguments by the analysis conventions (SPEC 13). A mixin of
 from __future__ import annotations
 
 import weakref
-from typing import TYPE_CHECKING
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
 
 from dialectic.outcome.errors import DialecticError, clip, format_path
 from dialectic.registry.descriptions import FunctionDescription
-from dialectic.registry.registry import Registry
-from dialectic.resolve.binding import Signature, bind
+from dialectic.registry.registry import Param, Registry
+from dialectic.resolve.binding import Signature, bind_args
+from dialectic.resolve.build import ArgTwin, InvokeTwin, invoke
 from dialectic.resolve.expressions import _Params
 from dialectic.resolve.forbidden import forbidden_error, is_forbidden
-from dialectic.tree.nodes import Arg, Call, DomainCall, Get, Invoke, Lit, Node, Ref
-from dialectic.tree.parse import call_named, parse_node
+from dialectic.tree.nodes import Arg, Call, DomainCall, Get, Invoke, Lit, Node, Obj, Ref
+from dialectic.tree.parse import call_as_nested, call_named, parse_node
 
 if TYPE_CHECKING:
-    from dialectic.resolve.resolver import _Scope
+    from dialectic.resolve.blocks import _Scope
 
 __all__ = ["CallsMixin", "domain_slots", "unknown_function"]
 
 
-#: per registry: function name -> the binding facts of its latest parameters (``signature``)
-_SIGNATURES: weakref.WeakKeyDictionary[Registry, dict[str, Signature]] = weakref.WeakKeyDictionary()
+#: what the resolver keeps of a function: a weak reference to it (a function replaced without
+#: a registration is told by its identity; and nothing kept per registry holds a function, whose
+#: implementation may hold the registry), the binding facts of its parameters, and whether it
+#: is a write or destructive function
+_Kept = tuple[weakref.ref[FunctionDescription], Signature, bool]
+
+
+class _Facts:
+    """What is kept of one registry: its version when made, function name -> what is kept of
+    the function, JavaScript method name -> whether a registered function has that name too;
+    with weak references to the registry and to itself (see ``_LAST``)."""
+
+    __slots__ = ("version", "sigs", "methods", "registry", "me", "__weakref__")
+
+    def __init__(self, registry: Registry) -> None:
+        self.version = registry.version
+        self.sigs: dict[str, _Kept] = {}
+        self.methods: dict[str, bool] = {}
+        self.registry = weakref.ref(registry)
+        self.me = weakref.ref(self)
+
+
+#: per registry, what is kept of it
+_SIGNATURES: weakref.WeakKeyDictionary[Registry, _Facts] = weakref.WeakKeyDictionary()
+#: a weak reference to what is kept of the registry looked up last: it keeps no registry and
+#: none of its functions alive, and replacing it frees nothing (each is its ``_Facts``'s own)
+_LAST: list[weakref.ref[_Facts] | None] = [None]
 
 
 class CallsMixin:
@@ -36,75 +63,192 @@ class CallsMixin:
     calls: int
     ordered: int
     _env: list[_Scope | _Params]
-    #: function name -> (function, its binding facts), for this program
-    _signatures: dict[str, tuple[FunctionDescription, Signature]]
+    _cur: _Scope | None
+    #: function name -> what is kept of the function: the registry's (``_signatures``)
+    _sigs: dict[str, _Kept] | None
+    #: JavaScript method name -> whether it is a registered function too (the registry's)
+    _methods: dict[str, bool] | None
+    #: whether the registry has namespaced functions (None: not asked yet)
+    _bare: bool | None
+    _reading: int
+    _table: dict[type[Node], Callable[[Any, Any], Node]]
 
     if TYPE_CHECKING:
 
-        def resolve(self, node: Node, top: bool = False) -> Node: ...
+        def resolve(self, node: Node) -> Node: ...
 
         def leaf(self) -> None: ...
+
+        def _failed(self, exc: DialecticError, node: Node) -> Node: ...
 
     def _Call(self, node: Call) -> Node:
         registry = self.registry
         if registry is None:
-            if is_forbidden(node.name):
-                raise forbidden_error(node.name, node.path)
-            self.calls += 1
-            slots = tuple((slot, self.resolve(expr)) for slot, expr in domain_slots(node))
-            return DomainCall(node.path, node.name, slots)
-        if node.kind == "array" and node.positional and registry.bare_names():
-            # Plan's `memory.create_entities({...})` arrives as create_entities(memory, {...})
-            dotted = self.namespaced_name(node.positional[0], node.name)
-            if dotted is not None:
-                node = Call(node.path, dotted, "array", positional=node.positional[1:])
+            return self._domain_call(node)
+        kind = node.kind
+        if kind == "array" and node.positional:
+            bare = self._bare
+            if bare is None:
+                bare = self._bare = bool(registry.bare_names())
+            if bare:
+                # Plan's `memory.create_entities({...})` arrives as
+                # create_entities(memory, {...})
+                dotted = self.namespaced_name(node.positional[0], node.name)
+                if dotted is not None:
+                    node = Call(node.path, dotted, "array", positional=node.positional[1:])
         fn = registry.functions.get(node.name)  # the exact name: most calls
-        corrected: str | None = None
         if fn is None:
-            if is_forbidden(node.name):
-                raise forbidden_error(node.name, node.path)
-            fn, corrected = registry.resolve_function(node.name)
-            if fn is None:
-                raise unknown_function(registry, node)
+            fn = self._inexact(registry, node)
+        self.calls += 1
+        sigs = self._sigs
+        if sigs is None:
+            sigs = self._signatures(registry)
+        kept = sigs.get(fn.name)
+        if kept is None or kept[0]() is not fn:
+            kept = self._signature(registry, fn)
+        if kept[2]:  # a write or destructive function
+            self.ordered += 1
+        sig = kept[1]
+        target = sig.single  # what one argument fills, when that binds the call
+        one: Node | None = None
+        if kind == "single":  # `{"f": X}`
+            one = node.single
+        elif kind == "array":
+            positional = node.positional
+            if len(positional) == 1:
+                if type(positional[0]) is not Obj:  # `f(x)` (`f({...})`: named arguments)
+                    one = positional[0]
+            elif len(positional) <= len(sig.params):
+                n = len(positional)
+                known = sig.by_count
+                plan = known[n] if n in known else sig.positional(n)
+                if plan is not None:  # `f(a, b)`: each argument fills its parameter
+                    return self._bound(node, fn, [(p, positional[i]) for p, i in plan])
+        elif len(node.raw) == 1 and target is not None:
+            for key in node.raw:
+                if (
+                    key in registry.functions
+                    and key not in sig.name_set
+                    and key not in fn.parameter_aliases
+                ):  # `{"f": {"g": X}}`: the nested call g(X) is f's one argument
+                    one = call_as_nested(node)
+        if one is not None and target is not None:
+            if type(one) is Lit:
+                if self._cur is not None:  # a literal resolves to itself (its height counted)
+                    self.leaf()
+            elif self._reading:
+                one = self.resolve(one)
+            else:
+                try:  # resolve(one), inline (nothing is measured outside an alias's expression)
+                    one = self._table[type(one)](self, one)
+                except DialecticError as exc:
+                    one = self._failed(exc, one)
+            bound = ArgTwin()
+            bound.param = target
+            bound.node = one
+            bound.__class__ = Arg
+            made = InvokeTwin()
+            made.path = node.path
+            made.fn = fn
+            made.args = (bound,)
+            made.written = node.name
+            made.__class__ = Invoke
+            out: Node = made
+            return out
+        return self._bound(node, fn, bind_args(registry, node, fn, sig))
+
+    def _bound(self, node: Call, fn: FunctionDescription, pairs: list[tuple[Param, Node]]) -> Node:
+        """The call of ``fn`` with its arguments bound: (parameter, expression) pairs in
+        declared order, each expression resolved in that order."""
+        resolve = self.resolve
+        inline = not self._reading  # nothing is measured outside an alias's expression
+        table = self._table
+        args: list[Arg] = []
+        for p, a in pairs:
+            if type(a) is Lit:
+                if self._cur is not None:  # a literal resolves to itself (its height counted)
+                    self.leaf()
+            elif not inline:
+                a = resolve(a)
+            else:
+                try:  # resolve(a), inline
+                    a = table[type(a)](self, a)
+                except DialecticError as exc:
+                    a = self._failed(exc, a)
+            made = ArgTwin()
+            made.param = p
+            made.node = a
+            made.__class__ = Arg
+            args.append(made)
+        return invoke(node.path, fn, tuple(args), node.name)
+
+    def _domain_call(self, node: Call) -> Node:
+        """A call read without a registry (corpus analysis, SPEC 13)."""
+        if is_forbidden(node.name):
+            raise forbidden_error(node.name, node.path)
+        self.calls += 1
+        resolve = self.resolve
+        slots = tuple([(slot, resolve(expr)) for slot, expr in domain_slots(node)])
+        return DomainCall(node.path, node.name, slots)
+
+    def _inexact(self, registry: Registry, node: Call) -> FunctionDescription:
+        """The function a call names when no function has exactly its name: up to case and
+        underscores (with a warning), a declared other name, the bare name of a namespaced
+        function; else an error with the close names."""
+        if is_forbidden(node.name):
+            raise forbidden_error(node.name, node.path)
+        fn, corrected = registry.resolve_function(node.name)
+        if fn is None:
+            raise unknown_function(registry, node)
         if corrected is not None:
             self.warnings.append(
                 f"unknown function `{clip(node.name)}` at {format_path(node.path)}: ran "
                 f"`{corrected}`, the only function with that name up to case and underscores"
             )
-        self.calls += 1
-        if fn.changes_things:
-            self.ordered += 1
-        sig = self.signature(registry, fn)
-        bound = bind(registry, node, fn, sig)
-        resolve = self.resolve
-        args: list[Arg] = []
-        for p in sig.params:
-            arg = bound.get(p.name)
-            if arg is None:
-                continue
-            if type(arg) is Lit:  # a literal resolves to itself (its depth counted as resolve's)
-                self.leaf()
-                args.append(Arg(p, arg))
-            else:
-                args.append(Arg(p, resolve(arg)))
-        return Invoke(node.path, fn, tuple(args), node.name)
+        return fn
+
+    def _signatures(self, registry: Registry) -> dict[str, _Kept]:
+        """The registry's binding facts by function (made again after a registration)."""
+        last = _LAST[0]  # the registry of the program before (most often)
+        facts = last() if last is not None else None
+        if facts is None or facts.registry() is not registry or facts.version != registry.version:
+            facts = _SIGNATURES.get(registry)
+            if facts is None or facts.version != registry.version:
+                facts = _SIGNATURES[registry] = _Facts(registry)
+            _LAST[0] = facts.me
+        self._sigs = facts.sigs
+        self._methods = facts.methods
+        return facts.sigs
+
+    def _registered(self, registry: Registry, name: str) -> bool:
+        """Whether the JavaScript method ``name`` is also a registered function (up to case
+        and underscores), kept per registry (there are only so many method names)."""
+        methods = self._methods
+        if methods is None:
+            self._signatures(registry)
+            methods = self._methods
+            assert methods is not None
+        known = methods.get(name)
+        if known is None:
+            known = methods[name] = registry.resolve_function(name)[0] is not None
+        return known
+
+    def _signature(self, registry: Registry, fn: FunctionDescription) -> _Kept:
+        """What the registry keeps of ``fn`` for binding calls: the binding facts of its
+        parameters, and whether it changes things (a write or destructive function)."""
+        sigs = self._sigs
+        if sigs is None:
+            sigs = self._signatures(registry)
+        kept = sigs.get(fn.name)
+        if kept is None or kept[0]() is not fn:
+            kept = (weakref.ref(fn), Signature(registry.params(fn)), fn.changes_things)
+            sigs[fn.name] = kept
+        return kept
 
     def signature(self, registry: Registry, fn: FunctionDescription) -> Signature:
-        """The binding facts of ``fn``'s parameters, worked out once per list of parameters
-        (the registry keeps one per function until the function changes): kept per registry,
-        and per program by function."""
-        mine = self._signatures.get(fn.name)
-        if mine is not None and mine[0] is fn:
-            return mine[1]
-        params = registry.params(fn)
-        kept = _SIGNATURES.get(registry)
-        if kept is None:
-            kept = _SIGNATURES[registry] = {}
-        sig = kept.get(fn.name)
-        if sig is None or sig.params is not params:
-            sig = kept[fn.name] = Signature(params)
-        self._signatures[fn.name] = (fn, sig)
-        return sig
+        """The binding facts of ``fn``'s parameters, worked out once per function and registry
+        (until a registration, or until the function is replaced)."""
+        return self._signature(registry, fn)[1]
 
     def namespaced_name(self, receiver: Node, name: str) -> str | None:
         """``ns.name`` when ``receiver`` is a namespace (SPEC 2.2): a name (or a chain of

@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from dialectic.tree.dispatch import dispatch_table
 from dialectic.tree.nodes import (
     AliasRef,
     Arr,
@@ -30,7 +31,6 @@ from dialectic.tree.nodes import (
     Template,
     Undefined,
     Unwrap,
-    dispatch_table,
 )
 
 

@@ -3,10 +3,12 @@ globals, arrow functions (a mixin of :class:`dialectic.resolve.resolver.Resolver
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
 
 from dialectic.outcome.errors import DialecticError, clip
 from dialectic.registry.registry import Registry, closest
+from dialectic.resolve import build
 from dialectic.tree.nodes import (
     AliasRef,
     Call,
@@ -27,19 +29,24 @@ from dialectic.values.jsmethods import ALL_METHODS, GLOBALS
 from dialectic.values.jsops import LOGICAL
 
 if TYPE_CHECKING:
-    from dialectic.resolve.resolver import _Scope
+    from dialectic.resolve.blocks import _Scope
 
 __all__ = ["ExpressionsMixin"]
 
 
 class _Params:
-    """The parameters of an arrow function being resolved (``index``: its nesting level)."""
+    """The parameters of an arrow function being resolved (``index``: its nesting level;
+    ``positions``: each name's first position)."""
 
-    __slots__ = ("params", "index")
+    __slots__ = ("params", "index", "positions")
 
     def __init__(self, params: tuple[str, ...], index: int) -> None:
         self.params = params
         self.index = index
+        positions: dict[str, int] = {}
+        for i, name in enumerate(params):
+            positions.setdefault(name, i)
+        self.positions = positions
 
 
 class ExpressionsMixin:
@@ -52,44 +59,62 @@ class ExpressionsMixin:
     steps_slot: int
     ref_counts: dict[str, int]
     _conditional: int
-    _arrows: list[tuple[str, ...]]
+    _arrow_count: int
     _arrow_locals: list[int]
     _env: list[_Scope | _Params]
     _in_place: list[tuple[Method, Node]]
+    _cur: _Scope | None
+    _bare: bool | None
+    _reading: int
+    _table: dict[type[Node], Callable[[Any, Any], Node]]
 
     if TYPE_CHECKING:
 
-        def resolve(self, node: Node, top: bool = False) -> Node: ...
+        def resolve(self, node: Node) -> Node: ...
 
         def leaf(self) -> None: ...
 
         def _Call(self, node: Call) -> Node: ...
+
+        def _registered(self, registry: Registry, name: str) -> bool: ...
+
+        def _failed(self, exc: DialecticError, node: Node) -> Node: ...
 
         def namespaced_name(self, receiver: Node, name: str) -> str | None: ...
 
     def _items(self, items: tuple[Node, ...]) -> tuple[Node, ...]:
         """Array elements or arguments: each may be a spread (``...xs``)."""
         out: list[Node] = []
+        resolve = self.resolve
+        inline = not self._reading  # nothing is measured outside an alias's expression
+        table = self._table
         for c in items:
             if type(c) is Lit:  # a literal resolves to itself
-                self.leaf()
+                if self._cur is not None:
+                    self.leaf()
                 out.append(c)
-            elif isinstance(c, Spread):
-                out.append(Spread(c.path, self.resolve(c.value)))
+            elif type(c) is Spread:
+                out.append(Spread(c.path, resolve(c.value)))
+            elif inline:
+                try:  # resolve(c), inline
+                    out.append(table[type(c)](self, c))
+                except DialecticError as exc:
+                    out.append(self._failed(exc, c))
             else:
-                out.append(self.resolve(c))
+                out.append(resolve(c))
         return tuple(out)
 
     def _items_lazy(self, items: tuple[Node, ...]) -> list[Node]:
         """Arguments with spreads resolved, arrow functions kept for :meth:`_arrow`."""
         out: list[Node] = []
+        resolve = self.resolve
         for a in items:
-            if isinstance(a, Lambda):
+            if type(a) is Lambda:
                 out.append(a)
-            elif isinstance(a, Spread):
-                out.append(Spread(a.path, self.resolve(a.value)))
+            elif type(a) is Spread:
+                out.append(Spread(a.path, resolve(a.value)))
             else:
-                out.append(self.resolve(a))
+                out.append(resolve(a))
         return out
 
     def _Spread(self, node: Spread) -> Node:
@@ -103,17 +128,30 @@ class ExpressionsMixin:
         return Merge(node.path, tuple(self.resolve(part) for part in node.parts))
 
     def _Op(self, node: Op) -> Node:
-        first, *rest = node.operands
-        left = self.resolve(first)
-        if node.op in LOGICAL:
+        operands = node.operands
+        resolve = self.resolve
+        left = operands[0]
+        if type(left) is not Lit:
+            left = resolve(left)
+        elif self._cur is not None:  # a literal resolves to itself (its height counted)
+            self.leaf()
+        if len(operands) == 1:
+            return build.op(node.path, node.op, (left,))
+        if node.op in LOGICAL:  # the right operands run only if needed
             self._conditional += 1
             try:
-                right = [self.resolve(r) for r in rest]
+                right = [resolve(r) for r in operands[1:]]
             finally:
                 self._conditional -= 1
-        else:
-            right = [self.resolve(r) for r in rest]
-        return Op(node.path, node.op, (left, *right))
+            return build.op(node.path, node.op, (left, *right))
+        if len(operands) == 2:
+            second = operands[1]
+            if type(second) is not Lit:
+                second = resolve(second)
+            elif self._cur is not None:
+                self.leaf()
+            return build.op(node.path, node.op, (left, second))
+        return build.op(node.path, node.op, (left, *[resolve(r) for r in operands[1:]]))
 
     def _Cond(self, node: Cond) -> Node:
         test = self.resolve(node.test)
@@ -123,7 +161,7 @@ class ExpressionsMixin:
             otherwise = self.resolve(node.otherwise)
         finally:
             self._conditional -= 1
-        return Cond(node.path, test, then, otherwise)
+        return build.cond(node.path, test, then, otherwise)
 
     def _Lambda(self, node: Lambda) -> Node:
         raise DialecticError(
@@ -136,18 +174,18 @@ class ExpressionsMixin:
         )
 
     def _arrow(self, node: Lambda) -> Node:
-        self._env.append(_Params(node.params, len(self._arrows)))
-        self._arrows.append(node.params)
+        self._env.append(_Params(node.params, self._arrow_count))
+        self._arrow_count += 1
         self._arrow_locals.append(0)
         self._conditional += 1  # the body runs once per element: maybe never
         try:
             body = self.resolve(node.body)
         finally:
             self._conditional -= 1
-            self._arrows.pop()
+            self._arrow_count -= 1
             locals_ = self._arrow_locals.pop()
             self._env.pop()
-        return Lambda(node.path, node.params, body, locals_)
+        return build.lambda_(node.path, node.params, body, locals_)
 
     def _steps(self) -> None:
         if self.steps_slot < 0:
@@ -156,65 +194,79 @@ class ExpressionsMixin:
 
     def _Method(self, node: Method) -> Node:
         registry = self.registry
-        if registry is not None and registry.bare_names() and not node.optional:
-            # `memory.search({...})`: a namespace's function named like a JavaScript method
-            dotted = self.namespaced_name(node.target, node.name)
-            if dotted is not None:
-                call = Call(node.path, dotted, "array", positional=node.args)
-                return self._Call(call)
-        if node.name not in ALL_METHODS:
-            if registry is not None and registry.resolve_function(node.name)[0] is not None:
-                if node.optional:
-                    raise DialecticError(
-                        "invalid_program",
-                        f"`?.` before a call of the registered function `{clip(node.name)}` "
-                        "is not supported",
-                        node.path,
-                        hint=f"Test the value first: x == null ? undefined : "
-                        f"{clip(node.name)}(x, ...).",
-                    )
-                if any(isinstance(a, Lambda | Spread) for a in node.args):
-                    raise DialecticError(
-                        "invalid_program",
-                        f"`{clip(node.name)}` is a registered function; it takes no arrow "
-                        "functions or spread arguments",
-                        node.path,
-                    )
-                # x.f(a) for a registered f is the call f(x, a)
-                call = Call(node.path, node.name, "array", positional=(node.target, *node.args))
-                return self._Call(call)
-            known = sorted(ALL_METHODS | set(registry.functions if registry is not None else ()))
-            near = closest(node.name, known)
-            raise DialecticError(
-                "unknown_function",
-                f"unknown method `{clip(node.name)}`"
-                + (f"; did you mean {' or '.join(f'`{n}`' for n in near)}?" if near else ""),
-                node.path,
-                hint="Arrays and texts have JavaScript's methods (map, filter, sort, slice, join, "
-                "includes, toUpperCase, split, ...); a registered function f can be called as "
-                "x.f(...).",
-            )
+        name = node.name
+        if registry is not None and not node.optional:
+            bare = self._bare
+            if bare is None:
+                bare = self._bare = bool(registry.bare_names())
+            if bare:
+                # `memory.search({...})`: a namespace's function named like a JavaScript method
+                dotted = self.namespaced_name(node.target, name)
+                if dotted is not None:
+                    call = Call(node.path, dotted, "array", positional=node.args)
+                    return self._Call(call)
+        if name not in ALL_METHODS:
+            return self._not_a_method(node)
         target = self.resolve(node.target)
-        args = tuple(
-            self._arrow(a) if isinstance(a, Lambda) else a for a in self._items_lazy(node.args)
-        )
-        self._steps()
-        if node.name in ("sort", "reverse"):
+        args = node.args
+        if args:  # the arrow functions' bodies after the other arguments
+            lazy = self._items_lazy(args)
+            args = tuple([self._arrow(a) if type(a) is Lambda else a for a in lazy])
+        if self.steps_slot < 0:
+            self.steps_slot = self.memo_size
+            self.memo_size += 1
+        if name == "sort" or name == "reverse":
             self._in_place.append((node, target))
         fallback = None
         if (
             registry is not None
-            and registry.resolve_function(node.name)[0] is not None
-            and not any(isinstance(a, Lambda | Spread) for a in args)
+            and self._registered(registry, name)
+            and not any(type(a) is Lambda or type(a) is Spread for a in args)
         ):
             # `date.at('9:00am')`: the registered `at` for receivers that are not arrays/texts
             given = (
                 Given(node.target.path, 0),
                 *(Given(a.path, i + 1) for i, a in enumerate(args)),
             )
-            call = Call(node.path, node.name, "array", positional=given)
+            call = Call(node.path, name, "array", positional=given)
             fallback = self._Call(call)
-        return Method(node.path, target, node.name, args, fallback, node.optional)
+        return build.method(node.path, target, name, args, fallback, node.optional)
+
+    def _not_a_method(self, node: Method) -> Node:
+        """``x.f(...)`` where ``f`` is no JavaScript method: the registered function ``f``
+        called as ``f(x, ...)``, else an error with the close names."""
+        registry = self.registry
+        if registry is not None and registry.resolve_function(node.name)[0] is not None:
+            if node.optional:
+                raise DialecticError(
+                    "invalid_program",
+                    f"`?.` before a call of the registered function `{clip(node.name)}` "
+                    "is not supported",
+                    node.path,
+                    hint=f"Test the value first: x == null ? undefined : "
+                    f"{clip(node.name)}(x, ...).",
+                )
+            if any(isinstance(a, Lambda | Spread) for a in node.args):
+                raise DialecticError(
+                    "invalid_program",
+                    f"`{clip(node.name)}` is a registered function; it takes no arrow "
+                    "functions or spread arguments",
+                    node.path,
+                )
+            # x.f(a) for a registered f is the call f(x, a)
+            call = Call(node.path, node.name, "array", positional=(node.target, *node.args))
+            return self._Call(call)
+        known = sorted(ALL_METHODS | set(registry.functions if registry is not None else ()))
+        near = closest(node.name, known)
+        raise DialecticError(
+            "unknown_function",
+            f"unknown method `{clip(node.name)}`"
+            + (f"; did you mean {' or '.join(f'`{n}`' for n in near)}?" if near else ""),
+            node.path,
+            hint="Arrays and texts have JavaScript's methods (map, filter, sort, slice, join, "
+            "includes, toUpperCase, split, ...); a registered function f can be called as "
+            "x.f(...).",
+        )
 
     def _Global(self, node: Global) -> Node:
         if node.name not in GLOBALS:

@@ -15,26 +15,48 @@ consumer (the compiler, ``Runtime.compile`` / ``dialectic compile``, the canonic
 Problems are collected, so one pass reports every problem it finds (each node that fails becomes
 an ``Undefined`` placeholder and the walk goes on).
 
-Here: the walk, names, blocks of aliases and their order; calls are resolved by the mixin
-:mod:`dialectic.resolve.calls`, expression forms (operators, methods, arrow functions) by
-:mod:`dialectic.resolve.expressions`.
+Here: the walk and names; calls are resolved by the mixin :mod:`dialectic.resolve.calls`,
+expression forms (operators, methods, arrow functions) by :mod:`dialectic.resolve.expressions`,
+blocks of aliases and their order by :mod:`dialectic.resolve.blocks`.
+
+Cost (every new program pays it): one dispatch per node through a table of unbound functions
+built once per class; the nesting is counted only inside an alias's expression (where an alias's
+``depth`` needs it); a literal resolves to itself without a frame; a free name's meaning is
+decided once per program; binding facts are kept per registry and function
+(:mod:`dialectic.resolve.calls`); the hottest nodes are built through their mutable twins
+(:mod:`dialectic.resolve.build`); an array or object of literals resolves to itself.
 """
 
 from __future__ import annotations
 
+import weakref
+from collections.abc import Callable
+from typing import Any
+
 from dialectic.limits import Limits
 from dialectic.outcome.errors import DialecticError, JSONPath, LimitExceeded, clip
+from dialectic.registry.descriptions import FunctionDescription
 from dialectic.registry.registry import Registry
+from dialectic.resolve.binding import Signature
+from dialectic.resolve.blocks import BlocksMixin, _Scope
+from dialectic.resolve.build import (
+    AliasRefTwin,
+    ContextRefTwin,
+    GetTwin,
+    ParamRefTwin,
+    arr,
+    const_ref,
+    obj,
+    template,
+)
 from dialectic.resolve.calls import CallsMixin
 from dialectic.resolve.effects import EffectInfo, analyze
 from dialectic.resolve.expressions import ExpressionsMixin, _Params
-from dialectic.resolve.forbidden import forbidden_error, is_forbidden
+from dialectic.resolve.forbidden import FORBIDDEN_MEMBERS, forbidden_error, is_forbidden
+from dialectic.tree.dispatch import unbound_table
 from dialectic.tree.nodes import (
     AliasRef,
     Arr,
-    Binding,
-    Block,
-    ConstRef,
     ContextRef,
     Get,
     Given,
@@ -48,7 +70,6 @@ from dialectic.tree.nodes import (
     Template,
     Undefined,
     Unwrap,
-    unbound_table,
 )
 
 
@@ -58,30 +79,6 @@ class ResolveErrors(Exception):
     def __init__(self, errors: list[DialecticError]) -> None:
         super().__init__(str(errors[0]))
         self.errors = errors
-
-
-class _Scope:
-    """The aliases of one block being resolved: name -> slot, and the aliases each binding
-    reads directly (filled while its expression is resolved)."""
-
-    __slots__ = ("slots", "frame", "reading", "start", "cond_base", "deps", "always", "height")
-
-    def __init__(self, slots: dict[str, int], frame: int = -1) -> None:
-        self.slots = slots
-        #: -1: the slots are the run's memo; else the arrow function (by nesting index) whose
-        #: application holds them
-        self.frame = frame
-        #: the binding whose expression is being resolved (None: the block's body), and the
-        #: resolver's nesting level where that expression starts
-        self.reading: str | None = None
-        self.start = 0
-        self.cond_base = 0
-        #: alias -> {alias it reads: deepest nesting of such a read inside the expression}
-        self.deps: dict[str, dict[str, int]] = {name: {} for name in slots}
-        #: alias -> the aliases it reads whatever the data (not under a condition)
-        self.always: dict[str, set[str]] = {name: set() for name in slots}
-        #: alias -> nesting levels of its own expression
-        self.height: dict[str, int] = dict.fromkeys(slots, 0)
 
 
 class Resolved:
@@ -128,11 +125,30 @@ class Resolved:
         self.effects: EffectInfo | None = None
 
 
-class Resolver(CallsMixin, ExpressionsMixin):
+class _Table(dict[type[Node], Callable[[Any, Any], Node]]):
+    """The resolver's handlers by node class; a class without one is an invalid program."""
+
+    def __missing__(self, cls: type[Node]) -> Callable[[Any, Any], Node]:
+        return _unknown_node
+
+
+def _unknown_node(resolver: Any, node: Node) -> Node:
+    raise DialecticError("invalid_program", f"unknown node {type(node).__name__}")
+
+
+_TABLES: dict[type, _Table] = {}
+
+#: what a free name (no alias, no parameter) means, decided once per name and program: the
+#: registered constant it names, or this marker (a context value)
+_CONTEXT = object()
+
+
+class Resolver(CallsMixin, ExpressionsMixin, BlocksMixin):
     """Resolves one program. With ``registry=None`` (corpus analysis) every call is a
     :class:`DomainCall` read by the analysis conventions and every free name a context value."""
 
     def __init__(self, registry: Registry | None, limits: Limits) -> None:
+        # every attribute is set here, in one order (instances share one layout of keys)
         self.registry = registry
         self.limits = limits
         self.errors: list[DialecticError] = []
@@ -142,14 +158,20 @@ class Resolver(CallsMixin, ExpressionsMixin):
         self.memo_size = 0
         self.calls = 0
         self.constant_slots: dict[str, int] = {}
-        self._scopes: list[_Scope] = []
+        #: the resolver's nesting level (resolve calls in progress), counted only while some
+        #: block resolves an alias's expression (``_reading``: how many do): the levels are
+        #: read relative to where that expression starts
         self._level = 0
+        self._reading = 0
+        #: the innermost block when it is resolving an alias's expression (its height grows
+        #: with each nested node), else None
+        self._cur: _Scope | None = None
         #: how many conditional branches (`? :` arms, right operands of && || ??) enclose the
         #: node being resolved
         self._conditional = 0
-        #: parameters of the arrow functions around the node being resolved, innermost last
-        self._arrows: list[tuple[str, ...]] = []
-        #: per arrow being resolved: how many local alias slots its body has so far
+        #: how many arrow functions enclose the node being resolved, and per arrow being
+        #: resolved, how many local alias slots its body has so far
+        self._arrow_count = 0
         self._arrow_locals: list[int] = []
         #: alias blocks and arrow parameters around the node, innermost last (name lookup)
         self._env: list[_Scope | _Params] = []
@@ -161,14 +183,28 @@ class Resolver(CallsMixin, ExpressionsMixin):
         self.steps_slot = -1
         #: write/destructive calls and expression statements seen (SPEC 17)
         self.ordered = 0
-        self._signatures = {}
-        self._table = unbound_table(type(self), "_")
+        #: free name -> its registered constant or _CONTEXT (decided once per program)
+        self._free: dict[str, Any] = {}
+        #: function name -> (function, its binding facts, whether it changes things), and
+        #: JavaScript method name -> whether it is a registered function too: the registry's,
+        #: fetched on the first call
+        self._sigs: dict[str, tuple[weakref.ref[FunctionDescription], Signature, bool]] | None = (
+            None
+        )
+        self._methods: dict[str, bool] | None = None
+        #: whether the registry has namespaced functions (None: not asked yet)
+        self._bare: bool | None = None
+        table = _TABLES.get(type(self))
+        if table is None:
+            table = _TABLES[type(self)] = _Table(unbound_table(type(self), "_"))
+        self._table = table
 
     # -- entry ----------------------------------------------------------------------------
     def resolve_root(self, root: Node) -> Resolved:
         mode = root.mode if isinstance(root, Let) else "return"
-        resolved = self.resolve(root, top=True)
-        self._check_in_place()
+        resolved = self._top(root) if isinstance(root, Let) else self.resolve(root)
+        if self._in_place:
+            self._check_in_place()
         if self.calls > self.limits.max_calls:
             self.errors.insert(
                 0,
@@ -194,41 +230,51 @@ class Resolver(CallsMixin, ExpressionsMixin):
             out.effects = analyze(resolved)
         return out
 
-    def resolve(self, node: Node, top: bool = False) -> Node:
-        self._level += 1
-        scopes = self._scopes
-        if scopes:
-            scope = scopes[-1]
-            if scope.reading is not None:
-                height = self._level - scope.start
-                if height > scope.height[scope.reading]:
-                    scope.height[scope.reading] = height
+    def _top(self, node: Let) -> Node:
+        """:meth:`resolve` for the program's top block (where ``$use`` is allowed)."""
         try:
-            if top and isinstance(node, Let):
-                return self._block(node, top=True)
-            handler = self._table.get(type(node))
-            if handler is None:
-                raise DialecticError("invalid_program", f"unknown node {type(node).__name__}")
-            result: Node = handler(self, node)
+            return self._block(node, top=True)
+        except DialecticError as exc:
+            return self._failed(exc, node)
+
+    def resolve(self, node: Node) -> Node:
+        """The resolved form of ``node``; a node that fails is recorded and becomes an
+        ``Undefined`` placeholder (the walk goes on)."""
+        if self._reading:  # inside an alias's expression: its nesting is measured
+            level = self._level + 1
+            self._level = level
+            cur = self._cur
+            if cur is not None and level - cur.start > cur.top:
+                cur.top = level - cur.start
+            try:
+                result: Node = self._table[type(node)](self, node)
+                return result
+            except DialecticError as exc:
+                return self._failed(exc, node)
+            finally:
+                self._level = level - 1
+        try:
+            result = self._table[type(node)](self, node)
             return result
         except DialecticError as exc:
-            if not exc.path:
-                exc.path = node.path
-            self.errors.append(exc)
-            return Undefined(node.path)
-        finally:
-            self._level -= 1
+            return self._failed(exc, node)
+
+    def _failed(self, exc: DialecticError, node: Node) -> Node:
+        """A node that failed: its error is recorded, an ``Undefined`` takes its place."""
+        if not exc.path:
+            exc.path = node.path
+        self.errors.append(exc)
+        return Undefined(node.path)
 
     def leaf(self) -> None:
         """What :meth:`resolve` records of a leaf below the current node (a literal, which
-        resolves to itself): the height of the alias being read."""
-        scopes = self._scopes
-        if scopes:
-            scope = scopes[-1]
-            if scope.reading is not None:
-                height = self._level + 1 - scope.start
-                if height > scope.height[scope.reading]:
-                    scope.height[scope.reading] = height
+        resolves to itself): the height of the alias being read. Callers may skip it when
+        ``_cur`` is None."""
+        cur = self._cur
+        if cur is not None:
+            height = self._level + 1 - cur.start
+            if height > cur.top:
+                cur.top = height
 
     # -- structure ------------------------------------------------------------------------
     def _Lit(self, node: Lit) -> Node:
@@ -238,23 +284,42 @@ class Resolver(CallsMixin, ExpressionsMixin):
         return node
 
     def _Arr(self, node: Arr) -> Node:
-        return Arr(node.path, self._items(node.items))
+        for item in node.items:
+            if type(item) is not Lit:
+                return arr(node.path, self._items(node.items))
+        if node.items and self._cur is not None:
+            self.leaf()
+        return node  # only literals: the array resolves to itself
 
     def _Given(self, node: Given) -> Node:
         return node
 
     def _Obj(self, node: Obj) -> Node:
-        for k in node.fields:
-            if k == "__proto__":
-                raise forbidden_error(k, (*node.path, k))
-        fields: dict[str, Node] = {}
-        for k, v in node.fields.items():
+        given = node.fields
+        if "__proto__" in given:
+            raise forbidden_error("__proto__", (*node.path, "__proto__"))
+        fields: dict[str, Node] | None = None
+        literal = False
+        resolve = None if not self._reading else self.resolve
+        table = self._table
+        for k, v in given.items():
             if type(v) is Lit:  # a literal resolves to itself
-                self.leaf()
-                fields[k] = v
-            else:
-                fields[k] = self.resolve(v)
-        return Obj(node.path, fields, node.explicit)
+                literal = True
+                continue
+            if fields is None:
+                fields = dict(given)  # (the literals as they are)
+            if resolve is not None:
+                fields[k] = resolve(v)
+                continue
+            try:  # resolve(v), inline (nothing is measured outside an alias's expression)
+                fields[k] = table[type(v)](self, v)
+            except DialecticError as exc:
+                fields[k] = self._failed(exc, v)
+        if literal and self._cur is not None:  # the literals' height, once (a maximum)
+            self.leaf()
+        if fields is None:  # only literals: the object resolves to itself
+            return node
+        return obj(node.path, fields, node.explicit)
 
     def _Unwrap(self, node: Unwrap) -> Node:
         return Unwrap(node.path, self.resolve(node.value))
@@ -262,13 +327,23 @@ class Resolver(CallsMixin, ExpressionsMixin):
     def _Template(self, node: Template) -> Node:
         resolved: list[str | Node] = []
         literal = 0
+        resolve = self.resolve
         for p in node.parts:
-            if isinstance(p, str):
+            if type(p) is str or isinstance(p, str):
                 literal += len(p)
                 resolved.append(p)
-            else:
-                resolved.append(self.resolve(p))
-        parts = tuple(resolved)
+            elif type(p) is not Lit:
+                if self._reading:
+                    resolved.append(resolve(p))
+                    continue
+                try:  # resolve(p), inline (nothing is measured outside an alias's expression)
+                    resolved.append(self._table[type(p)](self, p))
+                except DialecticError as exc:
+                    resolved.append(self._failed(exc, p))
+            else:  # a literal resolves to itself (its height counted)
+                if self._cur is not None:
+                    self.leaf()
+                resolved.append(p)
         max_len = self.limits.max_string_length
         if literal > max_len:
             raise LimitExceeded(
@@ -276,161 +351,140 @@ class Resolver(CallsMixin, ExpressionsMixin):
                 f"a template would produce {literal} characters; the limit is {max_len}",
                 node.path,
             )
-        return Template(node.path, parts)
+        return template(node.path, tuple(resolved))
 
     def _Get(self, node: Get) -> Node:
+        keys = node.keys
         literal = True
-        for k in node.keys:
-            if isinstance(k, Lit):
-                if isinstance(k.value, str) and is_forbidden(k.value):
-                    raise forbidden_error(k.value, k.path)
+        for k in keys:
+            if type(k) is Lit:
+                v = k.value
+                if (type(v) is str or isinstance(v, str)) and (
+                    v in FORBIDDEN_MEMBERS or v.startswith("__")
+                ):
+                    raise forbidden_error(v, k.path)
             else:
                 literal = False
-        target = self.resolve(node.target)
+        target = node.target
+        if self._reading:
+            target = self.resolve(target)
+        else:
+            try:  # resolve(target), inline (nothing is measured outside an alias's expression)
+                target = self._table[type(target)](self, target)
+            except DialecticError as exc:
+                target = self._failed(exc, target)
         if literal:  # literal keys resolve to themselves
-            for _ in node.keys:
+            if self._cur is not None and keys:
                 self.leaf()
-            return Get(node.path, target, node.keys, node.optional)
-        return Get(node.path, target, tuple([self.resolve(k) for k in node.keys]), node.optional)
+        else:
+            keys = tuple([self.resolve(k) for k in keys])
+        made = GetTwin()
+        made.path = node.path
+        made.target = target
+        made.keys = keys
+        made.optional = node.optional
+        made.__class__ = Get
+        out: Node = made
+        return out
 
     # -- names ----------------------------------------------------------------------------
     def _Ref(self, node: Ref) -> Node:
         name = node.name
-        for scope in reversed(self._env):
+        env = self._env
+        i = len(env)
+        while i:  # the innermost first
+            i -= 1
+            scope = env[i]
             if isinstance(scope, _Params):
-                if name in scope.params:
-                    return ParamRef(node.path, name, scope.index, scope.params.index(name))
+                index = scope.positions.get(name)
+                if index is not None:
+                    param = ParamRefTwin()
+                    param.path = node.path
+                    param.name = name
+                    param.frame = scope.index
+                    param.index = index
+                    param.__class__ = ParamRef
+                    found: Node = param
+                    return found
                 continue
             slot = scope.slots.get(name)
             if slot is not None:
-                if scope.reading is not None:
-                    seen = scope.deps[scope.reading]
+                reading = scope.reading
+                if reading is not None:  # an alias reads another of its block
+                    deps = scope.deps
+                    seen = deps.get(reading)
+                    if seen is None:
+                        seen = deps[reading] = {}
                     level = self._level - scope.start
                     if level > seen.get(name, 0):
                         seen[name] = level
                     if self._conditional == scope.cond_base:
-                        scope.always[scope.reading].add(name)
-                self.ref_counts[name] = self.ref_counts.get(name, 0) + 1
-                return AliasRef(node.path, name, slot, scope.frame)
-        self.ref_counts[name] = self.ref_counts.get(name, 0) + 1
+                        always = scope.always.get(reading)
+                        if always is None:
+                            always = scope.always[reading] = set()
+                        always.add(name)
+                counts = self.ref_counts
+                counts[name] = counts.get(name, 0) + 1
+                made = AliasRefTwin()
+                made.path = node.path
+                made.name = name
+                made.slot = slot
+                made.frame = scope.frame
+                made.__class__ = AliasRef
+                alias: Node = made
+                return alias
+        counts = self.ref_counts
+        counts[name] = counts.get(name, 0) + 1
+        meaning = self._free.get(name)
+        if meaning is None:
+            meaning = self._free_name(name, node.path)
+        if meaning is _CONTEXT:
+            made = ContextRefTwin()
+            made.path = node.path
+            made.name = name
+            made.__class__ = ContextRef
+            out: Node = made
+            return out
+        return const_ref(node.path, meaning, name)
+
+    def _free_name(self, name: str, path: JSONPath) -> Any:
+        """What a name that is no alias or parameter means (the first time it is read): a
+        registered constant (also up to case and underscores), else a context value; a
+        function or a forbidden name is an error."""
         registry = self.registry
         if registry is None:
             if is_forbidden(name):
-                raise forbidden_error(name, node.path)
-            self.context_refs.setdefault(name, node.path)
-            return ContextRef(node.path, name)
+                raise forbidden_error(name, path)
+            self.context_refs.setdefault(name, path)
+            self._free[name] = _CONTEXT
+            return _CONTEXT
         const = registry.constants.get(name)
-        if const is not None:
-            self._constant_slot(const.name, const.factory is not None)
-            return ConstRef(node.path, const, name)
-        if name in registry.functions:
-            raise DialecticError(
-                "not_a_value",
-                f"`{clip(name)}` is a function, not a value; functions cannot be stored or passed",
-                node.path,
-                hint=f'Call it: {{"{clip(name)}": {{...}}}} (Plan: {clip(name)}(...)).',
-            )
-        if is_forbidden(name):
-            raise forbidden_error(name, node.path)
-        fuzzy = registry.resolve_constant(name) if registry.constants else None
-        if fuzzy is not None:
+        if const is None:
+            if name in registry.functions:
+                raise DialecticError(
+                    "not_a_value",
+                    f"`{clip(name)}` is a function, not a value; functions cannot be stored or "
+                    "passed",
+                    path,
+                    hint=f'Call it: {{"{clip(name)}": {{...}}}} (Plan: {clip(name)}(...)).',
+                )
+            if is_forbidden(name):
+                raise forbidden_error(name, path)
             # `Thursday` for the constant `thursday`: a context value of the exact name still
             # wins at run time; otherwise the constant is read, with a warning
-            self._constant_slot(fuzzy.name, fuzzy.factory is not None)
-            return ConstRef(node.path, fuzzy, name)
-        self.context_refs.setdefault(name, node.path)
-        return ContextRef(node.path, name)
+            const = registry.resolve_constant(name) if registry.constants else None
+        if const is None:
+            self.context_refs.setdefault(name, path)
+            self._free[name] = _CONTEXT
+            return _CONTEXT
+        self._constant_slot(const.name, const.factory is not None)
+        self._free[name] = const
+        return const
 
     def _constant_slot(self, name: str, needs_slot: bool) -> None:
         if needs_slot and name not in self.constant_slots:
             self.constant_slots[name] = self.memo_size
             self.memo_size += 1
-
-    def _Let(self, node: Let) -> Node:
-        return self._block(node, top=False)
-
-    def _block(self, node: Let, top: bool) -> Node:
-        if node.mode == "use" and not top:
-            raise DialecticError(
-                "invalid_program", "$use is allowed only at the top of a program", node.path
-            )
-        slots: dict[str, int] = {}
-        frame = len(self._arrows) - 1  # -1: not inside an arrow function
-        for name in node.bindings:
-            if frame < 0:
-                slots[name] = self.memo_size
-                self.memo_size += 1
-            else:  # an alias of an arrow's body: one slot per application
-                slots[name] = self._arrow_locals[-1]
-                self._arrow_locals[-1] += 1
-            if name.startswith("$"):
-                self.ordered += 1  # an expression statement (SPEC 17)
-            else:
-                self.alias_names.add(name)
-        scope = _Scope(slots, frame)
-        self._scopes.append(scope)
-        self._env.append(scope)
-        try:
-            exprs: dict[str, Node] = {}
-            scope.start = self._level
-            scope.cond_base = self._conditional
-            for name, expr in node.bindings.items():
-                scope.reading = name
-                exprs[name] = self.resolve(expr)
-            scope.reading = None
-            body = self.resolve(node.body)
-        finally:
-            self._scopes.pop()
-            self._env.pop()
-        order = _dependency_order(node, scope.deps)
-        # an alias's depth: the nesting levels its evaluation may recurse through, its own
-        # expression's and, through each alias it reads, that one's (the compiler evaluates
-        # the aliases under a deep one first, so no alias chain can exhaust Python's stack)
-        depth: dict[str, int] = {}
-        bindings = []
-        for name in order:
-            deps = scope.deps[name]
-            depth[name] = max([scope.height[name], *(lv + depth[d] for d, lv in deps.items())])
-            dep_slots = tuple(sorted(slots[d] for d in scope.always[name]))
-            binding = Binding(name, slots[name], exprs[name], dep_slots, depth[name], frame)
-            bindings.append(binding)
-        return Block(node.path, tuple(bindings), body, node.mode)
-
-
-def _dependency_order(node: Let, deps: dict[str, dict[str, int]]) -> list[str]:
-    """Aliases in dependency order; a cycle is an error naming it (a -> b -> a)."""
-    order: list[str] = []
-    state: dict[str, int] = {}  # 1 visiting, 2 done
-    for start in node.bindings:
-        if state.get(start) == 2:
-            continue
-        stack: list[tuple[str, list[str]]] = [(start, sorted(deps[start]))]
-        trail = [start]
-        state[start] = 1
-        while stack:
-            name, todo = stack[-1]
-            if todo:
-                nxt = todo.pop(0)
-                st = state.get(nxt)
-                if st == 1:
-                    cycle = [*trail[trail.index(nxt) :], nxt]
-                    raise DialecticError(
-                        "cycle",
-                        "the aliases depend on each other in a cycle: " + " -> ".join(cycle),
-                        node.bindings[cycle[0]].path,
-                        hint="An alias cannot use its own value, directly or through others.",
-                        details={"cycle": cycle},
-                    )
-                if st is None:
-                    state[nxt] = 1
-                    stack.append((nxt, sorted(deps[nxt])))
-                    trail.append(nxt)
-            else:
-                stack.pop()
-                trail.pop()
-                state[name] = 2
-                order.append(name)
-    return order
 
 
 def resolve(registry: Registry | None, limits: Limits, root: Node) -> Resolved:

@@ -95,17 +95,17 @@ def drop(s: State, site: Any) -> None:
         s.calls_dropped.append(site)
 
 
-def landed(s: State, task: Any) -> None:
-    """A call launched as a task of its own coroutine (asyncio fan-out) has ended: done,
-    failed, or cancelled (in flight: it may have taken effect)."""
+def landed(s: State, coro: Any, status: str | None) -> None:
+    """A call launched as a task of its own coroutine ``coro`` (asyncio fan-out) has ended:
+    ``status`` done or failed, or None if it was cancelled (in flight: it may have taken
+    effect)."""
     found = s.calls_launched
-    rec = found.pop(task.get_coro(), None) if found else None
+    rec = found.pop(coro, None) if found else None
     if rec is None:
         return
     rec[END] = now()
-    if task.cancelled():
-        return
-    rec[STATUS] = FAILED if task.exception() is not None else DONE
+    if status is not None:
+        rec[STATUS] = status
 
 
 def call_path(site: Any, frames: Any) -> str:

@@ -24,9 +24,9 @@ from dialectic.frontends.base import FrontEndResult
 from dialectic.outcome.errors import DialecticError, LimitExceeded
 from dialectic.outcome.outcome import SUCCESS, Outcome
 from dialectic.outcome.report import bounded_warnings, failure
-from dialectic.registry.registry import closest
 from dialectic.resolve.resolver import Resolved, ResolveErrors, resolve
 from dialectic.run.approval import attach
+from dialectic.run.context_errors import bad_context, unknown_identifier
 from dialectic.run.evaluator import MISSING, Compiled, State, deadline_error, new_state
 from dialectic.run.events import EventHook, ended, observe
 from dialectic.run.finish import failed, succeeded
@@ -35,10 +35,6 @@ from dialectic.run.state import RunDeadline
 from dialectic.run.telemetry import TRACING
 from dialectic.tree.nodes import Let
 from dialectic.tree.parse import parse_tree
-from dialectic.values.jsmethods import GLOBALS
-
-#: JavaScript's namespaces of global functions (`Math.max`): not values either
-_NAMESPACES = {"Math": "round", "JSON": "stringify", "Object": "keys", "Array": "isArray"}
 
 if TYPE_CHECKING:
     from dialectic.runtime import Runtime
@@ -73,14 +69,6 @@ def _promote_if_large() -> None:
     if gc.get_count()[0] > _PROMOTE_AT and gc.get_freeze_count() == 0:
         gc.freeze()
         gc.unfreeze()
-
-
-def _bad_context(context: Any) -> DialecticError:
-    return DialecticError(
-        "invalid_option",
-        f"the context must be a mapping of names to values, got {type(context).__name__}",
-        hint="Pass a dict, e.g. run(program, context={'user': {...}}).",
-    )
 
 
 class CompileFailed(DialecticError):
@@ -239,7 +227,7 @@ class Prepared:
         if self.errors:
             return failure(self.errors, self.front, list(self.warnings))
         if context is not None and not isinstance(context, Mapping):
-            return failure([_bad_context(context)], self.front, list(self.warnings))
+            return failure([bad_context(context)], self.front, list(self.warnings))
         values: Any = context if context is not None else {}
         for name in self.context_refs:
             if name not in values:
@@ -255,26 +243,7 @@ class Prepared:
         )
 
     def _unknown_identifier(self, name: str, values: Mapping[str, Any]) -> DialecticError:
-        if name in GLOBALS or name in _NAMESPACES:
-            what = "a namespace of functions" if name in _NAMESPACES else "a function"
-            call = f"{name}.{_NAMESPACES[name]}(x)" if name in _NAMESPACES else f"{name}(x)"
-            return DialecticError(
-                "unknown_identifier",
-                f"`{name}` is {what}, and functions are not values",
-                self.context_refs[name],
-                hint=f"Call it inside an arrow function: xs.map(x => {call}).",
-            )
-        pool = [*self.known_names, *values]
-        near = closest(name, pool)
-        return DialecticError(
-            "unknown_identifier",
-            f"unknown identifier `{name}`"
-            + (f"; did you mean {' or '.join(f'`{n}`' for n in near)}?" if near else ""),
-            self.context_refs[name],
-            hint="A name must be an alias defined in the program, a registered constant, or a "
-            "value in the run's context."
-            + (f" Known names: {', '.join(pool[:20])}." if pool else ""),
-        )
+        return unknown_identifier(name, self.context_refs[name], self.known_names, values)
 
     def _observe(self, state: State, journal: Journal | None, on_event: EventHook | None) -> None:
         """The run's journal, event hook and tracer, if any (SPEC 18)."""

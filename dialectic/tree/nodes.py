@@ -56,8 +56,6 @@ __all__ = [
     "Unwrap",
     "Visitor",
     "children",
-    "dispatch_table",
-    "unbound_table",
     "walk",
 ]
 
@@ -417,53 +415,6 @@ class Visitor:
 
     def generic_visit(self, node: Node) -> Any:
         raise TypeError(f"{type(self).__name__} cannot visit a {type(node).__name__} node")
-
-
-def dispatch_table(
-    owner: object, prefix: str = "visit_"
-) -> dict[type[Node], Callable[[Node], Any]]:
-    """``{NodeClass: bound method}`` for every ``prefix + ClassName`` method of ``owner``: the
-    fastest dispatch for a hot pass (one dict lookup, no string building)."""
-    key = (type(owner), prefix)
-    names = _TABLES.get(key)
-    if names is None:  # once per visitor class: which method handles which node class
-        names = _TABLES[key] = tuple(
-            (cls, prefix + cls.__name__)
-            for cls in _all_node_classes()
-            if hasattr(type(owner), prefix + cls.__name__)
-        )
-    return {cls: getattr(owner, name) for cls, name in names}
-
-
-_TABLES: dict[tuple[type, str], tuple[tuple[type[Node], str], ...]] = {}
-
-
-def unbound_table(owner: type, prefix: str) -> dict[type[Node], Callable[[Any, Any], Any]]:
-    """``{NodeClass: function}`` for every ``prefix + ClassName`` method of the class
-    ``owner``, built once per class: a pass calls ``table[type(node)](self, node)`` (no bound
-    methods made per pass, and no reference cycle through them)."""
-    key = (owner, prefix)
-    table = _UNBOUND.get(key)
-    if table is None:
-        table = _UNBOUND[key] = {
-            cls: getattr(owner, prefix + cls.__name__)
-            for cls in _all_node_classes()
-            if hasattr(owner, prefix + cls.__name__)
-        }
-    return table
-
-
-_UNBOUND: dict[tuple[type, str], dict[type[Node], Callable[[Any, Any], Any]]] = {}
-
-
-def _all_node_classes() -> list[type[Node]]:
-    out: list[type[Node]] = []
-    todo: list[type[Node]] = [Node]
-    while todo:
-        cls = todo.pop()
-        out.append(cls)
-        todo.extend(cls.__subclasses__())
-    return out
 
 
 # the resolved-only nodes (they subclass Node, so they must be defined whenever this module is

@@ -131,3 +131,38 @@ def test_as_completed_yields_every_index_and_cleans_up(rt: Runtime) -> None:
         return len(asyncio.all_tasks())
 
     assert asyncio.run(leave_early()) == 1
+
+
+def test_kept_outcomes_are_frozen_out_of_the_collector_until_the_batch_ends(rt: Runtime) -> None:
+    """Every 1,000 kept outcomes the heap is frozen (the collector's full collections then do
+    not scan them again and again); the batch unfreezes it as it ends. A host that keeps
+    objects frozen itself is left alone."""
+    import gc
+
+    from dialectic.batch.local import FREEZE_EVERY
+
+    frozen_during: list[int] = []
+
+    def seen(i: int, outcome: Outcome) -> None:
+        if i == FREEZE_EVERY + 10:
+            frozen_during.append(gc.get_freeze_count())
+
+    n = FREEZE_EVERY + 20
+    outs = rt.run_many(
+        ["return double(n);"] * n,
+        contexts=[{"n": i} for i in range(n)],
+        concurrency=1,
+        on_outcome=seen,
+    )
+    assert [o.value for o in outs] == [2 * i for i in range(n)]
+    assert frozen_during and frozen_during[0] > 0
+    assert gc.get_freeze_count() == 0  # unfrozen when the batch ended
+
+    gc.freeze()  # the host's own
+    try:
+        host = gc.get_freeze_count()
+        rt.run_many(["return double(1);"] * n, on_outcome=seen)
+        # not unfrozen (nor frozen further) by the batch: only the host's objects that died left
+        assert 0 < gc.get_freeze_count() <= host
+    finally:
+        gc.unfreeze()

@@ -19,7 +19,8 @@ from dialectic import Failure, FunctionDescription, Optional, Runtime
 from dialectic.frontends.base import SourceError
 from dialectic.frontends.plan import parse_plan
 from dialectic.resolve.resolver import Resolver
-from dialectic.tree.nodes import Invoke, Lit, unbound_table
+from dialectic.tree.dispatch import unbound_table
+from dialectic.tree.nodes import Invoke, Lit
 
 
 def _runtime() -> Runtime:

@@ -16,6 +16,7 @@ from typing import Any
 
 import pytest
 
+import dialectic.compiler.calls as calls
 import dialectic.compiler.invoke as invoke
 import dialectic.compiler.plus as plus_module
 import dialectic.compiler.templates as templates_module
@@ -301,6 +302,10 @@ CALLS = [
 def test_the_fast_call_sites_agree_with_the_general_call(monkeypatch: pytest.MonkeyPatch) -> None:
     rt = runtime()
     fast = [outcome(rt, f"return {c};") for c in CALLS]
+    monkeypatch.setattr(calls, "PLAIN_CALLS", False)  # every call site built first
+    plain_off = runtime()
+    for call, want in zip(CALLS, fast, strict=True):
+        assert outcome(plain_off, f"return {call};") == want, call
     monkeypatch.setattr(invoke.SyncOne, "fits", staticmethod(lambda site: False))
     monkeypatch.setattr(invoke.SyncTwo, "fits", staticmethod(lambda site: False))
     general = runtime()

@@ -67,7 +67,7 @@ PROGRAMS = [
 
 
 @pytest.mark.parametrize(
-    ("program", "answer"), zip(PROGRAMS, node_values(PROGRAMS, X), strict=True)
+    ("program", "answer"), list(zip(PROGRAMS, node_values(PROGRAMS, X), strict=True))
 )
 def test_the_value_is_nodes(program: str, answer: dict[str, Any]) -> None:
     out = RT.run(f"return {program};", lang="plan", context={"x": X}, strict=True)

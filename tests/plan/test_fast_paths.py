@@ -19,6 +19,8 @@ ALPHABET = [*"ax0_$ \n(){}[],;:.=+-'\"`\\!?", "${", "//", "/*", "return ", "this
 class GeneralParser(Parser):
     """The parser with its fast paths turned off."""
 
+    fast_paths = False
+
     def expr(self, depth: int) -> Any:
         return self.general_expr(depth)
 
@@ -26,8 +28,11 @@ class GeneralParser(Parser):
         self.pos = pos
         return self.general_expr(depth)
 
-    def _plain_get(self, name: str, pos: int) -> Any:
+    def _plain_get(self, name: str, pos: int, operand: bool = False) -> Any:
         return None
+
+    def operand(self, depth: int) -> Any:
+        return self.unary(depth)
 
 
 def _parse(cls: type[Parser], text: str, strict: bool, max_depth: int, record: bool) -> Any:
@@ -109,6 +114,52 @@ CASES = [
     "return a.b.c",
     "return a.b.",
     "return f(1); return g(2);",
+    # operands of binary operators (`operand`)
+    "return a + b.c * f(1).d - g(x)[0] ** 2;",
+    "return 'x' + a.b + f(1) + g(h(2)).k + m.n(1) + p?.q + r.s?.t;",
+    "return a + typeof b + await f(1) + -1 + - x + !y + void 0;",
+    "return a + true + null + undefined + this + async + use + of + delete;",
+    "return a + x => 1;",
+    "return a ** -b + 2 ** f(1).x ** 3 - (-a) ** 2;",
+    "return a + b.c.d(1).e + f(1)(2) + g(1)[0] + h(1)?.x + k(1)?.(2);",
+    "return a + 'x\\n' + 007 + 1.5 + 0x1F + `t` + `u${v}w` + $f(1) + Math.max(1, 2) + 1n;",
+    "return a || b ?? c;",
+    "return a + b && c.d ?? e;",
+    "return (a || b) ?? c.d;",
+    "return a.b ?? c.d || e.f;",
+    "return a < b.c === d(1) > e.f.g;",
+    "return a + b.;",
+    "return a + b.c(;",
+    "return a + f(1, ;",
+    "return a + + b;",
+    "return a.b.c + ;",
+    "return x + f(1).g(2).h(3);",
+    "return 1 + 2 * 3 - 4 / 5 % 6 ** 7 ** 8;",
+    "return a + b ? c.d : e.f + g;",
+    "return a + Number(b) + Boolean.x + Promise.all([f(1)]);",
+    # templates (the `expr` path without `primary`)
+    "return `${a}`.length + `x${f(1)}y`[0] + `${b}`?.c;",
+    "return `${c}`(1);",
+    "return `a${b}` + c;",
+    "return `a${b}` ? 1 : 2;",
+    "return [`a${b}`, {k: `${c}`}, f(`${d}`)];",
+    "return `a${b}`.x.y(1);",
+    "return `${`${a}`}`;",
+    "return `a${}`;",
+    "return `a${b c}`;",
+    "return `a${b}",
+    "return `${a.if.x}${this.x}${Math.max(1, 2)}${f(1) + 2}${$f(1)}${null}${a.b(1)}${a.b[0]}`;",
+    "return `${f(1)?.x}${f(1)(2)}${f(1).y ?? 'z'}${a.b ? 1 : 2}${undefined.x}${a.}`;",
+    "return `${f(1}`;",
+    "return `${a.b c}`;",
+    # member chains as arguments (`_call_of`)
+    "return f(a.b, a.b.c, a.if, this.x, a.b(1), a.b[0], a.b + 1, a.b ? 1 : 2, a.b?.c);",
+    "return f(a.b.c.d.e.f.g, undefined.x, null.y, true.z, async.w, typeof.v);",
+    "return f(a.b\n, c.d);",
+    "return f(a.b c);",
+    "return f(a.b.);",
+    "return " + " + ".join(f"a{i}.b" for i in range(30)) + ";",
+    "return " + " + ".join(f"f{i}(x.y)" for i in range(30)) + ";",
 ]
 
 
@@ -148,6 +199,35 @@ LEXER_CASES = [
     "return [1.5.3, 1e, 12abc, 1..2, 1.e5, 0.5e-3, 5., 07];",
     "return a.b.c(1).d;",
     "return\t[\r\n1 ,\n2\t];",
+    # templates: few (spliced into the token lists) and many (copied once)
+    "return `Hi ${user.profile.first} ${upper(user.profile.last)}! ${str(max(user.age, 18))}`;",
+    "return [" + ", ".join(f"`t{i} ${{x{i}}} ${{ f(y, 'a}}') }}`" for i in range(8)) + "];",
+    "return [" + ", ".join(f"`t{i} ${{x{i}}} ${{ f(y, 'a}}') }}`" for i in range(9)) + "];",
+    "return [" + ", ".join(f"`t{i}`, `${{x}}${{y}}`" for i in range(12)) + "];",
+    "// c\nreturn /* d */ `a\\n${ b /* e */ }c\\u{41}${d}\r\n`;",
+    "return `${a}` + `b` + `${c}d${e}` + `\\``;",
+    "return `a${'`'}b${\"}\"}c`;",
+    "return `a\\xZZ${b}`;",
+    "return `a${b}\\u{110000}`;",
+    "x = `a${b}`;\ny = `${c}`;\nreturn [x, y];",
+    # the one pass: a `}` that closes an object before a template, braces and `;` in parts
+    "x = f({a: 1}, `q`);\nreturn x;",
+    "x = f({a: 1}, `q${r}s`);\nreturn x;",
+    "if (c) { return a; }\nreturn `x${y}`;",
+    "return [{a: 1}, `x ${y} z`, {b: `${c}`}];",
+    "return {a: `x${b}`, c: {d: 1}, e: `f${g}h`};",
+    "x = ${a: 1}; return `b${c}`;",
+    "return `${ {a: 1}.a }`;",
+    "return a}, `x`;",
+    "return a}, `x${y}`;",
+    "return `a${b}c;d${e}`;",
+    "return `a${b}{c}${d}`;",
+    "return `a${b}\\{${c}\\}`;",
+    "return `a${b}$${c}$`;",
+    "return `a${b}` + `c${d}\\`e`;",
+    "return f(`a${b}`, {x: 1}) + `${c}`;",
+    "return [" + ", ".join(f"`a{i}${{b}}`" for i in range(60)) + "];",
+    "x = f({a: 1});\n" * 80 + "return [`a${b}c`, f({d: 2}, `e${g}`)];",  # long: two passes
 ]
 
 
@@ -157,3 +237,45 @@ def test_the_fast_lexer_agrees_with_the_precise_one(text: str) -> None:
     _precise(text, 0, out)
     assert tokenize(text) == list(zip(*out, strict=True))
     _same(text)
+
+
+TEMPLATE_ALPHABET = [
+    *"ax0 \n(){}[],;:.'\"`\\$/*",
+    *["${", "}", "`", "${a}", "f(b)", "//", "\r\n", "{a: 1}", "}, `", "\\n", "\\{"],
+]
+
+
+def test_the_fast_lexer_agrees_on_random_templates() -> None:
+    r = random.Random(11)
+    for _ in range(1500):
+        text = "".join(r.choice(TEMPLATE_ALPHABET) for _ in range(r.randrange(1, 30)))
+        out: Any = ([], [], [], [])
+        _precise(text, 0, out)
+        assert tokenize(text) == list(zip(*out, strict=True)), text
+        lexed = lex(text)
+        for i in range(1, len(lexed.kinds)):  # the text between tokens, as the parser reads it
+            assert lexed.gap(i) == text[out[3][i - 1] : out[2][i]], (text, i)
+
+
+def test_the_one_pass_takes_the_common_templates() -> None:
+    """The one-pass lexing is used where it can be (and declines where it must)."""
+    from dialectic.frontends.plan.fastlex import _ONE_PASS, _lex
+
+    text = "return `Hi ${user.first} ${upper(user.last)}! ${str(max(user.age, 18))}`;"
+    assert _lex(text, _ONE_PASS) is not None
+    assert _lex("return {a: `x${b}`, c: {d: 1}};", _ONE_PASS) is not None
+    doubts = [
+        "x = f({a: 1}, `q`);",
+        "return [{d: 1}, `f${g}h`];",
+        "return `a${b}{c}`;",
+        "return `${ {a: 1}.a }`;",
+    ]
+    for doubt in doubts:
+        assert _lex(doubt, _ONE_PASS) is None, doubt
+        assert lex(doubt).kinds == tokenize_kinds(doubt)
+
+
+def tokenize_kinds(text: str) -> list[str]:
+    out: Any = ([], [], [], [])
+    _precise(text, 0, out)
+    return list(out[0])

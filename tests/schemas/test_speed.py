@@ -237,10 +237,10 @@ def test_a_schema_typed_call_costs_about_a_plain_one() -> None:
     def best(p: Any) -> float:
         out = float("inf")
         for _ in range(5):
-            started = time.perf_counter()
+            started = time.thread_time()
             for _ in range(200):
                 p.run()
-            out = min(out, time.perf_counter() - started)
+            out = min(out, time.thread_time() - started)
         return out
 
     best(typed)
@@ -358,9 +358,9 @@ def test_a_document_of_many_operations_sharing_big_definitions_loads_in_linear_t
         out = float("inf")
         for attempt in range(3):
             doc = _document(n, n, f"{n}-{attempt}-{time.time_ns()}")
-            started = time.perf_counter()
+            started = time.thread_time()
             loaded = load_openapi("svc", doc)
-            out = min(out, time.perf_counter() - started)
+            out = min(out, time.thread_time() - started)
             assert len(loaded.functions) == n
         return out
 

@@ -11,6 +11,7 @@ The grammar, the mapping to the call tree and the lenient repairs are in SPEC.md
 from __future__ import annotations
 
 import re
+from functools import partial
 from typing import Any
 
 from dialectic.frontends.base import FrontEndResult, SourceError, Span
@@ -96,6 +97,35 @@ def _too_large(source: str, lang: str, limit: int) -> SourceError:
     )
 
 
+def _attempt(
+    text: str,
+    index: LineIndex,
+    strict: bool,
+    max_depth: int,
+    warnings: list[str],
+    fence_problem: Problem | None,
+) -> tuple[Lexed, Parser, Any]:
+    """Lex and parse ``text``: its tokens, the parser (its problems and warnings) and the tree
+    (None if there are problems)."""
+    tokens = lex(text)
+    parser = Parser(text, tokens, index, strict=strict, max_depth=max_depth, record=False)
+    if fence_problem is not None:
+        parser.problems.append(fence_problem)
+    parser.warnings = warnings
+    try:
+        tree = parser.program()
+    except RecursionError:
+        parser.problems.append(
+            (
+                "the program is nested too deeply",
+                0,
+                "bind inner parts to aliases (`part = f(x);`) to flatten it",
+            )
+        )
+        tree = None
+    return tokens, parser, tree
+
+
 def parse_plan(
     source: str,
     *,
@@ -134,51 +164,40 @@ def parse_plan(
                 )
             ],
         )
-    text, warnings, fence_problem = _strip_fence(source, strict, index)
-
-    def attempt(text: str, warnings: list[str]) -> tuple[Lexed, Parser, Any]:
-        tokens = lex(text)
-        parser = Parser(text, tokens, index, strict=strict, max_depth=max_depth, record=False)
-        if fence_problem is not None:
-            parser.problems.append(fence_problem)
-        parser.warnings = warnings
-        try:
-            tree = parser.program()
-        except RecursionError:
-            parser.problems.append(
-                (
-                    "the program is nested too deeply",
-                    0,
-                    "bind inner parts to aliases (`part = f(x);`) to flatten it",
-                )
-            )
-            tree = None
-        return tokens, parser, tree
-
-    tokens, parser, tree = attempt(text, warnings)
+    if "```" in source:
+        text, warnings, fence_problem = _strip_fence(source, strict, index)
+    else:  # (no fence: the common case, without the fence regexes)
+        text, warnings, fence_problem = source, [], None
+    tokens, parser, tree = _attempt(text, index, strict, max_depth, warnings, fence_problem)
     if parser.problems and not strict:
         # a reply with prose around a fenced block: the program is the block
         fence = find_fence(source)
         if fence is not None and has_text_outside(source, fence):
             text = keep_fenced(source, fence)
-            tokens, parser, tree = attempt(text, [outside_warning(source, fence)])
+            tokens, parser, tree = _attempt(
+                text, index, strict, max_depth, [outside_warning(source, fence)], fence_problem
+            )
     if parser.problems:
         parser.problems.sort(key=lambda p: p[1])
         raise SourceError(LANG, source, _problems(index, parser.problems))
-
-    def spans() -> dict[JSONPath, Span]:
-        starts, ends = tokens.offsets()
-        root = (starts[0], ends[-2]) if len(starts) > 1 else (0, 0)
-        # a second parse that records positions (it cannot fail: the first one did not)
-        again = Parser(text, tokens, index, strict=strict, max_depth=max_depth, record=True)
-        try:
-            again_tree = again.program()
-        except RecursionError:  # called from deeper in a stack than the first parse
-            return {(): index.span(*root)}
-        assert again.rec is not None
-        return build_spans(again_tree, again.rec, root, index, again.extra)
-
+    spans = partial(_spans, text, tokens, index, strict, max_depth)
     return FrontEndResult(tree, LANG, source, LazySpans(spans), parser.warnings)
+
+
+def _spans(
+    text: str, tokens: Lexed, index: LineIndex, strict: bool, max_depth: int
+) -> dict[JSONPath, Span]:
+    """The source map of a parsed program: a second parse that records positions (it cannot
+    fail: the first one did not)."""
+    starts, ends = tokens.offsets()
+    root = (starts[0], ends[-2]) if len(starts) > 1 else (0, 0)
+    again = Parser(text, tokens, index, strict=strict, max_depth=max_depth, record=True)
+    try:
+        again_tree = again.program()
+    except RecursionError:  # called from deeper in a stack than the first parse
+        return {(): index.span(*root)}
+    assert again.rec is not None
+    return build_spans(again_tree, again.rec, root, index, again.extra)
 
 
 def parse_expression(

@@ -208,7 +208,8 @@ class ParserBase:
         """Whether a line break separates token ``i`` from the token before it."""
         if i == 0:
             return False
-        return LINE_TERMINATORS.search(self.tokens.gap(i)) is not None
+        gap = self.tokens.gap(i)
+        return gap != " " and LINE_TERMINATORS.search(gap) is not None
 
     def _record(self, items: list[Any], spans: list[tuple[int, int]], offset: int = 0) -> None:
         rec = self.rec
@@ -221,6 +222,8 @@ class ParserBase:
         def expr(self, depth: int) -> Any: ...
 
         def primary(self, depth: int) -> Any: ...
+
+        def template(self, head: int, depth: int) -> Any: ...
 
         def spread_or_expr(self, depth: int) -> Any: ...
 

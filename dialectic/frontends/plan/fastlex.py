@@ -52,6 +52,25 @@ _FAST_TEMPLATE = re.compile(
     r"[ \t\n\r]*(?:"
     rf"[`}}]{_TEXT}(?:`|\$\{{)|" + _FAST_TOKENS + r"|(?=[^ \t\n\r]))"  # a template part
 )
+# One pass for a short text with templates: a template's head (`` `text${ `` or a whole
+# `` `text` ``) and each part after a substitution (``}text${``, ``}text` ``) are tokens of
+# their own, as in the precise lexer. A `}` that closes an object can look like such a part:
+# the text of a part holds no braces (so each try from a `}` stops at the next brace: linear)
+# and no `;` (an object's `}` is usually followed by one before any backtick), and
+# `_template_parts` checks that each part follows a head with no brace between; any doubt
+# sends the text to the two-pass path.
+_PART_TEXT = r"[^`\\${};]*+(?:(?:\\[^{}]|\$(?!\{))[^`\\${};]*+)*+"
+_ONE_PASS = re.compile(
+    r"[ \t\n\r]*+(?:"
+    + r"[A-Za-z_$][A-Za-z0-9_$]*|"
+    + rf"\}}{_PART_TEXT}(?:`|\$\{{)|`{_TEXT}(?:`|\$\{{)|"
+    + _FAST_TOKENS
+    + r"|(?=[^ \t\n\r]))"
+)
+#: the longest text the one pass is tried on: a long text more likely has an object's `}`
+#: before a template, which the one pass cannot tell from a template's part (it then lexes
+#: the text again)
+_ONE_PASS_MAX = 1000
 _FIRST_KIND: dict[str, str | None] = dict.fromkeys(
     "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ_$", "name"
 )
@@ -124,10 +143,20 @@ _FEW_COMMENTS = 8
 def fast_lex(source: str) -> Lexed | None:
     """The fast path: one ``findall`` (each found item is a token with the whitespace before
     it; the items tile the text), then C-level list operations for the kinds. Comments are
-    merged into the whitespace of the next item. A simple template is one item at first; a
-    second ``findall`` splits it into its parts and the tokens of its substitutions. None if
-    the text needs the precise lexer."""
-    items = _FAST.findall(source)
+    merged into the whitespace of the next item. A short text with templates is first tried
+    in one pass (each template part is an item); else, or if that is in doubt, a simple
+    template is one item at first and a second ``findall`` splits it into its parts and the
+    tokens of its substitutions. None if the text needs the precise lexer."""
+    if "`" in source and len(source) <= _ONE_PASS_MAX:
+        lexed = _lex(source, _ONE_PASS)
+        if lexed is not None:
+            return lexed
+    return _lex(source, _FAST)
+
+
+def _lex(source: str, pattern: re.Pattern[str]) -> Lexed | None:
+    """:func:`fast_lex` with the regex ``pattern`` (``_FAST`` or ``_ONE_PASS``)."""
+    items = pattern.findall(source)
     texts: list[Any] = list(map(str.lstrip, items))
     try:
         kinds: list[Any] = list(map(_FIRST_KIND.__getitem__, map(_first_char, texts)))
@@ -159,7 +188,11 @@ def fast_lex(source: str) -> Lexed | None:
             texts = list(compress(texts, kinds))
             kinds = list(filter(None, kinds))
     parts: dict[int, int] | None = None
-    if "`" in source and "`" in kinds:
+    if pattern is _ONE_PASS:
+        parts = {}
+        if not _template_parts(kinds, texts, parts):
+            return None
+    elif "`" in source and "`" in kinds:
         parts = {}
         templates = _templates(items, kinds, texts, parts)
         if templates is None:
@@ -170,61 +203,131 @@ def fast_lex(source: str) -> Lexed | None:
     return Lexed(source, kinds, texts, items, parts)
 
 
+# Inside a template, the first character tells the kind: `\`` starts the head, and every `}`
+# (substitutions hold no braces) starts a middle part (the last part, the tail, is set apart).
+_PART_KIND = {**_FIRST_KIND, "`": "tplh", "}": "tplm"}
+_FEW_TEMPLATES = 8
+
+
 def _templates(
     items: list[str], kinds: list[Any], texts: list[Any], parts: dict[int, int]
 ) -> tuple[list[str], list[Any], list[Any]] | None:
     """The tokens with each simple template token split into its parts and the tokens of its
     substitutions (``parts`` gets the raw length of each part); None if the precise lexer must
-    handle it (it reports bad escapes)."""
-    new_items: list[str] = []
-    new_kinds: list[Any] = []
-    new_texts: list[Any] = []
+    handle it (it reports bad escapes). A few templates are spliced into the lists in place;
+    many are copied into new lists once (splicing each would move the tail again: quadratic)."""
+    count = kinds.count("`")
+    few = count <= _FEW_TEMPLATES
+    if few:
+        new_items, new_kinds, new_texts = items, kinds, texts
+    else:
+        new_items, new_kinds, new_texts = [], [], []
     index = kinds.index
-    done = 0  # tokens before this are in the new lists
+    done = 0  # (many) tokens before this are in the new lists
     i = 0
-    while True:
-        try:
-            i = index("`", i)
-        except ValueError:
-            break
+    for _ in range(count):  # (counted: a failed search's ValueError costs more than a count)
+        i = index("`", i)
         sub_items = _FAST_TEMPLATE.findall(texts[i])
         sub_texts: list[Any] = list(map(str.lstrip, sub_items))
-        if "" in sub_texts:
+        try:
+            sub_kinds: list[Any] = list(map(_PART_KIND.__getitem__, map(_first_char, sub_texts)))
+        except IndexError:  # an empty text: something the fast regex does not know
             return None
-        sub_kinds: list[Any] = list(map(_FIRST_KIND.__getitem__, map(_first_char, sub_texts)))
         item = items[i]
-        sub_items[0] = item[: len(item) - len(texts[i])] + sub_items[0]
-        new_items += items[done:i]
-        new_kinds += kinds[done:i]
-        new_texts += texts[done:i]
-        at = len(new_kinds)  # where the template starts in the new lists
-        # the template parts: the first item and every "}" (substitutions hold no braces)
+        text = texts[i]
+        if len(item) != len(text):
+            sub_items[0] = item[: len(item) - len(text)] + sub_items[0]
+        # where the template starts in the new lists (many: after the tokens before it)
+        at = i if few else len(new_kinds) + i - done
+        # the template parts: the first item and every "}"; the last one ends with "`"
+        last = len(sub_texts) - 1
+        find = sub_kinds.index
         j = 0
         while True:
             text = sub_texts[j]
             parts[at + j] = len(text)
-            if text[-1] == "`":
-                raw = text[1:-1]
-                kind = "tpl" if j == 0 else "tplt"
-            else:
-                raw = text[1:-2]
-                kind = "tplh" if j == 0 else "tplm"
+            raw = text[1:-1] if j == last else text[1:-2]
             if "\\" in raw or "\r" in raw:
                 try:
                     raw = cook(raw, True)
                 except LexError:
                     return None
-            sub_kinds[j] = kind
             sub_texts[j] = raw
-            if kind == "tplt" or kind == "tpl":
+            if j == last:
+                sub_kinds[j] = "tplt" if j else "tpl"
                 break
-            j = sub_kinds.index("}", j + 1)
-        new_items += sub_items
-        new_kinds += sub_kinds
-        new_texts += sub_texts
-        i += 1
-        done = i
-    new_items += items[done:]
-    new_kinds += kinds[done:]
-    new_texts += texts[done:]
+            j = find("tplm", j + 1)
+        if few:
+            items[i : i + 1] = sub_items
+            kinds[i : i + 1] = sub_kinds
+            texts[i : i + 1] = sub_texts
+            i += last + 1
+        else:
+            new_items += items[done:i]
+            new_kinds += kinds[done:i]
+            new_texts += texts[done:i]
+            new_items += sub_items
+            new_kinds += sub_kinds
+            new_texts += sub_texts
+            i += 1
+            done = i
+    if not few:
+        new_items += items[done:]
+        new_kinds += kinds[done:]
+        new_texts += texts[done:]
     return new_items, new_kinds, new_texts
+
+
+def _template_parts(kinds: list[Any], texts: list[Any], parts: dict[int, int]) -> bool:
+    """Give the template tokens of a one-pass lexing (``_ONE_PASS``) their kinds and cooked
+    values (``parts``: the raw length of each); False if the lexing is in doubt: a part that
+    follows no head (an object's `}` read as one), a brace or a nested template inside a
+    substitution, an escape the precise lexer must report. One walk over the heads (kind
+    "`") and the "}" items, in order."""
+    n = len(kinds)
+    kinds += _SENTINELS  # (so that each search finds something: no ValueError to catch)
+    index = kinds.index
+    head = index("`")
+    close = index("}")
+    while True:
+        if close < head:  # a "}" outside any template: it must be a lone "}"
+            if texts[close] != "}":
+                return False
+            close = index("}", close + 1)
+            continue
+        if head == n:
+            break
+        i = head
+        text = texts[i]
+        parts[i] = len(text)
+        kind = "tpl" if text[-1] == "`" else "tplh"
+        while True:  # the head, then each part after a substitution up to the tail
+            raw = text[1:-1] if kind == "tpl" or kind == "tplt" else text[1:-2]
+            if "\\" in raw or "\r" in raw:
+                try:
+                    raw = cook(raw, True)
+                except LexError:
+                    return False
+            kinds[i] = kind
+            texts[i] = raw
+            if kind == "tpl" or kind == "tplt":
+                break
+            # the substitution: up to the next "}", which must be a part
+            if close >= n:
+                return False
+            text = texts[close]
+            if text == "}" or not _CODE.isdisjoint(kinds[i + 1 : close]):
+                return False
+            parts[close] = len(text)
+            kind = "tplt" if text[-1] == "`" else "tplm"
+            i = close
+            close = index("}", close + 1)
+        head = index("`", i + 1)
+    del kinds[n:]
+    return True
+
+
+_SENTINELS = ("`", "}")
+
+#: what a substitution of the one-pass lexing cannot hold (see `_template_parts`)
+_CODE = frozenset(["{", "`"])

@@ -15,10 +15,10 @@ Kinds:
 
 Speed: the common case (ASCII whitespace, names, punctuation, strings, decimal numbers,
 comments, templates whose substitutions hold no braces, backticks, comments or backslashes) is
-tokenized by one ``findall`` (plus one per template) and a few C-level list operations, without
-a Python loop per token. Anything unusual (errors, operators, other whitespace, nested
-templates) goes through the precise per-token loop; a program the fast path has doubts about is
-re-lexed by it.
+tokenized by one ``findall`` (a short text's templates in the same pass; else one more per
+template) and a few C-level list operations, without a Python loop per token. Anything unusual
+(errors, operators, other whitespace, nested templates) goes through the precise per-token loop;
+a program the fast path has doubts about is re-lexed by it.
 """
 
 from __future__ import annotations

@@ -1,10 +1,12 @@
-"""Expressions with operators: conditionals, binary and unary operators, arrow functions."""
+"""Expressions with operators: conditionals, binary and unary operators (arrow functions:
+:mod:`dialectic.frontends.plan.arrows`)."""
 
 from __future__ import annotations
 
 from typing import Any
 
-from dialectic.frontends.plan.base import CLOSE, DECLARATORS, OPEN, POSTFIX, ParserBase
+from dialectic.frontends.plan.arrows import ArrowsMixin
+from dialectic.frontends.plan.base import POSTFIX
 from dialectic.frontends.plan.keywords import LITERAL_WORDS, RESERVED
 from dialectic.values.jsmethods import GLOBALS
 
@@ -31,9 +33,11 @@ _PRECEDENCE = {
     "**": 8,
 }
 _MIXING = frozenset(["??", "||", "&&"])
+#: the tokens whose kind is an operator (the others are "op", their value the operator)
+_SIGNS = {"+": "+", "-": "-"}
 #: tokens that make an expression by themselves, and the tokens that end an expression
 _PLAIN = frozenset(["num", "str", "tpl", "name"])
-_ENDS = frozenset([",", ")", "]", "}", ";", ":", "tplm", "tplt", "eof"])
+_ENDS = ENDS = frozenset([",", ")", "]", "}", ";", ":", "tplm", "tplt", "eof"])
 #: names that start something else than a plain name (an arrow function, an operator)
 _PREFIX_WORDS = frozenset(["async", "await", "typeof", "void", "delete"])
 #: names that are not a plain reference when alone, or not a plain function call before `(`
@@ -44,25 +48,11 @@ _ARGUMENT_ENDS = frozenset([",", ")"])
 _OPENERS = frozenset(["{", "[", "tplh"])
 
 
-class _Pattern:
-    """A flat destructuring parameter: its tokens (``[`` / ``{`` to the closer) and, per name,
-    the index or key it reads and its token."""
-
-    __slots__ = ("start", "end", "parts")
-
-    def __init__(self, start: int, end: int, parts: list[tuple[str, Any, int]]) -> None:
-        self.start = start
-        self.end = end
-        self.parts = parts
-
-
-class OperatorsMixin(ParserBase):
+class OperatorsMixin(ArrowsMixin):
     """``expr`` and the operator levels below it, down to :meth:`primary`."""
 
-    #: the destructured parameters of the arrow function whose parameters were just read
-    _arrow_patterns: dict[str, _Pattern] = {}  # noqa: RUF012 (replaced, never changed)
-    #: the names written in the program (made on first need: a hidden parameter avoids them)
-    _source_names: set[str] | None = None
+    #: whether the fast paths outside `expr` are taken (tests turn them off to compare)
+    fast_paths = True
 
     def expr(self, depth: int) -> Any:
         """An expression: an arrow function, a conditional, or an operator expression."""
@@ -91,8 +81,11 @@ class OperatorsMixin(ParserBase):
                     return {"$ref": raw}
             elif (
                 fast and nxt == "(" and kind == "name" and raw not in NOT_CALLEE and raw[:1] != "$"
-            ):
-                return self._plain_call(raw, pos, depth)
+            ):  # (`_plain_call`, without a call)
+                left = self._call_of(raw, pos, depth)
+                if kinds[self.pos] in _ENDS:
+                    return left
+                return self._after_call(left, pos, depth)
             elif fast and nxt == "." and kind == "name" and raw not in _NOT_REF:
                 node = self._plain_get(raw, pos)
                 if node is not None:
@@ -104,6 +97,17 @@ class OperatorsMixin(ParserBase):
                 if kinds[self.pos] in _ENDS:
                     return left
                 return self._operators(left, pos, depth)
+        elif kind == "tplh" and depth <= self.max_depth:  # `primary`'s case, without it
+            self.pos = pos + 1
+            left = self.template(pos, depth)
+            nxt = kinds[self.pos]
+            if nxt in _ENDS:
+                return left
+            if nxt in POSTFIX or (nxt == "op" and self.values[self.pos] == "?."):
+                left = self.postfix(left, pos, None, depth)
+                if kinds[self.pos] in _ENDS:
+                    return left
+            return self._operators(left, pos, depth)
         elif kind in _OPENERS:  # `binary` and `unary` would come to `primary`
             left = self.primary(depth)
             if kinds[self.pos] in _ENDS:
@@ -137,15 +141,20 @@ class OperatorsMixin(ParserBase):
             return test
         return self._conditional(test, pos, depth)
 
-    def _plain_get(self, name: str, pos: int) -> Any:
-        """The expression ``name.a.b`` (from token ``pos``) when nothing follows it: what
+    def _plain_get(self, name: str, pos: int, operand: bool = False) -> Any:
+        """The expression ``name.a.b`` (from token ``pos``) when nothing follows it (an
+        ``operand``: when no other member access, index or call follows it): what
         :meth:`primary` and :meth:`postfix` make of it (a ``$get``); else None."""
         kinds = self.kinds
         values = self.values
         end = pos + 1
         while kinds[end] == "." and kinds[end + 1] == "name":
             end += 2
-        if kinds[end] not in _ENDS:
+        nxt = kinds[end]
+        if operand:
+            if nxt in POSTFIX or (nxt == "op" and values[end] == "?."):
+                return None
+        elif nxt not in _ENDS:
             return None
         keys: list[Any] = [{"$ref": name}, *values[pos + 2 : end : 2]]
         rec = self.rec
@@ -161,13 +170,31 @@ class OperatorsMixin(ParserBase):
         """The expression that starts with the call ``fn(...)`` of a plain function name
         (token ``pos``): what :meth:`primary`, :meth:`postfix` and :meth:`_call` make of it,
         without their general cases."""
+        left = self._call_of(fn, pos, depth)
+        if self.kinds[self.pos] in _ENDS:
+            return left
+        return self._after_call(left, pos, depth)
+
+    def _after_call(self, left: Any, pos: int, depth: int) -> Any:
+        """The rest of :meth:`_plain_call` when something follows the call ``left`` (from
+        token ``pos``): members, calls, operators."""
+        kinds = self.kinds
+        nxt = kinds[self.pos]
+        if nxt in POSTFIX or (nxt == "op" and self.values[self.pos] == "?."):
+            left = self.postfix(left, pos, None, depth + 1)
+            if kinds[self.pos] in _ENDS:
+                return left
+        return self._operators(left, pos, depth)
+
+    def _call_of(self, fn: str, pos: int, depth: int) -> Any:
+        """The call ``fn(...)`` of a plain function name (token ``pos``, at ``depth``): its
+        tree, ``self.pos`` after the ``)``."""
         kinds = self.kinds
         values = self.values
         rec = self.rec
         args: list[Any] = []
         inner = depth + 2  # the depth of an argument (`arguments`)
         literals = inner < self.max_depth
-        first = pos
         pos += 2
         while True:  # `arguments`, with literal arguments (number, string) read here
             kind = kinds[pos]
@@ -190,6 +217,24 @@ class OperatorsMixin(ParserBase):
             ):
                 args.append(int(raw) if kind == "num" else raw[1:-1])
                 pos += 1
+            elif (
+                literals
+                and kind == "name"
+                and kinds[pos + 1] == "."
+                and raw not in _NOT_REF
+                and (node := self._plain_get(raw, pos)) is not None
+            ):  # `a.b.c` (what `expr` would make of it, without going through `expr`)
+                args.append(node)
+                pos = self.pos
+            elif (
+                literals
+                and kind == "name"
+                and kinds[pos + 1] == "("
+                and raw not in NOT_CALLEE
+                and raw[:1] != "$"
+            ):  # `g(...)`, likewise
+                args.append(self._plain_call(raw, pos, inner))
+                pos = self.pos
             else:
                 self.pos = pos
                 args.append(
@@ -206,16 +251,46 @@ class OperatorsMixin(ParserBase):
             elif kind != ")":
                 self.pos = pos
                 raise self.unexpected(self.tok(pos), "`,` or `)` in the argument list")
-        self.pos = pos = pos + 1
-        left: Any = {fn: args}
-        nxt = kinds[pos]
-        if nxt in _ENDS:
-            return left
-        if nxt in POSTFIX or (nxt == "op" and values[pos] == "?."):
-            left = self.postfix(left, first, None, depth + 1)
-            if kinds[self.pos] in _ENDS:
-                return left
-        return self._operators(left, first, depth)
+        self.pos = pos + 1
+        return {fn: args}
+
+    def operand(self, depth: int) -> Any:
+        """An operand of a binary operator (from ``self.pos``): what :meth:`unary` makes of
+        it. Its fast paths take a literal, a name, a member chain (``a.b.c``) or a call of a
+        plain function name (``f(x)``, maybe followed by members and calls)."""
+        pos = self.pos
+        kinds = self.kinds
+        kind = kinds[pos]
+        if kind in _PLAIN and depth < self.max_depth:
+            nxt = kinds[pos + 1]
+            raw = self.values[pos]
+            if nxt not in POSTFIX and (nxt != "op" or self.values[pos + 1] != "?."):
+                if kind == "num":
+                    if raw.isdigit() and len(raw) < 16 and (raw[0] != "0" or len(raw) == 1):
+                        self.pos = pos + 1
+                        return int(raw)
+                elif kind == "str":
+                    if "\\" not in raw:
+                        self.pos = pos + 1
+                        return raw[1:-1]
+                elif kind == "tpl":
+                    self.pos = pos + 1
+                    return raw
+                elif raw not in _NOT_REF:
+                    self.pos = pos + 1
+                    return {"$ref": raw}
+            elif kind == "name" and raw not in _NOT_REF:
+                if nxt == ".":
+                    node = self._plain_get(raw, pos, True)
+                    if node is not None:
+                        return node
+                elif nxt == "(" and raw not in NOT_CALLEE and raw[:1] != "$":
+                    left = self._call_of(raw, pos, depth)
+                    nxt = kinds[self.pos]
+                    if nxt in POSTFIX or (nxt == "op" and self.values[self.pos] == "?."):
+                        return self.postfix(left, pos, None, depth + 1)
+                    return left
+        return self.unary(depth)
 
     def _operators(self, left: Any, pos: int, depth: int) -> Any:
         """The rest of an expression whose first operand ``left`` (from token ``pos``) is
@@ -247,210 +322,6 @@ class OperatorsMixin(ParserBase):
         self._record(items, spans)
         return {"$if": items}
 
-    def arrow_params(self, pos: int) -> list[str] | None:
-        """The parameters if an arrow function starts at token ``pos`` (``x =>``,
-        ``(a, b) =>``, ``async x =>``), else None."""
-        kinds, values = self.kinds, self.values
-        if kinds[pos] == "name" and values[pos] == "async" and kinds[pos + 1] in ("name", "("):
-            inner = self.arrow_params(pos + 1)
-            if inner is not None:
-                self.pos = pos + 1
-            return inner
-        if kinds[pos] == "name" and kinds[pos + 1] == "op" and values[pos + 1] == "=>":
-            return [values[pos]]
-        if kinds[pos] != "(":
-            return None
-        names: list[str] = []
-        patterns: dict[str, _Pattern] = {}
-        i = pos + 1
-        while kinds[i] == "name" or kinds[i] in ("[", "{"):
-            if kinds[i] == "name":
-                names.append(values[i])
-                i += 1
-            else:
-                found = self._flat_pattern(i)
-                if found is None:
-                    break
-                hidden = self._hidden_param(len(patterns))
-                names.append(hidden)
-                patterns[hidden] = found
-                i = found.end + 1
-            if kinds[i] == ",":
-                i += 1
-            elif kinds[i] != ")":
-                break
-        if kinds[i] == ")" and kinds[i + 1] == "op" and values[i + 1] == "=>":
-            self._arrow_patterns = patterns
-            return names
-        if kinds[i] in ("{", "[") and self._closes_params(i):
-            raise self.fail(
-                "only flat destructuring parameters are supported: ([k, v]) => ..., "
-                "({name, price: p}) => ...",
-                self.starts[i],
-                "no nesting, defaults or rest in a parameter: take the whole value and read "
-                "its parts: x => x.a.b",
-            )
-        return None
-
-    def _flat_pattern(self, i: int) -> _Pattern | None:
-        """``[a, b]`` or ``{a, b: c}`` at token ``i`` (names only; a trailing comma allowed):
-        its names with the index or key each reads, or None."""
-        kinds, values = self.kinds, self.values
-        closer = "]" if kinds[i] == "[" else "}"
-        parts: list[tuple[str, Any, int]] = []
-        j = i + 1
-        while kinds[j] == "name":
-            key: Any = len(parts) if closer == "]" else values[j]
-            at = j
-            if closer == "}" and kinds[j + 1] == ":":
-                if kinds[j + 2] != "name":
-                    return None
-                at = j + 2
-                j += 2
-            parts.append((values[at], key, at))
-            j += 1
-            if kinds[j] == ",":
-                j += 1
-            elif kinds[j] != closer:
-                return None
-        if kinds[j] != closer or not parts:
-            return None
-        return _Pattern(i, j, parts)
-
-    def _hidden_param(self, n: int) -> str:
-        """A parameter name for a destructured one: written nowhere in the program."""
-        names = self._source_names
-        if names is None:
-            names = self._source_names = {
-                v for k, v in zip(self.kinds, self.values, strict=True) if k == "name"
-            }
-        while True:
-            n += 1
-            name = f"_arg{n}"
-            if name not in names:
-                names.add(name)
-                return name
-
-    def _closes_params(self, i: int) -> bool:
-        depth = 0
-        kinds = self.kinds
-        while kinds[i] != "eof":
-            if kinds[i] in OPEN:
-                depth += 1
-            elif kinds[i] in CLOSE:
-                depth -= 1
-                if depth < 0:
-                    return kinds[i] == ")" and kinds[i + 1] == "op" and self.values[i + 1] == "=>"
-            i += 1
-        return False
-
-    def arrow(self, params: list[str], depth: int) -> Any:
-        kinds, values = self.kinds, self.values
-        pos = self.pos
-        if kinds[pos] == "name" and values[pos] == "async":
-            pos += 1
-        first = pos
-        # skip to after `=>`
-        while not (kinds[pos] == "op" and values[pos] == "=>"):
-            pos += 1
-        patterns, self._arrow_patterns = self._arrow_patterns, {}
-        written = [p for p in params if p not in patterns]
-        written += [name for pat in patterns.values() for name, _, _ in pat.parts]
-        for name in written:
-            if name in RESERVED or name in LITERAL_WORDS:
-                raise self.fail(f"`{name}` cannot be a parameter name", self.starts[first])
-        if len(set(written)) != len(written):
-            raise self.fail("an arrow function's parameters must differ", self.starts[first])
-        self.pos = pos + 1
-        start = self.pos
-        body = self.block_body(depth + 1) if kinds[start] == "{" else self.expr(depth + 1)
-        if patterns:
-            body = self._destructured(patterns, body)
-        items: list[Any] = [params, body]
-        self._record(items, [(first, pos - 1), (start, self.pos - 1)])
-        return {"$fn": items}
-
-    def _destructured(self, patterns: dict[str, _Pattern], body: Any) -> Any:
-        """The body with an alias per destructured name, reading its part of the argument
-        (``([k, v]) => e`` is ``(p) => { const k = p[0]; const v = p[1]; return e; }``)."""
-        bindings: dict[str, Any] = {}
-        rec = self.rec
-        for hidden, pat in patterns.items():
-            for name, key, at in pat.parts:
-                read = {"$get": [{"$ref": hidden}, key]}
-                if rec is not None:
-                    rec[(id(read["$get"]), 0)] = (self.starts[pat.start], self.ends[pat.end])
-                    rec[(id(read["$get"]), 1)] = (self.starts[at], self.ends[at])
-                bindings[name] = read
-        if type(body) is dict and set(body) == {"$let", "$return"}:
-            inner = body["$let"]
-            for name in inner:
-                if name in bindings:
-                    raise self.fail(
-                        f"`{name}` is a parameter and a `const` of the arrow function's body",
-                        self.starts[patterns[next(iter(patterns))].start],
-                        "give the `const` another name",
-                    )
-            bindings.update(inner)
-            return {"$let": bindings, "$return": body["$return"]}
-        return {"$let": bindings, "$return": body}
-
-    def block_body(self, depth: int) -> Any:
-        """``{ const a = ...; return expr; }`` as ``{"$let": ..., "$return": expr}``."""
-        kinds, values = self.kinds, self.values
-        self.pos += 1  # `{`
-        bindings: dict[str, Any] = {}
-        result: Any = None
-        done = False
-        while True:
-            pos = self.pos
-            kind = kinds[pos]
-            if kind == ";":
-                self.pos += 1
-                continue
-            if kind == "}":
-                self.pos += 1
-                break
-            if done:
-                raise self.fail(
-                    "statements after `return` in an arrow function's body",
-                    self.starts[pos],
-                    "end the body with `return expr;`",
-                )
-            word = values[pos] if kind == "name" else None
-            if word in DECLARATORS and kinds[pos + 1] == "name" and kinds[pos + 2] == "=":
-                name = values[pos + 1]
-                if name in bindings:
-                    raise self.fail(f"`{name}` is defined twice", self.starts[pos + 1])
-                self.pos = pos + 3
-                start = self.pos
-                bindings[name] = self.expr(depth + 1)
-                rec = self.rec
-                if rec is not None:
-                    rec[(id(bindings), name)] = (self.starts[start], self.ends[self.pos - 1])
-                self.end_statement(f"definition of `{name}`")
-            elif word == "return":
-                self.pos = pos + 1
-                result = self.expr(depth + 1)
-                self.end_statement("`return` statement")
-                done = True
-            else:
-                raise self.fail(
-                    "an arrow function's body holds `const name = expr;` lines and one "
-                    "`return expr;`",
-                    self.starts[pos],
-                    "compute values with expressions: x => { const p = x.price; return p * 2; }",
-                )
-        if not done:
-            raise self.fail(
-                "the arrow function's body has no `return`",
-                self.starts[self.pos - 1],
-                "end the body with `return expr;`",
-            )
-        if not bindings:
-            return result
-        return {"$let": bindings, "$return": result}
-
     def binary(self, depth: int, min_prec: int, first: int = -1, left: Any = None) -> Any:
         """Operators by precedence climbing (JavaScript's precedences). ``first``, ``left``:
         the first operand when it is already parsed (from token ``first``)."""
@@ -458,10 +329,11 @@ class OperatorsMixin(ParserBase):
         if first < 0:
             first = self.pos
             left = self.unary(depth)
+        pos = self.pos
+        kind = kinds[pos]
+        op = values[pos] if kind == "op" else _SIGNS.get(kind)
         while True:
-            pos = self.pos
-            kind = kinds[pos]
-            op = values[pos] if kind == "op" else kind if kind in ("+", "-") else None
+            # `op` (None if none) is token `pos`, the one after `left`
             prec = _PRECEDENCE.get(op) if op is not None else None
             if prec is None or prec < min_prec:
                 return left
@@ -472,9 +344,19 @@ class OperatorsMixin(ParserBase):
                     self.starts[first],
                     "write (-x) ** 2 or -(x ** 2)",
                 )
-            self.pos = pos + 1
-            start = self.pos
-            right = self.binary(depth + 1, prec if op == "**" else prec + 1)
+            self.pos = start = pos + 1
+            # the right operand, then (as `binary(depth + 1, ...)` would) the operators that
+            # bind more tightly than this one
+            least = prec if op == "**" else prec + 1
+            right = self.operand(depth + 1)
+            after = self.pos
+            kind = kinds[after]
+            nxt = values[after] if kind == "op" else _SIGNS.get(kind)
+            if nxt is not None and _PRECEDENCE.get(nxt, -1) >= least:
+                right = self.binary(depth + 1, least, start, right)
+                after = self.pos
+                kind = kinds[after]
+                nxt = values[after] if kind == "op" else _SIGNS.get(kind)
             if op in _MIXING:
                 for side in (left, right):
                     if type(side) is dict and "$op" in side and id(side) not in self.parened:
@@ -487,9 +369,12 @@ class OperatorsMixin(ParserBase):
                                 "add parentheses: (a || b) ?? c",
                             )
             items: list[Any] = [op, left, right]
-            self._record(items, [(first, pos - 1), (start, self.pos - 1)], 1)
+            if self.rec is not None:
+                self._record(items, [(first, pos - 1), (start, after - 1)], 1)
             left = {"$op": items}
             depth += 1
+            pos = after
+            op = nxt
 
     def _starts_unary(self, first: int, node: Any) -> bool:
         if id(node) in self.parened:

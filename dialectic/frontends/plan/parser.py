@@ -19,7 +19,7 @@ from dialectic.frontends.plan.base import (
 )
 from dialectic.frontends.plan.jsnumber import js_number_to_string
 from dialectic.frontends.plan.keywords import LITERAL_WORDS, RESERVED, keyword_hint
-from dialectic.frontends.plan.operators import NOT_CALLEE, OperatorsMixin
+from dialectic.frontends.plan.operators import ENDS, NOT_CALLEE, OperatorsMixin
 from dialectic.frontends.plan.postfix import PostfixMixin
 from dialectic.frontends.plan.statements import StatementsMixin
 
@@ -147,7 +147,7 @@ class Parser(OperatorsMixin, PostfixMixin, StatementsMixin):
         rec = self.rec
         items: list[Any] = []
         depth += 1
-        calls = depth < max_depth  # `expr`'s fast path for calls, taken here
+        calls = depth < max_depth and self.fast_paths  # `expr`'s fast path for calls, here
         pos = self.pos
         while True:
             kind = kinds[pos]
@@ -169,7 +169,10 @@ class Parser(OperatorsMixin, PostfixMixin, StatementsMixin):
                 and (fn := values[pos]) not in NOT_CALLEE
                 and fn[:1] != "$"
             ):
-                items.append(self._plain_call(fn, pos, depth))
+                node = self._call_of(fn, pos, depth)  # (`_plain_call`, without a call)
+                if kinds[self.pos] not in ENDS:
+                    node = self._after_call(node, pos, depth)
+                items.append(node)
             else:
                 self.pos = pos
                 items.append(
@@ -320,6 +323,7 @@ class Parser(OperatorsMixin, PostfixMixin, StatementsMixin):
         text_start: int | None = self.starts[head] + 1 if rec is not None else 0
         text_end = self.ends[head] - 2 if rec is not None else 0
         depth += 1
+        fast = depth < self.max_depth
         while True:
             pos = self.pos
             kind = kinds[pos]
@@ -327,7 +331,20 @@ class Parser(OperatorsMixin, PostfixMixin, StatementsMixin):
                 raise self.fail(
                     "empty substitution ${}", self.starts[pos], "put an expression in ${...}"
                 )
-            value = self.expr(depth)
+            # (a member chain or a call: what `expr` makes of it, without going through it)
+            value: Any = None
+            chain = False
+            if fast and kind == "name":
+                raw = values[pos]
+                nxt = kinds[pos + 1]
+                if nxt == "." and raw not in NOT_CALLEE:
+                    value = self._plain_get(raw, pos)  # (None: not a plain chain)
+                    chain = value is not None
+                elif nxt == "(" and raw not in NOT_CALLEE and raw[:1] != "$":
+                    value = self._plain_call(raw, pos, depth)
+                    chain = True
+            if not chain:
+                value = self.expr(depth)
             if type(value) is str:
                 if rec is not None:
                     if text_start is None:

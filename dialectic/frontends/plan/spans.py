@@ -97,7 +97,7 @@ class LazySpans(dict[JSONPath, Span]):
     __slots__ = ("_factory",)
 
     def __init__(self, factory: Callable[[], dict[JSONPath, Span]]) -> None:
-        super().__init__()
+        # (no ``dict.__init__``: the dict is made empty, and stays so until filled)
         self._factory: Callable[[], dict[JSONPath, Span]] | None = factory
 
     def _fill(self) -> None:

@@ -409,7 +409,7 @@ class StatementsMixin(ParserBase):
         """The tree of a program (or of a nested block) without problems, and its spans."""
         rec = self.rec
         tree: dict[str, Any] = {}
-        if any(name.startswith("#") for name in aliases):
+        if aliases and any(name[0] == "#" for name in aliases):
             tree["$do"] = self.statements_tree(aliases, alias_rec, nested)
             if rec is not None:
                 first, last = alias_rec[0][1], alias_rec[-1][4]

@@ -1,0 +1,236 @@
+"""Arrow functions: their parameters (names, flat destructuring patterns) and bodies (an
+expression, or a block of definitions ending in `return`)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from dialectic.frontends.plan.base import CLOSE, DECLARATORS, OPEN, ParserBase
+from dialectic.frontends.plan.keywords import LITERAL_WORDS, RESERVED
+
+__all__ = ["ArrowsMixin"]
+
+
+class _Pattern:
+    """A flat destructuring parameter: its tokens (``[`` / ``{`` to the closer) and, per name,
+    the index or key it reads and its token."""
+
+    __slots__ = ("start", "end", "parts")
+
+    def __init__(self, start: int, end: int, parts: list[tuple[str, Any, int]]) -> None:
+        self.start = start
+        self.end = end
+        self.parts = parts
+
+
+class ArrowsMixin(ParserBase):
+    """Arrow functions; the operators' parser (:class:`OperatorsMixin`) builds on it."""
+
+    #: the destructured parameters of the arrow function whose parameters were just read
+    _arrow_patterns: dict[str, _Pattern] = {}  # noqa: RUF012 (replaced, never changed)
+    #: the names written in the program (made on first need: a hidden parameter avoids them)
+    _source_names: set[str] | None = None
+
+    def arrow_params(self, pos: int) -> list[str] | None:
+        """The parameters if an arrow function starts at token ``pos`` (``x =>``,
+        ``(a, b) =>``, ``async x =>``), else None."""
+        kinds, values = self.kinds, self.values
+        if kinds[pos] == "name" and values[pos] == "async" and kinds[pos + 1] in ("name", "("):
+            inner = self.arrow_params(pos + 1)
+            if inner is not None:
+                self.pos = pos + 1
+            return inner
+        if kinds[pos] == "name" and kinds[pos + 1] == "op" and values[pos + 1] == "=>":
+            return [values[pos]]
+        if kinds[pos] != "(":
+            return None
+        names: list[str] = []
+        patterns: dict[str, _Pattern] = {}
+        i = pos + 1
+        while kinds[i] == "name" or kinds[i] in ("[", "{"):
+            if kinds[i] == "name":
+                names.append(values[i])
+                i += 1
+            else:
+                found = self._flat_pattern(i)
+                if found is None:
+                    break
+                hidden = self._hidden_param(len(patterns))
+                names.append(hidden)
+                patterns[hidden] = found
+                i = found.end + 1
+            if kinds[i] == ",":
+                i += 1
+            elif kinds[i] != ")":
+                break
+        if kinds[i] == ")" and kinds[i + 1] == "op" and values[i + 1] == "=>":
+            self._arrow_patterns = patterns
+            return names
+        if kinds[i] in ("{", "[") and self._closes_params(i):
+            raise self.fail(
+                "only flat destructuring parameters are supported: ([k, v]) => ..., "
+                "({name, price: p}) => ...",
+                self.starts[i],
+                "no nesting, defaults or rest in a parameter: take the whole value and read "
+                "its parts: x => x.a.b",
+            )
+        return None
+
+    def _flat_pattern(self, i: int) -> _Pattern | None:
+        """``[a, b]`` or ``{a, b: c}`` at token ``i`` (names only; a trailing comma allowed):
+        its names with the index or key each reads, or None."""
+        kinds, values = self.kinds, self.values
+        closer = "]" if kinds[i] == "[" else "}"
+        parts: list[tuple[str, Any, int]] = []
+        j = i + 1
+        while kinds[j] == "name":
+            key: Any = len(parts) if closer == "]" else values[j]
+            at = j
+            if closer == "}" and kinds[j + 1] == ":":
+                if kinds[j + 2] != "name":
+                    return None
+                at = j + 2
+                j += 2
+            parts.append((values[at], key, at))
+            j += 1
+            if kinds[j] == ",":
+                j += 1
+            elif kinds[j] != closer:
+                return None
+        if kinds[j] != closer or not parts:
+            return None
+        return _Pattern(i, j, parts)
+
+    def _hidden_param(self, n: int) -> str:
+        """A parameter name for a destructured one: written nowhere in the program."""
+        names = self._source_names
+        if names is None:
+            names = self._source_names = {
+                v for k, v in zip(self.kinds, self.values, strict=True) if k == "name"
+            }
+        while True:
+            n += 1
+            name = f"_arg{n}"
+            if name not in names:
+                names.add(name)
+                return name
+
+    def _closes_params(self, i: int) -> bool:
+        depth = 0
+        kinds = self.kinds
+        while kinds[i] != "eof":
+            if kinds[i] in OPEN:
+                depth += 1
+            elif kinds[i] in CLOSE:
+                depth -= 1
+                if depth < 0:
+                    return kinds[i] == ")" and kinds[i + 1] == "op" and self.values[i + 1] == "=>"
+            i += 1
+        return False
+
+    def arrow(self, params: list[str], depth: int) -> Any:
+        kinds, values = self.kinds, self.values
+        pos = self.pos
+        if kinds[pos] == "name" and values[pos] == "async":
+            pos += 1
+        first = pos
+        # skip to after `=>`
+        while not (kinds[pos] == "op" and values[pos] == "=>"):
+            pos += 1
+        patterns, self._arrow_patterns = self._arrow_patterns, {}
+        written = [p for p in params if p not in patterns]
+        written += [name for pat in patterns.values() for name, _, _ in pat.parts]
+        for name in written:
+            if name in RESERVED or name in LITERAL_WORDS:
+                raise self.fail(f"`{name}` cannot be a parameter name", self.starts[first])
+        if len(set(written)) != len(written):
+            raise self.fail("an arrow function's parameters must differ", self.starts[first])
+        self.pos = pos + 1
+        start = self.pos
+        body = self.block_body(depth + 1) if kinds[start] == "{" else self.expr(depth + 1)
+        if patterns:
+            body = self._destructured(patterns, body)
+        items: list[Any] = [params, body]
+        self._record(items, [(first, pos - 1), (start, self.pos - 1)])
+        return {"$fn": items}
+
+    def _destructured(self, patterns: dict[str, _Pattern], body: Any) -> Any:
+        """The body with an alias per destructured name, reading its part of the argument
+        (``([k, v]) => e`` is ``(p) => { const k = p[0]; const v = p[1]; return e; }``)."""
+        bindings: dict[str, Any] = {}
+        rec = self.rec
+        for hidden, pat in patterns.items():
+            for name, key, at in pat.parts:
+                read = {"$get": [{"$ref": hidden}, key]}
+                if rec is not None:
+                    rec[(id(read["$get"]), 0)] = (self.starts[pat.start], self.ends[pat.end])
+                    rec[(id(read["$get"]), 1)] = (self.starts[at], self.ends[at])
+                bindings[name] = read
+        if type(body) is dict and set(body) == {"$let", "$return"}:
+            inner = body["$let"]
+            for name in inner:
+                if name in bindings:
+                    raise self.fail(
+                        f"`{name}` is a parameter and a `const` of the arrow function's body",
+                        self.starts[patterns[next(iter(patterns))].start],
+                        "give the `const` another name",
+                    )
+            bindings.update(inner)
+            return {"$let": bindings, "$return": body["$return"]}
+        return {"$let": bindings, "$return": body}
+
+    def block_body(self, depth: int) -> Any:
+        """``{ const a = ...; return expr; }`` as ``{"$let": ..., "$return": expr}``."""
+        kinds, values = self.kinds, self.values
+        self.pos += 1  # `{`
+        bindings: dict[str, Any] = {}
+        result: Any = None
+        done = False
+        while True:
+            pos = self.pos
+            kind = kinds[pos]
+            if kind == ";":
+                self.pos += 1
+                continue
+            if kind == "}":
+                self.pos += 1
+                break
+            if done:
+                raise self.fail(
+                    "statements after `return` in an arrow function's body",
+                    self.starts[pos],
+                    "end the body with `return expr;`",
+                )
+            word = values[pos] if kind == "name" else None
+            if word in DECLARATORS and kinds[pos + 1] == "name" and kinds[pos + 2] == "=":
+                name = values[pos + 1]
+                if name in bindings:
+                    raise self.fail(f"`{name}` is defined twice", self.starts[pos + 1])
+                self.pos = pos + 3
+                start = self.pos
+                bindings[name] = self.expr(depth + 1)
+                rec = self.rec
+                if rec is not None:
+                    rec[(id(bindings), name)] = (self.starts[start], self.ends[self.pos - 1])
+                self.end_statement(f"definition of `{name}`")
+            elif word == "return":
+                self.pos = pos + 1
+                result = self.expr(depth + 1)
+                self.end_statement("`return` statement")
+                done = True
+            else:
+                raise self.fail(
+                    "an arrow function's body holds `const name = expr;` lines and one "
+                    "`return expr;`",
+                    self.starts[pos],
+                    "compute values with expressions: x => { const p = x.price; return p * 2; }",
+                )
+        if not done:
+            raise self.fail(
+                "the arrow function's body has no `return`",
+                self.starts[self.pos - 1],
+                "end the body with `return expr;`",
+            )
+        if not bindings:
+            return result
+        return {"$let": bindings, "$return": result}
