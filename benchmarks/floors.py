@@ -11,7 +11,8 @@ peer a target names and with dialectic itself:
   closures) plus a front end and an outcome; simpleeval parses with CPython's C parser and makes
   one pass;
 - **repeated** (the same expression, compiled once): calling that closure tree; dialectic adds
-  the run's envelope (State, Outcome, the deadline check);
+  the run's envelope (State, Outcome, the deadline check), which the rows "a constant" measure
+  alone (a program with nothing to evaluate, beside RestrictedPython's ``eval`` of a constant);
 - **pipeline** (``pipeline.py``'s filter / map / sort / slice over 10,000 objects): the closure
   tree applied per element (a frame for the arrow's parameter, a closure call per node), against
   the list comprehension;
@@ -150,6 +151,19 @@ async def small_floor(seed: int) -> int:
     return await _call(c, d)
 
 
+def _restricted_constant() -> Callable[[], Any]:
+    """RestrictedPython's ``eval`` of the constant ``'x'`` (with its safe globals)."""
+    try:
+        from RestrictedPython.compile import compile_restricted_eval
+        from RestrictedPython.Guards import safe_globals
+    except ImportError:  # (the ``bench`` extra installs it)
+        return lambda: "x"
+    code = compile_restricted_eval("'x'").code
+    assert code is not None
+    scope = dict(safe_globals)
+    return lambda: eval(code, scope, expression.CONTEXT)  # (as expression.py's eval)
+
+
 def main() -> int:
     quick = "--quick" in sys.argv
     rounds = 3 if quick else 9
@@ -204,6 +218,10 @@ def main() -> int:
         return best / pipeline.N * 1e9
 
     small = rt.prepare(schedule.SMALL, lang="plan")
+    constant = rt.prepare("return 'x';", lang="plan")
+    constant_eval = _restricted_constant()
+    if constant.run(expression.CONTEXT).value != "x" or constant_eval() != "x":
+        raise SystemExit("the constant programs are wrong")
 
     async def many(fn: Callable[[int], Any]) -> float:
         start = time.perf_counter()
@@ -226,6 +244,12 @@ def main() -> int:
         "repeated: dialectic (JSON)": lambda: per_run(
             lambda: prepared.run(expression.CONTEXT).value
         ),
+        # a program with nothing to evaluate: what a run costs beyond its closures (dialectic's
+        # envelope) and what `eval` costs beyond the bytecode (RestrictedPython's)
+        "repeated: RestrictedPython, a constant": lambda: per_run(constant_eval),
+        "repeated: dialectic, a constant (the envelope)": lambda: per_run(
+            lambda: constant.run(expression.CONTEXT).value
+        ),
         "pipeline: comprehension": lambda: per_element(lambda: pipeline.python(pipeline.FLIGHTS)),
         "pipeline: closure floor": lambda: per_element(lambda: pipeline_floor(pipeline.FLIGHTS)),
         "pipeline: dialectic": lambda: per_element(lambda: piped.run(context).value),
@@ -236,6 +260,7 @@ def main() -> int:
     for peer in ("one-shot: simpleeval", "repeated: RestrictedPython"):
         if peer.split(": ")[1] not in engines:  # not installed (the ``bench`` extra has it)
             del measures[peer]
+            measures.pop(peer + ", a constant", None)
     for fn in measures.values():  # warm up
         fn()
     times: dict[str, list[float]] = {name: [] for name in measures}
