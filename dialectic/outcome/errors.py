@@ -113,18 +113,27 @@ class PluginError(Exception):
 
 
 class SyntaxProblem:
-    """One syntax error in a source text (a front end may report several at once)."""
+    """One syntax error in a source text (a front end may report several at once); ``limit``:
+    the limit it breaches (``max_depth``: the text is nested too deeply), if it is one."""
 
-    __slots__ = ("message", "line", "column", "hint", "offset")
+    __slots__ = ("message", "line", "column", "hint", "offset", "limit")
 
     def __init__(
-        self, message: str, line: int, column: int, *, hint: str | None = None, offset: int = 0
+        self,
+        message: str,
+        line: int,
+        column: int,
+        *,
+        hint: str | None = None,
+        offset: int = 0,
+        limit: str | None = None,
     ) -> None:
         self.message = message
         self.line = line
         self.column = column
         self.hint = hint
         self.offset = offset
+        self.limit = limit
 
 
 def clip(value: object, limit: int = 80) -> str:

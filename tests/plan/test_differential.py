@@ -112,12 +112,14 @@ def _spec_programs() -> list[str]:
     cases = yaml.safe_load((SPEC_DIR / "conformance.yaml").read_text(encoding="utf-8"))
     # an LLMCompiler plan given as `plan` is a model's answer shape, not Plan (SPEC 9)
     # a `lenient` case holds what models write around a program: strict mode refuses it
+    # a case of a program nested beyond max_depth: the parser refuses it (a limit)
     return [
         case["plan"]
         for case in cases
         if case["plan"] is not None
         and not case.get("lenient")
         and not looks_like_llmcompiler(case["plan"])
+        and "levels deep" not in str(case.get("error", {}).get("contains", ""))
     ]
 
 

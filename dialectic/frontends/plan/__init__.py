@@ -41,12 +41,24 @@ _FENCE_OPEN = re.compile(r"\A[ \t\r\n]*(```[ \t]*[A-Za-z0-9_+-]*[ \t]*)(?:\r\n|\
 _FENCE_CLOSE = re.compile(r"(?:\r\n|\n|\r)[ \t]*(```)[ \t\r\n]*\Z")
 
 
-def _problems(index: LineIndex, problems: list[Problem]) -> list[SyntaxProblem]:
+def _problems(
+    index: LineIndex, problems: list[Problem], limit: str | None = None
+) -> list[SyntaxProblem]:
+    """The problems located; ``limit``: the limit the first one breaches, if any."""
     out = []
     for message, offset, hint in problems:
         line, column = index.position(offset)
         out.append(SyntaxProblem(message, line, column, hint=hint, offset=offset))
+    if out and limit is not None:
+        out[0].limit = limit
     return out
+
+
+def _limit(parser: Parser) -> str | None:
+    """The limit the program breaches, if its first problem is one (then the error is
+    ``limit_exceeded``, as the same limit found on the tree is)."""
+    limited = parser.limited
+    return limited[1] if limited is not None and parser.problems[0] is limited[0] else None
 
 
 def _blank(text: str, start: int, end: int) -> str:
@@ -115,13 +127,13 @@ def _attempt(
     try:
         tree = parser.program()
     except RecursionError:
-        parser.problems.append(
-            (
-                "the program is nested too deeply",
-                0,
-                "bind inner parts to aliases (`part = f(x);`) to flatten it",
-            )
+        problem = (
+            "the program is nested too deeply",
+            0,
+            "bind inner parts to aliases (`part = f(x);`) to flatten it",
         )
+        parser.problems.append(problem)
+        parser.limited = (problem, "max_depth")
         tree = None
     return tokens, parser, tree
 
@@ -179,7 +191,7 @@ def parse_plan(
             )
     if parser.problems:
         parser.problems.sort(key=lambda p: p[1])
-        raise SourceError(LANG, source, _problems(index, parser.problems))
+        raise SourceError(LANG, source, _problems(index, parser.problems), limit=_limit(parser))
     spans = partial(_spans, text, tokens, index, strict, max_depth)
     return FrontEndResult(tree, LANG, source, LazySpans(spans), parser.warnings)
 
@@ -234,10 +246,13 @@ def parse_expression(
             raise parser.unexpected(parser.tok(parser.pos), "the end of the expression")
     except ParseFailure as failure:
         parser.problems.append(failure.problem)
+        if failure.limit is not None:
+            parser.limited = (failure.problem, failure.limit)
     except RecursionError:
         parser.problems.append(("the expression is nested too deeply", 0, None))
+        parser.limited = (parser.problems[-1], "max_depth")
     if parser.problems:
-        problems = _problems(index, parser.problems)
+        problems = _problems(index, parser.problems, _limit(parser))
         padded = "\n" * (line - 1) + " " * (column - 1) + text
         for p in problems:
             p.offset += offset

@@ -54,12 +54,21 @@ def op_hint(op: str) -> str:
 
 
 class ParseFailure(Exception):
-    """A syntax problem at ``offset``; ``fatal`` stops parsing (no resynchronization)."""
+    """A syntax problem at ``offset``; ``fatal`` stops parsing (no resynchronization);
+    ``limit``: the limit it breaches (``max_depth``), which makes it a ``limit_exceeded``."""
 
-    def __init__(self, message: str, offset: int, hint: str | None, fatal: bool = False) -> None:
+    def __init__(
+        self,
+        message: str,
+        offset: int,
+        hint: str | None,
+        fatal: bool = False,
+        limit: str | None = None,
+    ) -> None:
         super().__init__(message)
         self.problem: Problem = (message, offset, hint)
         self.fatal = fatal
+        self.limit = limit
 
 
 def describe(tok: Token) -> str:
@@ -134,6 +143,8 @@ class ParserBase:
         self.extra: dict[JSONPath, tuple[int, int]] = {}
         self.keep: list[Any] = []  # containers dropped while parsing: their ids stay unique
         self.problems: list[Problem] = []
+        #: the problem that is a breached limit (it stops parsing), and which limit
+        self.limited: tuple[Problem, str] | None = None
         self.warnings: list[str] = []
         #: ids of operator expressions written in parentheses (`(a || b) ?? c`, `(-x) ** 2`)
         self.parened: set[int] = set()

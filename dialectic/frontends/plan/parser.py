@@ -41,6 +41,7 @@ class Parser(OperatorsMixin, PostfixMixin, StatementsMixin):
                 self.starts[pos],
                 "bind inner parts to aliases (`part = f(x);`) to flatten it",
                 fatal=True,
+                limit="max_depth",
             )
         kinds = self.kinds
         kind = kinds[pos]

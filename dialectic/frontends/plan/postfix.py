@@ -180,6 +180,7 @@ class PostfixMixin(ParserBase):
                 self.starts[pos],
                 "bind parts of the chain to aliases (`part = x.f().g();`) to flatten it",
                 fatal=True,
+                limit="max_depth",
             )
         self.pos = pos + 1
         self.arguments(args, depth)

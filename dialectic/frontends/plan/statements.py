@@ -155,6 +155,8 @@ class StatementsMixin(ParserBase):
                 final = self.statement(pos, final, aliases, alias_at, alias_rec)
             except ParseFailure as failure:
                 self.problems.append(failure.problem)
+                if failure.limit is not None:
+                    self.limited = (failure.problem, failure.limit)
                 if failure.fatal or len(self.problems) >= _MAX_PROBLEMS:
                     break
                 self.resync(first, self.pos)

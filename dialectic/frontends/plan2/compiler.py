@@ -406,6 +406,7 @@ class Compiler:
                         p.column,
                         hint=p.hint,
                         offset=p.offset,
+                        limit=p.limit,
                     )
                 )
             return None

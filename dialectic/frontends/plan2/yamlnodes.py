@@ -237,15 +237,13 @@ def compose(source: str, *, max_depth: int = 100, max_nodes: int | None = None) 
             ):
                 raise YamlProblems([_tag_problem(tag, event.start_mark)])
             if len(stack) >= max_depth:
-                raise YamlProblems(
-                    [
-                        _problem(
-                            f"the plan is nested more than {max_depth} levels deep",
-                            event.start_mark,
-                            hint="flatten the plan: bind inner values to top-level aliases",
-                        )
-                    ]
+                deep = _problem(
+                    f"the plan is nested more than {max_depth} levels deep",
+                    event.start_mark,
+                    hint="flatten the plan: bind inner values to top-level aliases",
                 )
+                deep.limit = "max_depth"
+                raise YamlProblems([deep])
             stack.append(YNode(kind, _mark(event.start_mark), _mark(event.end_mark)))
             pending_key.append(None)
     except yaml.YAMLError as exc:
