@@ -73,10 +73,6 @@ class CompileErrors(Exception):
         self.errors = errors
 
 
-#: the compile method of each node class, per compiler class (see ``unbound_table``)
-_TABLES: dict[type, dict[type[Node], Callable[[Any, Any], Compiled]]] = {}
-
-
 class Compiler(CallsMixin, FormsMixin):
     """Compiles one resolved program; ``errors`` collects what cannot be compiled."""
 
@@ -104,10 +100,10 @@ class Compiler(CallsMixin, FormsMixin):
         #: arrow functions' bodies by (arrow nesting, slot)
         self._aliases: dict[int, tuple[Compiled, Binding]] = {}
         self._locals: dict[tuple[int, int], Compiled] = {}
-        table = _TABLES.get(type(self))
-        if table is None:
-            table = _TABLES[type(self)] = unbound_table(type(self), "_")
-        self._table: dict[type[Node], Callable[[Any, Any], Compiled]] = table
+        #: the compile method of each node class (built once per compiler class)
+        self._table: dict[type[Node], Callable[[Any, Any], Compiled]] = unbound_table(
+            type(self), "_"
+        )
         #: the call-site facts of the registry's functions (kept per registry)
         self._facts = facts_table(registry)
         #: compiled literal scalars, by (type, value): shared by the call sites that pass them

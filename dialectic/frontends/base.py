@@ -70,15 +70,14 @@ class SourceError(DialecticError):
     Only the first :data:`MAX_PROBLEMS` problems are kept (``problems``); ``count`` is how many
     there were, so a text with 100,000 errors gives a small outcome."""
 
-    def __init__(
-        self, lang: str, source: str, problems: list[SyntaxProblem], *, limit: str | None = None
-    ) -> None:
+    def __init__(self, lang: str, source: str, problems: list[SyntaxProblem]) -> None:
         count = len(problems)
         problems = problems[:MAX_PROBLEMS]
         first = problems[0]
-        limit = limit if limit is not None else first.limit
+        limit = first.limit
         details: dict[str, Any] = {"lang": lang, "count": count} if count > 1 else {"lang": lang}
-        if limit is not None:  # the first problem is a limit (`max_depth`) a parser enforces
+        if limit is not None:  # the first problem is a limit (`max_depth`) a parser enforces:
+            # `limit_exceeded`, as the same limit found on the tree is
             details["limit"] = limit
         super().__init__(
             "syntax_error" if limit is None else "limit_exceeded",

@@ -70,15 +70,21 @@ def twin(cls: type[Node]) -> Any:
     node.__class__ = cls`` (the same layout, so Python allows the class change), which costs
     a third of ``cls(...)``: a node's ``__setattr__`` refuses every store, and calling each
     slot's setter is slower than a store. The node is immutable from then on; a twin never
-    leaves the function that fills it."""
-    return type(
-        f"{cls.__name__}Twin",
-        (cls,),
-        {
-            "__slots__": (),
-            "__setattr__": object.__setattr__,
-            "__init__": object.__init__,
-            "twin_of": cls,
-            "__module__": __name__,
-        },
-    )
+    leaves the function that fills it. One twin per class, shared by every pass."""
+    made = _TWINS.get(cls)
+    if made is None:
+        made = _TWINS[cls] = type(
+            f"{cls.__name__}Twin",
+            (cls,),
+            {
+                "__slots__": (),
+                "__setattr__": object.__setattr__,
+                "__init__": object.__init__,
+                "twin_of": cls,
+                "__module__": __name__,
+            },
+        )
+    return made
+
+
+_TWINS: dict[type[Node], type] = {}

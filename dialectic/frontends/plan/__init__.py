@@ -191,7 +191,7 @@ def parse_plan(
             )
     if parser.problems:
         parser.problems.sort(key=lambda p: p[1])
-        raise SourceError(LANG, source, _problems(index, parser.problems), limit=_limit(parser))
+        raise SourceError(LANG, source, _problems(index, parser.problems, _limit(parser)))
     spans = partial(_spans, text, tokens, index, strict, max_depth)
     return FrontEndResult(tree, LANG, source, LazySpans(spans), parser.warnings)
 
