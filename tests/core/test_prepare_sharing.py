@@ -256,3 +256,43 @@ def test_plain_operands_fail_as_before(source: str, message: str, column: int) -
         parse_plan(source)
     problem = info.value.problems[0]
     assert message in problem.message and problem.column == column
+
+
+def test_a_text_is_kept_the_second_time_it_is_prepared() -> None:
+    """A text prepared once is not kept (most texts a model writes come once, and a kept
+    program is later freed from cold memory); the second time, it is; from then on, the same
+    prepared program comes back, and runs the same."""
+    rt = Runtime(load_entry_points=False)
+    text = "return upper('kept');"
+    first = rt.prepare(text, lang="plan")
+    second = rt.prepare(text, lang="plan")
+    assert second is not first
+    assert rt.prepare(text, lang="plan") is second
+    assert rt.prepare(text, lang="plan").run().value == "KEPT"
+    # the key is the whole of (text, notation, strictness): another notation is another entry
+    other = rt.prepare(text, lang="plan", strict=True)
+    assert other is not second
+    assert rt.prepare(text, lang="plan", strict=True) is not other
+    assert rt.prepare(text, lang="plan", strict=True) is rt.prepare(text, lang="plan", strict=True)
+    # a program that fails to compile is kept the same way, and fails the same way
+    bad = "return nope(;"
+    outs = [rt.run(bad, lang="plan") for _ in range(3)]
+    assert {o.status for o in outs} == {"failure"}
+    assert len({o.message for o in outs}) == 1
+
+
+def test_texts_seen_once_are_remembered_within_a_bound() -> None:
+    from dialectic import runtime as runtime_module
+
+    rt = Runtime(load_entry_points=False)
+    for i in range(runtime_module._SEEN_SIZE + 50):
+        rt.prepare(f"return {i};", lang="plan")
+    assert len(rt._seen) == runtime_module._SEEN_SIZE
+    assert len(rt._cache) == 0
+    # the oldest were forgotten: seen again, they count as first sight
+    rt.prepare("return 0;", lang="plan")
+    assert len(rt._cache) == 0
+    # the newest are remembered: seen again, they are kept
+    last = f"return {runtime_module._SEEN_SIZE + 49};"
+    kept = rt.prepare(last, lang="plan")
+    assert rt.prepare(last, lang="plan") is kept
