@@ -21,7 +21,7 @@ from typing import Any
 import anyio
 
 from dialectic.limits import Limits
-from dialectic.outcome.outcome import FAILURE, ErrorInfo, Outcome
+from dialectic.outcome.outcome import FAILURE, SUCCESS, ErrorInfo, Outcome
 
 #: programs running at once when the caller does not say
 DEFAULT_CONCURRENCY = 64
@@ -41,22 +41,37 @@ class Kept:
     for 10,000 programs). So every ``FREEZE_EVERY`` outcomes the heap is frozen
     (``gc.freeze()``, constant time: what is tracked then is left out of later collections,
     and freed as usual when its last reference goes), and unfrozen (into the oldest generation)
-    when the batch ends. A run leaves no cyclic garbage in the usual case; what one leaves is
-    kept until the batch ends. Not done when the collector is off or the host keeps objects
-    frozen itself (``unfreeze`` would release them too)."""
+    when the batch ends. Not done when the collector is off or the host keeps objects frozen
+    itself (``unfreeze`` would release them too).
 
-    __slots__ = ("active", "count", "froze")
+    Frozen cyclic garbage is never collected until the batch ends, so none may be frozen with
+    the outcomes: a run leaves none (a failed one lets go of its tracebacks, see
+    :func:`dialectic.run.finish.untangle`), but a plugin's failing function may (an exception
+    in a cycle of its own). So when the outcomes since the last freeze include one that is not
+    a success, the collector first runs a full collection, which scans only what is not frozen
+    yet: those outcomes and what their runs left, a bounded cost, paid only by failures. (The
+    first freeze of a batch also freezes the host's heap, a young collection first: a full one
+    would scan the whole heap; what it misses is at most one stretch of outcomes' garbage.)"""
+
+    __slots__ = ("active", "count", "froze", "dirty")
 
     def __init__(self) -> None:
         self.active = gc.isenabled() and gc.get_freeze_count() == 0
         self.count = 0
         self.froze = False
+        #: an outcome since the last freeze was not a success (its run may have left garbage)
+        self.dirty = False
 
-    def kept(self) -> None:
+    def kept(self, outcome: Outcome) -> None:
         """One more outcome is kept."""
+        if outcome.status != SUCCESS:
+            self.dirty = True
         self.count += 1
         if self.count >= FREEZE_EVERY and self.active:
             self.count = 0
+            if self.dirty:
+                self.dirty = False
+                gc.collect(2 if self.froze else 1)
             gc.freeze()
             self.froze = True
 
@@ -202,7 +217,7 @@ async def run_many_async(
         while len(results) <= index:
             results.append(None)
         results[index] = outcome
-        kept.kept()
+        kept.kept(outcome)
         if on_outcome is not None:
             on_outcome(index, outcome)
 

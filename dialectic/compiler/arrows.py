@@ -22,7 +22,14 @@ from dialectic.run.evaluator import MISSING, Compiled, State
 from dialectic.tree.nodes import Arr, Get, Lambda, Lit, Node, Op, ParamRef, children, walk
 from dialectic.values import jsmethods as jm
 from dialectic.values.data import UNDEFINED
-from dialectic.values.jsops import MAX_ITEMS, JsRefusal, kind, too_many
+from dialectic.values.jsops import (
+    MAX_ITEMS,
+    OPERATORS,
+    JsRefusal,
+    TextTooLong,
+    kind,
+    too_many,
+)
 
 
 class Frame:
@@ -109,6 +116,8 @@ class Steps:
 
 
 def refused(exc: JsRefusal, name: str, path: JSONPath) -> DialecticError:
+    if type(exc) is TextTooLong:  # the run's max_string_length: limit_exceeded (SPEC 1.8)
+        return exc.error(path, {"operator" if name in OPERATORS else "method": name})
     return DialecticError(
         "expression_error", exc.message, path, hint=exc.hint, details={"method": name}
     )

@@ -188,6 +188,38 @@ class CallsMixin:
         return coercer(self.types, self.tree, fn, pname, ptype, arg.path)
 
 
+class _LazySite:
+    """The call site of a plain call (``done``: its arguments compiled, None for a literal),
+    built the first time it is asked for (``site_of()``): what the general way builds at once.
+    One object, not a closure: a closure of these parts would make a cell for each, and a
+    call that just runs never asks for its site."""
+
+    __slots__ = ("node", "facts", "done", "exacts", "types", "tree", "limits", "built")
+    node: Invoke
+    facts: FnFacts
+    done: list[Compiled | None]
+    exacts: list[tuple[type, ...] | None]
+    types: TypeSystem
+    tree: Any
+    limits: Limits
+    built: CallSite | None
+
+    def __call__(self) -> CallSite:
+        built: CallSite | None = self.built
+        if built is not None:
+            return built
+        node, types, tree = self.node, self.types, self.tree
+        fn = node.fn
+        args = []
+        for arg, c, exact in zip(node.args, self.done, self.exacts, strict=True):
+            p, a = arg.param, arg.node
+            co = None if exact is None else coercer(types, tree, fn, p.name, p.type, a.path)
+            compiled = c if c is not None else Literal(a.value)  # type: ignore[attr-defined]
+            args.append(ArgSpec(p.name, compiled, co, p.optional, a))
+        built = self.built = CallSite(node, fn, tuple(args), self.limits, self.facts)
+        return built
+
+
 def _lazy_site(
     node: Invoke,
     facts: FnFacts,
@@ -197,24 +229,17 @@ def _lazy_site(
     tree: Any,
     limits: Limits,
 ) -> SiteOf:
-    """The call site of ``node`` (``done``: its arguments compiled, None for a literal), built
-    the first time it is asked for: what the general way builds at once."""
-    built: list[CallSite] = []
-
-    def site_of() -> CallSite:
-        if built:
-            return built[0]
-        fn = node.fn
-        args = []
-        for arg, c, exact in zip(node.args, done, exacts, strict=True):
-            p, a = arg.param, arg.node
-            co = None if exact is None else coercer(types, tree, fn, p.name, p.type, a.path)
-            compiled = c if c is not None else Literal(a.value)  # type: ignore[attr-defined]
-            args.append(ArgSpec(p.name, compiled, co, p.optional, a))
-        built.append(CallSite(node, fn, tuple(args), limits, facts))
-        return built[0]
-
-    return site_of
+    """The call site of ``node``, built the first time it is asked for (:class:`_LazySite`)."""
+    site = _LazySite()
+    site.node = node
+    site.facts = facts
+    site.done = done
+    site.exacts = exacts
+    site.types = types
+    site.tree = tree
+    site.limits = limits
+    site.built = None
+    return site
 
 
 def coercer(

@@ -89,6 +89,8 @@ class Compiler(CallsMixin, FormsMixin):
         self.types = types
         self.serializer = serializer
         self.access = Access(registry, types)
+        #: the sandbox's member read (one bound method, shared by the program's readers)
+        self.member = self.access.member
         self.limits = limits
         self.tree = tree
         self.resolved = resolved
@@ -291,7 +293,7 @@ class Compiler(CallsMixin, FormsMixin):
             link = optional_link(node)
             if link is not None:  # `a?.b`, `a?.b.c`, `x?.trim().length` (SPEC 1.2)
                 return self._optional_chain(node, link)
-        member = self.access.member
+        member = self.member
         path = node.path
         literal_keys = True
         for k in node.keys:
@@ -314,32 +316,52 @@ class Compiler(CallsMixin, FormsMixin):
             keys = tuple([k.value for k in node.keys])  # type: ignore[attr-defined]
             if ctx_name is not None and len(keys) < 3:  # `user.name`, `user.profile.name`
                 return Compiled(context_getter(ctx_name, keys, member, path))
-
-            def get_literal(s: State) -> Any:
-                v = s.context[ctx_name] if ctx_name is not None else read(s)
-                for k in keys:
-                    if type(v) is dict:
-                        try:
-                            v = v[k]
-                            continue
-                        except (KeyError, TypeError):
-                            pass
-                    v = member(v, k, path)
-                return v
-
-            return Compiled(get_literal)
-
+            return Compiled(_literal_get(ctx_name, read, keys, member, path))
         parts = [first] + [self.compile(k) for k in node.keys]
+        return self._combine(parts, _computed_get(member, path))
 
-        def finish(vs: list[Any]) -> Any:
-            v = vs[0]
-            for k in vs[1:]:
-                if type(k) is str and is_forbidden(k):
-                    raise forbidden_error(k, path)
-                v = member(v, k, path)
-            return v
 
-        return self._combine(parts, finish)
+# (the closures of `_Get` are made by functions of their own: a closure's parts are cells of
+# the function that makes it, made on every call of that function, whichever way it returns)
+def _literal_get(
+    ctx_name: str | None,
+    read: Callable[[State], Any],
+    keys: tuple[Any, ...],
+    member: Callable[[Any, Any, JSONPath], Any],
+    path: JSONPath,
+) -> Callable[[State], Any]:
+    """``target.k1.k2...`` with literal keys: the context value ``ctx_name`` (if not None)
+    or what ``read`` reads, then each key."""
+
+    def get_literal(s: State) -> Any:
+        v = s.context[ctx_name] if ctx_name is not None else read(s)
+        for k in keys:
+            if type(v) is dict:
+                try:
+                    v = v[k]
+                    continue
+                except (KeyError, TypeError):
+                    pass
+            v = member(v, k, path)
+        return v
+
+    return get_literal
+
+
+def _computed_get(
+    member: Callable[[Any, Any, JSONPath], Any], path: JSONPath
+) -> Callable[[list[Any]], Any]:
+    """``target[k1][k2]...`` from the values of the target and its keys."""
+
+    def finish(vs: list[Any]) -> Any:
+        v = vs[0]
+        for k in vs[1:]:
+            if type(k) is str and is_forbidden(k):
+                raise forbidden_error(k, path)
+            v = member(v, k, path)
+        return v
+
+    return finish
 
 
 def _unreachable(s: State) -> Any:

@@ -204,6 +204,9 @@ def _concatenate(values: Column, lit: str) -> Column:
         vs = values(s, xs)
         if vs is None or not set(map(type, vs)) <= _STR:
             return None
+        room = s.limits.max_string_length - len(lit)  # every text made is within the limit:
+        if len("".join(vs)) > room and max(map(len, vs)) > room:  # (joined: one fast pass)
+            return None  # (element by element: the failure at the first one too long)
         return list(map(operator.add, vs, repeat(lit)))
 
     return compute

@@ -65,13 +65,14 @@ def plain_body(
     compile_node: Callable[[Node], Compiled],
     member: Member,
     stringify: Callable[[Any], str],
+    max_len: int,
 ) -> Plain | None:
     """The body of an arrow function whose first parameter is ``param`` and that reads no
     other, as ``fn(s, x)`` (see the module's docstring), with its column shape; or None."""
     if not _plain(body, param):
         return None
     try:
-        fn = _Builder(compile_node, member, stringify).build(body)
+        fn = _Builder(compile_node, member, stringify, max_len).build(body)
     except _NotPlain:
         return None
     bools = isinstance(body, Op) and body.op in COMPARISONS and len(body.operands) == 2
@@ -128,10 +129,12 @@ class _Builder:
         compile_node: Callable[[Node], Compiled],
         member: Member,
         stringify: Callable[[Any], str],
+        max_len: int,
     ) -> None:
         self.compile_node = compile_node
         self.member = member
         self.stringify = stringify
+        self.max_len = max_len  # the run's max_string_length: a text `+` makes is within it
 
     def build(self, node: Node) -> ElementFn:
         if isinstance(node, ParamRef):
@@ -228,7 +231,7 @@ class _Builder:
 
             return apply1
         binary: Callable[[Any, Any], Any] = (
-            partial(_add, self.stringify) if name == "+" else jsops.BINARY[name]
+            partial(_add, self.stringify, self.max_len) if name == "+" else jsops.BINARY[name]
         )
         a, b = node.operands
         if isinstance(b, Lit) and name in ("===", "!==") and _simple_literal(b.value):
@@ -332,8 +335,8 @@ def _element(s: State, x: Any) -> Any:
     return x
 
 
-def _add(stringify: Callable[[Any], str], a: Any, b: Any) -> Any:
-    return jsops.add(a, b, stringify)
+def _add(stringify: Callable[[Any], str], max_len: int, a: Any, b: Any) -> Any:
+    return jsops.add(a, b, stringify, max_len)
 
 
 def _simple_literal(value: Any) -> bool:

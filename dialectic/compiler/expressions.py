@@ -15,12 +15,14 @@ from dialectic.compiler.plus import plus
 from dialectic.outcome.errors import DialecticError, JSONPath
 from dialectic.run.evaluator import Compiled, State
 from dialectic.values import jsops
-from dialectic.values.jsops import JsRefusal
+from dialectic.values.jsops import JsRefusal, TextTooLong
 
 Combine = Callable[[list[Compiled], Callable[[list[Any]], Any]], Compiled]
 
 
 def refused(exc: JsRefusal, op: str, path: JSONPath) -> DialecticError:
+    if type(exc) is TextTooLong:  # the run's max_string_length: limit_exceeded (SPEC 1.8)
+        return exc.error(path, {"operator": op})
     return DialecticError(
         "expression_error",
         exc.message,
@@ -36,8 +38,10 @@ def operator(
     path: JSONPath,
     combine: Combine,
     stringify: Callable[[Any], str],
+    max_len: int,
 ) -> Compiled:
-    """The closure of ``op`` applied to ``operands`` (already compiled)."""
+    """The closure of ``op`` applied to ``operands`` (already compiled); a text ``+`` makes is
+    within ``max_len`` (the run's ``max_string_length``)."""
     if op in jsops.LOGICAL:
         return _logical(op, operands[0], operands[1], path)
     if len(operands) == 1:
@@ -54,8 +58,10 @@ def operator(
             return Compiled(sync=lambda s: apply1([only(s)]))
         return combine(operands, apply1)
     if op == "+" and operands[0].sync is not None and operands[1].sync is not None:
-        return plus(operands[0], operands[1], path, stringify)
-    binary: Callable[[Any, Any], Any] = partial(_add, stringify) if op == "+" else jsops.BINARY[op]
+        return plus(operands[0], operands[1], path, stringify, max_len)
+    binary: Callable[[Any, Any], Any] = (
+        partial(_add, stringify, max_len) if op == "+" else jsops.BINARY[op]
+    )
 
     def apply2(vs: list[Any]) -> Any:
         try:
@@ -89,8 +95,8 @@ def operator(
     return combine(operands, apply2)
 
 
-def _add(stringify: Callable[[Any], str], a: Any, b: Any) -> Any:
-    return jsops.add(a, b, stringify)
+def _add(stringify: Callable[[Any], str], max_len: int, a: Any, b: Any) -> Any:
+    return jsops.add(a, b, stringify, max_len)
 
 
 def _take_right(op: str) -> Callable[[Any], bool]:

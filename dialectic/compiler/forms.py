@@ -98,7 +98,14 @@ class FormsMixin:
         if node.op == "+" and len(node.operands) == 2 and not self._marked and plus_module.SPINE:
             return self._plus(node)
         operands = [self.compile(o) for o in node.operands]
-        return operator(node.op, operands, node.path, self._combine, self.serializer.stringify)
+        return operator(
+            node.op,
+            operands,
+            node.path,
+            self._combine,
+            self.serializer.stringify,
+            self.limits.max_string_length,
+        )
 
     def _plus(self, node: Op) -> Compiled:
         """A chain of ``+`` (``a + b + c``: ``(a + b) + c``, each ``+`` the left operand of the
@@ -109,17 +116,17 @@ class FormsMixin:
         while type(left) is Op and left.op == "+" and len(left.operands) == 2:
             spine.append(left)
             left = left.operands[0]
-        stringify = self.serializer.stringify
+        stringify, max_len = self.serializer.stringify, self.limits.max_string_length
         out: Compiled | tuple[Term, ...] = self.compile(left)
         for n in reversed(spine):
             right = self.compile(n.operands[1])
             if right.sync is not None and (isinstance(out, tuple) or out.sync is not None):
-                out = extend(out, right, n.path, stringify)
+                out = extend(out, right, n.path, stringify, max_len)
                 continue
             if isinstance(out, tuple):
-                out = chain(out, stringify)
-            out = operator("+", [out, right], n.path, self._combine, stringify)
-        return chain(out, stringify) if isinstance(out, tuple) else out
+                out = chain(out, stringify, max_len)
+            out = operator("+", [out, right], n.path, self._combine, stringify, max_len)
+        return chain(out, stringify, max_len) if isinstance(out, tuple) else out
 
     def _Cond(self, node: Cond) -> Compiled:
         return conditional(
@@ -145,7 +152,14 @@ class FormsMixin:
         return self.compile(node.value if isinstance(node, Spread) else node)
 
     def _plain(self, body: Node, param: str) -> Plain | None:
-        return plain_body(body, param, self.compile, self.access.member, self.serializer.stringify)
+        return plain_body(
+            body,
+            param,
+            self.compile,
+            self.access.member,
+            self.serializer.stringify,
+            self.limits.max_string_length,
+        )
 
     def _steps(self, path: JSONPath) -> Steps:
         return Steps(self.resolved.steps_slot, self.limits, path)
@@ -167,6 +181,7 @@ class FormsMixin:
             self.serializer.stringify,
             self._combine,
             fallback,
+            max_len=self.limits.max_string_length,
         )
 
     def _Given(self, node: Given) -> Compiled:
@@ -184,6 +199,7 @@ class FormsMixin:
             self._steps(node.path),
             self.serializer.stringify,
             self._combine,
+            max_len=self.limits.max_string_length,
         )
 
     def _ParamRef(self, node: ParamRef) -> Compiled:

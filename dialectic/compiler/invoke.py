@@ -99,6 +99,83 @@ def _finish(r: Any, s: State, site_of: SiteOf) -> Any:
         raise site_of().error(exc, s) from None
 
 
+def _call_one(
+    impl: Callable[..., Any],
+    pname: str,
+    argfn: SyncFn,
+    exact: tuple[type, ...] | None,
+    max_len: int,
+    site_of: SiteOf,
+) -> SyncFn:
+    """:meth:`SyncOne.closure`, the argument passed by name."""
+    typed = exact is not None
+
+    def call_one(s: State) -> Any:
+        v = argfn(s)
+        if v is UNDEFINED or (typed and type(v) not in exact):  # type: ignore[operator]
+            return site_of().call_one(v, s)  # left out, missing, or coerced
+        try:
+            r = impl(**{pname: v})
+        except Exception as exc:
+            raise site_of().error(exc, s) from None
+        t = type(r)
+        if t is str:
+            if len(r) > max_len:
+                raise site_of().long_result(len(r))
+            return r
+        return r if t in DONE_TYPES else _finish(r, s, site_of)
+
+    return call_one
+
+
+def _call_one_any(impl: Callable[..., Any], argfn: SyncFn, max_len: int, site_of: SiteOf) -> SyncFn:
+    """:meth:`SyncOne.closure`, positional, of a parameter of type `any`."""
+
+    def call_one_any(s: State) -> Any:
+        v = argfn(s)
+        if v is UNDEFINED:
+            return site_of().call_one(v, s)  # left out, or missing
+        try:
+            r = impl(v)
+        except Exception as exc:
+            raise site_of().error(exc, s) from None
+        if type(r) is str:
+            if len(r) > max_len:
+                raise site_of().long_result(len(r))
+            return r
+        return r if type(r) in DONE_TYPES else _finish(r, s, site_of)
+
+    return call_one_any
+
+
+def _call_one_positional(
+    impl: Callable[..., Any],
+    argfn: SyncFn,
+    exact: tuple[type, ...],
+    max_len: int,
+    site_of: SiteOf,
+) -> SyncFn:
+    """:meth:`SyncOne.closure`, positional, of a typed parameter."""
+
+    def call_one_positional(s: State) -> Any:
+        v = argfn(s)
+        if type(v) not in exact:
+            if v is UNDEFINED:
+                return site_of().call_one(v, s)  # left out, or missing
+            v = site_of().args[0].slow(v, s)  # type: ignore[misc]
+        try:
+            r = impl(v)
+        except Exception as exc:
+            raise site_of().error(exc, s) from None
+        if type(r) is str:
+            if len(r) > max_len:
+                raise site_of().long_result(len(r))
+            return r
+        return r if type(r) in DONE_TYPES else _finish(r, s, site_of)
+
+    return call_one_positional
+
+
 class SyncOne:
     """A synchronous function of one synchronous argument, no validator or context."""
 
@@ -133,62 +210,14 @@ class SyncOne:
     ) -> SyncFn:
         """The closure of ``impl(pname=argfn(s))``: ``exact`` are the types that need no
         coercion (None: the parameter is `any`, only `undefined` is not passed); ``site_of``
-        gives the call site, for the slow paths (undefined, coercion, errors)."""
+        gives the call site, for the slow paths (undefined, coercion, errors). (Each shape is
+        made by a function of its own: a closure's parts are cells, one per part that any
+        closure of the function reads, made whichever closure is returned.)"""
         if not positional:
-            typed = exact is not None
-
-            def call_one(s: State) -> Any:
-                v = argfn(s)
-                if v is UNDEFINED or (typed and type(v) not in exact):  # type: ignore[operator]
-                    return site_of().call_one(v, s)  # left out, missing, or coerced
-                try:
-                    r = impl(**{pname: v})
-                except Exception as exc:
-                    raise site_of().error(exc, s) from None
-                t = type(r)
-                if t is str:
-                    if len(r) > max_len:
-                        raise site_of().long_result(len(r))
-                    return r
-                return r if t in DONE_TYPES else _finish(r, s, site_of)
-
-            return call_one
-
+            return _call_one(impl, pname, argfn, exact, max_len, site_of)
         if exact is None:  # a parameter of type `any`: only `undefined` is not passed
-
-            def call_one_any(s: State) -> Any:
-                v = argfn(s)
-                if v is UNDEFINED:
-                    return site_of().call_one(v, s)  # left out, or missing
-                try:
-                    r = impl(v)
-                except Exception as exc:
-                    raise site_of().error(exc, s) from None
-                if type(r) is str:
-                    if len(r) > max_len:
-                        raise site_of().long_result(len(r))
-                    return r
-                return r if type(r) in DONE_TYPES else _finish(r, s, site_of)
-
-            return call_one_any
-
-        def call_one_positional(s: State) -> Any:
-            v = argfn(s)
-            if type(v) not in exact:
-                if v is UNDEFINED:
-                    return site_of().call_one(v, s)  # left out, or missing
-                v = site_of().args[0].slow(v, s)  # type: ignore[misc]
-            try:
-                r = impl(v)
-            except Exception as exc:
-                raise site_of().error(exc, s) from None
-            if type(r) is str:
-                if len(r) > max_len:
-                    raise site_of().long_result(len(r))
-                return r
-            return r if type(r) in DONE_TYPES else _finish(r, s, site_of)
-
-        return call_one_positional
+            return _call_one_any(impl, argfn, max_len, site_of)
+        return _call_one_positional(impl, argfn, exact, max_len, site_of)
 
     @staticmethod
     def literal(
@@ -248,8 +277,8 @@ class SyncTwo:
     ) -> SyncFn:
         """The closure of ``impl(a, b)``: each argument is (parameter, closure or None for a
         literal, the types that need no coercion or None, the literal or MISSING)."""
-        pa, fa, ea, ca = first
-        pb, fb, eb, cb = second
+        _, fa, ea, _ = first
+        _, fb, eb, cb = second
         if (
             positional
             and fa is not None
@@ -259,41 +288,7 @@ class SyncTwo:
             and (eb is None or type(cb) in eb)
         ):
             return SyncTwo.with_literal(impl, fa, ea, cb, max_len, site_of)
-
-        def call_two(s: State) -> Any:
-            amb = False
-            a = ca
-            if fa is not None:
-                try:
-                    a = fa(s)
-                except AmbiguityError as exc:
-                    a, amb = AmbiguousArg(exc), True
-            b = cb
-            if fb is not None:
-                try:
-                    b = fb(s)
-                except AmbiguityError as exc:
-                    b, amb = AmbiguousArg(exc), True
-            if (
-                amb
-                or a is UNDEFINED
-                or b is UNDEFINED
-                or (ea is not None and type(a) not in ea)
-                or (eb is not None and type(b) not in eb)
-            ):  # ambiguous, left out, or to coerce: the general way
-                return site_of().call_with([a, b], s)
-            try:
-                r = impl(a, b) if positional else impl(**{pa: a, pb: b})
-            except Exception as exc:
-                raise site_of().error(exc, s) from None
-            t = type(r)
-            if t is str:
-                if len(r) > max_len:
-                    raise site_of().long_result(len(r))
-                return r
-            return r if t in DONE_TYPES else _finish(r, s, site_of)
-
-        return call_two
+        return _call_two(impl, first, second, positional, max_len, site_of)
 
     @staticmethod
     def with_literal(
@@ -327,6 +322,54 @@ class SyncTwo:
             return r if type(r) in DONE_TYPES else _finish(r, s, site_of)
 
         return call_two_literal
+
+
+def _call_two(
+    impl: Callable[..., Any],
+    first: tuple[str, SyncFn | None, tuple[type, ...] | None, Any],
+    second: tuple[str, SyncFn | None, tuple[type, ...] | None, Any],
+    positional: bool,
+    max_len: int,
+    site_of: SiteOf,
+) -> SyncFn:
+    """:meth:`SyncTwo.closure`'s general closure."""
+    pa, fa, ea, ca = first
+    pb, fb, eb, cb = second
+
+    def call_two(s: State) -> Any:
+        amb = False
+        a = ca
+        if fa is not None:
+            try:
+                a = fa(s)
+            except AmbiguityError as exc:
+                a, amb = AmbiguousArg(exc), True
+        b = cb
+        if fb is not None:
+            try:
+                b = fb(s)
+            except AmbiguityError as exc:
+                b, amb = AmbiguousArg(exc), True
+        if (
+            amb
+            or a is UNDEFINED
+            or b is UNDEFINED
+            or (ea is not None and type(a) not in ea)
+            or (eb is not None and type(b) not in eb)
+        ):  # ambiguous, left out, or to coerce: the general way
+            return site_of().call_with([a, b], s)
+        try:
+            r = impl(a, b) if positional else impl(**{pa: a, pb: b})
+        except Exception as exc:
+            raise site_of().error(exc, s) from None
+        t = type(r)
+        if t is str:
+            if len(r) > max_len:
+                raise site_of().long_result(len(r))
+            return r
+        return r if t in DONE_TYPES else _finish(r, s, site_of)
+
+    return call_two
 
 
 class SyncCall:

@@ -12,12 +12,14 @@ from typing import Any
 import anyio
 
 from dialectic.compiler.callsite import DONE_TYPES, AmbiguousArg, CallSite
-from dialectic.compiler.invoke_logged import frames_of, launched, logged_timed, own_timeout
+from dialectic.compiler.invoke_logged import _none, frames_of, logged_timed, own_timeout
 from dialectic.limits import Limits
 from dialectic.outcome.errors import DialecticError
-from dialectic.run.calllog import DONE, END, FAILED, STATUS, begin, now
+from dialectic.run.calllog import DONE, END, FAILED, IN_FLIGHT, STATUS, drop, now
 from dialectic.run.evaluator import AmbiguityError, Compiled, Launch, State, async_many
-from dialectic.run.fanout import fanout_values, native_start, settle_fanout
+from dialectic.run.fanout import fanout_values, settle_fanout
+from dialectic.run.fanstart import native_start
+from dialectic.run.state import current_of
 from dialectic.values.data import UNDEFINED
 
 
@@ -129,18 +131,22 @@ class AsyncCall:
         impl, error, finish = site.impl, site.error, site.finish
         inline = not site.blocking
         done_types = DONE_TYPES
-        positional, n_args = self.positional, len(site.args)
+        by_position = self.positional  # (a positional site is a simple one)
+        coerced = coercions(site)
+        names = [a.name for a in site.args]
         frames = frames_of(site)
-        current_task = asyncio.current_task
+        arrow = frames is not _none  # (inside an arrow function: its element indices)
         # built on first use: most programs never leave the inline path (and a program of
         # 100k call sites prepares faster without a closure per site it never calls)
         general = self._general
         timed: Callable[[State, dict[str, Any]], Awaitable[Any]] | None = None
 
+        unlimited_for: Limits | None = None  # the limits under which no limiter applies
+
         async def call_async(s: State) -> Any:
-            nonlocal timed
+            nonlocal timed, unlimited_for
             if amany is None:
-                kw = kwargs(evaluate(s), s)
+                vals = evaluate(s)
             elif start is not None and s.native:
                 fan = start(s)
                 if fan.pending:
@@ -149,31 +155,46 @@ class AsyncCall:
                     except asyncio.CancelledError:
                         await settle_fanout(fan)
                         raise
-                kw = kwargs(fanout_values(fan, AmbiguousArg), s)
+                vals = fanout_values(fan, AmbiguousArg)
             else:
-                kw = kwargs(await amany(s), s)
-            if counts["*"] > s.limits.max_concurrency or (cap is not None and counts[name] > cap):
-                if timed is None:
-                    timed = general()
-                return await _limited(s, kw, timed, counts, cap, name)
+                vals = await amany(s)
+            # every argument passed positionally when each is defined, not ambiguous and of
+            # its type (or coerced to it): no dict (else kwargs reports what is wrong)
+            if by_position and coerce_in_place(coerced, vals, s):
+                kw: Any = vals
+            else:
+                kw = kwargs(vals, s)
+            if s.limits is not unlimited_for:  # (counts are fixed: the limits decide)
+                if counts["*"] > s.limits.max_concurrency or (
+                    cap is not None and counts[name] > cap
+                ):
+                    if timed is None:
+                        timed = general()
+                    return await _limited(s, _as_dict(kw, names), timed, counts, cap, name)
+                unlimited_for = s.limits
             if not (inline and s.native) or (logged and s.observers is not None):
                 if timed is None:
                     timed = general()
-                return await timed(s, kw)
+                return await timed(s, _as_dict(kw, names))
             # asyncio with no observers: ``timed``'s asyncio branch inside ``logged_timed`` in
             # one frame (a call costs a coroutine, not three): the implementation's await
             # under the shared per-call timeout and, if logged, its call-log record
-            rec = begin(s, site, kw, frames()) if logged else None
-            task = current_task()
+            rec: list[Any] | None = None
+            if logged:  # (calllog.begin, inline)
+                rec = [site, frames() if arrow else None, kw, now(), None, IN_FLIGHT, False]
+                log = s.calls
+                if len(log) < s.limits.max_call_log:
+                    log.append(rec)
+                else:
+                    drop(s, site)
+            bucket = s.timeout_bucket(timeout)  # (which also knows the loop)
+            task = current_of(s._loop)
             assert task is not None
-            bucket = s.timeout_bucket(timeout)
             bucket.tasks.add(task)
             try:
                 try:
-                    if positional and len(kw) == n_args:
-                        result = await impl(*kw.values())
-                    else:
-                        result = await impl(**kw)
+                    # (a dict: a non-positional function, or an optional argument left out)
+                    result = await (impl(*vals) if kw is vals else impl(**kw))
                 except asyncio.CancelledError:
                     if task in bucket.fired and task.uncancel() == 0:
                         raise site.timed_out(timeout) from None
@@ -182,23 +203,16 @@ class AsyncCall:
                     raise
                 except Exception as exc:
                     raise error(exc, s) from None
-                finally:
-                    bucket.release(task)
+                finally:  # (bucket.release, inline)
+                    waiting = bucket.tasks
+                    waiting.discard(task)
+                    if not waiting and bucket.handle is not None:
+                        bucket.cancel()
                 if type(result) not in done_types:
                     result = finish(result, s)
-            except DialecticError as exc:
+            except BaseException as exc:
                 if rec is not None:
-                    rec[END] = now()
-                    if not own_timeout(exc, site):
-                        rec[STATUS] = FAILED
-                raise
-            except Exception:
-                if rec is not None:
-                    rec[END], rec[STATUS] = now(), FAILED
-                raise
-            except BaseException:  # cancelled: it may have taken effect
-                if rec is not None:
-                    rec[END] = now()
+                    _record_end(rec, exc, site)
                 raise
             if rec is not None:
                 rec[END], rec[STATUS] = now(), DONE
@@ -212,7 +226,7 @@ class LaunchedCall(Launch):
     arguments are evaluated and the implementation called when the fan-out starts, and the
     task runs its own coroutine; every argument a literal of its type: known in advance."""
 
-    __slots__ = ("call", "site", "coerced", "consts", "frames")
+    __slots__ = ("call", "site", "coerced", "consts", "frames", "unlimited_for")
 
     def __init__(self, call: AsyncCall) -> None:
         self.timeout = call.timeout  # (Launch's one field)
@@ -221,10 +235,11 @@ class LaunchedCall(Launch):
         self.frames = frames_of(site)  # for the call log (SPEC 18)
         args = site.args
         #: the arguments that may need coercion: (index, exact types, coercion)
-        self.coerced = tuple(
-            [(k, a.exact, a.slow) for k, a in enumerate(args) if a.slow is not None]
-        )
+        self.coerced = coercions(site)
         self.consts: tuple[Any, ...] | None = None
+        #: the limits under which no concurrency limiter applies, last seen (counts of calls
+        #: are fixed once the program is compiled: the answer depends on the limits alone)
+        self.unlimited_for: Limits | None = None
         if call.positional:
             consts = [a.const for a in args if a.fits_as_literal()]
             if len(consts) == len(args):
@@ -233,8 +248,11 @@ class LaunchedCall(Launch):
     def start(self, state: State) -> Coroutine[Any, Any, Any] | None:
         """Arguments evaluated now and the implementation called: its coroutine, to run as a
         task (None: a concurrency limiter applies, so take the general path)."""
-        if self.call.limited(state):
-            return None
+        limits = state.limits
+        if limits is not self.unlimited_for:  # (known for the limits it last saw)
+            if self.call.limited(state):
+                return None
+            self.unlimited_for = limits
         site = self.site
         if site.logged and state.observers is not None:
             return None  # a journal, event hook or tracer: the general path (SPEC 18)
@@ -245,7 +263,7 @@ class LaunchedCall(Launch):
                 coro = site.impl(*args)
             else:
                 args = vals = site.evaluate(state)
-                if self.call.positional and self._coerce_in_place(vals, state):
+                if self.call.positional and coerce_in_place(self.coerced, vals, state):
                     coro = site.impl(*vals)
                 else:
                     args = site.kwargs(vals, state)
@@ -254,25 +272,18 @@ class LaunchedCall(Launch):
             raise
         except Exception as exc:
             raise site.error(exc, state) from None
-        if site.logged:
-            launched(state, site, args, coro, self.frames())
+        if site.logged:  # its record, found again by the coroutine when the task ends
+            rec = [site, self.frames(), args, now(), None, IN_FLIGHT, False]
+            log = state.calls
+            if len(log) < limits.max_call_log:
+                log.append(rec)
+            else:
+                drop(state, site)
+            found = state.calls_launched
+            if found is None:
+                found = state.calls_launched = {}
+            found[coro] = rec
         return coro  # type: ignore[no-any-return]
-
-    def _coerce_in_place(self, vals: list[Any], state: State) -> bool:
-        """Coerce the values for a positional call; False if one is undefined or ambiguous
-        (then :meth:`CallSite.kwargs` handles the call and reports every ambiguity)."""
-        for v in vals:
-            if v is UNDEFINED or type(v) is AmbiguousArg:
-                return False
-        ready = True
-        for k, exact, slow in self.coerced:
-            v = vals[k]
-            if type(v) not in exact:
-                try:
-                    vals[k] = slow(v, state)
-                except AmbiguityError as exc:
-                    vals[k], ready = AmbiguousArg(exc), False  # reported by kwargs, in order
-        return ready
 
     def finish(self, value: Any, state: State) -> Any:
         return self.site.finish(value, state)
@@ -285,6 +296,47 @@ class LaunchedCall(Launch):
 
     def cancelled(self) -> DialecticError:
         return self.site.cancelled()
+
+
+Coercions = tuple[tuple[int, tuple[type, ...], Callable[[Any, State], Any]], ...]
+
+
+def coercions(site: CallSite) -> Coercions:
+    """The arguments that may need coercion: (index, exact types, coercion)."""
+    return tuple((k, a.exact, a.slow) for k, a in enumerate(site.args) if a.slow is not None)
+
+
+def coerce_in_place(coerced: Coercions, vals: list[Any], state: State) -> bool:
+    """Coerce the values for a positional call; False if one is undefined or ambiguous
+    (then :meth:`CallSite.kwargs` handles the call and reports every ambiguity)."""
+    for v in vals:
+        if v is UNDEFINED or type(v) is AmbiguousArg:
+            return False
+    ready = True
+    for k, exact, slow in coerced:
+        v = vals[k]
+        if type(v) not in exact:
+            try:
+                vals[k] = slow(v, state)
+            except AmbiguityError as exc:
+                vals[k], ready = AmbiguousArg(exc), False  # reported by kwargs, in order
+    return ready
+
+
+def _record_end(rec: list[Any], exc: BaseException, site: CallSite) -> None:
+    """A logged call raised ``exc``: failed, or (cancelled, or its own timeout) still in
+    flight: it may have taken effect (as :func:`logged_timed` records it)."""
+    rec[END] = now()
+    if isinstance(exc, DialecticError):
+        if not own_timeout(exc, site):
+            rec[STATUS] = FAILED
+    elif isinstance(exc, Exception):
+        rec[STATUS] = FAILED
+
+
+def _as_dict(kw: Any, names: list[str]) -> dict[str, Any]:
+    """The keyword arguments, from the values of a positional call (or already a dict)."""
+    return kw if type(kw) is dict else dict(zip(names, kw, strict=True))
 
 
 async def _limited(

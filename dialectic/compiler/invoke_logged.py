@@ -21,7 +21,6 @@ from dialectic.run.calllog import (
     DONE,
     END,
     FAILED,
-    IN_FLIGHT,
     STATUS,
     begin,
     drop,
@@ -194,18 +193,3 @@ def logged_timed(site: CallSite, timed: Timed) -> Timed:
         return r
 
     return timed_logged
-
-
-def launched(s: State, site: CallSite, args: Any, coro: Any, frames: Any) -> None:
-    """A call launched as a task of its own coroutine (asyncio fan-out): its record, found
-    again by :func:`~dialectic.run.calllog.landed` when the task ends."""
-    rec = [site, frames, args, now(), None, IN_FLIGHT, False]
-    log = s.calls
-    if len(log) < s.limits.max_call_log:
-        log.append(rec)
-    else:
-        drop(s, site)
-    found = s.calls_launched
-    if found is None:
-        found = s.calls_launched = {}
-    found[coro] = rec

@@ -35,7 +35,7 @@ from dialectic.compiler.higherorder import (
 from dialectic.outcome.errors import DialecticError, JSONPath
 from dialectic.run.evaluator import Compiled, State
 from dialectic.values import jsmethods as jm
-from dialectic.values.jsops import MAX_TEXT, JsRefusal, kind, too_long
+from dialectic.values.jsops import JsRefusal, TextTooLong, kind
 
 __all__ = [
     "FRAME",
@@ -64,9 +64,12 @@ def method(
     stringify: Callable[[Any], str],
     combine: Callable[[list[Compiled], Callable[[list[Any]], Any]], Compiled],
     fallback: Compiled | None = None,
+    *,
+    max_len: int,
 ) -> Compiled:
     """The closure of ``target.name(args)``; ``spreads`` flags the non-arrow arguments written
-    ``...x``; ``fallback`` calls the registered function of that name for other receivers."""
+    ``...x``; ``fallback`` calls the registered function of that name for other receivers; a
+    text it makes is within ``max_len`` (the run's ``max_string_length``, SPEC 1.8)."""
     arrows = [a for a in args if isinstance(a, Arrow)]
     values = [a for a in args if isinstance(a, Compiled)]
     arrow = arrows[0] if arrows else None
@@ -75,6 +78,7 @@ def method(
             "invalid_program", f"`{name}` takes one arrow function, as its first argument", path
         )
     higher = name in jm.ARRAY_HIGHER
+    plain = _plain(name, path, steps, stringify, max_len)
 
     def prepare(vs: list[Any]) -> tuple[Any, list[Any]]:
         receiver = vs[0]
@@ -86,19 +90,6 @@ def method(
                 path,
             )
         return receiver, rest
-
-    def plain(receiver: Any, rest: list[Any], s: State) -> Any:
-        try:
-            fn = jm.plain_method(receiver, name, stringify)
-        except JsRefusal as exc:
-            raise refused(exc, name, path) from None
-        steps.take(s, 1 + (len(receiver) if type(receiver) is list else 0))
-        out = apply_js(fn, [receiver, *rest], name, path)
-        if type(out) is list:
-            steps.take(s, len(out))  # what it made counts too: `[a, a].flat()` doubles
-        elif type(out) is str and len(out) > MAX_TEXT:
-            raise refused(too_long(len(out)), name, path)
-        return out
 
     def run_sync(s: State, vs: list[Any]) -> Any:
         receiver, rest = prepare(vs)
@@ -167,6 +158,37 @@ def method(
     return Compiled(aio=acall)
 
 
+def _plain(
+    name: str, path: JSONPath, steps: Steps, stringify: Callable[[Any], str], max_len: int
+) -> Callable[[Any, list[Any], State], Any]:
+    """The method ``name`` that takes no function, applied to a receiver and its arguments:
+    its steps counted, a text it makes within ``max_len`` (measured before it is built where
+    the method knows its length in advance, else here: `toUpperCase` of 'ß' is 'SS')."""
+    # the method of a text and of an array, looked up once (other receivers: per call)
+    by_type: dict[type, Callable[..., Any] | None] = {
+        str: jm.text_method(name, max_len),
+        list: jm.array_method(name, stringify, max_len),
+    }
+
+    def plain(receiver: Any, rest: list[Any], s: State) -> Any:
+        t = type(receiver)
+        fn = by_type.get(t)
+        if fn is None:
+            try:
+                fn = jm.plain_method(receiver, name, stringify, max_len)
+            except JsRefusal as exc:
+                raise refused(exc, name, path) from None
+        steps.take(s, 1 + (len(receiver) if t is list else 0))
+        out = apply_js(fn, [receiver, *rest], name, path)
+        if type(out) is list:
+            steps.take(s, len(out))  # what it made counts too: `[a, a].flat()` doubles
+        elif type(out) is str and len(out) > max_len:
+            raise refused(TextTooLong(len(out), max_len), name, path)
+        return out
+
+    return plain
+
+
 def global_call(
     name: str,
     args: list[Compiled],
@@ -175,11 +197,18 @@ def global_call(
     steps: Steps,
     stringify: Callable[[Any], str],
     combine: Callable[[list[Compiled], Callable[[list[Any]], Any]], Compiled],
+    *,
+    max_len: int,
 ) -> Compiled:
-    fn = jm.globals_table(stringify)[name]
+    """The closure of the global ``name(args)`` (``Math.max``, ``JSON.stringify``...); a text
+    it makes is within ``max_len`` (the run's ``max_string_length``, SPEC 1.8)."""
+    fn = jm.globals_table(stringify, max_len)[name]
 
     def finish(vs: list[Any]) -> Any:
-        return apply_js(fn, spread_args(vs, spreads, path), name, path)
+        out = apply_js(fn, spread_args(vs, spreads, path), name, path)
+        if type(out) is str and len(out) > max_len:  # (`String(x)` of a registered value)
+            raise refused(TextTooLong(len(out), max_len), name, path)
+        return out
 
     if not args:
         return Compiled(sync=lambda s: finish([]))

@@ -11,6 +11,10 @@ A chain that starts with a literal text (``"Hi " + name + "!"``) is text from it
 and ``text + w`` is ``text + ("" + w)`` (the same text, the same refusal): with one to four
 operands that are not literals, it runs unrolled, each such operand made text (or refused) as
 soon as it is evaluated, the whole joined in one step (:func:`_text_chain`).
+
+Every text a chain makes is within ``max_len`` (the run's ``max_string_length``, fixed when the
+program is compiled), measured before it is built: else ``limit_exceeded`` at the ``+`` that
+would cross it (SPEC 1.8, "Limits").
 """
 
 from __future__ import annotations
@@ -21,7 +25,7 @@ from typing import Any
 from dialectic.compiler.literals import Literal
 from dialectic.outcome.errors import DialecticError, JSONPath
 from dialectic.run.evaluator import Compiled, State
-from dialectic.values.jsops import MAX_TEXT, JsRefusal, add, too_long
+from dialectic.values.jsops import JsRefusal, TextTooLong, add
 
 #: the most operands one fused closure evaluates (bounds the compile cost of a long chain)
 CHAIN_MAX = 16
@@ -46,14 +50,17 @@ class PlusChain(Compiled):
         self.terms = terms
 
 
-def _checked(text: str, path: JSONPath) -> str:
-    """A text the ``+`` at ``path`` made, within :data:`MAX_TEXT`."""
-    if len(text) > MAX_TEXT:
-        raise _refused(too_long(len(text)), path)
-    return text
+_PLUS = {"operator": "+"}
+
+
+def _too_long(n: int, max_len: int, path: JSONPath) -> DialecticError:
+    """The failure of the ``+`` at ``path``: its text would be ``n`` characters."""
+    return TextTooLong(n, max_len).error(path, _PLUS)
 
 
 def _refused(exc: JsRefusal, path: JSONPath) -> DialecticError:
+    if type(exc) is TextTooLong:
+        return exc.error(path, _PLUS)
     return DialecticError(
         "expression_error", exc.message, path, hint=exc.hint, details={"operator": "+"}
     )
@@ -66,10 +73,15 @@ def _term(c: Compiled, path: JSONPath) -> Term:
 
 
 def plus(
-    left: Compiled, right: Compiled, path: JSONPath, stringify: Callable[[Any], str]
+    left: Compiled,
+    right: Compiled,
+    path: JSONPath,
+    stringify: Callable[[Any], str],
+    max_len: int,
 ) -> Compiled:
-    """The closure of ``left + right`` (both synchronous), at ``path``."""
-    return chain(extend(left, right, path, stringify), stringify)
+    """The closure of ``left + right`` (both synchronous), at ``path``; a text it makes is
+    within ``max_len`` (the run's ``max_string_length``)."""
+    return chain(extend(left, right, path, stringify, max_len), stringify, max_len)
 
 
 def extend(
@@ -77,6 +89,7 @@ def extend(
     right: Compiled,
     path: JSONPath,
     stringify: Callable[[Any], str],
+    max_len: int,
 ) -> tuple[Term, ...]:
     """The operands of the chain ``left + right`` at ``path`` (``left``: a compiled operand,
     or the operands of a chain not built yet): ``left``'s extended while it has fewer than
@@ -88,40 +101,46 @@ def extend(
     if type(left) is tuple:
         if len(left) < CHAIN_MAX:
             return (*left, _term(right, path))
-        return (_term(chain(left, stringify), ()), _term(right, path))
+        return (_term(chain(left, stringify, max_len), ()), _term(right, path))
     return (_term(left, ()), _term(right, path))  # type: ignore[arg-type]
 
 
-def chain(terms: tuple[Term, ...], stringify: Callable[[Any], str]) -> PlusChain:
-    """The compiled chain of ``terms``."""
+def chain(terms: tuple[Term, ...], stringify: Callable[[Any], str], max_len: int) -> PlusChain:
+    """The compiled chain of ``terms``; a text it makes is within ``max_len``."""
     if len(terms) == 2:
-        return PlusChain(_binary(terms, stringify), terms)
-    text = _text_chain(terms, stringify)
-    return PlusChain(text if text is not None else _chain(terms, stringify), terms)
+        return PlusChain(_binary(terms, stringify, max_len), terms)
+    text = _text_chain(terms, stringify, max_len)
+    return PlusChain(text if text is not None else _chain(terms, stringify, max_len), terms)
 
 
-def _binary(terms: tuple[Term, ...], stringify: Callable[[Any], str]) -> SyncFn:
+def _binary(terms: tuple[Term, ...], stringify: Callable[[Any], str], max_len: int) -> SyncFn:
     (fa, ca, _), (fb, cb, path) = terms
     if fa is not None and fb is None:  # `x + '!'`
+        room = max_len - len(cb) if type(cb) is str else 0  # the longest `x` that fits
 
         def plus_literal(s: State) -> Any:
             a = fa(s)
             if type(a) is str and type(cb) is str:
-                return _checked(a + cb, path)
+                if len(a) > room:
+                    raise _too_long(len(a) + len(cb), max_len, path)
+                return a + cb
             try:
-                return add(a, cb, stringify)
+                return add(a, cb, stringify, max_len)
             except JsRefusal as exc:
                 raise _refused(exc, path) from None
 
         return plus_literal
     if fa is None and fb is not None:  # `'Hi ' + x`
+        room = max_len - len(ca) if type(ca) is str else 0
 
         def literal_plus(s: State) -> Any:
             b = fb(s)
             if type(ca) is str and type(b) is str:
-                return _checked(ca + b, path)
+                if len(b) > room:
+                    raise _too_long(len(ca) + len(b), max_len, path)
+                return ca + b
             try:
-                return add(ca, b, stringify)
+                return add(ca, b, stringify, max_len)
             except JsRefusal as exc:
                 raise _refused(exc, path) from None
 
@@ -133,16 +152,18 @@ def _binary(terms: tuple[Term, ...], stringify: Callable[[Any], str]) -> SyncFn:
         a = first(s)
         b = second(s)
         if type(a) is str and type(b) is str:
-            return _checked(a + b, path)
+            if len(a) + len(b) > max_len:  # measured before the text is built
+                raise _too_long(len(a) + len(b), max_len, path)
+            return a + b
         try:
-            return add(a, b, stringify)
+            return add(a, b, stringify, max_len)
         except JsRefusal as exc:
             raise _refused(exc, path) from None
 
     return plus_two
 
 
-def _chain(terms: tuple[Term, ...], stringify: Callable[[Any], str]) -> SyncFn:
+def _chain(terms: tuple[Term, ...], stringify: Callable[[Any], str], max_len: int) -> SyncFn:
     (f0, c0, _), rest = terms[0], terms[1:]
 
     def plus_chain(s: State) -> Any:
@@ -150,12 +171,12 @@ def _chain(terms: tuple[Term, ...], stringify: Callable[[Any], str]) -> SyncFn:
         for fn, const, path in rest:
             w = const if fn is None else fn(s)
             if type(v) is str and type(w) is str:
+                if len(v) + len(w) > max_len:  # measured before the text is built
+                    raise _too_long(len(v) + len(w), max_len, path)
                 v += w
-                if len(v) > MAX_TEXT:
-                    raise _refused(too_long(len(v)), path)
                 continue
             try:
-                v = add(v, w, stringify)
+                v = add(v, w, stringify, max_len)
             except JsRefusal as exc:
                 raise _refused(exc, path) from None
         return v
@@ -166,7 +187,9 @@ def _chain(terms: tuple[Term, ...], stringify: Callable[[Any], str]) -> SyncFn:
 Text = Callable[[Any, JSONPath], str]
 
 
-def _text_chain(terms: tuple[Term, ...], stringify: Callable[[Any], str]) -> SyncFn | None:
+def _text_chain(
+    terms: tuple[Term, ...], stringify: Callable[[Any], str], max_len: int
+) -> SyncFn | None:
     """The unrolled closure of a chain that starts with a literal text, or None."""
     (f0, c0, _) = terms[0]
     if f0 is not None or type(c0) is not str:
@@ -175,7 +198,7 @@ def _text_chain(terms: tuple[Term, ...], stringify: Callable[[Any], str]) -> Syn
     for fn, const, path in terms[1:]:
         if fn is None:
             try:
-                lits[-1] += add("", const, stringify)  # a literal: made text once
+                lits[-1] += add("", const, stringify, max_len)  # a literal: made text once
             except JsRefusal:
                 return None  # (`'a' + null`: refused when it is reached, as before)
         else:
@@ -188,16 +211,19 @@ def _text_chain(terms: tuple[Term, ...], stringify: Callable[[Any], str]) -> Syn
 
     def text(w: Any, path: JSONPath) -> str:
         try:
-            out: str = add("", w, stringify)
+            out: str = add("", w, stringify, max_len)
         except JsRefusal as exc:
             raise _refused(exc, path) from None
         return out
 
-    return unrolled(lits, fns, paths, text)
+    return unrolled(lits, fns, paths, text, max_len)
 
 
-def _text_1(lits: list[str], fns: list[SyncFn], paths: list[JSONPath], text: Text) -> SyncFn:
+def _text_1(
+    lits: list[str], fns: list[SyncFn], paths: list[JSONPath], text: Text, max_len: int
+) -> SyncFn:
     t0, t1 = lits
+    fixed = len(t0) + len(t1)
     (f0,) = fns
     (p0,) = paths
 
@@ -205,13 +231,19 @@ def _text_1(lits: list[str], fns: list[SyncFn], paths: list[JSONPath], text: Tex
         a = f0(s)
         if type(a) is not str:
             a = text(a, p0)
-        return _checked(f"{t0}{a}{t1}", p0)
+        n = fixed + len(a)
+        if n > max_len:  # measured before the text is built
+            raise _too_long(n, max_len, p0)
+        return f"{t0}{a}{t1}"
 
     return plus_text_1
 
 
-def _text_2(lits: list[str], fns: list[SyncFn], paths: list[JSONPath], text: Text) -> SyncFn:
+def _text_2(
+    lits: list[str], fns: list[SyncFn], paths: list[JSONPath], text: Text, max_len: int
+) -> SyncFn:
     t0, t1, t2 = lits
+    fixed = len(t0) + len(t1) + len(t2)
     f0, f1 = fns
     p0, p1 = paths
 
@@ -222,13 +254,19 @@ def _text_2(lits: list[str], fns: list[SyncFn], paths: list[JSONPath], text: Tex
         b = f1(s)
         if type(b) is not str:
             b = text(b, p1)
-        return _checked(f"{t0}{a}{t1}{b}{t2}", p1)
+        n = fixed + len(a) + len(b)
+        if n > max_len:  # measured before the text is built
+            raise _too_long(n, max_len, p1)
+        return f"{t0}{a}{t1}{b}{t2}"
 
     return plus_text_2
 
 
-def _text_3(lits: list[str], fns: list[SyncFn], paths: list[JSONPath], text: Text) -> SyncFn:
+def _text_3(
+    lits: list[str], fns: list[SyncFn], paths: list[JSONPath], text: Text, max_len: int
+) -> SyncFn:
     t0, t1, t2, t3 = lits
+    fixed = len(t0) + len(t1) + len(t2) + len(t3)
     f0, f1, f2 = fns
     p0, p1, p2 = paths
 
@@ -242,13 +280,19 @@ def _text_3(lits: list[str], fns: list[SyncFn], paths: list[JSONPath], text: Tex
         c = f2(s)
         if type(c) is not str:
             c = text(c, p2)
-        return _checked(f"{t0}{a}{t1}{b}{t2}{c}{t3}", p2)
+        n = fixed + len(a) + len(b) + len(c)
+        if n > max_len:  # measured before the text is built
+            raise _too_long(n, max_len, p2)
+        return f"{t0}{a}{t1}{b}{t2}{c}{t3}"
 
     return plus_text_3
 
 
-def _text_4(lits: list[str], fns: list[SyncFn], paths: list[JSONPath], text: Text) -> SyncFn:
+def _text_4(
+    lits: list[str], fns: list[SyncFn], paths: list[JSONPath], text: Text, max_len: int
+) -> SyncFn:
     t0, t1, t2, t3, t4 = lits
+    fixed = len(t0) + len(t1) + len(t2) + len(t3) + len(t4)
     f0, f1, f2, f3 = fns
     p0, p1, p2, p3 = paths
 
@@ -265,12 +309,17 @@ def _text_4(lits: list[str], fns: list[SyncFn], paths: list[JSONPath], text: Tex
         d = f3(s)
         if type(d) is not str:
             d = text(d, p3)
-        return _checked(f"{t0}{a}{t1}{b}{t2}{c}{t3}{d}{t4}", p3)
+        n = fixed + len(a) + len(b) + len(c) + len(d)
+        if n > max_len:  # measured before the text is built
+            raise _too_long(n, max_len, p3)
+        return f"{t0}{a}{t1}{b}{t2}{c}{t3}{d}{t4}"
 
     return plus_text_4
 
 
-_TEXT_UNROLLED: dict[int, Callable[[list[str], list[SyncFn], list[JSONPath], Text], SyncFn]] = {
+_TEXT_UNROLLED: dict[
+    int, Callable[[list[str], list[SyncFn], list[JSONPath], Text, int], SyncFn]
+] = {
     1: _text_1,
     2: _text_2,
     3: _text_3,

@@ -46,6 +46,15 @@ def template(
         if unrolled is not None:
             return Compiled(sync=unrolled(lits, fns, stringify, max_len, path))
         return Compiled(sync=_looped(lits, fns, stringify, max_len, path))
+    return combine(exprs, _joiner(lits, stringify, max_len, path))
+
+
+def _joiner(
+    lits: list[str], stringify: Stringify, max_len: int, path: JSONPath
+) -> Callable[[list[Any]], str]:
+    """The text of a template from its expressions' values (made apart from
+    :func:`template`: a closure's parts are cells of the function that makes it, made on
+    every call of that function, whichever way it returns)."""
 
     def finish(vs: list[Any]) -> str:
         out = [lits[0]]
@@ -57,7 +66,7 @@ def template(
             raise _too_long(total, max_len, path)
         return "".join(out)
 
-    return combine(exprs, finish)
+    return finish
 
 
 def _too_long(n: int, max_len: int, path: JSONPath) -> LimitExceeded:

@@ -14,42 +14,13 @@ arguments (:mod:`dialectic.compiler.invoke_async`).
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Callable, Coroutine, Sequence
+from collections.abc import Callable, Coroutine
 from typing import Any, cast
 
 from dialectic.outcome.errors import DialecticError
 from dialectic.run.calllog import DONE, FAILED, landed
 from dialectic.run.compiled import AmbiguityError, Compiled, Launch
-from dialectic.run.state import ABANDONED, MISSING, AsyncSlot, State, TimeoutBucket
-
-
-def native_start(children: Sequence[Compiled]) -> Callable[[State], _Fanout] | None:
-    """For a caller that awaits the children in its own frame on asyncio (a call's arguments:
-    no coroutine of :func:`async_many`'s between it and the tasks): ``start(state)`` evaluates
-    the synchronous children and starts the asynchronous ones, a fan-out the caller awaits as
-    ``many`` does (see :func:`await_fanout`). None unless two or more children are
-    asynchronous and at most one is effectful (the cases ``many`` runs as a native fan-out)."""
-    kids = tuple(children)
-    if sum(1 for c in kids if c.ordered) > 1:
-        return None
-    sync_idx = tuple((i, c.sync) for i, c in enumerate(kids) if c.sync is not None)
-    async_kids = tuple((i, c) for i, c in enumerate(kids) if c.aio is not None)
-    if len(async_kids) < 2:
-        return None
-    n = len(kids)
-
-    def start(state: State) -> _Fanout:
-        out: list[Any] = [None] * n
-        found: list[tuple[int, AmbiguityError]] = []
-        for i, fn in sync_idx:
-            assert fn is not None
-            try:
-                out[i] = fn(state)
-            except AmbiguityError as exc:
-                found.append((i, exc))
-        return start_native(state, async_kids, out, found)
-
-    return start
+from dialectic.run.state import ABANDONED, MISSING, AsyncSlot, State, TimeoutBucket, current_of
 
 
 async def settle_fanout(fan: _Fanout) -> None:
@@ -338,9 +309,9 @@ async def _launched(
     """Child ``i``: a call launched with its arguments ready, ``coro`` the implementation's
     own, under the shared timeout ``bucket``; with a ``slot``, the call evaluates alias
     ``idx``."""
-    task = asyncio.current_task()
     if fan.stopping:  # stopped before it began: the implementation never ran a line
         _close(coro)
+        task = current_of(fan.state._loop)
         fan.landed(i, None, asyncio.CancelledError(), launch, bucket, task, coro, None)
         if slot is not None:
             fan.abandon(idx, slot)
@@ -351,13 +322,28 @@ async def _launched(
         value = await coro
     except BaseException as exc:
         fan.pending -= 1
+        task = current_of(fan.state._loop)
         fan.landed(i, None, exc, launch, bucket, task, coro, slot)
         fan.settled()
         if _reraise(exc):
             raise
         return
     fan.pending -= 1
-    fan.landed(i, value, None, launch, bucket, task, coro, slot)
+    t = type(value)
+    if t is int or t is float or t is bool or value is None:  # (landed, inline: the usual end)
+        state = fan.state
+        tasks = bucket.tasks
+        tasks.discard(current_of(state._loop))
+        if not tasks and bucket.handle is not None:
+            bucket.cancel()
+        if state.calls_launched:  # the call log's record of it (SPEC 18)
+            landed(state, coro, DONE)
+        fan.out[i] = value
+        if slot is not None:
+            slot.value = value
+            slot.set()
+    else:
+        fan.landed(i, value, None, launch, bucket, current_of(fan.state._loop), coro, slot)
     if not fan.pending and not fan.waiter.done():
         fan.waiter.set_result(None)
 
@@ -375,7 +361,19 @@ class _AliasWait:
         self.slot = slot
 
     def __call__(self) -> None:
-        self.fan.alias_ready(self)
+        fan = self.fan
+        slot = self.slot
+        if fan.waits is None or slot.error is ABANDONED:  # stopped meanwhile, or never evaluated
+            fan.alias_ready(self)
+            return
+        # (alias_ready and alias_read, inline: the usual end, a value)
+        fan.pending -= 1
+        if slot.error is None:
+            fan.out[self.i] = slot.value
+        else:
+            fan.alias_read(self.i, slot)
+        if not fan.pending and not fan.waiter.done():
+            fan.waiter.set_result(None)
 
 
 def _began(task: asyncio.Task[Any]) -> bool:
@@ -387,104 +385,6 @@ def _began(task: asyncio.Task[Any]) -> bool:
         or getattr(coro, "cr_frame", None) is None
         or bool(getattr(coro, "cr_suspended", True) or getattr(coro, "cr_running", True))
     )
-
-
-def start_native(
-    state: State,
-    items: Sequence[tuple[int, Compiled]],
-    out: list[Any],
-    found: list[tuple[int, AmbiguityError]],
-) -> _Fanout:
-    """The asyncio fast path of a task group, with the same semantics: the first failure (not an
-    ambiguity) cancels the siblings and is raised once all have stopped; ambiguities are all
-    collected; a cancellation from outside (the deadline, the caller) cancels the children and
-    waits for them before it goes on. A call that offers a ``Launch`` runs as a task of the
-    implementation's own coroutine (in a wrapper that does its bookkeeping as it ends), with
-    a shared timeout. This starts the children; the caller awaits ``fan.waiter`` while
-    ``fan.pending`` (see ``many`` in :func:`async_many`)."""
-    loop = asyncio.get_running_loop()
-    fan = _Fanout(state, out, found, loop.create_future())
-    tasks = fan.tasks
-    # the task class itself unless the loop has a task factory (skips create_task's frame)
-    direct = loop.get_task_factory() is None
-    Task = asyncio.Task
-    # calls launched within the same millisecond share a timeout bucket, set 1 ms late so that
-    # each of them gets at least its whole timeout (and at most 2 ms more)
-    clock = loop.time
-    shared: dict[float, TimeoutBucket] = {}
-    shared_until = 0.0
-    memo = state.memo
-    ready: list[tuple[int, AsyncSlot]] | None = None
-    for i, kid in items:
-        alias = kid.alias
-        slot: AsyncSlot | None = None
-        idx = 0
-        if alias is not None:
-            idx, fill, launch, value_of = alias
-            slot = memo[idx]
-            if slot is not MISSING:
-                if not slot.done:  # being evaluated elsewhere: no task to wait for it
-                    fan.wait_alias(i, kid, slot)
-                elif ready is None:
-                    ready = [(i, slot)]
-                else:
-                    ready.append((i, slot))
-                continue
-            # evaluated by this fan-out; a later reader waits for it
-            slot = memo[idx] = AsyncSlot()
-        else:
-            launch = kid.launch
-        coro: Coroutine[Any, Any, Any] | None = None
-        if launch is not None:
-            try:
-                coro = launch.start(state)
-            except AmbiguityError as exc:
-                if slot is not None:  # (as the alias's evaluation would have ended)
-                    slot.error = exc
-                    slot.set()
-                found.append((i, exc))
-                continue
-            except Exception as exc:
-                if slot is not None:
-                    slot.error = exc
-                    slot.set()
-                fan.stop(exc)
-                break
-        if coro is not None:
-            assert launch is not None
-            now = clock()
-            if now > shared_until:
-                shared.clear()
-                shared_until = now + 0.001
-            timeout = launch.timeout
-            bucket = shared.get(timeout)
-            if bucket is None or bucket.handle is None:
-                bucket = shared[timeout] = state.timeout_bucket(timeout + 0.001)
-            call = _launched(fan, i, coro, launch, bucket, idx, slot)
-            if direct:
-                task = Task(call, loop=loop)
-            else:  # the factory sees the call by its function's name, as without the wrapper
-                named: Any = call
-                named.__name__ = getattr(coro, "__name__", named.__name__)
-                named.__qualname__ = getattr(coro, "__qualname__", named.__qualname__)
-                task = loop.create_task(call)
-            bucket.tasks.add(task)
-        else:
-            if slot is not None:
-                if value_of is not None:  # the value's coroutine, the slot filled as it ends
-                    coro = _alias(fan, i, value_of(state), idx, slot, False)  # type: ignore[arg-type]
-                else:
-                    coro = _alias(fan, i, fill(state, slot), idx, slot, True)
-            else:
-                assert kid.aio is not None
-                coro = _plain(fan, i, cast("Coroutine[Any, Any, Any]", kid.aio(state)))
-            task = Task(coro, loop=loop) if direct else loop.create_task(coro)
-        tasks.append(task)
-        fan.pending += 1
-    if ready is not None and not fan.stopping:  # read once all are started, as tasks would be
-        for i, slot in ready:
-            fan.alias_read(i, slot)
-    return fan
 
 
 async def settle_tasks(tasks: list[asyncio.Task[Any]]) -> None:

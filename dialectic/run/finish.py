@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Any
 from dialectic.outcome.errors import DialecticError, LimitExceeded, PluginError
 from dialectic.outcome.outcome import Outcome
 from dialectic.outcome.report import ambiguous, failure
-from dialectic.run.evaluator import AmbiguityError, State
+from dialectic.run.evaluator import AmbiguityError, AsyncSlot, State
 from dialectic.values.data import UNDEFINED
 
 if TYPE_CHECKING:
@@ -57,6 +57,44 @@ def succeeded(prepared: Prepared, value: Any, state: State) -> Outcome:
             state,
         )
     return Outcome.success(value, prepared._warnings(state), prepared.mode, rt.serializer.data)
+
+
+#: at most this many exceptions (a run's, its causes and contexts, its memo's) let go of their
+#: tracebacks when a run fails (see :func:`untangle`)
+_UNTANGLE_AT_MOST = 64
+
+
+def untangle(exc: BaseException, state: State) -> None:
+    """A failed run has become its Outcome: its exceptions let go of their tracebacks.
+
+    The exception a run failed with is also in the memo slot of the alias it came from, and
+    its traceback holds the frames it went up through, whose locals hold the run's State,
+    whose memo holds the exception: a cycle, so the whole run (its tasks, coroutines, slots,
+    frames) was garbage only the cyclic collector could free; a batch that freezes the
+    collector's heap now and then (:class:`dialectic.batch.local.Kept`) kept it all until the
+    batch ended. Nothing reads these tracebacks once the outcome is built (a debug run's
+    traceback text is in it already)."""
+    from dialectic.compiler.aliases import _Err
+
+    todo: list[BaseException] = [exc]
+    for v in state.memo:
+        t = type(v)
+        if t is AsyncSlot and v.error is not None:
+            todo.append(v.error)
+        elif t is _Err:
+            todo.append(v.exc)
+    seen: set[int] = set()
+    while todo and len(seen) < _UNTANGLE_AT_MOST:
+        e = todo.pop()
+        if id(e) in seen:
+            continue
+        seen.add(id(e))
+        e.__traceback__ = None
+        for nxt in (e.__cause__, e.__context__):
+            if nxt is not None:
+                todo.append(nxt)
+        if isinstance(e, BaseExceptionGroup):
+            todo.extend(e.exceptions)
 
 
 def failed(prepared: Prepared, exc: BaseException, state: State) -> Outcome:

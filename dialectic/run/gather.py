@@ -24,7 +24,8 @@ from dialectic.run.compiled import (
     merge,
     merge_in_order,
 )
-from dialectic.run.fanout import settle_tasks, start_native
+from dialectic.run.fanout import settle_tasks
+from dialectic.run.fanstart import start_native
 from dialectic.run.state import State
 
 

@@ -13,7 +13,7 @@ import gc
 import sys
 import threading
 import time
-from collections.abc import Mapping
+from collections.abc import Awaitable, Mapping
 from typing import TYPE_CHECKING, Any
 
 import anyio
@@ -29,9 +29,10 @@ from dialectic.run.approval import attach
 from dialectic.run.context_errors import bad_context, unknown_identifier
 from dialectic.run.evaluator import MISSING, Compiled, State, deadline_error, new_state
 from dialectic.run.events import EventHook, ended, observe
-from dialectic.run.finish import failed, succeeded
+from dialectic.run.finish import failed, succeeded, untangle
 from dialectic.run.journal import Journal
-from dialectic.run.state import RunDeadline
+from dialectic.run.preparing import promote_if_large, utf8_length
+from dialectic.run.state import RunDeadline, current_of
 from dialectic.run.telemetry import TRACING
 from dialectic.tree.nodes import Let
 from dialectic.tree.parse import parse_tree
@@ -42,33 +43,7 @@ if TYPE_CHECKING:
 
 _new = object.__new__
 _monotonic = time.monotonic
-
-
-def _utf8_length(text: str) -> int:
-    """The text's size in UTF-8 (invalid text is measured by characters; its front end refuses
-    it with a located error)."""
-    if text.isascii():
-        return len(text)
-    try:
-        return len(text.encode())
-    except UnicodeEncodeError:
-        return len(text)
-
-
-#: young objects left after preparing beyond which they go straight to the oldest generation
-_PROMOTE_AT = 10_000
-
-
-def _promote_if_large() -> None:
-    """After a large program was prepared (the collector paused): move the young objects, its
-    closures and nodes, straight to the oldest generation, which ``gc.freeze()`` then
-    ``gc.unfreeze()`` do in constant time. Otherwise resuming the collector would make it scan
-    them all at once (for a 100k-node program, about as long as preparing it), only to find
-    them alive: a prepared program lives as long as its holder wants. Not done when the host
-    itself keeps objects frozen (``unfreeze`` would release them too)."""
-    if gc.get_count()[0] > _PROMOTE_AT and gc.get_freeze_count() == 0:
-        gc.freeze()
-        gc.unfreeze()
+_get_running_loop = asyncio._get_running_loop
 
 
 class CompileFailed(DialecticError):
@@ -117,7 +92,7 @@ class Prepared:
             self._prepare(program, lang, strict, options)
         finally:
             if collecting:
-                _promote_if_large()
+                promote_if_large()
                 gc.enable()
 
     def _prepare(
@@ -126,7 +101,7 @@ class Prepared:
         runtime = self.runtime
         limits = runtime.limits
         try:
-            if isinstance(program, str) and _utf8_length(program) > limits.max_program_bytes:
+            if isinstance(program, str) and utf8_length(program) > limits.max_program_bytes:
                 raise LimitExceeded(
                     "max_program_bytes",
                     f"the program is larger than {limits.max_program_bytes} bytes",
@@ -226,7 +201,7 @@ class Prepared:
     def _start(self, context: Mapping[str, Any] | None) -> State | Outcome:
         if self.errors:
             return failure(self.errors, self.front, list(self.warnings))
-        if context is not None and not isinstance(context, Mapping):
+        if context is not None and type(context) is not dict and not isinstance(context, Mapping):
             return failure([bad_context(context)], self.front, list(self.warnings))
         values: Any = context if context is not None else {}
         for name in self.context_refs:
@@ -371,27 +346,30 @@ class Prepared:
             if time.monotonic() > state.deadline_at:
                 return self._fail(deadline_error(state.limits), state)
             return self._success(value, state)
-        started = self._start(context)
-        if isinstance(started, Outcome):
-            return started
-        state = started
-        if self._logged:
-            state.calls = []
-            self._observe(state, journal, on_event)
-            refused = self._approvals(state, approve, approve_plan)
-            if refused is not None:
-                return refused
+        if self.errors:
+            return self._start(context)  # type: ignore[return-value]  # (the failure)
+
+        # an asynchronous program: run_async on an event loop of its own
+        def main() -> Awaitable[Outcome]:
+            return self.run_async(
+                context,
+                journal=journal,
+                on_event=on_event,
+                approve=approve,
+                approve_plan=approve_plan,
+            )
+
         try:
             asyncio.get_running_loop()
         except RuntimeError:
-            return anyio.run(self._run_async_state, state)
+            return anyio.run(main)
         # Called from inside an event loop: run in a fresh thread with its own loop.
         result: list[Outcome] = []
         errors: list[BaseException] = []
 
         def target() -> None:
             try:
-                result.append(anyio.run(self._run_async_state, state))
+                result.append(anyio.run(main))
             except BaseException as exc:  # re-raised in the caller's thread
                 errors.append(exc)
 
@@ -428,28 +406,19 @@ class Prepared:
             except BaseException as exc:
                 return self._fail(exc, state)
             return self._success(value, state)
-        return await self._run_async_state(state)
-
-    async def _run_async_state(self, state: State) -> Outcome:
-        root = self.root
-        assert root is not None and root.aio is not None
-        loop = asyncio._get_running_loop()
+        assert root.aio is not None
+        loop = _get_running_loop()
         if loop is None:  # trio: an anyio cancel scope
-            try:
-                with anyio.fail_after(state.limits.deadline):
-                    value = await root.aio(state)
-            except TimeoutError:
-                return self._fail(deadline_error(state.limits), state)
-            except Exception as exc:
-                return self._fail(exc, state)
-            if time.monotonic() > state.deadline_at:  # a synchronous step ran past it
-                return self._fail(deadline_error(state.limits), state)
-            return self._success(value, state)
-        # asyncio: children run as native tasks, and the deadline is a timer (shared with the
-        # runs whose deadlines fall in the same slice of time) that cancels this task (a
-        # cancel scope costs more than the rest of a small fan-out)
+            return await self._run_anyio(state)
+        # asyncio, in this coroutine (a run is one coroutine, not two): children run as native
+        # tasks, and the deadline is a timer (shared with the runs whose deadlines fall in the
+        # same slice of time) that cancels this task (a cancel scope costs more than the rest
+        # of a small fan-out)
         state.native = True
-        task = asyncio.current_task()
+        state._loop = loop
+        if loop.get_task_factory() is not None:
+            state.direct = False
+        task = current_of(loop)
         assert task is not None
         deadline = RunDeadline(task)
         timer = state.deadline_bucket(loop)
@@ -471,7 +440,22 @@ class Prepared:
         if deadline.expired:  # the deadline passed, and the cancellation was swallowed
             task.uncancel()
             return self._fail(deadline_error(state.limits), state)
-        if time.monotonic() > state.deadline_at:  # or nothing awaited after it
+        if _monotonic() > state.deadline_at:  # or nothing awaited after it
+            return self._fail(deadline_error(state.limits), state)
+        return self._success(value, state)
+
+    async def _run_anyio(self, state: State) -> Outcome:
+        """The run on trio (any backend but asyncio's native tasks): under a cancel scope."""
+        root = self.root
+        assert root is not None and root.aio is not None
+        try:
+            with anyio.fail_after(state.limits.deadline):
+                value = await root.aio(state)
+        except TimeoutError:
+            return self._fail(deadline_error(state.limits), state)
+        except Exception as exc:
+            return self._fail(exc, state)
+        if time.monotonic() > state.deadline_at:  # a synchronous step ran past it
             return self._fail(deadline_error(state.limits), state)
         return self._success(value, state)
 
@@ -485,8 +469,11 @@ class Prepared:
         return ended(self, out, state) if self._logged and out.status == "success" else out
 
     def _fail(self, exc: BaseException, state: State) -> Outcome:
-        """The outcome of a run that raised, with the call log and completed aliases."""
-        return ended(self, self._failed(exc, state), state)
+        """The outcome of a run that raised, with the call log and completed aliases; then the
+        run's exceptions let go of their tracebacks (no cycle keeps the run's state alive)."""
+        out = ended(self, self._failed(exc, state), state)
+        untangle(exc, state)
+        return out
 
     def _succeeded(self, value: Any, state: State) -> Outcome:
         return succeeded(self, value, state)

@@ -55,7 +55,13 @@ class State:
     limiter: anyio.CapacityLimiter | None = None
     fn_limiters: dict[str, anyio.CapacityLimiter] | None = None
     _buckets: dict[int, TimeoutBucket] | None = None
+    #: the run's event loop (asyncio: set as the run starts)
     _loop: asyncio.AbstractEventLoop | None = None
+    #: asyncio: tasks made by the Task class itself (the loop has no task factory)
+    direct = True
+    #: the loop's clock and its table of shared timeouts (set with ``_buckets``)
+    _clock: Callable[[], float]
+    _shared: dict[int, TimeoutBucket]
     #: containers of function results already found to be plain data (id -> container)
     _plain: dict[int, Any] | None = None
     #: the call log's records (dialectic.run.calllog: a list of the run's own, which the run
@@ -105,24 +111,29 @@ class State:
 
     def timeout_bucket(self, timeout: float) -> TimeoutBucket:
         """The shared per-call timeout for calls starting now (asyncio): one timer handle per
-        millisecond of deadlines, however many calls start together, in this run and in the
-        other runs on the loop. The caller adds its task at once and releases it when the call
-        ends; the last release cancels the timer."""
-        loop = self._loop
-        if loop is None:
-            loop = self._loop = asyncio.get_running_loop()
-        timeout = min(timeout, FAR)
-        key = int((loop.time() + timeout) * 1000) + 1  # rounded up to the next millisecond
+        slice of deadlines, however many calls start together, in this run and in the other
+        runs on the loop; a slice is 1 ms per second of timeout, at least 1 ms (as for the
+        deadlines: a 30 s call timeout fires at most 31 ms late, and the loop's heap of timers
+        gets a new one every 31 ms rather than every millisecond). The caller adds its task at
+        once and releases it when the call ends; the last release cancels the timer."""
         used = self._buckets
-        if used is None:
+        if used is None:  # the run's first: its loop's table and clock, looked up once
             used = self._buckets = {}
-        shared = _loop_buckets(loop)
-        if shared is None:  # a loop that takes no weak reference: the run's own buckets
-            shared = used
+            loop = self._loop = asyncio.get_running_loop()
+            self._clock = loop.time
+            shared = _loop_buckets(loop)
+            # a loop that takes no weak reference: the run's own buckets
+            self._shared = shared if shared is not None else used
+        if timeout > FAR:
+            timeout = FAR
+        grain = 1 + int(timeout)  # in milliseconds
+        # rounded up to the end of its slice
+        key = (int((self._clock() + timeout) * 1000) // grain + 1) * grain
+        shared = self._shared
         bucket = shared.get(key)
         if bucket is None:
             bucket = shared[key] = TimeoutBucket(shared, key)
-            bucket.handle = loop.call_at(key / 1000, bucket.fire)
+            bucket.handle = self._loop.call_at(key / 1000, bucket.fire)  # type: ignore[union-attr]
         used[key] = bucket
         return bucket
 
@@ -204,6 +215,14 @@ def new_state(
     #: running on asyncio: spawn children as native tasks (4x cheaper than a task group)
     state.native = False
     return state
+
+
+#: the task running now on ``loop`` (``current_of(loop)``): asyncio's own table read directly
+#: where it has one (``asyncio.current_task`` is a Python function in 3.11), else the function
+_TASKS = getattr(asyncio.tasks, "_current_tasks", None)
+current_of: Callable[[asyncio.AbstractEventLoop | None], asyncio.Task[Any] | None] = (
+    _TASKS.get if isinstance(_TASKS, dict) else asyncio.current_task
+)
 
 
 def _no_type(cls: type) -> bool:

@@ -34,6 +34,7 @@ from dialectic.tree.reader import (
     _items,
     _keep,
     _LetT,
+    _LitT,
     _node,
     _OpT,
     _Problem,
@@ -66,11 +67,65 @@ def _form_ref(walk: _Walk, arg: Any, path: JSONPath, p: JSONPath) -> Node:
 def _form_get(walk: _Walk, arg: Any, path: JSONPath, p: JSONPath) -> Node:
     if type(arg) is not list or len(arg) < 2:
         raise _bad(p, "$get takes an array [target, key, ...] with at least one key")
+    target = arg[0]
+    if type(target) is dict and len(target) == 1 and len(p) + 1 < walk.max_depth:
+        made = _get_of_name(walk, arg, target, path, p)  # `user.profile.name`
+        if made is not None:
+            return made
     nodes = _items(walk, arg, p)
     node: Get = _GetT()
     node.path = path
     node.target = nodes[0]
     node.keys = nodes[1:]
+    node.optional = False
+    node.__class__ = Get
+    return node
+
+
+def _get_of_name(
+    walk: _Walk, arg: list[Any], target: dict[Any, Any], path: JSONPath, p: JSONPath
+) -> Node | None:
+    """``{"$get": [{"$ref": name}, "k", 0, ...]}`` (a name, text and integer keys, all within
+    bounds), made as ``_items`` then ``_form_get`` make it; None for any other shape or at a
+    limit (the general way decides, and raises where it would)."""
+    name = target.get("$ref")
+    max_str = walk.max_str
+    if not (
+        type(name) is str
+        and name
+        and len(name) <= max_str
+        and name.isascii()
+        and type(next(iter(target))) is str
+    ):
+        return None
+    keys: list[Node] = []
+    append = keys.append
+    i = 0
+    for k in arg:
+        if i:
+            t = type(k)
+            if not (t is int or (t is str and len(k) <= max_str and k.isascii())):
+                return None
+            lit: Lit = _LitT()
+            lit.path = p + (i,)
+            lit.value = k
+            lit.__class__ = Lit
+            append(lit)
+        i += 1
+    # the array, then its target object (checked as the general walk checks them: at the
+    # limits, the general way raises where it would)
+    left = walk.left - i - 1
+    if left < 0:
+        return None
+    walk.left = left
+    ref: Ref = _RefT()
+    ref.path = p + (0,)
+    ref.name = name
+    ref.__class__ = Ref
+    node: Get = _GetT()
+    node.path = path
+    node.target = ref
+    node.keys = tuple(keys)
     node.optional = False
     node.__class__ = Get
     return node

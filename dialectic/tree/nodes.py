@@ -308,16 +308,20 @@ class Call(Node):
 
     Whether an argument object is named arguments or a nested call depends on the callee, so a
     call keeps its argument JSON (``raw``) and the resolver reads it (``tree.parse.call_named``,
-    ``call_as_nested``). ``positional`` and ``single`` are parsed eagerly.
+    ``call_as_nested``). ``positional`` and ``single`` are parsed eagerly. ``read``: an
+    argument object as the parse read it ahead (a ``Call`` for one key, the nested call; a
+    dict of nodes for other keys, the named arguments), which those two functions give; None
+    when there is none, or reading it met a form's error (they read ``raw`` and meet it).
     """
 
-    __slots__ = ("name", "kind", "positional", "single", "raw")
+    __slots__ = ("name", "kind", "positional", "single", "raw", "read")
     child_fields = ("positional", "single")
     name: str
     kind: str
     positional: tuple[Node, ...]
     single: Node | None
     raw: Any
+    read: Call | dict[str, Node] | None
 
     def __init__(
         self,
@@ -327,6 +331,7 @@ class Call(Node):
         positional: tuple[Node, ...] = (),
         single: Node | None = None,
         raw: Any = None,
+        read: Call | dict[str, Node] | None = None,
     ) -> None:
         _path(self, path)
         _Call_name(self, name)
@@ -334,6 +339,7 @@ class Call(Node):
         _Call_positional(self, positional)
         _Call_single(self, single)
         _Call_raw(self, raw)
+        _Call_read(self, read)
 
 
 class Ref(Node):
@@ -465,6 +471,7 @@ _Call_kind = _setter(Call, "kind")
 _Call_positional = _setter(Call, "positional")
 _Call_single = _setter(Call, "single")
 _Call_raw = _setter(Call, "raw")
+_Call_read = _setter(Call, "read")
 _Ref_name = _setter(Ref, "name")
 _Let_bindings = _setter(Let, "bindings")
 _Let_body = _setter(Let, "body")

@@ -11,7 +11,10 @@ problem, as when the whole program was measured first (``measure``, then ``parse
 
 Whether an object in argument position is named arguments or a nested call depends on the
 callee's parameters: :class:`Call` keeps its argument JSON and the resolver reads it with
-:func:`call_named` or :func:`call_as_nested` (that JSON was checked when the tree was parsed).
+:func:`call_named` or :func:`call_as_nested`. The parse reads it ahead, checked as it is read
+(``Call.read``: one key as the nested call, more as named arguments), and those functions give
+what it read; an object whose reading met a form's error is read again from its JSON (checked
+when the tree was parsed), so the resolver meets that error where and when it did before.
 """
 
 # ruff: noqa: RUF005  (path + (key,) makes one tuple; (*path, key) a list, then a tuple)
@@ -23,7 +26,7 @@ from dialectic.limits import Limits
 from dialectic.outcome.errors import JSONPath
 from dialectic.tree.forms import BINARY_OPS, UNARY_OPS
 from dialectic.tree.measure import locate, measure
-from dialectic.tree.nodes import Call, Node
+from dialectic.tree.nodes import Arr, Call, Node, Obj
 from dialectic.tree.reader import _CHECKED, FORMS, _call, _node, _Problem, _Walk
 
 __all__ = [
@@ -68,11 +71,38 @@ def parse_node(value: Any, path: JSONPath = ()) -> Node:
 
 def call_as_nested(call: Call) -> Call:
     """Read a one-key argument object ``{"f": {"g": X}}`` as the nested call ``g(X)``."""
+    read = call.read
+    if type(read) is Call:  # (read ahead by the parse)
+        return read
     ((key, arg),) = call.raw.items()
     return _call(_CHECKED, key, arg, (*call.path, call.name))
 
 
 def call_named(call: Call) -> dict[str, Node]:
     """Read a call's argument object as named arguments (each value an expression)."""
+    read = call.read
+    if type(read) is dict:  # (read ahead by the parse)
+        return dict(read)
+    if type(read) is Call:  # one key: its value as the nested call's parse read it
+        value = _argument(read)
+        if value is not None:
+            return {read.name: value}
     p = (*call.path, call.name)
     return {k: _node(_CHECKED, v, p + (k,)) for k, v in call.raw.items()}
+
+
+def _argument(call: Call) -> Node | None:
+    """A call's argument JSON as one expression (what ``parse_node`` makes of it at the
+    argument's path), from what the parse made of it; None where it kept JSON it did not
+    read (a form's error met: ``parse_node`` meets it again)."""
+    if call.kind == "single":
+        return call.single
+    p = call.path + (call.name,)
+    if call.kind == "array":
+        return Arr(p, call.positional)
+    read = call.read  # an object of no $ key: a call, or data
+    if type(read) is Call:
+        return read
+    if type(read) is dict:
+        return Obj(p, read, False)
+    return None

@@ -3,9 +3,10 @@
 
 Every object or array is checked before its members are read: its depth (its path's length),
 the nodes left (``_Walk.left``) and, for an object, its keys; every string its length and
-Unicode, every number finiteness, every other value that it is JSON. A subtree kept as JSON (a
-call's argument object, ``$quote`` data, ``$undefined``'s argument) is checked by
-:func:`_check`. Nodes are built through their mutable twins (:func:`dialectic.tree.nodes.twin`).
+Unicode, every number finiteness, every other value that it is JSON. A subtree kept as JSON
+(``$quote`` data, ``$undefined``'s argument, a call's argument object whose reading ahead met a
+form's error: :func:`_read_ahead`) is checked by :func:`_check`. Nodes are built through their
+mutable twins (:func:`dialectic.tree.nodes.twin`).
 The core forms' handlers are in :mod:`dialectic.tree.forms`, which fills ``_FORMS``.
 """
 
@@ -321,6 +322,7 @@ def _call(walk: _Walk, name: str, arg: Any, path: JSONPath) -> Call:
     node.name = name
     node.raw = arg
     t = type(arg)
+    node.read = None
     if t is list:
         node.kind = "array"
         node.positional = _items(walk, arg, p)
@@ -333,10 +335,10 @@ def _call(walk: _Walk, name: str, arg: Any, path: JSONPath) -> Call:
                 node.single = _node(walk, arg, p)
                 break
         else:
-            # named arguments, or (one key) a nested call: the resolver reads it for its callee
-            _keep(walk, arg, p)
+            # named arguments, or (one key) a nested call: the resolver decides for its callee
             node.kind = "object"
             node.single = None
+            node.read = _read_ahead(walk, arg, p)
     else:
         node.kind = "single"
         node.positional = ()
@@ -350,6 +352,25 @@ def _call(walk: _Walk, name: str, arg: Any, path: JSONPath) -> Call:
             node.single = _lit(walk, arg, p)
     node.__class__ = Call
     return node
+
+
+def _read_ahead(walk: _Walk, arg: dict[str, Any], p: JSONPath) -> Call | dict[str, Node] | None:
+    """A call's argument object (at ``p``; no key starts with ``$``) read as the resolver may
+    read it, checked as it is read (as ``_keep`` checks it): one key as the nested call, more
+    as named arguments (``Call.read``). A form's error met on the way is the resolver's to
+    report, if it reads the object so (it reads ``raw`` again and meets it): None, the object
+    checked as JSON kept."""
+    left = walk.left
+    try:
+        _enter(walk, arg, len(p))
+        if len(arg) == 1:
+            ((key, value),) = arg.items()
+            return _call(walk, key, value, p)
+        return {k: _node(walk, v, p + (k,)) for k, v in arg.items()}
+    except DialecticError:
+        walk.left = left
+        _keep(walk, arg, p)
+        return None
 
 
 def _bad(path: JSONPath, message: str, hint: str | None = None) -> DialecticError:

@@ -16,13 +16,12 @@ from dialectic.values.jsextras import extra_globals
 from dialectic.values.jsnumber import js_number_to_string
 from dialectic.values.jsops import (
     MAX_SAFE,
-    MAX_TEXT,
     JsRefusal,
+    TextTooLong,
     is_number,
     kind,
     number,
     to_number,
-    too_long,
     truthy,
 )
 from dialectic.values.jsstrings import _JS_SPACE, _a, _array, _text, to_string
@@ -122,8 +121,11 @@ def _from_entries(pairs: Any) -> dict[str, Any]:
     return out
 
 
-def json_stringify(value: Any, stringify: Callable[[Any], str], indent: Any = UNDEFINED) -> Any:
-    """``JSON.stringify``: compact, keys in order, numbers as JavaScript writes them."""
+def json_stringify(
+    value: Any, stringify: Callable[[Any], str], indent: Any = UNDEFINED, *, limit: int
+) -> Any:
+    """``JSON.stringify``: compact, keys in order, numbers as JavaScript writes them; the text
+    within ``limit`` (the run's ``max_string_length``), measured as it is written."""
     if indent is not UNDEFINED:
         raise JsRefusal("JSON.stringify with an indent is not supported", "Omit the indent.")
     if value is UNDEFINED:
@@ -134,8 +136,8 @@ def json_stringify(value: Any, stringify: Callable[[Any], str], indent: Any = UN
     while stack:
         v = stack.pop()
         size += len(v) + 1 if type(v) is str else 1
-        if size > MAX_TEXT:  # (so shared parts cost O(MAX_TEXT) steps at most)
-            raise too_long(size)
+        if size > limit:  # (so shared parts cost O(limit) steps at most)
+            raise TextTooLong(size, limit)
         if isinstance(v, _Lit):
             out.append(v.text)
             continue
@@ -171,7 +173,10 @@ def json_stringify(value: Any, stringify: Callable[[Any], str], indent: Any = UN
             stack.extend(reversed(parts))
         else:
             out.append(orjson.dumps(stringify(v)).decode())
-    return "".join(out)
+    text = "".join(out)
+    if len(text) > limit:  # (escapes write more than the count above)
+        raise TextTooLong(len(text), limit)
+    return text
 
 
 class _Lit:
@@ -225,8 +230,10 @@ def parse_float(value: Any) -> Any:
     return number(float(m.group()))
 
 
-def globals_table(stringify: Callable[[Any], str]) -> dict[str, Callable[..., Any]]:
-    """The supported global functions by their JavaScript name."""
+def globals_table(stringify: Callable[[Any], str], limit: int) -> dict[str, Callable[..., Any]]:
+    """The supported global functions by their JavaScript name; a text one makes is within
+    ``limit`` (the run's ``max_string_length``: ``JSON.stringify`` measures it as it writes,
+    the caller measures ``String()``'s)."""
     return {
         "Math.min": _min,
         "Math.max": _max,
@@ -241,7 +248,7 @@ def globals_table(stringify: Callable[[Any], str]) -> dict[str, Callable[..., An
         "Object.values": _values,
         "Object.entries": _entries,
         "Object.fromEntries": _from_entries,
-        "JSON.stringify": lambda v, *rest: json_stringify(v, stringify, *rest),
+        "JSON.stringify": lambda v, *rest: json_stringify(v, stringify, *rest, limit=limit),
         "JSON.parse": json_parse,
         "Number": lambda v=0: to_number(v),
         "String": lambda v="": to_string(v, stringify),
@@ -253,5 +260,5 @@ def globals_table(stringify: Callable[[Any], str]) -> dict[str, Callable[..., An
     }
 
 
-GLOBALS = frozenset(globals_table(str))
+GLOBALS = frozenset(globals_table(str, 1))
 NAMESPACES = frozenset(name.split(".")[0] for name in GLOBALS if "." in name)

@@ -14,6 +14,7 @@ module re-exports them.
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import partial
 from typing import Any
 
 from dialectic.values.data import UNDEFINED
@@ -29,11 +30,10 @@ from dialectic.values.jsglobals import (
 )
 from dialectic.values.jsops import (
     MAX_ITEMS,
-    MAX_TEXT,
     JsRefusal,
+    TextTooLong,
     kind,
     strict_equal,
-    too_long,
     too_many,
 )
 from dialectic.values.jsstrings import (
@@ -44,6 +44,7 @@ from dialectic.values.jsstrings import (
     _relative,
     _split,
     _text,
+    string_methods,
     to_string,
     utf16_index,
     utf16_length,
@@ -59,6 +60,7 @@ __all__ = [
     "NAMESPACES",
     "STRING_METHODS",
     "_a",
+    "array_method",
     "_split",
     "default_sort_key",
     "globals_table",
@@ -68,6 +70,8 @@ __all__ = [
     "parse_int",
     "plain_method",
     "same_value_zero",
+    "string_methods",
+    "text_method",
     "to_string",
     "utf16_index",
     "utf16_length",
@@ -135,7 +139,7 @@ def _index_of(xs: list[Any], item: Any) -> int:
     return -1
 
 
-def _join(xs: list[Any], sep: Any = ",", *, stringify: Callable[[Any], str]) -> str:
+def _join(xs: list[Any], sep: Any = ",", *, stringify: Callable[[Any], str], limit: int) -> str:
     between: str = "," if sep is UNDEFINED else _text(sep, "the separator")
     parts = []
     for x in xs:
@@ -149,8 +153,8 @@ def _join(xs: list[Any], sep: Any = ",", *, stringify: Callable[[Any], str]) -> 
         else:
             parts.append(to_string(x, stringify))
     total = sum(map(len, parts)) + len(between) * max(0, len(parts) - 1)
-    if total > MAX_TEXT:
-        raise too_long(total)
+    if total > limit:  # measured before the text is built
+        raise TextTooLong(total, limit)
     return between.join(parts)
 
 
@@ -202,20 +206,32 @@ def _units_key(x: str) -> bytes:
     return x.encode("utf-16-be", "surrogatepass")
 
 
-def _array_method(name: str, stringify: Callable[[Any], str]) -> Callable[..., Any] | None:
-    table: dict[str, Callable[..., Any]] = {
-        "slice": _slice,
-        "concat": _concat,
-        "includes": _includes,
-        "indexOf": _index_of,
-        "join": lambda xs, sep=",": _join(xs, sep, stringify=stringify),
-        "at": _at,
-        "flat": _flat,
-        "reverse": _reverse,
-        "toReversed": _reverse,
-        "lastIndexOf": array_last_index_of,
-    }
-    return table.get(name)
+_ARRAY_METHODS: dict[str, Callable[..., Any]] = {
+    "slice": _slice,
+    "concat": _concat,
+    "includes": _includes,
+    "indexOf": _index_of,
+    "at": _at,
+    "flat": _flat,
+    "reverse": _reverse,
+    "toReversed": _reverse,
+    "lastIndexOf": array_last_index_of,
+}
+
+
+def array_method(
+    name: str, stringify: Callable[[Any], str], limit: int
+) -> Callable[..., Any] | None:
+    """The array method ``name`` that takes no function, or None; ``join`` makes its text
+    within ``limit`` (the run's ``max_string_length``)."""
+    if name == "join":
+        return partial(_join, stringify=stringify, limit=limit)
+    return _ARRAY_METHODS.get(name)
+
+
+def text_method(name: str, limit: int) -> Callable[..., Any] | None:
+    """The string method ``name``, its text within ``limit``, or None."""
+    return string_methods(limit).get(name)
 
 
 ARRAY_PLAIN = frozenset(
@@ -234,8 +250,12 @@ ARRAY_PLAIN = frozenset(
 )
 
 
-def plain_method(receiver: Any, name: str, stringify: Callable[[Any], str]) -> Callable[..., Any]:
-    """The method ``name`` of ``receiver`` (an array or a string) that takes no function."""
+def plain_method(
+    receiver: Any, name: str, stringify: Callable[[Any], str], limit: int
+) -> Callable[..., Any]:
+    """The method ``name`` of ``receiver`` (an array or a string) that takes no function; a
+    text it makes is within ``limit`` (the run's ``max_string_length``) where its length is
+    known before it is built (its caller measures the others)."""
     t = type(receiver)
     refused = REFUSED_METHODS.get(name)
     if refused is not None:
@@ -254,12 +274,12 @@ def plain_method(receiver: Any, name: str, stringify: Callable[[Any], str]) -> C
                 f"{name}() changes the array in place; programs do not change values",
                 f"Build a new array instead: {MUTATORS[name]}.",
             )
-        fn = _array_method(name, stringify)
+        fn = array_method(name, stringify, limit)
         if fn is not None:
             return fn
         raise JsRefusal(f"arrays have no method `{name}` here", _known("array"))
     if t is str:
-        fn = STRING_METHODS.get(name)
+        fn = text_method(name, limit)
         if fn is not None:
             return fn
         raise JsRefusal(f"texts have no method `{name}` here", _known("string"))

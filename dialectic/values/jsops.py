@@ -18,6 +18,7 @@ from collections.abc import Callable
 from fractions import Fraction
 from typing import Any
 
+from dialectic.outcome.errors import JSONPath, LimitExceeded
 from dialectic.values.data import UNDEFINED
 from dialectic.values.jsnumber import js_number_to_string
 
@@ -110,12 +111,8 @@ def _convert_hint(v: Any) -> str:
     return "Read the number out of it first (e.g. `x.price`)."
 
 
-#: the longest text an operator or method makes (a program that doubles a text alias after
-#: alias would otherwise grow it exponentially: refused here, as `repeat` and `padStart` are)
-MAX_TEXT = 10_000_000
-
-
-#: the most items an array made by a spread, `flat` or `flatMap` may have (likewise: doubling)
+#: the most items an array made by a spread, `flat` or `flatMap` may have (a program that
+#: doubles an array alias after alias would otherwise grow it exponentially)
 MAX_ITEMS = 10_000_000
 
 
@@ -126,31 +123,46 @@ def too_many(n: int) -> JsRefusal:
     )
 
 
-def _text(out: str) -> str:
-    """A text ``+`` made, within :data:`MAX_TEXT`."""
-    if len(out) > MAX_TEXT:
-        raise too_long(len(out))
-    return out
+class TextTooLong(JsRefusal):
+    """A text an operator or method would make longer than the run's ``max_string_length``
+    (SPEC 1.8, "Limits"): not a trap of JavaScript but the run's limit, so the failure is
+    ``limit_exceeded`` (:meth:`error`), located where the text was made. Every way to make a
+    text measures it against the limit, before building it where the size is known in advance
+    (a program that doubles a text alias after alias stops at the limit, at O(limit) cost)."""
+
+    def __init__(self, n: int, limit: int) -> None:
+        super().__init__(
+            f"the text would be {n:,} characters, longer than the limit of {limit:,} "
+            "(max_string_length)",
+            "Build a smaller text (slice it, or filter the data first), or return the parts "
+            "as a list.",
+        )
+        self.length = n
+        self.limit = limit
+
+    def error(self, path: JSONPath, details: dict[str, Any]) -> LimitExceeded:
+        """The run's failure: ``limit_exceeded`` at ``path``, ``details.limit``
+        ``max_string_length`` (with ``details``: the operator or method)."""
+        err = LimitExceeded("max_string_length", self.message, path)
+        err.hint = self.hint
+        err.details.update(details)
+        return err
 
 
-def too_long(n: int) -> JsRefusal:
-    return JsRefusal(
-        f"the text would be {n:,} characters, longer than {MAX_TEXT:,}",
-        "Build smaller texts, or return the parts as a list.",
-    )
-
-
-def add(a: Any, b: Any, stringify: Callable[[Any], str]) -> Any:
+def add(a: Any, b: Any, stringify: Callable[[Any], str], max_len: int) -> Any:
+    """``a + b``; a text made is at most ``max_len`` characters (:class:`TextTooLong`)."""
     ta, tb = type(a), type(b)
     if ta is str and tb is str:
-        return _text(a + b)
+        if len(a) + len(b) > max_len:  # measured before the text is built
+            raise TextTooLong(len(a) + len(b), max_len)
+        return a + b
     if is_number(a) and is_number(b):
         return number(_operand(a, "+", "left") + _operand(b, "+", "right"))
     if ta is str or tb is str:
         other = b if ta is str else a
         if is_number(other) or type(other) is bool:
             text = js_number_to_string(other) if is_number(other) else stringify(other)
-            return _text(a + text if ta is str else text + b)
+            return _text(a + text if ta is str else text + b, max_len)
         if other is None or other is UNDEFINED:
             raise JsRefusal(
                 f"`+` would write `{kind(other)}` into the text",
@@ -162,7 +174,10 @@ def add(a: Any, b: Any, stringify: Callable[[Any], str]) -> Any:
                 "items joined by commas in JavaScript",
                 "Use JSON.stringify(x), .join(', '), or a template `${...}`.",
             )
-        return _text(a + stringify(other) if ta is str else stringify(other) + b)
+        text = stringify(other)
+        if len(text) + len(a if ta is str else b) > max_len:
+            raise TextTooLong(len(text) + len(a if ta is str else b), max_len)
+        return a + text if ta is str else text + b
     for v, side in ((a, "left"), (b, "right")):
         if not is_number(v):
             raise JsRefusal(
@@ -170,6 +185,13 @@ def add(a: Any, b: Any, stringify: Callable[[Any], str]) -> Any:
                 _convert_hint(v),
             )
     raise AssertionError("unreachable")
+
+
+def _text(out: str, max_len: int) -> str:
+    """A text ``+`` made of a text and a number's (short) text, within ``max_len``."""
+    if len(out) > max_len:
+        raise TextTooLong(len(out), max_len)
+    return out
 
 
 def sub(a: Any, b: Any) -> Any:

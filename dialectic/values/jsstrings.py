@@ -6,11 +6,12 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable
+from functools import lru_cache, partial
 from typing import Any
 
 from dialectic.values.data import UNDEFINED
 from dialectic.values.jsnumber import js_number_to_string
-from dialectic.values.jsops import MAX_TEXT, JsRefusal, is_number, kind, too_long
+from dialectic.values.jsops import JsRefusal, TextTooLong, is_number, kind
 
 
 def _a(word: str) -> str:
@@ -150,47 +151,47 @@ def _replacement(value: Any) -> str:
     return text
 
 
-def _replace(s: str, old: Any, new: Any) -> str:
-    return s.replace(
-        _text(old, "the text to replace (regular expressions are not supported)"),
-        _replacement(new),
-        1,
-    )
+def _replace(s: str, old: Any, new: Any, *, limit: int) -> str:
+    old = _text(old, "the text to replace (regular expressions are not supported)")
+    new = _replacement(new)
+    if len(new) > len(old) and len(s) + len(new) - len(old) > limit and old in s:
+        raise TextTooLong(len(s) + len(new) - len(old), limit)
+    return s.replace(old, new, 1)
 
 
-def _replace_all(s: str, old: Any, new: Any) -> str:
+def _replace_all(s: str, old: Any, new: Any, *, limit: int) -> str:
     old = _text(old, "the text to replace (regular expressions are not supported)")
     new = _replacement(new)
     if old == "":
         raise JsRefusal("replaceAll('') inserts between every character", "Use split('').join(x).")
     if len(new) > len(old):
         grown = len(s) + s.count(old) * (len(new) - len(old))
-        if grown > MAX_TEXT:
-            raise too_long(grown)
+        if grown > limit:  # measured before the text is built
+            raise TextTooLong(grown, limit)
     return s.replace(old, new)
 
 
-def _pad(s: str, length: Any, fill: Any, at_start: bool) -> str:
+def _pad(s: str, length: Any, fill: Any, at_start: bool, limit: int) -> str:
     target = _int_arg(length, "the length", 0)
     filler: str = " " if fill is UNDEFINED else _text(fill, "the padding")
     n = utf16_length(s)
     if target <= n or filler == "":
         return s
-    if target > 10_000_000:
-        raise JsRefusal("the padded text would be longer than 10,000,000 characters")
     need = target - n
+    if len(s) + need > limit:  # measured before the text is built
+        raise TextTooLong(len(s) + need, limit)
     if not _bmp(filler):
         raise JsRefusal("padding with characters beyond the BMP (such as emoji) is not supported")
     pad = (filler * (need // len(filler) + 1))[:need]
     return pad + s if at_start else s + pad
 
 
-def _repeat(s: str, count: Any) -> str:
+def _repeat(s: str, count: Any, *, limit: int) -> str:
     n = _int_arg(count, "the count", 0)
     if n < 0:
         raise JsRefusal("repeat() with a negative count is a RangeError in JavaScript")
-    if len(s) * n > 10_000_000:
-        raise JsRefusal("the repeated text would be longer than 10,000,000 characters")
+    if len(s) * n > limit:  # measured before the text is built
+        raise TextTooLong(len(s) * n, limit)
     return s * n
 
 
@@ -231,10 +232,10 @@ def _str_last_index_of(s: str, sub: Any) -> int:
     return -1 if pos == -1 else pos // 2
 
 
-def _str_concat(s: str, *parts: Any) -> str:
+def _str_concat(s: str, *parts: Any, limit: int) -> str:
     total = len(s) + sum(len(p) for p in parts if type(p) is str)
-    if total > MAX_TEXT:
-        raise too_long(total)
+    if total > limit:  # the texts measured before the text is built (numbers' are short)
+        raise TextTooLong(total, limit)
     out = [s]
     for p in parts:
         if type(p) is str:
@@ -250,7 +251,10 @@ def _str_concat(s: str, *parts: Any) -> str:
                 f"concat() of {_a(kind(p))} writes it as JavaScript's String() does",
                 "Concatenate texts: a + b, or JSON.stringify(x) first.",
             )
-    return "".join(out)
+    made = "".join(out)
+    if len(made) > limit:
+        raise TextTooLong(len(made), limit)
+    return made
 
 
 _JS_SPACE = (
@@ -258,7 +262,9 @@ _JS_SPACE = (
     "\u2009\u200a\u2028\u2029\u202f\u205f\u3000\ufeff"
 )
 
-STRING_METHODS: dict[str, Callable[..., Any]] = {
+#: the string methods whose text cannot grow past what they are given (a case change grows
+#: a few characters by a few: a method's result is measured by its caller, SPEC 1.8 "Limits")
+_UNSIZED: dict[str, Callable[..., Any]] = {
     "toUpperCase": str.upper,
     "toLowerCase": str.lower,
     "trim": lambda s: s.strip(_JS_SPACE),
@@ -270,14 +276,38 @@ STRING_METHODS: dict[str, Callable[..., Any]] = {
     "slice": _str_slice,
     "substring": _substring,
     "split": _split,
-    "replace": _replace,
-    "replaceAll": _replace_all,
-    "padStart": lambda s, n, fill=UNDEFINED: _pad(s, n, fill, True),
-    "padEnd": lambda s, n, fill=UNDEFINED: _pad(s, n, fill, False),
-    "repeat": _repeat,
     "indexOf": _str_index_of,
     "charAt": _char_at,
     "at": _str_at,
     "lastIndexOf": lambda s, sub: _str_last_index_of(s, sub),
-    "concat": lambda s, *parts: _str_concat(s, *parts),
 }
+
+
+def _pad_start(s: str, n: Any, fill: Any = UNDEFINED, *, limit: int) -> str:
+    return _pad(s, n, fill, True, limit)
+
+
+def _pad_end(s: str, n: Any, fill: Any = UNDEFINED, *, limit: int) -> str:
+    return _pad(s, n, fill, False, limit)
+
+
+#: the string methods that make a longer text, each measuring it against ``limit`` (the run's
+#: ``max_string_length``, a keyword) before building it
+_SIZED: dict[str, Callable[..., Any]] = {
+    "replace": _replace,
+    "replaceAll": _replace_all,
+    "padStart": _pad_start,
+    "padEnd": _pad_end,
+    "repeat": _repeat,
+    "concat": _str_concat,
+}
+
+#: the names of the string methods
+STRING_METHODS = frozenset(_UNSIZED) | frozenset(_SIZED)
+
+
+@lru_cache(maxsize=16)
+def string_methods(limit: int) -> dict[str, Callable[..., Any]]:
+    """The string methods by name, the ones that make longer texts bound to ``limit`` (the
+    run's ``max_string_length``); built once per limit."""
+    return {**_UNSIZED, **{name: partial(fn, limit=limit) for name, fn in _SIZED.items()}}

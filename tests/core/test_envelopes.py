@@ -799,3 +799,32 @@ def test_dialectic_run_reads_a_tool_call_file(tmp_path: Path) -> None:
     out = orjson.loads(result.output)
     assert out["value"] == 3
     assert out["warnings"] == ["read as an Anthropic tool_use block: the call `add`"]
+
+
+@settings(max_examples=200, deadline=None)
+@given(
+    st.sampled_from(["name", "type", "role", "arguments", "tool_calls", "f", "$get", "@steps"]),
+    st.one_of(
+        st.none(),
+        st.sampled_from(["function", "assistant", "tool_use", "search_flights"]),
+        st.just([{"@func": "f", "@args": []}]),
+        st.just({"type": "function", "function": {"name": "f"}}),
+    ),
+    st.booleans(),
+)
+def test_an_object_of_one_key_is_an_envelope_only_as_steps(
+    key: str, value: Any, known: bool
+) -> None:
+    """``read_envelope`` answers an object of one key at once (None, unless it is ``@steps``):
+    what the shapes' detection says of it (no shape but TypeChat's has fewer than two keys)."""
+    from dialectic.frontends.envelopes.common import Names
+    from dialectic.frontends.envelopes.vendors import near_miss
+
+    tree = {key: value}
+    functions = {"search_flights", "f"} if known else None
+    if key != "@steps":
+        assert classify(tree) is None
+        assert near_miss(tree, Names(functions), ()) is None
+        assert read_envelope(tree, functions=functions) is None
+    elif isinstance(value, list):
+        assert read_envelope(tree, functions=functions) is not None

@@ -18,6 +18,7 @@ from typing import Any
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+import dialectic.tree.reader as reader
 from dialectic import Constant, DialecticError, FunctionDescription, Optional, Runtime
 from dialectic.limits import Limits
 from dialectic.resolve.binding import Signature, bind, bind_args
@@ -206,6 +207,39 @@ def test_calls_resolve_as_the_general_binding_does(name: str, args: Any, alias: 
     except DialecticError:
         return
     assert _outcome(Resolver(REG, LIMITS), root) == _outcome(_GeneralCalls(REG, LIMITS), root)
+
+
+def _parse_late(program: Any) -> Any:
+    """``parse_tree`` as it was before a call's parse read its argument object ahead
+    (``Call.read``): the object only checked, the resolver reads its JSON."""
+
+    def late(walk: Any, arg: Any, p: Any) -> None:
+        reader._keep(walk, arg, p)
+
+    saved = reader._read_ahead
+    reader._read_ahead = late
+    try:
+        return parse_tree(program, LIMITS)
+    finally:
+        reader._read_ahead = saved
+
+
+@settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.sampled_from([*NAMES, "g"]), arguments, st.booleans())
+def test_argument_objects_read_ahead_resolve_as_read_late(
+    name: str, args: Any, alias: bool
+) -> None:
+    """Nested calls and named arguments read by the parse resolve to what the resolver makes
+    of their JSON (the same nodes, the same errors)."""
+    program: Any = {name: args if not isinstance(args, dict) else {"g": args}}
+    if alias:
+        program = {"$let": {"v": 1, "out": program, "o2": {name: args}}, "$return": {"$ref": "out"}}
+    try:
+        root = parse_tree(program, LIMITS)
+    except DialecticError:
+        return
+    late = _parse_late(program)
+    assert _outcome(Resolver(REG, LIMITS), root) == _outcome(Resolver(REG, LIMITS), late)
 
 
 def test_fast_paths_cover_the_common_shapes() -> None:

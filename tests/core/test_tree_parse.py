@@ -18,7 +18,9 @@ from typing import Any
 import pytest
 import yaml
 
+import dialectic.tree.forms as forms
 import dialectic.tree.parse as parse_module
+import dialectic.tree.reader as reader
 from dialectic import Limits
 from dialectic.frontends import to_tree
 from dialectic.outcome.errors import DialecticError
@@ -352,3 +354,127 @@ def test_the_resolver_reads_argument_objects_as_before() -> None:
     assert nested.positional[1].path == ("f", "g", 1)
     named = call_named(call)
     assert list(named) == ["g"] and named["g"].path == ("f", "g")
+
+
+# -- the fast ways of the walk, against its general way ------------------------------------------
+def _plain(value: Any) -> Any:
+    """:func:`_fields` without what a call's parse read ahead (``Call.read``)."""
+    if isinstance(value, Node):
+        return (
+            type(value).__name__,
+            *(_plain(getattr(value, s)) for s in _slots(type(value)) if s != "read"),
+        )
+    if isinstance(value, tuple | list):
+        return (type(value).__name__, *(_plain(v) for v in value))
+    if isinstance(value, dict):
+        return ("dict", *((k, _plain(v)) for k, v in value.items()))
+    if isinstance(value, float) and value != value:
+        return "NaN"
+    return (type(value).__name__, value)
+
+
+def _late(walk: Any, arg: Any, p: Any) -> None:
+    """The walk without reading ahead: an argument object only checked (the resolver reads it)."""
+    reader._keep(walk, arg, p)
+
+
+def _parsed(program: Any, limits: Limits, general: bool) -> tuple[Any, ...]:
+    """``parse_tree``'s outcome; ``general``: with the fast ways turned off."""
+    saved = reader._read_ahead, forms._get_of_name
+    if general:
+        reader._read_ahead = _late
+        forms._get_of_name = lambda *args: None
+    try:
+        return ("ok", _plain(parse_tree(program, limits)))
+    except DialecticError as exc:
+        return (type(exc).__name__, exc.code, exc.message, exc.path, exc.hint, exc.details)
+    finally:
+        reader._read_ahead, forms._get_of_name = saved
+
+
+def _calls(node: Any) -> list[Call]:
+    """Every call in the nodes, those a call's parse read ahead too."""
+    out: list[Call] = []
+    todo = [node]
+    while todo:
+        n = todo.pop()
+        if isinstance(n, dict):
+            todo.extend(n.values())
+            continue
+        for m in walk(n):
+            if isinstance(m, Call):
+                out.append(m)
+                if m.read is not None:
+                    todo.append(m.read)
+    return out
+
+
+def _read(read: Any, call: Call) -> tuple[Any, ...]:
+    try:
+        return ("ok", _plain(read(call)))
+    except DialecticError as exc:
+        return (type(exc).__name__, exc.code, exc.message, exc.path, exc.hint)
+
+
+def _get_program(rng: random.Random, depth: int = 1) -> Any:
+    """A member access, most often of a name with literal keys (good and bad), in a call, a
+    template or another access."""
+    names: list[Any] = ["user", "", "x" * 9, "é", 3, None, "$ref", "\ud800"]
+    keys: list[Any] = ["k", "profile", 0, 7, "x" * 9, "é", 1.5, True, None, "\udc00", -1]
+    target: Any = {"$ref": rng.choice(names) if rng.random() < 0.3 else "user"}
+    r = rng.random()
+    if r < 0.1:
+        target = {"$ref": "user", "k": 1}
+    elif r < 0.2:
+        target = {_Text("$ref"): "user"}
+    elif r < 0.3 and depth < 4:
+        target = _get_program(rng, depth + 1)
+    items = [target, *(rng.choice(keys) for _ in range(rng.randint(0, 4)))]
+    if rng.random() < 0.1 and depth < 4:
+        items.append(_get_program(rng, depth + 1))
+    get = {rng.choice(["$get", "$get"]) if rng.random() < 0.95 else "$get?": items}
+    wrap = rng.random()
+    if wrap < 0.3:
+        return {"f": [get, 1]}
+    if wrap < 0.5:
+        return {"$template": ["a", get]}
+    if wrap < 0.6:
+        return {"f": {"g": get}}
+    return get
+
+
+def test_gets_of_a_name_are_made_as_the_general_walk_makes_them() -> None:
+    rng = random.Random(9)
+    kinds: set[str] = set()
+    for _ in range(4000):
+        program = _get_program(rng)
+        limits = _tight_limits(rng)
+        fast = _parsed(program, limits, general=False)
+        assert fast == _parsed(program, limits, general=True), (program, limits)
+        kinds.add(fast[0] if fast[0] == "ok" else f"{fast[1]}: {fast[2][:12]}")
+    assert "ok" in kinds and len(kinds) > 5, kinds
+
+
+def test_argument_objects_read_ahead_are_what_the_resolver_reads_late() -> None:
+    """A call's argument object read by its parse (``Call.read``) as the nested call or the
+    named arguments is what reading its JSON then makes of it, with the same errors; the
+    program's nodes and errors are those of a parse that does not read ahead."""
+    rng = random.Random(2026)
+    seen: dict[str, int] = {"Call": 0, "dict": 0, "NoneType": 0}
+    for _ in range(6000):
+        program = _program(rng)
+        limits = _tight_limits(rng)
+        fast = _parsed(program, limits, general=False)
+        assert fast == _parsed(program, limits, general=True), (program, limits)
+        if fast[0] != "ok":
+            continue
+        for call in _calls(parse_tree(program, limits)):
+            if call.kind != "object":
+                continue
+            late = Call(call.path, call.name, call.kind, call.positional, call.single, call.raw)
+            if len(call.raw) == 1:
+                assert _read(call_as_nested, call) == _read(call_as_nested, late), program
+            assert _read(call_named, call) == _read(call_named, late), program
+            seen[type(call.read).__name__] += 1
+    # one key read as a nested call, more as named arguments, a form's error left to the resolver
+    assert min(seen.values()) > 20, seen

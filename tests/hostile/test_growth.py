@@ -1,6 +1,6 @@
 """A program that doubles a text or an array alias after alias (hostile, or a model's loop
 unrolled) would grow it exponentially in a linear program: every way to build one is bounded
-(texts at 10,000,000 characters, arrays at 10,000,000 items or the step budget), and the run
+(texts at the run's max_string_length, arrays at 10,000,000 items or the step budget), and the run
 ends in a clear failure at the alias that crossed the bound, in well under a second."""
 
 from __future__ import annotations
@@ -21,12 +21,12 @@ def doubling(start: str, step: str, n: int = 40) -> str:
 @pytest.mark.parametrize(
     ("start", "step", "message"),
     [
-        ("'x'", "{p} + {p}", "longer than 10,000,000"),
-        ("'x'", "'' + {p} + {p}", "longer than 10,000,000"),
-        ("'x'", "{p}.concat({p})", "longer than 10,000,000"),
-        ("'x'", "[{p}, {p}].join('')", "longer than 10,000,000"),
-        ("'x'", "{p}.replaceAll('x', 'xx')", "longer than 10,000,000"),
-        ("'x'", "JSON.stringify([{p}, {p}])", "longer than 10,000,000"),
+        ("'x'", "{p} + {p}", "max_string_length"),
+        ("'x'", "'' + {p} + {p}", "max_string_length"),
+        ("'x'", "{p}.concat({p})", "max_string_length"),
+        ("'x'", "[{p}, {p}].join('')", "max_string_length"),
+        ("'x'", "{p}.replaceAll('x', 'xx')", "max_string_length"),
+        ("'x'", "JSON.stringify([{p}, {p}])", "max_string_length"),
         ("'x'", "`${{{p}}}${{{p}}}`", "max_string_length"),
         ("[1]", "[...{p}, ...{p}]", "more than 10,000,000 items"),
         ("[1]", "[{p}, {p}].flatMap(v => v)", "more than 10,000,000 items"),

@@ -56,6 +56,8 @@ def read_envelope(
     what it was read as; None when ``tree`` is Dialect JSON (see the module's detection rule).
 
     ``functions``: the registered function names (None: no registry, the shape decides)."""
+    if type(tree) is dict and len(tree) == 1 and "@steps" not in tree:
+        return None  # a call or a core form (every envelope but @steps has two keys or more)
     names = Names(functions)
     warnings: list[str] = []
     if isinstance(tree, dict):
