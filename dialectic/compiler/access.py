@@ -8,6 +8,7 @@ fields and ``properties``. Python attributes are never reached, and the forbidde
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from typing import Any
 
 from dialectic.outcome.errors import DialecticError, Failure, JSONPath, clip
@@ -19,6 +20,25 @@ from dialectic.values.jsmethods import utf16_index, utf16_length
 from dialectic.values.jsops import JsRefusal
 
 _INDEX = re.compile(r"-?[0-9]{1,18}")
+
+
+def soft_member(
+    member: Callable[[Any, Any, JSONPath], Any], value: Any, key: Any, path: JSONPath
+) -> Any:
+    """``member(value, key, path)`` where the program says the data may be missing (SPEC 1.2,
+    "Optional members"): of JSON data (an object, an array, a text, a number, a boolean), a
+    member it lacks or an index past its end is undefined. Anything else fails as ``member``
+    does: a forbidden name, an undeclared member of a registered type, a member of null or
+    undefined."""
+    t = type(value)
+    if t is dict or t is list or t is str or t is int or t is float or t is bool:
+        try:
+            return member(value, key, path)
+        except DialecticError as exc:
+            if exc.code == "member_not_found" or exc.code == "index_out_of_range":
+                return UNDEFINED
+            raise
+    return member(value, key, path)
 
 
 class Access:
@@ -45,7 +65,12 @@ class Access:
                     f"the object has no member `{clip(key)}`"
                     + (f"; did you mean `{near[0]}`?" if near else ""),
                     path,
-                    hint="Its members are: " + ", ".join(f"`{clip(k)}`" for k in list(value)[:20]),
+                    hint=(
+                        "Its members are: " + ", ".join(f"`{clip(k)}`" for k in list(value)[:20])
+                        if value
+                        else "It is an empty object"
+                    )
+                    + f". If `{clip(key)}` may be missing, give a default: `... ?? default`.",
                 )
             if t is list or t is str:
                 if key == "length":  # a text's length in UTF-16 code units, as JavaScript's
@@ -96,6 +121,7 @@ class Access:
                     f"index {shown} is out of range for {'an array' if t is list else 'a string'} "
                     f"of length {n}",
                     path,
+                    hint="If the index may be past the end, give a default: `... ?? default`.",
                 )
             if t is dict:
                 return self.member(value, str(key), path)

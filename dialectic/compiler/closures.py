@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from dialectic.compiler.access import Access
+from dialectic.compiler.access import Access, soft_member
 from dialectic.compiler.aliases import DEEP_ALIAS, alias_reader, local_reader
 from dialectic.compiler.calls import SHARED_SCALARS, CallsMixin
 from dialectic.compiler.forms import FormsMixin, optional_link
@@ -293,6 +293,8 @@ class Compiler(CallsMixin, FormsMixin):
             link = optional_link(node)
             if link is not None:  # `a?.b`, `a?.b.c`, `x?.trim().length` (SPEC 1.2)
                 return self._optional_chain(node, link)
+        if node.soft:
+            return self._soft_get(node)
         member = self.member
         path = node.path
         literal_keys = True
@@ -319,6 +321,23 @@ class Compiler(CallsMixin, FormsMixin):
             return Compiled(_literal_get(ctx_name, read, keys, member, path))
         parts = [first] + [self.compile(k) for k in node.keys]
         return self._combine(parts, _computed_get(member, path))
+
+    def _soft_get(self, node: Get) -> Compiled:
+        """A member access where the program says the data may be missing (``node.soft``,
+        SPEC 1.2 "Optional members"): a key whose bit is set reads a member the object lacks,
+        or an index past the end, as undefined."""
+        member, path, soft = self.member, node.path, node.soft
+        parts = [self.compile(node.target)] + [self.compile(k) for k in node.keys]
+
+        def finish(vs: list[Any]) -> Any:
+            v = vs[0]
+            for i, k in enumerate(vs[1:]):
+                if type(k) is str and is_forbidden(k):
+                    raise forbidden_error(k, path)
+                v = soft_member(member, v, k, path) if soft >> i & 1 else member(v, k, path)
+            return v
+
+        return self._combine(parts, finish)
 
 
 # (the closures of `_Get` are made by functions of their own: a closure's parts are cells of

@@ -85,7 +85,7 @@ def _elements(s: State, xs: list[Any]) -> list[Any]:
 
 def _get(node: Get) -> Column | None:
     keys = [k.value for k in node.keys if isinstance(k, Lit) and type(k.value) is str]
-    if node.optional or len(keys) != len(node.keys):
+    if node.optional or node.soft or len(keys) != len(node.keys):
         return None
     target = columnar(node.target)
     if target is None:

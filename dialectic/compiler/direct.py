@@ -25,6 +25,7 @@ from collections.abc import Callable
 from functools import partial
 from typing import Any
 
+from dialectic.compiler.access import soft_member
 from dialectic.compiler.arrows import refused
 from dialectic.compiler.columns import COMPARISONS, Plain, columnar
 from dialectic.outcome.errors import JSONPath
@@ -176,6 +177,8 @@ class _Builder:
         member, path = self.member, node.path
         target = self.build(node.target)
         optional = node.optional
+        if node.soft:  # a member that may be missing (SPEC 1.2): the same loop, key by key
+            return self._soft_get(node, keys, target)
         if len(keys) == 1 and not optional and target is _element:
             key = keys[0]
 
@@ -202,6 +205,29 @@ class _Builder:
             return v
 
         return read
+
+    def _soft_get(self, node: Get, keys: tuple[Any, ...], target: ElementFn) -> ElementFn:
+        """``get`` where key ``i`` may name a member that is missing if bit ``i`` of
+        ``node.soft`` is set: it reads through :func:`soft_member` (undefined)."""
+        member, path, optional, soft = self.member, node.path, node.optional, node.soft
+        readers = tuple(
+            [partial(soft_member, member) if soft >> i & 1 else member for i in range(len(keys))]
+        )
+
+        def read_soft(s: State, x: Any) -> Any:
+            v = target(s, x)
+            if optional and (v is None or v is UNDEFINED):
+                return UNDEFINED
+            for k, read_member in zip(keys, readers, strict=True):
+                if type(v) is dict:
+                    w = v.get(k, _NO)
+                    if w is not _NO:
+                        v = w
+                        continue
+                v = read_member(v, k, path)
+            return v
+
+        return read_soft
 
     # -- operators: the closures of compiler.expressions ------------------------------------
     def op(self, node: Op) -> ElementFn:

@@ -69,7 +69,7 @@ def _relinked(node: Get | Method, link: Get | Method, given: Given) -> Node:
     out: Node = given
     for n in [link, *reversed(spine)]:  # from the link outwards
         if isinstance(n, Get):
-            out = Get(n.path, out, n.keys)
+            out = Get(n.path, out, n.keys, False, n.soft)
         else:
             out = Method(n.path, out, n.name, n.args, n.fallback)
     return out

@@ -97,15 +97,32 @@ def invoke(path: JSONPath, fn: FunctionDescription, args: tuple[Arg, ...], writt
     return out
 
 
-def get(path: JSONPath, target: Node, keys: tuple[Node, ...], optional: bool) -> Node:
+def get(
+    path: JSONPath, target: Node, keys: tuple[Node, ...], optional: bool, soft: int = 0
+) -> Node:
     made = GetTwin()
     made.path = path
     made.target = target
     made.keys = keys
     made.optional = optional
+    made.soft = soft
     made.__class__ = Get
     out: Node = made
     return out
+
+
+def soften(node: Node) -> Node:
+    """``node`` where the program says its data may be missing (the left operand of ``??``,
+    ``||``, ``&&``, a test, the target of ``?.``: SPEC 1.2, "Optional members"): a member access
+    whose last key may name a member the object lacks, or an index past the end (then it is
+    undefined); any other node as it is."""
+    if type(node) is not Get:
+        return node
+    g: Any = node
+    last = 1 << (len(g.keys) - 1)
+    if g.soft & last:
+        return node
+    return get(g.path, g.target, g.keys, g.optional, g.soft | last)
 
 
 def context_ref(path: JSONPath, name: str) -> Node:

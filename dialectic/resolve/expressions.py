@@ -24,6 +24,7 @@ from dialectic.tree.nodes import (
     Node,
     Op,
     Spread,
+    Undefined,
 )
 from dialectic.values.jsmethods import ALL_METHODS, GLOBALS
 from dialectic.values.jsops import LOGICAL
@@ -47,6 +48,34 @@ class _Params:
         for i, name in enumerate(params):
             positions.setdefault(name, i)
         self.positions = positions
+
+
+#: the operators whose operand is tested (truthy, or its type), and those that compare
+_TESTS = frozenset({"!", "typeof"})
+_EQUALITY = frozenset({"===", "!==", "==", "!="})
+
+
+#: the array methods whose arrow function's value is tested (truthy or not)
+_PREDICATES = frozenset(
+    {"filter", "find", "findLast", "findIndex", "findLastIndex", "some", "every"}
+)
+
+
+def _tested(node: Node) -> Node:
+    """An arrow function whose value is tested: its body as a test (see ``build.soften``)."""
+    lam: Any = node
+    body = build.soften(lam.body)
+    if body is lam.body:
+        return node
+    return build.lambda_(lam.path, lam.params, body, lam.locals)
+
+
+def _absent(node: Node, op: str) -> bool:
+    """Whether ``node`` is what a test for missing data compares with: ``undefined``, or for
+    ``==`` and ``!=`` also ``null``."""
+    if type(node) is Undefined:
+        return True
+    return len(op) == 2 and type(node) is Lit and node.value is None
 
 
 class ExpressionsMixin:
@@ -136,6 +165,8 @@ class ExpressionsMixin:
         elif self._cur is not None:  # a literal resolves to itself (its height counted)
             self.leaf()
         if len(operands) == 1:
+            if node.op in _TESTS:  # `!x.b`, `typeof x.b`: `b` may be missing
+                left = build.soften(left)
             return build.op(node.path, node.op, (left,))
         if node.op in LOGICAL:  # the right operands run only if needed
             self._conditional += 1
@@ -143,18 +174,24 @@ class ExpressionsMixin:
                 right = [resolve(r) for r in operands[1:]]
             finally:
                 self._conditional -= 1
-            return build.op(node.path, node.op, (left, *right))
+            # `x.b ?? d`, `x.b || d`, `x.b && ...`: `b` may be missing (SPEC 1.2)
+            return build.op(node.path, node.op, (build.soften(left), *right))
         if len(operands) == 2:
             second = operands[1]
             if type(second) is not Lit:
                 second = resolve(second)
             elif self._cur is not None:
                 self.leaf()
+            if node.op in _EQUALITY:  # `x.b === undefined`, `x.b != null`
+                if _absent(second, node.op):
+                    left = build.soften(left)
+                elif _absent(left, node.op):
+                    second = build.soften(second)
             return build.op(node.path, node.op, (left, second))
         return build.op(node.path, node.op, (left, *[resolve(r) for r in operands[1:]]))
 
     def _Cond(self, node: Cond) -> Node:
-        test = self.resolve(node.test)
+        test = build.soften(self.resolve(node.test))  # `x.b ? ... : ...`: `b` may be missing
         self._conditional += 1
         try:
             then = self.resolve(node.then)
@@ -208,10 +245,14 @@ class ExpressionsMixin:
         if name not in ALL_METHODS:
             return self._not_a_method(node)
         target = self.resolve(node.target)
+        if node.optional:  # `x.b?.trim()`: `b` may be missing (SPEC 1.2)
+            target = build.soften(target)
         args = node.args
         if args:  # the arrow functions' bodies after the other arguments
             lazy = self._items_lazy(args)
             args = tuple([self._arrow(a) if type(a) is Lambda else a for a in lazy])
+            if name in _PREDICATES:  # `xs.filter(x => x.b)`: a test, so `b` may be missing
+                args = tuple([_tested(a) if type(a) is Lambda else a for a in args])
         if self.steps_slot < 0:
             self.steps_slot = self.memo_size
             self.memo_size += 1

@@ -47,6 +47,7 @@ from dialectic.resolve.build import (
     arr,
     const_ref,
     obj,
+    soften,
     template,
 )
 from dialectic.resolve.calls import CallsMixin
@@ -380,8 +381,13 @@ class Resolver(CallsMixin, ExpressionsMixin, BlocksMixin):
             keys = tuple([self.resolve(k) for k in keys])
         made = GetTwin()
         made.path = node.path
-        made.target = target
         made.keys = keys
+        if node.optional:  # `x?.b`, `x.a?.b`: `b`, and `a`, may be missing (SPEC 1.2)
+            made.target = soften(target)
+            made.soft = node.soft | 1
+        else:
+            made.target = target
+            made.soft = node.soft
         made.optional = node.optional
         made.__class__ = Get
         out: Node = made

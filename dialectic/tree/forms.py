@@ -78,6 +78,7 @@ def _form_get(walk: _Walk, arg: Any, path: JSONPath, p: JSONPath) -> Node:
     node.target = nodes[0]
     node.keys = nodes[1:]
     node.optional = False
+    node.soft = 0
     node.__class__ = Get
     return node
 
@@ -127,6 +128,7 @@ def _get_of_name(
     node.target = ref
     node.keys = tuple(keys)
     node.optional = False
+    node.soft = 0
     node.__class__ = Get
     return node
 

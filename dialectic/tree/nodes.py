@@ -138,21 +138,31 @@ class Obj(Node):
 
 class Get(Node):
     """Member access ``target[key]...`` (``$get``); ``optional``: ``target?.[key]...``
-    (``$get?``): undefined when the target is null or undefined."""
+    (``$get?``): undefined when the target is null or undefined. ``soft`` (set by the resolver,
+    never written out): bit ``i`` set, a member that key ``i`` names and the object lacks (or an
+    index past the end of an array or text) is undefined instead of a failure, where the
+    program says the data may be missing (SPEC 1.2, "Optional members")."""
 
-    __slots__ = ("target", "keys", "optional")
+    __slots__ = ("target", "keys", "optional", "soft")
     child_fields = ("target", "keys")
     target: Node
     keys: tuple[Node, ...]
     optional: bool
+    soft: int
 
     def __init__(
-        self, path: JSONPath, target: Node, keys: tuple[Node, ...], optional: bool = False
+        self,
+        path: JSONPath,
+        target: Node,
+        keys: tuple[Node, ...],
+        optional: bool = False,
+        soft: int = 0,
     ) -> None:
         _path(self, path)
         _Get_target(self, target)
         _Get_keys(self, keys)
         _Get_optional(self, optional)
+        _Get_soft(self, soft)
 
 
 class Template(Node):
@@ -447,6 +457,7 @@ _Obj_explicit = _setter(Obj, "explicit")
 _Get_target = _setter(Get, "target")
 _Get_keys = _setter(Get, "keys")
 _Get_optional = _setter(Get, "optional")
+_Get_soft = _setter(Get, "soft")
 _Template_parts = _setter(Template, "parts")
 _Unwrap_value = _setter(Unwrap, "value")
 _Op_op = _setter(Op, "op")

@@ -105,6 +105,13 @@ BODIES = [
     "[x.a, ...x.b]",
     "x?.a",
     "x.a?.b",
+    # members that may be missing (SPEC 1.2, "Optional members")
+    "x.a.b ?? 'n'",
+    "x?.a ?? 0",
+    "x.a?.b ?? 1",
+    "x.a === undefined",
+    "x.a != null",
+    "typeof x.a",
     "x",
     "7",
     "k",
