@@ -327,11 +327,42 @@ def unknown_function(registry: Registry, node: Call) -> DialecticError:
         text = "did you mean " + " or ".join(f"`{n}`" for n in near) + "?"
     else:
         text = "no registered function has a similar name"
+    hint = _JAVASCRIPT.get(node.name)
+    if hint is None:
+        hint = "`dialectic describe` lists the functions."
+        if node.kind != "array":  # `{"name": {...}}` in Dialect JSON: maybe data
+            hint = (
+                "An object with one key is a call; to pass a one-key object as data write "
+                '{"$object": {...}} (or {"$quote": ...}). ' + hint
+            )
     return DialecticError(
         "unknown_function",
         f"unknown function `{clip(node.name)}`; {text}",
         node.path,
-        hint="An object with one key is a call; to pass a one-key object as data write "
-        '{"$object": {...}} (or {"$quote": ...}). `dialectic describe` lists the functions.',
+        hint=hint,
         details={"closest": near},
     )
+
+
+#: what to write instead of a JavaScript function or method that programs do not have
+_JAVASCRIPT = {
+    "forEach": "Programs have no loops: compute a value per element with .map(x => ...), keep "
+    "some with .filter(x => ...), or combine them with .reduce(...).",
+    "log": "Programs have no console: return what you want to see, e.g. `return {a, b};`.",
+    "hasOwn": "Test the member itself: `x.k !== undefined` or `x.k ?? fallback` (a member that "
+    "may be missing), or `Object.keys(x).includes('k')`.",
+    "assign": "Merge objects with a spread: `{...a, ...b}`.",
+    "freeze": "Values never change in a program: use the value itself.",
+    "structuredClone": "Values never change in a program: use the value itself.",
+    "from": "Make arrays with a literal, .map or .slice; `[...xs]` copies one.",
+    "then": "Calls are awaited for you: write `r = f(x);` (or `const r = await f(x);`) and use "
+    "`r`.",
+    "catch": "Programs have no try/catch: a failure ends the run with its reason.",
+    "now": "Programs have no clock: use the registered date functions (`dialectic describe`).",
+    "fetch": "Programs reach the outside only through registered functions (`dialectic "
+    "describe` lists them).",
+    "parseInt": "Call the global: `parseInt(text, 10)`.",
+    "parseFloat": "Call the global: `parseFloat(text)`.",
+    "setTimeout": "Programs have no timers: calls run as soon as their arguments are ready.",
+    "require": "Programs import nothing: registered functions are available by name.",
+}

@@ -35,10 +35,22 @@ def is_forbidden(name: str) -> bool:
 
 
 def forbidden_error(name: str, path: JSONPath) -> DialecticError:
+    instead = _INSTEAD.get(name)
     return DialecticError(
         "forbidden_member",
         f"access to the member `{clip(name)}` is not allowed",
         path,
-        hint="Programs may read only JSON data and the declared fields of registered types; "
+        hint=(instead + " " if instead else "")
+        + "Programs may read only JSON data and the declared fields of registered types; "
         "names starting with __ and JavaScript's constructor/prototype members are refused.",
     )
+
+
+#: what to write instead of a refused member that models call as a method
+_INSTEAD = {
+    "toString": "Write String(x) (or a template: `${x}`) instead of x.toString().",
+    "toLocaleString": "Write String(x), or x.toFixed(2) for a number.",
+    "valueOf": "Use the value itself.",
+    "hasOwnProperty": "Test the member itself: `x.k !== undefined` or `x.k ?? fallback`, or "
+    "`Object.keys(x).includes('k')`.",
+}

@@ -1,0 +1,49 @@
+"""What a model wrote from JavaScript that programs do not have gets a hint of what to write
+instead (not Dialect JSON's advice about one-key objects, which only a JSON call needs)."""
+
+from __future__ import annotations
+
+import pytest
+
+from dialectic import Runtime
+
+RT = Runtime(load_entry_points=False)
+
+
+@pytest.mark.parametrize(
+    ("program", "code", "advice"),
+    [
+        ("return [1, 2].forEach(x => x);", "unknown_function", ".map(x => ...)"),
+        ("console.log('hi'); return 1;", "unknown_function", "return what you want to see"),
+        ("return Object.assign({}, {b: 1});", "unknown_function", "{...a, ...b}"),
+        ("return Object.hasOwn({a: 1}, 'a');", "unknown_function", "x.k ?? fallback"),
+        ("return Array.from([1]);", "unknown_function", "[...xs]"),
+        ("return Number.parseInt('12');", "unknown_function", "parseInt(text, 10)"),
+        ("r = upper('x').then(v => v); return r;", "unknown_function", "awaited for you"),
+        ("return Date.now();", "unknown_function", "no clock"),
+        ("return (25).toString();", "forbidden_member", "String(x)"),
+        ("return {a: 1}.hasOwnProperty('a');", "forbidden_member", "Object.keys(x)"),
+    ],
+)
+def test_a_javascript_habit_gets_what_to_write_instead(
+    program: str, code: str, advice: str
+) -> None:
+    out = RT.run(program, lang="plan")
+    assert out.status == "failure"
+    assert out.error is not None
+    assert out.error.code == code
+    assert out.error.hint is not None
+    assert advice in out.error.hint
+    assert "$object" not in out.error.hint
+
+
+def test_an_unknown_function_in_plan_gets_no_json_advice() -> None:
+    out = RT.run("return frobnicate(1, 2);", lang="plan")
+    assert out.error is not None and out.error.code == "unknown_function"
+    assert out.error.hint == "`dialectic describe` lists the functions."
+
+
+def test_a_one_key_object_in_dialect_json_still_gets_the_object_advice() -> None:
+    out = RT.run({"person": {"name": "Ada"}})
+    assert out.error is not None and out.error.code == "unknown_function"
+    assert out.error.hint is not None and '{"$object": {...}}' in out.error.hint
