@@ -365,4 +365,9 @@ _JAVASCRIPT = {
     "parseFloat": "Call the global: `parseFloat(text)`.",
     "setTimeout": "Programs have no timers: calls run as soon as their arguments are ready.",
     "require": "Programs import nothing: registered functions are available by name.",
+    "resolve": "Use the value itself: calls are awaited for you.",
+    "race": "Programs wait for every call they make: use Promise.all([...]) (or the calls "
+    "themselves).",
+    "any": "Programs wait for every call they make: use Promise.all([...]) (or the calls "
+    "themselves).",
 }

@@ -5,7 +5,9 @@ from __future__ import annotations
 
 import pytest
 
+import dialectic.testing
 from dialectic import Runtime
+from tests.expressions.node_oracle import node_values
 
 RT = Runtime(load_entry_points=False)
 
@@ -47,3 +49,22 @@ def test_a_one_key_object_in_dialect_json_still_gets_the_object_advice() -> None
     out = RT.run({"person": {"name": "Ada"}})
     assert out.error is not None and out.error.code == "unknown_function"
     assert out.error.hint is not None and '{"$object": {...}}' in out.error.hint
+
+
+def test_all_settled_gives_javascripts_shape_or_a_failure() -> None:
+    rt = Runtime(plugins=[dialectic.testing], load_entry_points=False)
+    program = "const r = await Promise.allSettled([async_add(1, 2), async_add(3, 4)]);\nreturn r;"
+    out = rt.run(program, lang="plan")
+    assert out.status == "success", out.message
+    js = "[{status: 'fulfilled', value: 3}, {status: 'fulfilled', value: 7}]"
+    assert out.value == node_values([js], None)[0]["ok"]
+    picked = rt.run(
+        "r = Promise.allSettled([async_add(1, 2)]);\n"
+        "return r.filter(s => s.status === 'fulfilled').map(s => s.value);",
+        lang="plan",
+    )
+    assert picked.value == [3]
+    # a call that fails ends the run: never a `rejected` entry, never a shorter list
+    failed = rt.run("return Promise.allSettled([async_add(1, 2), boom('no')]);", lang="plan")
+    assert failed.status == "failure"
+    assert failed.error is not None and failed.message is not None and "no" in failed.message

@@ -213,8 +213,13 @@ class PostfixMixin(ParserBase):
         receiver = args[0]
         if type(receiver) is dict and len(receiver) == 1 and "$ref" in receiver:
             space = receiver["$ref"]
-            if space == "Promise" and fn in ("all", "allSettled") and len(args) == 2:
+            if space == "Promise" and fn == "all" and len(args) == 2:
                 return args[1]  # calls run concurrently anyway; the result is the list
+            if space == "Promise" and fn == "allSettled" and len(args) == 2:
+                # each settled value as JavaScript shows it; a call that fails ends the run
+                # (there are no `rejected` entries: SPEC 10, "Mapping to the call tree")
+                settled = {"status": "fulfilled", "value": {"$ref": "_settled"}}
+                return {"$method": [args[1], "map", {"$fn": [["_settled"], settled]}]}
             if f"{space}.{fn}" in GLOBALS:
                 return {"$global": self._moved(args, [f"{space}.{fn}"], 1)}
         if fn in ARRAY_HIGHER and len(args) > 1:
