@@ -20,7 +20,6 @@ from dialectic.limits import Limits
 from dialectic.outcome.errors import DialecticError, JSONPath, LimitExceeded
 from dialectic.run.evaluator import MISSING, Compiled, State
 from dialectic.tree.nodes import Arr, Get, Lambda, Lit, Node, Op, ParamRef, children, walk
-from dialectic.values import jsmethods as jm
 from dialectic.values.data import UNDEFINED
 from dialectic.values.jsops import (
     MAX_ITEMS,
@@ -148,8 +147,10 @@ def spread_args(values: Sequence[Any], spreads: Sequence[bool], path: JSONPath) 
             if len(out) + len(v) > MAX_ITEMS:  # `[...a, ...a]` alias after alias doubles
                 raise DialecticError("limit_exceeded", too_many(len(out) + len(v)).message, path)
             out.extend(v)
-        elif type(v) is str:
-            out.extend(jm._split(v, ""))
+        elif type(v) is str:  # by code points, as JavaScript iterates a text (`[..."😀a"]`)
+            if len(out) + len(v) > MAX_ITEMS:
+                raise DialecticError("limit_exceeded", too_many(len(out) + len(v)).message, path)
+            out.extend(v)
         else:
             raise DialecticError(
                 "expression_error",

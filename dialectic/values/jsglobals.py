@@ -195,6 +195,8 @@ def json_parse(text: Any) -> Any:
 
 
 _INT_PREFIX = re.compile(r"[+-]?[0-9]+")
+#: parseInt without a radix reads `0x1f` (after a sign) as hexadecimal, as JavaScript does
+_HEX_INT = re.compile(r"([+-]?)0[xX]([0-9a-fA-F]*)")
 _FLOAT_PREFIX = re.compile(r"[+-]?(?:Infinity|(?:[0-9]+\.?[0-9]*|\.[0-9]+)(?:[eE][+-]?[0-9]+)?)")
 
 
@@ -207,7 +209,17 @@ def parse_int(value: Any, radix: Any = UNDEFINED) -> Any:
             raise JsRefusal("parseInt gives NaN here: the text does not start with a number")
         raise JsRefusal("parseInt supports radix 10 and 16 only")
     text = value if type(value) is str else _text(value, "parseInt's argument")
-    m = _INT_PREFIX.match(text.lstrip(_JS_SPACE))
+    stripped = text.lstrip(_JS_SPACE)
+    if radix is UNDEFINED:
+        h = _HEX_INT.match(stripped)
+        if h is not None:
+            if not h.group(2):
+                raise JsRefusal("parseInt gives NaN here: `0x` is followed by no hex digit")
+            n = int(h.group(1) + h.group(2), 16)
+            if abs(n) > MAX_SAFE:
+                raise JsRefusal("the number is beyond 2**53, which JavaScript cannot hold exactly")
+            return n
+    m = _INT_PREFIX.match(stripped)
     if m is None:
         raise JsRefusal(
             "parseInt gives NaN here: the text does not start with a number",

@@ -43,6 +43,11 @@ PROGRAMS = [
     "x.l.map(o => ({[o.id]: o.v}))",
     "x.l.map(({id, k}) => ({[id]: typeof k}))",
     "[typeof x.e, typeof x.key, typeof x.e.f, typeof x.n?.q, typeof null]",
+    # a text spreads by code points; parseInt reads 0x as hexadecimal without a radix
+    "[...'😀a', ...x.e.g]",
+    "[...'héllo'].length",
+    "[parseInt('0x1f'), parseInt(' -0X1F'), parseInt('0x1f', 10), parseInt('0x1f', 16)]",
+    "[parseInt('012'), parseInt('0b11'), parseInt('  42abc')]",
 ]
 
 
