@@ -35,6 +35,7 @@ from dialectic.compiler.higherorder import (
 from dialectic.outcome.errors import DialecticError, JSONPath
 from dialectic.run.evaluator import Compiled, State
 from dialectic.values import jsmethods as jm
+from dialectic.values.data import UNDEFINED
 from dialectic.values.jsops import JsRefusal, TextTooLong, kind
 
 __all__ = [
@@ -54,6 +55,40 @@ __all__ = [
 ]
 
 
+#: the values whose methods are always JavaScript's: a method name that is also a registered
+#: function (the datetime extension's ``at``) calls it for other receivers (SPEC 1.8); of
+#: null or undefined, JavaScript's TypeError (`tags.join(', ')` with no tags is a failure)
+_JAVASCRIPTS = frozenset({list, str, type(None), type(UNDEFINED)})
+
+
+def _arrow_of(name: str, args: list[Compiled | Arrow], path: JSONPath) -> Arrow | None:
+    """The arrow function of the method ``name``'s arguments, checked: one at most, first,
+    and only for a method that takes one; a sort takes nothing else (SPEC 1.8)."""
+    arrows = [a for a in args if isinstance(a, Arrow)]
+    arrow = arrows[0] if arrows else None
+    if len(arrows) > 1 or (arrow is not None and not isinstance(args[0], Arrow)):
+        raise DialecticError(
+            "invalid_program", f"`{name}` takes one arrow function, as its first argument", path
+        )
+    if arrow is not None and name not in jm.ARRAY_HIGHER:  # JavaScript: text of it, or ignored
+        raise DialecticError(
+            "invalid_program",
+            f"`{name}` takes no arrow function",
+            path,
+            hint="Arrow functions are arguments of map, filter, find, some, every, reduce, "
+            "flatMap and sort.",
+        )
+    if len(arrows) < len(args) and name in ("sort", "toSorted"):  # JavaScript: a TypeError
+        raise DialecticError(
+            "invalid_program",
+            f"`{name}` takes an arrow function as its comparator, or nothing",
+            path,
+            hint=f"Write xs.{name}((a, b) => a - b) for numbers, "
+            f"xs.{name}((a, b) => a.name < b.name ? -1 : 1) for texts.",
+        )
+    return arrow
+
+
 def method(
     name: str,
     target: Compiled,
@@ -70,13 +105,8 @@ def method(
     """The closure of ``target.name(args)``; ``spreads`` flags the non-arrow arguments written
     ``...x``; ``fallback`` calls the registered function of that name for other receivers; a
     text it makes is within ``max_len`` (the run's ``max_string_length``, SPEC 1.8)."""
-    arrows = [a for a in args if isinstance(a, Arrow)]
+    arrow = _arrow_of(name, args, path)
     values = [a for a in args if isinstance(a, Compiled)]
-    arrow = arrows[0] if arrows else None
-    if len(arrows) > 1 or (arrow is not None and not isinstance(args[0], Arrow)):
-        raise DialecticError(
-            "invalid_program", f"`{name}` takes one arrow function, as its first argument", path
-        )
     higher = name in jm.ARRAY_HIGHER
     plain = _plain(name, path, steps, stringify, max_len)
 
@@ -93,7 +123,7 @@ def method(
 
     def run_sync(s: State, vs: list[Any]) -> Any:
         receiver, rest = prepare(vs)
-        if fallback is not None and type(receiver) is not list and type(receiver) is not str:
+        if fallback is not None and type(receiver) not in _JAVASCRIPTS:
             token = GIVEN.set((receiver, *rest))
             try:
                 return fallback.sync(s)  # type: ignore[misc]
@@ -119,7 +149,7 @@ def method(
 
     async def run_async(s: State, vs: list[Any]) -> Any:
         receiver, rest = prepare(vs)
-        if fallback is not None and type(receiver) is not list and type(receiver) is not str:
+        if fallback is not None and type(receiver) not in _JAVASCRIPTS:
             token = GIVEN.set((receiver, *rest))
             try:
                 if fallback.sync is not None:

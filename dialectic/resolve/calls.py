@@ -221,8 +221,10 @@ class CallsMixin:
         return facts.sigs
 
     def _registered(self, registry: Registry, name: str) -> bool:
-        """Whether the JavaScript method ``name`` is also a registered function (up to case
-        and underscores), kept per registry (there are only so many method names)."""
+        """Whether the JavaScript method ``name`` is also a function a plugin or the host
+        registered (up to case and underscores; the built-in ``join``, ``split`` and ``trim``
+        are for Dialect JSON: in Plan, ``x.join()`` is JavaScript's, whatever ``x``), kept per
+        registry (there are only so many method names)."""
         methods = self._methods
         if methods is None:
             self._signatures(registry)
@@ -230,7 +232,8 @@ class CallsMixin:
             assert methods is not None
         known = methods.get(name)
         if known is None:
-            known = methods[name] = registry.resolve_function(name)[0] is not None
+            fn = registry.resolve_function(name)[0]
+            known = methods[name] = fn is not None and not registry.is_builtin(fn.name)
         return known
 
     def _signature(self, registry: Registry, fn: FunctionDescription) -> _Kept:
