@@ -260,7 +260,7 @@ def sort_values(xs: list[Any], arrow: Arrow | None, s: State, steps: Steps) -> l
         present = [x for x in xs if x is not UNDEFINED] if UNDEFINED in xs else xs
         tail = [UNDEFINED] * (n - len(present))  # undefined sorts last, as in JavaScript
     if arrow is None:
-        return sorted(present, key=jm.default_sort_key) + tail
+        return jm.default_sorted(present) + tail
     if key is not None:
         if keys is None:
             keys = _keys(key, s, present)

@@ -62,7 +62,7 @@ __all__ = [
     "_a",
     "array_method",
     "_split",
-    "default_sort_key",
+    "default_sorted",
     "globals_table",
     "json_parse",
     "json_stringify",
@@ -190,16 +190,23 @@ def _reverse(xs: list[Any]) -> list[Any]:
     return xs[::-1]
 
 
-def default_sort_key(x: Any) -> Any:
+def default_sorted(xs: list[Any]) -> list[Any]:
     """JavaScript's ``sort()`` without a comparator orders by ``String(x)``: a trap for
-    numbers (``[10, 9].sort()`` is ``[10, 9]``), so only texts are sorted that way."""
-    if type(x) is not str:
-        raise JsRefusal(
-            "sort() without a comparator compares items as text in JavaScript (10 comes before 9)",
-            "Pass a comparator: .sort((a, b) => a - b) for numbers, "
-            ".sort((a, b) => a.price - b.price) for a field.",
-        )
-    return x if _bmp(x) else _units_key(x)
+    numbers (``[10, 9].sort()`` is ``[10, 9]``), so only texts are sorted that way, by UTF-16
+    code units as JavaScript compares them (code points order the same unless a text has a
+    character beyond U+FFFF: then every text is compared by its units)."""
+    bmp = True
+    for x in xs:
+        if type(x) is not str:
+            raise JsRefusal(
+                "sort() without a comparator compares items as text in JavaScript "
+                "(10 comes before 9)",
+                "Pass a comparator: .sort((a, b) => a - b) for numbers, "
+                ".sort((a, b) => a.price - b.price) for a field.",
+            )
+        if bmp and not _bmp(x):
+            bmp = False
+    return sorted(xs) if bmp else sorted(xs, key=_units_key)
 
 
 def _units_key(x: str) -> bytes:
