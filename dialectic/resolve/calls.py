@@ -373,4 +373,12 @@ _JAVASCRIPT = {
     "themselves).",
     "any": "Programs wait for every call they make: use Promise.all([...]) (or the calls "
     "themselves).",
+    # a vendor's message without its marker (SPEC 9, "Envelopes": only exact shapes are read)
+    "tool_calls": 'An OpenAI assistant message is read with its marker: {"role": "assistant", '
+    '"tool_calls": [...]}; a program calls a function by its name: {"f": {...}}.',
+    "function_call": 'An OpenAI assistant message is read with its marker: {"role": '
+    '"assistant", "function_call": {"name": ..., "arguments": ...}}; a program calls a '
+    'function by its name: {"f": {...}}.',
+    "content": 'An Anthropic message is read with its marker: {"role": "assistant", '
+    '"content": [...]}; a program calls a function by its name: {"f": {...}}.',
 }

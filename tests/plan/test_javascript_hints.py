@@ -68,3 +68,17 @@ def test_all_settled_gives_javascripts_shape_or_a_failure() -> None:
     failed = rt.run("return Promise.allSettled([async_add(1, 2), boom('no')]);", lang="plan")
     assert failed.status == "failure"
     assert failed.error is not None and failed.message is not None and "no" in failed.message
+
+
+@pytest.mark.parametrize(
+    "program",
+    [
+        {"tool_calls": [{"type": "function", "function": {"name": "upper", "arguments": "{}"}}]},
+        {"function_call": {"name": "upper", "arguments": "{}"}},
+        {"content": [{"type": "tool_use", "id": "t", "name": "upper", "input": {"text": "a"}}]},
+    ],
+)
+def test_a_vendor_message_without_its_marker_says_what_is_missing(program: object) -> None:
+    out = RT.run(program)
+    assert out.error is not None and out.error.code == "unknown_function"
+    assert out.error.hint is not None and '"role": "assistant"' in out.error.hint
