@@ -20,7 +20,6 @@ RT = Runtime(load_entry_points=False)
         ("return Object.assign({}, {b: 1});", "unknown_function", "{...a, ...b}"),
         ("return Object.hasOwn({a: 1}, 'a');", "unknown_function", "x.k ?? fallback"),
         ("return Array.from([1]);", "unknown_function", "[...xs]"),
-        ("return Number.parseInt('12');", "unknown_function", "parseInt(text, 10)"),
         ("r = upper('x').then(v => v); return r;", "unknown_function", "awaited for you"),
         ("return Date.now();", "unknown_function", "no clock"),
         ("return (25).toString();", "forbidden_member", "String(x)"),
@@ -82,3 +81,11 @@ def test_a_vendor_message_without_its_marker_says_what_is_missing(program: objec
     out = RT.run(program)
     assert out.error is not None and out.error.code == "unknown_function"
     assert out.error.hint is not None and '"role": "assistant"' in out.error.hint
+
+
+def test_number_parse_int_is_parse_int() -> None:
+    out = RT.run("return [Number.parseInt('0x1f'), Number.parseFloat('2.5kg')];", lang="plan")
+    assert (
+        out.value
+        == node_values(["[Number.parseInt('0x1f'), Number.parseFloat('2.5kg')]"], None)[0]["ok"]
+    )

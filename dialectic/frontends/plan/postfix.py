@@ -222,6 +222,8 @@ class PostfixMixin(ParserBase):
                 return {"$method": [args[1], "map", {"$fn": [["_settled"], settled]}]}
             if f"{space}.{fn}" in GLOBALS:
                 return {"$global": self._moved(args, [f"{space}.{fn}"], 1)}
+            if space == "Number" and fn in ("parseInt", "parseFloat"):  # the same functions
+                return {"$global": self._moved(args, [fn], 1)}
         if fn in ARRAY_HIGHER and len(args) > 1:
             args[1] = _as_arrow(args[1])
         if fn in ALL_METHODS:
