@@ -6,6 +6,8 @@ the member before the one tested, the failure stays: never a different answer fr
 from __future__ import annotations
 
 import asyncio
+import json
+import random
 from dataclasses import dataclass
 from typing import Any
 
@@ -220,3 +222,73 @@ def test_an_asynchronous_value_is_read_the_same_way() -> None:
     out = rt.run("a = fetch(1); return a.email;", lang="plan")
     assert out.status == "failure"
     assert out.error is not None and out.error.code == "member_not_found"
+
+
+# -- at random: reads of present and missing members under every operator that tests them --------
+RANDOM_X = {
+    "a": 1,
+    "z": 0,
+    "e": "",
+    "n": None,
+    "o": {"p": 2, "q": None},
+    "l": [1, {"m": 3}],
+    "s": "hi",
+    "t": True,
+}
+
+
+def _random_programs(seed: int, count: int) -> list[str]:
+    rnd = random.Random(seed)
+
+    def read() -> str:
+        base = rnd.choice(["x", "x.o", "x.l", "x.s", "x.n", "x.l[1]"])
+        key = rnd.choice(["a", "z", "e", "n", "o", "p", "q", "m", "zz", "0", "1", "5", "length"])
+        optional = rnd.random() < 0.3
+        if key.isdigit():
+            text = base + ("?." if optional else "") + f"[{key}]"
+        else:
+            text = base + ("?." if optional else ".") + key
+        if rnd.random() < 0.3:
+            text += rnd.choice([".", "?."]) + rnd.choice(["p", "a", "zz", "length"])
+        return text
+
+    def expr(depth: int) -> str:
+        r = rnd.random()
+        if depth > 2 or r < 0.35:
+            return read()
+        if r < 0.45:
+            return rnd.choice(["1", "'d'", "null", "undefined", "0", "''"])
+        if r < 0.6:
+            return f"({expr(depth + 1)} {rnd.choice(['??', '||', '&&'])} {expr(depth + 1)})"
+        if r < 0.7:
+            return f"(!{expr(depth + 1)})"
+        if r < 0.75:
+            return f"(typeof {expr(depth + 1)})"
+        if r < 0.85:
+            other = rnd.choice(["undefined", "null", "1", expr(depth + 1)])
+            return f"({expr(depth + 1)} {rnd.choice(['===', '!==', '==', '!='])} {other})"
+        if r < 0.95:
+            return f"({expr(depth + 1)} ? {expr(depth + 1)} : {expr(depth + 1)})"
+        return f"[{expr(depth + 1)}, {expr(depth + 1)}]"
+
+    return [expr(0) for _ in range(count)]
+
+
+@pytest.mark.parametrize("seed", [1, 2])
+def test_at_random_the_answer_is_nodes_or_a_failure(seed: int) -> None:
+    programs = _random_programs(seed, 700)
+    answers = node_values(programs, RANDOM_X)
+    succeeded = 0
+    for program, answer in zip(programs, answers, strict=True):
+        out = RT.run(f"return {program};", lang="plan", context={"x": RANDOM_X})
+        if out.status != "success":
+            assert out.error is not None and out.error.code != "internal_error", program
+            continue
+        assert "ok" in answer, (program, out.value, answer)
+        assert json.dumps(out.value, sort_keys=True) == json.dumps(answer["ok"], sort_keys=True), (
+            program,
+            out.value,
+            answer,
+        )
+        succeeded += 1
+    assert succeeded > len(programs) // 3  # (most reads the program tests are answered)
