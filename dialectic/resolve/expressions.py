@@ -270,7 +270,12 @@ class ExpressionsMixin:
                 *(Given(a.path, i + 1) for i, a in enumerate(args)),
             )
             call = Call(node.path, name, "array", positional=given)
-            fallback = self._Call(call)
+            try:
+                fallback = self._Call(call)
+            except DialecticError:
+                # the function cannot take these arguments (`'ab'.concat('c', 'd')` and a
+                # plugin's `concat(a, b)`): the method is JavaScript's for every receiver
+                fallback = None
         return build.method(node.path, target, name, args, fallback, node.optional)
 
     def _not_a_method(self, node: Method) -> Node:

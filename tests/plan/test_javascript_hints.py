@@ -89,3 +89,11 @@ def test_number_parse_int_is_parse_int() -> None:
         out.value
         == node_values(["[Number.parseInt('0x1f'), Number.parseFloat('2.5kg')]"], None)[0]["ok"]
     )
+
+
+def test_a_plugin_function_named_like_a_method_does_not_break_the_method() -> None:
+    """The testing plugin registers `concat(a, b)`: three arguments cannot bind to it, so the
+    method is JavaScript's `concat` (it failed to compile)."""
+    rt = Runtime(plugins=[dialectic.testing], load_entry_points=False)
+    assert rt.run("return 'ab'.concat('c', 'd');", lang="plan").value == "abcd"
+    assert rt.run("return [1].concat([2], 3);", lang="plan").value == [1, 2, 3]
