@@ -326,18 +326,8 @@ class Compiler(CallsMixin, FormsMixin):
         """A member access where the program says the data may be missing (``node.soft``,
         SPEC 1.2 "Optional members"): a key whose bit is set reads a member the object lacks,
         or an index past the end, as undefined."""
-        member, path, soft = self.member, node.path, node.soft
         parts = [self.compile(node.target)] + [self.compile(k) for k in node.keys]
-
-        def finish(vs: list[Any]) -> Any:
-            v = vs[0]
-            for i, k in enumerate(vs[1:]):
-                if type(k) is str and is_forbidden(k):
-                    raise forbidden_error(k, path)
-                v = soft_member(member, v, k, path) if soft >> i & 1 else member(v, k, path)
-            return v
-
-        return self._combine(parts, finish)
+        return self._combine(parts, _computed_get(self.member, node.path, node.soft))
 
 
 # (the closures of `_Get` are made by functions of their own: a closure's parts are cells of
@@ -368,16 +358,18 @@ def _literal_get(
 
 
 def _computed_get(
-    member: Callable[[Any, Any, JSONPath], Any], path: JSONPath
+    member: Callable[[Any, Any, JSONPath], Any], path: JSONPath, soft: int = 0
 ) -> Callable[[list[Any]], Any]:
-    """``target[k1][k2]...`` from the values of the target and its keys."""
+    """``target[k1][k2]...`` from the values of the target and its keys; key ``i`` reads
+    through :func:`soft_member` if bit ``i`` of ``soft`` is set (SPEC 1.2, "Optional
+    members")."""
 
     def finish(vs: list[Any]) -> Any:
         v = vs[0]
-        for k in vs[1:]:
+        for i, k in enumerate(vs[1:]):
             if type(k) is str and is_forbidden(k):
                 raise forbidden_error(k, path)
-            v = member(v, k, path)
+            v = soft_member(member, v, k, path) if soft >> i & 1 else member(v, k, path)
         return v
 
     return finish
