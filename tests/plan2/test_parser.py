@@ -200,6 +200,22 @@ def test_unquoted_colon_inside_expression_is_repaired() -> None:
     assert not block.warnings
 
 
+def test_a_quoted_value_over_several_lines_is_left_alone() -> None:
+    """A quoted scalar that goes on over several lines (the converter writes one for a text
+    with a line break) is the scalar's text: its lines are never repaired (a repair quoted its
+    `${{k: 0}}` line, and the document no longer read)."""
+    single = parse_plan2("result: '\n\n  ${{k: 0, m: 0}} '\n")
+    assert single.tree["$let"]["result"] == {"$template": ["\n", {"k": 0, "m": 0}, " "]}
+    assert not single.warnings
+    double = parse_plan2('result: "a \\" ${{k: 0}}\n  ${{m: 1}}"\nother: ${{k: 1}}\n')
+    assert double.tree["$let"]["result"] == {
+        "$template": ['a " ', {"$object": {"k": 0}}, " ", {"$object": {"m": 1}}]
+    }
+    # a value after the quoted one is still repaired
+    assert double.tree["$let"]["other"] == {"$object": {"k": 1}}
+    assert any("line 3" in w for w in double.warnings)
+
+
 def test_dash_without_space_list_is_repaired() -> None:
     src = "alias1:\n  domain1:\n    slot1:\n      -value1\n      -value2\nresult: ${alias1}\n"
     result = parse_plan2(src)

@@ -31,7 +31,11 @@ def quote_repairs(source: str) -> tuple[str, list[int], list[int]]:
     repaired: list[int] = []
     inserted_at: dict[int, list[int]] = {}  # line index -> inserted columns (in the new line)
     block_indent: int | None = None  # inside a block scalar (| or >) started at this indent
+    quote: str | None = None  # inside a quoted scalar that goes on over several lines
     for n, line in enumerate(lines):
+        if quote is not None:  # (its lines are the scalar's text: never repaired)
+            quote = _still_open(line, quote)
+            continue
         indent = len(line) - len(line.lstrip())
         if block_indent is not None:
             if not line.strip() or indent > block_indent:
@@ -40,13 +44,14 @@ def quote_repairs(source: str) -> tuple[str, list[int], list[int]]:
         if block_start.search(line.rstrip()):
             block_indent = indent
             continue
-        if "${" not in line:
-            continue
         m = pattern.match(line)
         if not m:
             continue
         prefix, value = m.group(1), m.group(2)
-        if value[0] in "'\"|>&*!" or "${" not in value:
+        if value[0] in "'\"":
+            quote = _still_open(value[1:], value[0])
+            continue
+        if value[0] in "|>&*!" or "${" not in value:
             continue
         end = 0
         risky = False
@@ -83,3 +88,22 @@ def quote_repairs(source: str) -> tuple[str, list[int], list[int]]:
         inserted.extend(offset + c for c in inserted_at.get(n, ()))
         offset += len(line) + 1
     return "\n".join(lines), repaired, inserted
+
+
+def _still_open(text: str, quote: str) -> str | None:
+    """``quote`` if the quoted scalar it opened is still open at the end of ``text`` (the rest
+    of its line), else None. In a single-quoted scalar ``''`` is a quote; in a double-quoted one
+    a backslash escapes the next character."""
+    i, n = 0, len(text)
+    while i < n:
+        ch = text[i]
+        if quote == '"' and ch == "\\":
+            i += 2
+            continue
+        if ch == quote:
+            if quote == "'" and i + 1 < n and text[i + 1] == "'":
+                i += 2
+                continue
+            return None
+        i += 1
+    return quote
