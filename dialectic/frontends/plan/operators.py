@@ -46,6 +46,8 @@ NOT_CALLEE = _NOT_REF | GLOBALS
 _ARGUMENT_ENDS = frozenset([",", ")"])
 #: tokens that start a primary expression that is not an arrow function
 _OPENERS = frozenset(["{", "[", "tplh"])
+#: what `_lone` gives for a token that `primary` must read
+_PRIMARY: Any = object()
 
 
 class OperatorsMixin(ArrowsMixin):
@@ -65,20 +67,9 @@ class OperatorsMixin(ArrowsMixin):
             raw = self.values[pos]
             fast = depth < self.max_depth  # (deeper: `primary` reports the depth)
             if fast and nxt in _ENDS:  # one token: `primary`'s cases
-                if kind == "num":
-                    if raw.isdigit() and len(raw) < 16 and (raw[0] != "0" or len(raw) == 1):
-                        self.pos = pos + 1
-                        return int(raw)
-                elif kind == "str":
-                    if "\\" not in raw:
-                        self.pos = pos + 1
-                        return raw[1:-1]
-                elif kind == "tpl":
-                    self.pos = pos + 1
-                    return raw
-                elif raw not in _NOT_REF:
-                    self.pos = pos + 1
-                    return {"$ref": raw}
+                node = self._lone(kind, raw, pos)
+                if node is not _PRIMARY:
+                    return node
             elif (
                 fast and nxt == "(" and kind == "name" and raw not in NOT_CALLEE and raw[:1] != "$"
             ):  # (`_plain_call`, without a call)
@@ -265,20 +256,9 @@ class OperatorsMixin(ArrowsMixin):
             nxt = kinds[pos + 1]
             raw = self.values[pos]
             if nxt not in POSTFIX and (nxt != "op" or self.values[pos + 1] != "?."):
-                if kind == "num":
-                    if raw.isdigit() and len(raw) < 16 and (raw[0] != "0" or len(raw) == 1):
-                        self.pos = pos + 1
-                        return int(raw)
-                elif kind == "str":
-                    if "\\" not in raw:
-                        self.pos = pos + 1
-                        return raw[1:-1]
-                elif kind == "tpl":
-                    self.pos = pos + 1
-                    return raw
-                elif raw not in _NOT_REF:
-                    self.pos = pos + 1
-                    return {"$ref": raw}
+                node = self._lone(kind, raw, pos)
+                if node is not _PRIMARY:
+                    return node
             elif kind == "name" and raw not in _NOT_REF:
                 if nxt == ".":
                     node = self._plain_get(raw, pos, True)
@@ -291,6 +271,26 @@ class OperatorsMixin(ArrowsMixin):
                         return self.postfix(left, pos, None, depth + 1)
                     return left
         return self.unary(depth)
+
+    def _lone(self, kind: str, raw: str, pos: int) -> Any:
+        """The value of token ``pos`` (of ``kind``, text ``raw``) as an expression by itself:
+        a short integer, a text without escapes, a template without holes or a reference;
+        ``_PRIMARY`` where :meth:`primary` must read it (and then nothing is consumed)."""
+        if kind == "num":
+            if raw.isdigit() and len(raw) < 16 and (raw[0] != "0" or len(raw) == 1):
+                self.pos = pos + 1
+                return int(raw)
+        elif kind == "str":
+            if "\\" not in raw:
+                self.pos = pos + 1
+                return raw[1:-1]
+        elif kind == "tpl":
+            self.pos = pos + 1
+            return raw
+        elif raw not in _NOT_REF:
+            self.pos = pos + 1
+            return {"$ref": raw}
+        return _PRIMARY
 
     def _operators(self, left: Any, pos: int, depth: int) -> Any:
         """The rest of an expression whose first operand ``left`` (from token ``pos``) is
