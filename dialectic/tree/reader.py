@@ -226,18 +226,8 @@ def _keep(walk: _Walk, value: Any, path: JSONPath) -> None:
 def _check(walk: _Walk, container: dict[Any, Any] | list[Any], depth: int) -> None:
     """Check an object or array kept as JSON, and all it holds (its path has ``depth`` items;
     recursion is bounded: a container deeper than the limit stops the walk)."""
-    if depth >= walk.max_depth:
-        raise _Problem
-    left = walk.left = walk.left - len(container)
-    if left < 0:
-        raise _Problem
-    if type(container) is dict:
-        for k in container:
-            if type(k) is not str or not (k.isascii() or is_text(k)):
-                raise _Problem
-        values: Any = container.values()
-    else:
-        values = container
+    _enter(walk, container, depth)
+    values: Any = container.values() if type(container) is dict else container
     max_str = walk.max_str
     for v in values:
         t = type(v)

@@ -53,29 +53,8 @@ SCALARS: list[Any] = [
     "typeof",
     "user",
 ]
-FORMS = [
-    "$ref",
-    "$get",
-    "$object",
-    "$quote",
-    "$template",
-    "$undefined",
-    "$unwrap",
-    "$op",
-    "$if",
-    "$fn",
-    "$method",
-    "$global",
-    "$spread",
-    "$merge",
-    "$get?",
-    "$method?",
-    "$let",
-    "$return",
-    "$use",
-    "$do",
-    "$bogus",
-]
+#: every form the reader knows, and one it does not
+FORMS = [*reader.FORMS, "$bogus"]
 KEYS: list[Any] = ["a", "f", "$b", "é", "\udc00", 3, "", "$let", "$return", "$do", "$use"]
 
 
