@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import sys
 import threading
 import time
 import weakref
@@ -218,10 +219,12 @@ def new_state(
 
 
 #: the task running now on ``loop`` (``current_of(loop)``): asyncio's own table read directly
-#: where it has one (``asyncio.current_task`` is a Python function in 3.11), else the function
+#: before 3.14 (``asyncio.current_task`` is a Python function there); from 3.14 the table lives
+#: in the thread's state (``asyncio.tasks._current_tasks`` still exists but stays empty) and
+#: ``asyncio.current_task`` is written in C (tests/core/test_schedule_paths.py checks both agree)
 _TASKS = getattr(asyncio.tasks, "_current_tasks", None)
 current_of: Callable[[asyncio.AbstractEventLoop | None], asyncio.Task[Any] | None] = (
-    _TASKS.get if isinstance(_TASKS, dict) else asyncio.current_task
+    _TASKS.get if sys.version_info < (3, 14) and isinstance(_TASKS, dict) else asyncio.current_task
 )
 
 

@@ -17,7 +17,7 @@ import anyio
 import pytest
 
 from dialectic import Ambiguous, Candidate, Failure, FunctionDescription, Limits, Outcome, Runtime
-from dialectic.run.state import TimeoutBucket, new_state
+from dialectic.run.state import TimeoutBucket, current_of, new_state
 
 #: a diamond: two launched calls, two calls of aliases (the second reads both while the first
 #: evaluates them), and a call of those two
@@ -218,3 +218,19 @@ def test_call_timeouts_share_one_timer_per_slice(timeout: float, grain: float) -
     for due, fire in fires:
         assert due < fire <= due + grain + 1e-9
     assert count <= 200 / (grain * 1000) + 2
+
+
+def test_current_of_is_asyncio_current_task() -> None:
+    """``current_of`` reads asyncio's table of running tasks directly where this Python keeps
+    one there: it must name the task that runs, in the main task and in a child (if a Python
+    moves the table, it answers None and the fast paths lose track of their tasks)."""
+
+    async def child() -> bool:
+        return current_of(asyncio.get_running_loop()) is asyncio.current_task()
+
+    async def main() -> tuple[bool, bool, bool]:
+        loop = asyncio.get_running_loop()
+        me = current_of(loop)
+        return me is asyncio.current_task(), me is not None, await asyncio.create_task(child())
+
+    assert asyncio.run(main()) == (True, True, True)
