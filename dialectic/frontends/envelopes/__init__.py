@@ -9,6 +9,10 @@ A model asked for a tool call often answers in its vendor's shape rather than in
   ``{"type": "function_call", "name", "arguments", "call_id"?}``;
 - Anthropic: a ``{"type": "tool_use", "id"?, "name", "input"}`` block, or a message whose
   ``content`` is a list of blocks (text and thinking blocks are ignored with a warning);
+- whole API responses: an OpenAI chat completion (``"object": "chat.completion"``) or Responses
+  API response (``"object": "response"``), a Gemini response (``candidates``), model content
+  (``"role": "model"``) or ``functionCall`` part: the calls of the one answer
+  (:mod:`.responses`);
 - Llama: a JSON tool call ``{"name", "parameters"}`` (``parameters`` as OpenAI's ``arguments``);
 - a JSON array of any of these: parallel calls, whose value is the list of their results;
 - TypeChat programs ``{"@steps": [{"@func": f, "@args": [...]}, ...]}`` with ``{"@ref": n}``;
@@ -22,9 +26,11 @@ them is quoted (``$quote``), never read as a call.
 
 **Detection never takes Dialect JSON for an envelope.** Only the program's top level (the whole
 program, or the elements of a top-level array) is looked at; nothing nested is reinterpreted. A
-Dialect JSON call has exactly one key, so no call is ever an envelope; a candidate must match its
-shape exactly: the required keys, no keys beyond the documented optional ones, the documented
-``type``/``role`` values. The shapes with no such marker, ``{"name", "arguments"}`` and
+Dialect JSON call has exactly one key, so no call of a registered function is ever an envelope
+(Gemini's one-key shapes are read only when their key is no registered function); a candidate
+must match its shape exactly: the required keys, no keys beyond the documented optional ones, the
+documented ``type``/``role`` values (a whole API response: its marker; its other keys are
+metadata). The shapes with no such marker, ``{"name", "arguments"}`` and
 ``{"name", "parameters"}`` (and the NESTFUL list, whose items add only ``label``), are envelopes
 only if the named function is
 registered (when the caller passes ``functions``; without a registry, as in

@@ -14,6 +14,7 @@ from dialectic.frontends.envelopes.common import (
     listing,
     unused,
 )
+from dialectic.frontends.envelopes.responses import gemini_parts, read_response
 from dialectic.frontends.envelopes.steps import is_nestful, nestful_calls, typechat_calls
 from dialectic.frontends.envelopes.vendors import UNMARKED, classify, near_miss, single_calls
 from dialectic.outcome.errors import JSONPath, clip
@@ -56,11 +57,22 @@ def read_envelope(
     what it was read as; None when ``tree`` is Dialect JSON (see the module's detection rule).
 
     ``functions``: the registered function names (None: no registry, the shape decides)."""
-    if type(tree) is dict and len(tree) == 1 and "@steps" not in tree:
-        return None  # a call or a core form (every envelope but @steps has two keys or more)
+    if (
+        type(tree) is dict
+        and len(tree) == 1
+        and "@steps" not in tree
+        and "candidates" not in tree
+        and "functionCall" not in tree
+    ):
+        return None  # a call or a core form (every envelope but these has two keys or more)
     names = Names(functions)
     warnings: list[str] = []
     if isinstance(tree, dict):
+        whole = read_response(tree, names, strict=strict, warnings=warnings)
+        if whole is not None:
+            warnings.insert(0, _read_as(*whole))
+            found = whole[1]
+            return (found[0].tree if len(found) == 1 else [c.tree for c in found]), warnings
         if tree.keys() == {"@steps"} and not (names.known and names.has("@steps")):
             steps = tree["@steps"]
             if isinstance(steps, list) and all(isinstance(s, dict) and "@func" in s for s in steps):
@@ -105,6 +117,15 @@ def read_envelope(
                 + unused_note(unused_steps(out))
             )
             return out, warnings
+        parts = gemini_parts(tree, names)
+        if parts is not None:
+            warnings.append(
+                f"read as {len(parts)} parallel call{'s' if len(parts) > 1 else ''} (Gemini "
+                "functionCall parts): "
+                + listing([f"`{c.name}`" for c in parts])
+                + "; the value is the list of their results"
+            )
+            return [c.tree for c in parts], warnings
         kinds = [classify(item) for item in tree]
         if not names.known:  # without a registry, {"name": "Ada Lovelace", ...} is data
             kinds = [
