@@ -702,6 +702,7 @@ def test_no_superlinear_cost_in_a_long_message() -> None:
 KEYS = ["name", "arguments", "type", "function", "role", "content", "tool_calls", "input", "id"]
 KEYS += ["@steps", "@func", "@args", "@ref", "label", "text", "call_id"]
 KEYS += ["object", "choices", "message", "output", "candidates", "parts", "functionCall", "args"]
+KEYS += ["toolUse", "stopReason"]
 SHAPED = st.recursive(
     st.none()
     | st.booleans()

@@ -270,3 +270,47 @@ def test_data_that_only_resembles_a_response_stays_data(rt: Runtime) -> None:
         {"role": "model", "parts": ["wheel"], "price": 3},
     ):
         assert ok(rt, data) == (data, [])
+
+
+# -- Amazon Bedrock Converse -------------------------------------------------------------------
+
+
+def tool_use(name: str, args: Any) -> dict[str, Any]:
+    return {"toolUse": {"toolUseId": "tooluse_kZJMlvQmRJ6eAyJE5GIl7Q", "name": name, "input": args}}
+
+
+def converse(*blocks: dict[str, Any]) -> dict[str, Any]:
+    return {
+        "output": {"message": {"role": "assistant", "content": list(blocks)}},
+        "stopReason": "tool_use",
+        "usage": {"inputTokens": 30, "outputTokens": 10, "totalTokens": 40},
+        "metrics": {"latencyMs": 100},
+    }
+
+
+def test_a_converse_response_runs_its_tool_use_blocks(rt: Runtime) -> None:
+    program = converse({"text": "Adding."}, tool_use("add", {"a": 1, "b": 2}))
+    value, warnings = ok(rt, dump(program))
+    assert value == 3
+    assert warnings == [
+        "read as a Bedrock Converse response: the call `add`",
+        "ignored 1 text or reasoning block of the message; only its toolUse blocks run",
+    ]
+    message = program["output"]["message"]
+    assert ok(rt, message)[0] == 3
+    assert ok(rt, tool_use("add", {"a": 2, "b": 2})) == (
+        4,
+        ["read as a Bedrock Converse toolUse block: the call `add`"],
+    )
+    value, warnings = ok(rt, [tool_use("add", {"a": 1, "b": 1}), tool_use("double", {"n": 4})])
+    assert value == [2, 8] and "(Bedrock toolUse blocks)" in warnings[0]
+
+
+def test_a_converse_text_answer_and_other_blocks_fail(rt: Runtime) -> None:
+    no_call = converse({"text": "The sum is 3."})
+    no_call["stopReason"] = "end_turn"
+    fails(rt, no_call, "holds no toolUse block", "'The sum is 3.'")
+    image = {"image": {"format": "png"}}
+    error = fails(rt, converse(image, tool_use("add", {})), "cannot run this content block")
+    assert error.path == "program.output.message.content[0]"
+    fails(rt, tool_use("add", [1, 2]), "`input` of a toolUse block must be a JSON object")

@@ -14,7 +14,7 @@ from dialectic.frontends.envelopes.common import (
     listing,
     unused,
 )
-from dialectic.frontends.envelopes.responses import gemini_parts, read_response
+from dialectic.frontends.envelopes.responses import part_calls, read_response
 from dialectic.frontends.envelopes.steps import is_nestful, nestful_calls, typechat_calls
 from dialectic.frontends.envelopes.vendors import UNMARKED, classify, near_miss, single_calls
 from dialectic.outcome.errors import JSONPath, clip
@@ -63,6 +63,7 @@ def read_envelope(
         and "@steps" not in tree
         and "candidates" not in tree
         and "functionCall" not in tree
+        and "toolUse" not in tree
     ):
         return None  # a call or a core form (every envelope but these has two keys or more)
     names = Names(functions)
@@ -117,11 +118,11 @@ def read_envelope(
                 + unused_note(unused_steps(out))
             )
             return out, warnings
-        parts = gemini_parts(tree, names)
-        if parts is not None:
+        listed = part_calls(tree, names)
+        if listed is not None:
+            what, parts = listed
             warnings.append(
-                f"read as {len(parts)} parallel call{'s' if len(parts) > 1 else ''} (Gemini "
-                "functionCall parts): "
+                f"read as {len(parts)} parallel call{'s' if len(parts) > 1 else ''} ({what}): "
                 + listing([f"`{c.name}`" for c in parts])
                 + "; the value is the list of their results"
             )

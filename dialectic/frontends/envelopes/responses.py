@@ -1,10 +1,12 @@
 """Whole answers of the vendors' APIs, sent as they came: an OpenAI chat completion or Responses
-API response, a Google Gemini response, its content or its ``functionCall`` parts. Each is read as
+API response, a Google Gemini response, its content or its ``functionCall`` parts, an Amazon
+Bedrock Converse response or its ``toolUse`` blocks. Each is read as
 the calls of its one answer (SPEC 9's table); an answer with several choices (candidates) fails
 with each as a program, since which one is meant cannot be known.
 
 The markers are the vendors' own: ``"object": "chat.completion"`` or ``"response"``, Gemini's
-``candidates`` of ``content`` with ``parts``, ``"role": "model"``, a ``functionCall`` part. Beside
+``candidates`` of ``content`` with ``parts``, ``"role": "model"``, a ``functionCall`` part,
+Bedrock's ``stopReason`` beside an ``output`` object, a ``toolUse`` block. Beside
 the marker, a whole response's other keys are its metadata (``id``, ``model``, ``usage``, ...):
 they are not read, whatever they are. A one-key object is read as Gemini's only when its key is
 no registered function: every program that would run as Dialect JSON still does."""
@@ -21,10 +23,15 @@ from dialectic.frontends.envelopes.common import (
     kind_of,
     named_arguments,
 )
-from dialectic.frontends.envelopes.vendors import classify, single_calls
+from dialectic.frontends.envelopes.vendors import (
+    bedrock_calls,
+    bedrock_tool_use,
+    classify,
+    single_calls,
+)
 from dialectic.outcome.errors import JSONPath, clip
 
-__all__ = ["gemini_parts", "read_response"]
+__all__ = ["part_calls", "read_response"]
 
 #: Gemini: the keys a part with a function call may have, and those of its ``functionCall``
 _PART_KEYS = frozenset({"functionCall", "thoughtSignature", "thought"})
@@ -45,12 +52,16 @@ def gemini_part(obj: Any, names: Names) -> bool:
     return names.known and not names.has("functionCall")
 
 
-def gemini_parts(items: list[Any], names: Names) -> list[Call] | None:
-    """The calls of a top-level array of Gemini functionCall parts (parallel calls), or None
-    when it is not one."""
-    if not all(gemini_part(item, names) for item in items):
-        return None
-    return [_gemini_call(item, (i,)) for i, item in enumerate(items)]
+def part_calls(items: list[Any], names: Names) -> tuple[str, list[Call]] | None:
+    """The calls of a top-level array of Gemini functionCall parts or of Bedrock toolUse blocks
+    (parallel calls), and what they were read as; None when it is neither."""
+    if all(gemini_part(item, names) for item in items):
+        return "Gemini functionCall parts", [
+            _gemini_call(item, (i,)) for i, item in enumerate(items)
+        ]
+    if names.known and not names.has("toolUse") and all(bedrock_tool_use(i) for i in items):
+        return "Bedrock toolUse blocks", bedrock_calls(items, (), [])
+    return None
 
 
 def _gemini_call(part: dict[str, Any], path: JSONPath) -> Call:
@@ -197,6 +208,22 @@ def _responses_response(
     return "responses_response", out
 
 
+def _bedrock_response(tree: dict[str, Any], warnings: list[str]) -> tuple[str, list[Call]]:
+    """An Amazon Bedrock Converse response ``{"output": {"message": M}, "stopReason", ...}``."""
+    message = tree["output"].get("message")
+    path: JSONPath = ("output", "message")
+    if classify(message) != "bedrock_message":
+        content = message.get("content") if isinstance(message, dict) else None
+        texts = [b["text"] for b in content or () if isinstance(b, dict) and "text" in b]
+        said = f" (it says {clip(str(texts[0]).strip(), 60)!r})" if texts else ""
+        raise EnvelopeError(
+            "the Converse response's message holds no toolUse block: nothing to run" + said,
+            path,
+            hint="Send a response whose message has toolUse blocks, or a Dialect JSON program.",
+        )
+    return "bedrock_response", bedrock_calls(message["content"], (*path, "content"), warnings)
+
+
 def _gemini_candidates(answers: Any) -> bool:
     """Whether ``answers`` is a Gemini response's ``candidates``: objects with a ``content`` of
     ``parts``."""
@@ -229,6 +256,8 @@ def read_response(
             hint="Join the stream's chunks first (each tool call's `arguments` pieces in order), "
             "and send the assistant message, or a Dialect JSON program.",
         )
+    if "stopReason" in tree and isinstance(tree.get("output"), dict):
+        return _bedrock_response(tree, warnings)
     if not names.known:
         return None  # Gemini's shapes have no marker value: without a registry, Dialect JSON
     if "candidates" in tree and _gemini_candidates(tree["candidates"]):
@@ -243,4 +272,6 @@ def read_response(
         return "gemini_content", _gemini_content(tree, (), names, warnings)
     if gemini_part(tree, names):
         return "gemini_part", [_gemini_call(tree, ())]
+    if bedrock_tool_use(tree) and not names.has("toolUse"):
+        return "bedrock_tool_use", bedrock_calls([tree], (), warnings)
     return None

@@ -18,7 +18,15 @@ from dialectic.frontends.envelopes.common import (
 )
 from dialectic.outcome.errors import JSONPath, clip
 
-__all__ = ["SHAPES", "UNMARKED", "classify", "near_miss", "single_calls"]
+__all__ = [
+    "SHAPES",
+    "UNMARKED",
+    "bedrock_calls",
+    "bedrock_tool_use",
+    "classify",
+    "near_miss",
+    "single_calls",
+]
 
 _CHAT_OPTIONAL = {"id", "index"}
 _RESPONSES_OPTIONAL = {"call_id", "id", "status"}
@@ -49,6 +57,7 @@ SHAPES: dict[str, tuple[frozenset[str], frozenset[str]]] = {
         frozenset(_OPENAI_MESSAGE_OPTIONAL - {"function_call"}),
     ),
     "anthropic_message": (frozenset({"role", "content"}), frozenset(_ANTHROPIC_MESSAGE_OPTIONAL)),
+    "bedrock_message": (frozenset({"role", "content"}), frozenset()),
     "openai_function": (frozenset({"name", "arguments"}), frozenset()),
     "llama_function": (frozenset({"name", "parameters"}), frozenset()),
 }
@@ -72,7 +81,10 @@ def _marked(obj: dict[str, Any]) -> str | None:
             return "openai_message"
         if isinstance(obj.get("function_call"), dict):
             return "openai_function_message"
-        if isinstance(obj.get("content"), list):
+        content = obj.get("content")
+        if isinstance(content, list):
+            if any(type(b) is dict and "toolUse" in b for b in content):
+                return "bedrock_message"  # Amazon Bedrock Converse: blocks without a `type`
             return "anthropic_message"
     return None
 
@@ -146,6 +158,56 @@ def near_miss(obj: Any, names: Names, path: JSONPath) -> EnvelopeError | None:
     )
 
 
+#: Amazon Bedrock Converse: the blocks of a message that are not calls, and a toolUse's keys
+_BEDROCK_IGNORED = frozenset({"text", "reasoningContent"})
+_TOOL_USE_KEYS = frozenset({"toolUseId", "name", "input"})
+
+
+def bedrock_tool_use(obj: Any) -> bool:
+    """Whether ``obj`` is a Bedrock Converse block ``{"toolUse": {"toolUseId"?, "name",
+    "input"}}``."""
+    if type(obj) is not dict or obj.keys() != {"toolUse"}:
+        return False
+    use = obj["toolUse"]
+    return type(use) is dict and {"name", "input"} <= use.keys() <= _TOOL_USE_KEYS
+
+
+def bedrock_calls(blocks: list[Any], path: JSONPath, warnings: list[str]) -> list[Call]:
+    """The calls of a Bedrock Converse message's ``content`` (text and reasoning blocks are
+    ignored with a warning; any other block is an error)."""
+    out: list[Call] = []
+    ignored = 0
+    for i, block in enumerate(blocks):
+        bpath = (*path, i)
+        if bedrock_tool_use(block):
+            use = block["toolUse"]
+            name = function_name(use["name"], (*bpath, "toolUse", "name"))
+            value = use["input"]
+            if not isinstance(value, dict):
+                raise EnvelopeError(
+                    f"`input` of a toolUse block must be a JSON object, not {kind_of(value)}",
+                    (*bpath, "toolUse", "input"),
+                    hint='Write the arguments as an object: "input": {"origin": "SFO"}.',
+                )
+            out.append(Call(name, named_arguments(value), "bedrock_tool_use"))
+        elif type(block) is dict and len(block) == 1 and block.keys() <= _BEDROCK_IGNORED:
+            ignored += 1
+        else:
+            raise EnvelopeError(
+                "cannot run this content block; only toolUse blocks run (text and "
+                "reasoningContent blocks are ignored)",
+                bpath,
+                hint='A toolUse block is {"toolUse": {"toolUseId": ..., "name": "f", "input": '
+                "{...}}}.",
+            )
+    if ignored:
+        warnings.append(
+            f"ignored {ignored} text or reasoning block{'s' if ignored > 1 else ''} of the "
+            "message; only its toolUse blocks run"
+        )
+    return out
+
+
 def single_calls(
     obj: dict[str, Any], kind: str, path: JSONPath, *, strict: bool, warnings: list[str]
 ) -> list[Call]:
@@ -209,6 +271,8 @@ def single_calls(
                 "only its tool calls run"
             )
         return out
+    if kind == "bedrock_message":
+        return bedrock_calls(obj["content"], (*path, "content"), warnings)
     assert kind == "anthropic_message"
     blocks = obj["content"]
     out = []
