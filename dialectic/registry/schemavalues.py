@@ -380,6 +380,22 @@ def _choices(values: Any) -> str:
     return ", ".join(shown) + more
 
 
+def _nearest(value: Any, values: Any) -> list[Any]:
+    """The allowed texts a text ``value`` was likely meant as: those equal but for case, else
+    up to two close ones (bounded: :func:`dialectic.registry.registry.closest`); none when that
+    would be every allowed value."""
+    if not isinstance(value, str) or not isinstance(values, list):
+        return []
+    texts = [v for v in values if isinstance(v, str)]
+    low = value.casefold()
+    found = [v for v in texts if v.casefold() == low][:2]
+    if not found:
+        from dialectic.registry.registry import closest
+
+        found = closest(value, texts, 2, substrings=False)
+    return found if len(found) < len(values) else []
+
+
 def _article(kind: str) -> str:
     return ("an " if kind[:1] in "aeiou" else "a ") + kind
 
@@ -408,9 +424,11 @@ def _one(err: ValidationError, what: str) -> tuple[str, str]:
         )
     if kind in ("enum", "const"):
         values = err.validator_value if kind == "enum" else [err.validator_value]
+        near = _nearest(inst, values)
+        meant = f"Did you mean {' or '.join(map(shown_value, near))}? " if near else ""
         return (
             f"`{at}` is {shown_value(inst)}, not one of {_choices(values)}",
-            f"Write one of {_choices(values)} at `{at}`.",
+            f"{meant}Write one of {_choices(values)} at `{at}`.",
         )
     if kind == "type":
         got = json_kind(inst) or type(inst).__name__

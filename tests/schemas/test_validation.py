@@ -157,6 +157,26 @@ def test_an_enum_failure_lists_the_choices(rt: Runtime) -> None:
     assert hint == 'Write one of "hotel", "hostel" at `kind`.'
 
 
+def test_an_enum_failure_names_the_value_meant() -> None:
+    """BFCL's gold calls write "horror" for "Horror", "true" for "True", "Reggaeton" for
+    "Reggae": the hint names the value equal but for case, else the closest (never all)."""
+    runtime = Runtime(plugins=[], load_entry_points=False)
+    values = ["World", "Horror", "Drama", "Reggae", "True", "False", "dontcare"]
+    schema = {"type": "object", "properties": {"genre": {"enum": values}}}
+    runtime.register(function_from_schema("movies", "", echo, schema))
+    hints = {}
+    for given in ("horror", "true", "Reggaeton", "Any"):
+        out = runtime.run({"movies": {"genre": given}})
+        assert out.status == "failure" and out.error is not None and out.error.hint
+        hints[given] = out.error.hint.split("?")[0] if "?" in out.error.hint else None
+    assert hints == {
+        "horror": 'Did you mean "Horror"',
+        "true": 'Did you mean "True"',
+        "Reggaeton": 'Did you mean "Reggae"',
+        "Any": None,
+    }
+
+
 def test_a_nested_failure_names_its_json_path(rt: Runtime) -> None:
     message, _ = fails(rt, {"city": "P", "rooms": [{"beds": 1}, {"beds": 2, "view": "mountain"}]})
     assert '`rooms[1].view` is "mountain", not one of "sea", "city"' in message
