@@ -24,10 +24,12 @@ from dialectic.frontends.envelopes.common import (
     named_arguments,
 )
 from dialectic.frontends.envelopes.vendors import (
+    TypedItems,
     bedrock_calls,
     bedrock_tool_use,
     classify,
     single_calls,
+    typed_calls,
 )
 from dialectic.outcome.errors import JSONPath, clip
 
@@ -175,37 +177,15 @@ def _responses_response(
             f"the response's `output` must be a list of items, not {kind_of(items)}",
             ("output",),
         )
-    out: list[Call] = []
-    ignored: list[str] = []
-    for i, item in enumerate(items):
-        kind = item.get("type") if isinstance(item, dict) else None
-        if kind in _IGNORED_ITEMS:
-            ignored.append(str(kind))
-            continue
-        if classify(item) != "responses_function_call":
-            raise EnvelopeError(
-                f"cannot run an output item of type {clip(str(kind))!r}; only function_call "
-                "items run (message and reasoning items are ignored)",
-                ("output", i),
-                hint='A function_call item is {"type": "function_call", "name": "f", '
-                '"arguments": "{...}", "call_id": ...}.',
-            )
-        out.extend(
-            single_calls(
-                item, "responses_function_call", ("output", i), strict=strict, warnings=warnings
-            )
-        )
-    if not out:
-        raise EnvelopeError(
-            "the response has no function_call item: nothing to run",
-            ("output",),
-            hint="Send a response whose output has function_call items, or a Dialect JSON program.",
-        )
-    if ignored:
-        counts = {t: ignored.count(t) for t in dict.fromkeys(ignored)}
-        listed = ", ".join(f"{n} {t} item{'s' if n > 1 else ''}" for t, n in counts.items())
-        warnings.append(f"ignored {listed} of the response; only its function_call items run")
-    return "responses_response", out
+    shape = TypedItems(
+        "responses_function_call",
+        _IGNORED_ITEMS,
+        "output item",
+        "the response",
+        "message and reasoning",
+    )
+    calls = typed_calls(items, ("output",), shape, strict=strict, warnings=warnings)
+    return "responses_response", calls
 
 
 def _bedrock_response(tree: dict[str, Any], warnings: list[str]) -> tuple[str, list[Call]]:

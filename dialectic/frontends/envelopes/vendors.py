@@ -26,6 +26,8 @@ __all__ = [
     "classify",
     "near_miss",
     "single_calls",
+    "typed_calls",
+    "TypedItems",
 ]
 
 _CHAT_OPTIONAL = {"id", "index"}
@@ -40,7 +42,7 @@ _ANTHROPIC_MESSAGE_OPTIONAL = {
     "usage",
     "container",
 }
-_IGNORED_BLOCKS = {"text", "thinking", "redacted_thinking"}
+_IGNORED_BLOCKS = frozenset({"text", "thinking", "redacted_thinking"})
 
 
 #: each marked shape: its required keys and the optional ones it may have
@@ -274,39 +276,88 @@ def single_calls(
     if kind == "bedrock_message":
         return bedrock_calls(obj["content"], (*path, "content"), warnings)
     assert kind == "anthropic_message"
-    blocks = obj["content"]
-    out = []
+    return typed_calls(
+        obj["content"],
+        (*path, "content"),
+        TypedItems(
+            "anthropic_tool_use",
+            _IGNORED_BLOCKS,
+            "content block",
+            "the assistant message",
+            "text and thinking",
+        ),
+        strict=strict,
+        warnings=warnings,
+    )
+
+
+class TypedItems:
+    """A list of items told apart by their ``type``, such as an Anthropic message's content
+    blocks or a Responses API response's output items: the ``kind`` whose items run, the types
+    ``ignored`` with a warning (``skipped`` says them), what an item is called (``noun``, and
+    ``short`` in warnings) and what holds them (``holder``)."""
+
+    __slots__ = ("kind", "ignored", "noun", "short", "holder", "skipped")
+
+    def __init__(
+        self, kind: str, ignored: frozenset[str], noun: str, holder: str, skipped: str
+    ) -> None:
+        self.kind = kind
+        self.ignored = ignored
+        self.noun = noun
+        self.short = noun.split()[-1]
+        self.holder = holder
+        self.skipped = skipped
+
+
+def typed_calls(
+    items: list[Any], path: JSONPath, shape: TypedItems, *, strict: bool, warnings: list[str]
+) -> list[Call]:
+    """The calls of ``items`` (``shape``): an item of another type is an error, and no call at
+    all is "nothing to run"."""
+    run = shape.kind
+    runs = _RUN_TYPE[run]
+    noun, short = shape.noun, shape.short
+    out: list[Call] = []
     ignored: list[str] = []
-    for i, block in enumerate(blocks):
-        bpath = (*path, "content", i)
-        if not isinstance(block, dict):
-            raise EnvelopeError(
-                f"each content block must be an object, not {kind_of(block)}",
-                bpath,
-            )
-        btype = block.get("type")
-        if btype in _IGNORED_BLOCKS:
-            ignored.append(str(btype))
+    for i, item in enumerate(items):
+        ipath = (*path, i)
+        if not isinstance(item, dict):
+            raise EnvelopeError(f"each {noun} must be an object, not {kind_of(item)}", ipath)
+        itype = item.get("type")
+        if itype in shape.ignored:
+            ignored.append(str(itype))
             continue
-        if classify(block) != "anthropic_tool_use":
+        if classify(item) != run:
             raise EnvelopeError(
-                f"cannot run a content block of type {clip(str(btype))!r}; only tool_use blocks "
-                "run (text and thinking blocks are ignored)",
-                bpath,
-                hint='A tool_use block is {"type": "tool_use", "id": ..., "name": ..., "input": '
-                "{...}}.",
+                f"cannot run {_article(noun)} of type {clip(str(itype))!r}; only {runs} "
+                f"{short}s run ({shape.skipped} {short}s are ignored)",
+                ipath,
+                hint=f"A {runs} {short} is {_RUN_EXAMPLE[run]}.",
             )
-        out.extend(
-            single_calls(block, "anthropic_tool_use", bpath, strict=strict, warnings=warnings)
-        )
+        out.extend(single_calls(item, run, ipath, strict=strict, warnings=warnings))
     if not out:
         raise EnvelopeError(
-            "the assistant message has no tool_use block: nothing to run",
-            (*path, "content"),
-            hint="Send the calls to run as tool_use blocks, or a Dialect JSON program.",
+            f"{shape.holder} has no {runs} {short}: nothing to run",
+            path,
+            hint=f"Send the calls to run as {runs} {short}s, or a Dialect JSON program.",
         )
     if ignored:
         counts = {t: ignored.count(t) for t in dict.fromkeys(ignored)}
-        listed = ", ".join(f"{n} {t} block{'s' if n > 1 else ''}" for t, n in counts.items())
-        warnings.append(f"ignored {listed} of the message; only its tool_use blocks run")
+        listed = ", ".join(f"{n} {t} {short}{'s' if n > 1 else ''}" for t, n in counts.items())
+        holder = shape.holder.split()[-1]
+        warnings.append(f"ignored {listed} of the {holder}; only its {runs} {short}s run")
     return out
+
+
+def _article(noun: str) -> str:
+    return ("an " if noun[:1] in "aeiou" else "a ") + noun
+
+
+#: the ``type`` of the items :func:`typed_calls` runs, and how one is written
+_RUN_TYPE = {"anthropic_tool_use": "tool_use", "responses_function_call": "function_call"}
+_RUN_EXAMPLE = {
+    "anthropic_tool_use": '{"type": "tool_use", "id": ..., "name": ..., "input": {...}}',
+    "responses_function_call": '{"type": "function_call", "name": "f", "arguments": "{...}", '
+    '"call_id": ...}',
+}
