@@ -96,10 +96,20 @@ class Runtime:
 
         A name of a built-in function (``upper``, ``max``, ``str``, ...) is replaced by the new
         registration; a name registered by a plugin, or already by ``register``, is a
-        ``PluginError`` naming both sources."""
-        for d in descriptions:
-            self.registry.add(d)
-        self.registry.validate()
+        ``PluginError`` naming both sources. A registration that fails leaves the runtime as it
+        was (none of ``descriptions`` is registered)."""
+        registry = self.registry
+        saved = {
+            k: v.copy() if isinstance(v, dict | list) else v for k, v in vars(registry).items()
+        }
+        try:
+            for d in descriptions:
+                registry.add(d)
+            registry.validate()
+        except BaseException:
+            registry.__dict__.clear()
+            registry.__dict__.update(saved)
+            raise
         self._rebuild()
 
     # -- the pipeline -------------------------------------------------------------------

@@ -3,12 +3,12 @@
 from __future__ import annotations
 
 import difflib
-from collections.abc import Iterable
+from collections.abc import Hashable, Iterable, Mapping
 from dataclasses import dataclass
 from itertools import islice
 from typing import Any
 
-from dialectic.outcome.errors import PluginError
+from dialectic.outcome.errors import PluginError, clip
 from dialectic.registry.descriptions import (
     BUILTIN_TYPES,
     Constant,
@@ -404,13 +404,22 @@ class Registry:
     def type_name(self, annotation: Any) -> str:
         if isinstance(annotation, str):
             return annotation
-        if annotation in PYTHON_TYPE_NAMES:
+        if isinstance(annotation, Mapping):
+            raise PluginError(
+                f"a parameter's type is a type name or a Python type, not a JSON Schema "
+                f"({clip(repr(annotation), 80)}); declare a function by JSON Schema with "
+                "dialectic.registry.jsonschema.function_from_schema(name, description, "
+                "implementation, input_schema)"
+            )
+        if isinstance(annotation, Hashable) and annotation in PYTHON_TYPE_NAMES:
             return PYTHON_TYPE_NAMES[annotation]
         if isinstance(annotation, type):
             td = self.type_of_class(annotation)
             if td is not None:
                 return td.name
-        raise PluginError(f"cannot map Python type {annotation!r} to a dialectic type")
+        raise PluginError(
+            f"cannot map Python type {clip(repr(annotation), 80)} to a dialectic type"
+        )
 
     def signature(self, fn: FunctionDescription) -> str:
         """``name(a: string, b?: number) -> type``, for hints (kept with the parameters)."""

@@ -245,3 +245,23 @@ def test_public_contract_names() -> None:
         "hookimpl",
     ):
         assert hasattr(dialectic, name)
+
+
+def test_a_registration_that_fails_leaves_the_runtime_as_it_was() -> None:
+    """A parameter declared as a JSON Schema (a dict) failed with Python's "unhashable type"
+    and left the function half registered: registering it again said "registered twice"."""
+    rt = Runtime(load_entry_points=False)
+    before = rt.run({"upper": {"text": "a"}}).value
+
+    def bad(t: Any) -> FunctionDescription:
+        return FunctionDescription("upper", "mine", lambda text: text, {"text": t}, "string")
+
+    with pytest.raises(PluginError, match=r"not a JSON Schema .*function_from_schema"):
+        rt.register(bad({"type": "string"}))
+    with pytest.raises(PluginError, match="cannot map Python type"):
+        rt.register(bad(["string"]))
+    with pytest.raises(PluginError, match="registered twice"):
+        rt.register(bad("string"), bad("string"))
+    assert rt.run({"upper": {"text": "a"}}).value == before == "A"  # still the built-in
+    rt.register(bad("string"))
+    assert rt.run({"upper": {"text": "a"}}).value == "a"
