@@ -49,3 +49,22 @@ def test_lenient_repairs_are_warnings(rt: Runtime) -> None:
 def test_template_stringification_matches_javascript(rt: Runtime) -> None:
     out = rt.run("return `${1.0} ${1e21} ${1e-7} ${0.1} ${undefined} ${null}`;", lang="plan")
     assert out.value == "1 1e+21 1e-7 0.1 undefined null"
+
+
+@pytest.mark.parametrize(
+    ("program", "column"),
+    [
+        ("return await grete({name: 'a'});", 14),
+        ("const x = [await  await grete({name: 'a'})]; return x;", 25),
+        ("const x = await (grete({name: 'a'})); return x;", 17),
+        ("const awaited = 1; return awaitx;", 27),
+    ],
+)
+def test_an_error_points_past_await_at_what_is_awaited(
+    rt: Runtime, program: str, column: int
+) -> None:
+    """`await` changes nothing in a Plan: the caret stands at the call it awaits (it stood at
+    `await`)."""
+    out = rt.run(program, lang="plan")
+    assert out.status == "failure" and out.message is not None
+    assert f"line 1, column {column}:" in out.message, out.message

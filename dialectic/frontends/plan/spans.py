@@ -86,7 +86,24 @@ def build_spans(
     if extra:
         offsets.update(extra)
     span = index.span
-    return {path: span(start, end) for path, (start, end) in offsets.items()}
+    text = index._text
+    return {
+        path: span(_past_await(text, start, end), end) for path, (start, end) in offsets.items()
+    }
+
+
+_AWAIT = re.compile(r"(?:await\s+)+")
+
+
+def _past_await(text: str, start: int, end: int) -> int:
+    """Where an expression's span starts: past any leading ``await`` (which changes nothing in
+    a Plan), so that an error points at what is awaited (``await searchFlights(...)``: at
+    ``searchFlights``)."""
+    if text.startswith("await", start):
+        m = _AWAIT.match(text, start, end)
+        if m is not None and m.end() < end:
+            return m.end()
+    return start
 
 
 class LazySpans(dict[JSONPath, Span]):
