@@ -231,6 +231,13 @@ function block(statements, nested) {
         nAliases += 1;
         if (d.id.type === "ArrayPattern") {
           d.id.elements.forEach((e, i) => {
+            if (e !== null && e.type === "RestElement" && e.argument.type === "Identifier") {
+              // the items after the named ones, as an array: [...v].slice(i)
+              const items = [[{ $spread: { $ref: hidden } }], "slice", i];
+              order.push(e.argument.name); aliases[e.argument.name] = { $method: items };
+              nAliases += 1;
+              return;
+            }
             if (e === null || e.type !== "Identifier") throw new Unsupported("pattern element");
             order.push(e.name); aliases[e.name] = { $get: [{ $ref: hidden }, i] };
             nAliases += 1;

@@ -63,8 +63,8 @@ class StatementsMixin(ParserBase):
     def destructure(
         self, pos: int, aliases: dict[str, Any]
     ) -> list[tuple[str, Any, int, int, int]]:
-        """``const [a, b] = expr;`` / ``const {x, y: z} = expr;`` from the declarator at token
-        ``pos``: a hidden alias for the value, and one alias per name reading its part.
+        """``const [a, b, ...rest] = expr;`` / ``const {x, y: z} = expr;`` from the declarator at
+        token ``pos``: a hidden alias for the value, and one alias per name reading its part.
         Returns ``(name, value, name token, first and last token of the value)`` entries."""
         kinds, values = self.kinds, self.values
         opener = kinds[pos + 1]
@@ -72,7 +72,26 @@ class StatementsMixin(ParserBase):
         i = pos + 2
         parts: list[tuple[str, Any, int]] = []  # alias name, key or index, name token
         index = 0
+        rest: tuple[str, int, int] | None = None  # `...name`: alias name, name token, from index
         while kinds[i] != closer:
+            if kinds[i] == "op" and values[i] == "...":
+                if opener == "{":
+                    raise self.fail(
+                        "an object pattern cannot gather the rest of the object (`...name`)",
+                        self.starts[i],
+                        "name the keys you need: const {a, b} = v; or keep the whole object",
+                    )
+                if kinds[i + 1] != "name" or values[i + 1] in RESERVED:
+                    raise self.unexpected(self.tok(i + 1), "a name after `...`")
+                if kinds[i + 2] != closer:
+                    raise self.fail(
+                        "`...rest` must be the last element of the pattern",
+                        self.starts[i + 2],
+                        "write const [a, b, ...rest] = v;",
+                    )
+                rest = (values[i + 1], i + 1, index)
+                i += 2
+                break
             if kinds[i] != "name" or values[i] in RESERVED:
                 raise self.fail(
                     "only names can be destructured: const [a, b] = ...; const {x, y: z} = ...",
@@ -114,6 +133,12 @@ class StatementsMixin(ParserBase):
                 rec[(id(read["$get"]), 0)] = (self.starts[first], self.ends[last])
                 rec[(id(read["$get"]), 1)] = (self.starts[at], self.ends[at])
             out.append((name, read, at, at, at))
+        if rest is not None:  # the items after the named ones: `[...v].slice(n)` (an array
+            name, at, index = rest  # of a text's characters too, as JavaScript iterates it)
+            spread = {"$spread": {"$ref": hidden}}
+            items: list[Any] = [[spread], "slice", index]
+            self._record(items, [(first, last), (at, at), (at, at)])
+            out.append((name, {"$method": items}, at, at, at))
         return out
 
     def starts_statement(self, i: int) -> bool:
