@@ -88,6 +88,12 @@ def _plan_problems(n: int) -> Callable[[], object]:
     return work
 
 
+def _trailing_whitespace(n: int) -> Callable[[], object]:
+    # (also what a fenced reply becomes: the text around the fence blanked to spaces)
+    source = "return 1;" + " \n" * n
+    return lambda: parse_plan(source).tree
+
+
 def _suggestions(n: int) -> Callable[[], object]:
     names = [f"function_number_{i}_of_the_registry" for i in range(n)]
     return lambda: closest("function_numbr_7_of_the_registry", names)
@@ -102,8 +108,17 @@ def _suggestions(n: int) -> Callable[[], object]:
         (_many_problems, 1_500),
         (_plan_problems, 2_000),
         (_suggestions, 400),
+        (_trailing_whitespace, 10_000),
     ],
-    ids=["comments", "method-chains", "plan2-keys", "plan2-problems", "plan-problems", "closest"],
+    ids=[
+        "comments",
+        "method-chains",
+        "plan2-keys",
+        "plan2-problems",
+        "plan-problems",
+        "closest",
+        "trailing-space",
+    ],
 )
 def test_phase_is_linear(make: Callable[[int], Callable[[], object]], n: int) -> None:
     assert_linear(make, n)

@@ -156,7 +156,9 @@ def fast_lex(source: str) -> Lexed | None:
 
 def _lex(source: str, pattern: re.Pattern[str]) -> Lexed | None:
     """:func:`fast_lex` with the regex ``pattern`` (``_FAST`` or ``_ONE_PASS``)."""
-    items = pattern.findall(source)
+    # (Trailing whitespace is left out: no token follows it, so each try from a position in it
+    # would scan the rest of it before failing: quadratic in its length.)
+    items = pattern.findall(source, 0, len(source.rstrip(" \t\n\r")))
     texts: list[Any] = list(map(str.lstrip, items))
     try:
         kinds: list[Any] = list(map(_FIRST_KIND.__getitem__, map(_first_char, texts)))

@@ -1,0 +1,24 @@
+"""Inputs the fuzzer (fuzzer.py) found, each minimized: every one ends in a clean outcome, in
+time linear in its size."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+
+from dialectic import Outcome
+
+Clean = Callable[..., Outcome]
+
+
+def test_a_reply_with_long_prose_after_its_fence_lexes_in_linear_time(clean: Clean) -> None:
+    # The prose around a fence is blanked to spaces before the block is lexed; the fast lexer
+    # tried each position of trailing whitespace to its end: 48 KB of prose took 3.8 s.
+    prose = "'" + "\\u0041" * 8000 + "' It adds."
+    started = time.process_time()
+    out = clean("Here is the plan:\n```js\nreturn add(2, 3);\n```\n" + prose, lang="plan")
+    assert out.status == "success" and out.value == 5
+    assert any("fence" in w for w in out.warnings)
+    out = clean("return add(2, 3);" + " " * 200_000, lang="plan")
+    assert out.status == "success" and out.value == 5
+    assert time.process_time() - started < 10  # was minutes for the 200 KB of spaces
