@@ -37,7 +37,7 @@ def unknown_identifier(
             path,
             hint=f"Call it inside an arrow function: xs.map(x => {call}).",
         )
-    pool = [*known, *values]
+    pool = [*known, *(k for k in values if type(k) is str)]  # (a host's context may have others)
     near = closest(name, pool)
     return DialecticError(
         "unknown_identifier",

@@ -22,3 +22,12 @@ def test_a_reply_with_long_prose_after_its_fence_lexes_in_linear_time(clean: Cle
     out = clean("return add(2, 3);" + " " * 200_000, lang="plan")
     assert out.status == "success" and out.value == 5
     assert time.process_time() - started < 10  # was minutes for the 200 KB of spaces
+
+
+def test_a_context_with_a_key_that_is_not_text_names_the_unknown_identifier(clean: Clean) -> None:
+    # was: TypeError from joining the known names (the int key among them) escaped run()
+    out = clean("return usr;", lang="plan", context={1: 2, "user": 3})
+    assert out.status == "failure" and out.error is not None
+    assert out.error.code == "unknown_identifier"
+    assert "`user`" in (out.message or "")
+    assert clean("return user;", lang="plan", context={1: 2, "user": 3}).value == 3
