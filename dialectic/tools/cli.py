@@ -44,9 +44,16 @@ def _dump(value: Any, pretty: bool = True) -> str:
     return orjson.dumps(value, option=option | orjson.OPT_NON_STR_KEYS).decode()
 
 
+def read_stdin() -> str:
+    """Standard input as text; bytes that are not UTF-8 become lone surrogates, which the
+    front end reports at their line and column (``sys.stdin``'s own decoding may be strict,
+    as with ``PYTHONIOENCODING=utf-8``: a traceback)."""
+    return sys.stdin.buffer.read().decode("utf-8", "surrogateescape")
+
+
 def _read_program(path: str) -> tuple[str, str | None]:
     if path == "-":
-        return sys.stdin.read(), None
+        return read_stdin(), None
     p = Path(path)
     if not p.is_file():
         raise click.BadParameter(f"no such file: {path}", param_hint="FILE")

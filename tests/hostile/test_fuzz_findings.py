@@ -5,6 +5,9 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable
+from pathlib import Path
+
+import pytest
 
 from dialectic import Outcome
 
@@ -31,3 +34,32 @@ def test_a_context_with_a_key_that_is_not_text_names_the_unknown_identifier(clea
     assert out.error.code == "unknown_identifier"
     assert "`user`" in (out.message or "")
     assert clean("return user;", lang="plan", context={1: 2, "user": 3}).value == 3
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["run", "-"],
+        ["compile", "-"],
+        ["convert", "--to", "plan2", "-"],
+        ["convert", "--to", "plan", "FILE"],
+    ],
+)
+def test_bytes_that_are_not_utf8_are_reported_at_their_line_and_column(
+    args: list[str], tmp_path: Path
+) -> None:
+    # was: a UnicodeDecodeError traceback from `convert` (a file or stdin), and from `run -`
+    # and `compile -` whenever stdin decodes strictly (PYTHONIOENCODING=utf-8)
+    from click.testing import CliRunner
+
+    from dialectic.tools.cli import main
+
+    data = b"return 1;\n\xff\xfe"
+    path = tmp_path / "bad.js"
+    path.write_bytes(data)
+    args = [str(path) if a == "FILE" else a for a in args]
+    result = CliRunner().invoke(main, args, input=data)
+    assert result.exit_code == 1, result.output
+    assert result.exception is None or isinstance(result.exception, SystemExit)
+    assert "line 2, column 1" in result.output and "surrogate" in result.output
+    assert "Traceback" not in result.output

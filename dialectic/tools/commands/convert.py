@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import sys
-from typing import TextIO
+from typing import BinaryIO, TextIO
 
 import click
 
@@ -13,7 +13,7 @@ from dialectic.tools.convert import LANGS, convert
 
 
 @click.command(name="convert")
-@click.argument("file", type=click.File("r"), default="-")
+@click.argument("file", type=click.File("rb"), default="-")
 @click.option(
     "--to", "target", type=click.Choice(LANGS), required=True, help="The notation to write."
 )
@@ -47,7 +47,7 @@ from dialectic.tools.convert import LANGS, convert
     "-o", "--output", type=click.File("w"), default="-", help="Write here (default: stdout)."
 )
 def command(
-    file: TextIO,
+    file: BinaryIO,
     target: str,
     source_lang: str | None,
     lift: bool,
@@ -58,7 +58,8 @@ def command(
     """Convert the program in FILE (or stdin) to another notation. Comments are not kept."""
     from dialectic.tools.analysis.corpus import EXTENSIONS, detect_lang
 
-    text = file.read()
+    # (bytes that are not UTF-8 become lone surrogates: reported at their line and column)
+    text = file.read().decode("utf-8", "surrogateescape")
     name = getattr(file, "name", "-")
     if source_lang is None:
         suffix = name[name.rfind(".") :].lower() if "." in name else ""
