@@ -94,6 +94,25 @@ def _trailing_whitespace(n: int) -> Callable[[], object]:
     return lambda: parse_plan(source).tree
 
 
+def _failed_tokens(n: int) -> Callable[[], object]:
+    # tokens the fast lexer tries and fails, each over the rest of a long run: a number glued
+    # to a name, quotes and backticks escaped, unterminated block comments (each was
+    # quadratic: 10,000 pieces took 1-7 s)
+    sources = ["return " + piece * n + "x;" for piece in ("1", "'\\", "`\\", "`x\\", "/*x")]
+
+    def work() -> object:
+        for source in sources:
+            try:
+                parse_plan(source)
+            except SourceError:
+                pass
+            else:
+                raise AssertionError(f"expected a syntax error: {source[:20]}")
+        return None
+
+    return work
+
+
 def _suggestions(n: int) -> Callable[[], object]:
     names = [f"function_number_{i}_of_the_registry" for i in range(n)]
     return lambda: closest("function_numbr_7_of_the_registry", names)
@@ -109,6 +128,7 @@ def _suggestions(n: int) -> Callable[[], object]:
         (_plan_problems, 2_000),
         (_suggestions, 400),
         (_trailing_whitespace, 10_000),
+        (_failed_tokens, 2_000),
     ],
     ids=[
         "comments",
@@ -118,6 +138,7 @@ def _suggestions(n: int) -> Callable[[], object]:
         "plan-problems",
         "closest",
         "trailing-space",
+        "failed-tokens",
     ],
 )
 def test_phase_is_linear(make: Callable[[int], Callable[[], object]], n: int) -> None:

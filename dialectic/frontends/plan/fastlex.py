@@ -26,17 +26,22 @@ _STRINGS = (
     r"|\"[^\"\\\n\r]*(?:\\(?:\r\n|[\s\S])[^\"\\\n\r]*)*\""
 )
 _SIMPLE_TEMPLATE = (
-    rf"`{_TEXT}(?:\$\{{[^{{}}`'\"/\\]*(?:(?:{_STRINGS})[^{{}}`'\"/\\]*)*\}}{_TEXT})*`"
+    rf"(?<!\\)`{_TEXT}(?:\$\{{[^{{}}`'\"/\\]*(?:(?:{_STRINGS})[^{{}}`'\"/\\]*)*\}}{_TEXT})*`"
 )
 # (The alternatives start with different characters: their order only makes the frequent
 # tokens found sooner.)
+# (A number never follows a name character, nor a string or a template a backslash, in a text
+# the fast path lexes: each position inside a long number or escaped quote run that failed is
+# refused at once instead of being scanned again to the end of the run: quadratic.)
 _FAST_TOKENS = (
     r"[A-Za-z_$][A-Za-z0-9_$]*"
     r"|[()\[\]{},;:]"
-    r"|[0-9]+(?:\.[0-9]*)?(?:[eE][+-]?[0-9]+)?(?![A-Za-z0-9_$.])"
+    r"|(?<![A-Za-z0-9_$])[0-9]+(?:\.[0-9]*)?(?:[eE][+-]?[0-9]+)?(?![A-Za-z0-9_$.])"
     r"|\.(?![.0-9])|=(?![=>])|[-+](?![-+=])"
-    rf"|{_STRINGS}"
-    r"|//[^\n\r\u2028\u2029]*|/\*[\s\S]*?\*/"
+    rf"|(?<!\\)(?:{_STRINGS})"
+    # (an unterminated block comment takes the rest of the text: `_lex` sends it to the
+    # precise lexer, which reports it; tried again from each later `/*`, it would be quadratic)
+    r"|//[^\n\r\u2028\u2029]*|/\*(?:[\s\S]*?\*/|[\s\S]*)"
 )
 _FAST = re.compile(
     # each match is a token with the whitespace before it (possessive: no token starts with
@@ -63,7 +68,7 @@ _PART_TEXT = r"[^`\\${};]*+(?:(?:\\[^{}]|\$(?!\{))[^`\\${};]*+)*+"
 _ONE_PASS = re.compile(
     r"[ \t\n\r]*+(?:"
     + r"[A-Za-z_$][A-Za-z0-9_$]*|"
-    + rf"\}}{_PART_TEXT}(?:`|\$\{{)|`{_TEXT}(?:`|\$\{{)|"
+    + rf"\}}{_PART_TEXT}(?:`|\$\{{)|(?<!\\)`{_TEXT}(?:`|\$\{{)|"
     + _FAST_TOKENS
     + r"|(?=[^ \t\n\r]))"
 )
@@ -164,6 +169,10 @@ def _lex(source: str, pattern: re.Pattern[str]) -> Lexed | None:
         kinds: list[Any] = list(map(_FIRST_KIND.__getitem__, map(_first_char, texts)))
     except IndexError:  # an empty text: something the fast regex does not know
         return None
+    if texts and texts[-1].startswith("/*"):
+        last = texts[-1]
+        if len(last) < 4 or not last.endswith("*/"):  # an unterminated comment
+            return None
     count = kinds.count(None) if "/" in source else 0
     if count:  # comments: their text becomes part of the next item's whitespace
         # A run of consecutive comments is joined once, with the item after it (joining one
