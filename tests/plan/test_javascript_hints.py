@@ -97,3 +97,31 @@ def test_a_plugin_function_named_like_a_method_does_not_break_the_method() -> No
     rt = Runtime(plugins=[dialectic.testing], load_entry_points=False)
     assert rt.run("return 'ab'.concat('c', 'd');", lang="plan").value == "abcd"
     assert rt.run("return [1].concat([2], 3);", lang="plan").value == [1, 2, 3]
+
+
+@pytest.mark.parametrize(
+    ("body", "advice"),
+    [
+        ("{ acc[x] = (acc[x] || 0) + 1; return acc; }", "({...acc, [x.key]:"),
+        ("{ acc.total = acc.total + x; return acc; }", "({...acc, [x.key]:"),
+        ("{ acc.push(x * 2); return acc; }", "[...acc, x]"),
+        ("{ acc += x; return acc; }", "(total, x) => total + x.price"),
+        ("{ acc.n++; return acc; }", "({...acc, [x.key]:"),
+        ("{ g(x); return acc; }", "x => { const p = x.price; return p * 2; }"),
+    ],
+)
+def test_a_change_to_a_value_in_an_arrow_gets_the_new_value_to_return(
+    body: str, advice: str
+) -> None:
+    out = RT.run(f"return [1, 2].reduce((acc, x) => {body}, {{}});", lang="plan")
+    assert out.status == "failure" and out.error is not None
+    assert out.error.code == "syntax_error"
+    assert out.error.hint is not None and advice in out.error.hint, out.error.hint
+
+
+def test_the_advised_counting_reduce_runs_as_in_node() -> None:
+    program = "[1, 2, 1].reduce((acc, x) => ({...acc, [x]: (acc[x] ?? 0) + 1}), {})"
+    (node,) = node_values([program], None)
+    out = RT.run(f"return {program};", lang="plan")
+    assert out.status == "success", out.message
+    assert node == {"ok": out.value} == {"ok": {"1": 2, "2": 1}}

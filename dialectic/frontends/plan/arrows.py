@@ -23,6 +23,10 @@ class _Pattern:
         self.parts = parts
 
 
+#: the operators that change a value in place (JavaScript's compound assignments and updates)
+_UPDATES = frozenset(["+=", "-=", "*=", "/=", "%=", "**=", "??=", "||=", "&&=", "++", "--"])
+
+
 class ArrowsMixin(ParserBase):
     """Arrow functions; the operators' parser (:class:`OperatorsMixin`) builds on it."""
 
@@ -223,7 +227,7 @@ class ArrowsMixin(ParserBase):
                     "an arrow function's body holds `const name = expr;` lines and one "
                     "`return expr;`",
                     self.starts[pos],
-                    "compute values with expressions: x => { const p = x.price; return p * 2; }",
+                    self._statement_hint(pos),
                 )
         if not done:
             raise self.fail(
@@ -234,3 +238,38 @@ class ArrowsMixin(ParserBase):
         if not bindings:
             return result
         return {"$let": bindings, "$return": result}
+
+    def _statement_hint(self, pos: int) -> str:
+        """What to write instead of the statement at token ``pos`` in an arrow's body: a change
+        to a value (``acc[k] = v``, ``acc.push(x)``, ``total += x``) gets a new value instead."""
+        kinds, values = self.kinds, self.values
+        if kinds[pos] == "name":
+            nxt = kinds[pos + 1]
+            if (
+                nxt == "."
+                and values[pos + 3 : pos + 4] == ["("]
+                and values[pos + 2] in ("push", "unshift", "splice", "pop", "shift")
+            ):
+                return (
+                    "values never change in a Plan: return a new array, as in "
+                    "(acc, x) => [...acc, x]"
+                )
+            i, depth = pos + 1, 0
+            while kinds[i] not in ("eof", ";") and not (depth == 0 and kinds[i] == "}"):
+                kind = kinds[i]
+                if kind in ("(", "[", "{"):
+                    depth += 1
+                elif kind in (")", "]", "}"):
+                    depth -= 1
+                elif (depth == 0 and kind == "=") or (kind == "op" and values[i] in _UPDATES):
+                    if nxt in (".", "["):
+                        return (
+                            "values never change in a Plan: return a new object, as in "
+                            "(acc, x) => ({...acc, [x.key]: (acc[x.key] ?? 0) + 1})"
+                        )
+                    return (
+                        "values never change in a Plan: return the new value, as in "
+                        "(total, x) => total + x.price"
+                    )
+                i += 1
+        return "compute values with expressions: x => { const p = x.price; return p * 2; }"
