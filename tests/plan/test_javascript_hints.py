@@ -24,6 +24,9 @@ RT = Runtime(load_entry_points=False)
         ("return Date.now();", "unknown_function", "no clock"),
         ("return (25).toString();", "forbidden_member", "String(x)"),
         ("return {a: 1}.hasOwnProperty('a');", "forbidden_member", "Object.keys(x)"),
+        ("const o = {}; o.a = 1; return o;", "syntax_error", "{...o, a: 1}"),
+        ("const o = {a: 1}; o['a'] += 1; return o;", "syntax_error", "{...o, a: 1}"),
+        ("let t = 0; t += 5; return t;", "syntax_error", "`next = x + 1;`"),
     ],
 )
 def test_a_javascript_habit_gets_what_to_write_instead(

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from dialectic.frontends.plan.base import CLOSE, DECLARATORS, OPEN, ParserBase
+from dialectic.frontends.plan.base import CHANGES, CLOSE, DECLARATORS, OPEN, ParserBase
 from dialectic.frontends.plan.keywords import LITERAL_WORDS, RESERVED
 
 __all__ = ["ArrowsMixin"]
@@ -21,10 +21,6 @@ class _Pattern:
         self.start = start
         self.end = end
         self.parts = parts
-
-
-#: the operators that change a value in place (JavaScript's compound assignments and updates)
-_UPDATES = frozenset(["+=", "-=", "*=", "/=", "%=", "**=", "??=", "||=", "&&=", "++", "--"])
 
 
 class ArrowsMixin(ParserBase):
@@ -261,7 +257,7 @@ class ArrowsMixin(ParserBase):
                     depth += 1
                 elif kind in (")", "]", "}"):
                     depth -= 1
-                elif (depth == 0 and kind == "=") or (kind == "op" and values[i] in _UPDATES):
+                elif (depth == 0 and kind == "=") or (kind == "op" and values[i] in CHANGES):
                     if nxt in (".", "["):
                         return (
                             "values never change in a Plan: return a new object, as in "

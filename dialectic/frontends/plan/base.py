@@ -38,7 +38,8 @@ _OP_HINTS = {
     "?.": "only `x?.name`, `x?.[key]` and `x?.method(...)` are supported",
     "...": "spread is allowed in arrays, objects and arguments: [...xs, 1], {...a}, f(...xs)",
 }
-_CHANGES = frozenset(["++", "--", "+=", "-=", "*=", "/=", "%=", "**=", "&&=", "||=", "??="])
+#: the operators that change a value in place (compound assignments and updates)
+CHANGES = frozenset(["++", "--", "+=", "-=", "*=", "/=", "%=", "**=", "&&=", "||=", "??="])
 _BITWISE = frozenset(["&", "|", "^", "~", "<<", ">>", ">>>", "&=", "|=", "^=", "<<=", ">>="])
 
 
@@ -46,7 +47,7 @@ def op_hint(op: str) -> str:
     """The hint for a JavaScript operator that Plan does not have (or not there)."""
     if op in _OP_HINTS:
         return _OP_HINTS[op]
-    if op in _CHANGES:
+    if op in CHANGES:
         return "values never change in Plan: compute a new one, e.g. `next = x + 1;`"
     if op in _BITWISE:
         return "Plan has no bitwise operators; use arithmetic (+ - * / %) and comparisons"
@@ -180,9 +181,18 @@ class ParserBase:
                 "`)`, `]`, `}` or `;`",
             )
         if kind in ("op", "+", "-", "="):
-            return self.fail(
-                f"Plan has no operator `{tok[1]}` (expected {expected})", tok[2], op_hint(tok[1])
-            )
+            hint = op_hint(tok[1])
+            back = self.pos - 1
+            if (
+                (tok[1] == "=" or tok[1] in CHANGES)
+                and back >= 1
+                and (self.kinds[back] == "]" or self.kinds[back - 1] == ".")
+            ):  # `o.a = 1;`, `o[k] += 1;`: a member changed in place
+                hint = (
+                    "values never change in Plan: build the object with its members "
+                    "(`const o = {a: 1};`) or make a new one (`const o2 = {...o, a: 1};`)"
+                )
+            return self.fail(f"Plan has no operator `{tok[1]}` (expected {expected})", tok[2], hint)
         if kind == "name" and tok[1] in RESERVED:
             return self.fail(
                 f"expected {expected}, found the keyword `{tok[1]}`", tok[2], keyword_hint(tok[1])
