@@ -12,6 +12,7 @@ import pytest
 from dialectic import Outcome
 
 Clean = Callable[..., Outcome]
+CONTEXT = {"user": {"name": "Ada"}}
 
 
 def test_a_reply_with_long_prose_after_its_fence_lexes_in_linear_time(clean: Clean) -> None:
@@ -63,3 +64,16 @@ def test_bytes_that_are_not_utf8_are_reported_at_their_line_and_column(
     assert result.exception is None or isinstance(result.exception, SystemExit)
     assert "line 2, column 1" in result.output and "surrogate" in result.output
     assert "Traceback" not in result.output
+
+
+def test_a_long_optional_chain_is_refused_by_the_parser_at_the_limit(clean: Clean) -> None:
+    # Each `?.` nests the chain once more, but only calls were counted while parsing: 20,000
+    # of them built a tree as deep and a source map with a path per level (quadratic: 6 GB,
+    # MemoryError) before the depth check refused it.
+    started = time.process_time()
+    out = clean("return up" + "x?." * 20_000 + "per(user);", lang="plan", context=CONTEXT)
+    assert out.status == "failure" and out.error is not None
+    assert "nested more than 100 levels" in (out.message or ""), out.message
+    assert out.error.column is not None and out.error.column < 1000
+    assert time.process_time() - started < 10
+    assert clean("return x" + "?.a" * 49 + ";", lang="plan", context={"x": None}).value is None

@@ -34,6 +34,18 @@ class PostfixMixin(ParserBase):
             pos = self.pos
             kind = kinds[pos]
             if kind == "op" and values[pos] == "?.":
+                # each `?.` wraps the chain before it, as a call does: counted here, a long
+                # chain is refused before its source map (a path per level) grows quadratic
+                depth += 1
+                if depth > self.max_depth:
+                    raise ParseFailure(
+                        f"the program is nested more than {self.max_depth} levels deep (a "
+                        "chain of `?.` counts one level per `?.`)",
+                        self.starts[pos],
+                        "bind parts of the chain to aliases (`part = a?.b?.c;`) to flatten it",
+                        fatal=True,
+                        limit="max_depth",
+                    )
                 node, keys = self._optional(node, first, pos, depth)
                 optional = kinds[pos + 1] == "name"
                 method_last = pos - 1 if optional else -1
