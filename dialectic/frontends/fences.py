@@ -60,7 +60,14 @@ def outside_warning(text: str, fence: Fence) -> str:
     """The warning for a reply whose code was taken from its fenced block."""
     lines = text.split("\n")
     end = fence.close_line if fence.close_line is not None else len(lines) - 1
-    return (
+    warning = (
         f"line {fence.open_line + 1}: took the program from the markdown code fence on lines "
         f"{fence.open_line + 1}-{end + 1} and ignored the text around it"
     )
+    if fence.close_line is not None:  # a later block is code too: say that it did not run
+        for k in range(fence.close_line + 1, len(lines)):
+            if _OPEN.match(lines[k]):
+                return (
+                    f"{warning}, including the fenced block at line {k + 1} (only the first runs)"
+                )
+    return warning

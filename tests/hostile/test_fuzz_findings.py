@@ -77,3 +77,11 @@ def test_a_long_optional_chain_is_refused_by_the_parser_at_the_limit(clean: Clea
     assert out.error.column is not None and out.error.column < 1000
     assert time.process_time() - started < 10
     assert clean("return x" + "?.a" * 49 + ";", lang="plan", context={"x": None}).value is None
+
+
+def test_a_second_fenced_block_that_does_not_run_is_named_in_the_warning(clean: Clean) -> None:
+    # was: only "ignored the text around it": the second program vanished without a word
+    reply = "First:\n```js\nreturn add(1, 2);\n```\nOr better:\n```js\nreturn add(3, 4);\n```\n"
+    out = clean(reply)
+    assert out.status == "success" and out.value == 3
+    assert any("fenced block at line 6 (only the first runs)" in w for w in out.warnings)
