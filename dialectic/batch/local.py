@@ -133,6 +133,11 @@ def with_limits(runtime: Any, limits: Limits | Mapping[str, Any] | None) -> Any:
 def _pairs(
     programs: Iterable[Any], contexts: Iterable[Mapping[str, Any] | None] | None
 ) -> Iterator[tuple[int, Any, Mapping[str, Any] | None]]:
+    if isinstance(programs, (str, bytes, bytearray, Mapping)):  # (would run each character)
+        raise ValueError(
+            f"programs must be a list of programs, got one program ({type(programs).__name__}); "
+            "pass [program]"
+        )
     if contexts is None:
         for i, program in enumerate(programs):
             yield i, program, None

@@ -81,6 +81,13 @@ def test_contexts_must_match_programs(rt: Runtime) -> None:
         rt.run_many(["return 1;"], concurrency=0)
 
 
+def test_one_program_in_place_of_a_list_is_refused(rt: Runtime) -> None:
+    # was: each character ran as a program of its own (9 outcomes for "return 1;")
+    for one in ("return 1;", b"[1]", {"double": {"x": 2}}):
+        with pytest.raises(ValueError, match="pass \\[program\\]"):
+            rt.run_many(one)  # type: ignore[arg-type]
+
+
 def test_a_bad_program_never_stops_the_batch(rt: Runtime) -> None:
     outs = rt.run_many([object(), "return (", b"\xff", {"double": {"x": 2}}])
     assert [o.status for o in outs] == ["failure", "failure", "failure", "success"]
