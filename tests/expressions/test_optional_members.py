@@ -85,6 +85,14 @@ AGREE = [
     "x.xs[0].b ?? x.xs[1].b",
     "`${x.b ?? 'none'}`",
     "(x.b ?? 1) + (x.a.q ?? 2)",
+    "(x.b ?? {}).c",
+    "(x.a ?? {}).q",
+    "(x.a ?? {}).c",
+    "(x.b || {}).c ?? 'd'",
+    "(x.b ?? []).length",
+    "(x.b ?? [])[0]",
+    "(x.xs || [])[7]",
+    "(x.n ?? {}).b",
 ]
 
 # Node throws (a TypeError: reading a member of undefined or null): so do we
@@ -94,6 +102,8 @@ BOTH_FAIL = [
     "x?.b.c",
     "x.n.b ?? 'd'",
     "x.b.c || 'd'",
+    "(x.b ?? {}).c.d",
+    "(x.b && {}).c",
 ]
 
 # Node gives undefined; dialectic fails: the program does not say the data may be missing
@@ -106,6 +116,7 @@ STRICT = [
     "x.xs.map(v => v.b)",
     "x.xs.find(v => v.b === 9)",
     "x?.a.b",
+    "(x.b ?? {c: 1}).d",
 ]
 
 
