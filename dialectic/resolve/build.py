@@ -125,6 +125,18 @@ def soften(node: Node) -> Node:
     return get(g.path, g.target, g.keys, g.optional, g.soft | last)
 
 
+def or_empty(node: Node) -> bool:
+    """``(x ?? {}).b``, ``(xs || [])[0]``: the first key read from a value whose default is an
+    empty object or array may be missing, as in the default itself (SPEC 1.2)."""
+    if type(node) is not Op:
+        return False
+    op: Any = node
+    if op.op != "??" and op.op != "||":
+        return False
+    last: Any = op.operands[-1]
+    return (type(last) is Obj and not last.fields) or (type(last) is Arr and not last.items)
+
+
 def context_ref(path: JSONPath, name: str) -> Node:
     made = ContextRefTwin()
     made.path = path

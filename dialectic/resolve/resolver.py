@@ -47,6 +47,7 @@ from dialectic.resolve.build import (
     arr,
     const_ref,
     obj,
+    or_empty,
     soften,
     template,
 )
@@ -66,22 +67,12 @@ from dialectic.tree.nodes import (
     Method,
     Node,
     Obj,
-    Op,
     ParamRef,
     Ref,
     Template,
     Undefined,
     Unwrap,
 )
-
-
-def _or_empty(node: Node) -> bool:
-    """``(x ?? {}).b``, ``(xs || [])[0]``: the member read of a value whose default is an
-    empty object or array may be missing, as in the default itself (SPEC 1.2)."""
-    if type(node) is not Op or (node.op != "??" and node.op != "||"):
-        return False
-    last = node.operands[-1]
-    return (type(last) is Obj and not last.fields) or (type(last) is Arr and not last.items)
 
 
 class ResolveErrors(Exception):
@@ -397,7 +388,7 @@ class Resolver(CallsMixin, ExpressionsMixin, BlocksMixin):
             made.soft = node.soft | 1
         else:
             made.target = target
-            made.soft = node.soft | 1 if _or_empty(node.target) else node.soft
+            made.soft = node.soft | 1 if or_empty(node.target) else node.soft
         made.optional = node.optional
         made.__class__ = Get
         out: Node = made
