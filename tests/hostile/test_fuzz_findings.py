@@ -85,3 +85,17 @@ def test_a_second_fenced_block_that_does_not_run_is_named_in_the_warning(clean: 
     out = clean(reply)
     assert out.status == "success" and out.value == 3
     assert any("fenced block at line 6 (only the first runs)" in w for w in out.warnings)
+
+
+def test_a_folder_walk_reads_only_regular_files(tmp_path: Path) -> None:
+    # was: a FIFO named *.js blocked `dialectic analyze FOLDER` forever, and a dangling
+    # symbolic link raised FileNotFoundError (a traceback)
+    import os
+
+    from dialectic.tools.analysis.corpus import iter_path
+
+    (tmp_path / "a.js").write_text("return 1;", encoding="utf-8")
+    os.mkfifo(tmp_path / "fifo.js")
+    (tmp_path / "dangling.js").symlink_to(tmp_path / "nowhere.js")
+    (tmp_path / "folder.json").mkdir()
+    assert [Path(p.id).name for p in iter_path(tmp_path)] == ["a.js"]

@@ -137,14 +137,16 @@ def is_plan_file(name: str, exclude: tuple[str, ...] = ()) -> bool:
 def iter_path(
     path: Path, lang: str | None = None, exclude: tuple[str, ...] = ()
 ) -> Iterator[Program]:
-    """The programs of a file, or of every file with a known extension under a folder whose name
-    matches none of the ``exclude`` glob patterns (e.g. ``*.expected.json``)."""
+    """The programs of a file, or of every regular file with a known extension under a folder
+    whose name matches none of the ``exclude`` glob patterns (e.g. ``*.expected.json``)."""
     if path.is_dir():
         for root, dirs, files in os.walk(path):
             dirs.sort()
             for name in sorted(files):
                 child = Path(root) / name
-                if is_plan_file(name, exclude):
+                # (only regular files: a FIFO would block the walk forever, a dangling link
+                # would raise)
+                if is_plan_file(name, exclude) and child.is_file():
                     yield from iter_path(child, lang)
         return
     kind = EXTENSIONS.get(path.suffix.lower())
