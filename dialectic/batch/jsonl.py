@@ -104,6 +104,9 @@ def folder_items(root: Path, lang: str | None = None) -> Iterator[BatchItem]:
                 continue
             path = Path(folder) / name
             ident = path.relative_to(root).as_posix()
+            if not path.is_file():  # a FIFO would block the batch forever
+                yield _bad(ident, ident, f"{ident} is not a regular file", "Use text files.")
+                continue
             if path.suffix.lower() in (".jsonl", ".ndjson"):
                 for item in jsonl_items(path):
                     yield item.__class__(**{**item.__dict__, "id": f"{ident}#{item.id}"})

@@ -99,3 +99,16 @@ def test_a_folder_walk_reads_only_regular_files(tmp_path: Path) -> None:
     (tmp_path / "dangling.js").symlink_to(tmp_path / "nowhere.js")
     (tmp_path / "folder.json").mkdir()
     assert [Path(p.id).name for p in iter_path(tmp_path)] == ["a.js"]
+
+
+def test_a_batch_folder_with_a_fifo_gives_a_record_and_ends(tmp_path: Path) -> None:
+    # was: `dialectic batch FOLDER` blocked forever opening the FIFO
+    import os
+
+    from dialectic.batch.jsonl import folder_items
+
+    (tmp_path / "a.js").write_text("return 1;", encoding="utf-8")
+    os.mkfifo(tmp_path / "fifo.js")
+    items = list(folder_items(tmp_path))
+    assert [i.id for i in items] == ["a.js", "fifo.js"]
+    assert items[1].problem is not None and "not a regular file" in items[1].problem.message
