@@ -13,12 +13,13 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from contextvars import ContextVar
+from time import monotonic
 from typing import Any
 
 from dialectic.compiler.columns import Plain
 from dialectic.limits import Limits
 from dialectic.outcome.errors import DialecticError, JSONPath, LimitExceeded
-from dialectic.run.evaluator import MISSING, Compiled, State
+from dialectic.run.evaluator import MISSING, Compiled, State, deadline_error
 from dialectic.tree.nodes import Arr, Get, Lambda, Lit, Node, Op, ParamRef, children, walk
 from dialectic.values.data import UNDEFINED
 from dialectic.values.jsops import (
@@ -112,6 +113,19 @@ class Steps:
                 "and elements visited)",
                 self.path,
             )
+        if (n > 1 or not used & CHECK_EVERY) and monotonic() > s.deadline_at:
+            raise deadline_error(s.limits, self.path)
+
+    def overdue(self, s: State) -> None:
+        """The deadline's failure if the run is past it. A synchronous loop over elements gives
+        the deadline's timer no chance to stop it, and one element may cost a million-character
+        text operation: the loops call this every ``CHECK_EVERY + 1`` elements."""
+        if monotonic() > s.deadline_at:
+            raise deadline_error(s.limits, self.path)
+
+
+#: (a power of two, minus one) the element loops check the deadline this often
+CHECK_EVERY = 255
 
 
 def refused(exc: JsRefusal, name: str, path: JSONPath) -> DialecticError:

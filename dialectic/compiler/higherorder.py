@@ -15,7 +15,7 @@ import math
 from collections.abc import Callable
 from typing import Any
 
-from dialectic.compiler.arrows import FRAME, Arrow, Frame, Steps
+from dialectic.compiler.arrows import CHECK_EVERY, FRAME, Arrow, Frame, Steps
 from dialectic.compiler.columns import apply_columns
 from dialectic.run.evaluator import Compiled, State, async_many
 from dialectic.values import jsmethods as jm
@@ -32,6 +32,8 @@ def _results_sync(arrow: Arrow, s: State, xs: list[Any], steps: Steps) -> Callab
     var = FRAME
 
     def at(i: int) -> Any:
+        if not i & CHECK_EVERY:
+            steps.overdue(s)
         token = var.set((*outer, Frame((xs[i], i, xs), size)))
         try:
             return body(s)
@@ -80,7 +82,7 @@ def apply_sync(name: str, arrow: Arrow, s: State, xs: list[Any], steps: Steps) -
         out = apply_columns(name, arrow.direct, s, xs)
         if out is not NotImplemented:
             return out
-        return _apply_direct(name, arrow.direct.fn, s, xs)
+        return _apply_direct(name, _checked(arrow.direct.fn, steps), s, xs)
     at = _results_sync(arrow, s, xs, steps)
     n = len(xs)
     # the short-circuiting ones stop where JavaScript stops
@@ -109,6 +111,20 @@ def apply_sync(name: str, arrow: Arrow, s: State, xs: list[Any], steps: Steps) -
     if name == "every":
         return all(truthy(at(i)) for i in range(n))
     return _finish(name, xs, [at(i) for i in range(n)])
+
+
+def _checked(fn: Callable[[State, Any], Any], steps: Steps) -> Callable[[State, Any], Any]:
+    """``fn`` checking the run's deadline every ``CHECK_EVERY + 1`` applications."""
+    count = 0
+
+    def checked(s: State, x: Any) -> Any:
+        nonlocal count
+        count += 1
+        if not count & CHECK_EVERY:
+            steps.overdue(s)
+        return fn(s, x)
+
+    return checked
 
 
 def _apply_direct(name: str, fn: Callable[[State, Any], Any], s: State, xs: list[Any]) -> Any:
@@ -233,13 +249,14 @@ def _comparator(arrow: Arrow, s: State, steps: Steps) -> Callable[[Any, Any], in
 _NUMBERS = frozenset({int, float})
 
 
-def _keys(key: Arrow, s: State, xs: list[Any]) -> list[Any]:
+def _keys(key: Arrow, s: State, xs: list[Any], steps: Steps) -> list[Any]:
     """A sort's keys, applied one by one."""
     direct = key.direct
     if direct is None:
         apply = key.apply
-        return [apply(s, (x,)) for x in xs]
-    fn = direct.fn
+        fn = _checked(lambda s, x: apply(s, (x,)), steps)
+    else:
+        fn = _checked(direct.fn, steps)
     return [fn(s, x) for x in xs]
 
 
@@ -263,7 +280,7 @@ def sort_values(xs: list[Any], arrow: Arrow | None, s: State, steps: Steps) -> l
         return jm.default_sorted(present) + tail
     if key is not None:
         if keys is None:
-            keys = _keys(key, s, present)
+            keys = _keys(key, s, present, steps)
         _check_keys(keys)
         order = sorted(range(len(present)), key=keys.__getitem__, reverse=arrow.descending)
         return list(map(present.__getitem__, order)) + tail

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from dialectic import Outcome
+from dialectic import Outcome, Runtime
 
 Clean = Callable[..., Outcome]
 CONTEXT = {"user": {"name": "Ada"}}
@@ -112,3 +112,32 @@ def test_a_batch_folder_with_a_fifo_gives_a_record_and_ends(tmp_path: Path) -> N
     items = list(folder_items(tmp_path))
     assert [i.id for i in items] == ["a.js", "fifo.js"]
     assert items[1].problem is not None and "not a regular file" in items[1].problem.message
+
+
+@pytest.mark.parametrize(
+    "program",
+    [
+        "const s = 'x'.repeat(900000); return big.map(v => s.replaceAll('x', 'y').length).length;",
+        "return big.map(v => 'x'.repeat(900000).replaceAll('x', 'y').length).length;",
+        "return big.some(v => 'x'.repeat(900000).replaceAll('x', 'y').length < 0);",
+        "return objs.filter(o => o.s.repeat(900000).replaceAll('x', 'y').length < 0).length;",
+        "return big.reduce((acc, v) => acc + 'x'.repeat(900000).replaceAll('x', 'y').length, 0);",
+        "return big.slice(0, 20000).toSorted((a, b) => 'x'.repeat(900000 + a - a)"
+        ".replaceAll('x', 'y').length - 'x'.repeat(b - b).length).length;",
+    ],
+)
+def test_the_deadline_stops_a_loop_of_costly_elements(
+    program: str, make_rt: Callable[..., Runtime], check: Callable[[Outcome], Outcome]
+) -> None:
+    # was: checked only when the run ended: 100,000 elements of 1 ms each ran 40-340 s past a
+    # 2 s deadline (the step budget counts elements, not what each one costs)
+    rt = make_rt(deadline=0.5)
+    big = list(range(100_000))
+    context = {"big": big, "objs": [{"s": "x"} for _ in big]}
+    started = time.process_time()
+    out = check(rt.run(program, lang="plan", context=context))
+    assert out.status == "failure" and out.error is not None, out.value
+    assert out.error.code == "limit_exceeded", out.message
+    assert "deadline of 0.5 s" in (out.message or ""), out.message
+    assert out.error.line == 1 and out.error.column is not None and out.error.column > 1
+    assert time.process_time() - started < 20  # (near 0.5 s; was minutes)
