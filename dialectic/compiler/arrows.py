@@ -176,8 +176,8 @@ def spread_args(values: Sequence[Any], spreads: Sequence[bool], path: JSONPath) 
 
 
 def merge(parts: Sequence[Any], path: JSONPath) -> dict[str, Any]:
-    """``{...a, ...b}``: later parts win; a key whose last value is undefined (an object's
-    field written among the spreads) is dropped, as JSON drops it in JavaScript."""
+    """``{...a, ...b}``: later parts win, an undefined value too (the key keeps its first
+    place, as in JavaScript; what leaves the run drops it, as JSON does)."""
     out: dict[str, Any] = {}
     for part in parts:
         if part is None or part is UNDEFINED:
@@ -190,8 +190,6 @@ def merge(parts: Sequence[Any], path: JSONPath) -> dict[str, Any]:
                 hint="Spread objects only: {...a, b: 1}.",
             )
         out.update(part)
-    if UNDEFINED in out.values():
-        return {k: v for k, v in out.items() if v is not UNDEFINED}
     return out
 
 

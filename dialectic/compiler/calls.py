@@ -148,7 +148,7 @@ class CallsMixin:
                 and type(a) not in CLEAN
                 and may_hold_undefined(a)
             ):
-                sync = leaving_fn(sync)  # an array the program built may hold `undefined`
+                sync = leaving_fn(sync)  # an array or object the program built may hold one
             fns.append(sync)
         if not all_sync:
             return self._general_call(node, facts, done)
@@ -254,6 +254,8 @@ def coercer(
     def slow(v: Any, s: State) -> Any:
         if v is UNDEFINED or check(v):
             return v
+        if type(v) is list or type(v) is dict:
+            v = s.defined(v)  # converted as it would leave the run: no `undefined` inside
         try:
             return coerce(v, ptype, s.ctx)
         except CoercionAmbiguity as amb:

@@ -58,7 +58,8 @@ class ArgSpec:
             if (coercer is None or list in self.exact or dict in self.exact) and may_hold_undefined(
                 node
             ):
-                # an array the program built may hold `undefined`: null for the function
+                # an array or object the program built may hold `undefined`: null in an
+                # array, a member left out (a conversion to another type does the same)
                 self.compiled = compiled = leaving(compiled)
             self.const, self.fn = MISSING, compiled.sync
 
@@ -89,11 +90,12 @@ def may_hold_undefined(node: Node) -> bool:
             continue
         if t is Op and n.op in _SCALAR_OPS:  # type: ignore[attr-defined]
             continue
-        if t is Arr:
-            stack.extend(n.items)  # type: ignore[attr-defined]
-            continue
-        if t is Obj:
-            stack.extend(n.fields.values())  # type: ignore[attr-defined]
+        if t is Arr or t is Obj:
+            # (`undefined` as an argument counts as omitted; as an item or a field it is held)
+            kids = n.items if t is Arr else list(n.fields.values())  # type: ignore[attr-defined]
+            if any(type(k) is Undefined for k in kids):
+                return True
+            stack.extend(kids)
             continue
         if t is Get and not n.optional:  # type: ignore[attr-defined]
             stack.append(n.target)  # type: ignore[attr-defined]
@@ -102,21 +104,27 @@ def may_hold_undefined(node: Node) -> bool:
     return False
 
 
+def _argument(s: State, v: Any) -> Any:
+    """An argument's value made ready to leave the run (:meth:`State.defined`); ``undefined``
+    itself stays, so that it counts as omitted."""
+    return v if v is UNDEFINED else s.defined(v)
+
+
 def leaving_fn(sync: Callable[[State], Any]) -> Callable[[State], Any]:
     """The synchronous ``sync`` with its value made ready to leave the run."""
-    return lambda s: s.defined(sync(s))
+    return lambda s: _argument(s, sync(s))
 
 
 def leaving(compiled: Compiled) -> Compiled:
-    """``compiled`` with its value made ready to leave the run (:meth:`State.defined`)."""
+    """``compiled`` with its value made ready to leave the run (:func:`_argument`)."""
     sync, aio = compiled.sync, compiled.aio
     if sync is not None:
-        out = Compiled(sync=lambda s: s.defined(sync(s)))
+        out = Compiled(sync=lambda s: _argument(s, sync(s)))
     else:
         assert aio is not None
 
         async def leave(s: State) -> Any:
-            return s.defined(await aio(s))
+            return _argument(s, await aio(s))
 
         out = Compiled(aio=leave)
     out.ordered = compiled.ordered

@@ -185,7 +185,10 @@ class Compiler(CallsMixin, FormsMixin):
         kids = [self.compile(node.fields[k]) for k in keys]
 
         def finish(vs: list[Any]) -> dict[str, Any]:
-            return {k: v for k, v in zip(keys, vs, strict=True) if v is not UNDEFINED}
+            # an `undefined` field stays one while the program runs, as in JavaScript
+            # (`Object.keys` lists it, `{...a, ...b}` takes it from `b`); the key is dropped
+            # from what leaves the run (values.data.defined), as JSON drops it
+            return dict(zip(keys, vs, strict=True))
 
         return self._combine(kids, finish)
 

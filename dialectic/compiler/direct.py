@@ -292,12 +292,7 @@ class _Builder:
         fields = [(k, self.build(v)) for k, v in node.fields.items()]
 
         def make(s: State, x: Any) -> dict[str, Any]:
-            out: dict[str, Any] = {}
-            for k, fn in fields:
-                v = fn(s, x)
-                if v is not UNDEFINED:
-                    out[k] = v
-            return out
+            return {k: fn(s, x) for k, fn in fields}  # (an undefined field is held, SPEC 1.2)
 
         return make
 
@@ -321,11 +316,7 @@ class _Builder:
                 part = first(s, x)
                 made = [(k, f(s, x)) for k, f in fields]
                 out = part.copy() if type(part) is dict else general([part], path)
-                for k, v in made:
-                    if v is UNDEFINED:
-                        out.pop(k, None)  # the key is dropped, as JSON drops it
-                    else:
-                        out[k] = v
+                out.update(made)
                 return out
 
             return spread_then_fields

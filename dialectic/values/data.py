@@ -195,11 +195,12 @@ def plain(
 
 def defined(value: Any, known: dict[int, Any] | None = None) -> Any:
     """``value`` as it leaves the run (a result, a function's argument): every ``undefined``
-    in an array is ``null``, as JSON writes it (an object never holds one: its key is dropped
-    when the object is made). Inside the run an array keeps ``undefined``, as JavaScript's
-    does (``[u].includes(undefined)``). Returns ``value`` itself when it holds none (one walk,
-    each container once; ``known``: containers already found clean, skipped and added to);
-    else a copy of its arrays and objects (parts shared in ``value`` stay shared)."""
+    in an array is ``null`` and every member of an object whose value is ``undefined`` is
+    left out, as JSON writes them. Inside the run arrays and objects keep ``undefined``, as
+    JavaScript's do (``[u].includes(undefined)``, ``Object.keys({k: u})``). Returns ``value``
+    itself when it holds none (one walk, each container once; ``known``: containers already
+    found clean, skipped and added to); else a copy of its arrays and objects (parts shared
+    in ``value`` stay shared)."""
     if value is UNDEFINED:
         return None
     t = type(value)
@@ -300,7 +301,8 @@ def _kept(cls: type) -> bool:
 
 def _normalised(value: Any, registered: Callable[[type], bool], undefined: Any = UNDEFINED) -> Any:
     """The copy :func:`plain` makes (iterative: any depth); :func:`defined`'s, with
-    ``undefined`` (an array's ``undefined`` becomes that) and every other class kept."""
+    ``undefined`` (an array's ``undefined`` becomes that, an object's member holding it is
+    left out) and every other class kept."""
     #: id -> (the original, its copy): the original is kept alive, so that its id is not reused
     #: by a temporary object (a Mapping may build its values as they are read)
     memo: dict[int, tuple[Any, Any]] = {}
@@ -341,6 +343,8 @@ def _normalised(value: Any, registered: Callable[[type], bool], undefined: Any =
             dst.extend([convert(item) for item in src])
         else:
             for k, item in src.items():
+                if item is UNDEFINED and undefined is not UNDEFINED:
+                    continue  # an undefined member is dropped, as JSON drops it
                 if type(k) is not str and isinstance(k, str) and not registered(type(k)):
                     k = str.__str__(k)
                 dst[k] = convert(item)

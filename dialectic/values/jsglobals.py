@@ -113,19 +113,21 @@ def _from_entries(pairs: Any) -> dict[str, Any]:
                 raise JsRefusal(f"an object key must be text or a number, got {_a(kind(key))}")
         if key == "__proto__":
             raise JsRefusal("the key `__proto__` is not allowed")
-        value = pair[1]
-        if value is UNDEFINED:
-            out.pop(key, None)  # an undefined member is dropped, as JSON drops it (SPEC 1.2)
-        else:
-            out[key] = value
+        out[key] = pair[1]  # (an undefined value is held, as in JavaScript: SPEC 1.2)
     return out
 
 
 def json_stringify(
-    value: Any, stringify: Callable[[Any], str], indent: Any = UNDEFINED, *, limit: int
+    value: Any,
+    stringify: Callable[[Any], str],
+    indent: Any = UNDEFINED,
+    *,
+    limit: int,
+    raw: Callable[[Any], str] | None = None,
 ) -> Any:
     """``JSON.stringify``: compact, keys in order, numbers as JavaScript writes them; the text
-    within ``limit`` (the run's ``max_string_length``), measured as it is written."""
+    within ``limit`` (the run's ``max_string_length``), measured as it is written. A value of
+    a registered type is written as the JSON text of ``stringify(v)``, or as ``raw(v)``."""
     if indent is not UNDEFINED:
         raise JsRefusal("JSON.stringify with an indent is not supported", "Omit the indent.")
     if value is UNDEFINED:
@@ -171,6 +173,8 @@ def json_stringify(
                 first = False
             parts.append(_Lit("}"))
             stack.extend(reversed(parts))
+        elif raw is not None:
+            out.append(raw(v))
         else:
             out.append(orjson.dumps(stringify(v)).decode())
     text = "".join(out)

@@ -27,7 +27,9 @@ from dialectic.values.data import (
     _has_surrogate,
     json_safe,
 )
+from dialectic.values.jsglobals import json_stringify
 from dialectic.values.jsnumber import js_number_to_string as js_number
+from dialectic.values.jsops import TextTooLong
 
 _MAX_PROGRAM_DEPTH = 200
 _SURROGATE = "the value contains a lone surrogate (not valid Unicode text)"
@@ -254,4 +256,19 @@ class Serializer:
         td = self.registry.type_of_class(t)
         if td is not None and td.format is not None:
             return td.format(value)
+        if t is list or t is dict:
+            # as JSON.stringify writes it: numbers as JavaScript writes them (`1`, not `1.0`),
+            # an undefined member left out; a registered value inside as its program form
+            limit = self.text_limit
+            try:
+                return json_stringify(  # type: ignore[no-any-return]
+                    value,
+                    self.stringify,
+                    limit=limit,
+                    raw=lambda v: self.dumps(v, limit, "max_string_length").decode(),
+                )
+            except TextTooLong as exc:
+                raise LimitExceeded("max_string_length", f"{exc} (max_string_length is {limit})")
+            except orjson.JSONEncodeError:
+                raise DialecticError("invalid_value", _SURROGATE) from None
         return self.dumps(value, self.text_limit, "max_string_length").decode()
