@@ -1,0 +1,191 @@
+"""Runs generated Plan programs through dialectic and through Node.js (one process for all of
+them) and classifies each: ``same``, ``refused`` (dialectic fails clearly), ``wrong`` (dialectic
+answers and Node gives another value, or throws) or ``crash`` (an internal error).
+
+``python -m tests.expressions.program_oracle SEED COUNT`` runs a big batch and prints every
+wrong answer and crash."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import re
+import shutil
+import subprocess
+import sys
+from collections import Counter
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from dialectic import Failure, FunctionDescription, Runtime
+
+from .program_generator import (
+    CONTEXT,
+    NODE_SCRIPT,
+    context_json,
+    for_dialectic,
+    for_node,
+    programs,
+)
+
+
+async def _later(value: Any) -> Any:
+    await asyncio.sleep(0)
+    return value
+
+
+def _number(v: Any) -> float:
+    if isinstance(v, bool) or not isinstance(v, int | float):
+        raise Failure(f"not a number: {v!r}")
+    return float(v)
+
+
+def _size(xs: Any) -> int:
+    if not isinstance(xs, list):
+        raise Failure(f"not an array: {xs!r}")
+    return len(xs)
+
+
+def _negate(b: Any) -> bool:
+    if not isinstance(b, bool):
+        raise Failure(f"not a boolean: {b!r}")
+    return not b
+
+
+def runtime() -> Runtime:
+    """A runtime with the functions the Node side defines; their parameters take any value,
+    so no declared type converts an argument (SPEC 3) where JavaScript would not."""
+    rt = Runtime(load_entry_points=False)
+    functions: list[tuple[str, Callable[..., Any], list[str]]] = [
+        ("echo", lambda value: value, ["value"]),
+        ("later", _later, ["value"]),
+        ("add", lambda a, b: _number(a) + _number(b), ["a", "b"]),
+        ("size", _size, ["xs"]),
+        ("negate", _negate, ["b"]),
+    ]
+    for name, fn, params in functions:
+        rt.register(FunctionDescription(name, name, fn, dict.fromkeys(params, "any"), "any"))
+    return rt
+
+
+def node_answers(sources: list[str]) -> list[dict[str, Any]]:
+    node = shutil.which("node")
+    assert node is not None, "set-up installs Node.js"
+    done = subprocess.run(
+        [node, "-e", NODE_SCRIPT],
+        input=json.dumps({"programs": [for_node(s) for s in sources], "context": context_json()}),
+        capture_output=True,
+        text=True,
+        check=True,
+        timeout=600,
+    )
+    out: list[dict[str, Any]] = json.loads(done.stdout)
+    return out
+
+
+def _integer_like(key: str) -> bool:
+    return key.isdigit() and (key == "0" or not key.startswith("0"))
+
+
+def same(ours: Any, node: Any) -> str | None:
+    """None when ``ours`` is Node's value (as `enc` in NODE_SCRIPT wrote it), else what differs."""
+    if isinstance(node, dict) and "$negzero" in node:
+        if isinstance(ours, int | float) and not isinstance(ours, bool) and ours == 0:
+            return None
+        return f"{ours!r} is not -0"
+    if isinstance(node, dict) and ("$nonfinite" in node or "$weird" in node):
+        return f"{ours!r} where Node has {node}"
+    if isinstance(ours, bool) or isinstance(node, bool):
+        return None if type(ours) is type(node) and ours == node else f"{ours!r} != {node!r}"
+    if isinstance(ours, int | float) and isinstance(node, int | float):
+        if float(ours) == float(node):
+            return None
+        return f"{ours!r} != {node!r}"
+    if isinstance(ours, list) and isinstance(node, list):
+        if len(ours) != len(node):
+            return f"length {len(ours)} != {len(node)}"
+        for k, (a, b) in enumerate(zip(ours, node, strict=True)):
+            why = same(a, b)
+            if why:
+                return f"[{k}]: {why}"
+        return None
+    if isinstance(ours, dict) and isinstance(node, dict) and "$object" in node:
+        theirs = node["$object"]
+        if set(ours) != set(theirs):
+            return f"keys {list(ours)} != {list(theirs)}"
+        for k in ours:
+            why = same(ours[k], theirs[k])
+            if why:
+                return f".{k}: {why}"
+        mine = [k for k in ours if not _integer_like(k)]
+        if mine != [k for k in node["$keys"] if not _integer_like(k)]:
+            return f"key order {list(ours)} != {node['$keys']}"
+        return None
+    if type(ours) is type(node) and ours == node:
+        return None
+    return f"{ours!r} != {node!r}"
+
+
+@dataclass
+class Verdict:
+    program: str
+    kind: str  # same, refused, wrong, crash
+    detail: str
+
+
+def judge(rt: Runtime, source: str, answer: dict[str, Any]) -> Verdict:
+    out = rt.run(for_dialectic(source), lang="plan", context=CONTEXT, strict=True)
+    if out.status != "success":
+        code = out.error.code if out.error is not None else "?"
+        message = out.message or ""
+        if code == "internal_error" or "unexpectedly" in message or "Traceback" in message:
+            return Verdict(source, "crash", message)
+        if out.status == "ambiguous":
+            return Verdict(source, "crash", f"ambiguous: {message}")
+        return Verdict(source, "refused", f"{code}: {message.splitlines()[0] if message else ''}")
+    if "error" in answer:
+        if forced(rt, source):
+            return Verdict(source, "lazy", "Node ran an alias dialectic never needed")
+        return Verdict(source, "wrong", f"ours {out.value!r}, Node threw {answer['error']}")
+    why = same(out.value, answer["ok"])
+    if why:
+        detail = f"ours {json.dumps(out.value)}, Node {json.dumps(answer['ok'])}: {why}"
+        return Verdict(source, "wrong", detail)
+    return Verdict(source, "same", "")
+
+
+def forced(rt: Runtime, source: str) -> bool:
+    """Whether dialectic fails when the program reads every alias (Node runs each `const`,
+    dialectic only those the result needs, SPEC 1.3)."""
+    names = re.findall(r"^(?:const |let )?(v\d+) = ", source, flags=re.M)
+    if not names:
+        return False
+    head, _, last = source.rpartition("\nreturn ")
+    variant = f"{head}\nreturn [{last.rstrip(';')}, {', '.join(names)}];"
+    out = rt.run(for_dialectic(variant), lang="plan", context=CONTEXT, strict=True)
+    return out.status != "success"
+
+
+def check(sources: list[str], rt: Runtime | None = None) -> list[Verdict]:
+    rt = rt or runtime()
+    answers = node_answers(sources)
+    return [judge(rt, s, a) for s, a in zip(sources, answers, strict=True)]
+
+
+def main(argv: list[str]) -> int:
+    seed = int(argv[0]) if argv else 0
+    count = int(argv[1]) if len(argv) > 1 else 1000
+    verdicts = check(programs(seed, count))
+    tally = Counter(v.kind for v in verdicts)
+    for v in verdicts:
+        if v.kind in ("wrong", "crash"):
+            print(f"=== {v.kind.upper()}\n{v.program}\n--- {v.detail}\n")
+    print(dict(tally))
+    if "-v" in argv:
+        print(Counter(v.detail.split(":")[0] for v in verdicts if v.kind == "refused"))
+    return 0 if not (tally["wrong"] or tally["crash"]) else 1
+
+
+if __name__ == "__main__":
+    raise SystemExit(main(sys.argv[1:]))
