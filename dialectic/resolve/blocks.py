@@ -20,7 +20,9 @@ class _Scope:
     """The aliases of one block being resolved: name -> slot, and the aliases each binding
     reads directly (filled while its expression is resolved)."""
 
-    __slots__ = ("slots", "frame", "reading", "start", "cond_base", "deps", "always", "top")
+    __slots__ = (
+        "slots", "frame", "reading", "start", "cond_base", "deps", "always", "top", "exprs"
+    )  # fmt: skip
 
     def __init__(self, slots: dict[str, int], frame: int = -1) -> None:
         self.slots = slots
@@ -39,6 +41,8 @@ class _Scope:
         self.always: dict[str, set[str]] = {}
         #: the nesting levels of the expression being read so far (its height)
         self.top = 0
+        #: alias -> its resolved expression (filled as each is resolved)
+        self.exprs: dict[str, Node] = {}
 
 
 class BlocksMixin:
@@ -99,7 +103,7 @@ class BlocksMixin:
         outer = self._cur
         heights: dict[str, int] = {}
         try:
-            exprs: dict[str, Node] = {}
+            exprs = scope.exprs
             scope.start = self._level
             scope.cond_base = self._conditional
             resolve = self.resolve

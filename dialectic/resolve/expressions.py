@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, Any
 from dialectic.outcome.errors import DialecticError, clip
 from dialectic.registry.registry import Registry, closest
 from dialectic.resolve import build
+from dialectic.resolve.inplace import shared
 from dialectic.tree.nodes import (
     AliasRef,
     Call,
@@ -91,7 +92,7 @@ class ExpressionsMixin:
     _arrow_count: int
     _arrow_locals: list[int]
     _env: list[_Scope | _Params]
-    _in_place: list[tuple[Method, Node]]
+    _in_place: list[tuple[Method, Node, int, tuple[object, ...]]]
     _cur: _Scope | None
     _bare: bool | None
     _reading: int
@@ -257,7 +258,7 @@ class ExpressionsMixin:
             self.steps_slot = self.memo_size
             self.memo_size += 1
         if name == "sort" or name == "reverse":
-            self._in_place.append((node, target))
+            self._in_place.append((node, target, self._arrow_count - 1, tuple(self._env)))
         fallback = None
         if (
             registry is not None
@@ -330,17 +331,37 @@ class ExpressionsMixin:
     def _check_in_place(self) -> None:
         """``xs.sort()`` reorders ``xs`` itself in JavaScript; dialectic returns a sorted copy,
         which is the same answer only if nothing else reads ``xs``."""
-        for method, target in self._in_place:
+        for method, target, frame, env in self._in_place:
+            why = shared(target, False, frame, env, self.ref_counts)
+            if why is None:
+                continue
             root = target
             while isinstance(root, Get):
                 root = root.target
-            if isinstance(root, AliasRef | ContextRef) and self.ref_counts.get(root.name, 0) > 1:
-                copy = "toSorted" if method.name == "sort" else "toReversed"
+            copy = "toSorted" if method.name == "sort" else "toReversed"
+            if not (isinstance(root, AliasRef | ContextRef) and root.name == why):
+                self.errors.append(
+                    DialecticError(
+                        "expression_error",
+                        f"`{method.name}()` reorders its array itself in JavaScript, and that "
+                        "array may be read elsewhere"
+                        + (f" (through `{why}`)" if why else "")
+                        + "; dialectic would reorder a copy",
+                        method.path,
+                        hint=f"Reorder a copy: `.{copy}(...)`.",
+                    )
+                )
+            else:
+                again = self.ref_counts.get(root.name, 0) <= 1  # (read in an arrow function)
                 self.errors.append(
                     DialecticError(
                         "expression_error",
                         f"`{method.name}()` reorders `{root.name}` itself in JavaScript, and the "
-                        f"program reads `{root.name}` elsewhere",
+                        + (
+                            f"arrow function reads `{root.name}` again for each item"
+                            if again
+                            else f"program reads `{root.name}` elsewhere"
+                        ),
                         method.path,
                         hint=f"Sort a copy: `{root.name}.{copy}(...)` or "
                         f"`[...{root.name}].{method.name}(...)`.",

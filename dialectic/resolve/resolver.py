@@ -180,7 +180,7 @@ class Resolver(CallsMixin, ExpressionsMixin, BlocksMixin):
         #: how often each alias or context name is read (a `sort` of a name read elsewhere
         #: would change what those reads see in JavaScript)
         self.ref_counts: dict[str, int] = {}
-        self._in_place: list[tuple[Method, Node]] = []
+        self._in_place: list[tuple[Method, Node, int, tuple[object, ...]]] = []
         #: the memo slot counting method steps (-1: the program has no methods)
         self.steps_slot = -1
         #: write/destructive calls and expression statements seen (SPEC 17)
