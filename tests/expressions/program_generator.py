@@ -10,7 +10,6 @@ types are where JavaScript surprises."""
 
 from __future__ import annotations
 
-import json
 import random
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -455,56 +454,3 @@ def programs(seed: int, count: int) -> list[str]:
     """`count` programs from `seed` (the same ones every time)."""
     gen = Generator(random.Random(seed))
     return [gen.program() for _ in range(count)]
-
-
-NODE_SCRIPT = r"""
-"use strict";
-const AsyncFunction = (async () => {}).constructor;
-const input = JSON.parse(require('fs').readFileSync(0, 'utf8'));
-// a function's result is new data, as a tool's reply is (JSON, SPEC 1.8 and 5)
-const fresh = v => v === undefined ? undefined : JSON.parse(JSON.stringify(v));
-const funcs = {
-  echo: v => fresh(v),
-  later: v => fresh(v),
-  add: (a, b) => a + b,
-  size: xs => xs.length,
-  negate: b => !b,
-};
-function __t(strings, ...vals) {
-  const fmt = v => (v !== null && typeof v === 'object') ? JSON.stringify(v) : String(v);
-  return strings.reduce((acc, s, i) => acc + s + (i < vals.length ? fmt(vals[i]) : ''), '');
-}
-function enc(v) {
-  if (v === undefined) return null;
-  if (typeof v === 'number') {
-    if (!Number.isFinite(v)) return {"$nonfinite": String(v)};
-    if (Object.is(v, -0)) return {"$negzero": true};
-    return v;
-  }
-  if (v === null || typeof v === 'string' || typeof v === 'boolean') return v;
-  if (Array.isArray(v)) return v.map(enc);
-  if (typeof v === 'object' && Object.getPrototypeOf(v) === Object.prototype) {
-    const out = {};
-    for (const k of Object.keys(v)) if (v[k] !== undefined) out[k] = enc(v[k]);
-    return {"$object": out, "$keys": Object.keys(out)};
-  }
-  return {"$weird": typeof v};
-}
-(async () => {
-  const out = [];
-  for (const src of input.programs) {
-    const ctx = JSON.parse(input.context);
-    const names = [...Object.keys(ctx), ...Object.keys(funcs), '__t'];
-    try {
-      const f = new AsyncFunction(...names, '"use strict";\n' + src);
-      const v = await f(...Object.values(ctx), ...Object.values(funcs), __t);
-      out.push({ok: enc(v)});
-    } catch (e) { out.push({error: String(e).slice(0, 200)}); }
-  }
-  process.stdout.write(JSON.stringify(out));
-})();
-"""
-
-
-def context_json() -> str:
-    return json.dumps(CONTEXT)

@@ -20,14 +20,56 @@ from typing import Any
 
 from dialectic import Failure, FunctionDescription, Runtime
 
-from .program_generator import (
-    CONTEXT,
-    NODE_SCRIPT,
-    context_json,
-    for_dialectic,
-    for_node,
-    programs,
-)
+from .program_generator import CONTEXT, for_dialectic, for_node, programs
+from .program_shapes import more_programs
+
+NODE_SCRIPT = r"""
+"use strict";
+const AsyncFunction = (async () => {}).constructor;
+const input = JSON.parse(require('fs').readFileSync(0, 'utf8'));
+// a function's result is new data, as a tool's reply is (JSON, SPEC 1.8 and 5)
+const fresh = v => v === undefined ? undefined : JSON.parse(JSON.stringify(v));
+const funcs = {
+  echo: v => fresh(v),
+  later: v => fresh(v),
+  add: (a, b) => a + b,
+  size: xs => xs.length,
+  negate: b => !b,
+};
+function __t(strings, ...vals) {
+  const fmt = v => (v !== null && typeof v === 'object') ? JSON.stringify(v) : String(v);
+  return strings.reduce((acc, s, i) => acc + s + (i < vals.length ? fmt(vals[i]) : ''), '');
+}
+function enc(v) {
+  if (v === undefined) return null;
+  if (typeof v === 'number') {
+    if (!Number.isFinite(v)) return {"$nonfinite": String(v)};
+    if (Object.is(v, -0)) return {"$negzero": true};
+    return v;
+  }
+  if (v === null || typeof v === 'string' || typeof v === 'boolean') return v;
+  if (Array.isArray(v)) return v.map(enc);
+  if (typeof v === 'object' && Object.getPrototypeOf(v) === Object.prototype) {
+    const out = {};
+    for (const k of Object.keys(v)) if (v[k] !== undefined) out[k] = enc(v[k]);
+    return {"$object": out, "$keys": Object.keys(out)};
+  }
+  return {"$weird": typeof v};
+}
+(async () => {
+  const out = [];
+  for (const src of input.programs) {
+    const ctx = JSON.parse(input.context);
+    const names = [...Object.keys(ctx), ...Object.keys(funcs), '__t'];
+    try {
+      const f = new AsyncFunction(...names, '"use strict";\n' + src);
+      const v = await f(...Object.values(ctx), ...Object.values(funcs), __t);
+      out.push({ok: enc(v)});
+    } catch (e) { out.push({error: String(e).slice(0, 200)}); }
+  }
+  process.stdout.write(JSON.stringify(out));
+})();
+"""
 
 
 async def _later(value: Any) -> Any:
@@ -74,7 +116,9 @@ def node_answers(sources: list[str]) -> list[dict[str, Any]]:
     assert node is not None, "set-up installs Node.js"
     done = subprocess.run(
         [node, "-e", NODE_SCRIPT],
-        input=json.dumps({"programs": [for_node(s) for s in sources], "context": context_json()}),
+        input=json.dumps(
+            {"programs": [for_node(s) for s in sources], "context": json.dumps(CONTEXT)}
+        ),
         capture_output=True,
         text=True,
         check=True,
@@ -176,7 +220,7 @@ def check(sources: list[str], rt: Runtime | None = None) -> list[Verdict]:
 def main(argv: list[str]) -> int:
     seed = int(argv[0]) if argv else 0
     count = int(argv[1]) if len(argv) > 1 else 1000
-    verdicts = check(programs(seed, count))
+    verdicts = check(more_programs(seed, count) if "--base" not in argv else programs(seed, count))
     tally = Counter(v.kind for v in verdicts)
     for v in verdicts:
         if v.kind in ("wrong", "crash"):
