@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from dialectic.compiler.arrows import FRAME
 from dialectic.outcome.errors import DialecticError
 from dialectic.run.evaluator import MISSING, AmbiguityError, AsyncSlot, Compiled, State, async_many
 from dialectic.run.state import ABANDONED
@@ -39,11 +40,17 @@ def alias_reader(idx: int, target: Compiled, deep: AliasTable | None) -> Compile
             if v is MISSING:
                 if deep is not None:
                     _prefetch(s, idx, deep)
+                # evaluated where it is defined, outside every arrow function, even when it
+                # is first read inside one (its own arrows' frames are counted from there)
+                token = FRAME.set(()) if FRAME.get() else None
                 try:
                     v = fn(s)
                 except (DialecticError, AmbiguityError) as exc:
                     s.memo[idx] = _Err(exc)
                     raise
+                finally:
+                    if token is not None:
+                        FRAME.reset(token)
                 s.memo[idx] = v
                 return v
             if type(v) is _Err:
@@ -57,6 +64,7 @@ def alias_reader(idx: int, target: Compiled, deep: AliasTable | None) -> Compile
     async def fill(s: State, slot: AsyncSlot) -> Any:
         """Evaluate the alias into ``slot``, just put in its memo entry by its first reader or
         by a fan-out (so that the others wait for this evaluation rather than start their own)."""
+        token = FRAME.set(()) if FRAME.get() else None  # (as `read` above)
         try:
             if deep is not None:
                 await _aprefetch(s, idx, deep)
@@ -66,6 +74,8 @@ def alias_reader(idx: int, target: Compiled, deep: AliasTable | None) -> Compile
             raise
         finally:
             slot.set()
+            if token is not None:
+                FRAME.reset(token)
         return slot.value
 
     async def aread(s: State) -> Any:
@@ -139,20 +149,27 @@ async def _aprefetch(s: State, idx: int, table: AliasTable) -> None:
 def local_reader(frame: int, idx: int, target: Compiled) -> Compiled:
     """The closure that reads alias ``idx`` of the arrow application at nesting ``frame``: as
     :func:`alias_reader`, with the slot in that application instead of the run's memo."""
-    from dialectic.compiler.lambdas import FRAME
+    keep = frame + 1  # the frames around the alias's definition
 
     if target.sync is not None:
         fn = target.sync
 
         def read(s: State) -> Any:
-            slots = FRAME.get()[frame].locals
+            frames = FRAME.get()
+            slots = frames[frame].locals
             v = slots[idx]
             if v is MISSING:
+                # evaluated in the frames where it is defined, even when first read from a
+                # deeper arrow function (its own arrows' frames are counted from there)
+                token = FRAME.set(frames[:keep]) if len(frames) > keep else None
                 try:
                     v = fn(s)
                 except (DialecticError, AmbiguityError) as exc:
                     slots[idx] = _Err(exc)
                     raise
+                finally:
+                    if token is not None:
+                        FRAME.reset(token)
                 slots[idx] = v
                 return v
             if type(v) is _Err:
@@ -164,10 +181,12 @@ def local_reader(frame: int, idx: int, target: Compiled) -> Compiled:
     assert afn is not None
 
     async def aread(s: State) -> Any:
-        slots = FRAME.get()[frame].locals
+        frames = FRAME.get()
+        slots = frames[frame].locals
         slot = slots[idx]
         if slot is MISSING:
             slot = slots[idx] = AsyncSlot()
+            token = FRAME.set(frames[:keep]) if len(frames) > keep else None  # (as `read`)
             try:
                 slot.value = await afn(s)
             except BaseException as exc:
@@ -175,6 +194,8 @@ def local_reader(frame: int, idx: int, target: Compiled) -> Compiled:
                 raise
             finally:
                 slot.set()
+                if token is not None:
+                    FRAME.reset(token)
             return slot.value
         if not slot.done:
             await slot.event.wait()
