@@ -21,6 +21,34 @@ from dialectic.values.jsops import JsRefusal
 
 _INDEX = re.compile(r"-?[0-9]{1,18}")
 
+#: what arrays, texts, numbers and booleans inherit in JavaScript (Array.prototype,
+#: String.prototype...; Object.prototype's names are forbidden members): reading one gives a
+#: function, never undefined, so where the data may be missing it still fails
+_ARRAY = frozenset({
+    "at", "concat", "copyWithin", "fill", "find", "findIndex", "findLast", "findLastIndex",
+    "lastIndexOf", "pop", "push", "reverse", "shift", "unshift", "slice", "sort", "splice",
+    "includes", "indexOf", "join", "keys", "entries", "values", "forEach", "filter", "flat",
+    "flatMap", "map", "every", "some", "reduce", "reduceRight", "toReversed", "toSorted",
+    "toSpliced", "with", "group", "groupToMap",
+})  # fmt: skip
+_STRING = frozenset({
+    "anchor", "at", "big", "blink", "bold", "charAt", "charCodeAt", "codePointAt", "concat",
+    "endsWith", "fontcolor", "fontsize", "fixed", "includes", "indexOf", "isWellFormed",
+    "italics", "lastIndexOf", "link", "localeCompare", "match", "matchAll", "normalize",
+    "padEnd", "padStart", "repeat", "replace", "replaceAll", "search", "slice", "small",
+    "split", "strike", "sub", "substr", "substring", "sup", "startsWith", "toWellFormed",
+    "trim", "trimStart", "trimLeft", "trimEnd", "trimRight", "toLocaleLowerCase",
+    "toLocaleUpperCase", "toLowerCase", "toUpperCase",
+})  # fmt: skip
+_NUMBER = frozenset({"toExponential", "toFixed", "toPrecision"})
+INHERITED: dict[type, frozenset[str]] = {
+    list: _ARRAY,
+    str: _STRING,
+    int: _NUMBER,
+    float: _NUMBER,
+    bool: frozenset(),
+}
+
 
 def soft_member(
     member: Callable[[Any, Any, JSONPath], Any], value: Any, key: Any, path: JSONPath
@@ -36,9 +64,22 @@ def soft_member(
             return member(value, key, path)
         except DialecticError as exc:
             if exc.code == "member_not_found" or exc.code == "index_out_of_range":
+                if type(key) is str and t is not dict and key in INHERITED[t]:
+                    raise _a_method(key, path) from None
                 return UNDEFINED
             raise
     return member(value, key, path)
+
+
+def _a_method(key: str, path: JSONPath) -> DialecticError:
+    return DialecticError(
+        "expression_error",
+        f"`{clip(key)}` is a method in JavaScript: reading it gives a function, never "
+        "undefined, and programs have no function values",
+        path,
+        hint=f"Call it (`x.{clip(key)}(...)`), or test the value itself "
+        "(`Array.isArray(x)`, `typeof x === 'string'`).",
+    )
 
 
 class Access:

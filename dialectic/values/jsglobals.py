@@ -201,16 +201,21 @@ def json_parse(text: Any) -> Any:
 _INT_PREFIX = re.compile(r"[+-]?[0-9]+")
 #: parseInt without a radix reads `0x1f` (after a sign) as hexadecimal, as JavaScript does
 _HEX_INT = re.compile(r"([+-]?)0[xX]([0-9a-fA-F]*)")
+_HEX_16 = re.compile(r"([+-]?)(0[xX])?([0-9a-fA-F]*)")
 _FLOAT_PREFIX = re.compile(r"[+-]?(?:Infinity|(?:[0-9]+\.?[0-9]*|\.[0-9]+)(?:[eE][+-]?[0-9]+)?)")
 
 
 def parse_int(value: Any, radix: Any = UNDEFINED) -> Any:
     if radix is not UNDEFINED and radix != 10:
         if radix == 16 and type(value) is str:
-            m = re.match(r"\s*([+-]?)(?:0[xX])?([0-9a-fA-F]+)", value)
-            if m:
-                return number(int(m.group(1) + m.group(2), 16))
-            raise JsRefusal("parseInt gives NaN here: the text does not start with a number")
+            # a sign, then `0x` (dropped), then the digits: ' 0x' has none (NaN in JavaScript)
+            m = _HEX_16.match(value.lstrip(_JS_SPACE))
+            if m is None or not m.group(3):
+                raise JsRefusal("parseInt gives NaN here: the text does not start with a number")
+            n = int(m.group(1) + m.group(3), 16)
+            if abs(n) > MAX_SAFE:
+                raise JsRefusal("the number is beyond 2**53, which JavaScript cannot hold exactly")
+            return n
         raise JsRefusal("parseInt supports radix 10 and 16 only")
     text = value if type(value) is str else _text(value, "parseInt's argument")
     stripped = text.lstrip(_JS_SPACE)

@@ -197,15 +197,16 @@ def _repeat(s: str, count: Any, *, limit: int) -> str:
 
 def _str_index_of(s: str, sub: Any, start: Any = UNDEFINED) -> int:
     sub = _text(sub, "the text to find")
+    # the start is clamped to the text, as JavaScript does (a negative one is 0, not counted
+    # from the end: 'abc'.indexOf('', 10) is 3)
+    i = max(_int_arg(start, "start", 0), 0) if start is not UNDEFINED else 0
     if not _bmp(s) or not _bmp(sub):
         u, v = _units(s), _units(sub)
-        i = _relative(start, len(u) // 2, "start", 0) if start is not UNDEFINED else 0
-        pos = u.find(v, 2 * i)
+        pos = u.find(v, 2 * min(i, len(u) // 2))
         while pos != -1 and pos % 2:
             pos = u.find(v, pos + 1)
         return -1 if pos == -1 else pos // 2
-    i = _int_arg(start, "start", 0)
-    return s.find(sub, max(i, 0))
+    return s.find(sub, min(i, len(s)))
 
 
 def _char_at(s: str, i: Any = 0) -> str:
