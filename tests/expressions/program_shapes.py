@@ -53,13 +53,42 @@ DUPLICATES = [
 ]
 
 
+#: member names read where the data may be missing: own, missing and inherited ones
+MEMBERS = ["length", "map", "trim", "toFixed", "zz", "name", "at", "valueOf", "0", "age"]
+
+
 class MoreGenerator(Generator):
     """The base shapes, and now and then one of these."""
 
     def program(self) -> str:
         if self.chance(0.15):
             return self.if_program()
+        if self.chance(0.08):
+            return self.alias_with_arrow_locals()
         return super().program()
+
+    def alias_with_arrow_locals(self) -> str:
+        """An alias whose arrow has aliases of its own, read inside another arrow."""
+        p = self.param()
+        inner = base_scope().with_name(p, NUM).with_name("y", NUM)
+        body = self.expr(NUM, inner, 1)
+        call = self.pick(["echo", "later", ""])
+        use = self.pick(["v0", "v0.length", "v0[0]", "v0.concat(q)"])
+        return (
+            f"const v0 = nums.map({p} => {{ const y = {p} * 2; return {body}; }});\n"
+            f"return [1, 2].map(q => {call}({use}));"
+        )
+
+    def bool_(self, scope: Scope, d: int) -> str:
+        if self.chance(0.1):
+            target = self.expr(self.pick(TYPES), scope, d)
+            name = self.pick(MEMBERS)
+            read = f"{target}[{name}]" if name.isdigit() else f"{target}.{name}"
+            return self.pick(
+                [f"typeof {read} === 'undefined'", f"!{read}", f"({read} ?? 1) === 1",
+                 f"{read} === undefined", f"({read} ? true : false)"]
+            )  # fmt: skip
+        return super().bool_(scope, d)
 
     def if_program(self) -> str:
         scope = base_scope()
