@@ -365,7 +365,8 @@ def completed_aliases(
         completed, value = _completed(memo[b.slot])
         if not completed:
             continue
-        found = bounded_json(value, serializer, budget)
+        # as it would leave the run: an undefined member left out, an undefined item null
+        found = bounded_json(state.defined(value), serializer, budget)
         if found is None:
             left_out.append(b.name)
             continue

@@ -109,3 +109,11 @@ def test_a_function_receives_null_never_undefined() -> None:
     assert out.status == "success", out.message
     assert SEEN == [[None, {"a": [None, None]}]]
     assert out.value == [None, {"a": [None, None]}]
+
+
+def test_a_failed_runs_partial_values_leave_an_undefined_member_out() -> None:
+    out = RT.run(
+        "const a = {k: x.c?.q, j: 1, l: [x.c?.q]}; return a.zz.q;", lang="plan", context={"x": X}
+    )
+    assert out.status == "failure"
+    assert out.to_json()["partial"] == {"a": {"j": 1, "l": [None]}}
