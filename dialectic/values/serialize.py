@@ -261,14 +261,17 @@ class Serializer:
             # an undefined member left out; a registered value inside as its program form
             limit = self.text_limit
             try:
+                self.scan(value, limit)  # (its depth, size and keys checked as for JSON)
                 return json_stringify(  # type: ignore[no-any-return]
                     value,
                     self.stringify,
                     limit=limit,
                     raw=lambda v: self.dumps(v, limit, "max_string_length").decode(),
                 )
+            except BadValue as exc:
+                raise value_error(exc, "max_string_length") from None
             except TextTooLong as exc:
-                raise LimitExceeded("max_string_length", f"{exc} (max_string_length is {limit})")
+                raise LimitExceeded("max_string_length", exc.message) from None
             except orjson.JSONEncodeError:
                 raise DialecticError("invalid_value", _SURROGATE) from None
         return self.dumps(value, self.text_limit, "max_string_length").decode()
