@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Any
 from dialectic.outcome.errors import DialecticError, clip
 from dialectic.registry.registry import Registry, closest
 from dialectic.resolve import build
-from dialectic.resolve.inplace import shared
+from dialectic.resolve.inplace import Aliases, shared
 from dialectic.tree.nodes import (
     AliasRef,
     Call,
@@ -331,8 +331,9 @@ class ExpressionsMixin:
     def _check_in_place(self) -> None:
         """``xs.sort()`` reorders ``xs`` itself in JavaScript; dialectic returns a sorted copy,
         which is the same answer only if nothing else reads ``xs``."""
+        seen = Aliases()  # (shared by the checks: each alias is walked once)
         for method, target, frame, env in self._in_place:
-            why = shared(target, False, frame, env, self.ref_counts)
+            why = shared(target, False, frame, env, self.ref_counts, seen)
             if why is None:
                 continue
             root = target

@@ -47,6 +47,23 @@ _FRESH_GLOBAL = frozenset({"JSON.parse"})
 _EITHER_SIDE = frozenset({"??", "||", "&&"})
 
 
+class Aliases:
+    """What one check of a receiver learnt of the aliases it went through: each alias's
+    answer (so a chain of n aliases, each reordering the one before, costs n steps, not n
+    squared) and how deep the walk is now (bounded: the walk recurses through aliases)."""
+
+    __slots__ = ("memo", "depth")
+
+    def __init__(self) -> None:
+        self.memo: dict[tuple[int, str, bool], object] = {}
+        self.depth = 0
+
+
+#: an alias whose answer is being worked out (met again: a cycle); the deepest chain walked
+_WALKING = object()
+_MAX_DEPTH = 100
+
+
 class Scope(Protocol):
     """The resolver's block of aliases (``blocks._Scope``)."""
 
@@ -61,7 +78,7 @@ def shared(
     frame: int,
     env: Sequence[object],
     counts: Mapping[str, int],
-    seen: frozenset[str] = frozenset(),
+    seen: Aliases,
 ) -> str | None:
     """None when reordering the array ``node`` gives (``deep``: or an array inside it) can be
     seen by nothing else the program reads; else what may share it (a name, or ``""``).
@@ -130,7 +147,7 @@ def _method(
     frame: int,
     env: Sequence[object],
     counts: Mapping[str, int],
-    seen: frozenset[str],
+    seen: Aliases,
 ) -> str | None:
     name = node.name
     if name in _NEW_ARRAY and (not deep or name == "split"):
@@ -154,10 +171,10 @@ def _alias(
     frame: int,
     env: Sequence[object],
     counts: Mapping[str, int],
-    seen: frozenset[str],
+    seen: Aliases,
 ) -> str | None:
     name = node.name
-    if counts.get(name, 0) > 1 or name in seen:
+    if counts.get(name, 0) > 1:
         return name
     for i in range(len(env) - 1, -1, -1):
         scope = env[i]
@@ -174,5 +191,19 @@ def _alias(
         expr = block.exprs.get(name)
         if expr is None:
             return name
-        return shared(expr, deep, block.frame, env[: i + 1], counts, seen | {name})
+        key = (id(block), name, deep)
+        memo = seen.memo
+        if key in memo:  # its answer, or _WALKING: the alias reads itself (a cycle)
+            known = memo[key]
+            return name if known is _WALKING else known  # type: ignore[return-value]
+        if seen.depth >= _MAX_DEPTH:  # a longer chain of aliases is taken as shared
+            return name
+        memo[key] = _WALKING
+        seen.depth += 1
+        try:
+            why = shared(expr, deep, block.frame, env[: i + 1], counts, seen)
+        finally:
+            seen.depth -= 1
+        memo[key] = why
+        return why
     return name

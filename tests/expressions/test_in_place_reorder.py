@@ -53,3 +53,23 @@ def test_a_receiver_something_else_holds_is_refused() -> None:
 def test_a_fresh_receiver_gives_nodes_answer(program: str) -> None:
     [verdict] = check([program], runtime())
     assert verdict.kind == "same", verdict
+
+
+def test_a_long_chain_of_reordering_aliases_costs_linear_time_and_runs() -> None:
+    """Each receiver's check walks back through the aliases it reads once for the whole
+    program (it walked each chain again per site, recursing: 500 aliases failed "nested too
+    deeply to compile", as issue 9 had it for any alias chain)."""
+    from dialectic import Runtime
+
+    rt = Runtime(load_entry_points=False)
+    n = 1500  # (9 nodes an alias: within the default max_nodes of 20,000)
+    lines = ["a0 = [3, 1, 2];"]
+    lines += [f"a{i} = a{i - 1}.sort((p, q) => p - q);" for i in range(1, n)]
+    out = rt.run("\n".join([*lines, f"return a{n - 1};"]), lang="plan")
+    assert (out.status, out.value) == ("success", [1, 2, 3])
+    # written last to first, the first check walks the chain: past 100 aliases it is taken
+    # as shared (a clear refusal, never a crash)
+    backwards = [*reversed(lines), f"return a{n - 1};"]
+    out = rt.run("\n".join(backwards), lang="plan")
+    assert out.status == "failure" and out.error is not None
+    assert out.error.code == "expression_error" and "toSorted" in (out.error.hint or "")
