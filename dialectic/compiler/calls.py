@@ -23,6 +23,7 @@ from dialectic.compiler.callsite import (
     may_hold_undefined,
 )
 from dialectic.compiler.invoke import SiteOf, SyncFn, SyncOne, SyncTwo, invocation
+from dialectic.compiler.invoke_async import AsyncFn
 from dialectic.compiler.literals import Literal
 from dialectic.compiler.sitefacts import FnFacts, facts_of
 from dialectic.limits import Limits
@@ -57,6 +58,7 @@ class CallsMixin:
     limits: Limits
     tree: Any
     async_calls: dict[str, int]
+    _async_fns: dict[int, AsyncFn]
     _marked: set[int]
     _facts: dict[str, FnFacts]
     _scalars: dict[tuple[type, Any], Compiled]
@@ -106,7 +108,9 @@ class CallsMixin:
                 else coercer(self.types, self.tree, fn, p.name, ptype, a.path)
             )
             specs.append((p.name, compiled, co, p.optional))
-        return invocation(node, fn, specs, nodes, self.limits, self.async_calls, facts)
+        return invocation(
+            node, fn, specs, nodes, self.limits, self.async_calls, facts, self._async_fns
+        )
 
     def _plain_call(self, node: Invoke, facts: FnFacts) -> Compiled:
         """A plain call of one or two arguments (see the module's docstring): compiled straight

@@ -17,6 +17,7 @@ from dialectic.compiler.aliases import DEEP_ALIAS, alias_reader, local_reader
 from dialectic.compiler.calls import SHARED_SCALARS, CallsMixin
 from dialectic.compiler.forms import FormsMixin, optional_link
 from dialectic.compiler.getters import context_getter
+from dialectic.compiler.invoke_async import AsyncFn
 from dialectic.compiler.lambdas import (
     FRAME,
     spread_args,
@@ -98,6 +99,8 @@ class Compiler(CallsMixin, FormsMixin):
         #: asynchronous calls per function name, and in all ("*"): decides whether limiters
         #: are needed at all
         self.async_calls: dict[str, int] = {"*": 0}
+        #: what the asynchronous calls of each function share (by the function's id)
+        self._async_fns: dict[int, AsyncFn] = {}
         #: alias slot -> the closure that reads it (memoized), and its binding; aliases of
         #: arrow functions' bodies by (arrow nesting, slot)
         self._aliases: dict[int, tuple[Compiled, Binding]] = {}

@@ -16,7 +16,7 @@ A call strategy builds the closure that runs it:
 - :func:`~dialectic.compiler.invoke_logged.logged_sync` and ``logged_inline``: a synchronous
   function outside the built-in library, recorded in the call log (SPEC 18);
 - :class:`AsyncCall`: an asynchronous (or blocking) function, under its per-call timeout and the
-  concurrency limiters; with synchronous arguments it also offers a :class:`LaunchedCall`, the
+  concurrency limiters; with synchronous arguments it is also its own launch, the
   asyncio fan-out form (a task of the implementation's own coroutine).
 """
 
@@ -32,7 +32,7 @@ from dialectic.compiler.callsite import (
     CallSite,
     Coercer,
 )
-from dialectic.compiler.invoke_async import AsyncCall
+from dialectic.compiler.invoke_async import AsyncCall, AsyncFn
 from dialectic.compiler.invoke_logged import logged_inline, logged_sync
 from dialectic.compiler.sitefacts import FnFacts
 from dialectic.limits import Limits
@@ -53,12 +53,14 @@ def invocation(
     limits: Limits,
     async_calls: dict[str, int],
     facts: FnFacts | None = None,
+    async_fns: dict[int, AsyncFn] | None = None,
 ) -> Compiled:
     """The closure that calls ``fn``: arguments evaluated, coerced and passed; the outcome of
     the implementation (value, Failure, Ambiguous, unexpected exception) turned into the
     runtime's terms; synchronous functions inline, asynchronous ones with a timeout and the
     concurrency limiters. ``specs`` are (parameter, compiled argument, coercer, optional) in
-    parameter order, ``arg_nodes_of`` the argument nodes; ``facts`` those of ``fn``, if known."""
+    parameter order, ``arg_nodes_of`` the argument nodes; ``facts`` those of ``fn``, if known;
+    ``async_fns`` what the program's asynchronous calls of each function share, if kept."""
     args = tuple(
         [
             ArgSpec(name, compiled, coercer, optional, arg)
@@ -71,7 +73,7 @@ def invocation(
     if fn.changes_things:  # write or destructive: approved, in order (SPEC 17)
         return effect_call(site, limits, async_calls)
     if site.is_async or site.blocking:
-        return AsyncCall(site, limits, async_calls).build()
+        return AsyncCall(site, limits, async_calls, async_fns).build()
     if site.logged:
         return logged_sync(site) if site.all_sync else logged_inline(site)
     if not site.all_sync:

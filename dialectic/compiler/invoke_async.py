@@ -1,6 +1,14 @@
 """Calling an asynchronous (or blocking) function: its arguments, a slot of each concurrency
 limiter that applies, then the implementation under its per-call timeout (:class:`AsyncCall`);
-with synchronous arguments, on asyncio, also as one task of a fan-out (:class:`LaunchedCall`)."""
+with synchronous arguments, on asyncio, also as one task of a fan-out (its :class:`Launch`
+side: the arguments evaluated and the implementation's own coroutine run as the task).
+
+One :class:`AsyncCall` per call site is both the call's coroutine function (its bound method
+``call_async``) and its launch: a program of 100k call sites makes one object and one bound
+method per site, not a closure of two dozen cells and a second object. What the calls of one
+function share in a program (its timeout, concurrency cap, the program's counts of calls,
+whether a limiter applies under the limits last seen) is one :class:`AsyncFn`.
+"""
 
 from __future__ import annotations
 
@@ -12,57 +20,159 @@ from typing import Any
 import anyio
 
 from dialectic.compiler.callsite import DONE_TYPES, AmbiguousArg, CallSite
-from dialectic.compiler.invoke_logged import _none, frames_of, logged_timed, own_timeout
+from dialectic.compiler.invoke_logged import _none, logged_timed, own_timeout
+from dialectic.compiler.lambdas import FRAME
 from dialectic.limits import Limits
 from dialectic.outcome.errors import DialecticError
+from dialectic.registry.descriptions import FunctionDescription
 from dialectic.run.calllog import DONE, END, FAILED, IN_FLIGHT, STATUS, drop, now
-from dialectic.run.evaluator import AmbiguityError, Compiled, Launch, State, async_many
-from dialectic.run.fanout import fanout_values, settle_fanout
+from dialectic.run.evaluator import (
+    MISSING,
+    AmbiguityError,
+    Compiled,
+    Launch,
+    State,
+    async_many,
+)
+from dialectic.run.fanout import _Fanout, fanout_values, settle_fanout
 from dialectic.run.fanstart import native_start
 from dialectic.run.state import current_of
 from dialectic.values.data import UNDEFINED
 
+Timed = Callable[[State, dict[str, Any]], Awaitable[Any]]
+Coercions = tuple[tuple[int, tuple[type, ...], Callable[[Any, State], Any]], ...]
 
-class AsyncCall:
-    """An asynchronous (or blocking) function: the arguments first, then a slot of each
-    concurrency limiter that applies, then the implementation under its per-call timeout."""
 
-    __slots__ = ("site", "timeout", "cap", "counts", "positional")
+class AsyncFn:
+    """What the asynchronous calls of one function share in one program: the per-call timeout,
+    the function's concurrency cap, the program's counts of asynchronous calls, and the limits
+    under which no concurrency limiter applies, last seen (the counts are fixed once the program
+    is compiled: the answer depends on the limits alone)."""
 
-    def __init__(self, site: CallSite, limits: Limits, async_calls: dict[str, int]) -> None:
-        fn = site.fn
-        self.site = site
+    __slots__ = ("fn", "name", "timeout", "cap", "counts", "unlimited_for", "positional")
+
+    def __init__(self, fn: FunctionDescription, limits: Limits, counts: dict[str, int]) -> None:
+        self.fn = fn
+        self.name = fn.name
         self.timeout = fn.timeout or limits.call_timeout
         cap = fn.max_concurrency
-        per_fn = limits.per_function_concurrency.get(site.name)
+        per_fn = limits.per_function_concurrency.get(fn.name)
         if per_fn is not None:
             cap = min(cap, per_fn) if cap is not None else per_fn
         self.cap = cap
         #: asynchronous calls per function and in all ("*"), counted over the whole program
         #: as it compiles: read at run time, when the count is complete
-        self.counts = async_calls
-        async_calls[site.name] = async_calls.get(site.name, 0) + 1
-        async_calls["*"] += 1
-        # every parameter passed, in the implementation's own order: call positionally
-        names = [a.name for a in site.args]
-        self.positional = len(names) == len(fn.parameters) and site.positional(names)
+        self.counts = counts
+        self.unlimited_for: Limits | None = None
+        #: argument names -> whether every parameter is passed, in the implementation's order
+        self.positional: dict[tuple[str, ...], bool] = {}
 
-    def limited(self, s: State) -> bool:
+    def limited(self, limits: Limits) -> bool:
         """Whether a concurrency limiter applies (the program can make more such calls than
         a limit allows; the count is static: there are no loops)."""
         counts, cap = self.counts, self.cap
-        return counts["*"] > s.limits.max_concurrency or (
-            cap is not None and counts[self.site.name] > cap
-        )
+        return counts["*"] > limits.max_concurrency or (cap is not None and counts[self.name] > cap)
+
+
+def async_fn(
+    fn: FunctionDescription,
+    limits: Limits,
+    counts: dict[str, int],
+    table: dict[int, AsyncFn] | None,
+) -> AsyncFn:
+    """The :class:`AsyncFn` of ``fn`` in the program whose ``table`` it is (None: a new one)."""
+    if table is None:
+        return AsyncFn(fn, limits, counts)
+    shared = table.get(id(fn))
+    if shared is None or shared.fn is not fn:
+        shared = table[id(fn)] = AsyncFn(fn, limits, counts)
+    return shared
+
+
+class AsyncCall(Launch):
+    """An asynchronous (or blocking) function at one call site: the arguments first, then a
+    slot of each concurrency limiter that applies, then the implementation under its per-call
+    timeout (:meth:`call_async`). With synchronous arguments, not blocking, it is also the
+    call's :class:`Launch` (:meth:`start`): every argument a literal of its type is known in
+    advance (``consts``)."""
+
+    __slots__ = (
+        "site",
+        "shared",
+        "positional",
+        "coerced",
+        "consts",
+        "frames",
+        "amany",
+        "fan_start",
+        "timed",
+    )
+
+    def __init__(
+        self,
+        site: CallSite,
+        limits: Limits,
+        async_calls: dict[str, int],
+        table: dict[int, AsyncFn] | None = None,
+    ) -> None:
+        fn = site.fn
+        self.shared = shared = async_fn(fn, limits, async_calls, table)
+        self.site = site
+        self.timeout = shared.timeout  # (Launch's one field)
+        name = site.name
+        async_calls[name] = async_calls.get(name, 0) + 1
+        async_calls["*"] += 1
+        args = site.args
+        # every parameter passed, in the implementation's own order: call positionally
+        names = tuple([a.name for a in args])
+        positional = shared.positional.get(names)
+        if positional is None:
+            positional = shared.positional[names] = len(names) == len(
+                fn.parameters
+            ) and site.positional(list(names))
+        self.positional = positional
+        #: the arguments that may need coercion: (index, exact types, coercion)
+        coerced: Coercions = ()
+        #: every argument a literal of its type, passed positionally: known in advance
+        consts: list[Any] | None = [] if positional else None
+        for k, a in enumerate(args):
+            slow = a.slow
+            if slow is not None:
+                coerced += ((k, a.exact, slow),)
+            if consts is not None:
+                const = a.const  # (ArgSpec.fits_as_literal)
+                if (
+                    const is not MISSING
+                    and const is not UNDEFINED
+                    and (slow is None or type(const) in a.exact)
+                ):
+                    consts.append(const)
+                else:
+                    consts = None
+        self.coerced = coerced
+        self.consts = tuple(consts) if consts is not None else None
+        #: the arrow applications the call runs in, for the call log (SPEC 18)
+        self.frames = FRAME.get if "$fn" in site.path else _none
+        self.timed: Timed | None = None  # built on first use (most programs never need it)
+        if site.all_sync:
+            self.amany = self.fan_start = None
+        else:
+            kids = [a.compiled for a in args]
+            self.amany = async_many(kids, mark=AmbiguousArg)
+            # asyncio, two or more asynchronous arguments: their fan-out awaited in one frame
+            self.fan_start = native_start(kids)
+
+    def limited(self, s: State) -> bool:
+        """Whether a concurrency limiter applies to this call in run ``s``."""
+        return self.shared.limited(s.limits)
 
     def build(self) -> Compiled:
         site = self.site
-        call_async = self._call_async()
         if not site.all_sync or site.blocking:
-            return Compiled(aio=call_async)
-        return Compiled(aio=call_async, launch=LaunchedCall(self))
+            return Compiled(aio=self.call_async)
+        return Compiled(aio=self.call_async, launch=self)
 
-    def _timed(self) -> Callable[[State, dict[str, Any]], Awaitable[Any]]:
+    def _timed(self) -> Timed:
         site, timeout = self.site, self.timeout
         impl, error, finish, blocking = site.impl, site.error, site.finish, site.blocking
         done_types = DONE_TYPES
@@ -110,45 +220,28 @@ class AsyncCall:
 
         return timed
 
-    def _general(self) -> Callable[[State, dict[str, Any]], Awaitable[Any]]:
+    def general(self) -> Timed:
         """The call's timed await off the inline asyncio path (trio, observers, a blocking
-        function, a concurrency limiter), recorded in the call log if the function is."""
-        timed = self._timed()
-        if self.site.logged:  # recorded in the call log (SPEC 18)
-            timed = logged_timed(self.site, timed)
+        function, a concurrency limiter), recorded in the call log if the function is; built
+        on first use (most programs never leave the inline path)."""
+        timed = self.timed
+        if timed is None:
+            timed = self._timed()
+            if self.site.logged:  # recorded in the call log (SPEC 18)
+                timed = logged_timed(self.site, timed)
+            self.timed = timed
         return timed
 
-    def _call_async(self) -> Callable[[State], Awaitable[Any]]:
-        site, cap, counts, timeout = self.site, self.cap, self.counts, self.timeout
-        name, kwargs, evaluate, logged = site.name, site.kwargs, site.evaluate, site.logged
-        amany = (
-            None
-            if site.all_sync
-            else async_many([a.compiled for a in site.args], mark=AmbiguousArg)
-        )
-        # asyncio, two or more asynchronous arguments: their fan-out awaited in this frame
-        start = None if site.all_sync else native_start([a.compiled for a in site.args])
-        impl, error, finish = site.impl, site.error, site.finish
-        inline = not site.blocking
-        done_types = DONE_TYPES
-        by_position = self.positional  # (a positional site is a simple one)
-        coerced = coercions(site)
-        names = [a.name for a in site.args]
-        frames = frames_of(site)
-        arrow = frames is not _none  # (inside an arrow function: its element indices)
-        # built on first use: most programs never leave the inline path (and a program of
-        # 100k call sites prepares faster without a closure per site it never calls)
-        general = self._general
-        timed: Callable[[State, dict[str, Any]], Awaitable[Any]] | None = None
-
-        unlimited_for: Limits | None = None  # the limits under which no limiter applies
-
-        async def call_async(s: State) -> Any:
-            nonlocal timed, unlimited_for
-            if amany is None:
-                vals = evaluate(s)
-            elif start is not None and s.native:
-                fan = start(s)
+    async def call_async(self, s: State) -> Any:
+        """The call, awaited on its own (not launched as a task of a fan-out)."""
+        site = self.site
+        amany = self.amany
+        if amany is None:
+            vals = site.evaluate(s)
+        else:
+            start = self.fan_start
+            if start is not None and s.native:
+                fan: _Fanout = start(s)
                 if fan.pending:
                     try:
                         await fan.waiter
@@ -158,112 +251,87 @@ class AsyncCall:
                 vals = fanout_values(fan, AmbiguousArg)
             else:
                 vals = await amany(s)
-            # every argument passed positionally when each is defined, not ambiguous and of
-            # its type (or coerced to it): no dict (else kwargs reports what is wrong)
-            if by_position and coerce_in_place(coerced, vals, s):
-                kw: Any = vals
+        # every argument passed positionally when each is defined, not ambiguous and of
+        # its type (or coerced to it): no dict (else kwargs reports what is wrong)
+        if self.positional and coerce_in_place(self.coerced, vals, s):
+            kw: Any = vals
+        else:
+            kw = site.kwargs(vals, s)
+        shared = self.shared
+        limits = s.limits
+        if limits is not shared.unlimited_for:  # (counts are fixed: the limits decide)
+            if shared.limited(limits):
+                return await _limited(s, _as_dict(kw, site), self.general(), shared)
+            shared.unlimited_for = limits
+        logged = site.logged
+        if site.blocking or not s.native or (logged and s.observers is not None):
+            return await self.general()(s, _as_dict(kw, site))
+        # asyncio with no observers: ``timed``'s asyncio branch inside ``logged_timed`` in
+        # one frame (a call costs a coroutine, not three): the implementation's await
+        # under the shared per-call timeout and, if logged, its call-log record
+        rec: list[Any] | None = None
+        if logged:  # (calllog.begin, inline)
+            frames = self.frames
+            rec = [site, None if frames is _none else frames(), kw, now(), None, IN_FLIGHT, False]
+            log = s.calls
+            if len(log) < limits.max_call_log:
+                log.append(rec)
             else:
-                kw = kwargs(vals, s)
-            if s.limits is not unlimited_for:  # (counts are fixed: the limits decide)
-                if counts["*"] > s.limits.max_concurrency or (
-                    cap is not None and counts[name] > cap
-                ):
-                    if timed is None:
-                        timed = general()
-                    return await _limited(s, _as_dict(kw, names), timed, counts, cap, name)
-                unlimited_for = s.limits
-            if not (inline and s.native) or (logged and s.observers is not None):
-                if timed is None:
-                    timed = general()
-                return await timed(s, _as_dict(kw, names))
-            # asyncio with no observers: ``timed``'s asyncio branch inside ``logged_timed`` in
-            # one frame (a call costs a coroutine, not three): the implementation's await
-            # under the shared per-call timeout and, if logged, its call-log record
-            rec: list[Any] | None = None
-            if logged:  # (calllog.begin, inline)
-                rec = [site, frames() if arrow else None, kw, now(), None, IN_FLIGHT, False]
-                log = s.calls
-                if len(log) < s.limits.max_call_log:
-                    log.append(rec)
-                else:
-                    drop(s, site)
-            bucket = s.timeout_bucket(timeout)  # (which also knows the loop)
-            task = current_of(s._loop)
-            assert task is not None
-            bucket.tasks.add(task)
+                drop(s, site)
+        timeout = self.timeout
+        bucket = s.timeout_bucket(timeout)  # (which also knows the loop)
+        task = current_of(s._loop)
+        assert task is not None
+        bucket.tasks.add(task)
+        try:
             try:
-                try:
-                    # (a dict: a non-positional function, or an optional argument left out)
-                    result = await (impl(*vals) if kw is vals else impl(**kw))
-                except asyncio.CancelledError:
-                    if task in bucket.fired and task.uncancel() == 0:
-                        raise site.timed_out(timeout) from None
-                    if not task.cancelling():  # nobody cancelled this task: it came from inside
-                        raise site.cancelled() from None
-                    raise
-                except Exception as exc:
-                    raise error(exc, s) from None
-                finally:  # (bucket.release, inline)
-                    waiting = bucket.tasks
-                    waiting.discard(task)
-                    if not waiting and bucket.handle is not None:
-                        bucket.cancel()
-                if type(result) not in done_types:
-                    result = finish(result, s)
-            except BaseException as exc:
-                if rec is not None:
-                    _record_end(rec, exc, site)
+                # (a dict: a non-positional function, or an optional argument left out)
+                result = await (site.impl(*vals) if kw is vals else site.impl(**kw))
+            except asyncio.CancelledError:
+                if task in bucket.fired and task.uncancel() == 0:
+                    raise site.timed_out(timeout) from None
+                if not task.cancelling():  # nobody cancelled this task: it came from inside
+                    raise site.cancelled() from None
                 raise
+            except Exception as exc:
+                raise site.error(exc, s) from None
+            finally:  # (bucket.release, inline)
+                waiting = bucket.tasks
+                waiting.discard(task)
+                if not waiting and bucket.handle is not None:
+                    bucket.cancel()
+            if type(result) not in DONE_TYPES:
+                result = site.finish(result, s)
+        except BaseException as exc:
             if rec is not None:
-                rec[END], rec[STATUS] = now(), DONE
-            return result
+                _record_end(rec, exc, site)
+            raise
+        if rec is not None:
+            rec[END], rec[STATUS] = now(), DONE
+        return result
 
-        return call_async
-
-
-class LaunchedCall(Launch):
-    """An :class:`AsyncCall` of synchronous arguments as one task of a fan-out (asyncio): the
-    arguments are evaluated and the implementation called when the fan-out starts, and the
-    task runs its own coroutine; every argument a literal of its type: known in advance."""
-
-    __slots__ = ("call", "site", "coerced", "consts", "frames", "unlimited_for")
-
-    def __init__(self, call: AsyncCall) -> None:
-        self.timeout = call.timeout  # (Launch's one field)
-        self.call = call
-        self.site = site = call.site
-        self.frames = frames_of(site)  # for the call log (SPEC 18)
-        args = site.args
-        #: the arguments that may need coercion: (index, exact types, coercion)
-        self.coerced = coercions(site)
-        self.consts: tuple[Any, ...] | None = None
-        #: the limits under which no concurrency limiter applies, last seen (counts of calls
-        #: are fixed once the program is compiled: the answer depends on the limits alone)
-        self.unlimited_for: Limits | None = None
-        if call.positional:
-            consts = [a.const for a in args if a.fits_as_literal()]
-            if len(consts) == len(args):
-                self.consts = tuple(consts)
-
+    # -- the call as one task of a fan-out (Launch) ---------------------------------------
     def start(self, state: State) -> Coroutine[Any, Any, Any] | None:
         """Arguments evaluated now and the implementation called: its coroutine, to run as a
         task (None: a concurrency limiter applies, so take the general path)."""
         limits = state.limits
-        if limits is not self.unlimited_for:  # (known for the limits it last saw)
-            if self.call.limited(state):
+        shared = self.shared
+        if limits is not shared.unlimited_for:  # (known for the limits it last saw)
+            if shared.limited(limits):
                 return None
-            self.unlimited_for = limits
+            shared.unlimited_for = limits
         site = self.site
         if site.logged and state.observers is not None:
             return None  # a journal, event hook or tracer: the general path (SPEC 18)
         args: Any
         try:
-            if self.consts is not None:
-                args = self.consts
+            consts = self.consts
+            if consts is not None:
+                args = consts
                 coro = site.impl(*args)
             else:
                 args = vals = site.evaluate(state)
-                if self.call.positional and coerce_in_place(self.coerced, vals, state):
+                if self.positional and coerce_in_place(self.coerced, vals, state):
                     coro = site.impl(*vals)
                 else:
                     args = site.kwargs(vals, state)
@@ -298,14 +366,6 @@ class LaunchedCall(Launch):
         return self.site.cancelled()
 
 
-Coercions = tuple[tuple[int, tuple[type, ...], Callable[[Any, State], Any]], ...]
-
-
-def coercions(site: CallSite) -> Coercions:
-    """The arguments that may need coercion: (index, exact types, coercion)."""
-    return tuple((k, a.exact, a.slow) for k, a in enumerate(site.args) if a.slow is not None)
-
-
 def coerce_in_place(coerced: Coercions, vals: list[Any], state: State) -> bool:
     """Coerce the values for a positional call; False if one is undefined or ambiguous
     (then :meth:`CallSite.kwargs` handles the call and reports every ambiguity)."""
@@ -334,20 +394,16 @@ def _record_end(rec: list[Any], exc: BaseException, site: CallSite) -> None:
         rec[STATUS] = FAILED
 
 
-def _as_dict(kw: Any, names: list[str]) -> dict[str, Any]:
+def _as_dict(kw: Any, site: CallSite) -> dict[str, Any]:
     """The keyword arguments, from the values of a positional call (or already a dict)."""
-    return kw if type(kw) is dict else dict(zip(names, kw, strict=True))
+    if type(kw) is dict:
+        return kw
+    return dict(zip([a.name for a in site.args], kw, strict=True))
 
 
-async def _limited(
-    s: State,
-    kw: dict[str, Any],
-    timed: Callable[[State, dict[str, Any]], Awaitable[Any]],
-    counts: dict[str, int],
-    cap: int | None,
-    name: str,
-) -> Any:
+async def _limited(s: State, kw: dict[str, Any], timed: Timed, shared: AsyncFn) -> Any:
     """The call holding a slot of each concurrency limiter that applies."""
+    counts, cap, name = shared.counts, shared.cap, shared.name
     limiter = s.limiter
     if limiter is None and counts["*"] > s.limits.max_concurrency:
         limiter = s.limiter = anyio.CapacityLimiter(s.limits.max_concurrency)
