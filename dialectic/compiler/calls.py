@@ -83,7 +83,7 @@ class CallsMixin:
         :func:`~dialectic.compiler.invoke.invocation`. ``done``: the arguments already
         compiled (None for one that is not)."""
         fn = node.fn
-        specs: list[tuple[str, Compiled, Coercer | None, bool]] = []
+        specs: list[tuple[str, Compiled | None, Coercer | None, bool]] = []
         nodes: list[Node] = []
         exact_types = self.types.exact_types
         for i, arg in enumerate(node.args):
@@ -91,10 +91,12 @@ class CallsMixin:
             a = arg.node
             nodes.append(a)
             ptype = p.type
+            compiled: Compiled | None
             if type(a) is Lit and SHARED_SCALARS.get(type(a.value)):
-                # a literal scalar: one compiled literal per value; already of the parameter's
-                # type, it has nothing to coerce (ever: a literal's type does not change)
-                compiled = self._shared_literal(a.value)
+                # a literal scalar: passed as it is (its ArgSpec compiles it if a strategy asks);
+                # already of the parameter's type, it has nothing to coerce (ever: a literal's
+                # type does not change)
+                compiled = None
                 exact = exact_types(ptype) if ptype != "any" else None
                 if ptype == "any" or (exact is not None and type(a.value) in exact):
                     specs.append((p.name, compiled, None, p.optional))
@@ -218,8 +220,7 @@ class _LazySite:
         for arg, c, exact in zip(node.args, self.done, self.exacts, strict=True):
             p, a = arg.param, arg.node
             co = None if exact is None else coercer(types, tree, fn, p.name, p.type, a.path)
-            compiled = c if c is not None else Literal(a.value)  # type: ignore[attr-defined]
-            args.append(ArgSpec(p.name, compiled, co, p.optional, a))
+            args.append(ArgSpec(p.name, c, co, p.optional, a))  # (None: a literal scalar)
         built = self.built = CallSite(node, fn, tuple(args), self.limits, self.facts)
         return built
 

@@ -11,6 +11,7 @@ import traceback
 from collections.abc import Callable
 from typing import Any, Final
 
+from dialectic.compiler.literals import Literal
 from dialectic.compiler.sitefacts import FnFacts
 from dialectic.limits import Limits
 from dialectic.outcome.errors import Ambiguous, DialecticError, Failure, LimitExceeded
@@ -32,13 +33,20 @@ class ArgSpec:
     """One argument of a call: its parameter, compiled expression, coercion and whether it may
     be left out; a literal scalar is passed as the same object every time (``const``)."""
 
-    __slots__ = ("name", "compiled", "fn", "exact", "slow", "optional", "const")
+    __slots__ = ("name", "_compiled", "fn", "exact", "slow", "optional", "const")
 
     def __init__(
-        self, name: str, compiled: Compiled, coercer: Coercer | None, optional: bool, node: Node
+        self,
+        name: str,
+        compiled: Compiled | None,
+        coercer: Coercer | None,
+        optional: bool,
+        node: Node,
     ) -> None:
         self.name = name
-        self.compiled = compiled
+        #: the compiled argument; None for a literal scalar (made when first asked for: most
+        #: call sites only pass its value, ``const``)
+        self._compiled = compiled
         #: the Python types that need no coercion, and the coercion (None: the type is `any`,
         #: or the argument is a literal of the parameter's type)
         self.exact: tuple[type, ...]
@@ -55,13 +63,22 @@ class ArgSpec:
         if type(node) is Lit and is_scalar(node.value):
             self.const, self.fn = node.value, None
         else:
+            assert compiled is not None
             if (coercer is None or list in self.exact or dict in self.exact) and may_hold_undefined(
                 node
             ):
                 # an array or object the program built may hold `undefined`: null in an
                 # array, a member left out (a conversion to another type does the same)
-                self.compiled = compiled = leaving(compiled)
+                self._compiled = compiled = leaving(compiled)
             self.const, self.fn = MISSING, compiled.sync
+
+    @property
+    def compiled(self) -> Compiled:
+        """The compiled argument (a literal scalar's made on first use)."""
+        compiled = self._compiled
+        if compiled is None:
+            compiled = self._compiled = Literal(self.const)
+        return compiled
 
     def fits_as_literal(self) -> bool:
         """A literal of the declared type: known before the run, nothing to coerce."""
@@ -186,7 +203,7 @@ class CallSite:
         self.blocking = facts.blocking
         all_sync = True
         for a in args:
-            if a.compiled.sync is None:
+            if a.fn is None and a.const is MISSING:  # (neither synchronous nor a literal)
                 all_sync = False
                 break
         self.all_sync = all_sync

@@ -48,7 +48,7 @@ __all__ = ["Coercer", "InlineCall", "SyncCall", "SyncOne", "SyncTwo", "invocatio
 def invocation(
     node: Node,
     fn: FunctionDescription,
-    specs: list[tuple[str, Compiled, Coercer | None, bool]],
+    specs: list[tuple[str, Compiled | None, Coercer | None, bool]],
     arg_nodes_of: list[Node],
     limits: Limits,
     async_calls: dict[str, int],
@@ -59,8 +59,9 @@ def invocation(
     the implementation (value, Failure, Ambiguous, unexpected exception) turned into the
     runtime's terms; synchronous functions inline, asynchronous ones with a timeout and the
     concurrency limiters. ``specs`` are (parameter, compiled argument, coercer, optional) in
-    parameter order, ``arg_nodes_of`` the argument nodes; ``facts`` those of ``fn``, if known;
-    ``async_fns`` what the program's asynchronous calls of each function share, if kept."""
+    parameter order (no compiled argument: a literal scalar), ``arg_nodes_of`` the argument
+    nodes; ``facts`` those of ``fn``, if known; ``async_fns`` what the program's asynchronous
+    calls of each function share, if kept."""
     args = tuple(
         [
             ArgSpec(name, compiled, coercer, optional, arg)

@@ -77,7 +77,6 @@ def async_many(
     if sum(1 for c in kids if c.ordered) > 1:
         return _in_order(kids)  # effectful calls in program order (SPEC 17)
     sync_idx = tuple((i, c.sync) for i, c in enumerate(kids) if c.sync is not None)
-    async_idx = tuple((i, c.aio) for i, c in enumerate(kids) if c.aio is not None)
     async_kids = tuple((i, c) for i, c in enumerate(kids) if c.aio is not None)
     n = len(kids)
 
@@ -90,10 +89,11 @@ def async_many(
                 out[i] = fn(state)
             except AmbiguityError as exc:
                 found.append((i, exc))
-        if not async_idx:
+        if not async_kids:
             pass
-        elif len(async_idx) == 1:
-            i, afn = async_idx[0]
+        elif len(async_kids) == 1:
+            i, kid = async_kids[0]
+            afn = kid.aio
             assert afn is not None
             try:
                 out[i] = await afn(state)
@@ -114,7 +114,7 @@ def async_many(
             if fan.failure is not None:
                 raise fan.failure
         else:
-            await _gather_group(state, async_idx, out, found)
+            await _gather_group(state, async_kids, out, found)
         if found:
             if mark is None:  # in the children's order, not the order they were found in
                 raise merge_in_order(found)
@@ -141,14 +141,15 @@ def _in_order(kids: tuple[Compiled, ...]) -> Callable[[State], Awaitable[list[An
 
 async def _gather_group(
     state: State,
-    items: Sequence[tuple[int, AsyncFn | None]],
+    items: Sequence[tuple[int, Compiled]],
     out: list[Any],
     found: list[tuple[int, AmbiguityError]],
 ) -> None:
     """Any backend: an anyio task group (it waits for every child, also when cancelled)."""
     failures: list[BaseException] = []
     async with anyio.create_task_group() as tg:
-        for i, afn in items:
+        for i, kid in items:
+            afn = kid.aio
             assert afn is not None
             tg.start_soon(_child, state, afn, i, out, found, failures, tg.cancel_scope)
     if failures:
