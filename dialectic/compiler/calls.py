@@ -61,6 +61,7 @@ class CallsMixin:
     _async_fns: dict[int, AsyncFn]
     _marked: set[int]
     _facts: dict[str, FnFacts]
+    _checked: dict[int, FnFacts]
     _scalars: dict[tuple[type, Any], Compiled]
 
     if TYPE_CHECKING:
@@ -69,9 +70,13 @@ class CallsMixin:
 
     def _Invoke(self, node: Invoke) -> Compiled:
         fn = node.fn
-        facts = self._facts.get(fn.name)
-        if facts is None or not facts.current(fn):
-            facts = facts_of(self._facts, fn)
+        # checked once per function in a program (nothing changes a function while it compiles)
+        facts = self._checked.get(id(fn))
+        if facts is None:
+            facts = self._facts.get(fn.name)
+            if facts is None or not facts.current(fn):
+                facts = facts_of(self._facts, fn)
+            self._checked[id(fn)] = facts
         if facts.plain and 0 < len(node.args) < 3 and not self._marked and PLAIN_CALLS:
             return self._plain_call(node, facts)
         return self._general_call(node, facts, None)

@@ -23,7 +23,7 @@ from dialectic.compiler.lambdas import (
     spread_args,
 )
 from dialectic.compiler.literals import Literal
-from dialectic.compiler.sitefacts import facts_table
+from dialectic.compiler.sitefacts import FnFacts, facts_table
 from dialectic.compiler.templates import template
 from dialectic.limits import Limits
 from dialectic.outcome.errors import (
@@ -111,6 +111,9 @@ class Compiler(CallsMixin, FormsMixin):
         )
         #: the call-site facts of the registry's functions (kept per registry)
         self._facts = facts_table(registry)
+        #: the facts of each function this program calls, found current (by the function's id:
+        #: the resolved tree holds the function)
+        self._checked: dict[int, FnFacts] = {}
         #: compiled literal scalars, by (type, value): shared by the call sites that pass them
         self._scalars: dict[tuple[type, Any], Compiled] = {}
         #: nodes with effectful calls below them (SPEC 17); empty for most programs

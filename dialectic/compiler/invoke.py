@@ -71,7 +71,9 @@ def invocation(
     site = CallSite(node, fn, args, limits, facts)
     if site.logged:  # counted for the call log (SPEC 18): not a function name
         async_calls["$logged"] = async_calls.get("$logged", 0) + 1
-    if fn.changes_things:  # write or destructive: approved, in order (SPEC 17)
+    if (
+        fn.changes_things if facts is None else facts.changes_things
+    ):  # write or destructive: approved, in order (SPEC 17)
         return effect_call(site, limits, async_calls)
     if site.is_async or site.blocking:
         return AsyncCall(site, limits, async_calls, async_fns).build()

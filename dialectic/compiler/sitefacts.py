@@ -38,6 +38,7 @@ class FnFacts:
         "simple",
         "plain",
         "positional",
+        "changes_things",
     )
 
     def __init__(self, fn: FunctionDescription) -> None:
@@ -47,6 +48,8 @@ class FnFacts:
         self.no_validator = fn.validator is None
         self.pass_ctx = fn.pass_context
         self.effects = fn.effects
+        #: a write or destructive function (``FunctionDescription.changes_things``)
+        self.changes_things = fn.changes_things
         self.blocking_flag = fn.blocking
         self.is_async = is_async = fn.call_facts().is_async
         self.blocking = blocking = fn.blocking and not is_async
@@ -57,7 +60,7 @@ class FnFacts:
         #: a synchronous function with none of: validator, run context, call log, effects
         #: (its calls of one or two synchronous arguments need no CallSite until one fails)
         self.plain = (
-            simple and not is_async and not blocking and not logged and not fn.changes_things
+            simple and not is_async and not blocking and not logged and not self.changes_things
         )
         #: argument names -> whether the implementation takes them positionally
         self.positional: dict[tuple[str, ...], bool] = {}
