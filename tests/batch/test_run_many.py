@@ -85,7 +85,7 @@ def test_one_program_in_place_of_a_list_is_refused(rt: Runtime) -> None:
     # was: each character ran as a program of its own (9 outcomes for "return 1;")
     for one in ("return 1;", b"[1]", {"double": {"x": 2}}):
         with pytest.raises(ValueError, match="pass \\[program\\]"):
-            rt.run_many(one)  # type: ignore[arg-type]
+            rt.run_many(one)
 
 
 def test_a_bad_program_never_stops_the_batch(rt: Runtime) -> None:

@@ -90,7 +90,7 @@ def fails(rt: Runtime, program: Any, *words: str) -> Any:
     assert out.status == "failure" and out.error is not None, out.value
     assert out.error.code == "invalid_program"
     for w in words:
-        assert w in out.message, out.message
+        assert out.message is not None and w in out.message, out.message
     return out.error
 
 

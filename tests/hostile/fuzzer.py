@@ -290,22 +290,21 @@ def _literal(rng: random.Random, text: str) -> str:
 
 
 def _wrap(rng: random.Random, text: str) -> str:
-    return rng.choice(
-        [
-            lambda t: "```js\n" + t + "\n```",
-            lambda t: "Sure, here:\n```yaml\n" + t + "\n```\nok",
-            lambda t: "\ufeff" + t,
-            lambda t: json.dumps({"name": "run_program", "arguments": json.dumps({"p": t})}),
-            lambda t: json.dumps({"type": "tool_use", "name": "echo", "input": {"value": t}}),
-            lambda t: t + "\n" + t,
-            lambda t: t.replace("\n", "\r\n"),
-            lambda t: t.replace("\n", "\r"),
-            lambda t: "// " + t,
-            lambda t: t.replace('"', "'"),
-            lambda t: t.replace("  ", "\t"),
-            lambda t: t.encode("utf-8", "surrogatepass").decode("latin-1"),
-        ]
-    )(text)
+    wraps: list[Callable[[str], str]] = [
+        lambda t: "```js\n" + t + "\n```",
+        lambda t: "Sure, here:\n```yaml\n" + t + "\n```\nok",
+        lambda t: "\ufeff" + t,
+        lambda t: json.dumps({"name": "run_program", "arguments": json.dumps({"p": t})}),
+        lambda t: json.dumps({"type": "tool_use", "name": "echo", "input": {"value": t}}),
+        lambda t: t + "\n" + t,
+        lambda t: t.replace("\n", "\r\n"),
+        lambda t: t.replace("\n", "\r"),
+        lambda t: "// " + t,
+        lambda t: t.replace('"', "'"),
+        lambda t: t.replace("  ", "\t"),
+        lambda t: t.encode("utf-8", "surrogatepass").decode("latin-1"),
+    ]
+    return rng.choice(wraps)(text)
 
 
 def mutate(rng: random.Random, case: Case, size: int = 1) -> Case:
