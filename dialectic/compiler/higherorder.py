@@ -82,7 +82,7 @@ def apply_sync(name: str, arrow: Arrow, s: State, xs: list[Any], steps: Steps) -
         out = apply_columns(name, arrow.direct, s, xs)
         if out is not NotImplemented:
             return out
-        return _apply_direct(name, _checked(arrow.direct.fn, steps), s, xs)
+        return _apply_direct(name, _checked(arrow.direct.fn, steps, len(xs)), s, xs)
     at = _results_sync(arrow, s, xs, steps)
     n = len(xs)
     # the short-circuiting ones stop where JavaScript stops
@@ -113,8 +113,12 @@ def apply_sync(name: str, arrow: Arrow, s: State, xs: list[Any], steps: Steps) -
     return _finish(name, xs, [at(i) for i in range(n)])
 
 
-def _checked(fn: Callable[[State, Any], Any], steps: Steps) -> Callable[[State, Any], Any]:
-    """``fn`` checking the run's deadline every ``CHECK_EVERY + 1`` applications."""
+def _checked(fn: Callable[[State, Any], Any], steps: Steps, n: int) -> Callable[[State, Any], Any]:
+    """``fn`` checking the run's deadline every ``CHECK_EVERY + 1`` applications (``fn`` itself
+    for ``n`` applications or fewer than that: no check would come, and no wrapper costs a
+    frame per element)."""
+    if n <= CHECK_EVERY:
+        return fn
     count = 0
 
     def checked(s: State, x: Any) -> Any:
@@ -254,9 +258,9 @@ def _keys(key: Arrow, s: State, xs: list[Any], steps: Steps) -> list[Any]:
     direct = key.direct
     if direct is None:
         apply = key.apply
-        fn = _checked(lambda s, x: apply(s, (x,)), steps)
+        fn = _checked(lambda s, x: apply(s, (x,)), steps, len(xs))
     else:
-        fn = _checked(direct.fn, steps)
+        fn = _checked(direct.fn, steps, len(xs))
     return [fn(s, x) for x in xs]
 
 

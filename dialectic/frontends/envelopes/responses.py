@@ -123,7 +123,7 @@ def _gemini_content(content: Any, path: JSONPath, names: Names, warnings: list[s
     return out
 
 
-def _one_of(answers: Any, key: str, what: str, path: JSONPath, program_of: Any) -> tuple[int, Any]:
+def _one_of(answers: Any, key: str, what: str, path: JSONPath, program_of: Any) -> Any:
     """The one answer of a response (``choices`` or ``candidates``): several fail with each as a
     program (``details.readings``)."""
     if not isinstance(answers, list) or not answers:
@@ -144,7 +144,7 @@ def _one_of(answers: Any, key: str, what: str, path: JSONPath, program_of: Any) 
             hint=f"Send one {what} (details.readings has each as a program).",
             details={"readings": readings},
         )
-    return 0, answers[0]
+    return answers[0]
 
 
 def _chat_completion(
@@ -153,8 +153,8 @@ def _chat_completion(
     def message_of(choice: Any) -> Any:
         return choice.get("message") if isinstance(choice, dict) else choice
 
-    i, choice = _one_of(tree["choices"], "choices", "choice", (), message_of)
-    path: JSONPath = ("choices", i, "message")
+    choice = _one_of(tree["choices"], "choices", "choice", (), message_of)
+    path: JSONPath = ("choices", 0, "message")
     message = message_of(choice)
     kind = classify(message)
     if kind not in ("openai_message", "openai_function_message"):
@@ -243,10 +243,10 @@ def read_response(
     if "candidates" in tree and _gemini_candidates(tree["candidates"]):
         if len(tree) == 1 and names.has("candidates"):
             return None
-        i, candidate = _one_of(
+        candidate = _one_of(
             tree["candidates"], "candidates", "candidate", (), lambda a: a.get("content")
         )
-        path: JSONPath = ("candidates", i, "content")
+        path: JSONPath = ("candidates", 0, "content")
         return "gemini_response", _gemini_content(candidate["content"], path, names, warnings)
     if tree.get("role") == "model" and tree.keys() == {"role", "parts"}:
         return "gemini_content", _gemini_content(tree, (), names, warnings)
