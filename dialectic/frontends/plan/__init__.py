@@ -21,6 +21,7 @@ from dialectic.frontends.plan.jsnumber import js_number_to_string
 from dialectic.frontends.plan.lexer import Lexed, lex
 from dialectic.frontends.plan.parser import ParseFailure, Parser, Problem
 from dialectic.frontends.plan.spans import LazySpans, LineIndex, build_spans
+from dialectic.frontends.plan.wrappers import may_be_wrapped, unwrap
 from dialectic.outcome.errors import JSONPath, SyntaxProblem
 
 __all__ = [
@@ -116,14 +117,24 @@ def _attempt(
     max_depth: int,
     warnings: list[str],
     fence_problem: Problem | None,
-) -> tuple[Lexed, Parser, Any]:
-    """Lex and parse ``text``: its tokens, the parser (its problems and warnings) and the tree
-    (None if there are problems)."""
+) -> tuple[str, Lexed, Parser, Any]:
+    """Lex and parse ``text``: the text parsed (a wrapper blanked, see :mod:`.wrappers`), its
+    tokens, the parser (its problems and warnings) and the tree (None if there are problems)."""
     tokens = lex(text)
+    wrapper = None
+    if may_be_wrapped(tokens.kinds, tokens.values):
+        wrapper = unwrap(text, tokens, strict, index)
+        if wrapper is not None and wrapper.text is not None:
+            text = wrapper.text
+            tokens = lex(text)
+            warnings = [*warnings, wrapper.warning]
     parser = Parser(text, tokens, index, strict=strict, max_depth=max_depth, record=False)
     if fence_problem is not None:
         parser.problems.append(fence_problem)
     parser.warnings = warnings
+    if wrapper is not None and wrapper.problem is not None:
+        parser.problems.append(wrapper.problem)
+        return text, tokens, parser, None
     try:
         tree = parser.program()
     except RecursionError:
@@ -135,7 +146,7 @@ def _attempt(
         parser.problems.append(problem)
         parser.limited = (problem, "max_depth")
         tree = None
-    return tokens, parser, tree
+    return text, tokens, parser, tree
 
 
 def parse_plan(
@@ -180,13 +191,13 @@ def parse_plan(
         text, warnings, fence_problem = _strip_fence(source, strict, index)
     else:  # (no fence: the common case, without the fence regexes)
         text, warnings, fence_problem = source, [], None
-    tokens, parser, tree = _attempt(text, index, strict, max_depth, warnings, fence_problem)
+    text, tokens, parser, tree = _attempt(text, index, strict, max_depth, warnings, fence_problem)
     if parser.problems and not strict:
         # a reply with prose around a fenced block: the program is the block
         fence = find_fence(source)
         if fence is not None and has_text_outside(source, fence):
             text = keep_fenced(source, fence)
-            tokens, parser, tree = _attempt(
+            text, tokens, parser, tree = _attempt(
                 text, index, strict, max_depth, [outside_warning(source, fence)], fence_problem
             )
     if parser.problems:
