@@ -15,6 +15,14 @@ from dialectic.values.jsmethods import GLOBALS
 NAMESPACES = {"Math": "round", "JSON": "stringify", "Object": "keys", "Array": "isArray"}
 
 
+#: JavaScript's non-finite numbers, which no result can hold (SPEC 1.7): what to write instead
+NON_FINITE = {
+    "Infinity": "Give a bound instead: xs.flat(10) for xs.flat(Infinity); to find a smallest "
+    "value, Math.min(...xs).",
+    "NaN": "Test for a number with Number.isFinite(x) or typeof x === 'number'.",
+}
+
+
 def bad_context(context: Any) -> DialecticError:
     return DialecticError(
         "invalid_option",
@@ -36,6 +44,13 @@ def unknown_identifier(
             f"`{name}` is {what}, and functions are not values",
             path,
             hint=f"Call it inside an arrow function: xs.map(x => {call}).",
+        )
+    if name in NON_FINITE:
+        return DialecticError(
+            "unknown_identifier",
+            f"`{name}` is not a value in Plan: JSON cannot hold it",
+            path,
+            hint=NON_FINITE[name],
         )
     pool = [*known, *(k for k in values if type(k) is str)]  # (a host's context may have others)
     near = closest(name, pool)

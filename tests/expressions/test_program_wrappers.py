@@ -110,19 +110,19 @@ FAILURES = [
     ),
     (
         "async function main() { return 1; }\nmain().catch(console.error);",
-        "a program wrapped in the function `main` must end by calling it",
+        "`main` can only wrap the whole program, which then ends by calling it",
         2,
         1,
     ),
     (
         "async function main() { return 1; }\nreturn other();",
-        "a program wrapped in the function `main` must end by calling it",
+        "`main` can only wrap the whole program, which then ends by calling it",
         2,
         1,
     ),
     (
         "async function main() { return 1; }\nmain();\nreturn 2;",
-        "a program wrapped in the function `main` must end by calling it",
+        "`main` can only wrap the whole program, which then ends by calling it",
         2,
         1,
     ),

@@ -27,6 +27,19 @@ RT = Runtime(load_entry_points=False)
         ("const o = {}; o.a = 1; return o;", "syntax_error", "{...o, a: 1}"),
         ("const o = {a: 1}; o['a'] += 1; return o;", "syntax_error", "{...o, a: 1}"),
         ("let t = 0; t += 5; return t;", "syntax_error", "`next = x + 1;`"),
+        ("return [...new Set([1, 1])];", "syntax_error", "xs.indexOf(x) === i"),
+        ("const m = new Map(); return 1;", "syntax_error", "Object.fromEntries"),
+        ("return new Date('2024-01-01');", "syntax_error", "registered functions"),
+        ("return new Thing();", "syntax_error", "call a function instead"),
+        ("return 'a1'.match(/\\d/);", "syntax_error", "includes, startsWith"),
+        ("const r = []; for (const c of cs) { r.push(c); } return r;", "syntax_error", ".map"),
+        ("return [[1]].flat(Infinity);", "unknown_identifier", "xs.flat(10)"),
+        ("return NaN;", "unknown_identifier", "Number.isFinite"),
+        (
+            "function f() { return 1; }\nreturn f() + 1;",
+            "syntax_error",
+            "end it with `return f();`",
+        ),
     ],
 )
 def test_a_javascript_habit_gets_what_to_write_instead(
@@ -128,3 +141,11 @@ def test_the_advised_counting_reduce_runs_as_in_node() -> None:
     out = RT.run(f"return {program};", lang="plan")
     assert out.status == "success", out.message
     assert node == {"ok": out.value} == {"ok": {"1": 2, "2": 1}}
+
+
+def test_the_advised_distinct_items_run_as_in_node() -> None:
+    program = "[3, 1, 3, 'a', 1, 'a'].filter((x, i, xs) => xs.indexOf(x) === i)"
+    (node,) = node_values([program], None)
+    out = RT.run(f"return {program};", lang="plan")
+    assert out.status == "success", out.message
+    assert node == {"ok": out.value} == {"ok": [3, 1, "a"]}

@@ -192,6 +192,13 @@ class ParserBase:
                     "values never change in Plan: build the object with its members "
                     "(`const o = {a: 1};`) or make a new one (`const o2 = {...o, a: 1};`)"
                 )
+            if tok[1] == "/" and expected == "an expression":  # `s.match(/\\d+/)`
+                return self.fail(
+                    "Plan has no regular expressions (`/.../`)",
+                    tok[2],
+                    "use text methods: includes, startsWith, endsWith, indexOf, split, "
+                    "replaceAll, slice, trim, toLowerCase; or a registered function",
+                )
             return self.fail(f"Plan has no operator `{tok[1]}` (expected {expected})", tok[2], hint)
         if kind == "name" and tok[1] in RESERVED:
             return self.fail(

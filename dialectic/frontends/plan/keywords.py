@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-__all__ = ["RESERVED", "LITERAL_WORDS", "keyword_hint", "is_identifier_name"]
+__all__ = ["RESERVED", "LITERAL_WORDS", "NEW_HINTS", "keyword_hint", "is_identifier_name"]
 
 import re
 
@@ -19,17 +19,33 @@ LITERAL_WORDS = frozenset(["true", "false", "null", "undefined"])
 
 _IDENTIFIER_NAME = re.compile(r"[A-Za-z_$][A-Za-z0-9_$]*\Z")
 
+_LOOP = (
+    "Plan has no loops; make the list with .map (the calls run concurrently): "
+    "`const results = cities.map(c => weather({city: c}));`, or use .filter, .find, .reduce"
+)
+#: `new X(...)`: what to write instead, by X
+NEW_HINTS = {
+    "Set": "for the distinct items write xs.filter((x, i) => xs.indexOf(x) === i)",
+    "Map": "use an object: Object.fromEntries(pairs), read with obj[key]",
+    "Date": "dates come from registered functions (e.g. the datetime extension's next(Thursday))",
+    "Promise": "calls are awaited where their values are used: call the function itself",
+    "Array": "write the array itself: [1, 2, 3], [...xs] or xs.map(x => ...)",
+    "Object": "write the object: {}",
+    "Error": "Plan has no `throw`; a failing call is reported by the runtime",
+}
+
 _HINTS = {
     "function": "Plan has no function declarations; pass an arrow function to an array "
-    "method: xs.map(x => x.price)",
+    "method: xs.map(x => x.price) (a whole program may be one function of no parameters, "
+    "called at its end: async function main() { ... } return main();)",
     "class": "Plan has no classes",
     "if": "`if (test) { ...; return a; } else { return b; }` is a statement; as a value write "
     "`test ? a : b`",
     "else": "`else` follows the branch of an `if`: if (test) { return a; } else { return b; }",
     "switch": "Plan has no `switch`; choose a value with `test ? a : b`",
-    "for": "Plan has no loops; use .map, .filter, .find or .reduce on the list",
-    "while": "Plan has no loops; use .map, .filter, .find or .reduce on the list",
-    "do": "Plan has no loops; use .map, .filter, .find or .reduce on the list",
+    "for": _LOOP,
+    "while": _LOOP,
+    "do": _LOOP,
     "new": "Plan has no `new`; call a function instead: `f(x)`",
     "await": "calls are awaited implicitly in Plan; remove `await`",
     "async": "calls are asynchronous implicitly in Plan; remove `async`",
@@ -50,8 +66,11 @@ _HINTS = {
 }
 
 
-def keyword_hint(word: str) -> str:
-    """A hint for a reserved word used where Plan expects an expression or a name."""
+def keyword_hint(word: str, following: object = None) -> str:
+    """A hint for a reserved word used where Plan expects an expression or a name;
+    ``following``: the next token's value (`new Set` gets its own hint)."""
+    if word == "new" and isinstance(following, str) and following in NEW_HINTS:
+        return f"Plan has no `new {following}`; {NEW_HINTS[following]}"
     return _HINTS.get(
         word, f"`{word}` is a JavaScript keyword; choose another name (e.g. `{word}_`)"
     )

@@ -64,7 +64,7 @@ class Parser(OperatorsMixin, PostfixMixin, StatementsMixin):
                     if word not in DECLARATORS
                     else f"`{word}` can only start an alias definition",
                     self.starts[pos],
-                    keyword_hint(word),
+                    keyword_hint(word, self.values[pos + 1]),
                 )
             else:
                 node = {"$ref": word}

@@ -227,11 +227,12 @@ def unwrap(text: str, tokens: Lexed, strict: bool, index: LineIndex) -> Unwrappe
                 None,
                 "",
                 (
-                    f"a program wrapped in the function `{head.name}` must end by calling it, "
-                    "and do nothing else",
+                    f"Plan has no function declarations: `{head.name}` can only wrap the "
+                    "whole program, which then ends by calling it and does nothing else",
                     starts[after],
-                    f"end the program with `return {head.name}();` right after the function, "
-                    "or send only the body of the function",
+                    f"to wrap the program end it with `return {head.name}();`; otherwise "
+                    "write what the function computes in place, or pass an arrow function "
+                    "to an array method: xs.map(x => ...)",
                 ),
             )
         i = end
