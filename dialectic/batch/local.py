@@ -20,6 +20,7 @@ from typing import Any
 
 import anyio
 
+from dialectic.batch.collector import batch_collector
 from dialectic.limits import Limits
 from dialectic.outcome.outcome import FAILURE, SUCCESS, ErrorInfo, Outcome
 
@@ -176,16 +177,20 @@ async def drive(
 ) -> None:
     """Run ``work(job)`` for every job, at most ``concurrency`` at once: a fixed pool of worker
     tasks sharing ``jobs``. An error in ``work`` or the iterator cancels the others and is
-    raised; cancelling ``drive`` cancels them all."""
+    raised; cancelling ``drive`` cancels them all. While it runs, the collector's young
+    threshold is raised (:func:`dialectic.batch.collector.batch_collector`)."""
 
     async def worker() -> None:
         for job in jobs:
             await work(job)
 
+    check_concurrency(concurrency)
     try:
-        async with anyio.create_task_group() as tg:
-            for _ in range(check_concurrency(concurrency)):
-                tg.start_soon(worker)
+        # the collector's young threshold raised while the batch runs (batch/collector.py)
+        with batch_collector(concurrency):
+            async with anyio.create_task_group() as tg:
+                for _ in range(concurrency):
+                    tg.start_soon(worker)
     except BaseExceptionGroup as group:  # one error: raise it as it was
         if len(group.exceptions) == 1:
             raise group.exceptions[0] from None
