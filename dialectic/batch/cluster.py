@@ -69,7 +69,9 @@ def connect(address: str, timeout: float = CONNECT_TIMEOUT) -> tuple[Any, Any]:
             n_workers=int(count) if count else None,
             threads_per_worker=1,
             processes=True,
-            dashboard_address=None,
+            # its HTTP server (health, metrics) on a free port: the default, 8787, warns
+            # into the user's output when another cluster holds it
+            dashboard_address=":0",
         )
         return distributed.Client(cluster), cluster
     try:

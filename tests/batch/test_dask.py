@@ -4,6 +4,7 @@ by the module: the same records as a local run, a worker killed mid-batch, resum
 
 from __future__ import annotations
 
+import contextlib
 import importlib
 import os
 import socket
@@ -140,7 +141,13 @@ def test_cli_dask_local_starts_and_ends_its_own_cluster(tmp_path: Path) -> None:
     src = write_jsonl(tmp_path / "in.jsonl", mixed_records(6))
     out = tmp_path / "out.jsonl"
     args = ["batch", str(src), "--out", str(out), "--dask", "local:1", "--plugin", "batch_plugin"]
-    result = CliRunner().invoke(main, [*args, "--no-entry-points", "--format", "json"])
+    with contextlib.ExitStack() as stack:
+        # another cluster's HTTP server on Dask's default port: no warning in the output
+        holder = stack.enter_context(socket.socket())
+        with contextlib.suppress(OSError):  # (already held by someone else: the same case)
+            holder.bind(("127.0.0.1", 8787))
+            holder.listen()
+        result = CliRunner().invoke(main, [*args, "--no-entry-points", "--format", "json"])
     assert result.exit_code == 0, (result.output, repr(result.exception))
     summary = orjson.loads(result.output)
     assert summary["programs"] == 6 and summary["where"].startswith("dask tcp://127.0.0.1:")
