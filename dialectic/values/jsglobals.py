@@ -18,6 +18,7 @@ from dialectic.values.jsops import (
     MAX_SAFE,
     JsRefusal,
     TextTooLong,
+    inexact_integer,
     is_number,
     kind,
     number,
@@ -57,6 +58,8 @@ def _one_number(name: str, fn: Callable[[float], Any]) -> Callable[..., Any]:
     def apply(x: Any = UNDEFINED, *_rest: Any) -> Any:
         if not is_number(x):
             raise JsRefusal(f"{name} takes a number, got {_a(kind(x))}")
+        if type(x) is int and not -MAX_SAFE <= x <= MAX_SAFE:
+            raise inexact_integer(x, f"{name}()")
         return number(fn(x))
 
     return apply
@@ -234,10 +237,11 @@ def parse_int(value: Any, radix: Any = UNDEFINED) -> Any:
             "parseInt gives NaN here: the text does not start with a number",
             "Check the text first.",
         )
-    n = int(m.group())
-    if abs(n) > MAX_SAFE:
+    digits = m.group().lstrip("+-").lstrip("0")
+    # (beyond 16 digits, past 2**53; and int() of a text of 4,300 digits or more raises)
+    if len(digits) > 16 or (n := int(digits or "0")) > MAX_SAFE:
         raise JsRefusal("the number is beyond 2**53, which JavaScript cannot hold exactly")
-    return n
+    return -n if m.group()[0] == "-" else n
 
 
 def parse_float(value: Any) -> Any:
