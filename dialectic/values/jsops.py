@@ -357,12 +357,14 @@ def _astral(s: str) -> bool:
 
 
 def _order(a: Any, b: Any, op: str) -> tuple[Any, Any]:
-    if is_number(a) and is_number(b):
-        # (two different numbers share a double only if both are 2**53 or more in size)
-        if a != b and not -MAX_SAFE < a < MAX_SAFE and (type(a) is int or type(b) is int):
+    ta, tb = type(a), type(b)
+    if (ta is int or ta is float) and (tb is int or tb is float):  # (is_number, inline)
+        # two different numbers share a double only if both are 2**53 or more in size, and
+        # differ only if one is an int (the bound written out: cheaper than a global here)
+        if not -9007199254740992 < a < 9007199254740992 and a != b and int in (ta, tb):
             distinct(a, b, op)
         return a, b
-    if type(a) is str and type(b) is str:
+    if ta is str and tb is str:
         if _astral(a) or _astral(b):  # JavaScript compares UTF-16 code units
             return a.encode("utf-16-be"), b.encode("utf-16-be")
         return a, b
@@ -397,8 +399,9 @@ def strict_equal(a: Any, b: Any, op: str = "===") -> bool:
     if t is type(b) and t in _SAME_TYPE_EQUAL:  # the common case: Python's == is JavaScript's
         if a == b:
             return True
-        if t is int and not -MAX_SAFE < a < MAX_SAFE:
-            # two different integers share a double only if both are 2**53 or more in size
+        if t is int and not -9007199254740992 < a < 9007199254740992:
+            # two different integers share a double only if both are 2**53 (MAX_SAFE) or more
+            # in size (a constant here: cheaper than the global on this hot path)
             distinct(a, b, op)
         return False
     pa, pb = _primitive(a), _primitive(b)
@@ -406,8 +409,8 @@ def strict_equal(a: Any, b: Any, op: str = "===") -> bool:
         if is_number(a) and is_number(b):
             if a == b:
                 return True
-            if big(a) or big(b):
-                distinct(a, b, op)
+            if not -9007199254740992 < a < 9007199254740992 and (big(a) or big(b)):
+                distinct(a, b, op)  # (as above: only a number 2**53 or more in size)
             return False
         return type(a) is type(b) and a == b
     if pa or pb:
