@@ -17,7 +17,8 @@ from dialectic.resolve.forbidden import forbidden_error, is_forbidden
 from dialectic.values.coercion import TypeSystem
 from dialectic.values.data import UNDEFINED
 from dialectic.values.jsmethods import utf16_index, utf16_length
-from dialectic.values.jsops import JsRefusal
+from dialectic.values.jsnumber import js_number_to_string
+from dialectic.values.jsops import MAX_SAFE, JsRefusal
 
 _INDEX = re.compile(r"-?[0-9]{1,18}")
 
@@ -165,7 +166,14 @@ class Access:
                     hint="If the index may be past the end, give a default: `... ?? default`.",
                 )
             if t is dict:
-                return self.member(value, str(key), path)
+                if -MAX_SAFE <= key <= MAX_SAFE:
+                    return self.member(value, str(key), path)
+                try:  # the key JavaScript makes of the number, if it names this integer
+                    return self.member(value, js_number_to_string(key), path)
+                except JsRefusal as exc:
+                    raise DialecticError(
+                        "expression_error", exc.message, path, hint=exc.hint
+                    ) from None
             raise self._cannot_read(value, key, path)
         raise DialecticError(
             "invalid_key",

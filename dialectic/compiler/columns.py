@@ -130,6 +130,8 @@ def _op(node: Op) -> Column | None:
     if values is None:
         return None
     t = type(lit)
+    if (t is int or t is float) and not -MAX_SAFE < lit < MAX_SAFE:
+        return None  # (an integer beyond 2**53 may have the literal's double: jsops decides)
     kinds: frozenset[type] | None
     compare: Callable[[Any, Any], Any]
     if node.op in _EQUAL and lit is None:

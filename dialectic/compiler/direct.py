@@ -357,7 +357,12 @@ def _add(stringify: Callable[[Any], str], max_len: int, a: Any, b: Any) -> Any:
 
 
 def _simple_literal(value: Any) -> bool:
-    return value is None or type(value) in (str, bool, int, float)
+    """A literal :func:`_equal_literal` compares with Python's ``==``: for a number, one below
+    2**53 in size (no integer beyond 2**53 has the same double; jsops decides the others)."""
+    t = type(value)
+    if t is int or t is float:
+        return bool(-MAX_SAFE < value < MAX_SAFE)
+    return value is None or t is str or t is bool
 
 
 def _equal_literal(

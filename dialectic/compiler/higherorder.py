@@ -297,7 +297,14 @@ def _check_keys(keys: list[Any]) -> None:
     if kinds <= _NUMBERS and (int not in kinds or -MAX_SAFE <= min(keys) <= max(keys) <= MAX_SAFE):
         return
     for k in keys:
-        if type(k) is bool or not is_number(k) or (type(k) is int and abs(k) > MAX_SAFE):
+        if type(k) is int and abs(k) > MAX_SAFE:
+            raise JsRefusal(
+                "the comparator subtracts an integer beyond 2**53, which JavaScript cannot hold "
+                "exactly (Node would order the numbers it holds instead)",
+                "Sort large ids as text: (a, b) => (a.id < b.id ? -1 : 1) on ids the tool gives "
+                "as strings; numbers to subtract must be within ±9007199254740992.",
+            )
+        if type(k) is bool or not is_number(k):
             raise JsRefusal(
                 f"the comparator subtracts {kind(k)} values",
                 "Compare numbers, or texts with a.name < b.name ? -1 : 1.",

@@ -20,6 +20,7 @@ from dialectic.outcome.errors import Ambiguous, DialecticError, Failure, LimitEx
 from dialectic.registry.descriptions import RunContext, TypeConversion
 from dialectic.registry.registry import Registry
 from dialectic.values.data import UNDEFINED, BadValue, TooLarge, json_kind, plain
+from dialectic.values.jsnumber import MAX_SAFE, show_integer
 from dialectic.values.jsnumber import js_number_to_string as js_number
 
 MAX_CONVERSION_STEPS = 4
@@ -75,8 +76,15 @@ def _number_to_integer(v: Any, ctx: RunContext) -> Any:
 
 
 def _to_string(v: Any, ctx: RunContext) -> Any:
+    """A number or boolean written as text for a parameter declared ``string``: as JavaScript's
+    ``String()`` writes it, except an integer beyond 2**53, which is written with its exact
+    digits (an argument is carried, not computed with: a 64-bit id keeps its digits, SPEC 1.7)."""
     if isinstance(v, bool):
         return "true" if v else "false"
+    if isinstance(v, int) and not -MAX_SAFE <= v <= MAX_SAFE:
+        if v.bit_length() > 1024:  # beyond the double range (and str() of 4,300 digits raises)
+            raise NoConversion(f"{show_integer(v)} is too large to write as text")
+        return str(int(v))
     return js_number(v)
 
 
@@ -89,7 +97,8 @@ def _number_to_bool(v: Any, ctx: RunContext) -> Any:
         return True
     if v == 0:
         return False
-    raise NoConversion(f"only 0 and 1 convert to a boolean, not {js_number(v)}")
+    shown = show_integer(v) if isinstance(v, int) else js_number(v)
+    raise NoConversion(f"only 0 and 1 convert to a boolean, not {shown}")
 
 
 def _str_to_bool(v: Any, ctx: RunContext) -> Any:

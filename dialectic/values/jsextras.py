@@ -11,7 +11,7 @@ from decimal import ROUND_HALF_UP, Context, Decimal
 from typing import Any
 
 from dialectic.values.data import UNDEFINED
-from dialectic.values.jsnumber import js_number_to_string
+from dialectic.values.jsnumber import MAX_SAFE, as_double, inexact_integer, js_number_to_string
 from dialectic.values.jsops import JsRefusal, is_number, power, strict_equal
 from dialectic.values.jsstrings import _int_arg
 
@@ -36,6 +36,8 @@ def to_fixed(x: int | float, digits: Any = UNDEFINED) -> str:
             "toFixed() takes 0 to 100 digits (a RangeError in JavaScript)",
             "Give a number of decimals from 0 to 100.",
         )
+    if type(x) is int and not -MAX_SAFE <= x <= MAX_SAFE and as_double(x) != x:
+        raise inexact_integer(x, "toFixed()")  # (Node rounds it to a double first)
     if abs(x) >= 1e21:
         return js_number_to_string(x)
     if x == 0:

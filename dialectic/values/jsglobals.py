@@ -18,6 +18,7 @@ from dialectic.values.jsops import (
     MAX_SAFE,
     JsRefusal,
     TextTooLong,
+    inexact_integer,
     is_number,
     kind,
     number,
@@ -57,6 +58,8 @@ def _one_number(name: str, fn: Callable[[float], Any]) -> Callable[..., Any]:
     def apply(x: Any = UNDEFINED, *_rest: Any) -> Any:
         if not is_number(x):
             raise JsRefusal(f"{name} takes a number, got {_a(kind(x))}")
+        if type(x) is int and not -MAX_SAFE <= x <= MAX_SAFE:
+            raise inexact_integer(x, f"{name}()")
         return number(fn(x))
 
     return apply
@@ -132,6 +135,15 @@ def json_stringify(
         raise JsRefusal("JSON.stringify with an indent is not supported", "Omit the indent.")
     if value is UNDEFINED:
         return UNDEFINED
+    if _orjson_writes_it(value, limit):
+        try:
+            text: str = orjson.dumps(value).decode()
+        except orjson.JSONEncodeError:
+            pass  # (nested deeper than orjson writes, or a lone surrogate: the writer says)
+        else:
+            if len(text) > limit:
+                raise TextTooLong(len(text), limit)
+            return text
     out: list[str] = []
     stack: list[Any] = [value]
     size = 0  # at least what is written: one character a step, a text's length
@@ -181,6 +193,45 @@ def json_stringify(
     if len(text) > limit:  # (escapes write more than the count above)
         raise TextTooLong(len(text), limit)
     return text
+
+
+def _orjson_writes_it(value: Any, limit: int) -> bool:
+    """Whether ``orjson.dumps(value)`` is the text ``JSON.stringify`` writes (and at most about
+    ``limit`` characters): only texts, booleans, null, integers within 2**53, non-whole floats
+    from 1e-5 to 1e16 in size, arrays, and objects with text keys. orjson writes those floats
+    with the shortest round-trip digits, as JavaScript does, and positionally, where JavaScript
+    does too (from 1e-6 to 1e21); it writes ``1.0``, ``1e+16``, ``1e-6``, ``-0.0`` otherwise
+    (tests/expressions/test_json_stringify_fast.py checks the bounds against Node). Stops at
+    the first other value, and once ``limit`` is passed (shared parts cost O(limit))."""
+    stack = [value]
+    size = 0
+    while stack:
+        v = stack.pop()
+        t = type(v)
+        if t is str:
+            size += len(v)
+        elif t is int:
+            if not -9007199254740992 <= v <= 9007199254740992:
+                return False
+        elif t is float:
+            if v.is_integer() or not 1e-5 <= abs(v) < 1e16:
+                return False
+        elif t is list:
+            size += len(v)
+            stack.extend(v)
+        elif t is dict:
+            size += len(v)
+            for k in v:
+                if type(k) is not str:
+                    return False
+                size += len(k)
+            stack.extend(v.values())
+        elif not (t is bool or v is None):
+            return False  # undefined, a registered value: the writer below
+        size += 1
+        if size > limit:
+            return False
+    return True
 
 
 class _Lit:
@@ -234,10 +285,11 @@ def parse_int(value: Any, radix: Any = UNDEFINED) -> Any:
             "parseInt gives NaN here: the text does not start with a number",
             "Check the text first.",
         )
-    n = int(m.group())
-    if abs(n) > MAX_SAFE:
+    digits = m.group().lstrip("+-").lstrip("0")
+    # (beyond 16 digits, past 2**53; and int() of a text of 4,300 digits or more raises)
+    if len(digits) > 16 or (n := int(digits or "0")) > MAX_SAFE:
         raise JsRefusal("the number is beyond 2**53, which JavaScript cannot hold exactly")
-    return n
+    return -n if m.group()[0] == "-" else n
 
 
 def parse_float(value: Any) -> Any:

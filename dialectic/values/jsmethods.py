@@ -30,6 +30,7 @@ from dialectic.values.jsglobals import (
 )
 from dialectic.values.jsops import (
     MAX_ITEMS,
+    MAX_SAFE,
     JsRefusal,
     TextTooLong,
     kind,
@@ -129,14 +130,30 @@ def _concat(xs: list[Any], *items: Any) -> list[Any]:
 
 
 def _includes(xs: list[Any], item: Any) -> bool:
+    same = _plain_equal(item)
+    if same is not None:
+        return any(map(same, xs))
     return any(same_value_zero(x, item) for x in xs)
 
 
 def _index_of(xs: list[Any], item: Any) -> int:
+    same = _plain_equal(item)
     for i, x in enumerate(xs):
-        if strict_equal(x, item, "indexOf"):
+        if same(x) if same is not None else strict_equal(x, item, "indexOf"):
             return i
     return -1
+
+
+def _plain_equal(item: Any) -> Callable[[Any], bool] | None:
+    """``x === item`` as one test per item, for a text, a boolean or a number below 2**53 in
+    size (no other number shares its double, SPEC 1.7): what :func:`strict_equal` answers,
+    without its call per item. None for any other item (strict_equal decides)."""
+    t = type(item)
+    if t is str or t is bool:
+        return lambda x: type(x) is t and x == item
+    if (t is int or t is float) and -MAX_SAFE < item < MAX_SAFE:
+        return lambda x: (type(x) is int or type(x) is float) and x == item
+    return None
 
 
 def _join(xs: list[Any], sep: Any = ",", *, stringify: Callable[[Any], str], limit: int) -> str:

@@ -20,18 +20,10 @@ from typing import Any
 
 from dialectic.outcome.errors import JSONPath, LimitExceeded
 from dialectic.values.data import UNDEFINED
-from dialectic.values.jsnumber import js_number_to_string
-
-MAX_SAFE = 2**53
-
-
-class JsRefusal(Exception):
-    """An operation whose JavaScript meaning is a trap (or not JSON): refused with a hint."""
-
-    def __init__(self, message: str, hint: str | None = None) -> None:
-        super().__init__(message)
-        self.message = message
-        self.hint = hint
+from dialectic.values.jsnumber import MAX_SAFE as MAX_SAFE
+from dialectic.values.jsnumber import JsRefusal as JsRefusal
+from dialectic.values.jsnumber import as_double, js_number_to_string, show_integer
+from dialectic.values.jsnumber import inexact_integer as inexact_integer
 
 
 def kind(v: Any) -> str:
@@ -83,6 +75,26 @@ def number(x: int | float) -> int | float:
     return x
 
 
+def big(v: Any) -> bool:
+    """Whether ``v`` is an ``int`` beyond 2**53 (one JavaScript may not hold exactly)."""
+    return type(v) is int and not -MAX_SAFE <= v <= MAX_SAFE
+
+
+def distinct(a: int | float, b: int | float, op: str) -> None:
+    """For two numbers that differ (``a != b``), one an integer beyond 2**53: refused when
+    JavaScript holds both as the same double (Node would find them equal); otherwise every
+    comparison of the two has the same answer on the exact values as on the doubles."""
+    if as_double(a) == as_double(b):
+        x, y = (a, b) if type(a) is int and abs(a) > MAX_SAFE else (b, a)
+        other = show_integer(y) if type(y) is int else js_number_to_string(y)
+        raise JsRefusal(
+            f"`{op}` cannot tell {show_integer(int(x))} from {other}: beyond 2**53 JavaScript "
+            f"holds both as the same number, so Node would find them equal",
+            "Compare large ids as text (have the tool give them as strings); numbers to "
+            "compare must be within ±9007199254740992.",
+        )
+
+
 def _operand(v: Any, op: str, side: str) -> int | float:
     if not is_number(v):
         raise JsRefusal(
@@ -92,7 +104,9 @@ def _operand(v: Any, op: str, side: str) -> int | float:
     if type(v) is int and not -MAX_SAFE <= v <= MAX_SAFE:
         raise JsRefusal(
             f"the {side} operand of `{op}` is an integer beyond 2**53, which JavaScript cannot "
-            "hold exactly"
+            "hold exactly",
+            "Numbers to compute with must be within ±9007199254740992; a large id is passed on "
+            "exactly when it is only carried (an argument, part of the result).",
         )
     return v  # type: ignore[no-any-return]
 
@@ -343,9 +357,14 @@ def _astral(s: str) -> bool:
 
 
 def _order(a: Any, b: Any, op: str) -> tuple[Any, Any]:
-    if is_number(a) and is_number(b):
+    ta, tb = type(a), type(b)
+    if (ta is int or ta is float) and (tb is int or tb is float):  # (is_number, inline)
+        # two different numbers share a double only if both are 2**53 or more in size, and
+        # differ only if one is an int (the bound written out: cheaper than a global here)
+        if not -9007199254740992 < a < 9007199254740992 and a != b and int in (ta, tb):
+            distinct(a, b, op)
         return a, b
-    if type(a) is str and type(b) is str:
+    if ta is str and tb is str:
         if _astral(a) or _astral(b):  # JavaScript compares UTF-16 code units
             return a.encode("utf-16-be"), b.encode("utf-16-be")
         return a, b
@@ -378,11 +397,21 @@ def greater_equal(a: Any, b: Any) -> bool:
 def strict_equal(a: Any, b: Any, op: str = "===") -> bool:
     t = type(a)
     if t is type(b) and t in _SAME_TYPE_EQUAL:  # the common case: Python's == is JavaScript's
-        return bool(a == b)
+        if a == b:
+            return True
+        if t is int and not -9007199254740992 < a < 9007199254740992:
+            # two different integers share a double only if both are 2**53 (MAX_SAFE) or more
+            # in size (a constant here: cheaper than the global on this hot path)
+            distinct(a, b, op)
+        return False
     pa, pb = _primitive(a), _primitive(b)
     if pa and pb:
         if is_number(a) and is_number(b):
-            return bool(a == b)
+            if a == b:
+                return True
+            if not -9007199254740992 < a < 9007199254740992 and (big(a) or big(b)):
+                distinct(a, b, op)  # (as above: only a number 2**53 or more in size)
+            return False
         return type(a) is type(b) and a == b
     if pa or pb:
         return False  # an object is never equal to a primitive

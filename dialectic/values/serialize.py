@@ -29,7 +29,7 @@ from dialectic.values.data import (
 )
 from dialectic.values.jsglobals import json_stringify
 from dialectic.values.jsnumber import js_number_to_string as js_number
-from dialectic.values.jsops import TextTooLong
+from dialectic.values.jsops import JsRefusal, TextTooLong
 
 _MAX_PROGRAM_DEPTH = 200
 _SURROGATE = "the value contains a lone surrogate (not valid Unicode text)"
@@ -248,7 +248,10 @@ class Serializer:
         if t is bool:
             return "true" if value else "false"
         if t is int or t is float:
-            return js_number(value)
+            try:
+                return js_number(value)
+            except JsRefusal as exc:  # an integer beyond 2**53 Node would write differently
+                raise DialecticError("expression_error", exc.message, hint=exc.hint) from None
         if value is None:
             return "null"
         if value is UNDEFINED:
@@ -272,6 +275,8 @@ class Serializer:
                 raise value_error(exc, "max_string_length") from None
             except TextTooLong as exc:
                 raise LimitExceeded("max_string_length", exc.message) from None
+            except JsRefusal as exc:  # an integer beyond 2**53 inside
+                raise DialecticError("expression_error", exc.message, hint=exc.hint) from None
             except orjson.JSONEncodeError:
                 raise DialecticError("invalid_value", _SURROGATE) from None
         return self.dumps(value, self.text_limit, "max_string_length").decode()

@@ -179,7 +179,15 @@ class Verdict:
 
 
 def judge(rt: Runtime, source: str, answer: dict[str, Any]) -> Verdict:
-    out = rt.run(for_dialectic(source), lang="plan", context=CONTEXT, strict=True)
+    return judge_value(rt, source, answer, CONTEXT)
+
+
+def judge_value(
+    rt: Runtime, source: str, answer: dict[str, Any], context: dict[str, Any]
+) -> Verdict:
+    """The verdict on ``source`` run with ``context`` (Node's ``answer`` from ``NODE_SCRIPT``
+    given the same context as JSON text)."""
+    out = rt.run(for_dialectic(source), lang="plan", context=context, strict=True)
     if out.status != "success":
         code = out.error.code if out.error is not None else "?"
         message = out.message or ""

@@ -11,6 +11,7 @@ import subprocess
 import pytest
 
 from dialectic.frontends.plan.jsnumber import js_number_to_string
+from dialectic.values.jsnumber import JsRefusal
 
 CASES = [
     (1.0, "1"),
@@ -36,10 +37,9 @@ CASES = [
     (1.7976931348623157e308, "1.7976931348623157e+308"),
     (0.1 + 0.2, "0.30000000000000004"),
     (2**53, "9007199254740992"),
-    (2**53 + 1, "9007199254740992"),  # an int is first rounded to a double
+    (2**54, "18014398509481984"),  # beyond 2**53, a double, and its text names it exactly
     (10**21, "1e+21"),
-    (10**400, "Infinity"),
-    (-(10**400), "-Infinity"),
+    (10**22, "1e+22"),
     (math.nan, "NaN"),
     (math.inf, "Infinity"),
     (-math.inf, "-Infinity"),
@@ -51,6 +51,26 @@ CASES = [
 @pytest.mark.parametrize(("value", "expected"), CASES)
 def test_known_values(value: float, expected: str) -> None:
     assert js_number_to_string(value) == expected
+
+
+@pytest.mark.parametrize(
+    ("value", "held"),
+    [
+        (2**53 + 1, "9007199254740992"),  # no double equals it
+        (-(2**53 + 1), "-9007199254740992"),
+        (2**60, "1152921504606847000"),  # a double, but written with other digits
+        (2**63 - 1, "9223372036854776000"),
+        (10**30, "1e+30"),
+        (10**400, "Infinity"),
+        (-(10**400), "-Infinity"),
+    ],
+)
+def test_an_integer_node_would_write_as_another_number_is_refused(value: int, held: str) -> None:
+    """SPEC 1.7: Node's text would name another integer than the data's, the exact digits would
+    not be Node's answer: refused, saying what JavaScript holds (no str() of a huge int)."""
+    with pytest.raises(JsRefusal) as err:
+        js_number_to_string(value)
+    assert f"which JavaScript holds as {held}" in err.value.message
 
 
 def _random_doubles(count: int) -> list[float]:

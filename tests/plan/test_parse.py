@@ -114,14 +114,36 @@ def test_this_is_a_function_name() -> None:
         ("0x1F", 31),
         ("0o17", 15),
         ("0b101", 5),
-        ("9007199254740993", 9007199254740992),
-        ("123456789012345678901234567890", int(1.2345678901234568e29)),
+        ("9007199254740992", 2**53),
+        ("1152921504606846976", 2**60),  # beyond 2**53, but a double exactly: kept
+        ("0x20000000000000", 2**53),
     ],
 )
 def test_numbers(text: str, value: int | float) -> None:
     result = expr(text)
     assert result == value
     assert type(result) is type(value)
+
+
+@pytest.mark.parametrize(
+    ("text", "held"),
+    [
+        ("9007199254740993", "9007199254740992"),
+        ("-9007199254740993", "9007199254740992"),
+        ("123456789012345678901234567890", "123456789012345677877719597056"),
+        ("0x20000000000001", "9007199254740992"),
+    ],
+)
+def test_an_integer_javascript_would_read_as_another_number_is_refused(
+    text: str, held: str
+) -> None:
+    """SPEC 1.7: `9007199254740993` is `9007199254740992` in JavaScript; the program would not
+    mean what it says (an id written as a number), so it is a syntax error with what to write."""
+    with pytest.raises(SourceError) as err:
+        parse_plan(f"return {text};")
+    message = str(err.value)
+    assert f"JavaScript reads it as {held}" in message
+    assert "write it as text" in message
 
 
 def test_integer_lexemes_are_ints_others_floats() -> None:

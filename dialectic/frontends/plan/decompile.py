@@ -15,6 +15,7 @@ from typing import Any
 
 from dialectic.frontends.plan.jsnumber import js_number_to_string
 from dialectic.frontends.plan.keywords import LITERAL_WORDS, RESERVED, is_identifier_name
+from dialectic.values.jsnumber import as_double, show_integer
 
 __all__ = ["DecompileError", "decompile", "decompile_expression"]
 
@@ -74,7 +75,12 @@ def _template_text(text: str) -> str:
 
 def number_literal(value: int | float) -> str:
     if type(value) is int:
-        return str(value)
+        if -(2**53) <= value <= 2**53 or as_double(value) == value:
+            return str(value)
+        raise DecompileError(
+            f"the integer {show_integer(value)} has no literal in Plan: JavaScript would read it "
+            "as a different number (beyond 2**53 only some integers are exact)"
+        )
     if math.isnan(value) or math.isinf(value):
         raise DecompileError(f"{value!r} has no literal in Plan (JSON has no NaN or Infinity)")
     if value == 0:

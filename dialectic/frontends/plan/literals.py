@@ -127,20 +127,33 @@ def _too_large(text: str) -> LexError:
 
 
 def _nearest_double(value: int, text: str) -> int:
-    """``value`` as JavaScript holds it: exact up to 2**53, else the nearest double."""
+    """``value`` when JavaScript holds it exactly (always up to 2**53); an integer lexeme
+    JavaScript would read as a different number (``9007199254740993`` is
+    ``9007199254740992``) is refused: the program would not mean what it says."""
     if value <= _MAX_SAFE:
         return value
     try:
-        return int(float(value))
+        held = float(value)
     except OverflowError:  # rounds to 2**1024 or more: Infinity in JavaScript
         raise _too_large(text) from None
+    if held == value:
+        return value
+    shown = _show(text)
+    raise LexError(
+        f"the integer {shown} is beyond 2**53: JavaScript reads it as {int(held)}, a different "
+        "number",
+        0,
+        hint=f"if it is an id, write it as text ('{shown}'); for the number JavaScript holds, "
+        f"write {int(held)}",
+    )
 
 
 def number_value(text: str) -> int | float:
     """The value of a numeric literal's text; raises :class:`LexError` if Plan rejects it.
 
-    Integer lexemes beyond 2**53 become the nearest double (as an int); a number beyond the
-    double range is an error (JavaScript would read it as Infinity)."""
+    An integer lexeme beyond 2**53 is kept (an int) when a double holds it exactly, else it is
+    an error (JavaScript would read a different number), as is a number beyond the double range
+    (JavaScript would read it as Infinity)."""
     if not text.isascii():  # only ASCII digits are digits (str.isdigit accepts U+0663)
         raise LexError(f"{_show(text)} is not a valid number", 0, hint="write digits as 0-9")
     if text.isdigit() and (len(text) < 2 or text[0] != "0") and len(text) < 16:

@@ -228,7 +228,8 @@ class Parser(OperatorsMixin, PostfixMixin, StatementsMixin):
             elif kind == "str":
                 key = self.string(pos)
             elif kind == "num":
-                key = js_number_to_string(self.number(pos))
+                # (a literal is a double: `1152921504606846976` is the key "1152921504606847000")
+                key = js_number_to_string(float(self.number(pos)))
             elif kind == "[" or (kind == "op" and values[pos] == "..."):
                 # `...x`, or `[k]: v` as the part `...Object.fromEntries([[k, v]])`
                 # (JavaScript's order: the key, then the value; later keys win)
