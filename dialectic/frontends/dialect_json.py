@@ -7,7 +7,14 @@ import re
 import orjson
 
 from dialectic.frontends.base import FrontEndResult, SourceError
-from dialectic.frontends.fences import find_fence, has_text_outside, keep_fenced, outside_warning
+from dialectic.frontends.fences import (
+    find_fence,
+    has_text_outside,
+    keep_fenced,
+    outside_warning,
+    rival_json,
+    several_programs,
+)
 from dialectic.frontends.repair import repair_json
 from dialectic.outcome.errors import SyntaxProblem
 
@@ -65,6 +72,9 @@ def parse_json(source: str, *, strict: bool = False) -> FrontEndResult:
             warnings.append(outside_warning(source, block))
             text = keep_fenced(source, block)
             tree = orjson.loads(text)
+            rivals = rival_json(source, block, tree)
+            if rivals:
+                raise several_programs("json", source, rivals)
     except orjson.JSONDecodeError as exc:
         repaired = repair_json(text, source, strict=strict, line_offset=line_offset)
         if repaired is not None:

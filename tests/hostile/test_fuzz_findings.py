@@ -80,11 +80,16 @@ def test_a_long_optional_chain_is_refused_by_the_parser_at_the_limit(clean: Clea
 
 
 def test_a_second_fenced_block_that_does_not_run_is_named_in_the_warning(clean: Clean) -> None:
-    # was: only "ignored the text around it": the second program vanished without a word
-    reply = "First:\n```js\nreturn add(1, 2);\n```\nOr better:\n```js\nreturn add(3, 4);\n```\n"
+    # was: only "ignored the text around it": the second block vanished without a word
+    reply = "First:\n```js\nreturn add(1, 2);\n```\nIt prints:\n```\n3 (the sum)\n```\n"
     out = clean(reply)
     assert out.status == "success" and out.value == 3
     assert any("fenced block at line 6 (only the first runs)" in w for w in out.warnings)
+    # two programs: neither runs (tests/core/test_several_fences.py)
+    reply = "First:\n```js\nreturn add(1, 2);\n```\nOr better:\n```js\nreturn add(3, 4);\n```\n"
+    out = clean(reply)
+    assert out.status == "failure" and out.error is not None
+    assert len(out.error.details["readings"]) == 2
 
 
 def test_a_folder_walk_reads_only_regular_files(tmp_path: Path) -> None:

@@ -15,7 +15,16 @@ from functools import partial
 from typing import Any
 
 from dialectic.frontends.base import FrontEndResult, SourceError, Span
-from dialectic.frontends.fences import find_fence, has_text_outside, keep_fenced, outside_warning
+from dialectic.frontends.fences import (
+    Fence,
+    fenced_codes,
+    find_fence,
+    has_text_outside,
+    keep_fenced,
+    later_fences,
+    outside_warning,
+    several_programs,
+)
 from dialectic.frontends.plan.decompile import DecompileError, decompile, decompile_expression
 from dialectic.frontends.plan.jsnumber import js_number_to_string
 from dialectic.frontends.plan.lexer import Lexed, lex
@@ -149,6 +158,23 @@ def _attempt(
     return text, tokens, parser, tree
 
 
+#: the tags of a fenced block that may hold a Plan program
+_PLAN_TAGS = frozenset(["", "js", "javascript", "plan", "ts", "typescript", "mjs", "jsx"])
+
+
+def _one_program(source: str, first: Fence, tree: Any, max_depth: int) -> None:
+    """Raise when a later fenced block of the reply holds another Plan program than ``first``
+    (``tree``): which one is meant cannot be known (SPEC 10, "Strict and lenient modes")."""
+    rivals = [first]
+    later = [b for b in later_fences(source, first) if b.tag in _PLAN_TAGS]
+    for block, code in zip(later, fenced_codes(source, later), strict=True):
+        _, _, parser, other = _attempt(code, LineIndex(code), False, max_depth, [], None)
+        if not parser.problems and other != tree:
+            rivals.append(block)
+    if len(rivals) > 1:
+        raise several_programs(LANG, source, rivals)
+
+
 def parse_plan(
     source: str,
     *,
@@ -200,6 +226,8 @@ def parse_plan(
             text, tokens, parser, tree = _attempt(
                 text, index, strict, max_depth, [outside_warning(source, fence)], fence_problem
             )
+            if not parser.problems:
+                _one_program(source, fence, tree, max_depth)
     if parser.problems:
         parser.problems.sort(key=lambda p: p[1])
         raise SourceError(LANG, source, _problems(index, parser.problems, _limit(parser)))

@@ -16,9 +16,18 @@ See SPEC.md, section 11, for the full rules.
 from __future__ import annotations
 
 from functools import partial
+from typing import Any
 
 from dialectic.frontends.base import FrontEndResult, SourceError
-from dialectic.frontends.fences import find_fence, has_text_outside, keep_fenced
+from dialectic.frontends.fences import (
+    Fence,
+    fenced_codes,
+    find_fence,
+    has_text_outside,
+    keep_fenced,
+    later_fences,
+    several_programs,
+)
 from dialectic.frontends.plan2.compiler import Compiler, ExpressionParser, SlotMode
 from dialectic.frontends.plan2.repairs import quote_repairs, strip_code_fence
 from dialectic.frontends.plan2.yamlnodes import YamlProblems, compose
@@ -44,6 +53,48 @@ def _default_expression_parser(max_depth: int = 100) -> ExpressionParser:
     from dialectic.frontends.plan import parse_expression
 
     return partial(parse_expression, max_depth=max_depth)
+
+
+#: the tags of a fenced block that may hold a Plan2 program
+_PLAN2_TAGS = frozenset(["", "yaml", "yml", "plan2"])
+
+
+def _one_program(source: str, first: Fence, *options: Any) -> None:
+    """Raise when a later fenced block of the reply holds another Plan2 program than ``first``:
+    which one is meant cannot be known (SPEC 11). ``options``: parse_plan2's, in order."""
+    later = [b for b in later_fences(source, first) if b.tag in _PLAN2_TAGS]
+    if not later:
+        return
+    lift, slots, max_depth, max_nodes, expression_parser = options
+
+    def tree_of(code: str) -> Any:
+        try:
+            return parse_plan2(
+                code,
+                lift=lift,
+                slots=slots,
+                max_depth=max_depth,
+                max_nodes=max_nodes,
+                expression_parser=expression_parser,
+                _fences=False,
+            ).tree
+        except SourceError:
+            return _UNREAD
+
+    codes = fenced_codes(source, [first, *later])
+    tree = tree_of(codes[0])
+    if tree is _UNREAD:
+        return
+    rivals = [first]
+    for block, code in zip(later, codes[1:], strict=True):
+        other = tree_of(code)
+        if other is not _UNREAD and other != tree:
+            rivals.append(block)
+    if len(rivals) > 1:
+        raise several_programs(LANG, source, rivals)
+
+
+_UNREAD = object()
 
 
 def parse_plan2(
@@ -86,6 +137,8 @@ def parse_plan2(
             )
         except SourceError:
             pass
+        if not strict:
+            _one_program(source, block, lift, slots, max_depth, max_nodes, expression_parser)
     text = source if block is None else keep_fenced(source, block)
     if block is not None:
         line = block.open_line + 1
