@@ -24,6 +24,11 @@ X = {
     "n": None,
 }
 PROGRAMS = [
+    # JavaScript's constants of Math and Number (SPEC 1.8)
+    "[Math.E, Math.LN10, Math.LN2, Math.LOG10E, Math.LOG2E, Math.PI, Math.SQRT1_2, Math.SQRT2]",
+    "[Number.EPSILON, Number.MAX_SAFE_INTEGER, Number.MIN_SAFE_INTEGER, Number.MAX_VALUE]",
+    "[Number.MIN_VALUE, Math.PI * x.e.f ** 2, (Math.PI * 2).toFixed(3), Math.PI.toFixed(1)]",
+    "x.p.map(([a, b]) => Math.round(a * Math.PI) + Number.EPSILON * b)",
     "Object.entries(x.e).map(([k, v]) => k + '=' + v)",
     "x.l.map(({k, v}) => v.repeat(k))",
     "x.l.map(({k: n}) => n * 10)",

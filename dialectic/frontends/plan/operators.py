@@ -136,6 +136,8 @@ class OperatorsMixin(ArrowsMixin):
         """The expression ``name.a.b`` (from token ``pos``) when nothing follows it (an
         ``operand``: when no other member access, index or call follows it): what
         :meth:`primary` and :meth:`postfix` make of it (a ``$get``); else None."""
+        if name == "Math" or name == "Number":  # (`Math.PI`: a constant, see postfix)
+            return None
         kinds = self.kinds
         values = self.values
         end = pos + 1

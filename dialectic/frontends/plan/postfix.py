@@ -51,6 +51,12 @@ class PostfixMixin(ParserBase):
                 method_last = pos - 1 if optional else -1
                 callee = None
             elif kind == ".":
+                if keys is None and type(node) is dict and "$ref" in node:
+                    constant = CONSTANTS.get(f"{node['$ref']}.{values[pos + 1]}")
+                    if constant is not None and kinds[pos + 2] != "(":  # `Math.PI`
+                        node = constant
+                        self.pos = pos + 2
+                        continue
                 node, keys = self._member(node, keys, first, pos)
                 method_last = pos - 1
                 optional = False
@@ -296,6 +302,24 @@ class PostfixMixin(ParserBase):
             elif kind != ")":
                 raise self.unexpected(self.tok(self.pos), "`,` or `)` in the argument list")
 
+
+#: JavaScript's constants of `Math` and `Number` that JSON can hold, as Node writes them (the
+#: program reads them as the numbers: `Math.PI * r ** 2`, `Number.MAX_SAFE_INTEGER`)
+CONSTANTS: dict[str, int | float] = {
+    "Math.E": 2.718281828459045,
+    "Math.LN10": 2.302585092994046,
+    "Math.LN2": 0.6931471805599453,
+    "Math.LOG10E": 0.4342944819032518,
+    "Math.LOG2E": 1.4426950408889634,
+    "Math.PI": 3.141592653589793,
+    "Math.SQRT1_2": 0.7071067811865476,
+    "Math.SQRT2": 1.4142135623730951,
+    "Number.EPSILON": 2.220446049250313e-16,
+    "Number.MAX_SAFE_INTEGER": 9007199254740991,
+    "Number.MIN_SAFE_INTEGER": -9007199254740991,
+    "Number.MAX_VALUE": 1.7976931348623157e308,
+    "Number.MIN_VALUE": 5e-324,
+}
 
 #: global functions of one argument that may be passed by name to an array method
 #: (`xs.filter(Boolean)`, `xs.map(String)`): JavaScript ignores the index and array they are
