@@ -26,6 +26,12 @@ from dialectic.values.jsops import (
     truthy,
 )
 from dialectic.values.jsstrings import _JS_SPACE, _a, _array, _text, to_string
+from dialectic.values.jsuri import (
+    decode_uri,
+    decode_uri_component,
+    encode_uri,
+    encode_uri_component,
+)
 
 
 def _finite_numbers(args: tuple[Any, ...], name: str) -> list[int | float]:
@@ -329,6 +335,12 @@ def globals_table(stringify: Callable[[Any], str], limit: int) -> dict[str, Call
         "parseInt": parse_int,
         "parseFloat": parse_float,
         "Array.isArray": lambda v=UNDEFINED: type(v) is list,
+        "encodeURIComponent": lambda v=UNDEFINED: encode_uri_component(
+            to_string(v, stringify), limit
+        ),
+        "encodeURI": lambda v=UNDEFINED: encode_uri(to_string(v, stringify), limit),
+        "decodeURIComponent": lambda v=UNDEFINED: decode_uri_component(to_string(v, stringify)),
+        "decodeURI": lambda v=UNDEFINED: decode_uri(to_string(v, stringify)),
         **extra_globals(),
     }
 

@@ -342,6 +342,10 @@ _BY_NAME = frozenset(
         "Math.trunc",
         "Math.sign",
         "Math.sqrt",
+        "encodeURIComponent",
+        "encodeURI",
+        "decodeURIComponent",
+        "decodeURI",
     }
 )
 
