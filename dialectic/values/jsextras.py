@@ -12,7 +12,7 @@ from typing import Any
 
 from dialectic.values.data import UNDEFINED
 from dialectic.values.jsnumber import MAX_SAFE, as_double, inexact_integer, js_number_to_string
-from dialectic.values.jsops import JsRefusal, is_number, power, strict_equal
+from dialectic.values.jsops import MAX_ITEMS, JsRefusal, is_number, power, strict_equal, too_many
 from dialectic.values.jsstrings import _int_arg
 
 __all__ = [
@@ -61,8 +61,35 @@ def _is_integer(v: Any = UNDEFINED) -> bool:
     return is_number(v) and (type(v) is int or float(v).is_integer())
 
 
+def array_from(v: Any = UNDEFINED) -> list[Any]:
+    """``Array.from(v)``: a copy of an array, the code points of a text, ``length`` undefined
+    items of ``{length: n}`` (``Array.from(v, f)`` is this, then ``.map(f)``: see the Plan
+    front end)."""
+    if type(v) is list:
+        return list(v)
+    if type(v) is str:
+        if len(v) > MAX_ITEMS:
+            raise too_many(len(v))
+        return list(v)
+    if type(v) is dict and list(v) == ["length"]:
+        n = v["length"]
+        if is_number(n) and n == int(n) and n >= 0:
+            if n > MAX_ITEMS:
+                raise too_many(int(n))
+            return [UNDEFINED] * int(n)
+        raise JsRefusal(
+            f"Array.from({{length: n}}) takes a whole number of items, got {n!r}",
+            "Give a count from 0 on: Array.from({length: 3}, (_, i) => i).",
+        )
+    raise JsRefusal(
+        "Array.from() takes an array, a text or {length: n}",
+        "Write the array itself, [...xs], or make a range: Array.from({length: n}, (_, i) => i).",
+    )
+
+
 def extra_globals() -> dict[str, Callable[..., Any]]:
     return {
+        "Array.from": array_from,
         "Math.pow": lambda a=UNDEFINED, b=UNDEFINED: power(a, b),
         "Number.isInteger": _is_integer,
         "Number.isSafeInteger": lambda v=UNDEFINED: _is_integer(v) and abs(v) <= 2**53 - 1,

@@ -24,6 +24,12 @@ X = {
     "n": None,
 }
 PROGRAMS = [
+    # Array.from (SPEC 1.8): a copy, a text's code points, a range, with a mapping function
+    "[Array.from(x.l).length, Array.from('h😀é'), Array.from({length: 2})]",
+    "Array.from({length: 4}, (_, i) => i * i)",
+    "Array.from(x.p, ([a, b], i) => a + b + i)",
+    "Array.from(['1', '2.5'], Number)",
+    "Array.from({length: 0}, (_, i) => i)",
     # JavaScript's constants of Math and Number (SPEC 1.8)
     "[Math.E, Math.LN10, Math.LN2, Math.LOG10E, Math.LOG2E, Math.PI, Math.SQRT1_2, Math.SQRT2]",
     "[Number.EPSILON, Number.MAX_SAFE_INTEGER, Number.MIN_SAFE_INTEGER, Number.MAX_VALUE]",

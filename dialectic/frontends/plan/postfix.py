@@ -238,6 +238,21 @@ class PostfixMixin(ParserBase):
                 # (there are no `rejected` entries: SPEC 10, "Mapping to the call tree")
                 settled = {"status": "fulfilled", "value": {"$ref": "_settled"}}
                 return {"$method": [args[1], "map", {"$fn": [["_settled"], settled]}]}
+            if space == "Array" and fn == "from" and len(args) == 3:
+                # `Array.from(v, f)` is `Array.from(v).map(f)` (f gets the item and its index)
+                made = {"$global": self._moved(args[:2], ["Array.from"], 1)}
+                mapped = self._moved(args, [made, "map"], 2)
+                rec = self.rec
+                if rec is not None and (id(args), 1) in rec:
+                    rec[(id(mapped), 0)] = rec[(id(args), 1)]
+                mapped[2] = fn_arg = _as_arrow(mapped[2])
+                if type(fn_arg) is dict and "$fn" in fn_arg and len(fn_arg["$fn"][0]) > 2:
+                    raise self.fail(
+                        "Array.from's function gets an item and its index, not a third argument",
+                        self.starts[self.pos - 1],
+                        "take (item, i) only, or name the array: xs.map((x, i, all) => ...)",
+                    )
+                return {"$method": mapped}
             if f"{space}.{fn}" in GLOBALS:
                 return {"$global": self._moved(args, [f"{space}.{fn}"], 1)}
             if space == "Number" and fn in ("parseInt", "parseFloat"):  # the same functions
