@@ -70,8 +70,6 @@ class State:
     #: did not fit
     calls: list[Any] = cast(list[Any], ())  # (a tuple: appending to it fails loudly)
     calls_dropped: list[Any] | None = None
-    #: records of calls running as tasks of their own coroutine, by coroutine
-    calls_launched: dict[Any, list[Any]] | None = None
     #: the journal, event hook and tracer of the run, if any (dialectic.run.events)
     observers: Any = None
     #: effects (SPEC 17): the run's approver, the ordered blocks being run and the
@@ -348,20 +346,26 @@ class AsyncSlot:
         self.done = False
         self.value: Any = None
         self.error: BaseException | None = None
-        #: functions called (with no argument) when the slot is done: a native fan-out that
-        #: reads an alias already being evaluated waits on it without a task of its own
-        self._callbacks: list[Callable[[], None]] | None = None
+        #: what to call (with no argument) when the slot is done: a native fan-out that
+        #: reads an alias already being evaluated waits on it without a task of its own; one
+        #: function as it is (the usual case: no list), two or more in a list
+        self._callbacks: Any = None
 
     def add_callback(self, fn: Callable[[], None]) -> None:
         """Call ``fn`` once the slot is done (the slot must not be done yet)."""
-        if self._callbacks is None:
-            self._callbacks = [fn]
+        callbacks = self._callbacks
+        if callbacks is None:
+            self._callbacks = fn
+        elif type(callbacks) is list:
+            callbacks.append(fn)
         else:
-            self._callbacks.append(fn)
+            self._callbacks = [callbacks, fn]
 
     def remove_callback(self, fn: Callable[[], None]) -> None:
         callbacks = self._callbacks
-        if callbacks is not None and fn in callbacks:
+        if callbacks is fn:
+            self._callbacks = None
+        elif type(callbacks) is list and fn in callbacks:
             callbacks.remove(fn)
 
     @property
@@ -382,8 +386,11 @@ class AsyncSlot:
         callbacks = self._callbacks
         if callbacks is not None:
             self._callbacks = None
-            for fn in callbacks:
-                fn()
+            if type(callbacks) is list:
+                for fn in callbacks:
+                    fn()
+            else:
+                callbacks()
 
 
 def deadline_error(limits: Limits, path: JSONPath = ()) -> DialecticError:
