@@ -55,7 +55,9 @@ class State:
     _ctx: RunContext | None = None
     limiter: anyio.CapacityLimiter | None = None
     fn_limiters: dict[str, anyio.CapacityLimiter] | None = None
-    _buckets: dict[int, TimeoutBucket] | None = None
+    #: the timeout buckets the run used (for :meth:`close`): None, the one bucket itself (the
+    #: usual case: no dict per run), or a dict by key from the second
+    _buckets: TimeoutBucket | dict[int, TimeoutBucket] | None = None
     #: the run's event loop (asyncio: set as the run starts)
     _loop: asyncio.AbstractEventLoop | None = None
     #: asyncio: tasks made by the Task class itself (the loop has no task factory)
@@ -117,12 +119,11 @@ class State:
         once and releases it when the call ends; the last release cancels the timer."""
         used = self._buckets
         if used is None:  # the run's first: its loop's table and clock, looked up once
-            used = self._buckets = {}
             loop = self._loop = asyncio.get_running_loop()
             self._clock = loop.time
             shared = _loop_buckets(loop)
-            # a loop that takes no weak reference: the run's own buckets
-            self._shared = shared if shared is not None else used
+            # a loop that takes no weak reference: a table of the run's own
+            self._shared = shared if shared is not None else {}
         if timeout > FAR:
             timeout = FAR
         grain = 1 + int(timeout)  # in milliseconds
@@ -133,7 +134,13 @@ class State:
         if bucket is None:
             bucket = shared[key] = TimeoutBucket(shared, key)
             bucket.handle = self._loop.call_at(key / 1000, bucket.fire)  # type: ignore[union-attr]
-        used[key] = bucket
+        if used is None:
+            self._buckets = bucket
+        elif type(used) is dict:
+            used[key] = bucket
+        elif used is not bucket:
+            assert isinstance(used, TimeoutBucket)
+            self._buckets = {used._key: used, key: bucket}
         return bucket
 
     def deadline_bucket(self, loop: asyncio.AbstractEventLoop) -> TimeoutBucket:
@@ -160,16 +167,21 @@ class State:
         bucket cancels its timer when its last call ends; one that still has calls of other
         runs keeps its timer for them)."""
         used = self._buckets
-        if used:
-            for bucket in used.values():
-                if bucket.handle is None:  # released by its last call (the usual case)
-                    continue
-                for task in bucket.tasks:
-                    if not task.done():
-                        break  # a call of another run still needs it
-                else:
-                    bucket.cancel()
+        if used is None:
+            return
+        buckets: Any = used.values() if type(used) is dict else (used,)
+        for bucket in buckets:
+            if bucket.handle is None:  # released by its last call (the usual case)
+                continue
+            for task in bucket.tasks:
+                if not task.done():
+                    break  # a call of another run still needs it
+            else:
+                bucket.cancel()
+        if type(used) is dict:
             used.clear()
+        else:
+            self._buckets = None
 
     @property
     def ctx(self) -> RunContext:

@@ -2,8 +2,9 @@
 
 The cyclic collector's cost grows with the containers concurrent runs keep alive, so the count
 per in-flight run of the 5-call diamond is held under a bound (deterministic: objects, not
-time): 79 tracked containers before the fan-outs' lazy ``found`` lists, a slot's one callback
-without a list, the call-log record handed to its task and the slot wait (63 after). A call
+time): 78 tracked containers before the fan-outs' lazy ``found`` lists, a slot's one callback
+without a list, the call-log record handed to its task, the slot wait and the run's one timeout
+bucket kept without a dict (63 after). A call
 whose arguments are all aliases being evaluated elsewhere (``d = step(b, a)``) waits on their
 slots in its own frame (:mod:`dialectic.run.slotwait`): its results are the fan-out's."""
 
@@ -19,7 +20,7 @@ from dialectic import FunctionDescription, Limits, Runtime
 from dialectic.outcome.errors import DialecticError
 from dialectic.run.compiled import AmbiguityError
 from dialectic.run.slotwait import SlotsWait, wait_slots
-from dialectic.run.state import ABANDONED, MISSING, AsyncSlot, State, new_state
+from dialectic.run.state import ABANDONED, MISSING, AsyncSlot, State, TimeoutBucket, new_state
 
 DIAMOND = """\
 a = step(seed, 1);
@@ -29,7 +30,7 @@ d = step(b, a);
 return step(c, d);
 """
 
-#: tracked containers per in-flight run of DIAMOND (63 when this was written; 79 before)
+#: tracked containers per in-flight run of DIAMOND (62.8 when this was written; 77.8 before)
 BOUND = 68
 
 RUNS = 300
@@ -230,5 +231,28 @@ def test_a_stopped_slot_wait_leaves_the_other_callbacks() -> None:
         a.set()
         assert seen == ["first", "third"]
         assert not wait.waiter.done()
+
+    asyncio.run(main())
+
+
+def test_a_runs_one_timeout_bucket_is_kept_without_a_dict() -> None:
+    """The buckets a run used: the one itself, a dict from the second; ``close`` cancels the
+    timers of both kinds whose calls have all ended."""
+
+    async def main() -> None:
+        state = _state(0)
+        state._loop = None  # (set by the first bucket, as in a run)
+        first = state.timeout_bucket(30.0)
+        assert state._buckets is first and first.handle is not None
+        assert state.timeout_bucket(30.0) is first and state._buckets is first
+        state.close()
+        assert first.handle is None and state._buckets is None
+        one = state.timeout_bucket(30.0)
+        other = state.timeout_bucket(1_000.0)
+        assert isinstance(state._buckets, dict)
+        assert set(state._buckets.values()) == {one, other}
+        assert all(isinstance(b, TimeoutBucket) for b in state._buckets.values())
+        state.close()
+        assert one.handle is None and other.handle is None
 
     asyncio.run(main())
