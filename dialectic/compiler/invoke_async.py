@@ -36,6 +36,7 @@ from dialectic.run.evaluator import (
 )
 from dialectic.run.fanout import _Fanout, fanout_values, settle_fanout
 from dialectic.run.fanstart import native_start
+from dialectic.run.slotwait import MAX_SLOTS, wait_slots
 from dialectic.run.state import current_of
 from dialectic.values.data import UNDEFINED
 
@@ -105,6 +106,7 @@ class AsyncCall(Launch):
         "frames",
         "amany",
         "fan_start",
+        "slot_idxs",
         "timed",
     )
 
@@ -154,13 +156,19 @@ class AsyncCall(Launch):
         #: the arrow applications the call runs in, for the call log (SPEC 18)
         self.frames = FRAME.get if "$fn" in site.path else _none
         self.timed: Timed | None = None  # built on first use (most programs never need it)
+        self.slot_idxs: tuple[int, ...] | None = None
         if site.all_sync:
             self.amany = self.fan_start = None
         else:
             kids = [a.compiled for a in args]
             self.amany = async_many(kids, mark=AmbiguousArg)
             # asyncio, two or more asynchronous arguments: their fan-out awaited in one frame
-            self.fan_start = native_start(kids)
+            self.fan_start = start = native_start(kids)
+            # every argument an alias (2 to MAX_SLOTS): when all are being evaluated
+            # elsewhere, their slots waited on in this frame (no fan-out)
+            aliases = [k.alias for k in kids]
+            if start is not None and None not in aliases and len(aliases) <= MAX_SLOTS:
+                self.slot_idxs = tuple([a[0] for a in aliases if a is not None])
 
     def limited(self, s: State) -> bool:
         """Whether a concurrency limiter applies to this call in run ``s``."""
@@ -241,14 +249,25 @@ class AsyncCall(Launch):
         else:
             start = self.fan_start
             if start is not None and s.native:
-                fan: _Fanout = start(s)
-                if fan.pending:
+                got = None
+                idxs = self.slot_idxs
+                if idxs is not None and (wait := wait_slots(idxs, s)) is not None:
                     try:
-                        await fan.waiter
+                        await wait.waiter
                     except asyncio.CancelledError:
-                        await settle_fanout(fan)
+                        wait.stop()
                         raise
-                vals = fanout_values(fan, AmbiguousArg)
+                    got = wait.values(AmbiguousArg)  # (None: one was abandoned)
+                if got is None:
+                    fan: _Fanout = start(s)
+                    if fan.pending:
+                        try:
+                            await fan.waiter
+                        except asyncio.CancelledError:
+                            await settle_fanout(fan)
+                            raise
+                    got = fanout_values(fan, AmbiguousArg)
+                vals = got
             else:
                 vals = await amany(s)
         # every argument passed positionally when each is defined, not ambiguous and of
@@ -311,9 +330,11 @@ class AsyncCall(Launch):
         return result
 
     # -- the call as one task of a fan-out (Launch) ---------------------------------------
-    def start(self, state: State) -> Coroutine[Any, Any, Any] | None:
+    def start(self, state: State) -> tuple[Coroutine[Any, Any, Any], list[Any] | None] | None:
         """Arguments evaluated now and the implementation called: its coroutine, to run as a
-        task (None: a concurrency limiter applies, so take the general path)."""
+        task, and the call's record in the call log, which the task completes as it ends (None
+        if the function is not logged); None: a concurrency limiter applies, or observers
+        watch the run, so take the general path."""
         limits = state.limits
         shared = self.shared
         if limits is not shared.unlimited_for:  # (known for the limits it last saw)
@@ -340,18 +361,16 @@ class AsyncCall(Launch):
             raise
         except Exception as exc:
             raise site.error(exc, state) from None
-        if site.logged:  # its record, found again by the coroutine when the task ends
-            rec = [site, self.frames(), args, now(), None, IN_FLIGHT, False]
-            log = state.calls
-            if len(log) < limits.max_call_log:
-                log.append(rec)
-            else:
-                drop(state, site)
-            found = state.calls_launched
-            if found is None:
-                found = state.calls_launched = {}
-            found[coro] = rec
-        return coro  # type: ignore[no-any-return]
+        if not site.logged:
+            return coro, None
+        # its record, handed to the task that runs the coroutine (completed as it ends)
+        rec = [site, self.frames(), args, now(), None, IN_FLIGHT, False]
+        log = state.calls
+        if len(log) < limits.max_call_log:
+            log.append(rec)
+        else:
+            drop(state, site)
+        return coro, rec
 
     def finish(self, value: Any, state: State) -> Any:
         return self.site.finish(value, state)

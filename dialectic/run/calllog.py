@@ -95,14 +95,10 @@ def drop(s: State, site: Any) -> None:
         s.calls_dropped.append(site)
 
 
-def landed(s: State, coro: Any, status: str | None) -> None:
-    """A call launched as a task of its own coroutine ``coro`` (asyncio fan-out) has ended:
-    ``status`` done or failed, or None if it was cancelled (in flight: it may have taken
-    effect)."""
-    found = s.calls_launched
-    rec = found.pop(coro, None) if found else None
-    if rec is None:
-        return
+def landed(rec: list[Any], status: str | None) -> None:
+    """A call launched as a task of its own coroutine (asyncio fan-out), whose record is
+    ``rec``, has ended: ``status`` done or failed, or None if it was cancelled (in flight: it
+    may have taken effect)."""
     rec[END] = now()
     if status is not None:
         rec[STATUS] = status

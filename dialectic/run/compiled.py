@@ -65,16 +65,17 @@ def merge_in_order(found: list[tuple[int, AmbiguityError]]) -> AmbiguityError:
 class Launch:
     """How to start an asynchronous call with no wrapper coroutine (asyncio): ``start``
     evaluates the arguments now and returns the implementation's own coroutine, which becomes
-    the task; ``finish`` and ``error`` then turn how the task ended into the runtime's terms.
-    ``start`` returns None when the call needs the general path (a concurrency limiter
-    applies)."""
+    the task, and the call's call-log record (None if the call is not logged), which the task
+    completes as it ends; ``finish`` and ``error`` then turn how the task ended into the
+    runtime's terms. ``start`` returns None when the call needs the general path (a
+    concurrency limiter applies)."""
 
     __slots__ = ("timeout",)
 
     def __init__(self, timeout: float) -> None:
         self.timeout = timeout
 
-    def start(self, state: State) -> Coroutine[Any, Any, Any] | None:
+    def start(self, state: State) -> tuple[Coroutine[Any, Any, Any], list[Any] | None] | None:
         raise NotImplementedError
 
     def finish(self, value: Any, state: State) -> Any:

@@ -18,7 +18,7 @@ from collections.abc import Callable, Coroutine
 from typing import Any, cast
 
 from dialectic.outcome.errors import DialecticError
-from dialectic.run.calllog import DONE, FAILED, landed
+from dialectic.run.calllog import DONE, END, FAILED, STATUS, landed, now
 from dialectic.run.compiled import AmbiguityError, Compiled, Launch
 from dialectic.run.state import ABANDONED, MISSING, AsyncSlot, State, TimeoutBucket, current_of
 
@@ -39,8 +39,10 @@ def fanout_values(fan: _Fanout, mark: Callable[[AmbiguityError], Any]) -> list[A
     if fan.failure is not None:
         raise fan.failure
     out = fan.out
-    for i, amb in fan.found:
-        out[i] = mark(amb)
+    found = fan.found
+    if found is not None:
+        for i, amb in found:
+            out[i] = mark(amb)
     return out
 
 
@@ -67,11 +69,12 @@ class _Fanout:
         self,
         state: State,
         out: list[Any],
-        found: list[tuple[int, AmbiguityError]],
+        found: list[tuple[int, AmbiguityError]] | None,
         waiter: asyncio.Future[None],
     ) -> None:
         self.state = state
         self.out = out
+        #: the ambiguities found, (child, ambiguity) in the order found (None: none yet)
         self.found = found
         self.tasks: list[asyncio.Task[Any]] = []
         #: the first failure (the one raised)
@@ -135,18 +138,18 @@ class _Fanout:
         launch: Launch,
         bucket: TimeoutBucket,
         task: Any,
-        coro: Any,
+        rec: list[Any] | None,
         slot: AsyncSlot | None,
     ) -> None:
-        """Launched call ``i`` (a task of the implementation's own coroutine ``coro``) has
-        ended with ``value`` or ``exc``; with a ``slot``, the alias it evaluates gets what the
-        alias's evaluation would have stored (its value, or its error: the same one the
-        fan-out stops with)."""
+        """Launched call ``i`` (a task of the implementation's own coroutine, its call-log
+        record ``rec`` if it is logged) has ended with ``value`` or ``exc``; with a ``slot``,
+        the alias it evaluates gets what the alias's evaluation would have stored (its value,
+        or its error: the same one the fan-out stops with)."""
         bucket.release(task)
         state = self.state
         cancelled = isinstance(exc, asyncio.CancelledError)
-        if state.calls_launched:  # the call log's record of it (SPEC 18)
-            landed(state, coro, None if cancelled else FAILED if exc is not None else DONE)
+        if rec is not None:  # the call log's record of it (SPEC 18)
+            landed(rec, None if cancelled else FAILED if exc is not None else DONE)
         if cancelled:
             if task in bucket.fired:
                 bucket.fired.discard(task)
@@ -219,7 +222,10 @@ class _Fanout:
 
     def ended_with(self, i: int, exc: BaseException) -> None:
         if isinstance(exc, AmbiguityError):
-            self.found.append((i, exc))
+            if self.found is None:
+                self.found = [(i, exc)]
+            else:
+                self.found.append((i, exc))
         elif self.failure is None:
             self.stop(exc)
 
@@ -305,14 +311,15 @@ async def _launched(
     bucket: TimeoutBucket,
     idx: int,
     slot: AsyncSlot | None,
+    rec: list[Any] | None,
 ) -> None:
     """Child ``i``: a call launched with its arguments ready, ``coro`` the implementation's
-    own, under the shared timeout ``bucket``; with a ``slot``, the call evaluates alias
-    ``idx``."""
+    own, under the shared timeout ``bucket``, ``rec`` its call-log record (None: not logged);
+    with a ``slot``, the call evaluates alias ``idx``."""
     if fan.stopping:  # stopped before it began: the implementation never ran a line
         _close(coro)
         task = current_of(fan.state._loop)
-        fan.landed(i, None, asyncio.CancelledError(), launch, bucket, task, coro, None)
+        fan.landed(i, None, asyncio.CancelledError(), launch, bucket, task, rec, None)
         if slot is not None:
             fan.abandon(idx, slot)
         fan.pending -= 1
@@ -323,7 +330,7 @@ async def _launched(
     except BaseException as exc:
         fan.pending -= 1
         task = current_of(fan.state._loop)
-        fan.landed(i, None, exc, launch, bucket, task, coro, slot)
+        fan.landed(i, None, exc, launch, bucket, task, rec, slot)
         fan.settled()
         if _reraise(exc):
             raise
@@ -336,14 +343,14 @@ async def _launched(
         tasks.discard(current_of(state._loop))
         if not tasks and bucket.handle is not None:
             bucket.cancel()
-        if state.calls_launched:  # the call log's record of it (SPEC 18)
-            landed(state, coro, DONE)
+        if rec is not None:  # the call log's record of it (SPEC 18: landed, inline)
+            rec[END], rec[STATUS] = now(), DONE
         fan.out[i] = value
         if slot is not None:
             slot.value = value
             slot.set()
     else:
-        fan.landed(i, value, None, launch, bucket, current_of(fan.state._loop), coro, slot)
+        fan.landed(i, value, None, launch, bucket, current_of(fan.state._loop), rec, slot)
     if not fan.pending and not fan.waiter.done():
         fan.waiter.set_result(None)
 

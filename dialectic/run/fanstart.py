@@ -44,27 +44,30 @@ def native_start(children: Sequence[Compiled]) -> Callable[[State], _Fanout] | N
 
     def start(state: State) -> _Fanout:
         out: list[Any] = [None] * n
-        found: list[tuple[int, AmbiguityError]] = []
+        found: list[tuple[int, AmbiguityError]] | None = None
         for i, fn in sync_idx:
             assert fn is not None
             try:
                 out[i] = fn(state)
             except AmbiguityError as exc:
-                found.append((i, exc))
+                if found is None:
+                    found = [(i, exc)]
+                else:
+                    found.append((i, exc))
         return start_native(state, async_kids, out, found)
 
     return start
 
 
 def _start_all(items: Items, n: int, state: State) -> _Fanout:
-    return start_native(state, items, [None] * n, [])
+    return start_native(state, items, [None] * n, None)
 
 
 def start_native(
     state: State,
     items: Items,
     out: list[Any],
-    found: list[tuple[int, AmbiguityError]],
+    found: list[tuple[int, AmbiguityError]] | None,
 ) -> _Fanout:
     """The asyncio fast path of a task group, with the same semantics: the first failure (not an
     ambiguity) cancels the siblings and is raised once all have stopped; ambiguities are all
@@ -106,14 +109,18 @@ def start_native(
         else:
             launch = kid.launch
         coro: Coroutine[Any, Any, Any] | None = None
+        rec: list[Any] | None = None
         if launch is not None:
             try:
-                coro = launch.start(state)
+                started = launch.start(state)
             except AmbiguityError as exc:
                 if slot is not None:  # (as the alias's evaluation would have ended)
                     slot.error = exc
                     slot.set()
-                found.append((i, exc))
+                if fan.found is None:
+                    fan.found = [(i, exc)]
+                else:
+                    fan.found.append((i, exc))
                 continue
             except Exception as exc:
                 if slot is not None:
@@ -121,6 +128,8 @@ def start_native(
                     slot.set()
                 fan.stop(exc)
                 break
+            if started is not None:
+                coro, rec = started
         if coro is not None:
             assert launch is not None
             now = loop.time()
@@ -131,7 +140,7 @@ def start_native(
             bucket = shared.get(timeout)
             if bucket is None or bucket.handle is None:
                 bucket = shared[timeout] = state.timeout_bucket(timeout + 0.001)
-            call = _launched(fan, i, coro, launch, bucket, idx, slot)
+            call = _launched(fan, i, coro, launch, bucket, idx, slot, rec)
             if direct:
                 task = _Task(call, loop=loop)
             else:  # the factory sees the call by its function's name, as without the wrapper

@@ -100,7 +100,7 @@ def async_many(
             except AmbiguityError as exc:
                 found.append((i, exc))
         elif state.native:  # started here, awaited in place (no coroutine of its own)
-            fan = start_native(state, async_kids, out, found)
+            fan = start_native(state, async_kids, out, found or None)
             if fan.pending:
                 try:
                     await fan.waiter
@@ -113,6 +113,8 @@ def async_many(
             fan.waits = None
             if fan.failure is not None:
                 raise fan.failure
+            if fan.found is not None:
+                found = fan.found
         else:
             await _gather_group(state, async_kids, out, found)
         if found:

@@ -213,9 +213,9 @@ class Prepared:
                     list(self.warnings),
                 )
         rt = self.runtime
-        return new_state(
-            values, self.memo_size, rt.limits, (rt.types.coerce, rt.serializer.stringify), rt.debug
-        )
+        # (the hooks made once, as the program was prepared: not a tuple and two bound
+        # methods per run)
+        return new_state(values, self.memo_size, rt.limits, self._hooks, rt.debug)
 
     def _unknown_identifier(self, name: str, values: Mapping[str, Any]) -> DialecticError:
         return unknown_identifier(name, self.context_refs[name], self.known_names, values)

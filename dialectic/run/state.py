@@ -55,7 +55,9 @@ class State:
     _ctx: RunContext | None = None
     limiter: anyio.CapacityLimiter | None = None
     fn_limiters: dict[str, anyio.CapacityLimiter] | None = None
-    _buckets: dict[int, TimeoutBucket] | None = None
+    #: the timeout buckets the run used (for :meth:`close`): None, the one bucket itself (the
+    #: usual case: no dict per run), or a dict by key from the second
+    _buckets: TimeoutBucket | dict[int, TimeoutBucket] | None = None
     #: the run's event loop (asyncio: set as the run starts)
     _loop: asyncio.AbstractEventLoop | None = None
     #: asyncio: tasks made by the Task class itself (the loop has no task factory)
@@ -70,8 +72,6 @@ class State:
     #: did not fit
     calls: list[Any] = cast(list[Any], ())  # (a tuple: appending to it fails loudly)
     calls_dropped: list[Any] | None = None
-    #: records of calls running as tasks of their own coroutine, by coroutine
-    calls_launched: dict[Any, list[Any]] | None = None
     #: the journal, event hook and tracer of the run, if any (dialectic.run.events)
     observers: Any = None
     #: effects (SPEC 17): the run's approver, the ordered blocks being run and the
@@ -119,12 +119,11 @@ class State:
         once and releases it when the call ends; the last release cancels the timer."""
         used = self._buckets
         if used is None:  # the run's first: its loop's table and clock, looked up once
-            used = self._buckets = {}
             loop = self._loop = asyncio.get_running_loop()
             self._clock = loop.time
             shared = _loop_buckets(loop)
-            # a loop that takes no weak reference: the run's own buckets
-            self._shared = shared if shared is not None else used
+            # a loop that takes no weak reference: a table of the run's own
+            self._shared = shared if shared is not None else {}
         if timeout > FAR:
             timeout = FAR
         grain = 1 + int(timeout)  # in milliseconds
@@ -135,7 +134,13 @@ class State:
         if bucket is None:
             bucket = shared[key] = TimeoutBucket(shared, key)
             bucket.handle = self._loop.call_at(key / 1000, bucket.fire)  # type: ignore[union-attr]
-        used[key] = bucket
+        if used is None:
+            self._buckets = bucket
+        elif type(used) is dict:
+            used[key] = bucket
+        elif used is not bucket:
+            assert isinstance(used, TimeoutBucket)
+            self._buckets = {used._key: used, key: bucket}
         return bucket
 
     def deadline_bucket(self, loop: asyncio.AbstractEventLoop) -> TimeoutBucket:
@@ -162,16 +167,21 @@ class State:
         bucket cancels its timer when its last call ends; one that still has calls of other
         runs keeps its timer for them)."""
         used = self._buckets
-        if used:
-            for bucket in used.values():
-                if bucket.handle is None:  # released by its last call (the usual case)
-                    continue
-                for task in bucket.tasks:
-                    if not task.done():
-                        break  # a call of another run still needs it
-                else:
-                    bucket.cancel()
+        if used is None:
+            return
+        buckets: Any = used.values() if type(used) is dict else (used,)
+        for bucket in buckets:
+            if bucket.handle is None:  # released by its last call (the usual case)
+                continue
+            for task in bucket.tasks:
+                if not task.done():
+                    break  # a call of another run still needs it
+            else:
+                bucket.cancel()
+        if type(used) is dict:
             used.clear()
+        else:
+            self._buckets = None
 
     @property
     def ctx(self) -> RunContext:
@@ -348,20 +358,26 @@ class AsyncSlot:
         self.done = False
         self.value: Any = None
         self.error: BaseException | None = None
-        #: functions called (with no argument) when the slot is done: a native fan-out that
-        #: reads an alias already being evaluated waits on it without a task of its own
-        self._callbacks: list[Callable[[], None]] | None = None
+        #: what to call (with no argument) when the slot is done: a native fan-out that
+        #: reads an alias already being evaluated waits on it without a task of its own; one
+        #: function as it is (the usual case: no list), two or more in a list
+        self._callbacks: Any = None
 
     def add_callback(self, fn: Callable[[], None]) -> None:
         """Call ``fn`` once the slot is done (the slot must not be done yet)."""
-        if self._callbacks is None:
-            self._callbacks = [fn]
+        callbacks = self._callbacks
+        if callbacks is None:
+            self._callbacks = fn
+        elif type(callbacks) is list:
+            callbacks.append(fn)
         else:
-            self._callbacks.append(fn)
+            self._callbacks = [callbacks, fn]
 
     def remove_callback(self, fn: Callable[[], None]) -> None:
         callbacks = self._callbacks
-        if callbacks is not None and fn in callbacks:
+        if callbacks is fn:
+            self._callbacks = None
+        elif type(callbacks) is list and fn in callbacks:
             callbacks.remove(fn)
 
     @property
@@ -382,8 +398,11 @@ class AsyncSlot:
         callbacks = self._callbacks
         if callbacks is not None:
             self._callbacks = None
-            for fn in callbacks:
-                fn()
+            if type(callbacks) is list:
+                for fn in callbacks:
+                    fn()
+            else:
+                callbacks()
 
 
 def deadline_error(limits: Limits, path: JSONPath = ()) -> DialecticError:
