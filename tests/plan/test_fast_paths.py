@@ -228,6 +228,12 @@ LEXER_CASES = [
     "return f(`a${b}`, {x: 1}) + `${c}`;",
     "return [" + ", ".join(f"`a{i}${{b}}`" for i in range(60)) + "];",
     "x = f({a: 1});\n" * 80 + "return [`a${b}c`, f({d: 2}, `e${g}`)];",  # long: two passes
+    # the look-behinds after a token's first character: a quote, backtick or digit that
+    # follows a backslash or a name character
+    "return [a1, a12, $1, _9.5, x1e5, 1, 12];",
+    "return f(\\'a', \\\"b\", \\`c`, \\1, '\\'', \"\\\"\");",
+    "return [`a${\\`b`}`, `c${'\\''}`, `x${y}`];",
+    "x = `a${b}`;\nreturn [\\`c`, \\'d', \\1];",
 ]
 
 

@@ -25,8 +25,15 @@ _STRINGS = (
     r"'[^'\\\n\r]*(?:\\(?:\r\n|[\s\S])[^'\\\n\r]*)*'"
     r"|\"[^\"\\\n\r]*(?:\\(?:\r\n|[\s\S])[^\"\\\n\r]*)*\""
 )
+# (The same, not after a backslash: the look-behind follows the quote, so that each
+# alternative starts with its character and the regex engine skips it at once on any other:
+# a look-behind first is entered for every token.)
+_UNESCAPED_STRINGS = (
+    r"'(?<!\\')[^'\\\n\r]*(?:\\(?:\r\n|[\s\S])[^'\\\n\r]*)*'"
+    r"|\"(?<!\\\")[^\"\\\n\r]*(?:\\(?:\r\n|[\s\S])[^\"\\\n\r]*)*\""
+)
 _SIMPLE_TEMPLATE = (
-    rf"(?<!\\)`{_TEXT}(?:\$\{{[^{{}}`'\"/\\]*(?:(?:{_STRINGS})[^{{}}`'\"/\\]*)*\}}{_TEXT})*`"
+    rf"`(?<!\\`){_TEXT}(?:\$\{{[^{{}}`'\"/\\]*(?:(?:{_STRINGS})[^{{}}`'\"/\\]*)*\}}{_TEXT})*`"
 )
 # (The alternatives start with different characters: their order only makes the frequent
 # tokens found sooner.)
@@ -36,9 +43,9 @@ _SIMPLE_TEMPLATE = (
 _FAST_TOKENS = (
     r"[A-Za-z_$][A-Za-z0-9_$]*"
     r"|[()\[\]{},;:]"
-    r"|(?<![A-Za-z0-9_$])[0-9]+(?:\.[0-9]*)?(?:[eE][+-]?[0-9]+)?(?![A-Za-z0-9_$.])"
+    r"|[0-9](?<![A-Za-z0-9_$][0-9])[0-9]*(?:\.[0-9]*)?(?:[eE][+-]?[0-9]+)?(?![A-Za-z0-9_$.])"
     r"|\.(?![.0-9])|=(?![=>])|[-+](?![-+=])"
-    rf"|(?<!\\)(?:{_STRINGS})"
+    rf"|{_UNESCAPED_STRINGS}"
     # (an unterminated block comment takes the rest of the text: `_lex` sends it to the
     # precise lexer, which reports it; tried again from each later `/*`, it would be quadratic)
     r"|//[^\n\r\u2028\u2029]*|/\*(?:[\s\S]*?\*/|[\s\S]*)"
@@ -68,7 +75,7 @@ _PART_TEXT = r"[^`\\${};]*+(?:(?:\\[^{}]|\$(?!\{))[^`\\${};]*+)*+"
 _ONE_PASS = re.compile(
     r"[ \t\n\r]*+(?:"
     + r"[A-Za-z_$][A-Za-z0-9_$]*|"
-    + rf"\}}{_PART_TEXT}(?:`|\$\{{)|(?<!\\)`{_TEXT}(?:`|\$\{{)|"
+    + rf"\}}{_PART_TEXT}(?:`|\$\{{)|`(?<!\\`){_TEXT}(?:`|\$\{{)|"
     + _FAST_TOKENS
     + r"|(?=[^ \t\n\r]))"
 )
