@@ -78,8 +78,8 @@ def main() -> None:
                 times.setdefault((name, label), []).append(best / n * 1e9)
     print(f"{'operation':24s} {'base ns':>9s} {'new ns':>9s}  new/base  (min of {ROUNDS} rounds)")
     for name, _ in OPERATORS + METHODS:
-        b, n = min(times[(name, "base")]), min(times[(name, "new")])
-        print(f"{name:24s} {b:9.1f} {n:9.1f}  {n / b:6.2f}")
+        old_ns, new_ns = min(times[(name, "base")]), min(times[(name, "new")])
+        print(f"{name:24s} {old_ns:9.1f} {new_ns:9.1f}  {new_ns / old_ns:6.2f}")
 
 
 if __name__ == "__main__":

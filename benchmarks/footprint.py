@@ -53,7 +53,7 @@ def describe(o: Any) -> str | None:
     if type(o) is dict:
         return f"dict of {len(o)}"
     if type(o).__name__ == "coroutine":
-        return "coroutine " + o.__qualname__
+        return "coroutine " + str(o.__qualname__)
     return None
 
 
