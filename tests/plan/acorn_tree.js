@@ -9,6 +9,7 @@ const acorn = require(path.join(process.argv[2], "node_modules", "acorn"));
 const NAMES = JSON.parse(process.argv[3] || '{"methods": [], "globals": []}');
 const METHODS = new Set(NAMES.methods);
 const GLOBALS = new Set(NAMES.globals);
+const CONSTANTS = new Set(NAMES.constants || []);
 
 class Unsupported extends Error {}
 
@@ -122,6 +123,9 @@ function conv(n) {
       return { $template: parts };
     }
     case "MemberExpression": {
+      if (!n.computed && !n.optional && n.object.type === "Identifier" &&
+          CONSTANTS.has(n.object.name + "." + n.property.name))
+        return globalThis[n.object.name][n.property.name];  // Math.PI: the number (SPEC 10)
       const target = conv(n.object);
       const key = n.computed ? conv(n.property) : n.property.name;
       if (n.optional) return { "$get?": [target, key] };
@@ -155,6 +159,8 @@ function conv(n) {
           const space = c.object.name;
           if (space === "Promise" && (name === "all" || name === "allSettled") &&
               args.length === 1) return args[0];
+          if (space === "Array" && name === "from" && args.length === 2)
+            return { $method: [{ $global: ["Array.from", args[0]] }, "map", args[1]] };
           if (GLOBALS.has(space + "." + name)) return { $global: [space + "." + name, ...args] };
         }
         if (METHODS.has(name)) return { $method: [conv(c.object), name, ...args] };
@@ -229,28 +235,32 @@ function block(statements, nested) {
         const hidden = "_parts" + n;
         order.push(hidden); aliases[hidden] = conv(d.init);
         nAliases += 1;
-        if (d.id.type === "ArrayPattern") {
-          d.id.elements.forEach((e, i) => {
-            if (e !== null && e.type === "RestElement" && e.argument.type === "Identifier") {
-              // the items after the named ones, as an array: [...v].slice(i)
-              const items = [[{ $spread: { $ref: hidden } }], "slice", i];
-              order.push(e.argument.name); aliases[e.argument.name] = { $method: items };
-              nAliases += 1;
-              return;
+        // each name reads its part: nested patterns a part of a part, holes skip an index
+        const bind = (pat, path, outer) => {
+          if (pat.type === "Identifier") {
+            order.push(pat.name); aliases[pat.name] = { $get: [{ $ref: hidden }, ...path] };
+            nAliases += 1;
+          } else if (pat.type === "ArrayPattern") {
+            pat.elements.forEach((e, i) => {
+              if (e === null) return;
+              if (e.type === "RestElement" && outer && e.argument.type === "Identifier") {
+                // the items after the named ones, as an array: [...v].slice(i)
+                const items = [[{ $spread: { $ref: hidden } }], "slice", i];
+                order.push(e.argument.name); aliases[e.argument.name] = { $method: items };
+                nAliases += 1;
+                return;
+              }
+              bind(e, [...path, i], false);
+            });
+          } else if (pat.type === "ObjectPattern") {
+            for (const p of pat.properties) {
+              if (p.type !== "Property" || p.computed) throw new Unsupported("pattern property");
+              const key = p.key.type === "Identifier" ? p.key.name : String(p.key.value);
+              bind(p.value, [...path, key], false);
             }
-            if (e === null || e.type !== "Identifier") throw new Unsupported("pattern element");
-            order.push(e.name); aliases[e.name] = { $get: [{ $ref: hidden }, i] };
-            nAliases += 1;
-          });
-        } else {
-          for (const p of d.id.properties) {
-            if (p.type !== "Property" || p.computed || p.value.type !== "Identifier")
-              throw new Unsupported("pattern property");
-            const key = p.key.type === "Identifier" ? p.key.name : String(p.key.value);
-            order.push(p.value.name); aliases[p.value.name] = { $get: [{ $ref: hidden }, key] };
-            nAliases += 1;
-          }
-        }
+          } else throw new Unsupported("pattern element");
+        };
+        bind(d.id, [], true);
       } else throw new Unsupported("declaration pattern");
     } else if (s.type === "ExpressionStatement") {
       order.push({ expr: conv(s.expression) });

@@ -22,6 +22,7 @@ import yaml
 from dialectic.frontends.base import SourceError
 from dialectic.frontends.envelopes import looks_like_llmcompiler
 from dialectic.frontends.plan import parse_plan
+from dialectic.frontends.plan.postfix import CONSTANTS
 from dialectic.values.jsmethods import ALL_METHODS, GLOBALS
 
 HERE = Path(__file__).parent
@@ -72,7 +73,9 @@ HANDWRITTEN = [
 
 def _acorn(node: str, acorn_dir: Path, sources: list[str]) -> list[dict[str, Any]]:
     """All sources through acorn in one Node process."""
-    names = json.dumps({"methods": sorted(ALL_METHODS), "globals": sorted(GLOBALS)})
+    names = json.dumps(
+        {"methods": sorted(ALL_METHODS), "globals": sorted(GLOBALS), "constants": sorted(CONSTANTS)}
+    )
     done = subprocess.run(
         [node, str(HERE / "acorn_tree.js"), str(acorn_dir), names],
         input=json.dumps(sources),

@@ -36,6 +36,11 @@ RT = Runtime(load_entry_points=False)
         ("const r = []; for (const c of cs) { r.push(c); } return r;", "syntax_error", ".map"),
         ("return [[1]].flat(Infinity);", "unknown_identifier", "xs.flat(10)"),
         ("return NaN;", "unknown_identifier", "Number.isFinite"),
+        # an alias or a parameter hiding a global the front end reads itself: Node would read
+        # the alias (`Math.PI` 3 here), so none may have the name
+        ("const Math = {PI: 3}; return Math.PI;", "syntax_error", "choose another name"),
+        ("return [{max: 1}].map(Math => Math.max(2, 3));", "syntax_error", "another name"),
+        ("const {JSON} = {JSON: 1}; return JSON;", "syntax_error", "choose another name"),
         (
             "function f() { return 1; }\nreturn f() + 1;",
             "syntax_error",

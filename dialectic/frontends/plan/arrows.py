@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from dialectic.frontends.plan.base import CHANGES, CLOSE, DECLARATORS, OPEN, ParserBase
-from dialectic.frontends.plan.keywords import LITERAL_WORDS, RESERVED
+from dialectic.frontends.plan.keywords import GLOBAL_NAMES, LITERAL_WORDS, RESERVED, hides_global
 
 __all__ = ["ArrowsMixin"]
 
@@ -143,6 +143,8 @@ class ArrowsMixin(ParserBase):
         for name in written:
             if name in RESERVED or name in LITERAL_WORDS:
                 raise self.fail(f"`{name}` cannot be a parameter name", self.starts[first])
+            if name in GLOBAL_NAMES:
+                raise self.fail(hides_global(name), self.starts[first], "choose another name")
         if len(set(written)) != len(written):
             raise self.fail("an arrow function's parameters must differ", self.starts[first])
         self.pos = pos + 1

@@ -2,7 +2,15 @@
 
 from __future__ import annotations
 
-__all__ = ["RESERVED", "LITERAL_WORDS", "NEW_HINTS", "keyword_hint", "is_identifier_name"]
+__all__ = [
+    "RESERVED",
+    "LITERAL_WORDS",
+    "GLOBAL_NAMES",
+    "NEW_HINTS",
+    "hides_global",
+    "keyword_hint",
+    "is_identifier_name",
+]
 
 import re
 
@@ -16,6 +24,19 @@ RESERVED = frozenset(
     protected public await""".split()  # noqa: SIM905 - a readable word list
 )
 LITERAL_WORDS = frozenset(["true", "false", "null", "undefined"])
+#: JavaScript's globals the front end reads itself (`Math.max(...)`, `Math.PI`, `Number(x)`,
+#: `Promise.all`): an alias or a parameter of the name would hide them in JavaScript, so none
+#: may have it (the context cannot hide them either: SPEC 10)
+GLOBAL_NAMES = frozenset(
+    """Math Number JSON Object Array Promise String Boolean parseInt parseFloat
+    encodeURIComponent encodeURI decodeURIComponent decodeURI""".split()  # noqa: SIM905
+)
+
+
+def hides_global(name: str) -> str:
+    """The message for an alias or a parameter named like one of :data:`GLOBAL_NAMES`."""
+    return f"`{name}` is JavaScript's own; an alias or a parameter of that name would hide it"
+
 
 _IDENTIFIER_NAME = re.compile(r"[A-Za-z_$][A-Za-z0-9_$]*\Z")
 

@@ -51,7 +51,7 @@ class PostfixMixin(ParserBase):
                 method_last = pos - 1 if optional else -1
                 callee = None
             elif kind == ".":
-                if keys is None and type(node) is dict and "$ref" in node:
+                if keys is None and type(node) is dict and node.get("$ref") in _SPACES:
                     constant = CONSTANTS.get(f"{node['$ref']}.{values[pos + 1]}")
                     if constant is not None and kinds[pos + 2] != "(":  # `Math.PI`
                         node = constant
@@ -335,6 +335,8 @@ CONSTANTS: dict[str, int | float] = {
     "Number.MAX_VALUE": 1.7976931348623157e308,
     "Number.MIN_VALUE": 5e-324,
 }
+
+_SPACES = frozenset(name.split(".")[0] for name in CONSTANTS)
 
 #: global functions of one argument that may be passed by name to an array method
 #: (`xs.filter(Boolean)`, `xs.map(String)`): JavaScript ignores the index and array they are

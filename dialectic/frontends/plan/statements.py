@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from dialectic.frontends.plan.base import CLOSE, DECLARATORS, OPEN, ParseFailure, ParserBase
-from dialectic.frontends.plan.keywords import RESERVED, keyword_hint
+from dialectic.frontends.plan.keywords import GLOBAL_NAMES, RESERVED, hides_global, keyword_hint
 
 __all__ = ["StatementsMixin"]
 
@@ -248,6 +248,8 @@ class StatementsMixin(ParserBase):
         if word in DECLARATORS and kinds[pos + 1] in ("[", "{"):
             # `const [a, b] = await Promise.all([...]);`, `const {x, y: z} = o;`
             for name, value, at, first_tok, last_tok in self.destructure(pos, aliases):
+                if name in GLOBAL_NAMES:
+                    raise self.fail(hides_global(name), self.starts[at], "choose another name")
                 if name in alias_at:
                     raise self.fail(
                         f"the alias `{name}` is defined twice",
@@ -411,6 +413,8 @@ class StatementsMixin(ParserBase):
                 self.starts[pos],
                 "choose another name" if word not in RESERVED else keyword_hint(word),
             )
+        if word in GLOBAL_NAMES:
+            raise self.fail(hides_global(word), self.starts[pos], "choose another name")
         self.pos = pos + 2
         value = self.expr(0)
         last = self.pos - 1
