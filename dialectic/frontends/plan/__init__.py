@@ -30,6 +30,7 @@ from dialectic.frontends.plan.jsnumber import js_number_to_string
 from dialectic.frontends.plan.lexer import Lexed, lex
 from dialectic.frontends.plan.parser import ParseFailure, Parser, Problem
 from dialectic.frontends.plan.spans import LazySpans, LineIndex, build_spans
+from dialectic.frontends.plan.trycatch import may_try, untry
 from dialectic.frontends.plan.wrappers import may_be_wrapped, unwrap
 from dialectic.outcome.errors import JSONPath, SyntaxProblem
 
@@ -137,12 +138,20 @@ def _attempt(
             text = wrapper.text
             tokens = lex(text)
             warnings = [*warnings, wrapper.warning]
+    untried = untry(text, tokens, strict, index) if may_try(tokens.values) else None
+    if untried is not None and untried.text is not None:
+        text = untried.text
+        tokens = lex(text)
+        warnings = [*warnings, *untried.warnings]
     parser = Parser(text, tokens, index, strict=strict, max_depth=max_depth, record=False)
     if fence_problem is not None:
         parser.problems.append(fence_problem)
     parser.warnings = warnings
     if wrapper is not None and wrapper.problem is not None:
         parser.problems.append(wrapper.problem)
+        return text, tokens, parser, None
+    if untried is not None and untried.problems:
+        parser.problems.extend(untried.problems)
         return text, tokens, parser, None
     try:
         tree = parser.program()

@@ -73,7 +73,8 @@ _HINTS = {
     "const": "declare aliases as `name = expr;`",
     "let": "declare aliases as `name = expr;`",
     "var": "declare aliases as `name = expr;`",
-    "try": "Plan has no `try`; failures are reported by the runtime",
+    "try": "a `try { ... } catch (e) { ... }` statement runs its block (lenient mode: the "
+    "handler never runs); elsewhere, failures are reported by the runtime",
     "throw": "Plan has no `throw`",
     "import": "Plan has no modules; the runtime provides every function",
     "export": "Plan has no modules; the runtime provides every function",

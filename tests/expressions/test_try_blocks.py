@@ -1,0 +1,145 @@
+"""``try { ... } catch (e) { ... }`` (SPEC 10, "Strict and lenient modes"): the block runs as
+plain statements and the handler never runs. When nothing in the block fails, the answer is
+Node's; when something fails the program fails (Node runs the handler): never another answer.
+What cannot be read so fails clearly, at the place."""
+
+from __future__ import annotations
+
+import pytest
+
+from dialectic import Runtime
+
+from .program_generator import CONTEXT
+from .program_oracle import node_answers, runtime, same
+
+RT: Runtime = runtime()
+
+#: programs whose `try` blocks do not fail: Node's answer, with one warning per `try`
+PROGRAMS = [
+    "try {\n  const a = await later(nums.length);\n  return add(a, 1);\n} catch (e) {\n"
+    "  return {error: e.message};\n}",
+    "const base = data.a;\ntry {\n  return [base, await echo(s)];\n} catch {\n  return null;\n}",
+    "return (async () => {\n  try {\n    const r = await later(data.c);\n    return r.length;\n"
+    "  } catch (err) {\n    console.error(err);\n    return -1;\n  }\n})();",
+    "const xs = await Promise.all(nums.map(async x => {\n  try {\n    return await later(x * 2);\n"
+    "  } catch (e) {\n    return null;\n  }\n}));\nreturn xs;",
+    "try {\n  try {\n    const inner = await echo(1);\n    return inner + 1;\n  } catch (e) {\n"
+    "    return 0;\n  }\n} catch ({message}) {\n  return message;\n}",
+    "if (flag) {\n  try {\n    const w = words.filter(w => w.length > 3);\n    return w;\n"
+    "  } catch (e) { return []; }\n}\nreturn 0;",
+    "try { await echo('side'); } catch (e) { }\nconst t = await later(s);\nreturn t.length;",
+    "const t = {try: 1, catch: 2};\ntry {\n  return t.try + t.catch;\n} catch (e) {\n"
+    "  try { return 1; } catch (f) { return 2; }\n}",
+    "try {\n  const p = people.find(p => p.age > 30);\n  return `${p.name} (${p.age})`;\n"
+    "} catch (error) {\n  return `failed: ${error.message}`;\n}",
+]
+
+
+def test_try_blocks_that_do_not_fail_give_what_node_gives() -> None:
+    answers = node_answers(PROGRAMS)
+    for text, answer in zip(PROGRAMS, answers, strict=True):
+        assert "ok" in answer, (text, answer)
+        out = RT.run(text, lang="plan", context=CONTEXT)
+        assert out.status == "success", (text, out.message)
+        assert same(out.value, answer["ok"]) is None, (text, out.value, answer)
+        tries = [w for w in out.warnings if "ran the `try` block as plain statements" in w]
+        assert len(tries) == text.count("try {") - text.count("catch (e) {\n  try {"), out.warnings
+
+
+#: a failure in the block: Node runs the handler, dialectic fails with the failure itself
+FAILING = [
+    ("try {\n  const d = JSON.parse('{');\n  return d.x;\n} catch (e) {\n  return 'bad';\n}", 2),
+    ("try {\n  return data.d.e.missing;\n} catch (e) {\n  return e.message;\n}", 2),
+    (
+        "const r = nums.map(x => {\n  try {\n    return JSON.parse(x === 0 ? '[' : '1');\n"
+        "  } catch (e) {\n    return null;\n  }\n});\nreturn r;",
+        1,
+    ),  # (an arrow's block: its `{`)
+]
+
+
+@pytest.mark.parametrize(("text", "line"), FAILING)
+def test_a_failure_in_the_block_is_the_programs_failure(text: str, line: int) -> None:
+    (answer,) = node_answers([text])
+    assert "ok" in answer, answer  # Node ran the handler
+    out = RT.run(text, lang="plan", context=CONTEXT)
+    assert out.status == "failure", (text, out.value)
+    assert out.error is not None and out.error.line == line, out.message
+    assert any("Plan runs no `catch`" in w for w in out.warnings), out.warnings
+
+
+def test_the_warning_names_the_try_and_its_handler() -> None:
+    out = RT.run("\n  try { return 1; }\n  catch (e) { return 2; }", lang="plan")
+    assert out.value == 1
+    assert out.warnings == [
+        "line 2, column 3: ran the `try` block as plain statements; Plan runs no `catch` "
+        "(line 2, column 19): a failure in the block ends the program with that failure"
+    ]
+
+
+def test_positions_inside_the_block_are_the_originals() -> None:
+    out = RT.run("try {\n  const a = 1;\n  return a.nope;\n} catch (e) { return 0; }", lang="plan")
+    assert out.status == "failure"
+    assert out.error is not None and (out.error.line, out.error.column) == (3, 10)
+
+
+@pytest.mark.parametrize(
+    ("text", "message", "where"),
+    [
+        (
+            "try { const r = await echo(1); } catch (e) {}\nreturn r;",
+            "`r` is declared inside the `try` block at line 1, column 1, and JavaScript does "
+            "not see it after the block",
+            (2, 8),
+        ),
+        (
+            "try {\n  try { const [a, {b}] = nums; } catch {}\n  return b;\n} catch {}\n",
+            "`b` is declared inside the `try` block at line 2, column 3",
+            (3, 10),
+        ),
+        (
+            "try {\n  try { const q = 1; } catch {}\n} catch {}\nreturn q;",
+            "`q` is declared inside the `try` block at line 2, column 3",
+            (4, 8),
+        ),
+        ("try { return 1; } finally { }", "Plan has no `finally`", (1, 19)),
+        (
+            "try { return 1; } catch (e) { return 2; } finally { }",
+            "Plan has no `finally`",
+            (1, 43),
+        ),
+        ("try { return 1; }\nreturn 2;", "a `try` block without `catch`", (1, 1)),
+        ("return echo(try { a: 1 } catch {});", "Plan has no `try`", (1, 13)),
+    ],
+)
+def test_what_cannot_be_read_fails_at_the_place(
+    text: str, message: str, where: tuple[int, int]
+) -> None:
+    out = RT.run(text, lang="plan", context=CONTEXT)
+    assert out.status == "failure" and out.error is not None, out.value
+    assert out.error.code == "syntax_error"
+    assert message in str(out.message), out.message
+    assert f"line {where[0]}, column {where[1]}:" in str(out.message), out.message
+
+
+def test_a_var_declared_in_the_block_is_seen_after_it_as_in_javascript() -> None:
+    text = "try { var v = await echo(3); } catch (e) {}\nreturn v + 1;"
+    (answer,) = node_answers([text])
+    out = RT.run(text, lang="plan", context=CONTEXT)
+    assert out.status == "success" and same(out.value, answer["ok"]) is None, out.message
+
+
+def test_strict_mode_refuses_try() -> None:
+    out = RT.run("try { return 1; } catch (e) { return 2; }", lang="plan", strict=True)
+    assert out.status == "failure" and "Plan has no `try`" in str(out.message)
+
+
+def test_many_try_blocks_cost_linear_time() -> None:
+    # 4,000 blocks in a row and 90 nested: read once each (a quadratic scan would take minutes)
+    flat = "".join(f"try {{ const a{i} = {i}; }} catch (e{i}) {{ }}\n" for i in range(4000))
+    out = RT.run(flat + "return 1;", lang="plan", context=CONTEXT)
+    assert out.status == "success", out.message
+    assert out.warnings[-1] == "... and 3980 more warnings."
+    nested = "try { " * 90 + "return 7;" + " } catch (e) { }" * 90
+    out = RT.run(nested, lang="plan", context=CONTEXT)
+    assert out.status == "success" and out.value == 7, out.message
