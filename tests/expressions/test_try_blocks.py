@@ -135,11 +135,28 @@ def test_strict_mode_refuses_try() -> None:
 
 
 def test_many_try_blocks_cost_linear_time() -> None:
-    # 4,000 blocks in a row and 90 nested: read once each (a quadratic scan would take minutes)
-    flat = "".join(f"try {{ const a{i} = {i}; }} catch (e{i}) {{ }}\n" for i in range(4000))
+    # 1,900 blocks in a row and 90 nested: read once each (a quadratic scan would take minutes)
+    flat = "".join(f"try {{ await echo({i}); }} catch (e{i}) {{ }}\n" for i in range(1900))
     out = RT.run(flat + "return 1;", lang="plan", context=CONTEXT)
     assert out.status == "success", out.message
-    assert out.warnings[-1] == "... and 3980 more warnings."
+    assert out.warnings[-1] == "... and 1880 more warnings."
     nested = "try { " * 90 + "return 7;" + " } catch (e) { }" * 90
     out = RT.run(nested, lang="plan", context=CONTEXT)
     assert out.status == "success" and out.value == 7, out.message
+
+
+def test_a_guard_nothing_reads_is_refused_as_it_would_never_run() -> None:
+    # Node runs `later(n)` to see whether it throws; Plan would run only what `return 1` needs
+    text = (
+        "try {\n  const {checked} = await later(n);\n} catch (e) {\n  return 'bad';\n}\nreturn 1;"
+    )
+    out = RT.run(text, lang="plan", context=CONTEXT)
+    assert out.status == "failure" and out.error is not None
+    assert (out.error.line, out.error.column) == (2, 3), out.message
+    assert "`checked` is never read: JavaScript runs it to see whether it fails" in str(out.message)
+    assert "write it as a statement (`await check(x);`)" in str(out.message)
+    # as a statement it runs (and gives Node's answer)
+    text = "try {\n  await later(n);\n} catch (e) {\n  return 'bad';\n}\nreturn 1;"
+    (answer,) = node_answers([text])
+    out = RT.run(text, lang="plan", context=CONTEXT)
+    assert out.status == "success" and same(out.value, answer["ok"]) is None, out.message

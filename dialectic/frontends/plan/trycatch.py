@@ -13,9 +13,11 @@ mode the ``try`` block runs as plain statements and the ``catch`` block is never
 The ``try {`` and ``} catch (...) { ... }`` texts are blanked (offsets stay the same, so every
 line:column is the original's), as for a wrapped program (:mod:`.wrappers`). Refused, at the
 place: ``finally`` (its block runs whatever happens, Plan cannot say when), a ``try`` without a
-``catch``, and a name declared inside the block that the statements after the block read
+``catch``, a name declared inside the block that the statements after the block read
 (JavaScript's block scope does not reach them, so Node reads another value or throws a
-ReferenceError). Strict mode leaves ``try`` to the parser, which refuses it.
+ReferenceError), and a name the block declares and never reads (JavaScript runs it to see
+whether it fails; Plan runs only what the result needs, so such a guard would never run).
+Strict mode leaves ``try`` to the parser, which refuses it.
 """
 
 from __future__ import annotations
@@ -248,9 +250,13 @@ def _check_scopes(
         if holder is None or holder not in blocks:
             continue
         statement, block_end = blocks[holder]
+        names_end = scan.match.get(at + 1, at + 1)  # the declaration's name or pattern
         for name in _names(kinds, values, at, scan.match):
-            read = _read_between(scan.reads.get(name, []), statement.handler_close, block_end)
+            reads = scan.reads.get(name, [])
+            read = _read_between(reads, statement.handler_close, block_end)
             if read is None:
+                if _read_between(reads, names_end, statement.body_close) is None:
+                    out.problems.append(_never_read(name, starts[at], index, starts[statement.at]))
                 continue
             out.problems.append(
                 (
@@ -261,3 +267,15 @@ def _check_scopes(
                     f"move the statements that read `{name}` into the `try` block",
                 )
             )
+
+
+def _never_read(name: str, offset: int, index: LineIndex, at: int) -> Problem:
+    """An alias of a ``try`` block nothing reads: JavaScript runs it, and its handler if it
+    throws; Plan runs only what the result needs, so the guard would not run."""
+    return (
+        f"`{name}` is never read: JavaScript runs it to see whether it fails (the `try` at "
+        f"{index.where(at)}), but Plan runs only what the result needs",
+        offset,
+        f"to run a call for its effect write it as a statement (`await check(x);`), or read "
+        f"`{name}`",
+    )
