@@ -266,6 +266,14 @@ class StatementsMixin(ParserBase):
             pos += 1
             self.pos = pos
             word = values[pos]
+            if kinds[pos + 1] == ";":  # `let x;` then `x = ...` (in a `try`, a branch)
+                raise self.fail(
+                    f"`{word}` is declared without a value: Plan has no assignment",
+                    self.starts[pos],
+                    f"declare it with its value, `const {word} = ...;` (for a value set in a "
+                    "`try` block, put the statements that read it inside the block; for one "
+                    "set in branches, `const x = test ? a : b;`)",
+                )
             if kinds[pos + 1] != "=":
                 raise self.unexpected(self.tok(pos + 1), f"`=` after `{word}`")
         if word == "if" and kinds[pos + 1] == "(":
