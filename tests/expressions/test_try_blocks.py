@@ -53,8 +53,8 @@ FAILING = [
     (
         "const r = nums.map(x => {\n  try {\n    return JSON.parse(x === 0 ? '[' : '1');\n"
         "  } catch (e) {\n    return null;\n  }\n});\nreturn r;",
-        1,
-    ),  # (an arrow's block: its `{`)
+        3,
+    ),
 ]
 
 
@@ -169,3 +169,18 @@ def test_a_name_declared_without_a_value_says_what_to_write() -> None:
     assert (out.error.line, out.error.column) == (1, 5), out.message
     assert "`x` is declared without a value: Plan has no assignment" in str(out.message)
     assert "put the statements that read it inside the block" in str(out.message)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "return nums.map(x => {\n  return JSON.parse(x === 0 ? '[' : '1');\n});",
+        "return nums.map(x => {\n  const y = x;\n  return JSON.parse(y === 0 ? '[' : '1');\n});",
+        "return [[0]].map(([x]) => {\n  return JSON.parse(x === 0 ? '[' : '1');\n});",
+    ],
+)
+def test_an_error_in_an_arrows_block_points_at_its_expression(text: str) -> None:
+    out = RT.run(text, lang="plan", context=CONTEXT)
+    assert out.status == "failure" and out.error is not None
+    line = text.count("\n", 0, text.index("return JSON")) + 1
+    assert (out.error.line, out.error.column) == (line, 10), out.message

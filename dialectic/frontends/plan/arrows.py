@@ -28,6 +28,7 @@ class ArrowsMixin(ParserBase):
 
     #: the destructured parameters of the arrow function whose parameters were just read
     _arrow_patterns: dict[str, _Pattern] = {}  # noqa: RUF012 (replaced, never changed)
+    _returned: tuple[int, int] = (0, 0)  # the last arrow block's `return` expression (tokens)
     #: the names written in the program (made on first need: a hidden parameter avoids them)
     _source_names: set[str] | None = None
 
@@ -149,11 +150,22 @@ class ArrowsMixin(ParserBase):
             raise self.fail("an arrow function's parameters must differ", self.starts[first])
         self.pos = pos + 1
         start = self.pos
-        body = self.block_body(depth + 1) if kinds[start] == "{" else self.expr(depth + 1)
+        returned: tuple[int, int] | None = None  # a block's `return` expression, in tokens
+        if kinds[start] == "{":
+            body = self.block_body(depth + 1)
+            returned = self._returned
+        else:
+            body = self.expr(depth + 1)
+        block = type(body) is dict and "$return" in body
         if patterns:
             body = self._destructured(patterns, body)
         items: list[Any] = [params, body]
-        self._record(items, [(first, pos - 1), (start, self.pos - 1)])
+        whole = (start, self.pos - 1)
+        if returned is not None and not block and not patterns:
+            whole = returned  # `{ return e; }` is `e`: an error in `e` points at `e`
+        self._record(items, [(first, pos - 1), whole])
+        if returned is not None and self.rec is not None and type(body) is dict:
+            self.rec[(id(body), "$return")] = (self.starts[returned[0]], self.ends[returned[1]])
         return {"$fn": items}
 
     def _destructured(self, patterns: dict[str, _Pattern], body: Any) -> Any:
@@ -218,6 +230,7 @@ class ArrowsMixin(ParserBase):
             elif word == "return":
                 self.pos = pos + 1
                 result = self.expr(depth + 1)
+                self._returned = (pos + 1, self.pos - 1)
                 self.end_statement("`return` statement")
                 done = True
             else:
