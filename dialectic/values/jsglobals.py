@@ -14,6 +14,7 @@ import orjson
 from dialectic.values.data import UNDEFINED
 from dialectic.values.jsextras import extra_globals
 from dialectic.values.jsnumber import js_number_to_string
+from dialectic.values.jsonpretty import gap_of, pretty
 from dialectic.values.jsops import (
     MAX_SAFE,
     JsRefusal,
@@ -129,18 +130,35 @@ def _from_entries(pairs: Any) -> dict[str, Any]:
 def json_stringify(
     value: Any,
     stringify: Callable[[Any], str],
-    indent: Any = UNDEFINED,
+    replacer: Any = UNDEFINED,
+    space: Any = UNDEFINED,
     *,
     limit: int,
     raw: Callable[[Any], str] | None = None,
 ) -> Any:
     """``JSON.stringify``: compact, keys in order, numbers as JavaScript writes them; the text
     within ``limit`` (the run's ``max_string_length``), measured as it is written. A value of
-    a registered type is written as the JSON text of ``stringify(v)``, or as ``raw(v)``."""
-    if indent is not UNDEFINED:
-        raise JsRefusal("JSON.stringify with an indent is not supported", "Omit the indent.")
+    a registered type is written as the JSON text of ``stringify(v)``, or as ``raw(v)``.
+    ``space`` indents as JavaScript does (:mod:`.jsonpretty`); a ``replacer`` other than null
+    is refused."""
+    if replacer is not UNDEFINED and replacer is not None:
+        raise JsRefusal(
+            "JSON.stringify with a replacer is not supported",
+            "pass null (JSON.stringify(v, null, 2)); to keep some keys, build the object "
+            "first: {id: v.id, name: v.name}",
+        )
     if value is UNDEFINED:
         return UNDEFINED
+    gap = gap_of(space) if space is not UNDEFINED else ""
+    if gap:
+
+        def scalar(v: Any) -> str:
+            if v is None:
+                return "null"
+            written = json_stringify(v, stringify, limit=limit, raw=raw)
+            return "null" if written is UNDEFINED else str(written)
+
+        return pretty(value, gap, scalar, limit)
     if _orjson_writes_it(value, limit):
         try:
             text: str = orjson.dumps(value).decode()
