@@ -27,6 +27,8 @@ NODE_SCRIPT = r"""
 "use strict";
 const AsyncFunction = (async () => {}).constructor;
 const input = JSON.parse(require('fs').readFileSync(0, 'utf8'));
+// a program's console shows nothing (stdout carries the answers; SPEC 10, console statements)
+for (const m of ['log', 'info', 'warn', 'error', 'debug', 'table', 'dir']) console[m] = () => {};
 // a function's result is new data, as a tool's reply is (JSON, SPEC 1.8 and 5)
 const fresh = v => v === undefined ? undefined : JSON.parse(JSON.stringify(v));
 const funcs = {

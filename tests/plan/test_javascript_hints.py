@@ -16,7 +16,7 @@ RT = Runtime(load_entry_points=False)
     ("program", "code", "advice"),
     [
         ("return [1, 2].forEach(x => x);", "unknown_function", ".map(x => ...)"),
-        ("console.log('hi'); return 1;", "unknown_function", "return what you want to see"),
+        ("return console.log('hi');", "unknown_function", "return what you want to see"),
         ("return Object.assign({}, {b: 1});", "unknown_function", "{...a, ...b}"),
         ("return Object.hasOwn({a: 1}, 'a');", "unknown_function", "x.k ?? fallback"),
         ("return Array.from(5);", "expression_error", "Array.from({length: n}, (_, i) => i)"),

@@ -25,6 +25,7 @@ from dialectic.frontends.fences import (
     outside_warning,
     several_programs,
 )
+from dialectic.frontends.plan.console import may_log, unlog
 from dialectic.frontends.plan.decompile import DecompileError, decompile, decompile_expression
 from dialectic.frontends.plan.jsnumber import js_number_to_string
 from dialectic.frontends.plan.lexer import Lexed, lex
@@ -143,6 +144,11 @@ def _attempt(
         text = untried.text
         tokens = lex(text)
         warnings = [*warnings, *untried.warnings]
+    unlogged = unlog(text, tokens, index) if not strict and may_log(tokens.values) else None
+    if unlogged is not None:
+        text = unlogged.text
+        tokens = lex(text)
+        warnings = [*warnings, *unlogged.warnings]
     parser = Parser(text, tokens, index, strict=strict, max_depth=max_depth, record=False)
     if fence_problem is not None:
         parser.problems.append(fence_problem)

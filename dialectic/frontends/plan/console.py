@@ -1,0 +1,109 @@
+"""``console.log(...)`` statements, as code-mode programs write them to show a value (SPEC 10).
+
+A program has no console: what the model wants to see is the result. In lenient mode a
+statement ``console.log(a, b);`` (also ``info``, ``warn``, ``error``, ``debug``, ``table``,
+``dir``) is read as the statement ``[a, b];``: its arguments are still evaluated (a failure in
+one fails the program, as a throw would in Node), nothing is printed, and a warning says so.
+The text is rewritten in place, ``console.log(`` as ``[`` and the closing ``)`` as ``]``, padded
+with spaces, so every line:column stays the original's. Only a whole statement is read so:
+``const x = console.log(a);`` or ``f(console.log(a))`` are left to the parser. A statement ends
+at ``;``, at the end of its block or program, or at a line break (JavaScript's ASI).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+from dialectic.frontends.plan.lexer import Lexed
+from dialectic.frontends.plan.spans import LineIndex
+
+__all__ = ["Unlogged", "may_log", "unlog"]
+
+METHODS = frozenset(["log", "info", "warn", "error", "debug", "table", "dir"])
+#: the tokens a statement may follow
+_STATEMENT_AFTER = frozenset([";", "{", "}"])
+_LINE_END = re.compile("[\n\r\u2028\u2029]")
+#: the tokens a statement may end before (a `;`, or the end of its block or of the program)
+_STATEMENT_END = frozenset([";", "}", "eof"])
+
+
+@dataclass(slots=True)
+class Unlogged:
+    """The rewritten text and a warning per statement."""
+
+    text: str
+    warnings: list[str] = field(default_factory=list)
+
+
+def may_log(values: Sequence[object]) -> bool:
+    """A cheap test: does any token read ``console``?"""
+    return "console" in values
+
+
+def _closing(kinds: Sequence[str], at: int) -> int | None:
+    """The ``)`` closing the ``(`` at token ``at``."""
+    depth = 0
+    for i in range(at, len(kinds)):
+        kind = kinds[i]
+        if kind == "(":
+            depth += 1
+        elif kind == ")":
+            depth -= 1
+            if depth == 0:
+                return i
+    return None
+
+
+def unlog(text: str, tokens: Lexed, index: LineIndex) -> Unlogged | None:
+    """The text with each ``console.X(...)`` statement read as an array statement, or None when
+    it has none. Linear: each statement's arguments are scanned once, and statements do not
+    nest (one inside another's arguments is not a statement)."""
+    kinds, values = tokens.kinds, tokens.values
+    edits: list[tuple[int, int, str]] = []  # (start, end, replacement) of the same length
+    out = Unlogged(text)
+    starts: Sequence[int] | None = None
+    ends: Sequence[int] | None = None
+    i = 0
+    last = len(kinds) - 4
+    while i < last:
+        if not (
+            kinds[i] == "name"
+            and values[i] == "console"
+            and kinds[i + 1] == "."
+            and values[i + 2] in METHODS
+            and kinds[i + 2] == "name"
+            and kinds[i + 3] == "("
+            and (i == 0 or kinds[i - 1] in _STATEMENT_AFTER)
+        ):
+            i += 1
+            continue
+        close = _closing(kinds, i + 3)
+        if close is None or not (
+            kinds[close + 1] in _STATEMENT_END or _LINE_END.search(tokens.gap(close + 1))
+        ):
+            i += 1
+            continue
+        if starts is None or ends is None:
+            starts, ends = tokens.offsets()
+        head_start, head_end = starts[i], ends[i + 3]
+        edits.append((head_start, head_end, "[" + " " * (head_end - head_start - 1)))
+        edits.append((starts[close], ends[close], "]"))
+        out.warnings.append(
+            f"{index.where(head_start)}: `console.{values[i + 2]}` shows nothing here (a "
+            "program has no console): its arguments are evaluated and dropped; return what "
+            "you want to see"
+        )
+        i = close + 1
+    if not edits:
+        return None
+    parts: list[str] = []
+    done = 0
+    for start, end, replacement in edits:
+        parts.append(text[done:start])
+        parts.append(replacement)
+        done = end
+    parts.append(text[done:])
+    out.text = "".join(parts)
+    return out

@@ -1,0 +1,71 @@
+"""``console.log(...);`` statements (SPEC 10, "Strict and lenient modes"): read as a statement
+evaluating the arguments, nothing shown, a warning each; the answer is Node's (its console shows
+nothing in the oracle either). Elsewhere `console` stays what it was: an unknown function."""
+
+from __future__ import annotations
+
+import pytest
+
+from dialectic import Runtime
+
+from .program_generator import CONTEXT
+from .program_oracle import node_answers, runtime, same
+
+RT: Runtime = runtime()
+
+PROGRAMS = [
+    "const r = await later(data.c);\nconsole.log('r is', r, r.length);\nreturn r;",
+    "console.log(nums)\nreturn nums.length",
+    "const p = people.filter(p => p.age > 5);\nconsole.table(p);\nconsole.info(`${p.length}`);"
+    "\nreturn p.map(p => p.name);",
+    "if (flag) {\n  console.debug('yes');\n  return 1;\n}\nreturn 2;",
+    "try {\n  const x = await echo(s);\n  console.log(x); // shown\n  return x;\n} catch (e) {\n"
+    "  console.error('failed', e);\n  return null;\n}",
+    "console.log();\nconsole.warn(...words);\nreturn 0;",
+    "const o = {log: 1};\nconsole.log({o});\nreturn o.log;",
+]
+
+
+def test_console_statements_show_nothing_and_give_nodes_answer() -> None:
+    answers = node_answers(PROGRAMS)
+    for text, answer in zip(PROGRAMS, answers, strict=True):
+        assert "ok" in answer, (text, answer)
+        out = RT.run(text, lang="plan", context=CONTEXT)
+        assert out.status == "success", (text, out.message)
+        assert same(out.value, answer["ok"]) is None, (text, out.value, answer)
+        shown = [w for w in out.warnings if "shows nothing here" in w]
+        handler = text.count("console.error")  # blanked with its `catch`
+        assert len(shown) == text.count("console.") - handler, out.warnings
+
+
+def test_the_arguments_are_evaluated() -> None:
+    out = RT.run(
+        "const r = await echo(s);\nconsole.log(r.nope);\nreturn r;", lang="plan", context=CONTEXT
+    )
+    assert out.status == "failure" and out.error is not None
+    assert (out.error.line, out.error.column) == (2, 13), out.message
+
+
+def test_the_warning_names_the_method_and_the_place() -> None:
+    out = RT.run("\n  console.warn(1);\nreturn 2;", lang="plan")
+    assert out.value == 2
+    assert out.warnings == [
+        "line 2, column 3: `console.warn` shows nothing here (a program has no console): its "
+        "arguments are evaluated and dropped; return what you want to see"
+    ]
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ("const x = console.log(1);\nreturn x;", "unknown function `log`"),
+        ("return echo(console.log(1));", "unknown function `log`"),
+        ("console.log(1);\nreturn 1;", "unknown function `log`"),  # strict
+        ("const console = {log: 1};\nreturn console.log;", "`console` is JavaScript's own"),
+    ],
+)
+def test_console_elsewhere_fails_as_before(text: str, message: str) -> None:
+    strict = text.startswith("console.log(1);")
+    out = RT.run(text, lang="plan", context=CONTEXT, strict=strict)
+    assert out.status == "failure", out.value
+    assert message in str(out.message), out.message
