@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from dialectic.frontends.plan.accumulator import Changes, key_set, reads_name
 from dialectic.frontends.plan.base import CHANGES, CLOSE, DECLARATORS, OPEN, ParserBase
 from dialectic.frontends.plan.keywords import GLOBAL_NAMES, LITERAL_WORDS, RESERVED, hides_global
 
@@ -151,8 +152,10 @@ class ArrowsMixin(ParserBase):
         self.pos = pos + 1
         start = self.pos
         returned: tuple[int, int] | None = None  # a block's `return` expression, in tokens
+        changes: Changes | None = None
         if kinds[start] == "{":
-            body = self.block_body(depth + 1)
+            acc = params[0] if params and params[0] not in patterns else None
+            body, changes = self.block_body(depth + 1, acc)
             returned = self._returned
         else:
             body = self.expr(depth + 1)
@@ -166,7 +169,10 @@ class ArrowsMixin(ParserBase):
         self._record(items, [(first, pos - 1), whole])
         if returned is not None and self.rec is not None and type(body) is dict:
             self.rec[(id(body), "$return")] = (self.starts[returned[0]], self.ends[returned[1]])
-        return {"$fn": items}
+        made = {"$fn": items}
+        if changes is not None:  # checked by the call it is passed to (`call_form`)
+            self.changing[id(made)] = changes
+        return made
 
     def _destructured(self, patterns: dict[str, _Pattern], body: Any) -> Any:
         """The body with an alias per destructured name, reading its part of the argument
@@ -193,13 +199,16 @@ class ArrowsMixin(ParserBase):
             return {"$let": bindings, "$return": body["$return"]}
         return {"$let": bindings, "$return": body}
 
-    def block_body(self, depth: int) -> Any:
-        """``{ const a = ...; return expr; }`` as ``{"$let": ..., "$return": expr}``."""
+    def block_body(self, depth: int, acc: str | None = None) -> tuple[Any, Changes | None]:
+        """``{ const a = ...; return expr; }`` as ``{"$let": ..., "$return": expr}``, and the
+        changes the block makes to ``acc`` (its arrow's first parameter: ``acc[k] = v;``,
+        ``acc.push(x);``, then ``return acc;``, see :mod:`.accumulator`), if any."""
         kinds, values = self.kinds, self.values
         self.pos += 1  # `{`
         bindings: dict[str, Any] = {}
         result: Any = None
         done = False
+        changes: Changes | None = None
         while True:
             pos = self.pos
             kind = kinds[pos]
@@ -216,10 +225,19 @@ class ArrowsMixin(ParserBase):
                     "end the body with `return expr;`",
                 )
             word = values[pos] if kind == "name" else None
+            if acc is not None and word == acc and kinds[pos + 1] in (".", "["):
+                changes = self._change(changes, acc, pos, depth)
+                continue
             if word in DECLARATORS and kinds[pos + 1] == "name" and kinds[pos + 2] == "=":
                 name = values[pos + 1]
                 if name in bindings:
                     raise self.fail(f"`{name}` is defined twice", self.starts[pos + 1])
+                if changes is not None:
+                    raise self.fail(
+                        "a `const` after a change to the accumulator",
+                        self.starts[pos],
+                        f"define the consts first, then change `{acc}`, then `return {acc};`",
+                    )
                 self.pos = pos + 3
                 start = self.pos
                 bindings[name] = self.expr(depth + 1)
@@ -246,9 +264,54 @@ class ArrowsMixin(ParserBase):
                 self.starts[self.pos - 1],
                 "end the body with `return expr;`",
             )
+        if changes is not None:
+            if result != {"$ref": acc}:
+                raise self.fail(
+                    f"an arrow function that changes `{acc}` must return it",
+                    changes.at,
+                    f"end the body with `return {acc};`",
+                )
+            result = changes.value()
         if not bindings:
-            return result
-        return {"$let": bindings, "$return": result}
+            return result, changes
+        return {"$let": bindings, "$return": result}, changes
+
+    def _change(self, changes: Changes | None, acc: str, pos: int, depth: int) -> Changes:
+        """``acc[k] = v;``, ``acc.k = v;`` or ``acc.push(a, b);`` at token ``pos``, added to
+        ``changes`` (see :mod:`.accumulator`)."""
+        if changes is None:
+            changes = Changes(acc, self.starts[pos])
+        self.pos = pos
+        target = self.expr(depth + 1)
+        kinds = self.kinds
+        kind: str | None = None
+        if kinds[self.pos] == "=" and type(target) is dict and set(target) == {"$get"}:
+            got = target["$get"]
+            if len(got) == 2 and got[0] == {"$ref": acc}:
+                self.pos += 1
+                value = self.expr(depth + 1)
+                kind, parts = "object", [key_set(got[1], value)]
+        elif type(target) is dict and set(target) == {"$method"}:
+            called = target["$method"]
+            if called[0] == {"$ref": acc} and called[1] == "push":
+                kind, parts = "array", called[2:]
+        if kind is None or changes.kind not in (None, kind):
+            raise self.fail(
+                "an arrow function's body holds `const name = expr;` lines and one `return expr;`",
+                self.starts[pos],
+                self._statement_hint(pos),
+            )
+        if changes.parts and reads_name(parts, acc):
+            raise self.fail(
+                f"a change to `{acc}` that reads `{acc}` after another change",
+                self.starts[pos],
+                f"make one change per step, or return a new value: ({acc}, x) => "
+                f"({{...{acc}, [x.key]: ...}})",
+            )
+        changes.kind = kind
+        changes.parts.extend(parts)
+        self.end_statement(f"change to `{acc}`")
+        return changes
 
     def _statement_hint(self, pos: int) -> str:
         """What to write instead of the statement at token ``pos`` in an arrow's body: a change

@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, overload
 
+from dialectic.frontends.plan.accumulator import Changes
 from dialectic.frontends.plan.keywords import RESERVED, keyword_hint
 from dialectic.frontends.plan.lexer import (
     LINE_TERMINATORS,
@@ -149,6 +150,9 @@ class ParserBase:
         self.warnings: list[str] = []
         #: ids of operator expressions written in parentheses (`(a || b) ?? c`, `(-x) ** 2`)
         self.parened: set[int] = set()
+        #: arrow functions that change their accumulator, by id, until the call they are
+        #: passed to accepts them (`reduce` from a fresh literal: see :mod:`.accumulator`)
+        self.changing: dict[int, Changes] = {}
 
     # -- helpers -------------------------------------------------------------------------------
 

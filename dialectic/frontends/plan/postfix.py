@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from dialectic.frontends.plan.accumulator import fresh_initial
 from dialectic.frontends.plan.base import ParseFailure, ParserBase
 from dialectic.frontends.plan.keywords import LITERAL_WORDS
 from dialectic.values.jsmethods import ALL_METHODS, ARRAY_HIGHER, GLOBALS
@@ -224,6 +225,8 @@ class PostfixMixin(ParserBase):
         (``$method``) when ``m`` is one, else the call ``m(x, a)``; ``Math.max(a)``,
         ``Number(x)`` and their kin are ``$global``; ``Promise.all(xs)`` is ``xs``. (``x?.m(a)``
         is always ``$method?``: the resolver refuses it for a registered function.)"""
+        if self.changing:
+            self._accept_changes(fn, args, plain)
         if plain:
             if fn in GLOBALS and "." not in fn:
                 return {"$global": self._moved(args, [fn], 0)}
@@ -266,6 +269,31 @@ class PostfixMixin(ParserBase):
                 rec[(id(out), 0)] = rec[(id(args), 0)]
             return {"$method": out}
         return {fn: args}
+
+    def _accept_changes(self, fn: str, args: list[Any], plain: bool) -> None:
+        """An arrow that changes its accumulator (:mod:`.accumulator`) may only be ``reduce``'s,
+        from a fresh literal of its kind: else nothing could tell its changes from a new value."""
+        for i, arg in enumerate(args):
+            changes = self.changing.pop(id(arg), None) if type(arg) is dict else None
+            if changes is None:
+                continue
+            acc, kind = changes.acc, changes.kind or "object"
+            if plain or fn not in ("reduce", "reduceRight") or i != 1:
+                raise self.fail(
+                    f"only `reduce` may change its accumulator `{acc}`; values never change "
+                    "in a Plan",
+                    changes.at,
+                    "return a new value instead: " + _NEW_VALUE[kind],
+                )
+            if len(args) != 3 or not fresh_initial(args[2], kind):
+                start = "{}" if kind == "object" else "[]"
+                raise self.fail(
+                    f"`{acc}` is changed in place, so `reduce` must start it from a new "
+                    f"{'object' if kind == 'object' else 'array'} literal (`{start}`)",
+                    changes.at,
+                    f"pass `{start}` as the initial value, or return a new value instead: "
+                    + _NEW_VALUE[kind],
+                )
 
     def _moved(self, args: list[Any], head: list[Any], skip: int) -> list[Any]:
         """``head + args[skip:]``, with the spans of the moved arguments."""
@@ -388,6 +416,11 @@ def _as_arrow(arg: Any) -> Any:
 
 
 _CHAIN_FORMS = ("$get", "$get?", "$method", "$method?")
+#: what to write instead of changing an accumulator, by its kind
+_NEW_VALUE = {
+    "object": "(acc, x) => ({...acc, [x.key]: (acc[x.key] ?? 0) + 1})",
+    "array": "(acc, x) => [...acc, x]",
+}
 
 
 def _optional_chain(node: Any) -> bool:

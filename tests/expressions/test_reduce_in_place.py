@@ -1,0 +1,102 @@
+"""``reduce`` with an accumulator changed in place (SPEC 1.8, "reduce with an accumulator
+changed in place"): from a fresh literal, ``acc[k] = v`` / ``acc.k = v`` / ``acc.push(...)`` then
+``return acc`` give Node's answer; every other change fails at the place with what to write."""
+
+from __future__ import annotations
+
+import pytest
+
+from dialectic import Runtime
+
+from .program_generator import CONTEXT
+from .program_oracle import node_answers, runtime, same
+
+RT: Runtime = runtime()
+
+PROGRAMS = [
+    "return words.reduce((acc, w) => { acc[w.length] = (acc[w.length] || 0) + 1; return acc; },"
+    " {});",
+    "return people.reduce((acc, p) => {\n  acc[p.name] = p.age;\n  return acc;\n}, {});",
+    "return people.reduce((by, p) => { by[p.city ?? 'none'] = p.name; return by; }, {none: '-'});",
+    "return nums.reduce((acc, x) => {\n  const y = x * 2;\n  acc.push(y, -y);\n  return acc;\n"
+    "}, []);",
+    "return nums.reduce((acc, x) => { acc.push(...[x, x]); return acc; }, [0]);",
+    "return people.reduce((o, p) => { o.last = p.name; o.count = p.age; return o; }, {});",
+    "return words.reduce((acc, w) => { acc[w] = acc[w] ? acc[w] + 1 : 1; return acc; }, {});",
+    "return [].reduce((acc, x) => { acc[x] = 1; return acc; }, {});",
+    "const t = people.map(p => p.tags).reduce((acc, ts) => { acc.push(ts.length); return acc; },"
+    " []);\nreturn t;",
+    "return words.reduce(async (acc, w) => { acc[w] = await later(w.length); return acc; }, {});",
+]
+
+
+def test_changed_accumulators_give_what_node_gives() -> None:
+    texts = [t for t in PROGRAMS if "async" not in t]
+    answers = node_answers(texts)
+    for text, answer in zip(texts, answers, strict=True):
+        assert "ok" in answer, (text, answer)
+        out = RT.run(text, lang="plan", context=CONTEXT)
+        assert out.status == "success", (text, out.message)
+        assert same(out.value, answer["ok"]) is None, (text, out.value, answer)
+
+
+def test_an_accumulator_changed_after_awaits_in_each_step() -> None:
+    # (in Node an async reducer gets the previous step's promise: no one writes that for
+    # real; dialectic awaits each step, which is what the model means: SPEC 10's table)
+    out = RT.run(PROGRAMS[-1], lang="plan", context=CONTEXT)
+    assert out.status == "success", out.message
+    words = CONTEXT["words"]
+    assert isinstance(words, list)
+    assert out.value == {w: len(w) for w in words}
+
+
+@pytest.mark.parametrize(
+    ("text", "message", "at"),
+    [
+        ("return nums.reduce((acc, x) => { acc[x] = 1; return acc; });", "must start it", "acc[x]"),
+        (
+            "return nums.reduce((acc, x) => { acc[x] = 1; return acc; }, data);",
+            "must start",
+            "acc[x]",
+        ),
+        (
+            "return nums.reduce((acc, x) => { acc.push(x); return acc; }, {});",
+            "array literal",
+            "acc.push",
+        ),
+        (
+            "return nums.map((acc, x) => { acc[x] = 1; return acc; });",
+            "only `reduce` may",
+            "acc[x]",
+        ),
+        (
+            "return nums.reduce((acc, x) => { acc[x] = 1; return 3; }, {});",
+            "must return it",
+            "acc[x]",
+        ),
+        (
+            "return nums.reduce((a, x) => { a[x] = 1; a[-x] = a[x]; return a; }, {});",
+            "a change to `a` that reads `a` after another change",
+            "a[-x]",
+        ),
+        (
+            "return nums.reduce((a, x) => { a[x] = 1; const z = 2; return a; }, {});",
+            "a `const` after a change",
+            "const z",
+        ),
+        ("return nums.reduce((a, x) => { a.b.c = 1; return a; }, {});", "holds `const", "a.b.c"),
+        ("return nums.reduce((a, x) => { a.pop(); return a; }, []);", "holds `const", "a.pop"),
+        ("return nums.reduce((a, x) => { a[x] += 1; return a; }, {});", "holds `const", "a[x]"),
+        (
+            "return nums.reduce((a, x) => { a[x] = 1; a.push(x); return a; }, {});",
+            "holds",
+            "a.push",
+        ),
+    ],
+)
+def test_other_changes_fail_at_the_place(text: str, message: str, at: str) -> None:
+    out = RT.run(text, lang="plan", context=CONTEXT)
+    assert out.status == "failure" and out.error is not None, out.value
+    assert out.error.code == "syntax_error"
+    assert message in str(out.message), out.message
+    assert (out.error.line, out.error.column) == (1, text.index(at) + 1), out.message
