@@ -235,32 +235,57 @@ function block(statements, nested) {
         const hidden = "_parts" + n;
         order.push(hidden); aliases[hidden] = conv(d.init);
         nAliases += 1;
-        // each name reads its part: nested patterns a part of a part, holes skip an index
-        const bind = (pat, path, outer) => {
+        // each name reads its part: nested patterns a part of a part, holes skip an index;
+        // a default applies when the part is undefined (`part === undefined ? dflt : part`), a
+        // defaulted nested pattern reads a hidden alias, an array pattern with a default
+        // element reads `[...part]` (JavaScript iterates it)
+        const read = (src, path) => path.length ? { $get: [{ $ref: src }, ...path] } : { $ref: src };
+        const nextHidden = () => {
+          let m = 1;
+          while (("_parts" + m) in aliases) m += 1;
+          return "_parts" + m;
+        };
+        const define = (name, value) => {
+          order.push(name); aliases[name] = value;
+          nAliases += 1;
+        };
+        const bind = (pat, src, path, outer) => {
+          if (pat.type === "AssignmentPattern") {
+            const value = { $if: [{ $op: ["===", read(src, path), { $undefined: null }] },
+              conv(pat.right), read(src, path)] };
+            if (pat.left.type === "Identifier") return define(pat.left.name, value);
+            const h = nextHidden();
+            define(h, value);
+            return bind(pat.left, h, [], false);
+          }
           if (pat.type === "Identifier") {
-            order.push(pat.name); aliases[pat.name] = { $get: [{ $ref: hidden }, ...path] };
-            nAliases += 1;
+            define(pat.name, read(src, path));
           } else if (pat.type === "ArrayPattern") {
+            if (pat.elements.some((e) => e !== null && e.type === "AssignmentPattern")) {
+              const h = nextHidden();
+              define(h, [{ $spread: read(src, path) }]);
+              src = h;
+              path = [];
+            }
             pat.elements.forEach((e, i) => {
               if (e === null) return;
               if (e.type === "RestElement" && outer && e.argument.type === "Identifier") {
                 // the items after the named ones, as an array: [...v].slice(i)
                 const items = [[{ $spread: { $ref: hidden } }], "slice", i];
-                order.push(e.argument.name); aliases[e.argument.name] = { $method: items };
-                nAliases += 1;
+                define(e.argument.name, { $method: items });
                 return;
               }
-              bind(e, [...path, i], false);
+              bind(e, src, [...path, i], false);
             });
           } else if (pat.type === "ObjectPattern") {
             for (const p of pat.properties) {
               if (p.type !== "Property" || p.computed) throw new Unsupported("pattern property");
               const key = p.key.type === "Identifier" ? p.key.name : String(p.key.value);
-              bind(p.value, [...path, key], false);
+              bind(p.value, src, [...path, key], false);
             }
           } else throw new Unsupported("pattern element");
         };
-        bind(d.id, [], true);
+        bind(d.id, hidden, [], true);
       } else throw new Unsupported("declaration pattern");
     } else if (s.type === "ExpressionStatement") {
       order.push({ expr: conv(s.expression) });
