@@ -17,6 +17,18 @@ function isGet(x) {
   return x !== null && typeof x === "object" && !Array.isArray(x) && "$get" in x;
 }
 
+// SPEC 10: `new Set(v)` is only its items (`[...new Set(v)]`, `Array.from(new Set(v))`, a
+// spread), count (`.size`) and membership (`.has(x)`): `{"$global": ["new Set", v]}` the items
+const isNewSet = (n) =>
+  n.type === "NewExpression" && n.callee.type === "Identifier" && n.callee.name === "Set";
+function setItems(n) {
+  if (n.arguments.length > 1 || n.arguments.some((a) => a.type === "SpreadElement"))
+    throw new Unsupported("new Set arguments");
+  return { $global: ["new Set", n.arguments.length ? conv(n.arguments[0]) : null] };
+}
+const element = (e) => e.type !== "SpreadElement" ? conv(e)
+  : { $spread: isNewSet(e.argument) ? setItems(e.argument) : conv(e.argument) };
+
 function conv(n) {
   switch (n.type) {
     case "Literal":
@@ -27,9 +39,12 @@ function conv(n) {
     case "ThisExpression":
       return { $ref: "this" };
     case "ArrayExpression":
+      if (n.elements.length === 1 && n.elements[0] !== null &&
+          n.elements[0].type === "SpreadElement" && isNewSet(n.elements[0].argument))
+        return setItems(n.elements[0].argument);
       return n.elements.map((e) => {
         if (e === null) throw new Unsupported("hole");
-        return e.type === "SpreadElement" ? { $spread: conv(e.argument) } : conv(e);
+        return element(e);
       });
     case "ObjectExpression": {
       if (n.properties.some((p) => p.type === "SpreadElement" || p.computed)) {
@@ -123,6 +138,8 @@ function conv(n) {
       return { $template: parts };
     }
     case "MemberExpression": {
+      if (isNewSet(n.object) && !n.computed && !n.optional && n.property.name === "size")
+        return { $get: [setItems(n.object), "length"] };
       if (!n.computed && !n.optional && n.object.type === "Identifier" &&
           CONSTANTS.has(n.object.name + "." + n.property.name))
         return globalThis[n.object.name][n.property.name];  // Math.PI: the number (SPEC 10)
@@ -141,9 +158,16 @@ function conv(n) {
     }
     case "CallExpression": {
       if (n.optional) throw new Unsupported("optional call");
-      const args = n.arguments.map((a) =>
-        a.type === "SpreadElement" ? { $spread: conv(a.argument) } : conv(a));
       const c = n.callee;
+      if (c.type === "MemberExpression" && !c.computed && !c.optional && isNewSet(c.object) &&
+          c.property.name === "has" && n.arguments.length === 1)
+        return { $method: [setItems(c.object), "includes", conv(n.arguments[0])] };
+      const fromSet = c.type === "MemberExpression" && c.object.type === "Identifier" &&
+        c.object.name === "Array" && c.property.name === "from" && n.arguments.length &&
+        isNewSet(n.arguments[0]);
+      const args = n.arguments.map((a, i) =>
+        fromSet && i === 0 ? setItems(a) : element(a));
+      if (fromSet && args.length === 1) return args[0];
       if (c.type === "Identifier") {
         if (GLOBALS.has(c.name)) return { $global: [c.name, ...args] };
         return { [c.name]: args };

@@ -72,6 +72,10 @@ HANDWRITTEN = [
     "const {a = 1, b: {c} = {}, d: [e = f(1), , g] = []} = h;\nreturn [a, c, e, g];",
     "const [x = 0, [y = {k: 1}] = [], ...r] = xs;\nconst {k: z = y.k} = y;\nreturn [x, y, r, z];",
     "const {q: {r: [s = 's'] = 'q'} = {r: 't'}} = o;\nreturn s;",
+    # a Set's items, count and membership (SPEC 10)
+    "return [[...new Set(xs)], Array.from(new Set('ab')), new Set(xs).size, new Set().has(x)];",
+    "return [0, ...new Set(xs), ...(new Set([1, 1]))].concat(Array.from(new Set(ys), y => y));",
+    "return f(...new Set(xs), [...new Set(null)].length, new Set(xs.map(x => x.id)).size > 1);",
     # a dollar next to a brace in a template (a generator bug once wrote `${` meaning text)
     "return `$${a}`;",
     "return `$$${a}$`;",

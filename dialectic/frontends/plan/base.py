@@ -245,6 +245,9 @@ class ParserBase:
             for i, (a, b) in enumerate(spans):
                 rec[(id(items), i + offset)] = (self.starts[a], self.ends[b])
 
+    #: the Sets made but not yet taken as items, count or membership (:mod:`.sets`)
+    _loose_sets: dict[int, int] | None = None
+
     if TYPE_CHECKING:  # defined by the mixins and :class:`.parser.Parser`
 
         def expr(self, depth: int) -> Any: ...
@@ -258,3 +261,7 @@ class ParserBase:
         def postfix(self, node: Any, first: int, callee: str | None, depth: int) -> Any: ...
 
         def end_statement(self, what: str) -> None: ...
+
+        def take_set(self, node: Any) -> bool: ...
+
+        def loose_set_problem(self) -> None: ...

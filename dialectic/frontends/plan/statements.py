@@ -113,6 +113,8 @@ class StatementsMixin(PatternsMixin):
                     "end the program with `return expr;` (or `use expr;`)",
                 )
             )
+        if not self.problems and self._loose_sets:
+            self.loose_set_problem()  # a Set made but not used as its items, count or membership
         if self.problems:
             return None
         assert final is not None
