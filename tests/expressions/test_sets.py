@@ -51,6 +51,14 @@ SAME = [
     "return [...new Set([1, 1, 2])].map(x => x * 2).join('-');",
     "return new Set(people.map(p => p.city)).size;",
     "return [...(new Set([3, 3]))];",
+    # an alias of a Set read as its count, membership or items
+    "const seen = new Set(nums);\n"
+    "return [seen.size, seen.has(2.5), seen.has('3'), [...seen], Array.from(seen, x => x + 1)];",
+    "const names = new Set(people.map(p => p.name));\n"
+    "const known = ['Ada', 'Zed', 'Bo'].filter(n => names.has(n));\n"
+    "return [known, names.size > 2 ? 'many' : 'few', Array.from(names)];",
+    "const tags = new Set(people.flatMap(p => p.tags));\nreturn people.filter(p => "
+    "p.tags.some(t => tags.has(t))).map(p => p.name).concat([...tags]);",
     # Node throws a TypeError (not iterable): a failure here too
     "return new Set(n).size;",
     "return [...new Set(data)];",
@@ -82,7 +90,14 @@ def test_two_integers_javascript_cannot_tell_apart_are_refused() -> None:
 @pytest.mark.parametrize(
     ("text", "message", "column"),
     [
-        ("const s = new Set(nums);\nreturn s.has(1);", "not as a value", 11),
+        ("const s = new Set(nums);\nreturn s;", "can only be read as s.size", 7),
+        ("const s = new Set(nums);\nreturn s.length;", "can only be read as s.size", 7),
+        ("const s = new Set(nums);\nreturn f(s);", "can only be read as s.size", 7),
+        ("const s = new Set(nums);\nreturn has(s, 1);", "can only be read as s.size", 7),
+        ("const s = new Set(nums);\nreturn s.has(1, 2);", "can only be read as s.size", 7),
+        ("const s = new Set(nums);\nreturn nums.map(s => s.has(1));", "no parameter", 7),
+        ("const s = new Set(nums);\nreturn `${s.size}${s}`;", "can only be read", 7),
+        ("const {size} = new Set(nums);\nreturn size;", "not as a value", 16),
         ("return new Set(nums);", "not as a value", 8),
         ("return f(new Set(nums));", "not as a value", 10),
         ("return new Set(nums).length;", "not `.length`", 22),
@@ -112,6 +127,7 @@ def test_a_set_elsewhere_is_refused_at_its_place(text: str, message: str, column
         "return Array.from(new Set(xs), x => x + 1);",
         "return f(...new Set(xs));",
         "return [...new Set()];",
+        "const s = new Set(xs);\nreturn [s.size, s.has(1), [...s], Array.from(s)];",
     ],
 )
 def test_decompiled_sets_read_back_the_same(text: str) -> None:
@@ -119,6 +135,7 @@ def test_decompiled_sets_read_back_the_same(text: str) -> None:
     again = decompile(tree)
     assert parse_plan(again, strict=True).tree == tree, again
     assert "new Set(" in again
+    assert ".has(" not in again and ".size" not in again
 
 
 def test_the_hint_for_distinct_items() -> None:

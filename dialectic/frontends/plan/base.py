@@ -247,6 +247,8 @@ class ParserBase:
 
     #: the Sets made but not yet taken as items, count or membership (:mod:`.sets`)
     _loose_sets: dict[int, int] | None = None
+    #: the aliases defined as `new Set(...)`: name -> name token (:mod:`.sets`)
+    _set_aliases: dict[str, int] | None = None
 
     if TYPE_CHECKING:  # defined by the mixins and :class:`.parser.Parser`
 
@@ -265,3 +267,7 @@ class ParserBase:
         def take_set(self, node: Any) -> bool: ...
 
         def loose_set_problem(self) -> None: ...
+
+        def set_alias(self, name: str, value: Any, at: int) -> None: ...
+
+        def set_alias_reads(self, roots: list[Any]) -> None: ...

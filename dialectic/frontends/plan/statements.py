@@ -113,6 +113,8 @@ class StatementsMixin(PatternsMixin):
                     "end the program with `return expr;` (or `use expr;`)",
                 )
             )
+        if not self.problems and self._set_aliases and final is not None:
+            self.set_alias_reads([*aliases.values(), final[1]])  # `seen.has(x)`, `seen.size`
         if not self.problems and self._loose_sets:
             self.loose_set_problem()  # a Set made but not used as its items, count or membership
         if self.problems:
@@ -321,6 +323,8 @@ class StatementsMixin(PatternsMixin):
         aliases[word] = value
         alias_at[word] = pos
         alias_rec.append((word, pos, pos + 2, last, self.pos - 1))
+        if self._loose_sets:
+            self.set_alias(word, value, pos)  # `const seen = new Set(ids);`
 
     def expression_statement(
         self,
