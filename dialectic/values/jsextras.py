@@ -87,9 +87,56 @@ def array_from(v: Any = UNDEFINED) -> list[Any]:
     )
 
 
+def set_items(v: Any = UNDEFINED) -> list[Any]:
+    """``[...new Set(v)]``: the distinct items of an array (or the distinct characters of a
+    text, by code point) in the order of their first occurrence, as a ``Set`` keeps them:
+    SameValueZero equality (``0`` and ``-0`` alike), an array or an object by its identity (two
+    equal-looking objects are two items); ``new Set()`` and ``new Set(null)`` are empty. One
+    hashed key per item: linear in the items."""
+    if v is UNDEFINED or v is None:
+        return []
+    if type(v) is str:
+        if len(v) > MAX_ITEMS:
+            raise too_many(len(v))
+        return list(dict.fromkeys(v))
+    if type(v) is not list:
+        raise JsRefusal(
+            f"new Set() takes an array or a text, not {_kind_of(v)} (a TypeError in JavaScript)",
+            "Give it the array: new Set(xs), or the values: new Set(Object.values(obj)).",
+        )
+    seen: dict[Any, Any] = {}
+    out: list[Any] = []
+    for x in v:
+        t = type(x)
+        key: Any
+        if t is str or t is bool or x is None or x is UNDEFINED:
+            key = (t, x)
+        elif t is int or t is float:
+            key = ("number", as_double(x))  # 0 and -0.0 are one key, as in JavaScript
+        else:  # an array, an object, a registered value: by identity (the list `v` holds
+            key = ("object", id(x))  # `x`: its id is not reused meanwhile)
+        first = seen.get(key, _ABSENT)
+        if first is _ABSENT:
+            seen[key] = x
+            out.append(x)
+        elif (t is int or t is float) and first != x:
+            raise inexact_integer(x if type(x) is int else first, "new Set()")
+    return out
+
+
+_ABSENT = object()
+
+
+def _kind_of(v: Any) -> str:
+    return {bool: "a boolean", dict: "an object", int: "a number", float: "a number"}.get(
+        type(v), "this value"
+    )
+
+
 def extra_globals() -> dict[str, Callable[..., Any]]:
     return {
         "Array.from": array_from,
+        "new Set": set_items,
         "Math.pow": lambda a=UNDEFINED, b=UNDEFINED: power(a, b),
         "Number.isInteger": _is_integer,
         "Number.isSafeInteger": lambda v=UNDEFINED: _is_integer(v) and abs(v) <= 2**53 - 1,

@@ -1,5 +1,6 @@
-"""Destructuring statements (SPEC 10): nested patterns and holes read the parts Node reads;
-what Plan does not have (defaults, a nested rest) fails at the place, saying what to write."""
+"""Destructuring statements (SPEC 10): nested patterns, holes and defaults read the parts Node
+reads; what Plan does not have (a nested rest, computed keys) fails at the place, saying what
+to write."""
 
 from __future__ import annotations
 
@@ -9,7 +10,7 @@ from dialectic.frontends.base import SourceError
 from dialectic.frontends.plan import parse_plan
 
 from .program_generator import CONTEXT
-from .program_oracle import node_answers, runtime, same
+from .program_oracle import check, node_answers, runtime, same
 
 RT = runtime()
 PROGRAMS = [
@@ -35,10 +36,13 @@ def test_nested_patterns_read_what_node_reads() -> None:
 @pytest.mark.parametrize(
     ("text", "message", "column"),
     [
-        ("const {a = 1} = o;\nreturn a;", "a pattern has no defaults", 10),
+        ("const {a: 1} = o;\nreturn a;", "a name or a pattern after `:`", 11),
         ("const [a, [b, ...c]] = o;\nreturn c;", "only the outer array pattern", 15),
         ("const {a, ...others} = o;\nreturn a;", "an object pattern cannot gather", 11),
         ("const {[k]: v} = o;\nreturn v;", "only names and patterns", 8),
+        ("const {a = b, b} = o;\nreturn a;", "reads `b` before the pattern defines it", 12),
+        ("const [{c} = [c]] = o;\nreturn c;", "reads `c` before the pattern defines it", 14),
+        ("const {a = 1 = 2} = o;\nreturn a;", "Plan has no operator `=`", 14),
     ],
 )
 def test_what_patterns_do_not_have_fails_at_the_place(text: str, message: str, column: int) -> None:
@@ -61,3 +65,43 @@ def test_a_very_deep_pattern_is_refused_at_the_depth_limit() -> None:
     with pytest.raises(SourceError) as caught:
         parse_plan(text)
     assert "nested more than 100 levels" in caught.value.problems[0].message
+
+
+# Defaults apply only where the part is `undefined` (missing, or an `undefined` the program
+# wrote), never to `null`; a default runs only when it applies (JSON.parse('{') throws)
+DEFAULTS = [
+    "const {a = 1, zz = 2} = {a: null};\nreturn [a, zz];",
+    "const {d: {e = 'x', f = 'y', g = 'z'} = {}} = data;\nreturn [e, f, g];",
+    "const {q: {r} = {r: 5}, d: {f: t} = {f: 0}} = data;\nreturn [r, t];",
+    "const [x = 0, y, z = 9] = [undefined, 2];\nreturn [x, y, z];",
+    "const [p = 1, q = 2] = [null];\nreturn [p, q];",
+    "const [, w = 'w', ...others] = nums;\nreturn [w, others];",
+    "const [[m = 1, k = 2] = [], [j] = [7]] = [[3]];\nreturn [m, k, j];",
+    "const {a = JSON.parse('{'), c: [c0 = nums.at(99).y]} = data;\nreturn [a, c0];",
+    "const {zz = await later(n), a, yy = a + 1} = data;\nreturn [zz, yy];",
+    "const [ch = '?', c2 = '?'] = 'é';\nreturn [ch, c2];",
+    "const {name = 'none', tags: [t1 = 'no tag'] = []} = people[1];\nreturn [name, t1];",
+    "const {length = 0} = words;\nreturn length;",
+    "const {u = 'default'} = {u: undefined};\nreturn u;",
+    "const {b: {c = 1} = {}} = {b: null};\nreturn c;",
+    "const {missing: {deeper}} = data;\nreturn deeper;",
+    "const [a = 1] = {};\nreturn a;",
+    "const [a = 1] = n;\nreturn a;",
+    "const [e = '?', x, y = 'none'] = '😀x';\nreturn [e, x, y];",
+]
+
+
+def test_defaults_apply_as_in_node() -> None:
+    verdicts = check(DEFAULTS, RT)
+    for v in verdicts:
+        # Node's TypeError (destructuring null, reading a part of undefined) is a failure here
+        assert v.kind in ("same", "refused"), (v.program, v.kind, v.detail)
+    assert [v.kind for v in verdicts].count("refused") == 4, [(v.program, v.kind) for v in verdicts]
+
+
+def test_an_unused_default_does_not_run() -> None:
+    program = "const {a = add('x', 1)} = data;\nreturn a;"
+    out = RT.run(program, lang="plan", context=CONTEXT)
+    assert out.status == "success" and out.value == 1, out.message
+    out = RT.run("const {zz = add('x', 1)} = data;\nreturn zz;", lang="plan", context=CONTEXT)
+    assert out.status == "failure" and "not a number" in (out.message or "")

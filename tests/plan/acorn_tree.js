@@ -17,6 +17,18 @@ function isGet(x) {
   return x !== null && typeof x === "object" && !Array.isArray(x) && "$get" in x;
 }
 
+// SPEC 10: `new Set(v)` is only its items (`[...new Set(v)]`, `Array.from(new Set(v))`, a
+// spread), count (`.size`) and membership (`.has(x)`): `{"$global": ["new Set", v]}` the items
+const isNewSet = (n) =>
+  n.type === "NewExpression" && n.callee.type === "Identifier" && n.callee.name === "Set";
+function setItems(n) {
+  if (n.arguments.length > 1 || n.arguments.some((a) => a.type === "SpreadElement"))
+    throw new Unsupported("new Set arguments");
+  return { $global: ["new Set", n.arguments.length ? conv(n.arguments[0]) : null] };
+}
+const element = (e) => e.type !== "SpreadElement" ? conv(e)
+  : { $spread: isNewSet(e.argument) ? setItems(e.argument) : conv(e.argument) };
+
 function conv(n) {
   switch (n.type) {
     case "Literal":
@@ -27,9 +39,12 @@ function conv(n) {
     case "ThisExpression":
       return { $ref: "this" };
     case "ArrayExpression":
+      if (n.elements.length === 1 && n.elements[0] !== null &&
+          n.elements[0].type === "SpreadElement" && isNewSet(n.elements[0].argument))
+        return setItems(n.elements[0].argument);
       return n.elements.map((e) => {
         if (e === null) throw new Unsupported("hole");
-        return e.type === "SpreadElement" ? { $spread: conv(e.argument) } : conv(e);
+        return element(e);
       });
     case "ObjectExpression": {
       if (n.properties.some((p) => p.type === "SpreadElement" || p.computed)) {
@@ -123,6 +138,8 @@ function conv(n) {
       return { $template: parts };
     }
     case "MemberExpression": {
+      if (isNewSet(n.object) && !n.computed && !n.optional && n.property.name === "size")
+        return { $get: [setItems(n.object), "length"] };
       if (!n.computed && !n.optional && n.object.type === "Identifier" &&
           CONSTANTS.has(n.object.name + "." + n.property.name))
         return globalThis[n.object.name][n.property.name];  // Math.PI: the number (SPEC 10)
@@ -141,9 +158,16 @@ function conv(n) {
     }
     case "CallExpression": {
       if (n.optional) throw new Unsupported("optional call");
-      const args = n.arguments.map((a) =>
-        a.type === "SpreadElement" ? { $spread: conv(a.argument) } : conv(a));
       const c = n.callee;
+      if (c.type === "MemberExpression" && !c.computed && !c.optional && isNewSet(c.object) &&
+          c.property.name === "has" && n.arguments.length === 1)
+        return { $method: [setItems(c.object), "includes", conv(n.arguments[0])] };
+      const fromSet = c.type === "MemberExpression" && c.object.type === "Identifier" &&
+        c.object.name === "Array" && c.property.name === "from" && n.arguments.length &&
+        isNewSet(n.arguments[0]);
+      const args = n.arguments.map((a, i) =>
+        fromSet && i === 0 ? setItems(a) : element(a));
+      if (fromSet && args.length === 1) return args[0];
       if (c.type === "Identifier") {
         if (GLOBALS.has(c.name)) return { $global: [c.name, ...args] };
         return { [c.name]: args };
@@ -235,32 +259,57 @@ function block(statements, nested) {
         const hidden = "_parts" + n;
         order.push(hidden); aliases[hidden] = conv(d.init);
         nAliases += 1;
-        // each name reads its part: nested patterns a part of a part, holes skip an index
-        const bind = (pat, path, outer) => {
+        // each name reads its part: nested patterns a part of a part, holes skip an index;
+        // a default applies when the part is undefined (`part === undefined ? dflt : part`), a
+        // defaulted nested pattern reads a hidden alias, an array pattern with a default
+        // element reads `[...part]` (JavaScript iterates it)
+        const read = (src, path) => path.length ? { $get: [{ $ref: src }, ...path] } : { $ref: src };
+        const nextHidden = () => {
+          let m = 1;
+          while (("_parts" + m) in aliases) m += 1;
+          return "_parts" + m;
+        };
+        const define = (name, value) => {
+          order.push(name); aliases[name] = value;
+          nAliases += 1;
+        };
+        const bind = (pat, src, path, outer) => {
+          if (pat.type === "AssignmentPattern") {
+            const value = { $if: [{ $op: ["===", read(src, path), { $undefined: null }] },
+              conv(pat.right), read(src, path)] };
+            if (pat.left.type === "Identifier") return define(pat.left.name, value);
+            const h = nextHidden();
+            define(h, value);
+            return bind(pat.left, h, [], false);
+          }
           if (pat.type === "Identifier") {
-            order.push(pat.name); aliases[pat.name] = { $get: [{ $ref: hidden }, ...path] };
-            nAliases += 1;
+            define(pat.name, read(src, path));
           } else if (pat.type === "ArrayPattern") {
+            if (pat.elements.some((e) => e !== null && e.type === "AssignmentPattern")) {
+              const h = nextHidden();
+              define(h, [{ $spread: read(src, path) }]);
+              src = h;
+              path = [];
+            }
             pat.elements.forEach((e, i) => {
               if (e === null) return;
               if (e.type === "RestElement" && outer && e.argument.type === "Identifier") {
                 // the items after the named ones, as an array: [...v].slice(i)
                 const items = [[{ $spread: { $ref: hidden } }], "slice", i];
-                order.push(e.argument.name); aliases[e.argument.name] = { $method: items };
-                nAliases += 1;
+                define(e.argument.name, { $method: items });
                 return;
               }
-              bind(e, [...path, i], false);
+              bind(e, src, [...path, i], false);
             });
           } else if (pat.type === "ObjectPattern") {
             for (const p of pat.properties) {
               if (p.type !== "Property" || p.computed) throw new Unsupported("pattern property");
               const key = p.key.type === "Identifier" ? p.key.name : String(p.key.value);
-              bind(p.value, [...path, key], false);
+              bind(p.value, src, [...path, key], false);
             }
           } else throw new Unsupported("pattern element");
         };
-        bind(d.id, [], true);
+        bind(d.id, hidden, [], true);
       } else throw new Unsupported("declaration pattern");
     } else if (s.type === "ExpressionStatement") {
       order.push({ expr: conv(s.expression) });

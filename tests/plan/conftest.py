@@ -66,6 +66,7 @@ NUMBERS = [
     "0.0",
 ]
 SPACES = [" ", "  ", "\t", "\n", "\r\n", " /* c */ ", "\n// line comment\n", "\u00a0", "\u2028"]
+TEMPLATE_CHARS = ["a", " ", "{", "}", "é", "'", '"', "😀", "x y"]
 
 
 def _canonical_key(key: str) -> str:
@@ -81,22 +82,42 @@ def _canonical_key(key: str) -> str:
 
 
 class PlanGenerator:
-    """Random strict Plan programs (valid JavaScript inside an async function)."""
+    """Random strict Plan programs (valid JavaScript inside an async function).
 
-    def __init__(self, seed: int) -> None:
+    With `reorder`, the literal lists are shuffled (seeded): the same choices then meet other
+    neighbours, which is how a generator bug (a `$` then `{` in a template's text) showed."""
+
+    def __init__(self, seed: int, *, reorder: bool = False) -> None:
         self.r = random.Random(seed)
+        shuffler = random.Random(f"reorder {seed}")
+
+        def pick(values: list[str]) -> list[str]:
+            values = list(values)
+            if reorder:
+                shuffler.shuffle(values)
+            return values
+
+        self.names = pick(NAMES)
+        self.callees = pick(CALLEES)
+        self.props = pick(PROPS)
+        self.methods = pick(METHODS)
+        self.string_chars = pick(STRING_CHARS)
+        self.escapes = pick(ESCAPES)
+        self.numbers = pick(NUMBERS)
+        self.spaces = pick(SPACES)
+        self.template_chars = pick(TEMPLATE_CHARS)
 
     def ws(self) -> str:
-        return self.r.choice(SPACES) if self.r.random() < 0.25 else ""
+        return self.r.choice(self.spaces) if self.r.random() < 0.25 else ""
 
     def string(self) -> str:
         q = self.r.choice("'\"")
         out = []
         for _ in range(self.r.randrange(0, 8)):
             if self.r.random() < 0.35:
-                out.append(self.r.choice(ESCAPES))
+                out.append(self.r.choice(self.escapes))
             else:
-                c = self.r.choice([*STRING_CHARS, "'", '"'])
+                c = self.r.choice([*self.string_chars, "'", '"'])
                 out.append("\\" + c if c == q else c)
         text = "".join(out)
         if self.r.random() < 0.1:
@@ -108,7 +129,7 @@ class PlanGenerator:
         for _ in range(self.r.randrange(0, 4)):
             roll = self.r.random()
             if roll < 0.3:
-                out.append(self.r.choice(ESCAPES))
+                out.append(self.r.choice(self.escapes))
             elif roll < 0.55:
                 out.append("${" + self.ws() + self.expr(depth + 1) + self.ws() + "}")
             elif roll < 0.6:
@@ -116,15 +137,20 @@ class PlanGenerator:
             elif roll < 0.65:
                 out.append("\n")
             else:
-                out.append(self.r.choice(["a", " ", "{", "}", "é", "'", '"', "😀", "x y"]))
-        out.append("`")
-        text = "".join(out)
-        return text.replace("$${", "$ ${")
+                out.append(self.r.choice(self.template_chars))
+        # a bare `$` then the text `{` is `${`, a substitution's start: the program would not be
+        # the one meant (most often not JavaScript at all, `${{` holds an object); a space keeps
+        # the dollar a character (`$${x}`, a dollar then a substitution, stays: it is JavaScript)
+        pieces = [
+            "$ " if piece == "$" and i + 1 < len(out) and out[i + 1].startswith("{") else piece
+            for i, piece in enumerate(out)
+        ]
+        return "".join(pieces) + "`"
 
     def key(self) -> str:
         roll = self.r.random()
         if roll < 0.5:
-            return self.r.choice([*PROPS, *NAMES])
+            return self.r.choice([*self.props, *self.names])
         if roll < 0.8:
             return self.string()
         return self.r.choice(["0", "1", "1.5", "0x10", "1e21", "2"])
@@ -157,11 +183,11 @@ class PlanGenerator:
             return self.string()
         if roll < 0.22:
             sign = self.r.choice(["", "", "-", "+"])
-            return sign + self.r.choice(NUMBERS)
+            return sign + self.r.choice(self.numbers)
         if roll < 0.28:
             return self.r.choice(["true", "false", "null", "undefined"])
         if roll < 0.42:
-            return self.r.choice(NAMES)
+            return self.r.choice(self.names)
         if roll < 0.5:
             return self.template(depth)
         if roll < 0.6:
@@ -174,7 +200,7 @@ class PlanGenerator:
             return "(" + self.expr(depth + 1) + ")"
         args = [self.expr(depth + 1) for _ in range(self.r.randrange(0, 4))]
         trailing = "," if args and self.r.random() < 0.2 else ""
-        return self.r.choice(CALLEES) + self.ws() + "(" + ", ".join(args) + trailing + ")"
+        return self.r.choice(self.callees) + self.ws() + "(" + ", ".join(args) + trailing + ")"
 
     def expr(self, depth: int = 0) -> str:
         text = self.primary(depth)
@@ -185,17 +211,17 @@ class PlanGenerator:
         for _ in range(self.r.randrange(0, 3) if depth < 5 else 0):
             roll = self.r.random()
             if roll < 0.4:
-                text += self.ws() + "." + self.r.choice(PROPS)
+                text += self.ws() + "." + self.r.choice(self.props)
             elif roll < 0.7:
                 text += "[" + self.expr(depth + 1) + "]"
             else:
                 args = [self.expr(depth + 1) for _ in range(self.r.randrange(0, 3))]
-                text += "." + self.r.choice(METHODS) + "(" + ", ".join(args) + ")"
+                text += "." + self.r.choice(self.methods) + "(" + ", ".join(args) + ")"
         return text
 
     def program(self) -> str:
         lines = []
-        names = self.r.sample(NAMES, self.r.randrange(0, 4))
+        names = self.r.sample(self.names, self.r.randrange(0, 4))
         for name in names:
             if self.r.random() < 0.1:
                 lines.append(";")
@@ -208,14 +234,23 @@ class PlanGenerator:
         return sep.join(lines)
 
 
-def generate_programs(count: int, seed: int = 1234) -> list[str]:
-    gen = PlanGenerator(seed)
+def generate_programs(count: int, seed: int = 1234, *, reorder: bool = False) -> list[str]:
+    gen = PlanGenerator(seed, reorder=reorder)
     return [gen.program() for _ in range(count)]
 
 
 @pytest.fixture(scope="session")
 def plan_corpus() -> list[str]:
     return generate_programs(400)
+
+
+REORDERED_SEEDS = (1, 2, 3, 4, 5)
+
+
+@pytest.fixture(scope="session")
+def reordered_corpus() -> list[str]:
+    """More programs: several seeds, each with its literal lists shuffled (a few seconds)."""
+    return [p for seed in REORDERED_SEEDS for p in generate_programs(200, seed, reorder=True)]
 
 
 @pytest.fixture(scope="session")

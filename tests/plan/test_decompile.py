@@ -48,9 +48,30 @@ def test_seed_examples_roundtrip() -> None:
         roundtrip(source)
 
 
-def test_corpus_roundtrips(plan_corpus: list[str]) -> None:
-    for source in plan_corpus:
+def test_corpus_roundtrips(plan_corpus: list[str], reordered_corpus: list[str]) -> None:
+    for source in [*plan_corpus, *reordered_corpus]:
         roundtrip(source)
+
+
+@pytest.mark.parametrize(
+    "source",
+    [
+        # a dollar next to a brace in a template: `${` alone starts a substitution (the
+        # generator once wrote a text `$` then a text `{`, which JavaScript reads as `${`)
+        "return `$${a}`;",
+        "return `$$${a}$`;",
+        "return `\\${a}`;",
+        "return `\\$${a}`;",
+        "return `\\${a}\\{`;",
+        "return `$ {a}`;",
+        "return `$\\{a}`;",
+        "return `${{a: 1}.a}`;",
+        "return `${`${a}`}{}`;",
+        "return `}${'{'}$`;",
+    ],
+)
+def test_template_dollar_and_brace_roundtrip(source: str) -> None:
+    roundtrip(source)
 
 
 @pytest.mark.parametrize(

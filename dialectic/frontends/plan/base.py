@@ -249,6 +249,11 @@ class ParserBase:
             for i, (a, b) in enumerate(spans):
                 rec[(id(items), i + offset)] = (self.starts[a], self.ends[b])
 
+    #: the Sets made but not yet taken as items, count or membership (:mod:`.sets`)
+    _loose_sets: dict[int, int] | None = None
+    #: the aliases defined as `new Set(...)`: name -> name token (:mod:`.sets`)
+    _set_aliases: dict[str, int] | None = None
+
     if TYPE_CHECKING:  # defined by the mixins and :class:`.parser.Parser`
 
         def expr(self, depth: int) -> Any: ...
@@ -262,3 +267,11 @@ class ParserBase:
         def postfix(self, node: Any, first: int, callee: str | None, depth: int) -> Any: ...
 
         def end_statement(self, what: str) -> None: ...
+
+        def take_set(self, node: Any) -> bool: ...
+
+        def loose_set_problem(self) -> None: ...
+
+        def set_alias(self, name: str, value: Any, at: int) -> None: ...
+
+        def set_alias_reads(self, roots: list[Any]) -> None: ...

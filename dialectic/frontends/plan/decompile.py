@@ -190,9 +190,15 @@ class _Writer:
         if type(value) is not list or not value or type(value[0]) is not str:
             raise DecompileError('$global takes ["Math.max", argument, ...]')
         args = ", ".join(self.expr(a, depth + 1) for a in value[1:])
+        if value[0] == "new Set":  # a Set's items (SPEC 10)
+            return f"[...new Set({args})]"
         return f"{value[0]}({args})"
 
     def spread(self, value: Any, depth: int) -> str:
+        if type(value) is dict and len(value) == 1 and "$global" in value:
+            items = value["$global"]
+            if type(items) is list and items and items[0] == "new Set":
+                return "..." + self.global_call(items, depth)[4:-1]  # `...new Set(xs)`
         return "..." + self.operand(value, depth)
 
     def merge(self, value: Any, depth: int) -> str:

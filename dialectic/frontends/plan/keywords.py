@@ -46,7 +46,8 @@ _LOOP = (
 )
 #: `new X(...)`: what to write instead, by X
 NEW_HINTS = {
-    "Set": "for the distinct items write xs.filter((x, i) => xs.indexOf(x) === i)",
+    "Set": "a Set is only for distinct items: [...new Set(xs)] (or Array.from(new Set(xs))), "
+    "their count new Set(xs).size, a test new Set(xs).has(x) (or xs.includes(x))",
     "Map": "use an object: Object.fromEntries(pairs), read with obj[key]",
     "Date": "dates come from registered functions (e.g. the datetime extension's next(Thursday))",
     "Promise": "calls are awaited where their values are used: call the function itself",
@@ -91,6 +92,8 @@ _HINTS = {
 def keyword_hint(word: str, following: object = None) -> str:
     """A hint for a reserved word used where Plan expects an expression or a name;
     ``following``: the next token's value (`new Set` gets its own hint)."""
+    if word == "new" and following == "Set":
+        return f"Plan has `new Set(xs)` in three forms; {NEW_HINTS['Set']}"
     if word == "new" and isinstance(following, str) and following in NEW_HINTS:
         return f"Plan has no `new {following}`; {NEW_HINTS[following]}"
     return _HINTS.get(

@@ -21,12 +21,13 @@ from dialectic.frontends.plan.jsnumber import js_number_to_string
 from dialectic.frontends.plan.keywords import LITERAL_WORDS, RESERVED, keyword_hint
 from dialectic.frontends.plan.operators import ENDS, NOT_CALLEE, OperatorsMixin
 from dialectic.frontends.plan.postfix import PostfixMixin
+from dialectic.frontends.plan.sets import SetsMixin, is_set_spread
 from dialectic.frontends.plan.statements import StatementsMixin
 
 __all__ = ["Parser", "ParseFailure", "Problem", "op_hint"]
 
 
-class Parser(OperatorsMixin, PostfixMixin, StatementsMixin):
+class Parser(OperatorsMixin, PostfixMixin, StatementsMixin, SetsMixin):
     """Parses one token list; see :func:`parse_program` and :func:`parse_expression`.
 
     The token offsets (``starts``, ``ends``) are only read when recording spans or reporting a
@@ -57,6 +58,9 @@ class Parser(OperatorsMixin, PostfixMixin, StatementsMixin):
                     else (True if word == "true" else False if word == "false" else None)
                 )
                 callee = word  # only to say that it is not a function
+            elif word == "new" and self.values[pos + 1] == "Set" and kinds[pos + 2] == "(":
+                node = self.new_set(pos, depth)  # (SPEC 10: its items, count or membership)
+                callee = None
             elif word in RESERVED:
                 self.pos = pos
                 raise self.fail(
@@ -134,6 +138,8 @@ class Parser(OperatorsMixin, PostfixMixin, StatementsMixin):
         if self.kinds[pos] == "op" and self.values[pos] == "...":
             self.pos = pos + 1
             value = self.expr(depth + 1)
+            if self._loose_sets:
+                self.take_set(value)  # `...new Set(xs)`: its items
             rec = self.rec
             out = {"$spread": value}
             if rec is not None:
@@ -141,7 +147,7 @@ class Parser(OperatorsMixin, PostfixMixin, StatementsMixin):
             return out
         return self.expr(depth)
 
-    def array(self, depth: int) -> list[Any]:
+    def array(self, depth: int) -> Any:
         kinds = self.kinds
         values = self.values
         max_depth = self.max_depth
@@ -154,6 +160,8 @@ class Parser(OperatorsMixin, PostfixMixin, StatementsMixin):
             kind = kinds[pos]
             if kind == "]":
                 self.pos = pos + 1
+                if len(items) == 1 and is_set_spread(items[0]):
+                    return items[0]["$spread"]  # `[...new Set(xs)]`: the items
                 return items
             if kind == ",":
                 self.pos = pos

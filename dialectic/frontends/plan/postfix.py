@@ -241,6 +241,9 @@ class PostfixMixin(ParserBase):
                 # (there are no `rejected` entries: SPEC 10, "Mapping to the call tree")
                 settled = {"status": "fulfilled", "value": {"$ref": "_settled"}}
                 return {"$method": [args[1], "map", {"$fn": [["_settled"], settled]}]}
+            taken = space == "Array" and fn == "from" and len(args) >= 2 and self.take_set(args[1])
+            if taken and len(args) == 2:
+                return args[1]  # `Array.from(new Set(xs))`: the items (SPEC 10)
             if space == "Array" and fn == "from" and len(args) == 3:
                 # `Array.from(v, f)` is `Array.from(v).map(f)` (f gets the item and its index)
                 made = {"$global": self._moved(args[:2], ["Array.from"], 1)}

@@ -4,15 +4,16 @@ from __future__ import annotations
 
 from typing import Any
 
-from dialectic.frontends.plan.base import CLOSE, DECLARATORS, OPEN, ParseFailure, ParserBase
+from dialectic.frontends.plan.base import CLOSE, DECLARATORS, OPEN, ParseFailure
 from dialectic.frontends.plan.keywords import GLOBAL_NAMES, RESERVED, hides_global, keyword_hint
+from dialectic.frontends.plan.patterns import PatternsMixin
 
 __all__ = ["StatementsMixin"]
 
 _MAX_PROBLEMS = 20
 
 
-class StatementsMixin(ParserBase):
+class StatementsMixin(PatternsMixin):
     """A whole program: its statements, one at a time, resynchronizing after an error."""
 
     def end_statement(self, what: str) -> None:
@@ -59,122 +60,6 @@ class StatementsMixin(ParserBase):
                 depth -= 1
             i += 1
         self.pos = max(i, first + 1) if self.kinds[first] != "eof" else first
-
-    def destructure(
-        self, pos: int, aliases: dict[str, Any]
-    ) -> list[tuple[str, Any, int, int, int]]:
-        """``const [a, b, ...rest] = expr;`` / ``const {x, y: z} = expr;`` from the declarator at
-        token ``pos``: a hidden alias for the value, and one alias per name reading its part.
-        Returns ``(name, value, name token, first and last token of the value)`` entries."""
-        kinds = self.kinds
-        parts: list[tuple[str, list[Any], int]] = []  # alias name, keys and indexes, name token
-        i, rest = self.pattern_parts(pos + 1, [], parts)
-        if kinds[i + 1] != "=":
-            raise self.unexpected(self.tok(i + 1), "`=` after the pattern")
-        self.pos = i + 2
-        first = self.pos
-        value = self.expr(0)
-        last = self.pos - 1
-        self.end_statement("destructuring definition")
-        n = 1
-        while f"_parts{n}" in aliases:
-            n += 1
-        hidden = f"_parts{n}"
-        out: list[tuple[str, Any, int, int, int]] = [(hidden, value, pos, first, last)]
-        for name, keys, at in parts:
-            read = {"$get": [{"$ref": hidden}, *keys]}
-            rec = self.rec
-            if rec is not None:
-                rec[(id(read["$get"]), 0)] = (self.starts[first], self.ends[last])
-                for k in range(1, len(keys) + 1):
-                    rec[(id(read["$get"]), k)] = (self.starts[at], self.ends[at])
-            out.append((name, read, at, at, at))
-        if rest is not None:  # the items after the named ones: `[...v].slice(n)` (an array
-            name, at, index = rest  # of a text's characters too, as JavaScript iterates it)
-            spread = {"$spread": {"$ref": hidden}}
-            items: list[Any] = [[spread], "slice", index]
-            self._record(items, [(first, last), (at, at), (at, at)])
-            out.append((name, {"$method": items}, at, at, at))
-        return out
-
-    def pattern_parts(
-        self, i: int, path: list[Any], parts: list[tuple[str, list[Any], int]]
-    ) -> tuple[int, tuple[str, int, int] | None]:
-        """The pattern opening at token ``i`` (``[`` or ``{``), read from the value at ``path``:
-        each name with the keys and indexes leading to its part goes to ``parts`` (nested
-        patterns too: ``{data: {items: [first]}}``; holes: ``[, b]``). Returns the closer's
-        token and the top level's ``...rest`` (alias name, name token, from index)."""
-        kinds, values = self.kinds, self.values
-        opener = kinds[i]
-        closer = "]" if opener == "[" else "}"
-        if len(path) >= self.max_depth:
-            raise self.fail(
-                f"the pattern is nested more than {self.max_depth} levels deep",
-                self.starts[i],
-                "read deep parts with member access: a = v.x.y;",
-            )
-        i += 1
-        index = 0
-        rest: tuple[str, int, int] | None = None
-        while kinds[i] != closer:
-            if opener == "[" and kinds[i] == ",":  # a hole: `[, b]`
-                index += 1
-                i += 1
-                continue
-            if kinds[i] == "op" and values[i] == "...":
-                if opener == "{" or path:
-                    raise self.fail(
-                        "only the outer array pattern can gather the rest (`...name`)"
-                        if opener == "["
-                        else "an object pattern cannot gather the rest of the object (`...name`)",
-                        self.starts[i],
-                        "name the keys you need: const {a, b} = v; or keep the whole object",
-                    )
-                if kinds[i + 1] != "name" or values[i + 1] in RESERVED:
-                    raise self.unexpected(self.tok(i + 1), "a name after `...`")
-                if kinds[i + 2] != closer:
-                    raise self.fail(
-                        "`...rest` must be the last element of the pattern",
-                        self.starts[i + 2],
-                        "write const [a, b, ...rest] = v;",
-                    )
-                rest = (values[i + 1], i + 1, index)
-                i += 2
-                break
-            if opener == "[" and kinds[i] in ("[", "{"):  # `[[a, b], c]`
-                i, _ = self.pattern_parts(i, [*path, index], parts)
-            elif kinds[i] != "name" or values[i] in RESERVED:
-                raise self.fail(
-                    "only names and patterns can be destructured: const [a, [b, c]] = ...; "
-                    "const {x, y: {z}} = ...",
-                    self.starts[i],
-                    "no defaults (`= 1`) or computed keys: read the part with member access, "
-                    "a = v.x ?? 1;",
-                )
-            elif opener == "{" and kinds[i + 1] == ":":
-                key = values[i]
-                if kinds[i + 2] in ("[", "{"):  # `{data: {items}}`
-                    i, _ = self.pattern_parts(i + 2, [*path, key], parts)
-                elif kinds[i + 2] != "name" or values[i + 2] in RESERVED:
-                    raise self.unexpected(self.tok(i + 2), "a name or a pattern after `:`")
-                else:
-                    parts.append((values[i + 2], [*path, key], i + 2))
-                    i += 2
-            else:
-                parts.append((values[i], [*path, index if opener == "[" else values[i]], i))
-            index += 1
-            i += 1
-            if kinds[i] == "=":
-                raise self.fail(
-                    "a pattern has no defaults (`name = value`)",
-                    self.starts[i],
-                    "read the part with a fallback instead: const a = v.a ?? 1;",
-                )
-            if kinds[i] == ",":
-                i += 1
-            elif kinds[i] != closer:
-                raise self.unexpected(self.tok(i), f"`,` or `{closer}`")
-        return i, rest
 
     def starts_statement(self, i: int) -> bool:
         tok = self.tok(i)
@@ -228,6 +113,10 @@ class StatementsMixin(ParserBase):
                     "end the program with `return expr;` (or `use expr;`)",
                 )
             )
+        if not self.problems and self._set_aliases and final is not None:
+            self.set_alias_reads([*aliases.values(), final[1]])  # `seen.has(x)`, `seen.size`
+        if not self.problems and self._loose_sets:
+            self.loose_set_problem()  # a Set made but not used as its items, count or membership
         if self.problems:
             return None
         assert final is not None
@@ -442,6 +331,8 @@ class StatementsMixin(ParserBase):
         aliases[word] = value
         alias_at[word] = pos
         alias_rec.append((word, pos, pos + 2, last, self.pos - 1))
+        if self._loose_sets:
+            self.set_alias(word, value, pos)  # `const seen = new Set(ids);`
 
     def expression_statement(
         self,
