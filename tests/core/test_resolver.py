@@ -188,8 +188,8 @@ def test_compile_of_a_valid_program_is_canonical() -> None:
 
 
 def test_cli_compile_fails_like_run(tmp_path: Path) -> None:
-    src = tmp_path / "p.js"
-    src.write_text("a = b; b = a; return a;\n")
+    src = tmp_path / "p.json"  # (Plan reads names after their definitions: no cycle there)
+    src.write_text('{"$let": {"a": {"$ref": "b"}, "b": {"$ref": "a"}}, "$return": {"$ref": "a"}}')
     cli = [sys.executable, "-m", "dialectic.tools.cli"]
     ran = subprocess.run([*cli, "run", str(src)], capture_output=True, text=True, check=False)
     compiled = subprocess.run(

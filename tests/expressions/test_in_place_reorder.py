@@ -4,7 +4,11 @@ here gave another answer than Node's before (the check looked only for a name re
 
 from __future__ import annotations
 
+import json
+
 import pytest
+
+import dialectic
 
 from .program_oracle import check, runtime
 
@@ -67,9 +71,11 @@ def test_a_long_chain_of_reordering_aliases_costs_linear_time_and_runs() -> None
     lines += [f"a{i} = a{i - 1}.sort((p, q) => p - q);" for i in range(1, n)]
     out = rt.run("\n".join([*lines, f"return a{n - 1};"]), lang="plan")
     assert (out.status, out.value) == ("success", [1, 2, 3])
-    # written last to first, the first check walks the chain: past 100 aliases it is taken
-    # as shared (a clear refusal, never a crash)
-    backwards = [*reversed(lines), f"return a{n - 1};"]
-    out = rt.run("\n".join(backwards), lang="plan")
+    # written last to first (Dialect JSON: Plan reads a name after its definition), the first
+    # check walks the chain: past 100 aliases it is taken as shared (a clear refusal, never a
+    # crash)
+    chain = dialectic.compile("\n".join([*lines, f"return a{n - 1};"]), lang="plan")
+    backwards = {"$let": dict(reversed(chain["$let"].items())), "$return": chain["$return"]}
+    out = rt.run(json.dumps(backwards), lang="json")
     assert out.status == "failure" and out.error is not None
     assert out.error.code == "expression_error" and "toSorted" in (out.error.hint or "")

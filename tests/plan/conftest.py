@@ -98,6 +98,7 @@ class PlanGenerator:
             return values
 
         self.names = pick(NAMES)
+        self.later: frozenset[str] = frozenset()  # aliases defined after the one being written
         self.callees = pick(CALLEES)
         self.props = pick(PROPS)
         self.methods = pick(METHODS)
@@ -149,8 +150,8 @@ class PlanGenerator:
 
     def key(self) -> str:
         roll = self.r.random()
-        if roll < 0.5:
-            return self.r.choice([*self.props, *self.names])
+        if roll < 0.5:  # (a name key may be a shorthand `{a}`: a read of `a`)
+            return self.r.choice([*self.props, *(n for n in self.names if n not in self.later)])
         if roll < 0.8:
             return self.string()
         return self.r.choice(["0", "1", "1.5", "0x10", "1e21", "2"])
@@ -161,7 +162,7 @@ class PlanGenerator:
         for _ in range(self.r.randrange(0, 4)):
             if self.r.random() < 0.15:
                 name = self.r.choice(["a", "b", "jfk", "lga", "undefined"])
-                if name in seen:
+                if name in seen or name in self.later:  # (a shorthand reads its name)
                     continue
                 seen.add(name)
                 entries.append(name)
@@ -186,8 +187,9 @@ class PlanGenerator:
             return sign + self.r.choice(self.numbers)
         if roll < 0.28:
             return self.r.choice(["true", "false", "null", "undefined"])
-        if roll < 0.42:
-            return self.r.choice(self.names)
+        if roll < 0.42:  # (not an alias defined later: a ReferenceError in JavaScript)
+            names = [n for n in self.names if n not in self.later] if self.later else self.names
+            return self.r.choice(names) if names else "null"
         if roll < 0.5:
             return self.template(depth)
         if roll < 0.6:
@@ -222,10 +224,12 @@ class PlanGenerator:
     def program(self) -> str:
         lines = []
         names = self.r.sample(self.names, self.r.randrange(0, 4))
-        for name in names:
+        for i, name in enumerate(names):
             if self.r.random() < 0.1:
                 lines.append(";")
+            self.later = frozenset(names[i + 1 :])
             lines.append(f"{name}{self.ws()}={self.ws()}{self.expr()};")
+        self.later = frozenset()
         if self.r.random() < 0.3:
             lines.append("/* the result */")
         keyword = "use" if self.r.random() < 0.2 else "return"

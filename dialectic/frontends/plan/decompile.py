@@ -15,6 +15,7 @@ from typing import Any
 
 from dialectic.frontends.plan.jsnumber import js_number_to_string
 from dialectic.frontends.plan.keywords import LITERAL_WORDS, RESERVED, is_identifier_name
+from dialectic.frontends.plan.order import reading_order
 from dialectic.values.jsnumber import as_double, show_integer
 
 __all__ = ["DecompileError", "decompile", "decompile_expression"]
@@ -276,8 +277,8 @@ class _Writer:
         if type(bindings) is not dict:
             raise DecompileError("$let takes an object of aliases")
         lines = [
-            f"{indent}{declare}{_name(name, 'the alias')} = {self.expr(value, depth + 1)};"
-            for name, value in bindings.items()
+            f"{indent}{declare}{_name(name, 'the alias')} = {self.expr(bindings[name], depth + 1)};"
+            for name in reading_order(bindings)  # (Plan reads a name after its definition)
         ]
         if "$do" in tree:
             lines += self.statements(tree["$do"], depth, declare, indent)
@@ -295,9 +296,11 @@ class _Writer:
         lines: list[str] = []
         for item in items:
             if type(item) is dict and set(item) == {"$let"} and type(item["$let"]) is dict:
-                for name, value in item["$let"].items():
+                group = item["$let"]
+                for name in reading_order(group):
                     alias = _name(name, "the alias")
-                    lines.append(f"{indent}{declare}{alias} = {self.expr(value, depth + 1)};")
+                    value = self.expr(group[name], depth + 1)
+                    lines.append(f"{indent}{declare}{alias} = {value};")
                 continue
             text = self.expr(item, depth + 1)
             if text[:1] in "{[(`" or re.match(r"(return|use|const|let|var|if)\b", text):

@@ -4,8 +4,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from dialectic.frontends.plan.base import CLOSE, DECLARATORS, OPEN, ParseFailure
+from dialectic.frontends.plan.base import CLOSE, DECLARATORS, OPEN, ParseFailure, Problem
 from dialectic.frontends.plan.keywords import GLOBAL_NAMES, RESERVED, hides_global, keyword_hint
+from dialectic.frontends.plan.order import read_before_definition
 from dialectic.frontends.plan.patterns import PatternsMixin
 
 __all__ = ["StatementsMixin"]
@@ -117,6 +118,10 @@ class StatementsMixin(PatternsMixin):
             self.set_alias_reads([*aliases.values(), final[1]])  # `seen.has(x)`, `seen.size`
         if not self.problems and self._loose_sets:
             self.loose_set_problem()  # a Set made but not used as its items, count or membership
+        if not self.problems:
+            problem = self._in_order(aliases, alias_rec)
+            if problem is not None:
+                self.problems.append(problem)
         if self.problems:
             return None
         assert final is not None
@@ -270,7 +275,18 @@ class StatementsMixin(PatternsMixin):
             )
         if not aliases:
             return final[1]
+        problem = self._in_order(aliases, alias_rec)
+        if problem is not None:
+            raise self.fail(*problem)
         return self.program_tree(aliases, alias_rec, final, nested=True)
+
+    def _in_order(
+        self, aliases: dict[str, Any], alias_rec: list[tuple[str, int, int, int, int]]
+    ) -> Problem | None:
+        """The problem of a statement reading an alias of its block defined after it."""
+        return read_before_definition(
+            aliases, alias_rec, self.kinds, self.values, self.starts, self.index.where
+        )
 
     def final_statement(
         self, word: str, pos: int, final: tuple[str, Any, int, int] | None

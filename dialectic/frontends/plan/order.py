@@ -1,0 +1,111 @@
+"""A name read before its definition (SPEC 10): JavaScript throws a ReferenceError.
+
+``const a = b + 1; const b = 2;`` is a data-flow graph to the core (aliases may be defined in
+any order: SPEC 1.3), but in JavaScript ``b`` cannot be read before its line runs (its
+"temporal dead zone"), even when the context has a value named ``b``. So the front end refuses
+a statement that reads an alias of its block defined after it (an arrow's parameter or an
+inner block's ``const`` of that name is another variable and does not count). One walk per
+statement's tree; linear in the program.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from dialectic.frontends.plan.base import Problem
+
+__all__ = ["read_before_definition", "reading_order"]
+
+
+def _reads(tree: Any, names: set[str], every: list[str] | None = None) -> str | None:
+    """The first of ``names`` that ``tree`` reads (``{"$ref": name}``), outside the scopes
+    that define their own variable of that name; None if none. With ``every``, each such read
+    is appended to it instead, and the walk goes on."""
+    stack: list[tuple[Any, frozenset[str]]] = [(tree, frozenset())]
+    while stack:
+        t, hidden = stack.pop()
+        if type(t) is list:
+            stack.extend((x, hidden) for x in reversed(t))
+            continue
+        if type(t) is not dict:
+            continue
+        ref = t.get("$ref")
+        if type(ref) is str and len(t) == 1:
+            if ref in names and ref not in hidden:
+                if every is None:
+                    return ref
+                every.append(ref)
+            continue
+        fn = t.get("$fn")
+        if fn is not None and len(t) == 1 and type(fn) is list and len(fn) == 2:
+            params = fn[0] if type(fn[0]) is list else []
+            stack.append((fn[1], hidden | {p for p in params if type(p) is str}))
+            continue
+        inner = t.get("$let")
+        if type(inner) is dict and ("$return" in t or "$use" in t):
+            hidden = hidden | set(inner)
+        stack.extend((v, hidden) for v in reversed(list(t.values())))
+    return None
+
+
+def read_before_definition(
+    aliases: dict[str, Any],
+    rec: Sequence[tuple[str, int, int, int, int]],
+    kinds: Sequence[str],
+    values: Sequence[object],
+    starts: Sequence[int],
+    where: Any,
+) -> Problem | None:
+    """The problem of the first statement (in ``rec``'s order: name, name token, first and
+    last token of the value, last token of the statement) reading an alias of the block
+    defined after it; ``where(offset)`` writes a place as ``line L, column C``."""
+    later = {name for name, *_ in rec if not name.startswith("#")}
+    for name, at, first, last, _ in rec:
+        later.discard(name)  # (an alias reading itself is a cycle: the resolver says so)
+        read = _reads(aliases[name], later)
+        if read is not None:
+            defined = next(a for n, a, *_ in rec if n == read)
+            offset = starts[at] if name.startswith("#") else starts[first]
+            for i in range(first, last + 1):
+                if kinds[i] == "name" and values[i] == read and kinds[i - 1] != ".":
+                    offset = starts[i]
+                    break
+            return (
+                f"`{read}` is read before its definition ({where(starts[defined])}): "
+                "JavaScript throws a ReferenceError there",
+                offset,
+                f"define `{read}` before the statement that reads it",
+            )
+    return None
+
+
+def reading_order(bindings: dict[str, Any]) -> list[str]:
+    """The names of ``bindings`` (a ``$let``, whose aliases may come in any order: SPEC 1.3)
+    so that each comes after the aliases it reads, else in their order: how Plan must write
+    them (a cycle keeps its order; the resolver reports it). Iterative: chains may be long."""
+    names = set(bindings)
+    deps: dict[str, list[str]] = {}
+    for name, value in bindings.items():
+        found: list[str] = []
+        _reads(value, names - {name}, found)
+        deps[name] = found
+    out: list[str] = []
+    state: dict[str, int] = {}  # 1: being placed, 2: placed
+    for root in bindings:
+        if root in state:
+            continue
+        state[root] = 1
+        stack = [(root, iter(deps[root]))]
+        while stack:
+            name, pending = stack[-1]
+            for dep in pending:
+                if dep not in state:
+                    state[dep] = 1
+                    stack.append((dep, iter(deps[dep])))
+                    break
+            else:
+                stack.pop()
+                state[name] = 2
+                out.append(name)
+    return out

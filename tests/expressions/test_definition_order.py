@@ -1,0 +1,62 @@
+"""A name read before its definition (SPEC 10, "Semantics"): Node throws a ReferenceError (the
+`const`'s temporal dead zone), even when the context has a value of that name; Plan refuses the
+program at the read. A parameter or an inner `const` of the same name is another variable."""
+
+from __future__ import annotations
+
+import pytest
+
+from dialectic import Runtime
+
+from .program_generator import CONTEXT
+from .program_oracle import node_answers, runtime, same
+
+RT: Runtime = runtime()
+
+REFUSED = [
+    ("const a = w + 1;\nconst w = 2;\nreturn a;", "w", (1, 11), (2, 7)),
+    ("const a = await echo(s);\nconst b = [a, c];\nconst c = 1;\nreturn b;", "c", (2, 15), (3, 7)),
+    ("await echo(later2);\nconst later2 = 1;\nreturn later2;", "later2", (1, 12), (2, 7)),
+    ("const t = `${u}`;\nconst u = 'x';\nreturn t;", "u", (1, 14), (2, 7)),
+    ("const m = nums.map(x => x + k);\nconst k = 1;\nreturn m;", "k", (1, 29), (2, 7)),
+    (
+        "if (flag) {\n  const x = y;\n  const y = 1;\n  return x;\n}\nreturn 0;",
+        "y",
+        (2, 13),
+        (3, 9),
+    ),
+    ("const {p = q} = data;\nconst q = 1;\nreturn p;", "q", None, (2, 7)),
+]
+
+
+@pytest.mark.parametrize(("text", "name", "read", "defined"), REFUSED)
+def test_a_read_before_the_definition_is_refused_where_node_throws(
+    text: str, name: str, read: tuple[int, int] | None, defined: tuple[int, int]
+) -> None:
+    (answer,) = node_answers([text])
+    assert "ok" not in answer and "ReferenceError" in str(answer), answer
+    out = RT.run(text, lang="plan", context={**CONTEXT, name: 5})  # (a context value too)
+    assert out.status == "failure" and out.error is not None, out.value
+    assert out.error.code == "syntax_error"
+    assert (
+        f"`{name}` is read before its definition (line {defined[0]}, column {defined[1]})"
+        in str(out.message)
+    ), out.message
+    if read is not None:
+        assert (out.error.line, out.error.column) == read, out.message
+
+
+def test_other_variables_of_the_name_are_not_reads_of_the_later_alias() -> None:
+    texts = [
+        "const a = nums.map(b => b + 1);\nconst b = 2;\nreturn [a, b];",
+        "const a = nums.map(x => { const b = x * 2; return b; });\nconst b = 2;\nreturn [a, b];",
+        "const a = data.b;\nconst b = 1;\nreturn [a, b];",
+        "const a = {b: 1};\nconst b = a.b;\nreturn b;",
+        "const x = 1;\nconst y = x + 1;\nreturn y;",
+    ]
+    answers = node_answers(texts)
+    for text, answer in zip(texts, answers, strict=True):
+        assert "ok" in answer, (text, answer)
+        out = RT.run(text, lang="plan", context=CONTEXT)
+        assert out.status == "success", (text, out.message)
+        assert same(out.value, answer["ok"]) is None, (text, out.value, answer)
