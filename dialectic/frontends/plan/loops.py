@@ -296,6 +296,7 @@ class LoopsMixin(ParserBase):
             raise refused
         if kind == "op" and values[pos] in _STEPS and kinds[pos + 1] == "name":
             self.pos = pos + 2
+            self._end(f"`{values[pos]}`")
             self._change(body, reach, values[pos + 1], pos + 1, values[pos], None, pos)
             return reach
         if kind == "name" and word not in RESERVED and self._changes(body, reach, pos):
@@ -491,6 +492,7 @@ class LoopsMixin(ParserBase):
             return self._entry(body, reach, name, pos, key, (pos + 2, close - 1))
         if op in _STEPS:
             self.pos = pos + 2
+            self._end(f"`{op}`")
             self._change(body, reach, name, pos, op, None, pos)
             return True
         if op in _CHANGES or nxt == "=":
