@@ -129,7 +129,8 @@ PROGRAMS = [
     "let k = 10;\nfor (const x of nums) { if (x > 2) k--; else k -= x; }\nreturn k;",
     "let last = null;\nfor (const p of people) { if (p.age > 1) last = p.name; }\nreturn last;",
     # objects: keys in order, a later value wins in the first key's place
-    "const byCity = {};\nfor (const p of people) byCity[p.city ?? 'none'] = p.name;\nreturn byCity;",
+    "const byCity = {};\nfor (const p of people) byCity[p.city ?? 'none'] = p.name;\n"
+    "return byCity;",
     "const seen = {start: 0};\nfor (const it of items) { seen[it.id] = it.n; seen.start = it.n; }\n"
     "return seen;",
     "const o2 = {};\nfor (const n of [3, 1, 2, 1.5, 1]) o2[n] = n * 2;\nreturn o2;",
@@ -145,33 +146,42 @@ PROGRAMS = [
     "let t = 5;\nfor (const x of []) t += x;\nreturn t;",
     "const out = ['keep'];\nfor (const w of words) out.push(...w);\nreturn out;",
     # calls in branches not taken do not run; a member missing there does not fail
-    "const out = [];\nfor (const c of cities) {\n  if (c.length > 10) out.push(await fail({x: c}));\n"
+    "const out = [];\nfor (const c of cities) {\n"
+    "  if (c.length > 10) out.push(await fail({x: c}));\n"
     "  else out.push(c);\n}\nreturn out;",
     "const out = [];\nfor (const p of people) { if (p.city !== null) out.push(p.city.length); }\n"
     "return out;",
-    "let cnt = 0;\nfor (const p of people) { if (p.age > 100) cnt += p.missing.deep; }\nreturn cnt;",
+    "let cnt = 0;\nfor (const p of people) { if (p.age > 100) cnt += p.missing.deep; }\n"
+    "return cnt;",
     # continue, else-if chains, nested blocks
-    "const out = [];\nfor (const n of nums) {\n  if (n < 0) continue;\n  if (n === 0) { out.push('zero'); "
+    "const out = [];\nfor (const n of nums) {\n  if (n < 0) continue;\n"
+    "  if (n === 0) { out.push('zero'); "
     "continue; }\n  out.push(n * 2);\n}\nreturn out;",
-    "const out = [];\nfor (const n of nums) {\n  if (n > 5) { if (n > 8) continue; out.push('mid'); }\n"
-    "  else if (n > 1) out.push('low');\n  else { out.push('tiny'); continue; }\n  out.push(n);\n}\n"
+    "const out = [];\nfor (const n of nums) {\n  if (n > 5) { if (n > 8) continue; "
+    "out.push('mid'); }\n"
+    "  else if (n > 1) out.push('low');\n  else { out.push('tiny'); continue; }\n  out.push(n);\n"
+    "}\n"
     "return out;",
-    "let acc = '';\nfor (const w of words) { { const u = w.toUpperCase(); acc += u; } }\nreturn acc;",
+    "let acc = '';\nfor (const w of words) { { const u = w.toUpperCase(); acc += u; } }\n"
+    "return acc;",
     # effects: every call runs, in the order of the iterations
     "for (const c of cities) { await send({to: c}); await note({v: c.length}); }\nreturn 1;",
     "const ids = [];\nfor (const c of cities) {\n  const r = await send({to: c});\n  if (r > 2) "
     "ids.push(r);\n  await note({v: r});\n}\nreturn ids;",
     "for (const c of cities) { const unused = await note({v: c}); }\nreturn 0;",
-    "const out = [];\nfor (const c of cities) { if (c.startsWith('L')) continue; await send({to: c}); "
+    "const out = [];\nfor (const c of cities) { if (c.startsWith('L')) continue; "
+    "await send({to: c}); "
     "out.push(c); }\nreturn out;",
     # several loops, a loop in a branch, an accumulator read after the loop
     "const out = [];\nfor (const c of cities) out.push(c);\nfor (const n of [1, 2]) out.push(n);\n"
     "return out;",
     "let cnt = 0;\nfor (const c of cities) cnt += c.length;\n"
     "for (const w of words) cnt += w.length;\nconst twice = cnt * 2;\nreturn [twice, cnt];",
-    "if (flag) {\n  const out = [];\n  for (const c of cities) out.push(c[0]);\n  return out.join('');\n}"
+    "if (flag) {\n  const out = [];\n  for (const c of cities) out.push(c[0]);\n"
+    "  return out.join('');\n}"
     "\nreturn 'no';",
-    "const xs = [];\nfor (const p of people) xs.push(p.age);\nconst total = xs.reduce((a, b) => a + b, 0);"
+    "const xs = [];\nfor (const p of people) xs.push(p.age);\nconst total = xs.reduce((a, "
+    "b) => a + b, 0);"
     "\nreturn {xs, total, n: xs.length};",
     # Node throws: so does dialectic
     "const out = [];\nfor (const x of data) out.push(x);\nreturn out;",
@@ -338,9 +348,15 @@ ERRORS = [
         2,
         32,
     ),
-    ("const out = [];\nconst n = out;\nfor (const c of cities) { out.push(c); }", "read before", 2, 11),
     (
-        "let t = 0;\nfor (const c of cities) t += 1;\nconst u = t;\nfor (const c of cities) t += 1;",
+        "const out = [];\nconst n = out;\nfor (const c of cities) { out.push(c); }",
+        "read before",
+        2,
+        11,
+    ),
+    (
+        "let t = 0;\nfor (const c of cities) t += 1;\nconst u = t;\n"
+        "for (const c of cities) t += 1;",
         "read before",
         3,
         11,
@@ -353,9 +369,15 @@ ERRORS = [
         2,
         60,
     ),
-    ("const out = [];\nfor (const c of cities) { out.push(w); const w = 1; }", "not defined", 2, 36),
     (
-        "const out = [];\nfor (const c of cities) { if (c) { const w = 1; } else { const w = 2; } }",
+        "const out = [];\nfor (const c of cities) { out.push(w); const w = 1; }",
+        "not defined",
+        2,
+        36,
+    ),
+    (
+        "const out = [];\nfor (const c of cities) { if (c) { const w = 1; } else { const w = 2; "
+        "} }",
         "declared twice",
         2,
         64,
@@ -364,7 +386,12 @@ ERRORS = [
     ("for (const c of cities) { if (c) const d = 1; }", "needs braces", 1, 34),
     ("for (const c of cities) { top: f(c); }", "no labels", 1, 27),
     ("const out = [];\nlet n = 0;\nfor (const c of cities) { out.push(c); n[c] = 1; }", "", 3, 40),
-    ("let t = 0;\nfor (const c of cities) { t += c; }\nfor (const c of cities) { t.push(c); }", "", 3, 27),
+    (
+        "let t = 0;\nfor (const c of cities) { t += c; }\nfor (const c of cities) { t.push(c); }",
+        "",
+        3,
+        27,
+    ),
 ]
 
 
@@ -377,12 +404,16 @@ def test_what_loops_do_not_have_fails_at_the_place(
     problem = caught.value.problems[0]
     assert message in problem.message, problem.message
     assert (problem.line, problem.column) == (line, column), problem.message
-    assert problem.hint or "two different ways" in problem.message or "another way" in problem.message
+    assert (
+        problem.hint or "two different ways" in problem.message or "another way" in problem.message
+    )
 
 
 def test_an_error_in_the_body_is_reported_once_and_the_rest_is_read() -> None:
     with pytest.raises(SourceError) as caught:
-        parse_plan("for (const c of cities) {\n  const a = 1;\n  break;\n  const b = 2;\n}\nreturn 1 +;")
+        parse_plan(
+            "for (const c of cities) {\n  const a = 1;\n  break;\n  const b = 2;\n}\nreturn 1 +;"
+        )
     problems = caught.value.problems
     assert [p.line for p in problems] == [3, 6], [p.message for p in problems]
 
@@ -432,7 +463,9 @@ def test_a_loop_runs_even_when_nothing_reads_it() -> None:
 
 
 def test_a_big_loop_body_is_read_in_linear_time() -> None:
-    body = "".join(f"  if (c === 'x{i}') {{ const v{i} = c + {i}; out.push(v{i}); }}\n" for i in range(2000))
+    body = "".join(
+        f"  if (c === 'x{i}') {{ const v{i} = c + {i}; out.push(v{i}); }}\n" for i in range(2000)
+    )
     program = f"const out = [];\nfor (const c of cities) {{\n{body}}}\nreturn out;"
     tree = dialectic.compile(program, lang="plan")
     assert len(json.dumps(tree)) < 200 * len(program)

@@ -43,7 +43,9 @@ def free_names(tree: Any) -> set[str]:
             inner = bound | names
             for group in [node.get("$let", {}), *groups]:
                 stack.extend((v, inner) for v in group.values())
-            stack.extend((d, inner) for d in node.get("$do", ()) if not (type(d) is dict and "$let" in d))
+            stack.extend(
+                (d, inner) for d in node.get("$do", ()) if not (type(d) is dict and "$let" in d)
+            )
             stack.extend((node[k], inner) for k in ("$return", "$use") if k in node)
             continue
         stack.extend((v, bound) for v in node.values() if type(v) in (dict, list))
