@@ -153,6 +153,9 @@ PROGRAMS = [
     "return out;",
     "let cnt = 0;\nfor (const p of people) { if (p.age > 100) cnt += p.missing.deep; }\n"
     "return cnt;",
+    # a local that calls nothing and that nothing reads is not computed (as an alias)
+    "const out = [];\nfor (const p of people) { const o = {v: p.missing}; out.push(p.name); }\n"
+    "return out;",
     # continue, else-if chains, nested blocks
     "const out = [];\nfor (const n of nums) {\n  if (n < 0) continue;\n"
     "  if (n === 0) { out.push('zero'); "
@@ -385,6 +388,12 @@ ERRORS = [
     ("for (const c of cities) { continue; f(c); }", "after `continue` never run", 1, 37),
     ("for (const c of cities) { if (c) const d = 1; }", "needs braces", 1, 34),
     ("for (const c of cities) { top: f(c); }", "no labels", 1, 27),
+    (
+        "let best = null;\nfor (const p of people) { if (best === null) best = p; }",
+        "reads `best`",
+        2,
+        31,
+    ),
     ("const out = [];\nlet n = 0;\nfor (const c of cities) { out.push(c); n[c] = 1; }", "", 3, 40),
     (
         "let t = 0;\nfor (const c of cities) { t += c; }\nfor (const c of cities) { t.push(c); }",

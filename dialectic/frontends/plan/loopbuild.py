@@ -61,10 +61,13 @@ def has_call(tree: Any) -> bool:
             stack.extend(v for v in node if type(v) in (dict, list))
         elif type(node) is dict:
             if len(node) == 1:
-                key = next(iter(node))
+                key, value = next(iter(node.items()))
                 if key[:1] != "$":
                     return True
                 if key == "$quote":
+                    continue
+                if key == "$object" and type(value) is dict:  # data: its values only
+                    stack.extend(v for v in value.values() if type(v) in (dict, list))
                     continue
             stack.extend(v for v in node.values() if type(v) in (dict, list))
     return False

@@ -16,6 +16,14 @@ __all__ = ["NEVER", "Body", "BlockState", "check_body"]
 #: the reach of the statements after `continue`: never
 NEVER = "#never"
 
+_READ_HINTS = {
+    "push": "inside it, compute from the item alone (the first items: loop over xs.slice(0, 3); "
+    "distinct items: over xs.filter((x, i) => xs.indexOf(x) === i))",
+    "entry": "to count or group by key, build the object after the loop: "
+    "Object.fromEntries(keys.map(k => [k, xs.filter(x => x.k === k).length]))",
+    "number": "to keep the best item, compute it with reduce: "
+    "const best = xs.reduce((b, x) => (b === null || x.price < b.price ? x : b), null);",
+}
 _START = {"push": "const {0} = [];", "entry": "const {0} = {{}};", "number": "let {0} = 0;"}
 
 
@@ -239,8 +247,7 @@ def check_body(p: LoopsMixin, body: Body, iterable: Any, span: tuple[int, int]) 
                 raise p.fail(
                     f"the loop reads `{name}`, which it changes",
                     _name_at(p, name, first, last),
-                    f"read `{name}` after the loop; inside it, compute from the item alone "
-                    "(to skip repeated items, loop over xs.filter((x, i) => xs.indexOf(x) === i))",
+                    f"read `{name}` only after the loop; " + _READ_HINTS[body.acc_kind[name]],
                 )
             found = body.declared.get(name)
             if found is not None and not (found[0] in scopes and found[1] <= seq):
