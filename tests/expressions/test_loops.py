@@ -145,6 +145,10 @@ PROGRAMS = [
     "const out = [];\nfor (const x of []) out.push(await fail({x}));\nreturn out;",
     "let t = 5;\nfor (const x of []) t += x;\nreturn t;",
     "const out = ['keep'];\nfor (const w of words) out.push(...w);\nreturn out;",
+    # for...in: the keys, as Object.keys (an array's indexes as texts)
+    "const ks = [];\nfor (const k in o) ks.push(k);\nfor (const i in ['a', 'b']) ks.push(i);\n"
+    "return ks;",
+    "const ks = [];\nfor (const k in data) { if (k !== 'c') ks.push(k + '!'); }\nreturn ks;",
     # calls in branches not taken do not run; a member missing there does not fail
     "const out = [];\nfor (const c of cities) {\n"
     "  if (c.length > 10) out.push(await fail({x: c}));\n"
@@ -190,6 +194,7 @@ PROGRAMS = [
     "const out = [];\nfor (const x of data) out.push(x);\nreturn out;",
     "const out = [];\nfor (const x of none) out.push(x);\nreturn out;",
     "const out = [];\nfor (const x of n) out.push(x);\nreturn out;",
+    "const ks = [];\nfor (const k of o) ks.push(k);\nreturn ks;",
     "const out = [];\nfor (const c of cities) out.push(await fail({x: c}));\nreturn out;",
 ]
 
@@ -333,7 +338,6 @@ ERRORS = [
     ("for await (const c of cities) {}", "no `for await`", 1, 5),
     ("for (let i = 0; i < 3; i++) {}", "only `for...of` loops", 1, 1),
     ("for (c of cities) {}", "only `for...of` loops", 1, 1),
-    ("for (const k in o) {}", "no `for...in`", 1, 14),
     ("for (var c of cities) {}", "`const` or `let`, not `var`", 1, 6),
     ("for (const c of cities) { var d = c; }", "not `var`", 1, 27),
     ("for (const c of cities) { c = 1; }", "is the loop's variable", 1, 27),

@@ -105,20 +105,18 @@ class LoopsMixin(LoopChangesMixin):
             )
         target = i + 1
         after = target + 1 if kinds[target] == "name" else self.pattern_parts(target, [], [])[0] + 1
-        if kinds[after] == "name" and values[after] == "in":
-            raise self.fail(
-                "Plan has no `for...in`",
-                self.starts[after],
-                "loop over the keys with for (const k of Object.keys(o)) { ... }, or over the "
-                "pairs with for (const [k, v] of Object.entries(o)) { ... }",
-            )
-        if not (kinds[after] == "name" and values[after] == "of"):
+        keys = kinds[after] == "name" and values[after] == "in"
+        if not keys and not (kinds[after] == "name" and values[after] == "of"):
             raise self._c_style(pos)
         self.pos = after + 1
         first = self.pos
         iterable = self.expr(0)
         last = self.pos - 1
         self._expect(")", "`)` after the loop's list")
+        if keys:  # `for (const k in o)`: the keys of `Object.keys(o)`, in its order
+            items = ["Object.keys", iterable]
+            self._put(items, 1, first, last)
+            iterable = {"$global": items}
         name = values[target] if kinds[target] == "name" else None
         return name, target, iterable, (first, last)
 
