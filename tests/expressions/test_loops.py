@@ -482,3 +482,13 @@ def test_a_big_loop_body_is_read_in_linear_time() -> None:
     program = f"const out = [];\nfor (const c of cities) {{\n{body}}}\nreturn out;"
     tree = dialectic.compile(program, lang="plan")
     assert len(json.dumps(tree)) < 200 * len(program)
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["for (const c of cities) out[", "for (const c of cities) { out[1", "for (", "for (const"],
+)
+def test_a_loop_cut_short_is_a_syntax_error(text: str) -> None:
+    for strict in (False, True):
+        with pytest.raises(SourceError):
+            parse_plan(text, strict=strict)

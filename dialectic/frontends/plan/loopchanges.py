@@ -100,7 +100,7 @@ class LoopChangesMixin(ParserBase):
             return self._entry(body, reach, name, pos, key, (pos + 2, pos + 2))
         if nxt == "[":
             close = self._closing(pos + 1)
-            if kinds[close + 1] != "=":
+            if kinds[close] == "eof" or kinds[close + 1] != "=":
                 return False
             self.pos = pos + 2
             key = self.expr(0)
