@@ -79,12 +79,16 @@ the choice `test ? a : b` (statements after an `if` without `else` are its other
 A function shown `[write]` or `[destructive]` changes things: its calls always run, in the order
 written, and later reads see them; a call alone is a statement, `mkdir({dir_name: 'tmp'});`
 (Dialect JSON: `{"$do": [call, {"$let": {"a": v}}, call], "$return": v}`).
+`for (const x of xs) { ... }` loops over a list: its body changes accumulators defined just
+before it and read after it (`const out = [];` with `out.push(v)`, `let total = 0;` with
+`total += v` or `total++`, `const byId = {};` with `byId[k] = v`), with `const`, `if`/`else`,
+`continue` and calls inside; the calls of all items run concurrently, `[write]` ones in order.
 
-**Not in the language.** Loops (`for`, `while`), `switch`, `try`, function declarations and arrow
-functions outside an array method, `new`, classes, assignment to a member or a second assignment
-to a name, `++`, bitwise operators, regular expressions, `use` inside `if`. Write instead:
-`.map`/`.filter`/`.reduce` for loops, a new alias for a new value, `use` to decide in the next
-program.
+**Not in the language.** `while`, C-style `for`, `break`, a loop inside a loop, `switch`, `try`,
+function declarations and arrow functions outside an array method, `new`, classes, assignment to
+a member or a second assignment to a name outside a loop, bitwise operators, regular
+expressions, `use` inside `if`. Write instead: `for...of` or `.map`/`.filter`/`.reduce`,
+`.find`/`.some` for `break`, a new alias for a new value, `use` to decide in the next program.
 
 **Values.** Arguments are converted to the declared types automatically: text <-> number,
 a single value to a one-element list, a list to text joined with ", ", and the registered
@@ -102,8 +106,9 @@ Outcome: success, failure (with what to fix) or ambiguous (with programs to choo
   templates, Math/Object/JSON helpers and array methods with arrows:
   `fs.filter(f => f.airline === 'UA')`, `fs.toSorted((a, b) => a.price - b.price)[0]`,
   `fs.reduce((s, f) => s + f.price, 0)`, `['SFO', 'OAK'].map(a => flights({origin: a}))`
-  (a fan-out). Any other `x.m(a)` is `m(x, a)`. `if` only with `return` in each branch; no
-  loops, function, new, classes. [write] calls always run, in order; `f(x);` is a statement.
+  (a fan-out). Any other `x.m(a)` is `m(x, a)`. `if` only with `return` in each branch;
+  `const out = []; for (const x of xs) out.push(f(x));` (`t += v`, `o[k] = v`); no
+  while, function, new. [write] calls always run, in order; `f(x);` is a statement.
 - Dialect JSON: a one-key object is a call: `{"f": {"x": 1}}`, `{"f": [1, 2]}`, `{"f": 1}`; calls
   nest. Forms: `{"$ref": "a"}`, `{"$get": [v, "key", 0]}`, `{"$template": ["Hi ", v]}`,
   `{"$let": {"a": v}, "$return": v}` (or `"$use"`), `{"$object": {"k": v}}`, `{"$quote": v}`,

@@ -226,7 +226,7 @@ class ArrowsMixin(ParserBase):
                 )
             word = values[pos] if kind == "name" else None
             if acc is not None and word == acc and kinds[pos + 1] in (".", "["):
-                changes = self._change(changes, acc, pos, depth)
+                changes = self._accumulate(changes, acc, pos, depth)
                 continue
             if word in DECLARATORS and kinds[pos + 1] == "name" and kinds[pos + 2] == "=":
                 name = values[pos + 1]
@@ -276,7 +276,7 @@ class ArrowsMixin(ParserBase):
             return result, changes
         return {"$let": bindings, "$return": result}, changes
 
-    def _change(self, changes: Changes | None, acc: str, pos: int, depth: int) -> Changes:
+    def _accumulate(self, changes: Changes | None, acc: str, pos: int, depth: int) -> Changes:
         """``acc[k] = v;``, ``acc.k = v;`` or ``acc.push(a, b);`` at token ``pos``, added to
         ``changes`` (see :mod:`.accumulator`)."""
         if changes is None:

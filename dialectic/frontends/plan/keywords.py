@@ -41,8 +41,9 @@ def hides_global(name: str) -> str:
 _IDENTIFIER_NAME = re.compile(r"[A-Za-z_$][A-Za-z0-9_$]*\Z")
 
 _LOOP = (
-    "Plan has no loops; make the list with .map (the calls run concurrently): "
-    "`const results = cities.map(c => weather({city: c}));`, or use .filter, .find, .reduce"
+    "Plan's only loop is `for (const x of xs) { ... }` over a list; or make the list with .map "
+    "(the calls run concurrently): `const results = cities.map(c => weather({city: c}));`, or "
+    "use .filter, .find, .reduce"
 )
 #: `new X(...)`: what to write instead, by X
 NEW_HINTS = {

@@ -6,15 +6,15 @@ from typing import Any
 
 from dialectic.frontends.plan.base import CLOSE, DECLARATORS, OPEN, ParseFailure, Problem
 from dialectic.frontends.plan.keywords import GLOBAL_NAMES, RESERVED, hides_global, keyword_hint
+from dialectic.frontends.plan.loops import LoopsMixin
 from dialectic.frontends.plan.order import read_before_definition
-from dialectic.frontends.plan.patterns import PatternsMixin
 
 __all__ = ["StatementsMixin"]
 
 _MAX_PROBLEMS = 20
 
 
-class StatementsMixin(PatternsMixin):
+class StatementsMixin(LoopsMixin):
     """A whole program: its statements, one at a time, resynchronizing after an error."""
 
     def end_statement(self, what: str) -> None:
@@ -170,6 +170,9 @@ class StatementsMixin(PatternsMixin):
                 )
             if kinds[pos + 1] != "=":
                 raise self.unexpected(self.tok(pos + 1), f"`=` after `{word}`")
+        if word == "for":  # `for (const x of xs) { ... }` (SPEC 10, "Loops")
+            self.for_statement(pos, aliases, alias_at, alias_rec)
+            return final
         if word == "if" and kinds[pos + 1] == "(":
             value, last = self.if_statement(pos, "eof")
             return ("$return", value, pos, last) if final is None else final

@@ -1,0 +1,176 @@
+"""The trees a ``for...of`` loop becomes (SPEC 10, "Loops"): the names an expression reads, the
+record of one iteration and each accumulator's value after the loop. Used by :mod:`.loops`."""
+
+from __future__ import annotations
+
+from typing import Any
+
+__all__ = ["Contribution", "free_names", "has_call", "ref", "when", "record", "final_value"]
+
+
+def ref(name: str) -> dict[str, Any]:
+    return {"$ref": name}
+
+
+def free_names(tree: Any) -> set[str]:
+    """The names ``tree`` reads (``$ref``) that it does not bind itself (an arrow function's
+    parameters, a block's aliases). Iterative: any depth, linear in the tree's size."""
+    out: set[str] = set()
+    stack: list[tuple[Any, frozenset[str]]] = [(tree, frozenset())]
+    while stack:
+        node, bound = stack.pop()
+        if type(node) is list:
+            stack.extend((v, bound) for v in node if type(v) in (dict, list))
+            continue
+        if type(node) is not dict:
+            continue
+        if len(node) == 1:
+            ((key, value),) = node.items()
+            if key == "$ref":
+                if value not in bound:
+                    out.add(value)
+                continue
+            if key == "$quote":
+                continue
+            if key == "$fn" and type(value) is list and len(value) == 2:
+                stack.append((value[1], bound | frozenset(value[0])))
+                continue
+        if "$let" in node or "$do" in node:  # a block: its aliases are bound inside it
+            names = set(node.get("$let", ()))
+            groups = [d["$let"] for d in node.get("$do", ()) if type(d) is dict and "$let" in d]
+            for group in groups:
+                names.update(group)
+            inner = bound | names
+            for group in [node.get("$let", {}), *groups]:
+                stack.extend((v, inner) for v in group.values())
+            stack.extend(
+                (d, inner) for d in node.get("$do", ()) if not (type(d) is dict and "$let" in d)
+            )
+            stack.extend((node[k], inner) for k in ("$return", "$use") if k in node)
+            continue
+        stack.extend((v, bound) for v in node.values() if type(v) in (dict, list))
+    return out
+
+
+def has_call(tree: Any) -> bool:
+    """Whether ``tree`` calls a function (a one-key object whose key is not a core form)."""
+    stack = [tree]
+    while stack:
+        node = stack.pop()
+        if type(node) is list:
+            stack.extend(v for v in node if type(v) in (dict, list))
+        elif type(node) is dict:
+            if len(node) == 1:
+                key, value = next(iter(node.items()))
+                if key[:1] != "$":
+                    return True
+                if key == "$quote":
+                    continue
+                if key == "$object" and type(value) is dict:  # data: its values only
+                    stack.extend(v for v in value.values() if type(v) in (dict, list))
+                    continue
+            stack.extend(v for v in node.values() if type(v) in (dict, list))
+    return False
+
+
+def when(reach: str | None, value: Any, otherwise: Any) -> Any:
+    """``value`` when the statement is reached (``reach``: the hidden boolean alias saying so,
+    None: always), else ``otherwise``: only the branch taken runs."""
+    if reach is None:
+        return value
+    return {"$if": [ref(reach), value, otherwise]}
+
+
+class Contribution:
+    """One statement's change to an accumulator: ``kind`` (``push``, ``entry``, ``+``, ``-``,
+    ``++``, ``--``, ``=``), the hidden alias of its value, the alias saying whether it ran
+    (None: always) and the span of the statement (offsets)."""
+
+    __slots__ = ("kind", "value", "reach", "span")
+
+    def __init__(self, kind: str, value: str | None, reach: str | None, span: tuple[int, int]):
+        self.kind = kind
+        self.value = value
+        self.reach = reach
+        self.span = span
+
+
+def _object(fields: dict[str, Any]) -> Any:
+    if len(fields) == 1:
+        return {"$object": fields}
+    return fields
+
+
+def record(
+    accumulators: dict[str, list[Contribution]], runs: list[str], field: dict[str, str]
+) -> Any:
+    """The record one iteration returns: per array or object accumulator its items (or
+    entries) in order; per number or text accumulator each change's value and whether it ran;
+    the hidden aliases that must run (``run``). ``field`` receives each accumulator's field."""
+    fields: dict[str, Any] = {}
+    for n, (name, changes) in enumerate(accumulators.items()):
+        key = f"a{n}"
+        field[name] = key
+        if changes[0].kind in ("push", "entry"):
+            parts = [ref(c.value) for c in changes if c.value is not None]
+            fields[key] = parts[0] if len(parts) == 1 else [{"$spread": p} for p in parts]
+            continue
+        for k, c in enumerate(changes):
+            if c.value is not None:
+                fields[f"{key}v{k}"] = ref(c.value)
+            if c.reach is not None:
+                fields[f"{key}c{k}"] = ref(c.reach)
+    if runs:
+        fields["run"] = [ref(r) for r in runs]
+    return _object(fields) if fields else {}
+
+
+def _step(kind: str, acc: Any, value: Any) -> Any:
+    if kind == "=":
+        return value
+    if kind in ("++", "--"):  # JavaScript's x++: ToNumeric(x) + 1
+        return {"$op": [kind[0], {"$op": ["+", acc]}, 1]}
+    return {"$op": [kind, acc, value]}
+
+
+def final_value(
+    kind: str,
+    init: str,
+    loop: str,
+    key: str,
+    changes: list[Contribution],
+    fresh: Any,
+    rec: dict[tuple[int, str | int], tuple[int, int]] | None,
+) -> Any:
+    """An accumulator's value after the loop: ``[...init, ...items]``, ``{...init,
+    ...Object.fromEntries(entries)}``, or ``records.reduce(step, init)`` with one step per
+    change, in the body's order (JavaScript's ``+``, left to right). ``fresh(prefix)`` makes a
+    hidden name; ``rec`` (when recording spans) gets each step's statement."""
+    r = fresh("_r")
+    if kind in ("push", "entry"):
+        items = {"$method": [ref(loop), "flatMap", {"$fn": [[r], {"$get": [ref(r), key]}]}]}
+        if kind == "push":
+            return [{"$spread": ref(init)}, {"$spread": items}]
+        return {"$merge": [ref(init), {"$global": ["Object.fromEntries", items]}]}
+    a = fresh("_a")
+    steps: dict[str, Any] = {}
+    current: Any = ref(a)
+    for k, c in enumerate(changes):
+        value = {"$get": [ref(r), f"{key}v{k}"]} if c.value is not None else None
+        step = _step(c.kind, current, value)
+        if c.reach is not None:
+            step = {"$if": [{"$get": [ref(r), f"{key}c{k}"]}, step, current]}
+        name = fresh("_a")
+        steps[name] = step
+        if rec is not None:
+            rec[(id(steps), name)] = c.span
+        current = ref(name)
+    body: Any
+    if len(steps) == 1:
+        body = next(iter(steps.values()))
+        fn = [[a, r], body]
+        if rec is not None:
+            rec[(id(fn), 1)] = changes[0].span
+    else:
+        fn = [[a, r], {"$let": steps, "$return": current}]
+    return {"$method": [ref(loop), "reduce", {"$fn": fn}, ref(init)]}

@@ -1,0 +1,204 @@
+"""The statements of a loop's body that change an accumulator (SPEC 10, "Loops"):
+``acc.push(...)``, ``acc[k] = v``, ``acc.k = v``, ``acc += v``, ``acc -= v``, ``acc++``,
+``acc--``, ``acc = v``, ``acc = acc + v``; and the helpers of :mod:`.loops`."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from dialectic.frontends.plan.base import ParserBase
+from dialectic.frontends.plan.loopbuild import Contribution, free_names, when
+from dialectic.frontends.plan.loopcheck import Body
+
+__all__ = ["LoopChangesMixin"]
+
+_CHANGES = frozenset(["+=", "-="])
+_STEPS = frozenset(["++", "--"])
+
+
+class LoopChangesMixin(ParserBase):
+    """Changes to accumulators, and the helpers every part of a loop uses."""
+
+    #: the names written in the program (shared with the arrows' hidden parameters)
+    _source_names: set[str] | None = None
+    _fresh_counts: dict[str, int] | None = None
+
+    if TYPE_CHECKING:  # defined by the other mixins
+
+        def arguments(self, args: list[Any], depth: int) -> None: ...
+
+    # -- helpers -------------------------------------------------------------------------------
+
+    def fresh(self, prefix: str) -> str:
+        """A hidden name ``prefixN`` written nowhere in the program (the same in every parse
+        of one text, so that the source map's paths match)."""
+        names = self._source_names
+        if names is None:
+            names = self._source_names = {
+                v for k, v in zip(self.kinds, self.values, strict=True) if k == "name"
+            }
+        counts = self._fresh_counts
+        if counts is None:
+            counts = self._fresh_counts = {}
+        n = counts.get(prefix, 0)
+        while True:
+            n += 1
+            name = f"{prefix}{n}"
+            if name not in names:
+                names.add(name)
+                counts[prefix] = n
+                return name
+
+    def _span(self, first: int, last: int) -> tuple[int, int]:
+        return (self.starts[first], self.ends[last])
+
+    def _put(self, container: Any, key: str | int, first: int, last: int) -> None:
+        if self.rec is not None:
+            self.rec[(id(container), key)] = (self.starts[first], self.ends[last])
+
+    def _when(self, reach: str | None, value: Any, otherwise: Any, first: int, last: int) -> Any:
+        out = when(reach, value, otherwise)
+        if out is not value:
+            self._put(out["$if"], 1, first, last)
+        return out
+
+    def _end(self, what: str) -> None:
+        """The `;` after a statement of the body (lenient: also before `}`)."""
+        if self.kinds[self.pos] == "}" and not self.strict:
+            self.warn(self.ends[self.pos - 1], f"added the missing `;` after the {what}")
+            return
+        self.end_statement(what)
+
+    def _expect(self, kind: str, what: str) -> None:
+        if self.kinds[self.pos] != kind:
+            raise self.unexpected(self.tok(self.pos), what)
+        self.pos += 1
+
+    # -- changes to accumulators -------------------------------------------------------------
+
+    def _changes(self, body: Body, reach: str | None, pos: int) -> bool:
+        """``acc.push(...)``, ``acc[k] = v``, ``acc.k = v``, ``acc += v``, ``acc++``,
+        ``acc = v`` at token ``pos``; False for anything else (an expression statement)."""
+        kinds, values = self.kinds, self.values
+        name = values[pos]
+        nxt = kinds[pos + 1]
+        op = values[pos + 1] if nxt == "op" else None
+        if nxt == "." and kinds[pos + 2] == "name" and kinds[pos + 3] == "(":
+            if values[pos + 2] != "push":
+                return False
+            self.pos = pos + 4
+            args: list[Any] = []
+            self.arguments(args, 0)
+            last = self.pos - 1
+            self._end("`push(...)`")
+            body.use(args, pos + 4, last)
+            self._change(body, reach, name, pos, "push", args, pos)
+            return True
+        if nxt == "." and kinds[pos + 2] == "name" and kinds[pos + 3] == "=":
+            key: Any = values[pos + 2]
+            self.pos = pos + 4
+            return self._entry(body, reach, name, pos, key, (pos + 2, pos + 2))
+        if nxt == "[":
+            close = self._closing(pos + 1)
+            if kinds[close] == "eof" or kinds[close + 1] != "=":
+                return False
+            self.pos = pos + 2
+            key = self.expr(0)
+            body.use(key, pos + 2, close - 1)
+            self.pos = close + 2
+            return self._entry(body, reach, name, pos, key, (pos + 2, close - 1))
+        if op in _STEPS:
+            self.pos = pos + 2
+            self._end(f"`{op}`")
+            self._change(body, reach, name, pos, op, None, pos)
+            return True
+        if op in _CHANGES or nxt == "=":
+            self.pos = pos + 2
+            first = self.pos
+            value = self.expr(0)
+            kind = op[0] if op is not None else "="
+            if op is None:
+                kind, value = self._assignment(name, value, pos)
+            body.use(value, first, self.pos - 1)
+            self._end("assignment")
+            self._change(body, reach, name, pos, kind, value, first)
+            return True
+        if op is not None and (op.endswith("=") and op not in ("==", "===", "!=", "!==")):
+            raise self.fail(
+                f"Plan's loops change a number or a text only with `+=`, `-=`, `++`, `--` "
+                f"(not `{op}`)",
+                self.starts[pos + 1],
+                f"write {name} = {name} + value; or collect the values and compute after the loop",
+            )
+        return False
+
+    def _assignment(self, name: str, value: Any, pos: int) -> tuple[str, Any]:
+        """``acc = e``: ``=`` when ``e`` does not read ``acc``; ``+``/``-`` for
+        ``acc = acc + e``."""
+        if name not in free_names(value):
+            return "=", value
+        if type(value) is dict and "$op" in value:
+            op, *operands = value["$op"]
+            if (
+                op in ("+", "-")
+                and len(operands) == 2
+                and operands[0] == {"$ref": name}
+                and name not in free_names(operands[1])
+            ):
+                return op, operands[1]
+        raise self.fail(
+            f"`{name} = ...` reads `{name}` other than as `{name} = {name} + value`",
+            self.starts[pos],
+            f"use {name}.push(x) for a list, {name} += x for a sum or a text; or collect the "
+            "values in a list and compute the result after the loop",
+        )
+
+    def _closing(self, i: int) -> int:
+        """The token closing the bracket at token ``i``."""
+        kinds = self.kinds
+        depth = 0
+        while kinds[i] != "eof":
+            if kinds[i] in ("(", "[", "{", "tplh"):
+                depth += 1
+            elif kinds[i] in (")", "]", "}", "tplt"):
+                depth -= 1
+                if depth == 0:
+                    return i
+            i += 1
+        return i
+
+    def _entry(
+        self, body: Body, reach: str | None, name: str, pos: int, key: Any, key_at: tuple[int, int]
+    ) -> bool:
+        first = self.pos
+        value = self.expr(0)
+        last = self.pos - 1
+        body.use(value, first, last)
+        self._end("assignment")
+        pair = [key, value]
+        self._put(pair, 0, *key_at)
+        self._put(pair, 1, first, last)
+        self._change(body, reach, name, pos, "entry", [pair], pos)
+        return True
+
+    def _change(
+        self,
+        body: Body,
+        reach: str | None,
+        name: str,
+        tok: int,
+        kind: str,
+        value: Any,
+        first: int,
+    ) -> None:
+        """Record ``kind`` of change to the accumulator ``name`` (token ``tok``)."""
+        body.claim(name, tok, kind)
+        last = self.pos - 1
+        hidden: str | None = None
+        if value is not None:
+            hidden = self.fresh("_add" if kind != "push" else "_push")
+            empty: Any = [] if kind in ("push", "entry") else None
+            body.lets[hidden] = self._when(reach, value, empty, first, last)
+            self._put(body.lets, hidden, first, last)
+        span = self._span(tok, last)
+        body.accs.setdefault(name, []).append(Contribution(kind, hidden, reach, span))

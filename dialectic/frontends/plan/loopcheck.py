@@ -1,0 +1,270 @@
+"""What a ``for...of`` loop may do, checked (SPEC 10, "Loops"): which names its body declares
+and where each is visible, which accumulators it changes and how, and that nothing reads an
+accumulator before the loop has finished with it. Used by :mod:`.loops`."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from dialectic.frontends.plan.loopbuild import Contribution, free_names
+
+if TYPE_CHECKING:
+    from dialectic.frontends.plan.loops import LoopsMixin
+
+__all__ = ["NEVER", "Body", "BlockState", "check_body"]
+
+#: the reach of the statements after `continue`: never
+NEVER = "#never"
+
+_READ_HINTS = {
+    "push": "inside it, compute from the item alone (the first items: loop over xs.slice(0, 3); "
+    "distinct items: over xs.filter((x, i) => xs.indexOf(x) === i))",
+    "entry": "to count or group by key, build the object after the loop: "
+    "Object.fromEntries(keys.map(k => [k, xs.filter(x => x.k === k).length]))",
+    "number": "to keep the best item, compute it with reduce: "
+    "const best = xs.reduce((b, x) => (b === null || x.price < b.price ? x : b), null);",
+}
+_START = {"push": "const {0} = [];", "entry": "const {0} = {{}};", "number": "let {0} = 0;"}
+
+
+class BlockState:
+    """Per block (its statement list ``alias_rec``, kept so that its id stays unique): where each
+    name is defined, the names its statements read (found once, when a loop first asks), and
+    the accumulators that are a loop's result."""
+
+    __slots__ = ("alias_rec", "index", "indexed", "scanned", "read_at", "finals")
+
+    def __init__(self, alias_rec: list[tuple[str, int, int, int, int]]) -> None:
+        self.alias_rec = alias_rec
+        self.index: dict[str, int] = {}
+        self.indexed = 0
+        self.scanned = 0
+        #: name -> the last statement (index) that reads it
+        self.read_at: dict[str, int] = {}
+        #: accumulator -> (kind, declared with `let`)
+        self.finals: dict[str, tuple[str, bool]] = {}
+
+    def index_of(self, name: str) -> int | None:
+        rec = self.alias_rec
+        while self.indexed < len(rec):
+            self.index[rec[self.indexed][0]] = self.indexed
+            self.indexed += 1
+        return self.index.get(name)
+
+    def reads(self, aliases: dict[str, Any]) -> dict[str, int]:
+        """Name -> the last statement so far that reads it (each statement read once)."""
+        rec = self.alias_rec
+        while self.scanned < len(rec):
+            for name in free_names(aliases[rec[self.scanned][0]]):
+                self.read_at[name] = self.scanned
+            self.scanned += 1
+        return self.read_at
+
+    def rename(self, parser: LoopsMixin, aliases: dict[str, Any], name: str) -> str:
+        """Give the definition of ``name`` (its value before the loop) a hidden name."""
+        idx = self.index_of(name)
+        assert idx is not None
+        hidden = parser.fresh(f"_{name}")
+        entry = self.alias_rec[idx]
+        self.alias_rec[idx] = (hidden, *entry[1:])
+        aliases[hidden] = aliases.pop(name)
+        del self.index[name]
+        self.index[hidden] = idx
+        return hidden
+
+
+class Body:
+    """What the body of one loop has made so far."""
+
+    def __init__(
+        self,
+        parser: LoopsMixin,
+        aliases: dict[str, Any],
+        alias_at: dict[str, int],
+        alias_rec: list[tuple[str, int, int, int, int]],
+        state: BlockState,
+    ) -> None:
+        self.parser = parser
+        self.aliases = aliases
+        self.alias_at = alias_at
+        self.alias_rec = alias_rec
+        self.state = state
+        self.param = ""
+        #: the names the loop's variable (or its pattern) binds
+        self.item_names: set[str] = set()
+        #: the arrow function's aliases, in the body's order
+        self.lets: dict[str, Any] = {}
+        self.accs: dict[str, list[Contribution]] = {}
+        self.acc_kind: dict[str, str] = {}
+        self.acc_tok: dict[str, int] = {}
+        self.acc_let: dict[str, bool] = {}
+        #: hidden aliases (and locals holding a call) that run for every iteration reaching them
+        self.runs: list[str] = []
+        #: local -> (scope, order, token)
+        self.declared: dict[str, tuple[int, int, int]] = {}
+        #: names read, the scopes open there, the order there, first and last token
+        self.uses: list[tuple[set[str], tuple[int, ...], int, int, int]] = []
+        self.scopes = [0]
+        self.next_scope = 1
+        self.seq = 0
+
+    def open_scope(self) -> None:
+        self.scopes.append(self.next_scope)
+        self.next_scope += 1
+
+    def close_scope(self) -> None:
+        self.scopes.pop()
+
+    def declare(self, name: str, tok: int) -> None:
+        p = self.parser
+        if name in self.declared:
+            first = p.index.where(p.starts[self.declared[name][2]])
+            raise p.fail(
+                f"`{name}` is declared twice in the loop (first at {first})",
+                p.starts[tok],
+                "give each name of the loop its own name (its body is read as one scope)",
+            )
+        self.seq += 1
+        self.declared[name] = (self.scopes[-1], self.seq, tok)
+
+    def use(self, tree: Any, first: int, last: int) -> None:
+        names = free_names(tree)
+        if names:
+            self.uses.append((names, tuple(self.scopes), self.seq, first, last))
+
+    def claim(self, name: str, tok: int, kind: str) -> None:
+        """``name`` is changed (``kind``) by the statement at token ``tok``: an accumulator
+        defined before the loop in this block, by a plain definition of a fitting value."""
+        p = self.parser
+        family = kind if kind in ("push", "entry") else "number"
+        where = p.starts[tok]
+        if name in self.declared:
+            what = "the loop's variable" if name in self.item_names else "a local of the loop"
+            raise p.fail(
+                f"`{name}` is {what}; values never change in Plan",
+                where,
+                "collect into an accumulator defined before the loop: const out = []; "
+                "for (...) { out.push(value); }",
+            )
+        known = self.acc_kind.get(name)
+        if known is not None:
+            if known != family:
+                raise p.fail(f"the loop changes `{name}` in two different ways", where)
+            return
+        idx = self.state.index_of(name)
+        if idx is None:
+            raise p.fail(
+                f"`{name}` is changed in the loop but not defined before it (in this block)",
+                where,
+                f"define it just before the loop: {_START[family].format(name)}",
+            )
+        before = self.state.finals.get(name)
+        if before is not None:
+            if before[0] != family:
+                raise p.fail(f"`{name}` is changed in another way by an earlier loop", where)
+            let = before[1]
+        else:
+            let = self._defined(name, idx, family, where)
+        if family == "number" and not let:
+            raise p.fail(
+                f"`{name}` is a `const`: JavaScript refuses to change it (a TypeError)",
+                where,
+                f"define it with `let`: {_START[family].format(name)}",
+            )
+        self.acc_kind[name] = family
+        self.acc_tok[name] = tok
+        self.acc_let[name] = let
+
+    def _defined(self, name: str, idx: int, family: str, where: int) -> bool:
+        """Whether the definition of ``name`` (statement ``idx``) suits ``family``; returns
+        whether it is declared with `let` (or nothing), not `const`."""
+        p = self.parser
+        _, at, first, _, _ = self.alias_rec[idx]
+        if first != at + 2:
+            raise p.fail(
+                f"`{name}` is changed in the loop but defined by destructuring",
+                where,
+                f"define it by itself before the loop: {_START[family].format(name)}",
+            )
+        declarator = p.values[at - 1] if at > 0 and p.kinds[at - 1] == "name" else None
+        let = declarator != "const"
+        init = self.aliases[name]
+        fresh = (
+            type(init) is list
+            if family == "push"
+            else family != "entry"
+            or (
+                type(init) is dict
+                and (
+                    not any(k[:1] == "$" for k in init)
+                    or list(init) == ["$object"]
+                    or list(init) == ["$merge"]
+                )
+            )
+        )
+        if not fresh:
+            kind = "an array literal" if family == "push" else "an object literal"
+            raise p.fail(
+                f"the loop changes `{name}`, which must start as {kind}",
+                where,
+                f"JavaScript would change the value `{name}` was given; start from a new one: "
+                f"{_START[family].format(name)} (or a literal with items)",
+            )
+        return let
+
+
+def _name_at(p: LoopsMixin, name: str, first: int, last: int) -> int:
+    """The offset of the first reference to ``name`` between tokens ``first`` and ``last``."""
+    kinds, values = p.kinds, p.values
+    for i in range(first, last + 1):
+        if kinds[i] == "name" and values[i] == name and (i == 0 or kinds[i - 1] != "."):
+            return p.starts[i]
+    return p.starts[first]
+
+
+def check_body(p: LoopsMixin, body: Body, iterable: Any, span: tuple[int, int]) -> None:
+    """The whole loop read: no accumulator read in it or before it in its block, every local
+    read where JavaScript's scopes make it visible, the list not reading the loop's names."""
+    accs = body.accs
+    for name in free_names(iterable):
+        if name in accs or name in body.item_names:
+            raise p.fail(
+                f"the loop's list reads `{name}`, which the loop "
+                + ("changes" if name in accs else "declares"),
+                _name_at(p, name, *span),
+                "loop over another list, or collect into a new accumulator",
+            )
+    for name in accs:
+        if name in body.declared:
+            raise p.fail(
+                f"`{name}` is changed in the loop and declared in it",
+                p.starts[body.declared[name][2]],
+                "give the local another name",
+            )
+    for names, scopes, seq, first, last in body.uses:
+        for name in names:
+            if name in accs:
+                raise p.fail(
+                    f"the loop reads `{name}`, which it changes",
+                    _name_at(p, name, first, last),
+                    f"read `{name}` only after the loop; " + _READ_HINTS[body.acc_kind[name]],
+                )
+            found = body.declared.get(name)
+            if found is not None and not (found[0] in scopes and found[1] <= seq):
+                line = p.index.where(p.starts[found[2]])
+                raise p.fail(
+                    f"`{name}` is read where it is not defined (it is declared at {line})",
+                    _name_at(p, name, first, last),
+                    "read a local after its declaration and inside its block",
+                )
+    read_at = body.state.reads(body.aliases)
+    for name in accs:
+        idx = read_at.get(name)
+        if idx is not None:
+            entry = body.alias_rec[idx]
+            raise p.fail(
+                f"`{name}` is read before the loop changes it",
+                _name_at(p, name, entry[2], entry[4]),
+                f"read `{name}` only after the loop (in JavaScript a read before it may see "
+                "the changes)",
+            )

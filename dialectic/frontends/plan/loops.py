@@ -1,0 +1,458 @@
+"""``for (const x of xs) { ... }`` (SPEC 10, "Loops"): read as the constructs the core has.
+
+One loop becomes a hidden alias ``_loopN = [...xs].map(x => { ...; return record; })``, run
+as an expression statement (JavaScript runs every loop), whose record holds what one iteration
+adds to each accumulator; each accumulator is then an alias after the loop
+(``out = [..._out1, ..._loopN.flatMap(r => r.a0)]``, ``total = _loopN.reduce(step, _total1)``),
+its definition before the loop renamed to a hidden alias. The body's statements are flattened
+into the arrow's aliases: a statement inside ``if`` is computed only when its hidden condition
+alias is true, ``continue`` makes the rest of the body conditional. Anything else is refused at
+its place (:mod:`.loopcheck` holds the checks of names and scopes)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from dialectic.frontends.plan.base import DECLARATORS, ParseFailure
+from dialectic.frontends.plan.keywords import GLOBAL_NAMES, RESERVED, hides_global
+from dialectic.frontends.plan.loopbuild import (
+    final_value,
+    has_call,
+    record,
+    ref,
+    when,
+)
+from dialectic.frontends.plan.loopchanges import LoopChangesMixin
+from dialectic.frontends.plan.loopcheck import NEVER, BlockState, Body, check_body
+from dialectic.frontends.plan.patterns import PatternsMixin
+
+__all__ = ["LoopsMixin"]
+
+_AFTER = "`for (const x of xs) { ... }`"
+_STEPS = frozenset(["++", "--"])
+
+
+class LoopsMixin(LoopChangesMixin, PatternsMixin):
+    """``for...of`` statements; :class:`.statements.StatementsMixin` builds on it."""
+
+    _blocks: dict[int, BlockState] | None = None
+
+    def _loop_pattern(
+        self, at: int, value: dict[str, Any]
+    ) -> tuple[int, list[tuple[str, Any, int]], tuple[str, int, int] | None, list[Any]]:
+        """The pattern opening at token ``at`` read from ``value`` (a hidden name's reference):
+        its closer's token, each name with the read of its part (defaults applied as in a
+        `const` pattern: :mod:`.patterns`), the top level's ``...rest``, and the reads made
+        (their places: :meth:`_place_reads`)."""
+        self._hidden_name = lambda: self.fresh("_parts")
+        self._defaults = []
+        parts: list[tuple[str, Any, int]] = []
+        gets: list[tuple[list[Any], int]] = []
+        saved = self.pos  # (a default is read where it is written)
+        close, rest = self.pattern_parts(at, [value], parts, gets)
+        self.pos = saved
+        self._check_defaults([name for name, _, _ in parts])
+        return close, parts, rest, gets
+
+    def _place_reads(self, gets: list[Any], value: dict[str, Any], first: int, last: int) -> None:
+        """The places of a pattern's reads: the value read (tokens ``first`` to ``last``), then
+        each key at its name."""
+        for keys, tok in gets:
+            if keys[0] == value:
+                self._put(keys, 0, first, last)
+            for k in range(1, len(keys)):
+                self._put(keys, k, tok, tok)
+
+    def _block_state(self, alias_rec: list[Any]) -> BlockState:
+        blocks = self._blocks
+        if blocks is None:
+            blocks = self._blocks = {}
+        state = blocks.get(id(alias_rec))
+        if state is None:
+            state = blocks[id(alias_rec)] = BlockState(alias_rec)
+        return state
+
+    # -- the statement -------------------------------------------------------------------------
+
+    def for_statement(
+        self,
+        pos: int,
+        aliases: dict[str, Any],
+        alias_at: dict[str, int],
+        alias_rec: list[tuple[str, int, int, int, int]],
+    ) -> None:
+        """``for (const x of xs) body`` at token ``pos``: its aliases go to the block's."""
+        header = self._header(pos)
+        body = Body(self, aliases, alias_at, alias_rec, self._block_state(alias_rec))
+        body_first = self.pos
+        try:
+            self._bind_item(body, header)
+            if self.kinds[self.pos] == "{":
+                self.pos += 1
+                self._block(body, None, "}")
+                self._expect("}", "`}` closing the loop's body")
+            else:
+                self._branch(body, None)
+            check_body(self, body, header[2], header[3])
+        except ParseFailure as failure:
+            if failure.fatal:
+                raise
+            self.problems.append(failure.problem)
+            self._skip_loop(body_first)
+            return
+        self._emit(body, header, pos, body_first)
+
+    def _header(self, pos: int) -> tuple[str | None, int, Any, tuple[int, int]]:
+        """``(const x of xs)``: the name (None for a pattern), the token of the name or
+        pattern, the iterable, and its first and last tokens; ``self.pos`` after ``)``."""
+        kinds, values = self.kinds, self.values
+        if kinds[pos + 1] == "name" and values[pos + 1] == "await":
+            raise self.fail(
+                "Plan has no `for await`",
+                self.starts[pos + 1],
+                f"calls are awaited where their values are used: write {_AFTER}",
+            )
+        if kinds[pos + 1] != "(":
+            raise self.unexpected(self.tok(pos + 1), "`(` after `for`")
+        i = pos + 2
+        decl = values[i] if kinds[i] == "name" and values[i] in DECLARATORS else None
+        if decl is None or kinds[i + 1] not in ("name", "[", "{"):
+            raise self._c_style(pos)
+        if decl == "var":
+            raise self.fail(
+                "a loop's variable is declared with `const` or `let`, not `var`",
+                self.starts[i],
+                "a `var` outlives the loop in JavaScript; write for (const x of xs)",
+            )
+        target = i + 1
+        after = target + 1 if kinds[target] == "name" else self._pattern_end(target) + 1
+        keys = kinds[after] == "name" and values[after] == "in"
+        if not keys and not (kinds[after] == "name" and values[after] == "of"):
+            raise self._c_style(pos)
+        self.pos = after + 1
+        first = self.pos
+        iterable = self.expr(0)
+        last = self.pos - 1
+        self._expect(")", "`)` after the loop's list")
+        if keys:  # `for (const k in o)`: the keys of `Object.keys(o)`, in its order
+            items = ["Object.keys", iterable]
+            self._put(items, 1, first, last)
+            iterable = {"$global": items}
+        name = values[target] if kinds[target] == "name" else None
+        return name, target, iterable, (first, last)
+
+    def _c_style(self, pos: int) -> ParseFailure:
+        return self.fail(
+            "Plan has only `for...of` loops over a list",
+            self.starts[pos],
+            f"write {_AFTER}, or make the list with .map: const results = cities.map(c => "
+            "weather({city: c}));",
+        )
+
+    def _skip_loop(self, first: int) -> None:
+        """After an error in the body: to the end of the loop statement (its body's `}`)."""
+        kinds = self.kinds
+        i = first
+        if kinds[i] != "{":
+            while kinds[i] not in (";", "eof"):
+                i += 1
+            self.pos = i + (kinds[i] == ";")
+            return
+        depth = 0
+        while kinds[i] != "eof":
+            if kinds[i] in ("{", "(", "[", "tplh"):
+                depth += 1
+            elif kinds[i] in ("}", ")", "]", "tplt"):
+                depth -= 1
+                if depth == 0:
+                    i += 1
+                    break
+            i += 1
+        self.pos = i
+
+    def _bind_item(self, body: Body, header: tuple[str | None, int, Any, tuple[int, int]]) -> None:
+        """The loop's variable: the arrow's parameter, or a hidden one and an alias per name of
+        its pattern (nested, holes and a rest as in `const [a, b] = v;`)."""
+        name, at, _, _ = header
+        if name is not None:
+            self._check_name(name, at)
+            body.param = name
+            body.item_names.add(name)
+            body.declare(name, at)
+            return
+        param = body.param = self.fresh("_item")
+        close, parts, rest, gets = self._loop_pattern(at, ref(param))
+        self._place_reads(gets, ref(param), at, close)
+        body.item_names.update(part for part, _, _ in parts)
+        if rest is not None:
+            body.item_names.add(rest[0])
+        for part, read, tok in parts:
+            self._local(body, part, tok, read, tok, tok)
+        if rest is not None:
+            part, tok, index = rest
+            items: list[Any] = [[{"$spread": ref(param)}], "slice", index]
+            self._put(items, 0, at, close)
+            self._local(body, part, tok, {"$method": items}, tok, tok)
+
+    def _check_name(self, name: str, tok: int) -> None:
+        if name in RESERVED or name in ("this", "undefined"):
+            raise self.fail(f"`{name}` cannot be a name", self.starts[tok], "choose another name")
+        if name in GLOBAL_NAMES:
+            raise self.fail(hides_global(name), self.starts[tok], "choose another name")
+
+    def _local(self, body: Body, name: str, tok: int, value: Any, first: int, last: int) -> None:
+        self._check_name(name, tok)
+        body.declare(name, tok)
+        body.lets[name] = value
+        self._put(body.lets, name, first, last)
+
+    # -- the body ------------------------------------------------------------------------------
+
+    def _block(self, body: Body, reach: str | None, closer: str) -> str | None:
+        """Statements up to ``closer`` in a scope of their own; returns the hidden alias that
+        says whether the end of the block is reached (None: always, NEVER: not)."""
+        kinds = self.kinds
+        body.open_scope()
+        while kinds[self.pos] != closer:
+            if kinds[self.pos] == "eof":
+                raise self.unexpected(self.tok(self.pos), f"`{closer}`")
+            if kinds[self.pos] == ";":
+                self.pos += 1
+                continue
+            if reach == NEVER:
+                raise self.fail(
+                    "statements after `continue` never run",
+                    self.starts[self.pos],
+                    "remove them, or put `continue` inside an `if`",
+                )
+            reach = self._statement(body, reach)
+        body.close_scope()
+        return reach
+
+    def _statement(self, body: Body, reach: str | None) -> str | None:
+        """One statement of the body; returns the reach after it."""
+        kinds, values = self.kinds, self.values
+        pos = self.pos
+        kind = kinds[pos]
+        word = values[pos] if kind == "name" else None
+        if word in DECLARATORS:
+            self._definition(body, reach, pos)
+            return reach
+        if word == "if" and kinds[pos + 1] == "(":
+            return self._if(body, reach, pos)
+        if word == "continue":
+            self.pos = pos + 1
+            self._end("`continue`")
+            return NEVER
+        if kind == "{":
+            self.pos += 1
+            reach = self._block(body, reach, "}")
+            self._expect("}", "`}`")
+            return reach
+        refused = self._refused(pos, word)
+        if refused is not None:
+            raise refused
+        if kind == "op" and values[pos] in _STEPS and kinds[pos + 1] == "name":
+            self.pos = pos + 2
+            self._end(f"`{values[pos]}`")
+            self._change(body, reach, values[pos + 1], pos + 1, values[pos], None, pos)
+            return reach
+        if kind == "name" and word not in RESERVED and self._changes(body, reach, pos):
+            return reach
+        self.pos = pos
+        value = self.expr(0)
+        last = self.pos - 1
+        self._end("expression")
+        body.use(value, pos, last)
+        hidden = self.fresh("_do")
+        body.lets[hidden] = self._when(reach, value, None, pos, last)
+        self._put(body.lets, hidden, pos, last)
+        body.runs.append(hidden)
+        return reach
+
+    def _refused(self, pos: int, word: str | None) -> ParseFailure | None:
+        kinds = self.kinds
+        if word == "break":
+            return self.fail(
+                "Plan's loops have no `break`",
+                self.starts[pos],
+                "find the item with xs.find(x => ...) (or .some, .findIndex), or loop over "
+                "the part you need: for (const x of xs.slice(0, 3))",
+            )
+        if word == "return":
+            return self.fail(
+                "Plan's loops have no `return`",
+                self.starts[pos],
+                "find the item before returning it: const hit = xs.find(x => ...); then "
+                "return after the loop",
+            )
+        if word in ("for", "while", "do"):
+            return self.fail(
+                "a loop inside a loop is not supported",
+                self.starts[pos],
+                "write the inner loop as a method: out.push(...row.map(x => f(x))); or "
+                "loop over xs.flatMap(row => row.items)",
+            )
+        if word is not None and word not in RESERVED and kinds[pos + 1] == ":":
+            return self.fail(
+                "Plan has no labels",
+                self.starts[pos],
+                "remove the label; Plan's loops have no `break` or `continue` to a label",
+            )
+        return None
+
+    def _definition(self, body: Body, reach: str | None, pos: int) -> None:
+        """``const y = e;`` or ``const [a, b] = e;`` in the body."""
+        kinds, values = self.kinds, self.values
+        if values[pos] == "var":
+            raise self.fail(
+                "a loop's body declares with `const` or `let`, not `var`",
+                self.starts[pos],
+                "a `var` outlives the loop in JavaScript; write const y = ...;",
+            )
+        target = pos + 1
+        if kinds[target] == "name":
+            name = values[target]
+            if kinds[target + 1] != "=":
+                raise self.unexpected(self.tok(target + 1), f"`=` after `{name}`")
+            self.pos = target + 2
+            parts: list[tuple[str, Any, int]] = []
+            gets: list[Any] = []
+            rest = None
+        elif kinds[target] in ("[", "{"):
+            name = None
+            hidden = self.fresh("_parts")
+            close, parts, rest, gets = self._loop_pattern(target, ref(hidden))
+            if kinds[close + 1] != "=":
+                raise self.unexpected(self.tok(close + 1), "`=` after the pattern")
+            self.pos = close + 2
+        else:
+            raise self.unexpected(self.tok(target), "a name after `" + values[pos] + "`")
+        first = self.pos
+        value = self.expr(0)
+        last = self.pos - 1
+        self._end("definition")
+        body.use(value, first, last)
+        wrapped = self._when(reach, value, {"$undefined": None}, first, last)
+        if name is not None:
+            self._local(body, name, target, wrapped, first, last)
+            if has_call(value):
+                body.runs.append(name)
+            return
+        body.lets[hidden] = wrapped
+        self._put(body.lets, hidden, first, last)
+        if has_call(value):
+            body.runs.append(hidden)
+        self._place_reads(gets, ref(hidden), first, last)
+        for part, read, tok in parts:
+            self._local(body, part, tok, read, tok, tok)
+        if rest is not None:
+            part, tok, index = rest
+            items: list[Any] = [[{"$spread": ref(hidden)}], "slice", index]
+            self._put(items, 0, first, last)
+            self._local(body, part, tok, {"$method": items}, tok, tok)
+
+    def _if(self, body: Body, reach: str | None, pos: int) -> str | None:
+        """``if (test) branch [else branch]``: a hidden alias per branch says whether it runs."""
+        kinds, values = self.kinds, self.values
+        self.pos = pos + 2
+        first = self.pos
+        test = self.expr(0)
+        last = self.pos - 1
+        self._expect(")", "`)` after the condition")
+        body.use(test, first, last)
+        taken = self.fresh("_if")
+        items: list[Any] = [test, True, False]
+        self._put(items, 0, first, last)
+        body.lets[taken] = when(reach, {"$if": items}, False)
+        self._put(body.lets, taken, first, last)
+        then_out = self._branch(body, taken)
+        other: str | None = None
+        other_out: str | None = None
+        if kinds[self.pos] == "name" and values[self.pos] == "else":
+            self.pos += 1
+            other = self._otherwise(body, reach, taken)
+            if (
+                kinds[self.pos] == "name"
+                and values[self.pos] == "if"
+                and kinds[self.pos + 1] == "("
+            ):
+                other_out = self._if(body, other, self.pos)
+            else:
+                other_out = self._branch(body, other)
+        if then_out == taken and other_out == other:
+            return reach
+        if other is None:
+            other = other_out = self._otherwise(body, reach, taken)
+        parts = [p for p in (then_out, other_out) if p != NEVER]
+        if not parts:
+            return NEVER
+        if len(parts) == 1 or parts[0] == parts[1]:
+            return parts[0]
+        either = self.fresh("_reach")
+        body.lets[either] = {"$op": ["||", ref(parts[0] or ""), ref(parts[1] or "")]}
+        return either
+
+    def _otherwise(self, body: Body, reach: str | None, taken: str) -> str:
+        other = self.fresh("_else")
+        body.lets[other] = {"$if": [ref(taken), False, ref(reach) if reach else True]}
+        return other
+
+    def _branch(self, body: Body, reach: str | None) -> str | None:
+        """A branch of an ``if`` or the body of a loop: a block, or one statement (not a
+        declaration: JavaScript refuses one there)."""
+        kinds, values = self.kinds, self.values
+        if kinds[self.pos] == "{":
+            self.pos += 1
+            out = self._block(body, reach, "}")
+            self._expect("}", "`}` closing the branch")
+            return out
+        if kinds[self.pos] == "name" and values[self.pos] in DECLARATORS:
+            raise self.fail(
+                "a declaration as the only statement of a branch or a loop needs braces",
+                self.starts[self.pos],
+                "write { const y = ...; ... } (JavaScript refuses a lone declaration there)",
+            )
+        body.open_scope()
+        out = self._statement(body, reach)
+        body.close_scope()
+        return out
+
+    # -- the trees -----------------------------------------------------------------------------
+
+    def _emit(
+        self,
+        body: Body,
+        header: tuple[str | None, int, Any, tuple[int, int]],
+        pos: int,
+        body_first: int,
+    ) -> None:
+        """The loop's hidden alias, the statement that runs it, and each accumulator's value."""
+        _, _, iterable, (first, last) = header
+        end = self.pos - 1
+        field: dict[str, str] = {}
+        result = record(body.accs, body.runs, field)
+        fn_body: Any = {"$let": body.lets, "$return": result} if body.lets else result
+        fn: list[Any] = [[body.param], fn_body]
+        self._put(fn, 1, body_first, end)
+        spread = {"$spread": iterable}
+        self._put(spread, "$spread", first, last)
+        items = [spread]
+        self._put(items, 0, first, last)
+        method: list[Any] = [items, "map", {"$fn": fn}]
+        self._put(method, 0, first, last)
+        loop = self.fresh("_loop")
+        state = body.state
+        inits = {name: state.rename(self, body.aliases, name) for name in body.accs}
+        body.aliases[loop] = {"$method": method}
+        body.alias_rec.append((loop, pos, pos, end, end))
+        key = f"#expr{len(body.alias_rec)}"
+        body.aliases[key] = ref(loop)
+        body.alias_rec.append((key, pos, pos, last + 1, end))
+        for name, changes in body.accs.items():
+            kind = changes[0].kind if changes[0].kind in ("push", "entry") else "number"
+            body.aliases[name] = final_value(
+                kind, inits[name], loop, field[name], changes, self.fresh, self.rec
+            )
+            state.finals[name] = (changes[0].kind if kind != "number" else kind, body.acc_let[name])
+            body.alias_rec.append((name, body.acc_tok[name], pos, last + 1, end))

@@ -1,0 +1,72 @@
+"""Whole programs as code-mode prompts make models write them: a function body with loops,
+`try`/`catch`, `console.log`, destructuring with defaults, `new Set`, a `reduce` that changes its
+accumulator, `JSON.stringify(v, null, 2)`. Each gives Node's answer (SPEC 10)."""
+
+from __future__ import annotations
+
+from dialectic import Runtime
+
+from .program_generator import CONTEXT
+from .program_oracle import node_answers, runtime, same
+
+RT: Runtime = runtime()
+
+PROGRAMS = [
+    """return (async () => {
+  const out = [];
+  let total = 0;
+  for (const {name, age = 1} of people) {
+    try {
+      const up = await echo(name.toUpperCase());
+      console.log(up);
+      out.push(up);
+    } catch (e) {
+      out.push(null);
+    }
+    total += age;
+  }
+  const counts = out.reduce((acc, n) => { acc[n] = (acc[n] || 0) + 1; return acc; }, {});
+  return {out, total, counts};
+})();""",
+    """async function main() {
+  const tags = [...new Set(people.flatMap(p => p.tags))];
+  const byTag = {};
+  for (const t of tags) {
+    byTag[t] = people.filter(p => p.tags.includes(t)).map(p => p.name);
+  }
+  console.log(JSON.stringify(byTag, null, 2));
+  return JSON.stringify({tags, byTag}, null, 2);
+}
+return main();""",
+    """const results = [];
+for (const w of words) {
+  if (w.length === 0) continue;
+  const n = await later(w.length);
+  if (n > 5) {
+    results.push({w, long: true});
+  } else {
+    results.push({w, long: false});
+  }
+}
+const {long = [], short = []} = {long: results.filter(r => r.long).map(r => r.w)};
+return {long, short, count: results.length};""",
+    """let summary = '';
+for (const [k, v] of Object.entries(data)) {
+  summary += `${k}=${typeof v};`;
+}
+try {
+  const checked = await echo(summary.length);
+  return {summary, checked};
+} catch (err) {
+  return {summary, error: err.message};
+}""",
+]
+
+
+def test_code_mode_programs_give_what_node_gives() -> None:
+    answers = node_answers(PROGRAMS)
+    for text, answer in zip(PROGRAMS, answers, strict=True):
+        assert "ok" in answer, (text, answer)
+        out = RT.run(text, lang="plan", context=CONTEXT)
+        assert out.status == "success", (text, out.message)
+        assert same(out.value, answer["ok"]) is None, (text, out.value, answer)

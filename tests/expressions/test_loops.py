@@ -1,0 +1,494 @@
+"""``for...of`` loops (SPEC 10, "Loops"): each program runs in Node.js (the program an async
+function's body, the functions synchronous JavaScript functions that log their calls) and in
+dialectic; the value and the calls made, in order, are Node's, or dialectic refuses clearly.
+What Plan's loops do not have fails at the place, saying what to write."""
+
+from __future__ import annotations
+
+import json
+import shutil
+import subprocess
+from typing import Any
+
+import anyio
+import pytest
+
+import dialectic
+from dialectic import Failure, FunctionDescription, Runtime
+from dialectic.frontends.base import SourceError
+from dialectic.frontends.plan import decompile, parse_plan
+
+from .program_generator import CONTEXT
+from .program_oracle import same
+
+LOOP_CONTEXT: dict[str, Any] = {
+    **CONTEXT,
+    "cities": ["Oslo", "Rome", "Lima", "Ulaanbaatar"],
+    "items": [{"id": "a", "n": 2}, {"id": "b", "n": 5}, {"id": "a", "n": 1}],
+    "matrix": [[1, 2], [3, 4]],
+    "o": {"k": 1, "j": 2},
+}
+
+_NODE = r"""
+"use strict";
+const AsyncFunction = (async () => {}).constructor;
+const input = JSON.parse(require('fs').readFileSync(0, 'utf8'));
+(async () => {
+  const out = [];
+  for (const src of input.programs) {
+    const ctx = JSON.parse(input.context);
+    const log = [];
+    const fresh = v => v === undefined ? null : JSON.parse(JSON.stringify(v));
+    const funcs = {
+      weather: ({city}) => { log.push(['weather', city]); return {city, temp: city.length}; },
+      note: ({v}) => { log.push(['note', fresh(v)]); return v; },
+      send: ({to}) => { log.push(['send', fresh(to)]); return log.length; },
+      fail: ({x}) => { throw new Error('fail ' + x); },
+    };
+    const names = [...Object.keys(ctx), ...Object.keys(funcs)];
+    try {
+      const f = new AsyncFunction(...names, '"use strict";\n' + src);
+      const v = await f(...Object.values(ctx), ...Object.values(funcs));
+      out.push({ok: v === undefined ? null : v, keys: v && typeof v === 'object' ?
+                Object.keys(v) : null, log});
+    } catch (e) { out.push({error: String(e).slice(0, 200), log}); }
+  }
+  process.stdout.write(JSON.stringify(out));
+})();
+"""
+
+
+def node_runs(programs: list[str]) -> list[dict[str, Any]]:
+    node = shutil.which("node")
+    assert node is not None, "set-up installs Node.js"
+    done = subprocess.run(
+        [node, "-e", _NODE],
+        input=json.dumps({"programs": programs, "context": json.dumps(LOOP_CONTEXT)}),
+        capture_output=True,
+        text=True,
+        check=True,
+        timeout=300,
+    )
+    out: list[dict[str, Any]] = json.loads(done.stdout)
+    return out
+
+
+def runtime(log: list[Any], use_async: bool = False) -> Runtime:
+    """The functions of the Node side; ``send`` changes the world (``effects="write"``)."""
+    rt = Runtime(load_entry_points=False)
+
+    def weather(city: Any) -> Any:
+        log.append(["weather", city])
+        return {"city": city, "temp": len(city)}
+
+    def note(v: Any) -> Any:
+        log.append(["note", v])
+        return v
+
+    def send(to: Any) -> Any:
+        log.append(["send", to])
+        return len(log)
+
+    def fail(x: Any) -> Any:
+        raise Failure(f"fail {x}")
+
+    def wrap(fn: Any) -> Any:
+        if not use_async:
+            return fn
+
+        async def run(**kw: Any) -> Any:
+            await anyio.sleep(0)
+            return fn(**kw)
+
+        return run
+
+    for name, fn, param, effects in [
+        ("weather", weather, "city", "read"),
+        ("note", note, "v", "read"),
+        ("send", send, "to", "write"),
+        ("fail", fail, "x", "read"),
+    ]:
+        rt.register(
+            FunctionDescription(name, name, wrap(fn), {param: "any"}, "any", effects=effects)
+        )
+    return rt
+
+
+PROGRAMS = [
+    # the shape models write most: a call per item, collected
+    "const out = [];\nfor (const c of cities) { out.push(await weather({city: c})); }\nreturn out;",
+    "const temps = [];\nfor (const c of cities) {\n  const w = await weather({city: c});\n"
+    "  if (w.temp > 4) temps.push(w.temp);\n}\nreturn temps;",
+    # texts and numbers: JavaScript's `+`, left to right
+    "let acc = '';\nfor (const n of nums) acc += n + ';';\nreturn acc;",
+    "let total = 0;\nfor (const n of nums) { total += n; }\nreturn total;",
+    "let total = 0.1;\nfor (const n of [0.2, 0.3, 1e21, -1e21]) total = total + n;\nreturn total;",
+    "let t = '';\nfor (const w of words) { if (w.length > 2) t += w; else t += '_'; }\nreturn t;",
+    "let t = 1;\nfor (const w of words) t += w;\nreturn t;",
+    "let k = '5';\nfor (const x of [1, 2]) k++;\nreturn k;",
+    "let k = 10;\nfor (const x of nums) { if (x > 2) k--; else k -= x; }\nreturn k;",
+    "let last = null;\nfor (const p of people) { if (p.age > 1) last = p.name; }\nreturn last;",
+    # objects: keys in order, a later value wins in the first key's place
+    "const byCity = {};\nfor (const p of people) byCity[p.city ?? 'none'] = p.name;\n"
+    "return byCity;",
+    "const seen = {start: 0};\nfor (const it of items) { seen[it.id] = it.n; seen.start = it.n; }\n"
+    "return seen;",
+    "const o2 = {};\nfor (const n of [3, 1, 2, 1.5, 1]) o2[n] = n * 2;\nreturn o2;",
+    "const m = {...o, x: 1};\nfor (const [k, v] of Object.entries(o)) m[k + k] = v;\nreturn m;",
+    # destructuring, texts by code point, empty lists
+    "const pairs = [];\nfor (const [k, v] of Object.entries(o)) pairs.push(k + '=' + v);\n"
+    "return pairs;",
+    "const out = [];\nfor (const {name, tags: [first]} of people.filter(p => p.tags.length)) "
+    "out.push(name + first);\nreturn out;",
+    "const out = [];\nfor (const [a, ...rest] of matrix) out.push(a, rest);\nreturn out;",
+    "const chars = [];\nfor (const ch of 'h😀é') chars.push(ch, ch.length);\nreturn chars;",
+    "const out = [];\nfor (const x of []) out.push(await fail({x}));\nreturn out;",
+    "let t = 5;\nfor (const x of []) t += x;\nreturn t;",
+    "const out = ['keep'];\nfor (const w of words) out.push(...w);\nreturn out;",
+    # for...in: the keys, as Object.keys (an array's indexes as texts)
+    "const ks = [];\nfor (const k in o) ks.push(k);\nfor (const i in ['a', 'b']) ks.push(i);\n"
+    "return ks;",
+    "const ks = [];\nfor (const k in data) { if (k !== 'c') ks.push(k + '!'); }\nreturn ks;",
+    # calls in branches not taken do not run; a member missing there does not fail
+    "const out = [];\nfor (const c of cities) {\n"
+    "  if (c.length > 10) out.push(await fail({x: c}));\n"
+    "  else out.push(c);\n}\nreturn out;",
+    "const out = [];\nfor (const p of people) { if (p.city !== null) out.push(p.city.length); }\n"
+    "return out;",
+    "let cnt = 0;\nfor (const p of people) { if (p.age > 100) cnt += p.missing.deep; }\n"
+    "return cnt;",
+    # a local that calls nothing and that nothing reads is not computed (as an alias)
+    "const out = [];\nfor (const p of people) { const o = {v: p.missing}; out.push(p.name); }\n"
+    "return out;",
+    # continue, else-if chains, nested blocks
+    "const out = [];\nfor (const n of nums) {\n  if (n < 0) continue;\n"
+    "  if (n === 0) { out.push('zero'); "
+    "continue; }\n  out.push(n * 2);\n}\nreturn out;",
+    "const out = [];\nfor (const n of nums) {\n  if (n > 5) { if (n > 8) continue; "
+    "out.push('mid'); }\n"
+    "  else if (n > 1) out.push('low');\n  else { out.push('tiny'); continue; }\n  out.push(n);\n"
+    "}\n"
+    "return out;",
+    "let acc = '';\nfor (const w of words) { { const u = w.toUpperCase(); acc += u; } }\n"
+    "return acc;",
+    # effects: every call runs, in the order of the iterations
+    "for (const c of cities) { await send({to: c}); await note({v: c.length}); }\nreturn 1;",
+    "const ids = [];\nfor (const c of cities) {\n  const r = await send({to: c});\n  if (r > 2) "
+    "ids.push(r);\n  await note({v: r});\n}\nreturn ids;",
+    "for (const c of cities) { const unused = await note({v: c}); }\nreturn 0;",
+    "const out = [];\nfor (const c of cities) { if (c.startsWith('L')) continue; "
+    "await send({to: c}); "
+    "out.push(c); }\nreturn out;",
+    # several loops, a loop in a branch, an accumulator read after the loop
+    "const out = [];\nfor (const c of cities) out.push(c);\nfor (const n of [1, 2]) out.push(n);\n"
+    "return out;",
+    "let cnt = 0;\nfor (const c of cities) cnt += c.length;\n"
+    "for (const w of words) cnt += w.length;\nconst twice = cnt * 2;\nreturn [twice, cnt];",
+    "if (flag) {\n  const out = [];\n  for (const c of cities) out.push(c[0]);\n"
+    "  return out.join('');\n}"
+    "\nreturn 'no';",
+    "const xs = [];\nfor (const p of people) xs.push(p.age);\nconst total = xs.reduce((a, "
+    "b) => a + b, 0);"
+    "\nreturn {xs, total, n: xs.length};",
+    # Node throws: so does dialectic
+    "const out = [];\nfor (const x of data) out.push(x);\nreturn out;",
+    "const out = [];\nfor (const x of none) out.push(x);\nreturn out;",
+    "const out = [];\nfor (const x of n) out.push(x);\nreturn out;",
+    "const ks = [];\nfor (const k of o) ks.push(k);\nreturn ks;",
+    "const out = [];\nfor (const c of cities) out.push(await fail({x: c}));\nreturn out;",
+]
+
+
+def _same_run(program: str, answer: dict[str, Any], out: Any, log: list[Any]) -> None:
+    if "error" in answer:
+        assert out.status == "failure", (program, out.value, answer)
+        return
+    assert out.status == "success", (program, out.message)
+    why = same(out.value, _encoded(answer["ok"], answer.get("keys")))
+    assert why is None, (program, out.value, answer["ok"], why)
+    assert log == answer["log"], (program, log, answer["log"])
+
+
+def _encoded(value: Any, keys: list[str] | None) -> Any:
+    """Node's value as :func:`same` reads it (objects with their key order)."""
+    if isinstance(value, dict):
+        return {"$object": value, "$keys": keys or list(value)}
+    return value
+
+
+@pytest.fixture(scope="module")
+def answers() -> list[dict[str, Any]]:
+    return node_runs(PROGRAMS)
+
+
+@pytest.mark.parametrize("i", range(len(PROGRAMS)))
+def test_a_loop_gives_nodes_value_and_calls(i: int, answers: list[dict[str, Any]]) -> None:
+    program = PROGRAMS[i]
+    log: list[Any] = []
+    out = runtime(log).run(program, lang="plan", context=LOOP_CONTEXT)
+    _same_run(program, answers[i], out, log)
+
+
+@pytest.mark.parametrize("i", range(len(PROGRAMS)))
+def test_asynchronous_calls_give_the_same_value_and_writes_in_order(
+    i: int, answers: list[dict[str, Any]]
+) -> None:
+    program = PROGRAMS[i]
+    log: list[Any] = []
+    rt = runtime(log, use_async=True)
+
+    async def main() -> Any:
+        return await rt.run_async(program, lang="plan", context=LOOP_CONTEXT)
+
+    out = anyio.run(main)
+    answer = answers[i]
+    if "error" in answer:
+        assert out.status == "failure", (program, out.value)
+        return
+    assert out.status == "success", (program, out.message)
+    assert same(out.value, _encoded(answer["ok"], answer.get("keys"))) is None
+    # reads of independent iterations may run concurrently; writes keep Node's order
+    assert sorted(map(json.dumps, log)) == sorted(map(json.dumps, answer["log"]))
+    writes = [entry for entry in log if entry[0] == "send"]
+    assert writes == [entry for entry in answer["log"] if entry[0] == "send"]
+
+
+def test_a_code_mode_program_with_a_loop_runs_its_body() -> None:
+    program = (
+        "async () => {\n  const out = [];\n  for (const c of cities) {\n"
+        "    out.push(await weather({city: c}));\n  }\n  return out;\n}"
+    )
+    log: list[Any] = []
+    out = runtime(log).run(program, lang="plan", context=LOOP_CONTEXT)
+    assert out.status == "success", out.message
+    assert [w["city"] for w in out.value] == LOOP_CONTEXT["cities"]
+    assert any("ran the body of the function" in w for w in out.warnings)
+
+
+@pytest.mark.parametrize("program", PROGRAMS[:-4])
+def test_decompiled_and_read_again_it_is_the_same_tree(program: str) -> None:
+    tree = dialectic.compile(program, lang="plan")
+    text = decompile(tree)
+    assert dialectic.compile(text, lang="plan") == tree
+    assert decompile(dialectic.compile(text, lang="plan")) == text
+
+
+def test_the_tree_is_a_map_and_an_alias_per_accumulator() -> None:
+    tree = dialectic.compile(
+        "const out = [];\nfor (const c of cities) out.push(c);\nreturn out;", lang="plan"
+    )
+    assert tree == {
+        "$do": [
+            {
+                "$let": {
+                    "_out1": [],
+                    "_loop1": {
+                        "$method": [
+                            [{"$spread": {"$ref": "cities"}}],
+                            "map",
+                            {
+                                "$fn": [
+                                    ["c"],
+                                    {
+                                        "$let": {"_push1": [{"$ref": "c"}]},
+                                        "$return": {"$object": {"a0": {"$ref": "_push1"}}},
+                                    },
+                                ]
+                            },
+                        ]
+                    },
+                }
+            },
+            {"$ref": "_loop1"},
+            {
+                "$let": {
+                    "out": [
+                        {"$spread": {"$ref": "_out1"}},
+                        {
+                            "$spread": {
+                                "$method": [
+                                    {"$ref": "_loop1"},
+                                    "flatMap",
+                                    {"$fn": [["_r1"], {"$get": [{"$ref": "_r1"}, "a0"]}]},
+                                ]
+                            }
+                        },
+                    ]
+                }
+            },
+        ],
+        "$return": {"$ref": "out"},
+    }
+
+
+def test_hidden_names_never_take_a_name_of_the_program() -> None:
+    tree = dialectic.compile(
+        "const _loop1 = 1;\nconst out = [];\nfor (const c of cities) out.push(c + _loop1);\n"
+        "return out;",
+        lang="plan",
+    )
+    assert "_loop2" in json.dumps(tree)
+
+
+ERRORS = [
+    ("const out = [];\nfor (const c of cities) { out.push(c); break; }", "no `break`", 2, 40),
+    ("for (const c of cities) { return c; }", "no `return`", 1, 27),
+    ("for (const c of cities) { for (const d of c) {} }", "a loop inside a loop", 1, 27),
+    ("for (const c of cities) { while (c) {} }", "a loop inside a loop", 1, 27),
+    ("for await (const c of cities) {}", "no `for await`", 1, 5),
+    ("for (let i = 0; i < 3; i++) {}", "only `for...of` loops", 1, 1),
+    ("for (c of cities) {}", "only `for...of` loops", 1, 1),
+    ("for (var c of cities) {}", "`const` or `let`, not `var`", 1, 6),
+    ("for (const c of cities) { var d = c; }", "not `var`", 1, 27),
+    ("for (const c of cities) { c = 1; }", "is the loop's variable", 1, 27),
+    ("for (const c of cities) { const d = c; d += 1; }", "a local of the loop", 1, 40),
+    ("for (const c of cities) { out.push(c); }", "not defined before it", 1, 27),
+    ("const out = xs;\nfor (const c of cities) { out.push(c); }", "must start as an array", 2, 27),
+    ("const out = {};\nfor (const c of cities) { out.push(c); }", "must start as an array", 2, 27),
+    ("const t = 0;\nfor (const c of cities) { t += 1; }", "is a `const`", 2, 27),
+    ("let t = 0;\nfor (const c of cities) { t *= 2; }", "only with `+=`", 2, 29),
+    ("let t = 0;\nfor (const c of cities) { t = t * 2; }", "reads `t` other than", 2, 27),
+    ("const out = [];\nfor (const c of cities) { out.push(out.length); }", "reads `out`", 2, 36),
+    (
+        "const seen = {};\nfor (const c of cities) { if (!seen[c]) seen[c] = 1; }",
+        "reads `seen`",
+        2,
+        32,
+    ),
+    (
+        "const out = [];\nconst n = out;\nfor (const c of cities) { out.push(c); }",
+        "read before",
+        2,
+        11,
+    ),
+    (
+        "let t = 0;\nfor (const c of cities) t += 1;\nconst u = t;\n"
+        "for (const c of cities) t += 1;",
+        "read before",
+        3,
+        11,
+    ),
+    ("const out = [];\nfor (const c of out) { out.push(c); }", "list reads `out`", 2, 17),
+    ("for (const c of c) {}", "list reads `c`", 1, 17),
+    (
+        "const out = [];\nfor (const c of cities) { if (c) { const w = 1; } out.push(w); }",
+        "`w` is read where it is not defined",
+        2,
+        60,
+    ),
+    (
+        "const out = [];\nfor (const c of cities) { out.push(w); const w = 1; }",
+        "not defined",
+        2,
+        36,
+    ),
+    (
+        "const out = [];\nfor (const c of cities) { if (c) { const w = 1; } else { const w = 2; "
+        "} }",
+        "declared twice",
+        2,
+        64,
+    ),
+    ("for (const c of cities) { continue; f(c); }", "after `continue` never run", 1, 37),
+    ("for (const c of cities) { if (c) const d = 1; }", "needs braces", 1, 34),
+    ("for (const c of cities) { top: f(c); }", "no labels", 1, 27),
+    (
+        "let best = null;\nfor (const p of people) { if (best === null) best = p; }",
+        "reads `best`",
+        2,
+        31,
+    ),
+    ("const out = [];\nlet n = 0;\nfor (const c of cities) { out.push(c); n[c] = 1; }", "", 3, 40),
+    (
+        "let t = 0;\nfor (const c of cities) { t += c; }\nfor (const c of cities) { t.push(c); }",
+        "",
+        3,
+        27,
+    ),
+]
+
+
+@pytest.mark.parametrize(("body", "message", "line", "column"), ERRORS)
+def test_what_loops_do_not_have_fails_at_the_place(
+    body: str, message: str, line: int, column: int
+) -> None:
+    with pytest.raises(SourceError) as caught:
+        parse_plan(body + "\nreturn 1;")
+    problem = caught.value.problems[0]
+    assert message in problem.message, problem.message
+    assert (problem.line, problem.column) == (line, column), problem.message
+    assert (
+        problem.hint or "two different ways" in problem.message or "another way" in problem.message
+    )
+
+
+def test_an_error_in_the_body_is_reported_once_and_the_rest_is_read() -> None:
+    with pytest.raises(SourceError) as caught:
+        parse_plan(
+            "for (const c of cities) {\n  const a = 1;\n  break;\n  const b = 2;\n}\nreturn 1 +;"
+        )
+    problems = caught.value.problems
+    assert [p.line for p in problems] == [3, 6], [p.message for p in problems]
+
+
+def test_a_later_definition_of_an_accumulator_is_a_second_definition() -> None:
+    with pytest.raises(SourceError) as caught:
+        parse_plan("let t = 0;\nfor (const c of cities) t += 1;\nt = 5;\nreturn t;")
+    assert "defined twice" in caught.value.problems[0].message
+
+
+def test_runtime_errors_in_the_body_point_at_the_statement() -> None:
+    log: list[Any] = []
+    rt = runtime(log)
+    out = rt.run(
+        "let t = '';\nfor (const c of cities) {\n  t += null;\n}\nreturn t;",
+        lang="plan",
+        context=LOOP_CONTEXT,
+    )
+    assert out.status == "failure" and out.error is not None
+    assert (out.error.line, out.error.column) == (3, 3), out.message
+    out = rt.run(
+        "const out = [];\nfor (const c of cities) {\n  const w = await weather({city: c});\n"
+        "  out.push(w.missing);\n}\nreturn out;",
+        lang="plan",
+        context=LOOP_CONTEXT,
+    )
+    assert out.status == "failure" and out.error is not None
+    assert (out.error.line, out.error.column) == (4, 12), out.message
+    out = rt.run(
+        "const out = [];\nfor (const x of data) out.push(x);\nreturn out;",
+        lang="plan",
+        context=LOOP_CONTEXT,
+    )
+    assert out.status == "failure" and out.error is not None
+    assert (out.error.line, out.error.column) == (2, 17), out.message
+
+
+def test_a_loop_runs_even_when_nothing_reads_it() -> None:
+    log: list[Any] = []
+    out = runtime(log).run(
+        "const out = [];\nfor (const c of cities) out.push(await weather({city: c}));\nreturn 1;",
+        lang="plan",
+        context=LOOP_CONTEXT,
+    )
+    assert out.status == "success" and out.value == 1
+    assert [entry[1] for entry in log] == LOOP_CONTEXT["cities"]
+
+
+def test_a_big_loop_body_is_read_in_linear_time() -> None:
+    body = "".join(
+        f"  if (c === 'x{i}') {{ const v{i} = c + {i}; out.push(v{i}); }}\n" for i in range(2000)
+    )
+    program = f"const out = [];\nfor (const c of cities) {{\n{body}}}\nreturn out;"
+    tree = dialectic.compile(program, lang="plan")
+    assert len(json.dumps(tree)) < 200 * len(program)
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["for (const c of cities) out[", "for (const c of cities) { out[1", "for (", "for (const"],
+)
+def test_a_loop_cut_short_is_a_syntax_error(text: str) -> None:
+    for strict in (False, True):
+        with pytest.raises(SourceError):
+            parse_plan(text, strict=strict)
