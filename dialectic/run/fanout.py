@@ -121,6 +121,35 @@ class _Fanout:
         slot.error = ABANDONED
         slot.set()
 
+    def alias_unbegun(self, idx: int, slot: AsyncSlot | None) -> None:
+        """Child task evaluating alias ``idx`` into ``slot`` saw, as it began, that the fan-out
+        had stopped (:meth:`AsyncCall.call_async` as a task of its own: see :func:`_alias`)."""
+        assert slot is not None
+        self.abandon(idx, slot)
+        self.pending -= 1
+        self.settled()
+
+    def alias_failed(self, i: int, slot: AsyncSlot | None, exc: BaseException) -> None:
+        """Child ``i``, evaluating an alias into ``slot`` as a task of its own call's
+        coroutine, raised ``exc`` (the slot gets it: a cancellation as a new one)."""
+        assert slot is not None
+        slot.error = asyncio.CancelledError() if isinstance(exc, asyncio.CancelledError) else exc
+        slot.set()
+        self.pending -= 1
+        self.raised(i, exc)
+        self.settled()
+
+    def alias_value(self, i: int, slot: AsyncSlot | None, value: Any) -> None:
+        """Child ``i``, evaluating an alias into ``slot`` as a task of its own call's
+        coroutine, ended with ``value``."""
+        assert slot is not None
+        slot.value = value
+        slot.set()
+        self.out[i] = value
+        self.pending -= 1
+        if not self.pending and not self.waiter.done():
+            self.waiter.set_result(None)
+
     def raised(self, i: int, exc: BaseException) -> None:
         """Child ``i`` (not a launched call) raised ``exc``."""
         if isinstance(exc, asyncio.CancelledError):

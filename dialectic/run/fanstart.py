@@ -94,7 +94,7 @@ def start_native(
         slot: AsyncSlot | None = None
         idx = 0
         if alias is not None:
-            idx, fill, launch, value_of = alias
+            idx, fill, launch, value_of, into = alias
             slot = memo[idx]
             if slot is not MISSING:
                 if not slot.done:  # being evaluated elsewhere: no task to wait for it
@@ -151,7 +151,9 @@ def start_native(
             bucket.tasks.add(task)
         else:
             if slot is not None:
-                if value_of is not None:  # the value's coroutine, the slot filled as it ends
+                if into is not None:  # the call's own coroutine is the task, and does its part
+                    coro = into(state, fan, i, slot, idx)
+                elif value_of is not None:  # the value's coroutine, the slot filled as it ends
                     coro = _alias(fan, i, value_of(state), idx, slot, False)  # type: ignore[arg-type]
                 else:
                     coro = _alias(fan, i, fill(state, slot), idx, slot, True)
