@@ -292,7 +292,15 @@ class AsyncCall(Launch):
                 kw: Any = vals
             else:
                 kw = site.kwargs(vals, s)
-            general = self._general_path(s)
+            # (the inline path's test first: the limits seen before, asyncio, no observers)
+            general = (
+                None
+                if s.limits is self.shared.unlimited_for
+                and s.observers is None
+                and s.native
+                and not site.blocking
+                else self._general_path(s)
+            )
             if general is not None:
                 result = await general(s, _as_dict(kw, site))
             else:
@@ -300,7 +308,18 @@ class AsyncCall(Launch):
                 # ``logged_timed`` in one frame (a call costs a coroutine, not three): the
                 # implementation's await under the shared per-call timeout and, if logged,
                 # its call-log record
-                rec = _begin(s, site, self.frames, kw) if site.logged else None
+                rec: list[Any] | None = None
+                if site.logged:  # (calllog.begin, inline)
+                    frames = self.frames
+                    rec = [
+                        site, None if frames is _none else frames(), kw, now(), None,
+                        IN_FLIGHT, False,
+                    ]  # fmt: skip
+                    log = s.calls
+                    if len(log) < s.limits.max_call_log:
+                        log.append(rec)
+                    else:
+                        drop(s, site)
                 timeout = self.timeout
                 bucket = s.timeout_bucket(timeout)  # (which also knows the loop)
                 task = current_of(s._loop)
@@ -423,17 +442,6 @@ def coerce_in_place(coerced: Coercions, vals: list[Any], state: State) -> bool:
             except AmbiguityError as exc:
                 vals[k], ready = AmbiguousArg(exc), False  # reported by kwargs, in order
     return ready
-
-
-def _begin(s: State, site: CallSite, frames: Callable[[], Any], kw: Any) -> list[Any]:
-    """A logged call's record, in flight, added to the run's call log (calllog.begin)."""
-    rec = [site, None if frames is _none else frames(), kw, now(), None, IN_FLIGHT, False]
-    log = s.calls
-    if len(log) < s.limits.max_call_log:
-        log.append(rec)
-    else:
-        drop(s, site)
-    return rec
 
 
 def _cancel_error(
