@@ -79,7 +79,6 @@ def start_native(
     loop = state._loop
     assert loop is not None
     fan = _Fanout(state, out, found, _Future(loop=loop))
-    tasks = fan.tasks
     # the task class itself unless the loop has a task factory (skips create_task's frame)
     direct = state.direct
     memo = state.memo
@@ -161,7 +160,7 @@ def start_native(
                 assert kid.aio is not None
                 coro = _plain(fan, i, cast("Coroutine[Any, Any, Any]", kid.aio(state)))
             task = _Task(coro, loop=loop) if direct else loop.create_task(coro)
-        tasks.append(task)
+        out[i] = task  # (until its value replaces it)
         fan.pending += 1
     if ready is not None and not fan.stopping:  # read once all are started, as tasks would be
         for i, slot in ready:
