@@ -5,7 +5,8 @@ per in-flight run of the 5-call diamond is held under a bound (deterministic: ob
 time): 78 tracked containers before the fan-outs' lazy ``found`` lists, a slot's one callback
 without a list, the call-log record handed to its task, the slot wait and the run's one timeout
 bucket kept without a dict (63 after), 61 since an alias whose value is a call of aliases runs
-that call's own coroutine as its task (no ``_alias`` wrapper coroutine). A call
+that call's own coroutine as its task (no ``_alias`` wrapper coroutine), 59 since a fan-out keeps
+its children's tasks in its ``out`` list (no list of tasks). A call
 whose arguments are all aliases being evaluated elsewhere (``d = step(b, a)``) waits on their
 slots in its own frame (:mod:`dialectic.run.slotwait`): its results are the fan-out's."""
 
@@ -33,9 +34,9 @@ d = step(b, a);
 return step(c, d);
 """
 
-#: tracked containers per in-flight run of DIAMOND (60.9 when this was written; 62.8 with the
-#: ``_alias`` wrappers, 77.8 before the changes above): it fails with a wrapper coroutine back
-BOUND = 62
+#: tracked containers per in-flight run of DIAMOND (58.8 when this was written; 60.8 with a list
+#: of tasks per fan-out, 62.8 with the ``_alias`` wrappers too, 77.8 before the changes above)
+BOUND = 60
 
 RUNS = 300
 
