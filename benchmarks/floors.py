@@ -206,6 +206,59 @@ def _restricted_constant() -> Callable[[], Any]:
     return lambda: eval(code, scope, expression.CONTEXT)  # (as expression.py's eval)
 
 
+def _scheduled(fn: Callable[[], Any], clock: Callable[[], float]) -> Callable[[], float]:
+    """Milliseconds of ``await fn()`` on a new event loop, by ``clock`` (CPU or wall)."""
+
+    async def timed() -> float:
+        start = clock()
+        await fn()
+        return (clock() - start) * 1e3
+
+    return lambda: asyncio.run(timed())
+
+
+def _many(fn: Callable[[int], Any]) -> Callable[[], Any]:
+    """schedule.py's 1,000 programs at once."""
+    return lambda: asyncio.gather(*(fn(i) for i in range(schedule.PROGRAMS)))
+
+
+def _dags(fn: Callable[[], Any]) -> Callable[[], Any]:
+    """schedule.py's DAG, 10 times one after the other."""
+
+    async def ten() -> None:
+        for _ in range(10):
+            await fn()
+
+    return ten
+
+
+def scheduling_measures(rt: Runtime, small: Any) -> dict[str, Callable[[], float]]:
+    """Bare asyncio, the floor and dialectic, in CPU time and in wall time."""
+    if asyncio.run(_many_values(small_floor)) != asyncio.run(_many_values(schedule.small_bare)):
+        raise SystemExit("the scheduling floor is wrong")
+    dag = rt.prepare(schedule.dag_program())
+    if asyncio.run(dag_floor()) != asyncio.run(schedule.dag_bare()):
+        raise SystemExit("the DAG floor is wrong")
+
+    async def dialectic_small(i: int) -> Any:
+        return (await small.run_async({"seed": i})).value
+
+    async def dialectic_dag() -> Any:
+        return (await dag.run_async()).value
+
+    out: dict[str, Callable[[], float]] = {}
+    workloads = (
+        ("1,000 programs", _many(schedule.small_bare), _many(small_floor), _many(dialectic_small)),
+        ("DAG x 10", _dags(schedule.dag_bare), _dags(dag_floor), _dags(dialectic_dag)),
+    )
+    for name, bare, floor, mine in workloads:
+        for clock, label in ((time.process_time, "CPU"), (time.perf_counter, "wall")):
+            out[f"{name}, {label}: bare asyncio"] = _scheduled(bare, clock)
+            out[f"{name}, {label}: floor"] = _scheduled(floor, clock)
+            out[f"{name}, {label}: dialectic"] = _scheduled(mine, clock)
+    return out
+
+
 def main() -> int:
     quick = "--quick" in sys.argv
     rounds = 3 if quick else 9
@@ -265,41 +318,6 @@ def main() -> int:
     if constant.run(expression.CONTEXT).value != "x" or constant_eval() != "x":
         raise SystemExit("the constant programs are wrong")
 
-    expected = asyncio.run(_many_values(schedule.small_bare))
-    if asyncio.run(_many_values(small_floor)) != expected:
-        raise SystemExit("the scheduling floor is wrong")
-    dag = rt.prepare(schedule.dag_program())
-    if asyncio.run(dag_floor()) != asyncio.run(schedule.dag_bare()):
-        raise SystemExit("the DAG floor is wrong")
-
-    async def dialectic_small(i: int) -> Any:
-        return (await small.run_async({"seed": i})).value
-
-    async def dialectic_dag() -> Any:
-        return (await dag.run_async()).value
-
-    def scheduled(fn: Callable[[], Any], clock: Callable[[], float]) -> Callable[[], float]:
-        """Milliseconds of ``fn()`` on a new event loop by ``clock`` (CPU or wall)."""
-
-        async def timed() -> float:
-            start = clock()
-            await fn()
-            return (clock() - start) * 1e3
-
-        return lambda: asyncio.run(timed())
-
-    def many(fn: Callable[[int], Any]) -> Callable[[], Any]:
-        return lambda: asyncio.gather(*(fn(i) for i in range(schedule.PROGRAMS)))
-
-    def dags(fn: Callable[[], Any]) -> Callable[[], Any]:
-        async def ten() -> None:
-            for _ in range(10):
-                await fn()
-
-        return ten
-
-    cpu, wall = time.process_time, time.perf_counter
-
     measures: dict[str, Callable[[], float]] = {
         "one-shot: simpleeval": lambda: per_program(
             engines["simpleeval"].one_shot, expression.SIMPLE
@@ -322,19 +340,8 @@ def main() -> int:
         "pipeline: comprehension": lambda: per_element(lambda: pipeline.python(pipeline.FLIGHTS)),
         "pipeline: closure floor": lambda: per_element(lambda: pipeline_floor(pipeline.FLIGHTS)),
         "pipeline: dialectic": lambda: per_element(lambda: piped.run(context).value),
-        "1,000 programs, CPU: bare asyncio": scheduled(many(schedule.small_bare), cpu),
-        "1,000 programs, CPU: floor": scheduled(many(small_floor), cpu),
-        "1,000 programs, CPU: dialectic": scheduled(many(dialectic_small), cpu),
-        "1,000 programs, wall: bare asyncio": scheduled(many(schedule.small_bare), wall),
-        "1,000 programs, wall: floor": scheduled(many(small_floor), wall),
-        "1,000 programs, wall: dialectic": scheduled(many(dialectic_small), wall),
-        "DAG x 10, CPU: bare asyncio": scheduled(dags(schedule.dag_bare), cpu),
-        "DAG x 10, CPU: floor": scheduled(dags(dag_floor), cpu),
-        "DAG x 10, CPU: dialectic": scheduled(dags(dialectic_dag), cpu),
-        "DAG x 10, wall: bare asyncio": scheduled(dags(schedule.dag_bare), wall),
-        "DAG x 10, wall: floor": scheduled(dags(dag_floor), wall),
-        "DAG x 10, wall: dialectic": scheduled(dags(dialectic_dag), wall),
     }
+    measures.update(scheduling_measures(rt, small))
     for peer in ("one-shot: simpleeval", "repeated: RestrictedPython"):
         if peer.split(": ")[1] not in engines:  # not installed (the ``bench`` extra has it)
             del measures[peer]
