@@ -16,12 +16,16 @@ peer a target names and with dialectic itself:
 - **pipeline** (``pipeline.py``'s filter / map / sort / slice over 10,000 objects): the closure
   tree applied per element (a frame for the arrow's parameter, a closure call per node), against
   the list comprehension;
-- **scheduling** (``schedule.py``'s 1,000 concurrent 5-call programs): bare asyncio plus what any
-  runtime of data-flow programs must add per alias: one future per alias slot that later readers
-  await (an alias runs at most once), and a coroutine frame per call for its timeout and errors.
+- **scheduling** (``schedule.py``'s 1,000 concurrent 5-call programs, and its 5 x 20 DAG run 10
+  times): bare asyncio (a task per call, each awaiting the tasks it reads) against what any
+  runtime of data-flow programs on asyncio must do instead: a future per alias slot that later
+  readers await (an alias runs at most once, whoever reads it), and a task per call whose
+  coroutine awaits its inputs' slots, maps the implementation's errors and fills its slot; the
+  run keeps its tasks (it owns them). No timeouts, call log, limits or outcome.
 
-Rounds alternate; medians are kept; CPU time of this process (``time.process_time``), but wall
-time for the scheduling rows (they sleep). Run: python benchmarks/floors.py [--quick]
+Rounds alternate; medians are kept; CPU time of this process (``time.process_time``); the
+scheduling rows also in wall time (they sleep: the machine's load moves those).
+Run: python benchmarks/floors.py [--quick]
 """
 
 from __future__ import annotations
@@ -125,30 +129,68 @@ def pipeline_floor(flights: list[dict[str, Any]]) -> Any:
     return [rows[i] for i in order][:5]
 
 
-# -- scheduling: a future per alias, a frame per call -----------------------------------------
-async def _call(a: int, b: int) -> int:
+# -- scheduling: a future per alias slot, a task per call ------------------------------------
+async def _node(slot: asyncio.Future[int], a: Any, b: Any) -> None:
+    """One call of a data-flow runtime, as its own task: the arguments that are aliases awaited
+    on their slots, the call with the implementation's errors mapped, its alias's slot filled
+    (readers await the slot: an alias runs at most once, however many read it)."""
+    if type(a) is not int:
+        a = await a
+    if type(b) is not int:
+        b = await b
+    try:
+        value = await schedule.step(a, b)
+    except Exception as exc:  # where a runtime maps the implementation's errors
+        slot.set_exception(RuntimeError(str(exc)))
+        return
+    slot.set_result(value)
+
+
+async def _root(a: Any, b: Any) -> int:
+    """The program's last call, awaited by the run itself (no task, no slot of its own)."""
+    a, b = await a, await b
     try:
         return await schedule.step(a, b)
-    except Exception as exc:  # where a runtime maps the implementation's errors
+    except Exception as exc:
         raise RuntimeError(str(exc)) from None
 
 
 async def small_floor(seed: int) -> int:
+    """schedule.py's 5-call program: a future per alias (4), a task per call but the last
+    (4; the run owns them: it keeps them in a list)."""
     loop = asyncio.get_running_loop()
-    slots = [loop.create_future() for _ in range(4)]
-
-    async def alias(k: int, coro: Any) -> None:
-        slots[k].set_result(await coro)
-
+    a, b, c, d = (loop.create_future() for _ in range(4))
+    Task = asyncio.Task
     tasks = [
-        asyncio.create_task(alias(0, _call(seed, 1))),
-        asyncio.create_task(alias(1, _call(seed, 2))),
+        Task(_node(a, seed, 1), loop=loop),
+        Task(_node(b, seed, 2), loop=loop),
+        Task(_node(c, a, b), loop=loop),
+        Task(_node(d, b, a), loop=loop),
     ]
-    a, b = await slots[0], await slots[1]
-    tasks.append(asyncio.create_task(alias(2, _call(a, b))))
-    tasks.append(asyncio.create_task(alias(3, _call(b, a))))
-    c, d = await slots[2], await slots[3]
-    return await _call(c, d)
+    value = await _root(c, d)
+    del tasks
+    return value
+
+
+async def dag_floor() -> list[int]:
+    """schedule.py's DAG (5 layers x 20 calls): a future per alias, a task per call."""
+    loop = asyncio.get_running_loop()
+    width = schedule.WIDTH
+    Task = asyncio.Task
+    layer = [loop.create_future() for _ in range(width)]
+    tasks = [Task(_node(layer[j], j, 1), loop=loop) for j in range(width)]
+    for _ in range(1, schedule.LAYERS):
+        prev, layer = layer, [loop.create_future() for _ in range(width)]
+        tasks += [
+            Task(_node(layer[j], prev[j], prev[(j + 1) % width]), loop=loop) for j in range(width)
+        ]
+    values = [await slot for slot in layer]
+    del tasks
+    return values
+
+
+async def _many_values(fn: Callable[[int], Any]) -> list[Any]:
+    return list(await asyncio.gather(*(fn(i) for i in range(schedule.PROGRAMS))))
 
 
 def _restricted_constant() -> Callable[[], Any]:
@@ -162,6 +204,59 @@ def _restricted_constant() -> Callable[[], Any]:
     assert code is not None
     scope = dict(safe_globals)
     return lambda: eval(code, scope, expression.CONTEXT)  # (as expression.py's eval)
+
+
+def _scheduled(fn: Callable[[], Any], clock: Callable[[], float]) -> Callable[[], float]:
+    """Milliseconds of ``await fn()`` on a new event loop, by ``clock`` (CPU or wall)."""
+
+    async def timed() -> float:
+        start = clock()
+        await fn()
+        return (clock() - start) * 1e3
+
+    return lambda: asyncio.run(timed())
+
+
+def _many(fn: Callable[[int], Any]) -> Callable[[], Any]:
+    """schedule.py's 1,000 programs at once."""
+    return lambda: asyncio.gather(*(fn(i) for i in range(schedule.PROGRAMS)))
+
+
+def _dags(fn: Callable[[], Any]) -> Callable[[], Any]:
+    """schedule.py's DAG, 10 times one after the other."""
+
+    async def ten() -> None:
+        for _ in range(10):
+            await fn()
+
+    return ten
+
+
+def scheduling_measures(rt: Runtime, small: Any) -> dict[str, Callable[[], float]]:
+    """Bare asyncio, the floor and dialectic, in CPU time and in wall time."""
+    if asyncio.run(_many_values(small_floor)) != asyncio.run(_many_values(schedule.small_bare)):
+        raise SystemExit("the scheduling floor is wrong")
+    dag = rt.prepare(schedule.dag_program())
+    if asyncio.run(dag_floor()) != asyncio.run(schedule.dag_bare()):
+        raise SystemExit("the DAG floor is wrong")
+
+    async def dialectic_small(i: int) -> Any:
+        return (await small.run_async({"seed": i})).value
+
+    async def dialectic_dag() -> Any:
+        return (await dag.run_async()).value
+
+    out: dict[str, Callable[[], float]] = {}
+    workloads = (
+        ("1,000 programs", _many(schedule.small_bare), _many(small_floor), _many(dialectic_small)),
+        ("DAG x 10", _dags(schedule.dag_bare), _dags(dag_floor), _dags(dialectic_dag)),
+    )
+    for name, bare, floor, mine in workloads:
+        for clock, label in ((time.process_time, "CPU"), (time.perf_counter, "wall")):
+            out[f"{name}, {label}: bare asyncio"] = _scheduled(bare, clock)
+            out[f"{name}, {label}: floor"] = _scheduled(floor, clock)
+            out[f"{name}, {label}: dialectic"] = _scheduled(mine, clock)
+    return out
 
 
 def main() -> int:
@@ -223,14 +318,6 @@ def main() -> int:
     if constant.run(expression.CONTEXT).value != "x" or constant_eval() != "x":
         raise SystemExit("the constant programs are wrong")
 
-    async def many(fn: Callable[[int], Any]) -> float:
-        start = time.perf_counter()
-        await asyncio.gather(*(fn(i) for i in range(schedule.PROGRAMS)))
-        return (time.perf_counter() - start) * 1e3
-
-    async def dialectic_small(i: int) -> Any:
-        return (await small.run_async({"seed": i})).value
-
     measures: dict[str, Callable[[], float]] = {
         "one-shot: simpleeval": lambda: per_program(
             engines["simpleeval"].one_shot, expression.SIMPLE
@@ -253,10 +340,8 @@ def main() -> int:
         "pipeline: comprehension": lambda: per_element(lambda: pipeline.python(pipeline.FLIGHTS)),
         "pipeline: closure floor": lambda: per_element(lambda: pipeline_floor(pipeline.FLIGHTS)),
         "pipeline: dialectic": lambda: per_element(lambda: piped.run(context).value),
-        "1,000 programs: bare asyncio": lambda: asyncio.run(many(schedule.small_bare)),
-        "1,000 programs: floor": lambda: asyncio.run(many(small_floor)),
-        "1,000 programs: dialectic": lambda: asyncio.run(many(dialectic_small)),
     }
+    measures.update(scheduling_measures(rt, small))
     for peer in ("one-shot: simpleeval", "repeated: RestrictedPython"):
         if peer.split(": ")[1] not in engines:  # not installed (the ``bench`` extra has it)
             del measures[peer]
@@ -267,7 +352,7 @@ def main() -> int:
     for _ in range(rounds):
         for name, fn in measures.items():
             times[name].append(fn())
-    units = {"one-shot": "µs", "repeated": "µs", "pipeline": "ns/elt", "1,000 programs": "ms"}
+    units = {"one-shot": "µs", "repeated": "µs", "pipeline": "ns/elt"}
     width = max(len(n) for n in measures)
     print(f"{'measure':<{width}} {'median':>10}  unit     x first of its group")
     base = 0.0
@@ -276,7 +361,7 @@ def main() -> int:
         med = statistics.median(ts)
         if name == next(n for n in measures if n.startswith(group + ":")):
             base = med
-        print(f"{name:<{width}} {med:>10.2f}  {units[group]:<8} {med / base:>5.2f}x")
+        print(f"{name:<{width}} {med:>10.2f}  {units.get(group, 'ms'):<8} {med / base:>5.2f}x")
     return 0
 
 

@@ -96,9 +96,9 @@ def alias_reader(idx: int, target: Compiled, deep: AliasTable | None) -> Compile
     # fan-out's task (in its wrapper), with the slot filled as it ends (not for a deep alias,
     # whose evaluation first evaluates the aliases it reads)
     if deep is None:
-        out.alias = (idx, fill, target.launch, afn)
+        out.alias = (idx, fill, target.launch, afn, target.into)
     else:
-        out.alias = (idx, fill, None, None)
+        out.alias = (idx, fill, None, None, None)
     return out
 
 

@@ -37,7 +37,7 @@ from dialectic.run.evaluator import (
 from dialectic.run.fanout import _Fanout, fanout_values, settle_fanout
 from dialectic.run.fanstart import native_start
 from dialectic.run.slotwait import MAX_SLOTS, wait_slots
-from dialectic.run.state import current_of
+from dialectic.run.state import AsyncSlot, TimeoutBucket, current_of
 from dialectic.values.data import UNDEFINED
 
 Timed = Callable[[State, dict[str, Any]], Awaitable[Any]]
@@ -177,8 +177,11 @@ class AsyncCall(Launch):
     def build(self) -> Compiled:
         site = self.site
         if not site.all_sync or site.blocking:
-            return Compiled(aio=self.call_async)
-        return Compiled(aio=self.call_async, launch=self)
+            out = Compiled(aio=self.call_async)
+        else:
+            out = Compiled(aio=self.call_async, launch=self)
+        out.into = self.call_async  # (its own fan-out child's task: no wrapper coroutine)
+        return out
 
     def _timed(self) -> Timed:
         site, timeout = self.site, self.timeout
@@ -240,15 +243,28 @@ class AsyncCall(Launch):
             self.timed = timed
         return timed
 
-    async def call_async(self, s: State) -> Any:
-        """The call, awaited on its own (not launched as a task of a fan-out)."""
+    async def call_async(
+        self,
+        s: State,
+        fan: _Fanout | None = None,
+        i: int = 0,
+        slot: AsyncSlot | None = None,
+        idx: int = 0,
+    ) -> Any:
+        """The call, awaited on its own; or, with ``fan``, the task of child ``i`` of that
+        native fan-out, evaluating alias ``idx`` into ``slot``: the call's own coroutine is the
+        task, with no wrapper coroutine around it (a coroutine less, and a frame less on each
+        of its resumptions), and it does the child's bookkeeping as it ends, as
+        :func:`~dialectic.run.fanout._alias` does for the values of other aliases."""
+        if fan is not None and fan.stopping:  # stopped before it began: nothing runs
+            fan.alias_unbegun(idx, slot)
+            return None
         site = self.site
-        amany = self.amany
-        if amany is None:
-            vals = site.evaluate(s)
-        else:
-            start = self.fan_start
-            if start is not None and s.native:
+        try:
+            amany = self.amany
+            if amany is None:
+                vals = site.evaluate(s)
+            elif self.fan_start is not None and s.native:
                 got = None
                 idxs = self.slot_idxs
                 if idxs is not None and (wait := wait_slots(idxs, s)) is not None:
@@ -259,75 +275,101 @@ class AsyncCall(Launch):
                         raise
                     got = wait.values(AmbiguousArg)  # (None: one was abandoned)
                 if got is None:
-                    fan: _Fanout = start(s)
-                    if fan.pending:
+                    args: _Fanout = self.fan_start(s)
+                    if args.pending:
                         try:
-                            await fan.waiter
+                            await args.waiter
                         except asyncio.CancelledError:
-                            await settle_fanout(fan)
+                            await settle_fanout(args)
                             raise
-                    got = fanout_values(fan, AmbiguousArg)
+                    got = fanout_values(args, AmbiguousArg)
                 vals = got
             else:
                 vals = await amany(s)
-        # every argument passed positionally when each is defined, not ambiguous and of
-        # its type (or coerced to it): no dict (else kwargs reports what is wrong)
-        if self.positional and coerce_in_place(self.coerced, vals, s):
-            kw: Any = vals
-        else:
-            kw = site.kwargs(vals, s)
+            # every argument passed positionally when each is defined, not ambiguous and of
+            # its type (or coerced to it): no dict (else kwargs reports what is wrong)
+            if self.positional and coerce_in_place(self.coerced, vals, s):
+                kw: Any = vals
+            else:
+                kw = site.kwargs(vals, s)
+            # (the inline path's test first: the limits seen before, asyncio, no observers)
+            general = (
+                None
+                if s.limits is self.shared.unlimited_for
+                and s.observers is None
+                and s.native
+                and not site.blocking
+                else self._general_path(s)
+            )
+            if general is not None:
+                result = await general(s, _as_dict(kw, site))
+            else:
+                # asyncio with no observers: ``timed``'s asyncio branch inside
+                # ``logged_timed`` in one frame (a call costs a coroutine, not three): the
+                # implementation's await under the shared per-call timeout and, if logged,
+                # its call-log record
+                rec: list[Any] | None = None
+                if site.logged:  # (calllog.begin, inline)
+                    frames = self.frames
+                    rec = [
+                        site, None if frames is _none else frames(), kw, now(), None,
+                        IN_FLIGHT, False,
+                    ]  # fmt: skip
+                    log = s.calls
+                    if len(log) < s.limits.max_call_log:
+                        log.append(rec)
+                    else:
+                        drop(s, site)
+                timeout = self.timeout
+                bucket = s.timeout_bucket(timeout)  # (which also knows the loop)
+                task = current_of(s._loop)
+                assert task is not None
+                bucket.tasks.add(task)
+                try:
+                    try:
+                        # (a dict: a non-positional function, or an optional argument left out)
+                        result = await (site.impl(*vals) if kw is vals else site.impl(**kw))
+                    except asyncio.CancelledError:
+                        err = _cancel_error(site, task, bucket, timeout)
+                        if err is None:
+                            raise
+                        raise err from None
+                    except Exception as exc:
+                        raise site.error(exc, s) from None
+                    finally:
+                        bucket.release(task)
+                    if type(result) not in DONE_TYPES:
+                        result = site.finish(result, s)
+                except BaseException as exc:
+                    if rec is not None:
+                        _record_end(rec, exc, site)
+                    raise
+                if rec is not None:
+                    rec[END], rec[STATUS] = now(), DONE
+        except BaseException as exc:
+            if fan is None:
+                raise
+            fan.alias_failed(i, slot, exc)
+            if not isinstance(exc, Exception):  # (a cancellation; what stops the process)
+                raise
+            return None
+        if fan is not None:
+            fan.alias_value(i, slot, result)
+        return result
+
+    def _general_path(self, s: State) -> Timed | None:
+        """The call's timed await when it leaves the inline asyncio path (a concurrency
+        limiter, trio, a blocking function, observers of a logged call), else None."""
         shared = self.shared
         limits = s.limits
         if limits is not shared.unlimited_for:  # (counts are fixed: the limits decide)
             if shared.limited(limits):
-                return await _limited(s, _as_dict(kw, site), self.general(), shared)
+                return functools.partial(_limited, timed=self.general(), shared=shared)
             shared.unlimited_for = limits
-        logged = site.logged
-        if site.blocking or not s.native or (logged and s.observers is not None):
-            return await self.general()(s, _as_dict(kw, site))
-        # asyncio with no observers: ``timed``'s asyncio branch inside ``logged_timed`` in
-        # one frame (a call costs a coroutine, not three): the implementation's await
-        # under the shared per-call timeout and, if logged, its call-log record
-        rec: list[Any] | None = None
-        if logged:  # (calllog.begin, inline)
-            frames = self.frames
-            rec = [site, None if frames is _none else frames(), kw, now(), None, IN_FLIGHT, False]
-            log = s.calls
-            if len(log) < limits.max_call_log:
-                log.append(rec)
-            else:
-                drop(s, site)
-        timeout = self.timeout
-        bucket = s.timeout_bucket(timeout)  # (which also knows the loop)
-        task = current_of(s._loop)
-        assert task is not None
-        bucket.tasks.add(task)
-        try:
-            try:
-                # (a dict: a non-positional function, or an optional argument left out)
-                result = await (site.impl(*vals) if kw is vals else site.impl(**kw))
-            except asyncio.CancelledError:
-                if task in bucket.fired and task.uncancel() == 0:
-                    raise site.timed_out(timeout) from None
-                if not task.cancelling():  # nobody cancelled this task: it came from inside
-                    raise site.cancelled() from None
-                raise
-            except Exception as exc:
-                raise site.error(exc, s) from None
-            finally:  # (bucket.release, inline)
-                waiting = bucket.tasks
-                waiting.discard(task)
-                if not waiting and bucket.handle is not None:
-                    bucket.cancel()
-            if type(result) not in DONE_TYPES:
-                result = site.finish(result, s)
-        except BaseException as exc:
-            if rec is not None:
-                _record_end(rec, exc, site)
-            raise
-        if rec is not None:
-            rec[END], rec[STATUS] = now(), DONE
-        return result
+        site = self.site
+        if site.blocking or not s.native or (site.logged and s.observers is not None):
+            return self.general()
+        return None
 
     # -- the call as one task of a fan-out (Launch) ---------------------------------------
     def start(self, state: State) -> tuple[Coroutine[Any, Any, Any], list[Any] | None] | None:
@@ -402,6 +444,18 @@ def coerce_in_place(coerced: Coercions, vals: list[Any], state: State) -> bool:
     return ready
 
 
+def _cancel_error(
+    site: CallSite, task: asyncio.Task[Any], bucket: TimeoutBucket, timeout: float
+) -> DialecticError | None:
+    """What a cancellation of the call's task means: its own timeout, a cancellation from
+    inside the implementation (nobody cancelled the task), or None: the run's (re-raised)."""
+    if task in bucket.fired and task.uncancel() == 0:
+        return site.timed_out(timeout)
+    if not task.cancelling():
+        return site.cancelled()
+    return None
+
+
 def _record_end(rec: list[Any], exc: BaseException, site: CallSite) -> None:
     """A logged call raised ``exc``: failed, or (cancelled, or its own timeout) still in
     flight: it may have taken effect (as :func:`logged_timed` records it)."""
@@ -420,7 +474,7 @@ def _as_dict(kw: Any, site: CallSite) -> dict[str, Any]:
     return dict(zip([a.name for a in site.args], kw, strict=True))
 
 
-async def _limited(s: State, kw: dict[str, Any], timed: Timed, shared: AsyncFn) -> Any:
+async def _limited(s: State, kw: dict[str, Any], *, timed: Timed, shared: AsyncFn) -> Any:
     """The call holding a slot of each concurrency limiter that applies."""
     counts, cap, name = shared.counts, shared.cap, shared.name
     limiter = s.limiter

@@ -16,6 +16,6 @@ class Literal(Compiled):
     def __init__(self, value: Any) -> None:  # (Compiled's fields, set directly: one per call
         # site of a literal argument, so a 100k-node program makes 50k of them)
         self.sync = lambda s: value
-        self.aio = self.launch = self.alias = None
+        self.aio = self.launch = self.alias = self.into = None
         self.ordered = False
         self.value = value

@@ -12,6 +12,8 @@ if TYPE_CHECKING:
 
 SyncFn = Callable[["State"], Any]
 AsyncFn = Callable[["State"], Awaitable[Any]]
+#: an ``aio`` that is also a fan-out child's whole task (see :attr:`Compiled.into`)
+IntoFn = Callable[..., Coroutine[Any, Any, Any]]
 #: evaluates an alias into its memo slot (see :attr:`Compiled.alias`)
 AliasFill = Callable[["State", "AsyncSlot"], Coroutine[Any, Any, Any]]
 
@@ -97,7 +99,7 @@ class Compiled:
     """A compiled node: exactly one of ``sync`` and ``aio`` is set; an asynchronous call may
     also offer a ``launch``, the cheaper way to start it as one of several concurrent tasks."""
 
-    __slots__ = ("sync", "aio", "launch", "ordered", "alias")
+    __slots__ = ("sync", "aio", "launch", "ordered", "alias", "into")
 
     def __init__(
         self, sync: SyncFn | None = None, aio: AsyncFn | None = None, launch: Launch | None = None
@@ -113,7 +115,13 @@ class Compiled:
         #: and coroutine function. A fan-out claims the slot as it starts the evaluation (as
         #: a task of the call's or the value's own coroutine when it can, the slot filled as
         #: the task ends), and waits for an alias already being evaluated without a task
-        self.alias: tuple[int, AliasFill, Launch | None, AsyncFn | None] | None = None
+        self.alias: tuple[int, AliasFill, Launch | None, AsyncFn | None, IntoFn | None] | None = (
+            None
+        )
+        #: ``aio`` that can itself be the task of a native fan-out's child evaluating an alias
+        #: into its slot, doing the child's bookkeeping as it ends: ``into(state, fan, i, slot,
+        #: idx)`` (an asynchronous call's ``call_async``), else None (a wrapper does it)
+        self.into: IntoFn | None = None
 
     @property
     def is_async(self) -> bool:

@@ -22,12 +22,14 @@ from dialectic.run.calllog import DONE, END, FAILED, STATUS, landed, now
 from dialectic.run.compiled import AmbiguityError, Compiled, Launch
 from dialectic.run.state import ABANDONED, MISSING, AsyncSlot, State, TimeoutBucket, current_of
 
+_Future = asyncio.Future
+
 
 async def settle_fanout(fan: _Fanout) -> None:
     """The parent of ``fan`` was cancelled while it waited: stop the children and wait until
     every one has ended (the caller then re-raises the cancellation)."""
     fan.stop(None)
-    await settle_tasks(fan.tasks)
+    await settle_tasks(fan.running())
 
 
 def fanout_values(fan: _Fanout, mark: Callable[[AmbiguityError], Any]) -> list[Any]:
@@ -49,15 +51,19 @@ def fanout_values(fan: _Fanout, mark: Callable[[AmbiguityError], Any]) -> list[A
 class _Fanout:
     """The bookkeeping of one native fan-out: its tasks, how many are still running, the first
     failure, the ambiguities found, and the future the parent waits on. Each task runs one of
-    the wrappers below (:func:`_plain`, :func:`_alias`, :func:`_launched`), which does the
-    child's bookkeeping as the child ends, inside its task: no done callback (a callback is a
-    handle and a turn of the event loop more per child, before the parent can wake)."""
+    the wrappers below (:func:`_plain`, :func:`_alias`, :func:`_launched`) or a call's own
+    ``call_async`` (:attr:`Compiled.into`), which does the child's bookkeeping as the child
+    ends, inside its task: no done callback (a callback is a handle and a turn of the event loop
+    more per child, before the parent can wake).
+
+    A child's task is kept in ``out[i]`` until its value replaces it (no list of tasks: a
+    value is plain data, never a future); a child that failed or was cancelled leaves its
+    task there, and the fan-out then raises rather than return ``out``."""
 
     __slots__ = (
         "state",
         "out",
         "found",
-        "tasks",
         "failure",
         "pending",
         "stopping",
@@ -76,7 +82,6 @@ class _Fanout:
         self.out = out
         #: the ambiguities found, (child, ambiguity) in the order found (None: none yet)
         self.found = found
-        self.tasks: list[asyncio.Task[Any]] = []
         #: the first failure (the one raised)
         self.failure: BaseException | None = None
         self.pending = 0
@@ -95,8 +100,8 @@ class _Fanout:
         # end without running their child (cancelling them would skip their bookkeeping);
         # a task that stops its own fan-out as it ends is not cancelled either
         current = asyncio.current_task()
-        for t in self.tasks:
-            if t is not current and not t.done() and _began(t):
+        for t in self.out:
+            if isinstance(t, _Future) and t is not current and not t.done() and _began(t):
                 t.cancel()
         waits = self.waits
         if waits:  # no longer waited for (as a task would be cancelled at once)
@@ -107,6 +112,10 @@ class _Fanout:
                     slot.remove_callback(wait)
                     self.pending -= 1
             self.settled()
+
+    def running(self) -> list[asyncio.Future[Any]]:
+        """The children's tasks that have not ended."""
+        return [t for t in self.out if isinstance(t, _Future) and not t.done()]
 
     def settled(self) -> None:
         """Wake the parent if nothing it waits for is still running."""
@@ -120,6 +129,35 @@ class _Fanout:
             self.state.memo[idx] = MISSING
         slot.error = ABANDONED
         slot.set()
+
+    def alias_unbegun(self, idx: int, slot: AsyncSlot | None) -> None:
+        """Child task evaluating alias ``idx`` into ``slot`` saw, as it began, that the fan-out
+        had stopped (:meth:`AsyncCall.call_async` as a task of its own: see :func:`_alias`)."""
+        assert slot is not None
+        self.abandon(idx, slot)
+        self.pending -= 1
+        self.settled()
+
+    def alias_failed(self, i: int, slot: AsyncSlot | None, exc: BaseException) -> None:
+        """Child ``i``, evaluating an alias into ``slot`` as a task of its own call's
+        coroutine, raised ``exc`` (the slot gets it: a cancellation as a new one)."""
+        assert slot is not None
+        slot.error = asyncio.CancelledError() if isinstance(exc, asyncio.CancelledError) else exc
+        slot.set()
+        self.pending -= 1
+        self.raised(i, exc)
+        self.settled()
+
+    def alias_value(self, i: int, slot: AsyncSlot | None, value: Any) -> None:
+        """Child ``i``, evaluating an alias into ``slot`` as a task of its own call's
+        coroutine, ended with ``value``."""
+        assert slot is not None
+        slot.value = value
+        slot.set()
+        self.out[i] = value
+        self.pending -= 1
+        if not self.pending and not self.waiter.done():
+            self.waiter.set_result(None)
 
     def raised(self, i: int, exc: BaseException) -> None:
         """Child ``i`` (not a launched call) raised ``exc``."""
@@ -203,7 +241,7 @@ class _Fanout:
             kid = wait.kid
             assert kid.aio is not None
             coro = cast("Coroutine[Any, Any, Any]", kid.aio(self.state))
-            self.tasks.append(asyncio.get_running_loop().create_task(_plain(self, i, coro)))
+            self.out[i] = asyncio.get_running_loop().create_task(_plain(self, i, coro))
             return
         self.pending -= 1
         self.alias_read(i, slot)
@@ -383,7 +421,7 @@ class _AliasWait:
             fan.waiter.set_result(None)
 
 
-def _began(task: asyncio.Task[Any]) -> bool:
+def _began(task: Any) -> bool:
     """Whether the task's coroutine has started running (a call launched as a task calls
     nothing until then)."""
     coro: Any = task.get_coro()
@@ -394,7 +432,7 @@ def _began(task: asyncio.Task[Any]) -> bool:
     )
 
 
-async def settle_tasks(tasks: list[asyncio.Task[Any]]) -> None:
+async def settle_tasks(tasks: list[asyncio.Future[Any]]) -> None:
     """Wait until every task has ended (they were cancelled): a run never returns while a child
     of it still runs. Cancelled again meanwhile (anyio repeats a scope's cancellation), keep
     waiting: the children were already told to stop, and cancelling them again would break

@@ -79,7 +79,6 @@ def start_native(
     loop = state._loop
     assert loop is not None
     fan = _Fanout(state, out, found, _Future(loop=loop))
-    tasks = fan.tasks
     # the task class itself unless the loop has a task factory (skips create_task's frame)
     direct = state.direct
     memo = state.memo
@@ -94,7 +93,7 @@ def start_native(
         slot: AsyncSlot | None = None
         idx = 0
         if alias is not None:
-            idx, fill, launch, value_of = alias
+            idx, fill, launch, value_of, into = alias
             slot = memo[idx]
             if slot is not MISSING:
                 if not slot.done:  # being evaluated elsewhere: no task to wait for it
@@ -151,7 +150,9 @@ def start_native(
             bucket.tasks.add(task)
         else:
             if slot is not None:
-                if value_of is not None:  # the value's coroutine, the slot filled as it ends
+                if into is not None:  # the call's own coroutine is the task, and does its part
+                    coro = into(state, fan, i, slot, idx)
+                elif value_of is not None:  # the value's coroutine, the slot filled as it ends
                     coro = _alias(fan, i, value_of(state), idx, slot, False)  # type: ignore[arg-type]
                 else:
                     coro = _alias(fan, i, fill(state, slot), idx, slot, True)
@@ -159,7 +160,7 @@ def start_native(
                 assert kid.aio is not None
                 coro = _plain(fan, i, cast("Coroutine[Any, Any, Any]", kid.aio(state)))
             task = _Task(coro, loop=loop) if direct else loop.create_task(coro)
-        tasks.append(task)
+        out[i] = task  # (until its value replaces it)
         fan.pending += 1
     if ready is not None and not fan.stopping:  # read once all are started, as tasks would be
         for i, slot in ready:

@@ -106,7 +106,7 @@ def async_many(
                     await fan.waiter
                 except asyncio.CancelledError:
                     fan.stop(None)
-                    await settle_tasks(fan.tasks)
+                    await settle_tasks(fan.running())
                     raise
             # the callbacks of the aliases it waited for refer to the fan-out: a cycle,
             # which would keep the run's state alive until the cyclic collector found it

@@ -4,7 +4,9 @@ The cyclic collector's cost grows with the containers concurrent runs keep alive
 per in-flight run of the 5-call diamond is held under a bound (deterministic: objects, not
 time): 78 tracked containers before the fan-outs' lazy ``found`` lists, a slot's one callback
 without a list, the call-log record handed to its task, the slot wait and the run's one timeout
-bucket kept without a dict (63 after). A call
+bucket kept without a dict (63 after), 61 since an alias whose value is a call of aliases runs
+that call's own coroutine as its task (no ``_alias`` wrapper coroutine), 59 since a fan-out keeps
+its children's tasks in its ``out`` list (no list of tasks). A call
 whose arguments are all aliases being evaluated elsewhere (``d = step(b, a)``) waits on their
 slots in its own frame (:mod:`dialectic.run.slotwait`): its results are the fan-out's."""
 
@@ -18,7 +20,9 @@ import pytest
 
 from dialectic import FunctionDescription, Limits, Runtime
 from dialectic.outcome.errors import DialecticError
-from dialectic.run.compiled import AmbiguityError
+from dialectic.run.compiled import AmbiguityError, Compiled
+from dialectic.run.fanout import fanout_values, settle_tasks
+from dialectic.run.fanstart import start_native
 from dialectic.run.slotwait import SlotsWait, wait_slots
 from dialectic.run.state import ABANDONED, MISSING, AsyncSlot, State, TimeoutBucket, new_state
 
@@ -30,8 +34,9 @@ d = step(b, a);
 return step(c, d);
 """
 
-#: tracked containers per in-flight run of DIAMOND (62.8 when this was written; 77.8 before)
-BOUND = 68
+#: tracked containers per in-flight run of DIAMOND (58.8 when this was written; 60.8 with a list
+#: of tasks per fan-out, 62.8 with the ``_alias`` wrappers too, 77.8 before the changes above)
+BOUND = 60
 
 RUNS = 300
 
@@ -254,5 +259,80 @@ def test_a_runs_one_timeout_bucket_is_kept_without_a_dict() -> None:
         assert all(isinstance(b, TimeoutBucket) for b in state._buckets.values())
         state.close()
         assert one.handle is None and other.handle is None
+
+    asyncio.run(main())
+
+
+# -- a fan-out keeps its children's tasks in ``out`` (no list of tasks) ---------------------
+
+
+def test_an_abandoned_alias_is_evaluated_by_the_fan_out_that_waited_for_it() -> None:
+    """A fan-out waiting for an alias being evaluated elsewhere starts the evaluation itself
+    when it is abandoned (stopped before it began): that task is kept in ``out`` with the
+    others until the values replace them."""
+
+    async def main() -> None:
+        state = _state(1)
+        (slot,) = _claim(state, 0)
+        gate = asyncio.Event()
+
+        async def value(s: State) -> int:
+            return 42
+
+        async def other(s: State) -> str:
+            await gate.wait()
+            return "two"
+
+        async def fill(s: State, slot: AsyncSlot) -> Any:
+            raise AssertionError("the fan-out reads the slot: it does not fill it")
+
+        kid = Compiled(aio=value)
+        kid.alias = (0, fill, None, None, None)
+        fan = start_native(state, ((0, kid), (1, Compiled(aio=other))), [None, None], None)
+        assert fan.out[0] is None and isinstance(fan.out[1], asyncio.Task)
+        assert fan.running() == [fan.out[1]]
+        state.memo[0] = MISSING  # (as _Fanout.abandon leaves it)
+        slot.error = ABANDONED
+        slot.set()
+        assert isinstance(fan.out[0], asyncio.Task) and len(fan.running()) == 2
+        gate.set()
+        await fan.waiter
+        assert fanout_values(fan, _mark) == [42, "two"]
+        assert fan.running() == []
+
+    asyncio.run(main())
+
+
+def test_a_stopped_fan_out_cancels_the_tasks_it_keeps_in_out() -> None:
+    """The parent's cancellation: every child task that began is cancelled and waited for;
+    the one that had not begun never runs a line."""
+
+    async def main() -> None:
+        state = _state(0)
+        began: list[int] = []
+        cancelled: list[int] = []
+
+        def child(n: int) -> Compiled:
+            async def run(s: State) -> int:
+                began.append(n)
+                try:
+                    await asyncio.sleep(10)
+                except asyncio.CancelledError:
+                    cancelled.append(n)
+                    raise
+                return n
+
+            return Compiled(aio=run)
+
+        fan = start_native(state, ((0, child(0)), (1, child(1))), [None, None], None)
+        await asyncio.sleep(0)  # both begin
+        late = start_native(state, ((0, child(2)), (1, child(3))), [None, None], None)
+        tasks = fan.running() + late.running()
+        assert len(tasks) == 4
+        fan.stop(None)
+        late.stop(None)  # (its children had not begun)
+        await settle_tasks(fan.running() + late.running())
+        assert all(t.done() for t in tasks)
+        assert sorted(began) == sorted(cancelled) == [0, 1]
 
     asyncio.run(main())

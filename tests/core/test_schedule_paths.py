@@ -29,6 +29,15 @@ d = step(b, a);
 return step(c, d);
 """
 
+#: the diamond's ``c`` and ``d`` each read by three calls, two of them fan-outs
+SHARED = """\
+a = step(seed, A);
+b = step(seed, B);
+c = step(a, b);
+d = step(b, a);
+return [step(c, d), step(d, c), step(c, 5), c];
+"""
+
 STARTED: list[tuple[int, int]] = []
 CANCELLED: list[tuple[int, int]] = []
 
@@ -96,6 +105,23 @@ CASES: dict[str, tuple[str, dict[str, Any], str]] = {
         "a = step(seed, 1); b = step(seed, 2); return step(a, o.missing) + step(b, a);",
         {"seed": 3, "o": {}},
         "failure",
+    ),
+    # an alias whose value is a call of aliases is evaluated by that call's own coroutine as
+    # its fan-out's task (no wrapper): its value read by several calls, then its failure
+    "an alias of a call read by several calls": (
+        SHARED,
+        {"seed": 3, "A": 1, "B": 2},
+        "success",
+    ),
+    "an alias of a call fails, read by several calls": (
+        SHARED,
+        {"seed": 3, "A": 1, "B": -1},
+        "failure",
+    ),
+    "an alias of a call is ambiguous, read by several calls": (
+        SHARED,
+        {"seed": 3, "A": 1, "B": -4},
+        "ambiguous",
     ),
     "a coerced argument": (
         "a = step(seed, 1); b = step(seed, 2); return step(a, b) + step(b, 2.0);",
@@ -234,3 +260,51 @@ def test_current_of_is_asyncio_current_task() -> None:
         return me is asyncio.current_task(), me is not None, await asyncio.create_task(child())
 
     assert asyncio.run(main()) == (True, True, True)
+
+
+def test_an_alias_of_a_call_stopped_before_it_began_never_runs() -> None:
+    """``c``'s evaluation is its call's own coroutine, a task of the fan-out that fails as it
+    starts (``fetch(boom(1))``'s argument raises): the task sees that as it begins, runs no
+    line of the call (not even its arguments' evaluation), leaves no coroutine unawaited and
+    no task behind, and the run fails with the first error."""
+    import gc
+    import warnings
+
+    ran: list[int] = []
+
+    async def slow(n: int) -> int:
+        ran.append(n)
+        await asyncio.sleep(1)
+        return n
+
+    def boom(n: int) -> int:
+        raise ValueError("no")
+
+    async def fetch(n: int) -> int:
+        return n
+
+    rt = Runtime(load_entry_points=False)
+    rt.register(FunctionDescription("slow", "x", slow, {"n": "integer"}, "integer"))
+    rt.register(FunctionDescription("boom", "x", boom, {"n": "integer"}, "integer"))
+    rt.register(FunctionDescription("fetch", "x", fetch, {"n": "integer"}, "integer"))
+    rt.register(
+        FunctionDescription("step", "combine", step, {"a": "integer", "b": "integer"}, "integer")
+    )
+    prepared = rt.prepare(
+        "a = slow(1);\nb = slow(2);\nc = step(a, b);\nreturn [c, fetch(boom(1))];", lang="plan"
+    )
+    assert not prepared.errors, prepared.errors
+
+    async def main() -> tuple[Outcome, int]:
+        out = await prepared.run_async()
+        await asyncio.sleep(0)
+        return out, len(asyncio.all_tasks()) - 1  # all but this one
+
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        out, left = asyncio.run(main())
+        gc.collect()
+    assert out.status == "failure" and out.error is not None
+    assert "boom" in out.error.message
+    assert ran == [] and left == 0
+    assert not [w for w in caught if "never awaited" in str(w.message)], caught
