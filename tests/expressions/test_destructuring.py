@@ -105,3 +105,20 @@ def test_an_unused_default_does_not_run() -> None:
     assert out.status == "success" and out.value == 1, out.message
     out = RT.run("const {zz = add('x', 1)} = data;\nreturn zz;", lang="plan", context=CONTEXT)
     assert out.status == "failure" and "not a number" in (out.message or "")
+
+
+def test_an_array_pattern_iterates_a_text_by_code_points() -> None:
+    # '😀xy'[2] is 'x' (UTF-16 units), but destructuring iterates: c is 'y' in Node (was 'x')
+    texts = [
+        "const [a, b, c] = '😀xy';\nreturn c;",
+        "const [, second] = '😀x';\nreturn second;",
+        "return ['😀xy'].map(([a, b, c]) => c);",
+        "const out = [];\nfor (const [a, b] of ['😀x', 'y😀']) { out.push(b); }\nreturn out;",
+        "const [[p, q]] = ['é😀'];\nreturn q;",
+    ]
+    rt = runtime()
+    for text, answer in zip(texts, node_answers(texts), strict=True):
+        assert "ok" in answer, (text, answer)
+        out = rt.run(text, lang="plan")
+        assert out.status == "success", (text, out.message)
+        assert same(out.value, answer["ok"]) is None, (text, out.value, answer)

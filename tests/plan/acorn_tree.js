@@ -264,8 +264,8 @@ function block(statements, nested) {
         nAliases += 1;
         // each name reads its part: nested patterns a part of a part, holes skip an index;
         // a default applies when the part is undefined (`part === undefined ? dflt : part`), a
-        // defaulted nested pattern reads a hidden alias, an array pattern with a default
-        // element reads `[...part]` (JavaScript iterates it)
+        // defaulted nested pattern reads a hidden alias, an array pattern reads `[...part]`
+        // (JavaScript iterates it: a text by code points)
         const read = (src, path) => path.length ? { $get: [{ $ref: src }, ...path] } : { $ref: src };
         const nextHidden = () => {
           let m = 1;
@@ -288,7 +288,7 @@ function block(statements, nested) {
           if (pat.type === "Identifier") {
             define(pat.name, read(src, path));
           } else if (pat.type === "ArrayPattern") {
-            if (pat.elements.some((e) => e !== null && e.type === "AssignmentPattern")) {
+            {  // JavaScript iterates the value: a text by code points (SPEC 10)
               const h = nextHidden();
               define(h, [{ $spread: read(src, path) }]);
               src = h;

@@ -176,12 +176,19 @@ class ArrowsMixin(ParserBase):
 
     def _destructured(self, patterns: dict[str, _Pattern], body: Any) -> Any:
         """The body with an alias per destructured name, reading its part of the argument
-        (``([k, v]) => e`` is ``(p) => { const k = p[0]; const v = p[1]; return e; }``)."""
+        (``([k, v]) => e`` is ``(p) => { const q = [...p]; const k = q[0]; const v = q[1];
+        return e; }``: an array pattern iterates its value, a text by code points)."""
         bindings: dict[str, Any] = {}
         rec = self.rec
         for hidden, pat in patterns.items():
+            source = hidden
+            if self.kinds[pat.start] == "[":  # JavaScript iterates it: a text by code points
+                source = self._hidden_param(0)
+                items = [{"$spread": {"$ref": hidden}}]
+                self._record(items, [(pat.start, pat.end)])
+                bindings[source] = items
             for name, key, at in pat.parts:
-                read = {"$get": [{"$ref": hidden}, key]}
+                read = {"$get": [{"$ref": source}, key]}
                 if rec is not None:
                     rec[(id(read["$get"]), 0)] = (self.starts[pat.start], self.ends[pat.end])
                     rec[(id(read["$get"]), 1)] = (self.starts[at], self.ends[at])

@@ -121,9 +121,10 @@ class PatternsMixin(ParserBase):
                 self.starts[i],
                 "read deep parts with member access: a = v.x.y;",
             )
-        if opener == "[" and self._has_default(i):
-            # JavaScript iterates the value: a text by code points, an object is an error, and
-            # a default must not hide that (`const [a = 1] = {};` throws): `[...part]`
+        if opener == "[":
+            # JavaScript iterates the value: a text by code points (`const [a, b, c] = '😀xy'`
+            # gives 'y' as c, where '😀xy'[2] is 'x'), an object is an error (also when a
+            # default would apply: `const [a = 1] = {};` throws): `[...part]`
             hidden = self._hidden_name()
             spread: list[Any] = [{"$spread": self._read_part(path, i, gets)}]
             self._record(spread, [(i, i)])
@@ -223,23 +224,6 @@ class PatternsMixin(ParserBase):
             self.starts[i],
             "no computed keys: read the part with member access, a = v[k];",
         )
-
-    def _has_default(self, i: int) -> bool:
-        """Whether the pattern opening at token ``i`` gives one of its own elements a default."""
-        kinds = self.kinds
-        depth = 0
-        while kinds[i] != "eof":
-            kind = kinds[i]
-            if kind in OPEN:
-                depth += 1
-            elif kind in CLOSE:
-                depth -= 1
-                if depth == 0:
-                    return False
-            elif kind == "=" and depth == 1:
-                return True
-            i += 1
-        return False
 
     def _pattern_end(self, i: int) -> int:
         """The token closing the bracket that opens at token ``i``."""
