@@ -18,7 +18,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from dialectic import Failure, FunctionDescription, Runtime
+from dialectic import Failure, FunctionDescription, Outcome, Runtime
 
 from .program_generator import CONTEXT, for_dialectic, for_node, programs
 from .program_shapes import more_programs
@@ -219,6 +219,21 @@ def forced(rt: Runtime, source: str) -> bool:
     variant = f"{head}\nreturn [{last.rstrip(';')}, {', '.join(names)}];"
     out = rt.run(for_dialectic(variant), lang="plan", context=CONTEXT, strict=True)
     return out.status != "success"
+
+
+def runs_as_in_node(
+    texts: list[str], rt: Runtime, context: dict[str, Any] | None = None
+) -> list[Outcome]:
+    """Assert that Node answers each Plan text and that ``rt`` runs it to the same value (with
+    ``context``, CONTEXT by default); the outcomes, for more checks."""
+    outcomes = []
+    for text, answer in zip(texts, node_answers(texts), strict=True):
+        assert "ok" in answer, (text, answer)
+        out = rt.run(text, lang="plan", context=CONTEXT if context is None else context)
+        assert out.status == "success", (text, out.message)
+        assert same(out.value, answer["ok"]) is None, (text, out.value, answer)
+        outcomes.append(out)
+    return outcomes
 
 
 def check(sources: list[str], rt: Runtime | None = None) -> list[Verdict]:

@@ -6,7 +6,7 @@ from __future__ import annotations
 from dialectic import Limits, Runtime
 
 from .program_generator import CONTEXT
-from .program_oracle import node_answers, runtime, same
+from .program_oracle import runs_as_in_node, runtime
 
 RT: Runtime = runtime()
 
@@ -35,12 +35,7 @@ def test_indented_texts_are_nodes() -> None:
         "return JSON.stringify(JSON.parse(JSON.stringify(data, null, 3)));",
         "return JSON.stringify(people, null, 2).split('\\n').length;",
     ]
-    answers = node_answers(texts)
-    for text, answer in zip(texts, answers, strict=True):
-        assert "ok" in answer, (text, answer)
-        out = RT.run(text, lang="plan", context=CONTEXT)
-        assert out.status == "success", (text, out.message)
-        assert same(out.value, answer["ok"]) is None, (text, out.value, answer)
+    runs_as_in_node(texts, RT)
 
 
 def test_a_replacer_is_refused_with_what_to_write() -> None:

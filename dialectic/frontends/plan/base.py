@@ -24,7 +24,7 @@ from dialectic.frontends.plan.lexer import (
 from dialectic.frontends.plan.spans import LineIndex, SpanRecord
 from dialectic.outcome.errors import JSONPath
 
-__all__ = ["ParseFailure", "ParserBase", "Problem", "op_hint"]
+__all__ = ["ParseFailure", "ParserBase", "Problem", "op_hint", "partner"]
 
 Problem = tuple[str, int, str | None]  # message, offset, hint
 
@@ -32,6 +32,25 @@ OPEN = frozenset(["(", "[", "{", "tplh"])
 CLOSE = frozenset([")", "]", "}", "tplt"])
 DECLARATORS = frozenset(["const", "let", "var"])
 POSTFIX = frozenset([".", "[", "("])
+_PARTNER = {"(": ")", "[": "]", "{": "}"}
+
+
+def partner(kinds: Sequence[str], at: int) -> int | None:
+    """The token closing the ``(``, ``[`` or ``{`` at token ``at`` (None if it is never
+    closed): brackets of the same kind are counted, as the lexer pairs template holes."""
+    opening = kinds[at]
+    closing = _PARTNER[opening]
+    depth = 0
+    for i in range(at, len(kinds)):
+        kind = kinds[i]
+        if kind == opening:
+            depth += 1
+        elif kind == closing:
+            depth -= 1
+            if depth == 0:
+                return i
+    return None
+
 
 _OP_HINTS = {
     "=": "aliases are declared one per statement, `name = expr;`, and never change",

@@ -42,29 +42,28 @@ def may_log(values: Sequence[object]) -> bool:
     return "console" in values
 
 
-def _closing(kinds: Sequence[str], at: int) -> int | None:
-    """The ``)`` closing the ``(`` at token ``at``."""
-    depth = 0
-    for i in range(at, len(kinds)):
-        kind = kinds[i]
+def _parens(kinds: Sequence[str]) -> dict[int, int]:
+    """Each ``(`` token's ``)`` (an unclosed one has none): one pass, so that many unclosed
+    statements cost linear time, not a scan each."""
+    out: dict[int, int] = {}
+    stack: list[int] = []
+    for i, kind in enumerate(kinds):
         if kind == "(":
-            depth += 1
-        elif kind == ")":
-            depth -= 1
-            if depth == 0:
-                return i
-    return None
+            stack.append(i)
+        elif kind == ")" and stack:
+            out[stack.pop()] = i
+    return out
 
 
 def unlog(text: str, tokens: Lexed, index: LineIndex) -> Unlogged | None:
     """The text with each ``console.X(...)`` statement read as an array statement, or None when
-    it has none. Linear: each statement's arguments are scanned once, and statements do not
-    nest (one inside another's arguments is not a statement)."""
+    it has none. Linear in the tokens."""
     kinds, values = tokens.kinds, tokens.values
     edits: list[tuple[int, int, str]] = []  # (start, end, replacement) of the same length
     out = Unlogged(text)
     starts: Sequence[int] | None = None
     ends: Sequence[int] | None = None
+    parens: dict[int, int] | None = None  # each `(`'s `)`, found in one pass when first needed
     i = 0
     last = len(kinds) - 4
     while i < last:
@@ -79,7 +78,9 @@ def unlog(text: str, tokens: Lexed, index: LineIndex) -> Unlogged | None:
         ):
             i += 1
             continue
-        close = _closing(kinds, i + 3)
+        if parens is None:
+            parens = _parens(kinds)
+        close = parens.get(i + 3)
         if close is None or not (
             kinds[close + 1] in _STATEMENT_END or _LINE_END.search(tokens.gap(close + 1))
         ):

@@ -21,7 +21,7 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from dialectic.frontends.plan.base import DECLARATORS, Problem
+from dialectic.frontends.plan.base import DECLARATORS, Problem, partner
 from dialectic.frontends.plan.lexer import Lexed
 from dialectic.frontends.plan.spans import LineIndex
 
@@ -57,20 +57,6 @@ def may_be_wrapped(kinds: Sequence[str], values: Sequence[object]) -> bool:
     if first == "async" or first == "function":
         return True
     return first in DECLARATORS and kinds[1] == "name" and kinds[2] == "="
-
-
-def _matching_brace(kinds: Sequence[str], at: int) -> int | None:
-    """The token closing the ``{`` at token ``at`` (None if it is never closed)."""
-    depth = 0
-    for i in range(at, len(kinds)):
-        kind = kinds[i]
-        if kind == "{":
-            depth += 1
-        elif kind == "}":
-            depth -= 1
-            if depth == 0:
-                return i
-    return None
 
 
 def _skip_semicolons(kinds: Sequence[str], i: int) -> int:
@@ -192,7 +178,7 @@ def unwrap(text: str, tokens: Lexed, strict: bool, index: LineIndex) -> Unwrappe
     head = _head(kinds, values)
     if head is None:
         return None
-    close = _matching_brace(kinds, head.body)
+    close = partner(kinds, head.body)
     if close is None:
         return None
     first, last = head.params
