@@ -399,12 +399,16 @@ def compile_command(
 @lang_option
 def decompile(file: str, lang: str | None) -> None:
     """Print a program (a JSON call tree, or any notation) as Plan text."""
+    from dialectic.frontends.plan import DecompileError
     from dialectic.frontends.plan import decompile as to_plan
 
     text, guessed = _read_program(file)
     try:
         tree = to_tree(text, _lang(lang, guessed) or "json").tree
         click.echo(to_plan(tree), nl=False)
+    except DecompileError as exc:  # (not a call tree, or one Plan cannot write)
+        click.echo(f"cannot write {file} as Plan: {exc}")
+        sys.exit(EXIT_FAILURE)
     except SourceError as exc:
         click.echo(exc.render())
         sys.exit(EXIT_FAILURE)

@@ -104,6 +104,14 @@ def test_decompile_turns_a_call_tree_into_plan(tmp_path: Path) -> None:
     assert "a = greet('Ada');" in out and "return upper(a);" in out
 
 
+def test_decompile_of_a_tree_plan_cannot_write_says_why(tmp_path: Path) -> None:
+    f = write(tmp_path, "bad.json", '{"$let": 5, "$return": 1}')
+    code, out = invoke("decompile", f)
+    assert code == 1
+    assert out.startswith("cannot write ") and "$let takes an object of aliases" in out
+    assert "Traceback" not in out
+
+
 def test_describe_markdown_and_schema() -> None:
     code, out = invoke("describe", *PLUGIN)
     assert code == 0
