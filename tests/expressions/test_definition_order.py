@@ -55,3 +55,28 @@ def test_other_variables_of_the_name_are_not_reads_of_the_later_alias() -> None:
         "const x = 1;\nconst y = x + 1;\nreturn y;",
     ]
     runs_as_in_node(texts, RT)
+
+
+@pytest.mark.parametrize(
+    ("text", "read"),
+    [
+        ("if (flag) { return w; }\nconst w = 1;\nreturn w;", (1, 20)),
+        ("if (w > 0) { return 1; }\nconst w = 1;\nreturn w;", (1, 5)),
+        ("if (!flag) { return 1; } else if (flag) { return v; }\nconst v = 2;\nreturn v;", (1, 50)),
+    ],
+)
+def test_a_branch_reading_what_the_statements_after_the_if_define_is_refused(
+    text: str, read: tuple[int, int]
+) -> None:
+    # JavaScript declares the `const` after the `if` for the whole block: read in the branch or
+    # the condition, it throws (a context value of the name is hidden), where Plan read the context
+    (answer,) = node_answers([text])
+    assert "ok" not in answer and "ReferenceError" in str(answer), answer
+    out = RT.run(text, lang="plan", context={**CONTEXT, "w": 5, "v": 5})
+    assert out.status == "failure" and out.error is not None, out.value
+    assert "is read before its definition (after this `if`)" in str(out.message), out.message
+    assert (out.error.line, out.error.column) == read, out.message
+
+
+def test_a_branch_with_its_own_const_of_the_name_reads_its_own() -> None:
+    runs_as_in_node(["if (flag) { const w = 3; return w; }\nconst w = 1;\nreturn w;"], RT)

@@ -172,6 +172,8 @@ class ParserBase:
         #: arrow functions that change their accumulator, by id, until the call they are
         #: passed to accepts them (`reduce` from a fresh literal: see :mod:`.accumulator`)
         self.changing: dict[int, Changes] = {}
+        #: the aliases the statements after the last `if` read define (`if_statement`)
+        self._rest_names: frozenset[str] = frozenset()
 
     # -- helpers -------------------------------------------------------------------------------
 

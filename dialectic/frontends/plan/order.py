@@ -15,7 +15,7 @@ from typing import Any
 
 from dialectic.frontends.plan.base import Problem
 
-__all__ = ["read_before_definition", "reading_order"]
+__all__ = ["declared_names", "first_read", "read_before_definition", "reading_order"]
 
 
 def _reads(tree: Any, names: set[str], every: list[str] | None = None) -> str | None:
@@ -109,3 +109,20 @@ def reading_order(bindings: dict[str, Any]) -> list[str]:
                 state[name] = 2
                 out.append(name)
     return out
+
+
+def first_read(tree: Any, names: set[str] | frozenset[str]) -> str | None:
+    """The first of ``names`` that ``tree`` reads (not as another variable of the name)."""
+    return _reads(tree, set(names))
+
+
+def declared_names(block: Any) -> frozenset[str]:
+    """The aliases a block's tree (``{"$let": ..., "$return": ...}``, perhaps with ``$do``)
+    defines."""
+    if type(block) is not dict:
+        return frozenset()
+    names = set(block.get("$let") or ())
+    for item in block.get("$do") or ():
+        if type(item) is dict and set(item) == {"$let"} and type(item["$let"]) is dict:
+            names.update(item["$let"])
+    return frozenset(names)

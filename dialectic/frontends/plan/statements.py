@@ -7,7 +7,7 @@ from typing import Any
 from dialectic.frontends.plan.base import CLOSE, DECLARATORS, OPEN, ParseFailure, Problem
 from dialectic.frontends.plan.keywords import GLOBAL_NAMES, RESERVED, hides_global, keyword_hint
 from dialectic.frontends.plan.loops import LoopsMixin
-from dialectic.frontends.plan.order import read_before_definition
+from dialectic.frontends.plan.order import declared_names, first_read, read_before_definition
 
 __all__ = ["StatementsMixin"]
 
@@ -201,15 +201,32 @@ class StatementsMixin(LoopsMixin):
         then = self.branch()
         then_last = self.pos - 1
         other_first = self.pos
+        rest: frozenset[str] = frozenset()  # what the statements after the `if` define
         if kinds[self.pos] == "name" and values[self.pos] == "else":
             self.pos += 1
             other_first = self.pos
             if kinds[self.pos] == "name" and values[self.pos] == "if":
                 other, _ = self.if_statement(self.pos, end)
+                rest = self._rest_names
             else:
                 other = self.branch()
         else:
             other = self.block_until(end)
+            rest = declared_names(other)
+        if rest:  # JavaScript declares them for the whole block: read before, they throw
+            read = first_read(test, rest) or first_read(then, rest)
+            if read is not None:
+                at = next(
+                    (i for i in range(test_first, then_last + 1) if values[i] == read),
+                    test_first,
+                )
+                raise self.fail(
+                    f"`{read}` is read before its definition (after this `if`): JavaScript "
+                    "throws a ReferenceError there",
+                    self.starts[at],
+                    f"define `{read}` before the `if`",
+                )
+        self._rest_names = rest
         other_last = max(self.pos - 1, other_first)
         items: list[Any] = [test, then, other]
         self._record(
