@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from typing import Any
 
-__all__ = ["Changes", "fresh_initial", "key_set", "reads_name"]
+__all__ = ["Changes", "fresh_initial", "key_set"]
 
 
 class Changes:
@@ -45,21 +45,6 @@ class Changes:
 def key_set(key: Any, value: Any) -> Any:
     """The ``$merge`` part setting ``key`` (a text, a number, or an expression) to ``value``."""
     return {"$global": ["Object.fromEntries", [[key, value]]]}
-
-
-def reads_name(tree: Any, name: str) -> bool:
-    """Whether ``tree`` holds ``{"$ref": name}`` anywhere (an inner arrow's parameter of the
-    same name counts too: refusing more is safe). Iterative: trees may be deep."""
-    stack = [tree]
-    while stack:
-        t = stack.pop()
-        if type(t) is dict:
-            if t.get("$ref") == name and len(t) == 1:
-                return True
-            stack.extend(t.values())
-        elif type(t) is list:
-            stack.extend(t)
-    return False
 
 
 def fresh_initial(tree: Any, kind: str) -> bool:

@@ -5,9 +5,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from dialectic.frontends.plan.accumulator import Changes, key_set, reads_name
+from dialectic.frontends.plan.accumulator import Changes, key_set
 from dialectic.frontends.plan.base import CHANGES, CLOSE, DECLARATORS, OPEN, ParserBase
 from dialectic.frontends.plan.keywords import GLOBAL_NAMES, LITERAL_WORDS, RESERVED, hides_global
+from dialectic.frontends.plan.order import first_read
 
 __all__ = ["ArrowsMixin"]
 
@@ -308,7 +309,7 @@ class ArrowsMixin(ParserBase):
                 self.starts[pos],
                 self._statement_hint(pos),
             )
-        if changes.parts and reads_name(parts, acc):
+        if changes.parts and first_read(parts, {acc}) is not None:
             raise self.fail(
                 f"a change to `{acc}` that reads `{acc}` after another change",
                 self.starts[pos],
