@@ -165,6 +165,15 @@ def spread_args(values: Sequence[Any], spreads: Sequence[bool], path: JSONPath) 
             if len(out) + len(v) > MAX_ITEMS:
                 raise DialecticError("limit_exceeded", too_many(len(out) + len(v)).message, path)
             out.extend(v)
+        elif type(v) is dict:  # (also a `for...of` loop's list and an array pattern's value)
+            raise DialecticError(
+                "expression_error",
+                "an object is not iterable: `...`, a `for...of` loop and an array pattern "
+                "read an array or a text (JavaScript throws a TypeError)",
+                path,
+                hint="Go over its keys, values or pairs: Object.keys(o), Object.values(o), "
+                "Object.entries(o) (for (const [k, v] of Object.entries(o)) ...).",
+            )
         else:
             raise DialecticError(
                 "expression_error",

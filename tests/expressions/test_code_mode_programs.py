@@ -6,7 +6,8 @@ from __future__ import annotations
 
 from dialectic import Runtime
 
-from .program_oracle import runs_as_in_node, runtime
+from .program_generator import CONTEXT
+from .program_oracle import node_answers, runs_as_in_node, runtime
 
 RT: Runtime = runtime()
 
@@ -64,3 +65,19 @@ try {
 
 def test_code_mode_programs_give_what_node_gives() -> None:
     runs_as_in_node(PROGRAMS, RT)
+
+
+def test_an_object_where_an_iterable_goes_says_to_use_its_entries() -> None:
+    # Node: TypeError (not iterable); the message named the desugaring's `...`
+    for text, column in [
+        ("const out = [];\nfor (const x of data) { out.push(x); }\nreturn out;", (2, 17)),
+        ("const [a] = data;\nreturn a;", (1, 7)),
+        ("return [...data];", (1, 8)),
+    ]:
+        (answer,) = node_answers([text])
+        assert "ok" not in answer and "TypeError" in str(answer), answer
+        out = RT.run(text, lang="plan", context=CONTEXT)
+        assert out.status == "failure" and out.error is not None, out.value
+        assert "an object is not iterable" in str(out.message), out.message
+        assert "Object.entries(o)" in (out.error.hint or ""), out.error.hint
+        assert (out.error.line, out.error.column) == column, out.message
