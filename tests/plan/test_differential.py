@@ -177,8 +177,8 @@ def test_strict_plans_are_javascript_with_the_same_tree(
         tree = {("$return" if k == "$use" else k): v for k, v in tree.items()}
         if not result["ok"]:
             failures.append(f"acorn rejected {source!r}: {result['error']}")
-        elif result.get("loop"):  # valid JavaScript; its desugaring is tested in
-            continue  # tests/expressions/test_loops.py against Node itself
+        elif result.get("loop"):  # valid JavaScript; its desugaring is tested against Node
+            continue  # itself (tests/expressions/test_loops.py, test_reduce_in_place.py)
         elif not _same(result["tree"], tree):
             failures.append(
                 f"trees differ for {source!r}:\n  acorn: {result['tree']}\n  plan:  {tree}"
