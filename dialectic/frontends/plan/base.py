@@ -24,7 +24,7 @@ from dialectic.frontends.plan.lexer import (
 from dialectic.frontends.plan.spans import LineIndex, SpanRecord
 from dialectic.outcome.errors import JSONPath
 
-__all__ = ["ParseFailure", "ParserBase", "Problem", "op_hint", "partner"]
+__all__ = ["ParseFailure", "ParserBase", "Problem", "closing", "op_hint"]
 
 Problem = tuple[str, int, str | None]  # message, offset, hint
 
@@ -32,24 +32,22 @@ OPEN = frozenset(["(", "[", "{", "tplh"])
 CLOSE = frozenset([")", "]", "}", "tplt"])
 DECLARATORS = frozenset(["const", "let", "var"])
 POSTFIX = frozenset([".", "[", "("])
-_PARTNER = {"(": ")", "[": "]", "{": "}"}
 
 
-def partner(kinds: Sequence[str], at: int) -> int | None:
-    """The token closing the ``(``, ``[`` or ``{`` at token ``at`` (None if it is never
-    closed): brackets of the same kind are counted, as the lexer pairs template holes."""
-    opening = kinds[at]
-    closing = _PARTNER[opening]
+def closing(kinds: Sequence[str], i: int) -> int:
+    """The token closing the bracket (``(``, ``[``, ``{`` or a template's ``${``) that opens
+    at token ``i``, brackets of every kind counted; the ``eof`` token if it is never closed."""
     depth = 0
-    for i in range(at, len(kinds)):
+    while kinds[i] != "eof":
         kind = kinds[i]
-        if kind == opening:
+        if kind in OPEN:
             depth += 1
-        elif kind == closing:
+        elif kind in CLOSE:
             depth -= 1
             if depth == 0:
                 return i
-    return None
+        i += 1
+    return i
 
 
 _OP_HINTS = {

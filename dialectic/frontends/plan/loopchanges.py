@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from dialectic.frontends.plan.base import ParserBase
+from dialectic.frontends.plan.base import ParserBase, closing
 from dialectic.frontends.plan.loopbuild import Contribution, free_names, when
 from dialectic.frontends.plan.loopcheck import Body
 
@@ -155,17 +155,7 @@ class LoopChangesMixin(ParserBase):
 
     def _closing(self, i: int) -> int:
         """The token closing the bracket at token ``i``."""
-        kinds = self.kinds
-        depth = 0
-        while kinds[i] != "eof":
-            if kinds[i] in ("(", "[", "{", "tplh"):
-                depth += 1
-            elif kinds[i] in (")", "]", "}", "tplt"):
-                depth -= 1
-                if depth == 0:
-                    return i
-            i += 1
-        return i
+        return closing(self.kinds, i)
 
     def _entry(
         self, body: Body, reach: str | None, name: str, pos: int, key: Any, key_at: tuple[int, int]

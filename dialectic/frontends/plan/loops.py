@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from dialectic.frontends.plan.base import DECLARATORS, ParseFailure
+from dialectic.frontends.plan.base import DECLARATORS, ParseFailure, closing
 from dialectic.frontends.plan.keywords import GLOBAL_NAMES, RESERVED, hides_global
 from dialectic.frontends.plan.loopbuild import (
     final_value,
@@ -158,17 +158,8 @@ class LoopsMixin(LoopChangesMixin, PatternsMixin):
                 i += 1
             self.pos = i + (kinds[i] == ";")
             return
-        depth = 0
-        while kinds[i] != "eof":
-            if kinds[i] in ("{", "(", "[", "tplh"):
-                depth += 1
-            elif kinds[i] in ("}", ")", "]", "tplt"):
-                depth -= 1
-                if depth == 0:
-                    i += 1
-                    break
-            i += 1
-        self.pos = i
+        end = closing(kinds, i)
+        self.pos = end if kinds[end] == "eof" else end + 1
 
     def _bind_item(self, body: Body, header: tuple[str | None, int, Any, tuple[int, int]]) -> None:
         """The loop's variable: the arrow's parameter, or a hidden one and an alias per name of

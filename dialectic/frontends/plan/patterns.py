@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from dialectic.frontends.plan.base import CLOSE, OPEN, ParseFailure, ParserBase
+from dialectic.frontends.plan.base import ParseFailure, ParserBase, closing
 from dialectic.frontends.plan.keywords import RESERVED
 
 __all__ = ["PatternsMixin"]
@@ -227,17 +227,7 @@ class PatternsMixin(ParserBase):
 
     def _pattern_end(self, i: int) -> int:
         """The token closing the bracket that opens at token ``i``."""
-        kinds = self.kinds
-        depth = 0
-        while kinds[i] != "eof":
-            if kinds[i] in OPEN:
-                depth += 1
-            elif kinds[i] in CLOSE:
-                depth -= 1
-                if depth == 0:
-                    return i
-            i += 1
-        return i
+        return closing(self.kinds, i)
 
     def _pattern_rest(
         self, i: int, opener: str, closer: str, nested: bool, index: int

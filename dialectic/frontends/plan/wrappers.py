@@ -21,7 +21,7 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from dialectic.frontends.plan.base import DECLARATORS, Problem, partner
+from dialectic.frontends.plan.base import DECLARATORS, Problem, closing
 from dialectic.frontends.plan.lexer import Lexed
 from dialectic.frontends.plan.spans import LineIndex
 
@@ -178,8 +178,8 @@ def unwrap(text: str, tokens: Lexed, strict: bool, index: LineIndex) -> Unwrappe
     head = _head(kinds, values)
     if head is None:
         return None
-    close = partner(kinds, head.body)
-    if close is None:
+    close = closing(kinds, head.body)
+    if kinds[close] == "eof":
         return None
     first, last = head.params
     if last > first and head.declared:
