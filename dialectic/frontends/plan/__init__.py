@@ -139,12 +139,19 @@ def _attempt(
             text = wrapper.text
             tokens = lex(text)
             warnings = [*warnings, wrapper.warning]
-    untried = untry(text, tokens, strict, index) if may_try(tokens.values) else None
+    # (the text is searched first: a substring test costs far less than a token scan)
+    untried = (
+        untry(text, tokens, strict, index) if "try" in text and may_try(tokens.values) else None
+    )
     if untried is not None and untried.text is not None:
         text = untried.text
         tokens = lex(text)
         warnings = [*warnings, *untried.warnings]
-    unlogged = unlog(text, tokens, index) if not strict and may_log(tokens.values) else None
+    unlogged = (
+        unlog(text, tokens, index)
+        if not strict and "console" in text and may_log(tokens.values)
+        else None
+    )
     if unlogged is not None:
         text = unlogged.text
         tokens = lex(text)

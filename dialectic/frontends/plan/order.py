@@ -49,6 +49,24 @@ def _reads(tree: Any, names: set[str], every: list[str] | None = None) -> str | 
     return None
 
 
+def _may_read_ahead(
+    rec: Sequence[tuple[str, int, int, int, int]], values: Sequence[object]
+) -> bool:
+    """Whether a token of some statement (any kind: a key or a text counts too) is the name of
+    an alias defined after it: only then can a statement read ahead, and the trees are walked.
+    Set lookups over the statements' tokens, each token once (the common program costs a few
+    microseconds, not a walk of its trees)."""
+    later = {name for name, *_ in rec if not name.startswith("#")}
+    done = min(rec[0][1], rec[0][2]) if rec else 0
+    for name, _, _, _, end in rec:
+        later.discard(name)
+        if end >= done:
+            if not later.isdisjoint(values[done : end + 1]):
+                return True
+            done = end + 1
+    return False
+
+
 def read_before_definition(
     aliases: dict[str, Any],
     rec: Sequence[tuple[str, int, int, int, int]],
@@ -60,6 +78,8 @@ def read_before_definition(
     """The problem of the first statement (in ``rec``'s order: name, name token, first and
     last token of the value, last token of the statement) reading an alias of the block
     defined after it; ``where(offset)`` writes a place as ``line L, column C``."""
+    if not _may_read_ahead(rec, values):
+        return None
     later = {name for name, *_ in rec if not name.startswith("#")}
     for name, at, first, last, _ in rec:
         later.discard(name)  # (an alias reading itself is a cycle: the resolver says so)
