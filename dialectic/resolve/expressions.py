@@ -208,7 +208,8 @@ class ExpressionsMixin:
             "(map, filter, find, some, every, sort, reduce, flatMap, ...)",
             node.path,
             hint="Functions are not values: write the arrow function inside the method call, "
-            "e.g. xs.map(x => x.price).",
+            "e.g. xs.map(x => x.price), or (Plan) define it at the top of the program, "
+            "const price = x => x.price;, and call it or pass it: xs.map(price).",
         )
 
     def _arrow(self, node: Lambda) -> Node:

@@ -107,7 +107,7 @@ REFUSED: list[tuple[str, str, str]] = [
     ("let i = 0;\nwhile (i < 1) {}\nreturn 1;", "syntax_error", ".map"),
     ("if (x) { f(1); }\nreturn 2;", "syntax_error", "return"),
     ("if (x) { use 1; }\nreturn 2;", "syntax_error", "use test ? a : b"),
-    ("const f = x => x;\nreturn f(1);", "invalid_program", "arrow function"),
+    ("const f = [x => x];\nreturn f;", "invalid_program", "arrow function"),
 ]
 
 

@@ -7,7 +7,13 @@ from typing import Any
 
 from dialectic.frontends.plan.accumulator import Changes, key_set
 from dialectic.frontends.plan.base import CHANGES, CLOSE, DECLARATORS, OPEN, ParserBase
-from dialectic.frontends.plan.keywords import GLOBAL_NAMES, LITERAL_WORDS, RESERVED, hides_global
+from dialectic.frontends.plan.keywords import (
+    GLOBAL_NAMES,
+    LITERAL_WORDS,
+    RESERVED,
+    hides_global,
+    keyword_hint,
+)
 from dialectic.frontends.plan.order import first_read
 
 __all__ = ["ArrowsMixin"]
@@ -141,15 +147,7 @@ class ArrowsMixin(ParserBase):
         while not (kinds[pos] == "op" and values[pos] == "=>"):
             pos += 1
         patterns, self._arrow_patterns = self._arrow_patterns, {}
-        written = [p for p in params if p not in patterns]
-        written += [name for pat in patterns.values() for name, _, _ in pat.parts]
-        for name in written:
-            if name in RESERVED or name in LITERAL_WORDS:
-                raise self.fail(f"`{name}` cannot be a parameter name", self.starts[first])
-            if name in GLOBAL_NAMES:
-                raise self.fail(hides_global(name), self.starts[first], "choose another name")
-        if len(set(written)) != len(written):
-            raise self.fail("an arrow function's parameters must differ", self.starts[first])
+        self.check_params(params, patterns, self.starts[first])
         self.pos = pos + 1
         start = self.pos
         returned: tuple[int, int] | None = None  # a block's `return` expression, in tokens
@@ -174,6 +172,49 @@ class ArrowsMixin(ParserBase):
         if changes is not None:  # checked by the call it is passed to (`call_form`)
             self.changing[id(made)] = changes
         return made
+
+    def check_params(self, params: list[str], patterns: dict[str, _Pattern], offset: int) -> None:
+        """Refuse a parameter that is a keyword or hides a global, and two of one name."""
+        written = [p for p in params if p not in patterns]
+        written += [name for pat in patterns.values() for name, _, _ in pat.parts]
+        for name in written:
+            if name in RESERVED or name in LITERAL_WORDS:
+                raise self.fail(f"`{name}` cannot be a parameter name", offset)
+            if name in GLOBAL_NAMES:
+                raise self.fail(hides_global(name), offset, "choose another name")
+        if len(set(written)) != len(written):
+            raise self.fail("a function's parameters must differ", offset)
+
+    def function_params(self, pos: int) -> tuple[list[str], dict[str, _Pattern], int]:
+        """The parameters of ``function f(...)`` whose ``(`` is token ``pos``: names and flat
+        destructuring patterns, as an arrow's; and the token of the ``)``."""
+        kinds, values = self.kinds, self.values
+        names: list[str] = []
+        patterns: dict[str, _Pattern] = {}
+        i = pos + 1
+        while kinds[i] != ")":
+            if kinds[i] == "name":
+                names.append(values[i])
+                i += 1
+            else:
+                found = self._flat_pattern(i) if kinds[i] in ("[", "{") else None
+                if found is None:
+                    raise self.fail(
+                        "a function's parameters are names or flat destructuring patterns: "
+                        "function f(a, {name, price: p}, [k, v])",
+                        self.starts[i],
+                        "no defaults or rest in a parameter: take the whole value and read "
+                        "its parts inside",
+                    )
+                hidden = self._hidden_param(len(patterns))
+                names.append(hidden)
+                patterns[hidden] = found
+                i = found.end + 1
+            if kinds[i] == ",":
+                i += 1
+            elif kinds[i] != ")":
+                raise self.unexpected(self.tok(i), "`,` or `)` in the parameters")
+        return names, patterns, i
 
     def _destructured(self, patterns: dict[str, _Pattern], body: Any) -> Any:
         """The body with an alias per destructured name, reading its part of the argument
@@ -325,6 +366,8 @@ class ArrowsMixin(ParserBase):
         """What to write instead of the statement at token ``pos`` in an arrow's body: a change
         to a value (``acc[k] = v``, ``acc.push(x)``, ``total += x``) gets a new value instead."""
         kinds, values = self.kinds, self.values
+        if values[pos] == "function" or values[pos : pos + 2] == ["async", "function"]:
+            return keyword_hint("function")
         if kinds[pos] == "name":
             nxt = kinds[pos + 1]
             if (

@@ -273,7 +273,31 @@ class ParserBase:
     #: the aliases defined as `new Set(...)`: name -> name token (:mod:`.sets`)
     _set_aliases: dict[str, int] | None = None
 
+    #: ids of the plain calls of the program's own functions (:mod:`.functions`)
+    _function_calls: set[int] | None = None
+    #: the first and last token of the value of the last block's final `return`
+    _block_final: tuple[int, int] = (0, 0)
+    #: the functions the program defines, by name (:mod:`.functions`)
+    functions: dict[str, Any] | None = None
+
     if TYPE_CHECKING:  # defined by the mixins and :class:`.parser.Parser`
+
+        def find_functions(self) -> None: ...
+
+        def function_names(self) -> dict[int, str]: ...
+
+        def function_definition(self, pos: int, alias_at: dict[str, int]) -> None: ...
+
+        def expand_functions(
+            self,
+            aliases: dict[str, Any],
+            rec: list[tuple[str, int, int, int, int]],
+            final: tuple[str, Any, int, int],
+        ) -> tuple[tuple[str, Any, int, int], bool]: ...
+
+        def is_function_call(self, fn: str, made: dict[str, Any]) -> None: ...
+
+        def method_of_function(self, fn: str, offset: int) -> None: ...
 
         def expr(self, depth: int) -> Any: ...
 

@@ -58,9 +58,9 @@ NEW_HINTS = {
 }
 
 _HINTS = {
-    "function": "Plan has no function declarations; pass an arrow function to an array "
-    "method: xs.map(x => x.price) (a whole program may be one function of no parameters, "
-    "called at its end: async function main() { ... } return main();)",
+    "function": "define functions at the top of the program, each a statement of its own: "
+    "function label(p) { return p.name; } or the arrow function const label = p => p.name;, "
+    "then call them, label(x), or pass them to an array method, xs.map(label)",
     "class": "Plan has no classes",
     "if": "`if (test) { ...; return a; } else { return b; }` is a statement; as a value write "
     "`test ? a : b`",

@@ -245,7 +245,10 @@ class OperatorsMixin(ArrowsMixin):
                 self.pos = pos
                 raise self.unexpected(self.tok(pos), "`,` or `)` in the argument list")
         self.pos = pos + 1
-        return {fn: args}
+        made = {fn: args}
+        if self._function_calls is not None:
+            self.is_function_call(fn, made)  # `f(x)` of the program's own `f`
+        return made
 
     def operand(self, depth: int) -> Any:
         """An operand of a binary operator (from ``self.pos``): what :meth:`unary` makes of

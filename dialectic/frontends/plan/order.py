@@ -74,11 +74,13 @@ def read_before_definition(
     values: Sequence[object],
     starts: Sequence[int],
     where: Any,
+    walk: bool = False,
 ) -> Problem | None:
     """The problem of the first statement (in ``rec``'s order: name, name token, first and
     last token of the value, last token of the statement) reading an alias of the block
-    defined after it; ``where(offset)`` writes a place as ``line L, column C``."""
-    if not _may_read_ahead(rec, values):
+    defined after it; ``where(offset)`` writes a place as ``line L, column C``; ``walk``: walk
+    every tree (a function written out reads names its statement's tokens do not show)."""
+    if not walk and not _may_read_ahead(rec, values):
         return None
     later = {name for name, *_ in rec if not name.startswith("#")}
     for name, at, first, last, _ in rec:

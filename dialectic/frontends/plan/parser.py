@@ -17,6 +17,7 @@ from dialectic.frontends.plan.base import (
     Problem,
     op_hint,
 )
+from dialectic.frontends.plan.functions import FunctionsMixin
 from dialectic.frontends.plan.jsnumber import js_number_to_string
 from dialectic.frontends.plan.keywords import LITERAL_WORDS, RESERVED, keyword_hint
 from dialectic.frontends.plan.operators import ENDS, NOT_CALLEE, OperatorsMixin
@@ -27,7 +28,7 @@ from dialectic.frontends.plan.statements import StatementsMixin
 __all__ = ["Parser", "ParseFailure", "Problem", "op_hint"]
 
 
-class Parser(OperatorsMixin, PostfixMixin, StatementsMixin, SetsMixin):
+class Parser(OperatorsMixin, PostfixMixin, StatementsMixin, SetsMixin, FunctionsMixin):
     """Parses one token list; see :func:`parse_program` and :func:`parse_expression`.
 
     The token offsets (``starts``, ``ends``) are only read when recording spans or reporting a

@@ -217,7 +217,10 @@ class PostfixMixin(ParserBase):
                 f"test the value first: v == null ? undefined : {fn}(v) with v = the chain",
             )
         if callee is not None and fn not in GLOBALS:
-            return {fn: args}  # (call_form's first case, without the call)
+            made = {fn: args}  # (call_form's first case, without the call)
+            if self._function_calls is not None:
+                self.is_function_call(fn, made)  # `f(x)` of the program's own `f`
+            return made
         return self.call_form(fn, args, callee is not None)
 
     def call_form(self, fn: str, args: list[Any], plain: bool) -> Any:
@@ -271,6 +274,8 @@ class PostfixMixin(ParserBase):
             if rec is not None and (id(args), 0) in rec:
                 rec[(id(out), 0)] = rec[(id(args), 0)]
             return {"$method": out}
+        if self._function_calls is not None:
+            self.method_of_function(fn, self.starts[self.pos - 1])
         return {fn: args}
 
     def _accept_changes(self, fn: str, args: list[Any], plain: bool) -> None:

@@ -78,6 +78,8 @@ class StatementsMixin(LoopsMixin):
         alias_rec: list[tuple[str, int, int, int, int]] = []
         final: tuple[str, Any, int, int] | None = None  # key, value, first and last token
         after_final_reported = False
+        self.find_functions()
+        defined = self.function_names()
         while True:
             pos = self.pos
             kind = kinds[pos]
@@ -88,6 +90,9 @@ class StatementsMixin(LoopsMixin):
                 continue
             first = pos
             try:
+                if pos in defined:  # `function f(x) {...}`, `const f = x => ...;`
+                    self.function_definition(pos, alias_at)
+                    continue
                 if final is not None and not after_final_reported:
                     after_final_reported = True
                     self.problems.append(
@@ -106,6 +111,14 @@ class StatementsMixin(LoopsMixin):
                 if failure.fatal or len(self.problems) >= _MAX_PROBLEMS:
                     break
                 self.resync(first, self.pos)
+        written_out = False
+        if self.functions and final is not None and not self.problems:
+            try:  # each use of the program's own functions, written out (SPEC 10)
+                final, written_out = self.expand_functions(aliases, alias_rec, final)
+            except ParseFailure as failure:
+                self.problems.append(failure.problem)
+                if failure.limit is not None:
+                    self.limited = (failure.problem, failure.limit)
         if final is None and not self.problems:
             self.problems.append(
                 (
@@ -119,7 +132,7 @@ class StatementsMixin(LoopsMixin):
         if not self.problems and self._loose_sets:
             self.loose_set_problem()  # a Set made but not used as its items, count or membership
         if not self.problems:
-            problem = self._in_order(aliases, alias_rec)
+            problem = self._in_order(aliases, alias_rec, written_out)
             if problem is not None:
                 self.problems.append(problem)
         if self.problems:
@@ -256,9 +269,10 @@ class StatementsMixin(LoopsMixin):
             "write if (test) { return a; } else { return b; }, or the value test ? a : b",
         )
 
-    def block_until(self, end: str) -> Any:
+    def block_until(self, end: str, what: str = "this branch of `if`") -> Any:
         """Alias definitions and a final ``return`` up to the token kind ``end``: the value, or
-        ``{"$let": ..., "$return": ...}`` when the block defines aliases."""
+        ``{"$let": ..., "$return": ...}`` when the block defines aliases (``what``: the block,
+        as errors name it)."""
         kinds, values = self.kinds, self.values
         aliases: dict[str, Any] = {}
         alias_at: dict[str, int] = {}
@@ -289,10 +303,13 @@ class StatementsMixin(LoopsMixin):
             final = self.statement(pos, final, aliases, alias_at, alias_rec)
         if final is None:
             raise self.fail(
-                "this branch of `if` has no `return`",
+                f"{what} has no `return`",
                 self.starts[self.pos],
-                "end every branch with `return expr;`",
+                "end every branch with `return expr;`"
+                if what.endswith("`if`")
+                else "end the body with `return expr;`",
             )
+        self._block_final = (final[2], final[3])
         if not aliases:
             return final[1]
         problem = self._in_order(aliases, alias_rec)
@@ -301,11 +318,15 @@ class StatementsMixin(LoopsMixin):
         return self.program_tree(aliases, alias_rec, final, nested=True)
 
     def _in_order(
-        self, aliases: dict[str, Any], alias_rec: list[tuple[str, int, int, int, int]]
+        self,
+        aliases: dict[str, Any],
+        alias_rec: list[tuple[str, int, int, int, int]],
+        walk: bool = False,
     ) -> Problem | None:
-        """The problem of a statement reading an alias of its block defined after it."""
+        """The problem of a statement reading an alias of its block defined after it (``walk``:
+        look at every statement's tree, not only those whose tokens name a later alias)."""
         return read_before_definition(
-            aliases, alias_rec, self.kinds, self.values, self.starts, self.index.where
+            aliases, alias_rec, self.kinds, self.values, self.starts, self.index.where, walk
         )
 
     def final_statement(

@@ -207,20 +207,23 @@ def unwrap(text: str, tokens: Lexed, strict: bool, index: LineIndex) -> Unwrappe
                 ),
             )
         end = _call_end(kinds, values, after, head.name)
+        if values[after] == head.name and kinds[after + 1] == "(":
+            chained = closing(kinds, after + 1) + 1
+            if kinds[chained] == "." and values[chained + 1] in ("catch", "then", "finally"):
+                starts, _ = tokens.offsets()
+                return Unwrapped(
+                    None,
+                    "",
+                    (
+                        f"`{head.name}()` is followed by `.{values[chained + 1]}(...)`: a "
+                        "program has no promises to chain",
+                        starts[after],
+                        f"end the program with `return {head.name}();` (a failure ends the "
+                        "run with its reason)",
+                    ),
+                )
         if end is None or kinds[_skip_semicolons(kinds, end)] != "eof":
-            starts, _ = tokens.offsets()
-            return Unwrapped(
-                None,
-                "",
-                (
-                    f"Plan has no function declarations: `{head.name}` can only wrap the "
-                    "whole program, which then ends by calling it and does nothing else",
-                    starts[after],
-                    f"to wrap the program end it with `return {head.name}();`; otherwise "
-                    "write what the function computes in place, or pass an arrow function "
-                    "to an array method: xs.map(x => ...)",
-                ),
-            )
+            return None  # one of the program's functions (SPEC 10, "Functions")
         i = end
     i = _skip_semicolons(kinds, i)
     if kinds[i] != "eof":

@@ -1,0 +1,475 @@
+"""The program's own functions (SPEC 10, "Functions"), as code-mode programs write helpers:
+
+    function label(p) { return `${p.name} (${p.age})`; }
+    const isAdult = p => p.age >= 18;
+    return people.filter(isAdult).map(label);
+
+Functions are not values in the call tree, so each use is written out where it stands: a name
+passed as an argument (``xs.map(label)``) becomes the arrow function itself, and a call
+``label(p)`` becomes a block that binds the arguments (each under a hidden name, so an argument
+never reads a parameter) and then the parameters, and gives the body's value:
+``{"$let": {"_arg1": p}, "$return": {"$let": {"p": {"$ref": "_arg1"}}, "$return": body}}``.
+
+Only a definition at the top of the program (a statement of its own) is a function. Its body is
+a block of statements as an ``if``'s branch is (aliases, ``if``, loops, a final ``return``), or
+an arrow's expression. A copy is made per use (its source map still points into the
+definition), within a bound on the tokens copied; a function that calls itself, directly or
+not, is refused, as is a use where an enclosing arrow's parameter or a block's ``const`` would
+capture a name the body reads from the top of the program (JavaScript reads the outer one).
+A ``const`` function used by a statement before its definition is JavaScript's ReferenceError;
+a ``function`` declaration is hoisted. An argument whose parameter the body never reads never
+runs, as an alias nothing reads (SPEC 10, deliberate differences).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from dialectic.frontends.plan.base import DECLARATORS, ParseFailure, ParserBase
+from dialectic.frontends.plan.keywords import GLOBAL_NAMES, LITERAL_WORDS, RESERVED, hides_global
+
+__all__ = ["Function", "FunctionsMixin", "free_names"]
+
+#: how deep functions may call functions (each call is written out inside the one before)
+MAX_NESTING = 32
+#: the tokens all uses may copy, beyond four times the program's own
+MIN_COPIED = 50_000
+
+
+@dataclass(slots=True)
+class Function:
+    """A function the program defines: its name token, the first and last token of its
+    statement, whether it is hoisted (a ``function`` declaration), its tree (``$fn``), and the
+    names its body reads from outside."""
+
+    name: str
+    at: int
+    first: int
+    last: int
+    hoisted: bool
+    tree: dict[str, Any]
+    free: frozenset[str]
+
+
+def _binders(node: dict[str, Any]) -> set[str]:
+    """The names a block node defines for its parts (``$let`` beside ``$return``/``$use``, the
+    ``$let`` groups of ``$do``)."""
+    names: set[str] = set()
+    lets = node.get("$let")
+    if type(lets) is dict and ("$return" in node or "$use" in node or "$do" in node):
+        names.update(lets)
+    for item in node.get("$do") or ():
+        if type(item) is dict and len(item) == 1 and type(item.get("$let")) is dict:
+            names.update(item["$let"])
+    return names
+
+
+def free_names(tree: Any) -> frozenset[str]:
+    """The names ``tree`` reads (``$ref``) that it does not define itself."""
+    out: set[str] = set()
+    stack: list[tuple[Any, frozenset[str]]] = [(tree, frozenset())]
+    while stack:
+        t, bound = stack.pop()
+        if type(t) is list:
+            stack.extend((x, bound) for x in t)
+            continue
+        if type(t) is not dict:
+            continue
+        if len(t) == 1:
+            ref = t.get("$ref")
+            if type(ref) is str:
+                if ref not in bound:
+                    out.add(ref)
+                continue
+            if "$quote" in t:
+                continue
+            fn = t.get("$fn")
+            if type(fn) is list and len(fn) == 2 and type(fn[0]) is list:
+                stack.append((fn[1], bound | {p for p in fn[0] if type(p) is str}))
+                continue
+        names = _binders(t)
+        inner = bound | names if names else bound
+        stack.extend((v, inner) for v in t.values())
+    return frozenset(out)
+
+
+class FunctionsMixin(ParserBase):
+    """Function definitions at the top of a program, and their uses written out."""
+
+    #: the names of those functions, and the first token of each definition
+    _function_starts: dict[int, str] | None = None
+
+    if TYPE_CHECKING:  # provided by the other mixins
+
+        def block_until(self, end: str, what: str = "") -> Any: ...
+
+        def arrow_params(self, pos: int) -> list[str] | None: ...
+
+        def check_params(self, params: list[str], patterns: dict[str, Any], first: int) -> None: ...
+
+        def _destructured(self, patterns: dict[str, Any], body: Any) -> Any: ...
+
+        def function_params(self, pos: int) -> tuple[list[str], dict[str, Any], int]: ...
+
+        def _hidden_param(self, n: int) -> str: ...
+
+        _arrow_patterns: dict[str, Any]
+
+    # -- finding the definitions ---------------------------------------------------------------
+
+    def find_functions(self) -> None:
+        """Note the top-level statements that define a function (before parsing, so that a
+        call parsed before a hoisted declaration is known as one). Cheap when there are none:
+        a list scan for `function` and one for `=`s followed by an arrow."""
+        kinds, values = self.kinds, self.values
+        found: list[tuple[int, int]] = []  # (first token, name token)
+        if "function" in values:
+            for i, value in enumerate(values):
+                if value == "function" and kinds[i] == "name" and kinds[i + 1] == "name":
+                    first = i - 1 if i and values[i - 1] == "async" else i
+                    found.append((first, i + 1))
+        if "=>" in values:
+            i = 2
+            while True:
+                try:
+                    i = kinds.index("=", i)
+                except ValueError:
+                    break
+                named = kinds[i - 1] == "name" and values[i - 2] in DECLARATORS
+                if named and self._arrow_at(i + 1):
+                    found.append((i - 2, i - 1))
+                i += 1
+        if not found:
+            return
+        depth = self._depths()
+        starts: dict[int, str] = {}
+        for first, name_at in found:
+            if depth[first] == 0 and (
+                first == 0 or kinds[first - 1] in (";", "}") or self.newline_before(first)
+            ):
+                starts[first] = values[name_at]
+        if starts:
+            self._function_starts = starts
+            self._function_calls = set()
+            self.functions = {}
+
+    def _arrow_at(self, pos: int) -> bool:
+        saved, patterns = self.pos, self._arrow_patterns
+        try:
+            return self.arrow_params(pos) is not None
+        finally:
+            self.pos, self._arrow_patterns = saved, patterns
+
+    def _depths(self) -> list[int]:
+        """The bracket depth at each token."""
+        out: list[int] = []
+        depth = 0
+        for kind in self.kinds:
+            if kind in (")", "]", "}", "tplt") and depth:
+                depth -= 1
+            out.append(depth)
+            if kind in ("(", "[", "{", "tplh"):
+                depth += 1
+        return out
+
+    def function_names(self) -> dict[int, str]:
+        return self._function_starts or {}
+
+    def is_function_call(self, fn: str, made: dict[str, Any]) -> None:
+        """Mark ``made`` (``{fn: args}``) as a plain call when ``fn`` is the program's."""
+        starts = self._function_starts
+        if starts is not None and fn in starts.values() and self._function_calls is not None:
+            self._function_calls.add(id(made))
+
+    def method_of_function(self, fn: str, offset: int) -> None:
+        """``x.f()`` where ``f`` is the program's function: JavaScript reads ``f`` of ``x``."""
+        starts = self._function_starts
+        if starts is not None and fn in starts.values():
+            raise self.fail(
+                f"`.{fn}(...)` calls a method of the value before it, and `{fn}` is the "
+                "program's own function, not a method",
+                offset,
+                f"call the function with the value as its argument: {fn}(x, ...)",
+            )
+
+    # -- parsing a definition ------------------------------------------------------------------
+
+    def function_definition(self, pos: int, alias_at: dict[str, int]) -> None:
+        """The definition starting at token ``pos`` (one of ``find_functions``'s)."""
+        kinds, values = self.kinds, self.values
+        assert self.functions is not None
+        hoisted = values[pos] in ("function", "async")
+        if hoisted:
+            at = pos + 1 if values[pos] == "function" else pos + 2
+            if kinds[at + 1] != "(":
+                raise self.unexpected(self.tok(at + 1), f"`(` after `function {values[at]}`")
+            params, patterns, close = self.function_params(at + 1)
+            body_at = close + 1
+            if kinds[body_at] != "{":
+                raise self.unexpected(self.tok(body_at), "`{` starting the function's body")
+            params_span = (at + 1, close)
+        else:
+            at = pos + 1
+            first = pos + 3
+            found = self.arrow_params(first)
+            assert found is not None
+            params = found
+            patterns, self._arrow_patterns = self._arrow_patterns, {}
+            arrow = self.pos if self.pos > first else first
+            body_at = arrow
+            while not (kinds[body_at] == "op" and values[body_at] == "=>"):
+                body_at += 1
+            params_span = (arrow, body_at - 1)
+            body_at += 1
+        name = values[at]
+        self._check_function_name(name, at, alias_at)
+        self.check_params(params, patterns, self.starts[params_span[0]])
+        if kinds[body_at] == "{":
+            self.pos = body_at + 1
+            body = self.block_until("}", f"the function `{name}`")
+            if kinds[self.pos] != "}":
+                raise self.unexpected(self.tok(self.pos), "`}` closing the function's body")
+            self.pos += 1
+        else:
+            self.pos = body_at
+            body = self.expr(1)
+        body_span = (body_at, self.pos - 1)
+        if kinds[body_at] == "{" and not (type(body) is dict and "$return" in body):
+            body_span = self._block_final  # `{ return e; }` is `e`: an error in `e` points at it
+        if patterns:
+            body = self._destructured(patterns, body)
+        items: list[Any] = [params, body]
+        self._record(items, [params_span, body_span])
+        if hoisted:
+            if kinds[self.pos] == ";":
+                self.pos += 1
+        else:
+            self.end_statement(f"definition of `{name}`")
+        tree = {"$fn": items}
+        self.functions[name] = Function(
+            name, at, pos, self.pos - 1, hoisted, tree, free_names(tree) - set(params)
+        )
+        alias_at[name] = at
+
+    def _check_function_name(self, name: str, at: int, alias_at: dict[str, int]) -> None:
+        if name in RESERVED or name in LITERAL_WORDS or name == "this":
+            raise self.fail(f"`{name}` cannot be a function's name", self.starts[at])
+        if name in GLOBAL_NAMES:
+            raise self.fail(hides_global(name), self.starts[at], "choose another name")
+        if name in alias_at:
+            raise self.fail(
+                f"`{name}` is defined twice ({self.index.where(self.starts[alias_at[name]])} "
+                f"and {self.index.where(self.starts[at])})",
+                self.starts[at],
+                "give each function and alias its own name",
+            )
+
+    # -- writing out the uses ------------------------------------------------------------------
+
+    def expand_functions(
+        self,
+        aliases: dict[str, Any],
+        rec: list[tuple[str, int, int, int, int]],
+        final: tuple[str, Any, int, int],
+    ) -> tuple[tuple[str, Any, int, int], bool]:
+        """Write out every use of the program's functions in ``aliases`` (in place) and in
+        the final statement (``final``: returned, its value perhaps replaced), and whether any
+        was. ``rec``: the statements, for the first token of each."""
+        functions = self.functions
+        if not functions:
+            return final, False
+        self._copied = 0
+        self._budget = max(MIN_COPIED, 4 * len(self.kinds))
+        self._any = False
+        for name, _, first, _, _ in rec:
+            self._use_at = first
+            aliases[name] = self._expand(aliases[name], frozenset(), ())
+        self._use_at = final[2]
+        value = self._expand(final[1], frozenset(), ())
+        return (final[0], value, final[2], final[3]), self._any
+
+    _use_at: int = 0
+    _copied: int = 0
+    _budget: int = 0
+    _any: bool = False
+
+    def _expand(self, node: Any, bound: frozenset[str], stack: tuple[str, ...]) -> Any:
+        t = type(node)
+        if t is list:
+            for i, x in enumerate(node):
+                if type(x) is dict or type(x) is list:
+                    new = self._expand(x, bound, stack)
+                    if new is not x:
+                        node[i] = new
+            return node
+        if t is not dict:
+            return node
+        functions = self.functions
+        assert functions is not None
+        if len(node) == 1:
+            key, value = next(iter(node.items()))
+            if key == "$ref":
+                if value in functions and value not in bound:
+                    return self._use(functions[value], None, node, bound, stack)
+                return node
+            if key == "$quote":
+                return node
+            if key == "$fn" and type(value) is list and len(value) == 2:
+                params = value[0] if type(value[0]) is list else []
+                value[1] = self._expand(value[1], bound | set(params), stack)
+                return node
+            if key in functions and self._function_calls and id(node) in self._function_calls:
+                self._expand(value, bound, stack)
+                if key in bound:
+                    raise self._fail_at(
+                        f"`{key}` here is a parameter or a local, not the function `{key}`",
+                        "give the parameter or the local another name",
+                    )
+                return self._use(functions[key], value, node, bound, stack)
+        names = _binders(node)
+        inner = bound | names if names else bound
+        if "$object" in node and len(node) == 1 and type(node["$object"]) is dict:
+            obj = node["$object"]  # (its values, not its keys)
+            for k, v in obj.items():
+                if type(v) is dict or type(v) is list:
+                    obj[k] = self._expand(v, bound, stack)
+            return node
+        for k, v in node.items():
+            if type(v) is dict and k == "$let":
+                for name, x in v.items():
+                    if type(x) is dict or type(x) is list:
+                        v[name] = self._expand(x, inner, stack)
+            elif type(v) is dict or type(v) is list:
+                new = self._expand(v, inner, stack)
+                if new is not v:
+                    node[k] = new
+        return node
+
+    def _fail_at(self, message: str, hint: str) -> ParseFailure:
+        """A problem with a use: it points at the statement that (perhaps through other
+        functions) makes it."""
+        at = min(self._use_at, len(self.kinds) - 1)
+        return ParseFailure(message, self.starts[at], hint)
+
+    def _use(
+        self,
+        fn: Function,
+        args: list[Any] | None,
+        old: dict[str, Any],
+        bound: frozenset[str],
+        stack: tuple[str, ...],
+    ) -> Any:
+        """The written-out use of ``fn``: its arrow function (``args`` None) or its call."""
+        self._any = True
+        self.keep.append(old)
+        where = self.index.where(self.starts[fn.at])
+        if fn.name in stack:
+            through = stack[stack.index(fn.name) + 1 :]
+            via = f" (through `{'`, `'.join(through)}`)" if through else ""
+            raise self._fail_at(
+                f"the function `{fn.name}` ({where}) calls itself{via}",
+                "Plan has no recursion: compute the value with `reduce`, `map` or a loop",
+            )
+        if len(stack) >= MAX_NESTING:
+            raise self._fail_at(
+                f"functions call functions more than {MAX_NESTING} deep here",
+                "call fewer functions inside one another",
+            )
+        if not fn.hoisted and self._use_at < fn.first:
+            raise self._fail_at(
+                f"`{fn.name}` is used before its definition ({where}): JavaScript throws a "
+                "ReferenceError there",
+                f"define `{fn.name}` before the statement that uses it",
+            )
+        captured = fn.free & bound
+        if captured:
+            name = min(captured)
+            raise self._fail_at(
+                f"the function `{fn.name}` ({where}) reads `{name}` of the top of the program, "
+                f"but where it is used here `{name}` is a parameter or a local",
+                f"give that parameter or local another name than `{name}`",
+            )
+        self._copied += fn.last - fn.first + 1
+        if self._copied > self._budget:
+            raise ParseFailure(
+                "the program's functions, written out at each use, make it too large "
+                f"(over {self._budget} tokens)",
+                self.starts[fn.at],
+                "use the functions fewer times (for example once, inside a `map`)",
+                fatal=True,
+                limit="max_nodes",
+            )
+        made = self._copy(fn.tree)
+        params, body = made["$fn"]
+        inner_stack = (*stack, fn.name)
+        if args is None:
+            made["$fn"][1] = self._expand(body, bound | set(params), inner_stack)
+            return made
+        return self._apply(fn, made, args, bound, inner_stack)
+
+    def _apply(
+        self,
+        fn: Function,
+        made: dict[str, Any],
+        args: list[Any],
+        bound: frozenset[str],
+        stack: tuple[str, ...],
+    ) -> Any:
+        params, body = made["$fn"]
+        for arg in args:
+            if type(arg) is dict and len(arg) == 1 and "$spread" in arg:
+                raise self._fail_at(
+                    f"a spread argument `...` in a call of the function `{fn.name}`",
+                    "pass the arguments one by one",
+                )
+        if len(args) > len(params):
+            raise self._fail_at(
+                f"the function `{fn.name}` takes {len(params)} argument"
+                f"{'' if len(params) == 1 else 's'}; a call here passes {len(args)}",
+                "pass only the arguments it takes",
+            )
+        rec = self.rec
+        hidden: dict[str, Any] = {}
+        given: dict[str, Any] = {}
+        for i, param in enumerate(params):
+            if i < len(args):
+                name = self._hidden_param(0)
+                hidden[name] = args[i]
+                if rec is not None and (id(args), i) in rec:
+                    rec[(id(hidden), name)] = rec[(id(args), i)]
+                given[param] = {"$ref": name}
+            else:
+                given[param] = {"$undefined": None}
+        body = self._expand(body, bound | set(params) | set(hidden), stack)
+        block: Any = {"$let": given, "$return": body} if given else body
+        if given and rec is not None and (id(made["$fn"]), 1) in rec:
+            rec[(id(block), "$return")] = rec[(id(made["$fn"]), 1)]
+        if hidden:
+            block = {"$let": hidden, "$return": block}
+        return block
+
+    def _copy(self, node: Any) -> Any:
+        """A deep copy of ``node`` with the source map and the call marks of its parts."""
+        rec = self.rec
+        calls = self._function_calls
+
+        def cp(x: Any) -> Any:
+            new: Any
+            if type(x) is dict:
+                new = {k: cp(v) if type(v) is dict or type(v) is list else v for k, v in x.items()}
+                keys: Any = x
+            else:
+                new = [cp(v) if type(v) is dict or type(v) is list else v for v in x]
+                keys = range(len(x))
+            if rec is not None:
+                old = id(x)
+                for k in keys:
+                    span = rec.get((old, k))
+                    if span is not None:
+                        rec[(id(new), k)] = span
+            if calls and id(x) in calls:
+                calls.add(id(new))
+            return new
+
+        return cp(node)

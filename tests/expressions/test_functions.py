@@ -1,0 +1,178 @@
+"""The program's own functions (SPEC 10, "Functions"): `function f(x) {...}` and
+`const f = x => ...` at the top of a program, called or passed to an array method, give Node's
+answer; what JavaScript would answer otherwise is refused at the place."""
+
+from __future__ import annotations
+
+import pytest
+
+from dialectic import Runtime
+
+from .program_oracle import runs_as_in_node, runtime
+
+RT: Runtime = runtime()
+
+PROGRAMS = [
+    "function fmt(p) { return `${p.name} (${p.age})`; }\nreturn people.map(fmt);",
+    "const fmt = (p) => `${p.name} (${p.age})`;\nreturn people.map(fmt).join(', ');",
+    "const isAdult = p => p.age >= 18;\nconst label = ({name, age}) => name + ':' + age;\n"
+    "return people.filter(isAdult).map(label);",
+    "function add2(a, b) { return a + b; }\nreturn add2(1, 2) + add2(n, 3);",
+    "async function getName(p) { const r = await echo(p.name); return r.toUpperCase(); }\n"
+    "const names = await Promise.all(people.map(getName));\nreturn names;",
+    "async function getName(p) { const r = await echo(p.name); return r.toUpperCase(); }\n"
+    "const out = [];\nfor (const p of people) { out.push(await getName(p)); }\nreturn out;",
+    "function grade(p) {\n  if (p.age >= 18) return 'adult';\n"
+    "  if (p.age > 5) { return 'child'; }\n  return 'baby';\n}\nreturn people.map(p => grade(p));",
+    "const k = 10;\nfunction scale(x) { return x * k; }\nreturn nums.map(scale);",
+    # hoisted declarations, called before they are defined and from each other
+    "function a1(x) { return b1(x) + 1; }\nfunction b1(y) { return y * 2; }\nreturn a1(3);",
+    "return twice(4);\nfunction twice(x) { return x * 2; }",
+    # a missing argument is undefined; an argument never read never runs (as an alias)
+    "function f(x, y) { return y === undefined ? 'no y' : y; }\nreturn [f(1), f(1, 2)];",
+    "const sq = x => x * x;\nconst sum = (a, b) => a + b;\nreturn nums.map(sq).reduce(sum, 0);",
+    "function byAge(a, b) { return a.age - b.age; }\n"
+    "return [...people].sort(byAge).map(p => p.name);",
+    "async function main() {\n  const r = await helper(2);\n  return r;\n}\n"
+    "function helper(x) { return x + 1; }\nreturn main();",
+    "function stats(xs) {\n  const total = xs.reduce((a, b) => a + b, 0);\n"
+    "  return { total, mean: total / xs.length };\n}\nreturn stats(nums);",
+    # an argument that reads a name the function's parameter has (hidden names keep them apart)
+    "const x = 2;\nfunction inc(x) { return x + 1; }\nreturn inc(x * 10);",
+    "function pair([a, b]) { return b + a; }\nreturn [pair('xyz'), pair(['p', 'q'])];",
+    # a function's parameter of the name of another function, and a loop in a body
+    "function total(xs) {\n  let t = 0;\n  for (const x of xs) { t += x; }\n  return t;\n}\n"
+    "return total(nums);",
+    "function tag(p) { return p.tags.length ? p.tags.join('+') : 'none'; }\n"
+    "const tagged = {};\nfor (const p of people) { tagged[p.name] = tag(p); }\nreturn tagged;",
+    "const pick = (o, k) => o[k];\n"
+    "return Object.keys(data).filter(k => typeof pick(data, k) === 'number');",
+]
+
+
+def test_functions_give_what_node_gives() -> None:
+    runs_as_in_node(PROGRAMS, RT)
+
+
+REFUSED = [
+    # (text, the message, line, column)
+    (
+        "function f(n) { return n <= 1 ? 1 : n * f(n - 1); }\nreturn f(5);",
+        "the function `f` (line 1, column 10) calls itself",
+        2,
+        8,
+    ),
+    (
+        "function f(n) { return g(n); }\nfunction g(n) { return f(n); }\nreturn f(5);",
+        "the function `f` (line 1, column 10) calls itself (through `g`)",
+        3,
+        8,
+    ),
+    (  # JavaScript's `scale` reads the top's `k2`, not the arrow's parameter
+        "const k2 = 3;\nfunction scale(x) { return x * k2; }\nreturn nums.map(k2 => scale(k2));",
+        "the function `scale` (line 2, column 10) reads `k2` of the top of the program, but "
+        "where it is used here `k2` is a parameter or a local",
+        3,
+        8,
+    ),
+    (
+        "const a = f(1);\nconst f = x => x + 1;\nreturn a;",
+        "`f` is used before its definition (line 2, column 7): JavaScript throws a "
+        "ReferenceError there",
+        1,
+        11,
+    ),
+    (
+        "function g(x) { return f(x); }\nconst a = g(1);\nconst f = x => x + 1;\nreturn a;",
+        "`f` is used before its definition (line 3, column 7)",
+        2,
+        11,
+    ),
+    (
+        "function f(x) { return x + k3; }\nconst a = f(1);\nconst k3 = 2;\nreturn a;",
+        "`k3` is read before its definition (line 3, column 7)",
+        2,
+        11,
+    ),
+    (
+        "function f(x) { return x; }\nreturn f(1, 2);",
+        "the function `f` takes 1 argument; a call here passes 2",
+        2,
+        8,
+    ),
+    (
+        "function f(x) { return x; }\nreturn f(...nums);",
+        "a spread argument `...` in a call of the function `f`",
+        2,
+        8,
+    ),
+    (  # JavaScript reads the member `f` of the array: a TypeError
+        "function f(x) { return x; }\nreturn nums.f();",
+        "`.f(...)` calls a method of the value before it, and `f` is the program's own function",
+        2,
+        15,
+    ),
+    (
+        "function f(x) { const y = x + 1; }\nreturn f(1);",
+        "the function `f` has no `return`",
+        1,
+        34,
+    ),
+    (
+        "const nums2 = [1];\nfunction nums2(x) { return x; }\nreturn 1;",
+        "`nums2` is defined twice (line 1, column 7 and line 2, column 10)",
+        2,
+        10,
+    ),
+    (
+        "function Math(x) { return x; }\nreturn 1;",
+        "`Math` is JavaScript's own",
+        1,
+        10,
+    ),
+    (
+        "function f(o, ...keys) { return keys; }\nreturn f(data, 'a');",
+        "a function's parameters are names or flat destructuring patterns",
+        1,
+        15,
+    ),
+    (
+        "if (n > 1) {\n  function f(x) { return x; }\n  return f(1);\n}\nreturn 0;",
+        "Plan has no `function`",
+        2,
+        3,
+    ),
+]
+
+
+@pytest.mark.parametrize(("text", "message", "line", "column"), REFUSED)
+def test_what_javascript_would_answer_otherwise_is_refused(
+    text: str, message: str, line: int, column: int
+) -> None:
+    out = RT.run(text, lang="plan", context={"nums": [1, 2], "data": {"a": 1}, "n": 2})
+    assert out.status == "failure", out.value
+    assert out.error is not None
+    assert message in out.error.message, out.error.message
+    assert (out.error.line, out.error.column) == (line, column), out.message
+    assert out.error.hint
+
+
+def test_a_failure_in_a_body_points_into_the_definition() -> None:
+    text = "function f(p) { return p.missing.deep; }\nreturn f(people[0]);"
+    out = RT.run(text, lang="plan", context={"people": [{"name": "Ada"}]})
+    assert out.error is not None
+    assert (out.error.line, out.error.column) == (1, 24), out.message
+    text = "function f(p) { return p.name; }\nreturn f(people[5]);"
+    out = RT.run(text, lang="plan", context={"people": [{"name": "Ada"}]})
+    assert out.error is not None
+    assert (out.error.line, out.error.column) == (2, 10), out.message
+
+
+def test_copies_are_bounded() -> None:
+    # each function calls the one before twice: written out, 2**17 copies
+    lines = ["function f1(x) { return [x, x]; }"]
+    lines += [f"function f{i}(x) {{ return [f{i - 1}(x), f{i - 1}(x)]; }}" for i in range(2, 18)]
+    out = RT.run("\n".join([*lines, "return f17(1);"]), lang="plan")
+    assert out.status == "failure" and out.error is not None
+    assert out.error.code == "limit_exceeded", out.error.code
+    assert "written out at each use, make it too large" in out.error.message
