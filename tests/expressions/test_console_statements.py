@@ -23,6 +23,12 @@ PROGRAMS = [
     "  console.error('failed', e);\n  return null;\n}",
     "console.log();\nconsole.warn(...words);\nreturn 0;",
     "const o = {log: 1};\nconsole.log({o});\nreturn o.log;",
+    # in an arrow's block body: a statement run in its place (SPEC 1.8)
+    "const names = people.map(p => { console.log(p.name); return p.name.toUpperCase(); });\n"
+    "return names;",
+    "return people.map(p => { const n = p.name; console.log('n', n, p.age); echo(n); "
+    "return n + '!'; });",
+    "return nums.filter(x => { console.log(x); return x > 1; });",
 ]
 
 
@@ -72,3 +78,11 @@ def test_many_unclosed_console_statements_cost_linear_time() -> None:
     out = RT.run(text, lang="plan")
     assert out.status == "failure" and out.error is not None
     assert out.error.code == "syntax_error"
+
+
+def test_the_arguments_are_evaluated_in_an_arrow_body() -> None:
+    # Node: a TypeError reading `deep` of undefined
+    text = "return people.map(p => { console.log(p.missing.deep); return 1; });"
+    out = RT.run(text, lang="plan", context=CONTEXT)
+    assert out.status == "failure" and out.error is not None
+    assert (out.error.line, out.error.column) == (1, 38), out.message

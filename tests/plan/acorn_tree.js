@@ -255,6 +255,9 @@ function block(statements, nested) {
     } else if (s.type === "VariableDeclaration" && s.declarations.length === 1 &&
                s.declarations[0].init) {
       const d = s.declarations[0];
+      if (d.id.type === "Identifier" && d.init.type === "ArrowFunctionExpression" && !nested) {
+        throw new Loop("function"); // a function of the program (SPEC 10, "Functions")
+      }
       if (d.id.type === "Identifier") {
         order.push(d.id.name); aliases[d.id.name] = conv(d.init);
         nAliases += 1;
@@ -321,6 +324,8 @@ function block(statements, nested) {
       order.push({ expr: conv(s.expression) });
     } else if (s.type === "ForOfStatement") {
       throw new Loop("for...of");
+    } else if (s.type === "FunctionDeclaration") {
+      throw new Loop("function"); // written out at each use (SPEC 10, "Functions")
     } else {
       throw new Unsupported(s.type);
     }

@@ -495,7 +495,7 @@ def test_resync_at_line_start_without_semicolon() -> None:
         ("const {a, ...r} = v;\nreturn r;", "cannot gather the rest", "name the keys"),
         ("const [a, ...r, b] = v;\nreturn r;", "must be the last element", "...rest] = v"),
         ("const [a, ...] = v;\nreturn a;", "expected a name after `...`", None),
-        ("return xs.map(x => { f(x); });", "one `return expr;`", None),
+        ("return xs.map(x => { f(x); });", "the arrow function's body has no `return`", None),
         ("return -1 .x;", "a signed number cannot be followed", "(-1)"),
         ("return [1,,2];", "empty array element", None),
         ("return f(a,, b);", "expected an expression", "extra comma"),

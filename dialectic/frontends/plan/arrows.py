@@ -258,6 +258,8 @@ class ArrowsMixin(ParserBase):
         result: Any = None
         done = False
         changes: Changes | None = None
+        #: the statements in order: a `const`'s name, or an expression statement's value
+        order: list[tuple[str | None, Any, int, int]] = []
         while True:
             pos = self.pos
             kind = kinds[pos]
@@ -293,6 +295,7 @@ class ArrowsMixin(ParserBase):
                 rec = self.rec
                 if rec is not None:
                     rec[(id(bindings), name)] = (self.starts[start], self.ends[self.pos - 1])
+                order.append((name, None, start, self.pos - 1))
                 self.end_statement(f"definition of `{name}`")
             elif word == "return":
                 self.pos = pos + 1
@@ -301,12 +304,8 @@ class ArrowsMixin(ParserBase):
                 self.end_statement("`return` statement")
                 done = True
             else:
-                raise self.fail(
-                    "an arrow function's body holds `const name = expr;` lines and one "
-                    "`return expr;`",
-                    self.starts[pos],
-                    self._statement_hint(pos),
-                )
+                order.append((None, self._body_statement(pos, depth), pos, self.pos - 1))
+                self.end_statement("expression")
         if not done:
             raise self.fail(
                 "the arrow function's body has no `return`",
@@ -321,9 +320,54 @@ class ArrowsMixin(ParserBase):
                     f"end the body with `return {acc};`",
                 )
             result = changes.value()
+        if any(name is None for name, _, _, _ in order):
+            return self._statements_body(order, bindings, result), changes
         if not bindings:
             return result, changes
         return {"$let": bindings, "$return": result}, changes
+
+    def _body_statement(self, pos: int, depth: int) -> Any:
+        """An expression statement at token ``pos`` of an arrow's block body (a call run for
+        its effect, ``console.log(x)`` read as ``[x]``): it runs in its place, as in
+        JavaScript. A change to a value (``o.k = v``, ``t += 1``) is refused."""
+        kinds, values = self.kinds, self.values
+        refused = self.fail(
+            "an arrow function's body holds `const name = expr;` lines, expression "
+            "statements and one `return expr;`",
+            self.starts[pos],
+            self._statement_hint(pos),
+        )
+        if kinds[pos] == "name" and (values[pos] in RESERVED or values[pos] in DECLARATORS):
+            raise refused
+        self.pos = pos
+        value = self.expr(depth + 1)
+        nxt = kinds[self.pos]
+        if nxt == "=" or (nxt == "op" and values[self.pos] in CHANGES):
+            raise refused
+        return value
+
+    def _statements_body(
+        self, order: list[tuple[str | None, Any, int, int]], bindings: dict[str, Any], result: Any
+    ) -> Any:
+        """A block body with expression statements: ``{"$do": [...], "$return": result}``,
+        its ``const``s as ``{"$let": {...}}`` steps in their places (SPEC 1.2)."""
+        rec = self.rec
+        items: list[Any] = []
+        group: dict[str, Any] | None = None
+        for name, value, first, last in order:
+            if name is None:
+                if rec is not None:
+                    rec[(id(items), len(items))] = (self.starts[first], self.ends[last])
+                items.append(value)
+                group = None
+                continue
+            if group is None:
+                group = {}
+                items.append({"$let": group})
+            group[name] = bindings[name]
+            if rec is not None:
+                rec[(id(group), name)] = (self.starts[first], self.ends[last])
+        return {"$do": items, "$return": result}
 
     def _accumulate(self, changes: Changes | None, acc: str, pos: int, depth: int) -> Changes:
         """``acc[k] = v;``, ``acc.k = v;`` or ``acc.push(a, b);`` at token ``pos``, added to

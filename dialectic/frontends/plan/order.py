@@ -45,6 +45,8 @@ def _reads(tree: Any, names: set[str], every: list[str] | None = None) -> str | 
         inner = t.get("$let")
         if type(inner) is dict and ("$return" in t or "$use" in t):
             hidden = hidden | set(inner)
+        if type(t.get("$do")) is list and ("$return" in t or "$use" in t):
+            hidden = hidden | declared_names(t)  # (a block with statements: its `const`s)
         stack.extend((v, hidden) for v in reversed(list(t.values())))
     return None
 
