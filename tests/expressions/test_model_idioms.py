@@ -59,6 +59,10 @@ PROGRAMS = [
     "[...'héllo'].length",
     "[parseInt('0x1f'), parseInt(' -0X1F'), parseInt('0x1f', 10), parseInt('0x1f', 16)]",
     "[parseInt('012'), parseInt('0b11'), parseInt('  42abc')]",
+    # Object.assign into a new object literal: a merge (SPEC 10)
+    "Object.assign({}, x.e, {g: 2})",
+    "Object.assign({a: 0, z: 1}, {a: 5}, null, x.l[0])",
+    "[Object.assign({}), Object.keys(Object.assign({...x.e}, {y: 1}))]",
 ]
 
 
@@ -109,6 +113,8 @@ def test_a_hidden_parameter_never_takes_a_name_of_the_program() -> None:
         ("return {[x.key] 1};", "expected `:` after the computed key"),
         ("return {[x.e]: 1};", "an object key must be text or a number"),
         ("return {['__proto__']: 1};", "`__proto__` is not allowed"),
+        ("const o = {a: 1};\nObject.assign(o, {b: 2});\nreturn o;", "changes its first argument"),
+        ("return Object.assign({}, ...x.l);", "a spread argument of `Object.assign`"),
     ],
 )
 def test_what_it_refuses(program: str, message: str) -> None:

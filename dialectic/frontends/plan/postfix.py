@@ -262,6 +262,8 @@ class PostfixMixin(ParserBase):
                         "take (item, i) only, or name the array: xs.map((x, i, all) => ...)",
                     )
                 return {"$method": mapped}
+            if space == "Object" and fn == "assign":
+                return self._assign(args[1:])
             if f"{space}.{fn}" in GLOBALS:
                 return {"$global": self._moved(args, [f"{space}.{fn}"], 1)}
             if space == "Number" and fn in ("parseInt", "parseFloat"):  # the same functions
@@ -277,6 +279,27 @@ class PostfixMixin(ParserBase):
         if self._function_calls is not None:
             self.method_of_function(fn, self.starts[self.pos - 1])
         return {fn: args}
+
+    def _assign(self, args: list[Any]) -> Any:
+        """``Object.assign(target, ...sources)``: ``{...target, ...sources}`` when the target is
+        a new object literal (JavaScript changes the target and returns it: a new one is not
+        held by anything else); else refused, values never change in a Plan."""
+        at = self.starts[self.pos - 1]
+        if not args or not _new_object(args[0]):
+            raise self.fail(
+                "`Object.assign` changes its first argument; values never change in a Plan",
+                at,
+                "make a new object: {...target, ...source}, or Object.assign({}, target, source)",
+            )
+        if any(type(a) is dict and len(a) == 1 and "$spread" in a for a in args):
+            raise self.fail(
+                "a spread argument of `Object.assign`",
+                at,
+                "pass the objects one by one, or merge a list: "
+                "Object.fromEntries(xs.flatMap(o => Object.entries(o)))",
+            )
+        parts = args if args[0] != {} else args[1:]
+        return {"$merge": parts} if parts else {"$object": {}}
 
     def _accept_changes(self, fn: str, args: list[Any], plain: bool) -> None:
         """An arrow that changes its accumulator (:mod:`.accumulator`) may only be ``reduce``'s,
@@ -401,6 +424,17 @@ _BY_NAME = frozenset(
         "decodeURI",
     }
 )
+
+
+def _new_object(node: Any) -> bool:
+    """Whether ``node`` is an object literal (``{}``, ``{a: 1}``, ``{...o, b}``): a new object
+    nothing else holds."""
+    if type(node) is not dict:
+        return False
+    if len(node) != 1:
+        return not any(type(k) is str and k[:1] == "$" for k in node)
+    key = next(iter(node))
+    return bool(key == "$object" or key == "$merge")
 
 
 def _as_arrow(arg: Any) -> Any:
