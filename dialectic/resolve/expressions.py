@@ -27,7 +27,7 @@ from dialectic.tree.nodes import (
     Spread,
     Undefined,
 )
-from dialectic.values.jsmethods import ALL_METHODS, GLOBALS
+from dialectic.values.jsmethods import ALL_METHODS, GLOBALS, MUTATORS
 from dialectic.values.jsops import LOGICAL
 
 if TYPE_CHECKING:
@@ -246,6 +246,16 @@ class ExpressionsMixin:
                     return self._Call(call)
         if name not in ALL_METHODS:
             return self._not_a_method(node)
+        if name in MUTATORS and (registry is None or not self._registered(registry, name)):
+            # refused before anything runs: run only when read, a change in place would be
+            # missed where nothing reads its value (`const r = out.pop(); return out;`)
+            raise DialecticError(
+                "expression_error",
+                f"{name}() changes the array in place; programs do not change values",
+                node.path,
+                hint=f"Build a new array instead: {MUTATORS[name]}.",
+                details={"method": name},
+            )
         target = self.resolve(node.target)
         if node.optional:  # `x.b?.trim()`: `b` may be missing (SPEC 1.2)
             target = build.soften(target)
