@@ -174,7 +174,8 @@ def whole_program(fe: FrontEndResult, path: JSONPath, replacement: Any) -> Any:
 
 def whole_program_with(fe: FrontEndResult, changes: list[tuple[JSONPath, Any]]) -> Any:
     """The program in its own notation with each ``(path, replacement)`` made (the paths are
-    independent calls: none is inside another)."""
+    independent calls: none is inside another); None when two changes fall on one place of a
+    Plan text with different replacements."""
     new_tree = fe.tree
     for path, replacement in changes:
         new_tree = replace_at(new_tree, path, replacement)
@@ -187,9 +188,17 @@ def whole_program_with(fe: FrontEndResult, changes: list[tuple[JSONPath, Any]]) 
         text = fe.source
         # from the last span to the first, so the earlier offsets stay valid
         ordered = sorted(zip(spans, changes, strict=True), key=lambda sc: -sc[0].start)  # type: ignore[union-attr]
+        done: tuple[int, int, Any] | None = None  # the span last written, and its replacement
         for span, (_, replacement) in ordered:
             assert span is not None
+            if done is not None and span.end > done[0]:
+                # two calls written at one place (a function of the program used twice,
+                # SPEC 10 "Functions"): one text can only hold one refinement
+                if (span.start, span.end) == done[:2] and replacement == done[2]:
+                    continue
+                return None
             text = text[: span.start] + fragment(fe, replacement) + text[span.end :]
+            done = (span.start, span.end, replacement)
         return text
     if fe.lang == "plan":
         from dialectic.frontends.plan import decompile
@@ -238,6 +247,9 @@ def ambiguous(items: list[AmbiguityItem], fe: FrontEndResult, warnings: list[str
             continue
         changes = [(item.path, cand.program) for item, cand in zip(parts, combo, strict=True)]
         program = whole_program_with(fe, changes)
+        if program is None:  # (two parts at one place of the text, refined differently)
+            dropped += 1
+            continue
         cost = len(program if isinstance(program, str) else _json(program))
         work_left -= cost
         smallest = cost if not suggestions else min(smallest, cost)

@@ -176,3 +176,23 @@ def test_copies_are_bounded() -> None:
     assert out.status == "failure" and out.error is not None
     assert out.error.code == "limit_exceeded", out.error.code
     assert "written out at each use, make it too large" in out.error.message
+
+
+def test_an_ambiguity_in_a_body_suggests_whole_programs() -> None:
+    import dialectic.testing
+
+    rt = Runtime(plugins=[dialectic.testing], load_entry_points=False)
+    once = "function look(n) {\n  return find(n);\n}\nreturn look('validateToken');"
+    twice = once.replace(
+        "look('validateToken');", "[look('validateToken'), look('validateToken')];"
+    )
+    for text, suggestions in [(once, 2), (twice, 2)]:
+        out = rt.run(text, lang="plan")
+        assert out.status == "ambiguous", out.message
+        # one place of the text holds one refinement: for two uses, only the combinations
+        # that refine both alike are whole programs
+        assert len(out.suggestions) == suggestions
+        for suggestion in out.suggestions:
+            assert suggestion.program.startswith("function look(n) {\n  return find({name: ")
+            again = rt.run(suggestion.program, lang="plan")
+            assert again.status == "success", again.message
