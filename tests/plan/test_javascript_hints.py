@@ -17,7 +17,7 @@ RT = Runtime(load_entry_points=False)
     [
         ("return [1, 2].forEach(x => x);", "unknown_function", ".map(x => ...)"),
         ("return console.log('hi');", "unknown_function", "return what you want to see"),
-        ("return Object.assign({}, {b: 1});", "unknown_function", "{...a, ...b}"),
+        ("return Object.assign(o, {b: 1});", "syntax_error", "{...target, ...source}"),
         ("return Object.hasOwn({a: 1}, 'a');", "unknown_function", "x.k ?? fallback"),
         ("return Array.from(5);", "expression_error", "Array.from({length: n}, (_, i) => i)"),
         ("return Array.from([1], (x, i, a) => a);", "syntax_error", "(item, i) only"),

@@ -4,7 +4,14 @@ from __future__ import annotations
 
 from typing import Any
 
-from dialectic.frontends.plan.base import CLOSE, DECLARATORS, OPEN, ParseFailure, Problem
+from dialectic.frontends.plan.base import (
+    CLOSE,
+    DECLARATORS,
+    OPEN,
+    ParseFailure,
+    Problem,
+    closing,
+)
 from dialectic.frontends.plan.keywords import GLOBAL_NAMES, RESERVED, hides_global, keyword_hint
 from dialectic.frontends.plan.loops import LoopsMixin
 from dialectic.frontends.plan.order import declared_names, first_read, read_before_definition
@@ -12,6 +19,11 @@ from dialectic.frontends.plan.order import declared_names, first_read, read_befo
 __all__ = ["StatementsMixin"]
 
 _MAX_PROBLEMS = 20
+
+
+#: the statements whose parts are blocks, and the words that continue one with another block
+_BLOCK_STATEMENTS = frozenset(["if", "for", "while", "function", "try", "do", "switch"])
+_BLOCK_CONTINUES = frozenset(["else", "catch", "finally"])
 
 
 class StatementsMixin(LoopsMixin):
@@ -42,7 +54,12 @@ class StatementsMixin(LoopsMixin):
 
     def resync(self, first: int, failed: int) -> None:
         """Skip the rest of the statement that started at token ``first`` (error at ``failed``):
-        to just after a `;` outside brackets, or to a line that starts a new statement."""
+        to just after a `;` outside brackets, or to a line that starts a new statement; a
+        statement with blocks (`if`, `for`, `function`, `try`, ...) to after its last block."""
+        end = self._blocks_end(first)
+        if end is not None and end > failed:
+            self.pos = end
+            return
         depth = 0
         i = first
         while True:
@@ -61,6 +78,27 @@ class StatementsMixin(LoopsMixin):
                 depth -= 1
             i += 1
         self.pos = max(i, first + 1) if self.kinds[first] != "eof" else first
+
+    def _blocks_end(self, first: int) -> int | None:
+        """The token after the last block of the statement at ``first`` when it is one with
+        blocks and they are closed (``if (...) {...} else {...}``), else None."""
+        kinds, values = self.kinds, self.values
+        i = first + 1 if values[first] == "async" else first
+        if kinds[i] != "name" or values[i] not in _BLOCK_STATEMENTS:
+            return None
+        end = None
+        while True:
+            while kinds[i] not in ("{", "eof", ";"):
+                i = closing(kinds, i) if kinds[i] in ("(", "[") else i
+                i += kinds[i] != "eof"
+            if kinds[i] != "{":
+                return end
+            close = closing(kinds, i)
+            if kinds[close] == "eof":
+                return end
+            end = i = close + 1
+            if not (kinds[i] == "name" and values[i] in _BLOCK_CONTINUES):
+                return end
 
     def starts_statement(self, i: int) -> bool:
         tok = self.tok(i)
