@@ -60,7 +60,7 @@ def param_reader(frame: int, index: int) -> Compiled:
 class Arrow:
     """A compiled arrow function: ``apply(s, args)`` (synchronous body) or ``aapply``."""
 
-    __slots__ = ("body", "arity", "is_async", "locals", "key", "descending", "direct")
+    __slots__ = ("body", "arity", "is_async", "locals", "key", "descending", "direct", "owns")
 
     def __init__(self, body: Compiled, arity: int, locals: int = 0) -> None:
         self.body = body
@@ -74,6 +74,9 @@ class Arrow:
         #: the body as a plain function of the element, when it reads only its first
         #: parameter (:mod:`dialectic.compiler.direct`): applied with no frame
         self.direct: Plain | None = None
+        #: a ``reduce`` arrow whose steps change the accumulator in place
+        #: (:mod:`dialectic.compiler.accumulate`)
+        self.owns = False
 
     def apply(self, s: State, args: tuple[Any, ...]) -> Any:
         token = FRAME.set((*FRAME.get(), Frame(args, self.locals)))
@@ -151,9 +154,13 @@ def apply_js(fn: Callable[..., Any], args: list[Any], name: str, path: JSONPath)
         ) from None
 
 
-def spread_args(values: Sequence[Any], spreads: Sequence[bool], path: JSONPath) -> list[Any]:
-    """Argument or element values with ``...x`` expanded."""
-    out: list[Any] = []
+def spread_args(
+    values: Sequence[Any], spreads: Sequence[bool], path: JSONPath, out: list[Any] | None = None
+) -> list[Any]:
+    """Argument or element values with ``...x`` expanded (onto the end of ``out``: a
+    ``reduce``'s own accumulator, :mod:`dialectic.compiler.accumulate`)."""
+    if out is None:
+        out = []
     for v, is_spread in zip(values, spreads, strict=True):
         if not is_spread:
             out.append(v)
@@ -184,10 +191,14 @@ def spread_args(values: Sequence[Any], spreads: Sequence[bool], path: JSONPath) 
     return out
 
 
-def merge(parts: Sequence[Any], path: JSONPath) -> dict[str, Any]:
+def merge(
+    parts: Sequence[Any], path: JSONPath, out: dict[str, Any] | None = None
+) -> dict[str, Any]:
     """``{...a, ...b}``: later parts win, an undefined value too (the key keeps its first
-    place, as in JavaScript; what leaves the run drops it, as JSON does)."""
-    out: dict[str, Any] = {}
+    place, as in JavaScript; what leaves the run drops it, as JSON does); into ``out``: a
+    ``reduce``'s own accumulator (:mod:`dialectic.compiler.accumulate`)."""
+    if out is None:
+        out = {}
     for part in parts:
         if part is None or part is UNDEFINED:
             continue  # {...null} adds nothing, as in JavaScript

@@ -10,9 +10,11 @@ Compile errors are collected, so one failure reports every problem found.
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import partial
 from typing import Any
 
 from dialectic.compiler.access import Access, soft_member
+from dialectic.compiler.accumulate import spread_owned
 from dialectic.compiler.aliases import DEEP_ALIAS, alias_reader, local_reader
 from dialectic.compiler.calls import SHARED_SCALARS, CallsMixin
 from dialectic.compiler.forms import FormsMixin, optional_link
@@ -175,6 +177,9 @@ class Compiler(CallsMixin, FormsMixin):
         if not kids:
             return Compiled(sync=lambda s: [])
         spreads = [isinstance(c, Spread) for c in node.items]
+        marked = self.resolved.accumulates.get(id(node))
+        if marked is not None:  # a reduce's step: `[...acc, ...]` changes `acc` in place
+            return self._combine(kids, partial(spread_owned, marked[1], spreads, node.path))
         if any(spreads):
             path = node.path
 

@@ -5,10 +5,12 @@ arrow functions and their parameters, spreads and merges, optional member access
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import partial
 from typing import TYPE_CHECKING, Any
 
 from dialectic.compiler import plus as plus_module
 from dialectic.compiler.access import Access
+from dialectic.compiler.accumulate import merge_owned
 from dialectic.compiler.direct import Plain, plain_body
 from dialectic.compiler.expressions import conditional, operator
 from dialectic.compiler.lambdas import (
@@ -139,6 +141,9 @@ class FormsMixin:
     def _arrow_or_value(self, node: Node) -> Compiled | Arrow:
         if isinstance(node, Lambda):
             arrow = Arrow(self.compile(node.body), len(node.params), node.locals)
+            if id(node) in self.resolved.accumulates:  # (a reduce's: no key, no element)
+                arrow.owns = True
+                return arrow
             shape = comparator_key(node)
             if shape is not None:
                 arrow.key = Arrow(self.compile(shape[0]), 1, 0)
@@ -208,6 +213,9 @@ class FormsMixin:
     def _Merge(self, node: Merge) -> Compiled:
         path = node.path
         parts = [self._fields_of(p) if isinstance(p, Obj) else self.compile(p) for p in node.parts]
+        marked = self.resolved.accumulates.get(id(node))
+        if marked is not None:  # a reduce's step: `{...acc, ...}` changes `acc` in place
+            return self._combine(parts, partial(merge_owned, marked[1], path))
         return self._combine(parts, lambda vs: merge(vs, path))
 
     def _fields_of(self, node: Obj) -> Compiled:

@@ -15,6 +15,7 @@ import math
 from collections.abc import Callable
 from typing import Any
 
+from dialectic.compiler.accumulate import reduce_owned, reduce_owned_async
 from dialectic.compiler.arrows import CHECK_EVERY, FRAME, Arrow, Frame, Steps
 from dialectic.compiler.columns import apply_columns
 from dialectic.run.evaluator import Compiled, State, async_many
@@ -217,6 +218,8 @@ def reduce_sync(
 ) -> Any:
     """``xs.reduce(arrow, ...rest)`` with a synchronous arrow function."""
     acc, start = _reduce_args(name, xs, rest)
+    if arrow.owns:
+        return reduce_owned(arrow, s, xs, acc, start, steps)
     for i in range(start, len(xs)):
         steps.take(s, 1)
         acc = arrow.apply(s, (acc, xs[i], i, xs))
@@ -228,6 +231,8 @@ async def reduce_async(
 ) -> Any:
     """``xs.reduce(arrow, ...rest)`` with an arrow function that awaits."""
     acc, start = _reduce_args(name, xs, rest)
+    if arrow.owns:
+        return await reduce_owned_async(arrow, s, xs, acc, start, steps)
     for i in range(start, len(xs)):
         steps.take(s, 1)
         acc = await arrow.aapply(s, (acc, xs[i], i, xs))

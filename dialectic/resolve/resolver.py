@@ -37,6 +37,7 @@ from dialectic.limits import Limits
 from dialectic.outcome.errors import DialecticError, JSONPath, LimitExceeded, clip
 from dialectic.registry.descriptions import FunctionDescription
 from dialectic.registry.registry import Registry
+from dialectic.resolve.accumulate import accumulating
 from dialectic.resolve.binding import Signature
 from dialectic.resolve.blocks import BlocksMixin, _Scope
 from dialectic.resolve.build import (
@@ -62,6 +63,7 @@ from dialectic.tree.nodes import (
     ContextRef,
     Get,
     Given,
+    Lambda,
     Let,
     Lit,
     Method,
@@ -97,6 +99,7 @@ class Resolved:
         "calls",
         "steps_slot",
         "effects",
+        "accumulates",
     )
 
     def __init__(
@@ -125,6 +128,10 @@ class Resolved:
         self.steps_slot = steps_slot
         #: effectful calls and expression statements (SPEC 17): the plan, else None
         self.effects: EffectInfo | None = None
+        #: the ``reduce`` arrows, and the merges and arrays of their bodies, that change the
+        #: accumulator in place (:mod:`dialectic.resolve.accumulate`): id -> (the node, the
+        #: arrow's nesting level)
+        self.accumulates: dict[int, tuple[Node, int]] = {}
 
 
 class _Table(dict[type[Node], Callable[[Any, Any], Node]]):
@@ -181,6 +188,9 @@ class Resolver(CallsMixin, ExpressionsMixin, BlocksMixin):
         #: would change what those reads see in JavaScript)
         self.ref_counts: dict[str, int] = {}
         self._in_place: list[tuple[Method, Node, int, tuple[object, ...]]] = []
+        #: the ``reduce`` arrows that may change their accumulator in place: (the arrow, its
+        #: nesting level, the merges and arrays that change it)
+        self.reducers: list[tuple[Lambda, int, list[Node]]] = []
         #: the memo slot counting method steps (-1: the program has no methods)
         self.steps_slot = -1
         #: write/destructive calls and expression statements seen (SPEC 17)
@@ -230,6 +240,9 @@ class Resolver(CallsMixin, ExpressionsMixin, BlocksMixin):
         )
         if self.ordered:  # effectful calls or expression statements (SPEC 17)
             out.effects = analyze(resolved)
+        if self.reducers:
+            blocks = out.effects.blocks if out.effects is not None else None
+            out.accumulates = accumulating(self.reducers, blocks)
         return out
 
     def _top(self, node: Let) -> Node:

@@ -5,6 +5,8 @@ ends in a clear failure at the alias that crossed the bound, in well under a sec
 
 from __future__ import annotations
 
+import time
+
 import pytest
 
 from dialectic import Limits, Runtime
@@ -60,3 +62,43 @@ def test_counting_into_an_object_reads_missing_keys_in_constant_time(read: str) 
     text = f"const n = items.reduce((acc, i) => ({{...acc, [i]: ({read}) + 1}}), {{}});\n"
     out = rt.run(text + "return Object.keys(n).length;", lang="plan", context={"items": items})
     assert out.status == "success" and out.value == 6000, out.message
+
+
+def _count_tree(init: object) -> object:
+    count = {"$op": ["+", {"$op": ["||", {"$get": [{"$ref": "acc"}, {"$ref": "i"}]}, 0]}, 1]}
+    pair = {"$global": ["Object.fromEntries", [[{"$ref": "i"}, count]]]}
+    fn = {"$fn": [["acc", "i"], {"$merge": [{"$ref": "acc"}, pair]}]}
+    return {"$method": [{"$ref": "items"}, "reduce", fn, init]}
+
+
+@pytest.mark.parametrize(
+    ("lang", "program"),
+    [
+        (
+            "plan",
+            "return items.reduce((acc, i) => { acc[i] = (acc[i] || 0) + 1; return acc; }, {});",
+        ),
+        ("plan", "return items.reduce((acc, i) => ({...acc, [i]: (acc[i] || 0) + 1}), {});"),
+        ("json", _count_tree({})),
+        ("plan2", "result: ${items.reduce((acc, i) => ({...acc, [i]: 1}), {})}"),
+        ("plan", "return items.reduce((acc, i) => { acc.push(i); return acc; }, []);"),
+        ("plan", "return items.reduce((acc, i) => [...acc, i], []);"),
+    ],
+)
+def test_a_reduce_building_an_object_or_array_is_linear(lang: str, program: object) -> None:
+    # each step copied the accumulator, as the spread does in Node: 4x the keys took 10-16x
+    # the time (16,000 distinct keys 0.7 s, 64,000 keys 10 s); changed in place, 4x (SPEC 1.8)
+    rt = Runtime(load_entry_points=False, limits=Limits(deadline=120.0))
+
+    def cpu(n: int) -> float:
+        items = [f"k{i}" for i in range(n)]
+        best = float("inf")
+        for _ in range(3):
+            start = time.process_time()
+            out = rt.run(program, lang=lang, context={"items": items})
+            best = min(best, time.process_time() - start)
+            assert out.status == "success" and len(out.value) == n, out.message
+        return best
+
+    small, large = cpu(4_000), cpu(16_000)
+    assert large < 8 * small, f"4x the items took {large / small:.1f}x the time"

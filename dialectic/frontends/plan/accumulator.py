@@ -7,9 +7,9 @@ Values never change in a Plan, but when the accumulator starts as a fresh litera
 ``[]``, ``{a: 0}``: nothing else holds it) and the arrow only sets its keys (``acc[k] = v``,
 ``acc.name = v``) or pushes onto it (``acc.push(a, b)``) and returns it, the same answer comes
 from a new value per step: ``({...acc, [k]: v})`` and ``[...acc, a, b]``, which is what this
-module writes. A key set again keeps its place, as JavaScript's does. (Each step copies the
-accumulator, as the spread idiom does in Node too: quadratic in the keys where Node's in-place
-change is linear; 16,000 distinct keys take about a second.) Everything else stays
+module writes. A key set again keeps its place, as JavaScript's does. (Each step costs the size
+of the change, as Node's in-place change does: the compiler changes such an accumulator in place
+when nothing else can hold it, :mod:`dialectic.resolve.accumulate`.) Everything else stays
 refused with the idiom to use: another receiver, an initial value that is not a fresh literal,
 no initial value (the accumulator would be the array's first item), two changes where a later
 one reads the accumulator, a ``const`` after a change, ``return`` of anything but the

@@ -1,0 +1,122 @@
+"""``reduce`` building an object or an array, at 1k / 4k / 16k / 64k distinct keys or items.
+
+The accumulator idioms models write, in Plan (changed in place, and the spread form), Dialect
+JSON (``$merge``) and Plan2 (YAML), each run once on a new text (parse + prepare + run), the
+items as context. Each figure is the best of the rounds, CPU time of this process
+(``time.process_time``); the last column is the time per item relative to 1k (flat: linear;
+growing with n: worse than linear).
+
+Target: linear (the per-item time at 64k within 2x of 1k's).
+Run: python benchmarks/reduce_growth.py [--quick] [--rounds N]
+"""
+
+from __future__ import annotations
+
+import sys
+import time
+from typing import Any
+
+from dialectic import Limits, Runtime
+
+SIZES = (1_000, 4_000, 16_000, 64_000)
+
+COUNT_IN_PLACE = "return items.reduce((acc, i) => { acc[i] = (acc[i] || 0) + 1; return acc; }, {});"
+COUNT_SPREAD = "return items.reduce((acc, i) => ({...acc, [i]: (acc[i] || 0) + 1}), {});"
+PUSH = "return items.reduce((acc, i) => { acc.push(i); return acc; }, []);"
+ARRAY_SPREAD = "return items.reduce((acc, i) => [...acc, i], []);"
+PLAN2 = "result: ${items.reduce((acc, i) => ({...acc, [i]: (acc[i] || 0) + 1}), {})}"
+JSON_MERGE: Any = {
+    "$method": [
+        {"$ref": "items"},
+        "reduce",
+        {
+            "$fn": [
+                ["acc", "i"],
+                {
+                    "$merge": [
+                        {"$ref": "acc"},
+                        {
+                            "$global": [
+                                "Object.fromEntries",
+                                [
+                                    [
+                                        {"$ref": "i"},
+                                        {
+                                            "$op": [
+                                                "+",
+                                                {
+                                                    "$op": [
+                                                        "||",
+                                                        {"$get": [{"$ref": "acc"}, {"$ref": "i"}]},
+                                                        0,
+                                                    ]
+                                                },
+                                                1,
+                                            ]
+                                        },
+                                    ]
+                                ],
+                            ]
+                        },
+                    ]
+                },
+            ]
+        },
+        {},
+    ]
+}
+
+FORMS: list[tuple[str, Any, str, str]] = [
+    ("Plan acc[k] = v", COUNT_IN_PLACE, "plan", "object"),
+    ("Plan {...acc, [k]: v}", COUNT_SPREAD, "plan", "object"),
+    ("JSON $merge", JSON_MERGE, "json", "object"),
+    ("Plan2 ${...spread}", PLAN2, "plan2", "object"),
+    ("Plan acc.push(x)", PUSH, "plan", "array"),
+    ("Plan [...acc, x]", ARRAY_SPREAD, "plan", "array"),
+]
+
+
+def one(rt: Runtime, program: Any, lang: str, items: list[str]) -> tuple[float, Any]:
+    start = time.process_time()
+    out = rt.run(program, lang=lang, context={"items": items})
+    took = time.process_time() - start
+    if out.status != "success":
+        raise SystemExit(f"failed: {out.message}")
+    return took, out.value
+
+
+def main() -> int:
+    quick = "--quick" in sys.argv
+    rounds = int(sys.argv[sys.argv.index("--rounds") + 1]) if "--rounds" in sys.argv else 3
+    sizes = SIZES[:3] if quick else SIZES
+    rt = Runtime(load_entry_points=False, limits=Limits(deadline=600.0))
+    for _, program, lang, _ in FORMS:  # (imports and first-run caches: not measured)
+        one(rt, program, lang, ["a"])
+    print(f"{'form':24} " + " ".join(f"{n:>9}" for n in sizes) + "  per item, last vs first")
+    worst = 0.0
+    for label, program, lang, kind in FORMS:
+        best: list[float] = []
+        for n in sizes:
+            items = [f"k{i}" for i in range(n)]
+            times = []
+            for _ in range(rounds if n < 64_000 else max(1, rounds - 1)):
+                took, value = one(rt, program, lang, items)
+                times.append(took)
+            want = len(items)
+            assert len(value) == want, (label, n, len(value))
+            assert (list(value) if kind == "object" else value) == items, label
+            best.append(min(times))
+        ratio = (best[-1] / sizes[-1]) / (best[0] / sizes[0])
+        worst = max(worst, ratio)
+        cells = " ".join(f"{t * 1000:7.0f}ms" for t in best)
+        print(f"{label:24} {cells}  {ratio:5.2f}x")
+    met = worst <= 2.0
+    print(
+        f"target: per-item time at {sizes[-1]} within 2x of {sizes[0]}'s: "
+        f"{'met' if met else 'NOT met'} ({worst:.2f}x)"
+    )
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
