@@ -122,3 +122,14 @@ def test_an_array_pattern_iterates_a_text_by_code_points() -> None:
         out = rt.run(text, lang="plan")
         assert out.status == "success", (text, out.message)
         assert same(out.value, answer["ok"]) is None, (text, out.value, answer)
+
+
+def test_a_nested_pattern_never_closed_is_a_syntax_error() -> None:
+    # (found by the fuzzer: an IndexError past the end of the tokens)
+    from dialectic.frontends.base import SourceError
+    from dialectic.frontends.plan import parse_plan
+
+    for text in ["const {xs: [, x = " + "[" * 120 + "1, y]} = reply;\nreturn x;", "const [[a"]:
+        with pytest.raises(SourceError) as caught:
+            parse_plan(text, strict=True)
+        assert "expected the end of the pattern" in str(caught.value)

@@ -226,8 +226,12 @@ class PatternsMixin(ParserBase):
         )
 
     def _pattern_end(self, i: int) -> int:
-        """The token closing the bracket that opens at token ``i``."""
-        return closing(self.kinds, i)
+        """The token closing the bracket that opens at token ``i`` (never closed: a problem at
+        the end of the program)."""
+        end = closing(self.kinds, i)
+        if self.kinds[end] == "eof":
+            raise self.unexpected(self.tok(end), "the end of the pattern")
+        return end
 
     def _pattern_rest(
         self, i: int, opener: str, closer: str, nested: bool, index: int
