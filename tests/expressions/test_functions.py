@@ -45,6 +45,8 @@ PROGRAMS = [
     "return total(nums);",
     "function tag(p) { return p.tags.length ? p.tags.join('+') : 'none'; }\n"
     "const tagged = {};\nfor (const p of people) { tagged[p.name] = tag(p); }\nreturn tagged;",
+    "const double = function (x) { return x * 2; };\n"
+    "const half = async function h(x) { return x / 2; };\nreturn await Promise.all(nums.map(double).map(half));",
     "const pick = (o, k) => o[k];\n"
     "return Object.keys(data).filter(k => typeof pick(data, k) === 'number');",
 ]
@@ -135,6 +137,12 @@ REFUSED = [
         "a function's parameters are names or flat destructuring patterns",
         1,
         15,
+    ),
+    (
+        "const f = function (x = 1) { return x; };\nreturn f();",
+        "a function's parameters take no defaults or rest",
+        1,
+        23,
     ),
     (
         "if (n > 1) {\n  function f(x) { return x; }\n  return f(1);\n}\nreturn 0;",

@@ -212,6 +212,13 @@ class ArrowsMixin(ParserBase):
                 i = found.end + 1
             if kinds[i] == ",":
                 i += 1
+            elif kinds[i] == "=" or (kinds[i] == "op" and values[i] == "..."):
+                raise self.fail(
+                    "a function's parameters take no defaults or rest (`...`)",
+                    self.starts[i],
+                    "take the value and give its default inside: "
+                    "function f(x) { const y = x ?? 1; ... }",
+                )
             elif kinds[i] != ")":
                 raise self.unexpected(self.tok(i), "`,` or `)` in the parameters")
         return names, patterns, i

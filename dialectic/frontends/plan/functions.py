@@ -141,6 +141,18 @@ class FunctionsMixin(ParserBase):
                 if named and self._arrow_at(i + 1):
                     found.append((i - 2, i - 1))
                 i += 1
+        if "function" in source and "=" in kinds:  # `const f = function (x) { ... };`
+            i = 2
+            while True:
+                try:
+                    i = kinds.index("=", i)
+                except ValueError:
+                    break
+                named = kinds[i - 1] == "name" and values[i - 2] in DECLARATORS
+                word = i + 2 if values[i + 1] == "async" else i + 1
+                if named and values[word] == "function" and kinds[word + 1] in ("(", "name"):
+                    found.append((i - 2, i - 1))
+                i += 1
         if not found:
             return
         depth = self._depths()
@@ -154,6 +166,11 @@ class FunctionsMixin(ParserBase):
             self._function_starts = starts
             self._function_calls = set()
             self.functions = {}
+
+    def _expression_at(self, pos: int) -> bool:
+        """Whether a function expression (``function (x) {...}``) starts at token ``pos``."""
+        values = self.values
+        return values[pos] == "function" or values[pos : pos + 2] == ["async", "function"]
 
     def _arrow_at(self, pos: int) -> bool:
         saved, patterns = self.pos, self._arrow_patterns
@@ -210,6 +227,17 @@ class FunctionsMixin(ParserBase):
             if kinds[body_at] != "{":
                 raise self.unexpected(self.tok(body_at), "`{` starting the function's body")
             params_span = (at + 1, close)
+        elif self._expression_at(pos + 3):  # `const f = [async] function [g](x) { ... };`
+            at = pos + 1
+            word = pos + 4 if values[pos + 3] == "async" else pos + 3
+            paren = word + 2 if kinds[word + 1] == "name" else word + 1
+            if kinds[paren] != "(":
+                raise self.unexpected(self.tok(paren), "`(` after `function`")
+            params, patterns, close = self.function_params(paren)
+            body_at = close + 1
+            if kinds[body_at] != "{":
+                raise self.unexpected(self.tok(body_at), "`{` starting the function's body")
+            params_span = (paren, close)
         else:
             at = pos + 1
             first = pos + 3
