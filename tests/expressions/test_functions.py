@@ -46,7 +46,8 @@ PROGRAMS = [
     "function tag(p) { return p.tags.length ? p.tags.join('+') : 'none'; }\n"
     "const tagged = {};\nfor (const p of people) { tagged[p.name] = tag(p); }\nreturn tagged;",
     "const double = function (x) { return x * 2; };\n"
-    "const half = async function h(x) { return x / 2; };\nreturn await Promise.all(nums.map(double).map(half));",
+    "const half = async function h(x) { return x / 2; };\n"
+    "return await Promise.all(nums.map(double).map(half));",
     "const pick = (o, k) => o[k];\n"
     "return Object.keys(data).filter(k => typeof pick(data, k) === 'number');",
 ]
