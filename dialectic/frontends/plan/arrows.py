@@ -57,17 +57,10 @@ class ArrowsMixin(ParserBase):
         patterns: dict[str, _Pattern] = {}
         i = pos + 1
         while kinds[i] == "name" or kinds[i] in ("[", "{"):
-            if kinds[i] == "name":
-                names.append(values[i])
-                i += 1
-            else:
-                found = self._flat_pattern(i)
-                if found is None:
-                    break
-                hidden = self._hidden_param(len(patterns))
-                names.append(hidden)
-                patterns[hidden] = found
-                i = found.end + 1
+            after = self._param(i, names, patterns)
+            if after is None:
+                break
+            i = after
             if kinds[i] == ",":
                 i += 1
             elif kinds[i] != ")":
@@ -84,6 +77,20 @@ class ArrowsMixin(ParserBase):
                 "its parts: x => x.a.b",
             )
         return None
+
+    def _param(self, i: int, names: list[str], patterns: dict[str, _Pattern]) -> int | None:
+        """A parameter at token ``i`` (a name, or a flat pattern under a hidden name) added to
+        ``names`` (and ``patterns``): the token after it, or None if none is there."""
+        if self.kinds[i] == "name":
+            names.append(self.values[i])
+            return i + 1
+        found = self._flat_pattern(i) if self.kinds[i] in ("[", "{") else None
+        if found is None:
+            return None
+        hidden = self._hidden_param(len(patterns))
+        names.append(hidden)
+        patterns[hidden] = found
+        return found.end + 1
 
     def _flat_pattern(self, i: int) -> _Pattern | None:
         """``[a, b]`` or ``{a, b: c}`` at token ``i`` (names only; a trailing comma allowed):
@@ -193,23 +200,16 @@ class ArrowsMixin(ParserBase):
         patterns: dict[str, _Pattern] = {}
         i = pos + 1
         while kinds[i] != ")":
-            if kinds[i] == "name":
-                names.append(values[i])
-                i += 1
-            else:
-                found = self._flat_pattern(i) if kinds[i] in ("[", "{") else None
-                if found is None:
-                    raise self.fail(
-                        "a function's parameters are names or flat destructuring patterns: "
-                        "function f(a, {name, price: p}, [k, v])",
-                        self.starts[i],
-                        "no defaults or rest in a parameter: take the whole value and read "
-                        "its parts inside",
-                    )
-                hidden = self._hidden_param(len(patterns))
-                names.append(hidden)
-                patterns[hidden] = found
-                i = found.end + 1
+            after = self._param(i, names, patterns)
+            if after is None:
+                raise self.fail(
+                    "a function's parameters are names or flat destructuring patterns: "
+                    "function f(a, {name, price: p}, [k, v])",
+                    self.starts[i],
+                    "no defaults or rest in a parameter: take the whole value and read "
+                    "its parts inside",
+                )
+            i = after
             if kinds[i] == ",":
                 i += 1
             elif kinds[i] == "=" or (kinds[i] == "op" and values[i] == "..."):

@@ -130,29 +130,19 @@ class FunctionsMixin(ParserBase):
                 if value == "function" and kinds[i] == "name" and kinds[i + 1] == "name":
                     first = i - 1 if i and values[i - 1] == "async" else i
                     found.append((first, i + 1))
-        if "=>" in source:
-            i = 2
-            while True:
-                try:
-                    i = kinds.index("=", i)
-                except ValueError:
-                    break
-                named = kinds[i - 1] == "name" and values[i - 2] in DECLARATORS
-                if named and self._arrow_at(i + 1):
-                    found.append((i - 2, i - 1))
-                i += 1
-        if "function" in source and "=" in kinds:  # `const f = function (x) { ... };`
-            i = 2
-            while True:
-                try:
-                    i = kinds.index("=", i)
-                except ValueError:
-                    break
-                named = kinds[i - 1] == "name" and values[i - 2] in DECLARATORS
-                word = i + 2 if values[i + 1] == "async" else i + 1
-                if named and values[word] == "function" and kinds[word + 1] in ("(", "name"):
-                    found.append((i - 2, i - 1))
-                i += 1
+        arrows, expressions = "=>" in source, "function" in source
+        i = 2
+        while arrows or expressions:  # `const f = x => ...;`, `const f = function (x) {...};`
+            try:
+                i = kinds.index("=", i)
+            except ValueError:
+                break
+            named = kinds[i - 1] == "name" and values[i - 2] in DECLARATORS
+            if named and (
+                (arrows and self._arrow_at(i + 1)) or (expressions and self._expression_at(i + 1))
+            ):
+                found.append((i - 2, i - 1))
+            i += 1
         if not found:
             return
         depth = self._depths()
@@ -169,8 +159,9 @@ class FunctionsMixin(ParserBase):
 
     def _expression_at(self, pos: int) -> bool:
         """Whether a function expression (``function (x) {...}``) starts at token ``pos``."""
-        values = self.values
-        return values[pos] == "function" or values[pos : pos + 2] == ["async", "function"]
+        values, kinds = self.values, self.kinds
+        word = pos + 1 if values[pos] == "async" else pos
+        return values[word] == "function" and kinds[word + 1] in ("(", "name")
 
     def _arrow_at(self, pos: int) -> bool:
         saved, patterns = self.pos, self._arrow_patterns
