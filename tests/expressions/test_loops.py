@@ -190,7 +190,41 @@ PROGRAMS = [
     "const xs = [];\nfor (const p of people) xs.push(p.age);\nconst total = xs.reduce((a, "
     "b) => a + b, 0);"
     "\nreturn {xs, total, n: xs.length};",
+    # loops inside loops: the inner one reads the outer one's names; calls in Node's order
+    "const rows = [];\nfor (const c of cities) {\n  const up = c.toUpperCase();\n"
+    "  for (const ch of c.slice(0, 2)) rows.push({c, ch, up: up + ch});\n}\nreturn rows;",
+    "const out = [];\nfor (const row of matrix) {\n  for (const x of row) {\n"
+    "    if (x === 2) continue;\n    out.push(await note({v: x * 10}));\n  }\n"
+    "  out.push(await note({v: row.length}));\n}\nreturn out;",
+    "for (const c of cities.slice(0, 2)) {\n  await send({to: c});\n"
+    "  for (const w of words) { await note({v: c + w}); await send({to: w}); }\n"
+    "  await note({v: 'end ' + c});\n}\nreturn 1;",
+    "let acc = '';\nlet k = 0;\nfor (const w of words) {\n  acc += '[';\n"
+    "  for (const ch of w) { if (ch === 'a') continue; acc += ch; k++; }\n  acc += ']';\n"
+    "  k += 10;\n}\nreturn [acc, k];",
+    "const by = {};\nfor (const it of items) {\n  for (const c of cities) {\n"
+    "    if (c.length > 4) continue;\n    by[it.id + c] = it.n;\n  }\n  by.last = it.id;\n}\n"
+    "return by;",
+    # an accumulator of the outer loop's body: the inner loop's result there, in turn
+    "const out = [];\nfor (const w of words) {\n  const chars = [];\n  let n = 0;\n"
+    "  for (const ch of w) { chars.push(ch.toUpperCase()); n += 1; }\n"
+    "  for (const x of [1, 2]) chars.push(x);\n  const seen = {};\n"
+    "  for (const ch of w) seen[ch] = n;\n  out.push({w, chars, n, seen});\n}\nreturn out;",
+    "const out = [];\nfor (const p of people) {\n  if (p.age > 30) {\n    let t = '';\n"
+    "    for (const tag of p.tags) t += tag + '/';\n    out.push(t);\n  } else out.push('-');\n}\n"
+    "return out;",
+    # three deep, and for...in inside for...of
+    "let total = 0;\nconst trail = [];\nfor (const a of [1, 2]) {\n  for (const b of [10, 20]) {\n"
+    "    for (const c of [100, 200]) { total += a * b * c; trail.push(a + b + c); }\n"
+    "    total -= 1;\n  }\n}\nreturn [total, trail];",
+    "const ks = [];\nfor (const it of items) {\n  for (const k in it) ks.push(it.id + k);\n}\n"
+    "return ks;",
+    "const out = [];\nfor (const c of cities) {\n  for (const w of words) {\n"
+    "    if (w.length > 3) out.push(await weather({city: c + w}));\n  }\n}\n"
+    "return out.map(r => r.temp);",
     # Node throws: so does dialectic
+    "const out = [];\nfor (const c of cities) {\n  for (const x of c.missing) out.push(x);\n}\n"
+    "return out;",
     "const out = [];\nfor (const x of data) out.push(x);\nreturn out;",
     "const out = [];\nfor (const x of none) out.push(x);\nreturn out;",
     "const out = [];\nfor (const x of n) out.push(x);\nreturn out;",
@@ -333,8 +367,8 @@ def test_hidden_names_never_take_a_name_of_the_program() -> None:
 ERRORS = [
     ("const out = [];\nfor (const c of cities) { out.push(c); break; }", "no `break`", 2, 40),
     ("for (const c of cities) { return c; }", "no `return`", 1, 27),
-    ("for (const c of cities) { for (const d of c) {} }", "a loop inside a loop", 1, 27),
-    ("for (const c of cities) { while (c) {} }", "a loop inside a loop", 1, 27),
+    ("for (const c of cities) { while (c) {} }", "no `while` loops", 1, 27),
+    ("for (const c of cities) { do {} while (c); }", "no `do` loops", 1, 27),
     ("for await (const c of cities) {}", "no `for await`", 1, 5),
     ("for (let i = 0; i < 3; i++) {}", "only `for...of` loops", 1, 1),
     ("for (c of cities) {}", "only `for...of` loops", 1, 1),
@@ -392,6 +426,65 @@ ERRORS = [
     ("for (const c of cities) { continue; f(c); }", "after `continue` never run", 1, 37),
     ("for (const c of cities) { if (c) const d = 1; }", "needs braces", 1, 34),
     ("for (const c of cities) { top: f(c); }", "no labels", 1, 27),
+    # loops inside loops
+    (
+        "const out = [];\nfor (const c of cities) { const xs = []; out.push(xs);\n"
+        "  for (const d of c) xs.push(d); }",
+        "`xs` is read before the loop changes it",
+        2,
+        51,
+    ),
+    (
+        "const out = [];\nfor (const c of cities) {\n  for (const d of c) out.push(out.length);\n}",
+        "the loop reads `out`, which it changes",
+        3,
+        31,
+    ),
+    ("for (const c of cities) {\n  for (const d of c) c = d;\n}", "outer loop's variable", 2, 22),
+    (
+        "for (const c of cities) {\n  const n = 0;\n  for (const d of c) n += 1;\n}",
+        "is a `const`",
+        3,
+        22,
+    ),
+    (
+        "for (const c of cities) {\n  if (c) { const xs = []; }\n"
+        "  for (const d of c) xs.push(d);\n}",
+        "changed where it is not defined (it is declared at line 2, column 18)",
+        3,
+        22,
+    ),
+    (
+        "for (const c of cities) {\n  const xs = c;\n  for (const d of c) xs.push(d);\n}",
+        "must start as an array",
+        3,
+        22,
+    ),
+    (
+        "for (const c of cities) {\n  const [xs] = [[]];\n  for (const d of c) xs.push(d);\n}",
+        "defined by destructuring",
+        3,
+        22,
+    ),
+    (
+        "for (const c of cities) {\n  const xs = [];\n  for (const d of xs) xs.push(d);\n}",
+        "list reads `xs`",
+        3,
+        19,
+    ),
+    (
+        "for (const c of cities) {\n  let n = 0;\n  for (const d of c) n += 1;\n"
+        "  for (const d of c) n.push(d);\n}",
+        "changed in another way by an earlier loop",
+        4,
+        22,
+    ),
+    (
+        "const out = [];\n" + "for (const c of cities) {\n" * 9 + "out.push(c);" + "}" * 9,
+        "loops nested more than 8 deep",
+        10,
+        1,
+    ),
     (
         "let best = null;\nfor (const p of people) { if (best === null) best = p; }",
         "reads `best`",
@@ -429,6 +522,16 @@ def test_an_error_in_the_body_is_reported_once_and_the_rest_is_read() -> None:
         )
     problems = caught.value.problems
     assert [p.line for p in problems] == [3, 6], [p.message for p in problems]
+
+
+def test_an_error_in_an_inner_loop_is_reported_once_and_the_rest_is_read() -> None:
+    with pytest.raises(SourceError) as caught:
+        parse_plan(
+            "for (const c of cities) {\n  for (const d of c) {\n    break;\n  }\n"
+            "  const b = 2;\n}\nreturn 1 +;"
+        )
+    problems = caught.value.problems
+    assert [p.line for p in problems] == [3, 7], [p.message for p in problems]
 
 
 def test_a_later_definition_of_an_accumulator_is_a_second_definition() -> None:

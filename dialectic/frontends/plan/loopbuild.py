@@ -83,16 +83,26 @@ def when(reach: str | None, value: Any, otherwise: Any) -> Any:
 
 class Contribution:
     """One statement's change to an accumulator: ``kind`` (``push``, ``entry``, ``+``, ``-``,
-    ``++``, ``--``, ``=``), the hidden alias of its value, the alias saying whether it ran
-    (None: always) and the span of the statement (offsets)."""
+    ``++``, ``--``, ``=``, or ``loop``: a loop inside the loop), the hidden alias of its value
+    (for ``loop``, the inner loop's records), the alias saying whether it ran (None: always),
+    the span of the statement (offsets) and, for ``loop``, the inner loop's field and changes
+    of the accumulator."""
 
-    __slots__ = ("kind", "value", "reach", "span")
+    __slots__ = ("kind", "value", "reach", "span", "nested")
 
-    def __init__(self, kind: str, value: str | None, reach: str | None, span: tuple[int, int]):
+    def __init__(
+        self,
+        kind: str,
+        value: str | None,
+        reach: str | None,
+        span: tuple[int, int],
+        nested: tuple[str, list[Contribution]] | None = None,
+    ):
         self.kind = kind
         self.value = value
         self.reach = reach
         self.span = span
+        self.nested = nested
 
 
 def _object(fields: dict[str, Any]) -> Any:
@@ -152,12 +162,31 @@ def final_value(
         if kind == "push":
             return [{"$spread": ref(init)}, {"$spread": items}]
         return {"$merge": [ref(init), {"$global": ["Object.fromEntries", items]}]}
+    return {
+        "$method": [ref(loop), "reduce", {"$fn": _reducer(r, key, changes, fresh, rec)}, ref(init)]
+    }
+
+
+def _reducer(
+    r: str,
+    key: str,
+    changes: list[Contribution],
+    fresh: Any,
+    rec: dict[tuple[int, str | int], tuple[int, int]] | None,
+) -> list[Any]:
+    """The function ``(a, r) => a'`` applying one record's changes to a number or a text; a
+    loop inside the loop applies its records' changes in turn (a reduce of its own)."""
     a = fresh("_a")
     steps: dict[str, Any] = {}
     current: Any = ref(a)
     for k, c in enumerate(changes):
         value = {"$get": [ref(r), f"{key}v{k}"]} if c.value is not None else None
-        step = _step(c.kind, current, value)
+        if c.nested is not None:
+            inner_key, inner = c.nested
+            fn = _reducer(fresh("_r"), inner_key, inner, fresh, rec)
+            step: Any = {"$method": [value, "reduce", {"$fn": fn}, current]}
+        else:
+            step = _step(c.kind, current, value)
         if c.reach is not None:
             step = {"$if": [{"$get": [ref(r), f"{key}c{k}"]}, step, current]}
         name = fresh("_a")
@@ -165,12 +194,9 @@ def final_value(
         if rec is not None:
             rec[(id(steps), name)] = c.span
         current = ref(name)
-    body: Any
     if len(steps) == 1:
-        body = next(iter(steps.values()))
-        fn = [[a, r], body]
+        fn = [[a, r], next(iter(steps.values()))]
         if rec is not None:
             rec[(id(fn), 1)] = changes[0].span
-    else:
-        fn = [[a, r], {"$let": steps, "$return": current}]
-    return {"$method": [ref(loop), "reduce", {"$fn": fn}, ref(init)]}
+        return fn
+    return [[a, r], {"$let": steps, "$return": current}]
