@@ -222,6 +222,54 @@ PROGRAMS = [
     "const out = [];\nfor (const c of cities) {\n  for (const w of words) {\n"
     "    if (w.length > 3) out.push(await weather({city: c + w}));\n  }\n}\n"
     "return out.map(r => r.temp);",
+    # a loop that reads what it changes: a fold, each iteration sees the one before
+    "let total = 0;\nconst large = [];\nfor (const it of items) {\n  total += it.n;\n"
+    "  if (total > 3) large.push(it.id + total);\n}\nreturn [total, large];",
+    "const seen = {};\nconst uniq = [];\nfor (const it of items) {\n"
+    "  if (!seen[it.id]) { seen[it.id] = true; uniq.push(it); }\n}\nreturn [uniq, seen];",
+    "const out = [];\nfor (const c of cities) {\n"
+    "  if (out.length < 2) out.push(await weather({city: c}));\n}\nreturn out;",
+    "const counts = {};\nfor (const w of words) counts[w.length] = (counts[w.length] || 0) + 1;\n"
+    "return counts;",
+    "let best = null;\nfor (const p of people) { if (best === null || p.age > best.age) best = p; }"
+    "\nreturn best;",
+    "let t = 1;\nfor (const k of [1, 2, 3]) { t *= k + 1; t = t - 1; t = Math.max(t, 2 * t - 5); "
+    "t /= 2; t %= 7; }\nreturn t;",
+    "let sent = 0;\nfor (const c of cities) {\n  if (sent >= 2) continue;\n  await send({to: c});\n"
+    "  sent++;\n}\nreturn sent;",
+    "let acc = '';\nfor (const w of words) { if (acc.length > 8) continue; acc += w + ','; }\n"
+    "return acc;",
+    "const out = [];\nconst snaps = [];\nfor (const k of [1, 2, 3]) { out.push(k); "
+    "snaps.push([...out], out.slice(-1)); }\nreturn snaps;",
+    "const seen = {};\nconst sizes = [];\nfor (const w of words) {\n  seen[w[0] ?? '-'] = 1;\n"
+    "  sizes.push(Object.keys(seen).length, JSON.stringify({...seen}).length);\n}\nreturn sizes;",
+    "const got = [];\nfor (const c of cities) {\n  const w = await weather({city: c});\n"
+    "  if (got.length && got[got.length - 1].temp === w.temp) continue;\n"
+    "  await send({to: c});\n  got.push(w);\n}\nreturn got;",
+    "const byLen = {};\nfor (const w of words) {\n  const k = 'n' + w.length;\n"
+    "  byLen[k] = [...(byLen[k] ?? []), w];\n}\nreturn byLen;",
+    "const c = {a: 0, b: 10};\nfor (const w of ['a', 'b', 'a']) {\n  c[w] += 1;\n"
+    "  c.n = (c.n ?? 0) + 1;\n  c.b--;\n  c[w] *= 3;\n  c[w + 'x'] = c[w] % 4;\n}\nreturn c;",
+    "const hits = {x: 0};\nfor (const p of people) {\n  hits[(await note({v: 'x'}))]++;\n"
+    "  hits.x /= 2;\n}\nreturn hits;",
+    # folds and loops inside loops
+    "const tags = [];\nconst seen = {};\nfor (const p of people) {\n  for (const t of p.tags) {\n"
+    "    if (seen[t]) continue;\n    seen[t] = p.name;\n    tags.push(t);\n  }\n}\n"
+    "return [tags, seen];",
+    "const out = [];\nfor (const p of people) {\n  const got = [];\n"
+    "  for (const t of [...p.tags, ...p.tags]) { if (!got.includes(t)) got.push(t); }\n"
+    "  out.push(got.join('+'));\n}\nreturn out;",
+    "let total = 0;\nconst run = [];\nfor (const it of items) {\n  total += it.n;\n"
+    "  for (const c of cities.slice(0, 2)) run.push(c + total);\n}\nreturn run;",
+    "let k = 0;\nconst marks = [];\nfor (const row of matrix) {\n  for (const x of row) k += x;\n"
+    "  marks.push(k);\n}\nreturn marks;",
+    "const out = [];\nfor (const row of matrix) {\n  let m = 0;\n"
+    "  for (const x of row) { if (x > m) m = x; }\n  out.push(m);\n}\nreturn out;",
+    "const out = [];\nfor (const c of cities) {\n  for (const w of words) {\n"
+    "    if (out.length >= 3) continue;\n    if (w.length > 4) out.push(await note({v: c + w}));\n"
+    "  }\n  await send({to: c});\n}\nreturn out;",
+    "let sum = 0;\nfor (const row of matrix) {\n  if (sum > 2) continue;\n"
+    "  for (const x of row) { if (sum < 5) sum += x; }\n}\nreturn sum;",
     # Node throws: so does dialectic
     "const out = [];\nfor (const c of cities) {\n  for (const x of c.missing) out.push(x);\n}\n"
     "return out;",
@@ -380,15 +428,6 @@ ERRORS = [
     ("const out = xs;\nfor (const c of cities) { out.push(c); }", "must start as an array", 2, 27),
     ("const out = {};\nfor (const c of cities) { out.push(c); }", "must start as an array", 2, 27),
     ("const t = 0;\nfor (const c of cities) { t += 1; }", "is a `const`", 2, 27),
-    ("let t = 0;\nfor (const c of cities) { t *= 2; }", "only with `+=`", 2, 29),
-    ("let t = 0;\nfor (const c of cities) { t = t * 2; }", "reads `t` other than", 2, 27),
-    ("const out = [];\nfor (const c of cities) { out.push(out.length); }", "reads `out`", 2, 36),
-    (
-        "const seen = {};\nfor (const c of cities) { if (!seen[c]) seen[c] = 1; }",
-        "reads `seen`",
-        2,
-        32,
-    ),
     (
         "const out = [];\nconst n = out;\nfor (const c of cities) { out.push(c); }",
         "read before",
@@ -426,6 +465,33 @@ ERRORS = [
     ("for (const c of cities) { continue; f(c); }", "after `continue` never run", 1, 37),
     ("for (const c of cities) { if (c) const d = 1; }", "needs braces", 1, 34),
     ("for (const c of cities) { top: f(c); }", "no labels", 1, 27),
+    ("let t = 0;\nfor (const c of cities) { t <<= 2; }", "only with `=`, `+=`", 2, 29),
+    # a fold's array or object read whole: JavaScript would share it
+    (
+        "const out = [];\nfor (const c of cities) { out.push(c); note({v: out}); }",
+        "reads `out` whole",
+        2,
+        49,
+    ),
+    (
+        "const seen = {};\nconst all = [];\n"
+        "for (const c of cities) { all.push(seen); seen[c] = 1; }",
+        "reads `seen` whole",
+        3,
+        36,
+    ),
+    (
+        "const out = [];\nfor (const c of cities) {\n  for (const d of c) out.push(out);\n}",
+        "reads `out` whole",
+        3,
+        31,
+    ),
+    (
+        "const out = [];\nfor (const c of cities) { const o = out; out.push(c); }",
+        "reads `out` whole",
+        2,
+        37,
+    ),
     # loops inside loops
     (
         "const out = [];\nfor (const c of cities) { const xs = []; out.push(xs);\n"
@@ -433,12 +499,6 @@ ERRORS = [
         "`xs` is read before the loop changes it",
         2,
         51,
-    ),
-    (
-        "const out = [];\nfor (const c of cities) {\n  for (const d of c) out.push(out.length);\n}",
-        "the loop reads `out`, which it changes",
-        3,
-        31,
     ),
     ("for (const c of cities) {\n  for (const d of c) c = d;\n}", "outer loop's variable", 2, 22),
     (
@@ -484,12 +544,6 @@ ERRORS = [
         "loops nested more than 8 deep",
         10,
         1,
-    ),
-    (
-        "let best = null;\nfor (const p of people) { if (best === null) best = p; }",
-        "reads `best`",
-        2,
-        31,
     ),
     ("const out = [];\nlet n = 0;\nfor (const c of cities) { out.push(c); n[c] = 1; }", "", 3, 40),
     (

@@ -5,7 +5,19 @@ from __future__ import annotations
 
 from typing import Any
 
-__all__ = ["Contribution", "free_names", "has_call", "ref", "when", "record", "final_value"]
+__all__ = [
+    "Contribution",
+    "free_names",
+    "free_refs",
+    "has_call",
+    "ref",
+    "when",
+    "record",
+    "final_value",
+    "reducer",
+    "literal",
+    "step",
+]
 
 
 def ref(name: str) -> dict[str, Any]:
@@ -15,12 +27,36 @@ def ref(name: str) -> dict[str, Any]:
 def free_names(tree: Any) -> set[str]:
     """The names ``tree`` reads (``$ref``) that it does not bind itself (an arrow function's
     parameters, a block's aliases). Iterative: any depth, linear in the tree's size."""
-    out: set[str] = set()
-    stack: list[tuple[Any, frozenset[str]]] = [(tree, frozenset())]
+    return {node["$ref"] for node, _ in free_refs(tree)}
+
+
+#: global functions that read an array or an object without keeping it
+_SAFE_GLOBALS = frozenset(["Object.keys", "Object.values", "Object.entries", "JSON.stringify"])
+#: methods that return their receiver (JavaScript reorders it in place)
+_SAME = frozenset(["sort", "reverse"])
+
+
+def _safe(key: str, items: list[Any], index: int) -> bool:
+    """Whether item ``index`` of the core form ``key`` reads an array or an object without
+    keeping it: the object of a member read or of a method call, a global that reads it, an
+    object spread."""
+    if (index == 0 and key in ("$get", "$get?")) or key == "$merge":
+        return True
+    if index == 0 and key in ("$method", "$method?"):
+        return not (len(items) > 1 and items[1] in _SAME)
+    return index == 1 and key == "$global" and items[0] in _SAFE_GLOBALS
+
+
+def free_refs(tree: Any) -> list[tuple[dict[str, Any], bool]]:
+    """Each ``$ref`` node of ``tree`` that reads a name ``tree`` does not bind, and whether it
+    reads the value whole (kept, passed on: not a member read, a method's receiver, a spread
+    or a global that only reads it). Iterative: any depth, linear in the tree's size."""
+    out: list[tuple[dict[str, Any], bool]] = []
+    stack: list[tuple[Any, frozenset[str], bool]] = [(tree, frozenset(), False)]
     while stack:
-        node, bound = stack.pop()
+        node, bound, safe = stack.pop()
         if type(node) is list:
-            stack.extend((v, bound) for v in node if type(v) in (dict, list))
+            stack.extend((v, bound, False) for v in node if type(v) in (dict, list))
             continue
         if type(node) is not dict:
             continue
@@ -28,12 +64,22 @@ def free_names(tree: Any) -> set[str]:
             ((key, value),) = node.items()
             if key == "$ref":
                 if value not in bound:
-                    out.add(value)
+                    out.append((node, not safe))
                 continue
             if key == "$quote":
                 continue
             if key == "$fn" and type(value) is list and len(value) == 2:
-                stack.append((value[1], bound | frozenset(value[0])))
+                stack.append((value[1], bound | frozenset(value[0]), False))
+                continue
+            if key == "$spread":
+                stack.append((value, bound, True))
+                continue
+            if type(value) is list and key[:1] == "$":
+                stack.extend(
+                    (v, bound, _safe(key, value, i))
+                    for i, v in enumerate(value)
+                    if type(v) in (dict, list)
+                )
                 continue
         if "$let" in node or "$do" in node:  # a block: its aliases are bound inside it
             names = set(node.get("$let", ()))
@@ -42,13 +88,15 @@ def free_names(tree: Any) -> set[str]:
                 names.update(group)
             inner = bound | names
             for group in [node.get("$let", {}), *groups]:
-                stack.extend((v, inner) for v in group.values())
+                stack.extend((v, inner, False) for v in group.values())
             stack.extend(
-                (d, inner) for d in node.get("$do", ()) if not (type(d) is dict and "$let" in d)
+                (d, inner, False)
+                for d in node.get("$do", ())
+                if not (type(d) is dict and "$let" in d)
             )
-            stack.extend((node[k], inner) for k in ("$return", "$use") if k in node)
+            stack.extend((node[k], inner, False) for k in ("$return", "$use") if k in node)
             continue
-        stack.extend((v, bound) for v in node.values() if type(v) in (dict, list))
+        stack.extend((v, bound, False) for v in node.values() if type(v) in (dict, list))
     return out
 
 
@@ -105,7 +153,7 @@ class Contribution:
         self.nested = nested
 
 
-def _object(fields: dict[str, Any]) -> Any:
+def literal(fields: dict[str, Any]) -> Any:
     if len(fields) == 1:
         return {"$object": fields}
     return fields
@@ -132,10 +180,10 @@ def record(
                 fields[f"{key}c{k}"] = ref(c.reach)
     if runs:
         fields["run"] = [ref(r) for r in runs]
-    return _object(fields) if fields else {}
+    return literal(fields) if fields else {}
 
 
-def _step(kind: str, acc: Any, value: Any) -> Any:
+def step(kind: str, acc: Any, value: Any) -> Any:
     if kind == "=":
         return value
     if kind in ("++", "--"):  # JavaScript's x++: ToNumeric(x) + 1
@@ -163,11 +211,11 @@ def final_value(
             return [{"$spread": ref(init)}, {"$spread": items}]
         return {"$merge": [ref(init), {"$global": ["Object.fromEntries", items]}]}
     return {
-        "$method": [ref(loop), "reduce", {"$fn": _reducer(r, key, changes, fresh, rec)}, ref(init)]
+        "$method": [ref(loop), "reduce", {"$fn": reducer(r, key, changes, fresh, rec)}, ref(init)]
     }
 
 
-def _reducer(
+def reducer(
     r: str,
     key: str,
     changes: list[Contribution],
@@ -183,14 +231,14 @@ def _reducer(
         value = {"$get": [ref(r), f"{key}v{k}"]} if c.value is not None else None
         if c.nested is not None:
             inner_key, inner = c.nested
-            fn = _reducer(fresh("_r"), inner_key, inner, fresh, rec)
-            step: Any = {"$method": [value, "reduce", {"$fn": fn}, current]}
+            fn = reducer(fresh("_r"), inner_key, inner, fresh, rec)
+            change: Any = {"$method": [value, "reduce", {"$fn": fn}, current]}
         else:
-            step = _step(c.kind, current, value)
+            change = step(c.kind, current, value)
         if c.reach is not None:
-            step = {"$if": [{"$get": [ref(r), f"{key}c{k}"]}, step, current]}
+            change = {"$if": [{"$get": [ref(r), f"{key}c{k}"]}, change, current]}
         name = fresh("_a")
-        steps[name] = step
+        steps[name] = change
         if rec is not None:
             rec[(id(steps), name)] = c.span
         current = ref(name)

@@ -6,7 +6,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from dialectic.frontends.plan.loopbuild import Contribution, free_names
+from dialectic.frontends.plan.loopbuild import Contribution, free_names, free_refs
+from dialectic.frontends.plan.loopfold import fold_step
 
 if TYPE_CHECKING:
     from dialectic.frontends.plan.base import ParseFailure, ParserBase
@@ -18,14 +19,6 @@ __all__ = ["NEVER", "Body", "BlockState", "check_body", "name_at"]
 #: the reach of the statements after `continue`: never
 NEVER = "#never"
 
-_READ_HINTS = {
-    "push": "inside it, compute from the item alone (the first items: loop over xs.slice(0, 3); "
-    "distinct items: over xs.filter((x, i) => xs.indexOf(x) === i))",
-    "entry": "to count or group by key, build the object after the loop: "
-    "Object.fromEntries(keys.map(k => [k, xs.filter(x => x.k === k).length]))",
-    "number": "to keep the best item, compute it with reduce: "
-    "const best = xs.reduce((b, x) => (b === null || x.price < b.price ? x : b), null);",
-}
 _START = {"push": "const {0} = [];", "entry": "const {0} = {{}};", "number": "let {0} = 0;"}
 
 
@@ -120,6 +113,14 @@ class Body:
         #: name -> the first use (index in ``uses``) reading it, found as loops inside ask
         self.read_first: dict[str, int] = {}
         self.read_scanned = 0
+        #: the body reads an accumulator it changes: the loop is a fold (:mod:`.loopfold`)
+        self.fold = False
+        #: accumulator -> its latest version (a hidden local; absent: the state's, its name)
+        self.current: dict[str, str] = {}
+        #: accumulator -> the changes after its latest version, in order
+        self.pending: dict[str, list[Contribution]] = {}
+        #: names read whole (not a member, a receiver, a spread), first and last token
+        self.whole: list[tuple[set[str], int, int]] = []
 
     def open_scope(self) -> None:
         self.scopes.append(self.next_scope)
@@ -140,10 +141,46 @@ class Body:
         self.seq += 1
         self.declared[name] = (self.scopes[-1], self.seq, tok)
 
-    def use(self, tree: Any, first: int, last: int) -> None:
-        names = free_names(tree)
-        if names:
-            self.uses.append((names, tuple(self.scopes), self.seq, first, last))
+    def use(self, tree: Any, first: int, last: int, passed: frozenset[int] = frozenset()) -> None:
+        """``tree`` (tokens ``first`` to ``last``) is computed here: its reads are checked when
+        the loop ends; a read of an accumulator already changed reads its latest version.
+        ``passed``: the ``$ref`` nodes (ids) that start a fold inside, not kept."""
+        refs = free_refs(tree)
+        if not refs:
+            return
+        names = {node["$ref"] for node, _ in refs}
+        self.uses.append((names, tuple(self.scopes), self.seq, first, last))
+        whole = {node["$ref"] for node, kept in refs if kept and id(node) not in passed}
+        if whole:
+            self.whole.append((whole, first, last))
+        if not self.acc_kind.keys() & names:
+            return
+        self.fold = True
+        for node, _ in refs:
+            name = node["$ref"]
+            if name in self.acc_kind:
+                node["$ref"] = self.version(name)
+
+    def add_change(self, name: str, change: Contribution) -> None:
+        self.accs.setdefault(name, []).append(change)
+        self.pending.setdefault(name, []).append(change)
+
+    def version(self, name: str) -> str:
+        """The hidden local holding ``name`` after the changes so far (its name: the value
+        the iteration starts from)."""
+        current = self.current.get(name, name)
+        changes = self.pending.pop(name, None)
+        if not changes:
+            return current
+        p = self.parser
+        for change in changes:
+            hidden = p.fresh(f"_{name}")
+            self.lets[hidden] = fold_step(change, current, p.fresh, p.rec)
+            if p.rec is not None:
+                p.rec[(id(self.lets), hidden)] = change.span
+            current = hidden
+        self.current[name] = current
+        return current
 
     def claim(self, name: str, tok: int, kind: str) -> None:
         """``name`` is changed (``kind``) by the statement at token ``tok``: an accumulator
@@ -321,11 +358,7 @@ def check_body(p: LoopsMixin, body: Body, iterable: Any, span: tuple[int, int]) 
     for names, scopes, seq, first, last in body.uses:
         for name in names:
             if name in accs:
-                raise p.fail(
-                    f"the loop reads `{name}`, which it changes",
-                    name_at(p, name, first, last),
-                    f"read `{name}` only after the loop; " + _READ_HINTS[body.acc_kind[name]],
-                )
+                body.fold = True
             found = body.declared.get(name)
             if found is not None and not (found[0] in scopes and found[1] <= seq):
                 line = p.index.where(p.starts[found[2]])
@@ -333,6 +366,18 @@ def check_body(p: LoopsMixin, body: Body, iterable: Any, span: tuple[int, int]) 
                     f"`{name}` is read where it is not defined (it is declared at {line})",
                     name_at(p, name, first, last),
                     "read a local after its declaration and inside its block",
+                )
+    for whole, first, last in body.whole:
+        for name in whole:
+            if body.acc_kind.get(name) in ("push", "entry"):
+                raise p.fail(
+                    f"the loop reads `{name}` whole, which it changes: in JavaScript that is "
+                    "the same "
+                    + ("array" if body.acc_kind[name] == "push" else "object")
+                    + ", changed later by the loop",
+                    name_at(p, name, first, last),
+                    f"read a member (`{name}.length`, `{name}[k]`), or copy it: "
+                    + (f"[...{name}]" if body.acc_kind[name] == "push" else f"{{...{name}}}"),
                 )
     if body.parent is not None:  # the enclosing loop checks its block's reads
         return
