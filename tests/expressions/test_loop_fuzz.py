@@ -1,7 +1,7 @@
 """Random ``for...of`` programs (SPEC 10, "Loops"): loops inside loops, accumulators read and
-changed in their loops (folds), branches, ``continue``, locals and calls, run in Node.js and in
-dialectic. Never a wrong success: dialectic gives Node's value and calls in Node's order, or
-fails; and most programs succeed (the generator writes what models write)."""
+changed in their loops (folds), branches, ``continue``, ``break``, locals and calls, run in
+Node.js and in dialectic. Never a wrong success: dialectic gives Node's value and calls in
+Node's order, or fails; and most programs succeed (the generator writes what models write)."""
 
 from __future__ import annotations
 
@@ -82,8 +82,10 @@ class _Gen:
             line = f"const {name} = " + self.value(names) + ";"
             names.append(name)
             return [line]
-        if r < 0.57:
+        if r < 0.55:
             return ["if (" + self.cond(names) + ") continue;"]
+        if r < 0.57:
+            return ["if (" + self.cond(names) + ") break;"]
         if r < 0.63:
             return ["await note({v: " + self.value(names) + "});"]
         if r < 0.67:

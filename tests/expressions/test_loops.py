@@ -270,6 +270,27 @@ PROGRAMS = [
     "  }\n  await send({to: c});\n}\nreturn out;",
     "let sum = 0;\nfor (const row of matrix) {\n  if (sum > 2) continue;\n"
     "  for (const x of row) { if (sum < 5) sum += x; }\n}\nreturn sum;",
+    # break: the loop stops there; the later items make no calls
+    "const out = [];\nfor (const c of cities) {\n  const w = await weather({city: c});\n"
+    "  if (w.temp > 4) break;\n  out.push(w.city);\n}\nreturn out;",
+    "let found = null;\nfor (const p of people) {\n  if (p.age < 10) { found = p.name; break; }\n"
+    "}\nreturn found;",
+    "for (const c of cities) {\n  await send({to: c});\n  if (c === 'Rome') break;\n"
+    "  await note({v: c});\n}\nreturn 1;",
+    "let t = 0;\nfor (const n of nums) {\n  if (n < 0) continue;\n  t += n;\n"
+    "  if (t > 4) break;\n}\nreturn t;",
+    "const out = [];\nfor (const n of nums) {\n  if (n === 0) { out.push('zero'); break; }\n"
+    "  else if (n > 5) break;\n  out.push(n);\n}\nreturn out;",
+    "const rows = [];\nfor (const row of [...matrix, [5, 6, 7]]) {\n  for (const x of row) {\n"
+    "    if (x % 2 === 0) break;\n    rows.push(await note({v: x}));\n  }\n  rows.push('|');\n"
+    "}\nreturn rows;",
+    "const ks = [];\nfor (const k in data) {\n  if (k === 'd') break;\n  ks.push(k);\n}\n"
+    "return ks;",
+    "const seen = {};\nlet dup = null;\nfor (const w of [...words, 'Apple']) {\n"
+    "  if (seen[w]) { dup = w; break; }\n  seen[w] = 1;\n}\nreturn [dup, seen];",
+    "const out = [];\nfor (const c of cities) {\n  for (const w of words) {\n"
+    "    if (out.length >= 4) break;\n    out.push(c[0] + w);\n  }\n"
+    "  if (out.length >= 4) break;\n}\nreturn out;",
     # Node throws: so does dialectic
     "const out = [];\nfor (const c of cities) {\n  for (const x of c.missing) out.push(x);\n}\n"
     "return out;",
@@ -413,7 +434,7 @@ def test_hidden_names_never_take_a_name_of_the_program() -> None:
 
 
 ERRORS = [
-    ("const out = [];\nfor (const c of cities) { out.push(c); break; }", "no `break`", 2, 40),
+    ("const out = [];\nfor (const c of cities) { break; out.push(c); }", "never run", 2, 34),
     ("for (const c of cities) { return c; }", "no `return`", 1, 27),
     ("for (const c of cities) { while (c) {} }", "no `while` loops", 1, 27),
     ("for (const c of cities) { do {} while (c); }", "no `do` loops", 1, 27),
@@ -462,7 +483,7 @@ ERRORS = [
         2,
         64,
     ),
-    ("for (const c of cities) { continue; f(c); }", "after `continue` never run", 1, 37),
+    ("for (const c of cities) { continue; f(c); }", "after `continue` or `break` never", 1, 37),
     ("for (const c of cities) { if (c) const d = 1; }", "needs braces", 1, 34),
     ("for (const c of cities) { top: f(c); }", "no labels", 1, 27),
     ("let t = 0;\nfor (const c of cities) { t <<= 2; }", "only with `=`, `+=`", 2, 29),
@@ -572,7 +593,8 @@ def test_what_loops_do_not_have_fails_at_the_place(
 def test_an_error_in_the_body_is_reported_once_and_the_rest_is_read() -> None:
     with pytest.raises(SourceError) as caught:
         parse_plan(
-            "for (const c of cities) {\n  const a = 1;\n  break;\n  const b = 2;\n}\nreturn 1 +;"
+            "for (const c of cities) {\n  const a = 1;\n  while (a) {}\n  const b = 2;\n}\n"
+            "return 1 +;"
         )
     problems = caught.value.problems
     assert [p.line for p in problems] == [3, 6], [p.message for p in problems]
@@ -581,7 +603,7 @@ def test_an_error_in_the_body_is_reported_once_and_the_rest_is_read() -> None:
 def test_an_error_in_an_inner_loop_is_reported_once_and_the_rest_is_read() -> None:
     with pytest.raises(SourceError) as caught:
         parse_plan(
-            "for (const c of cities) {\n  for (const d of c) {\n    break;\n  }\n"
+            "for (const c of cities) {\n  for (const d of c) {\n    do {} while (d);\n  }\n"
             "  const b = 2;\n}\nreturn 1 +;"
         )
     problems = caught.value.problems

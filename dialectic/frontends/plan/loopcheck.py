@@ -119,6 +119,9 @@ class Body:
         self.current: dict[str, str] = {}
         #: accumulator -> the changes after its latest version, in order
         self.pending: dict[str, list[Contribution]] = {}
+        #: the reach of each `break` (None: always), and the fold's state when it has one
+        self.breaks: list[str | None] = []
+        self.state_param: str | None = None
         #: names read whole (not a member, a receiver, a spread), first and last token
         self.whole: list[tuple[set[str], int, int]] = []
 

@@ -88,7 +88,7 @@ class LoopEmitMixin(LoopChangesMixin):
     ) -> tuple[list[Any], Any]:
         """The fold's step and its initial state. The state holds each accumulator; in the
         body, an accumulator's name is its value as the iteration starts."""
-        s = self.fresh("_s")
+        s = body.state_param or self.fresh("_s")
         lets = body.lets
         initial: dict[str, Any] = {}
         for n, name in enumerate(body.accs):
@@ -98,7 +98,19 @@ class LoopEmitMixin(LoopChangesMixin):
         result: dict[str, Any] = {field[name]: ref(body.version(name)) for name in body.accs}
         if body.runs:
             result["run"] = [ref(r) for r in body.runs]
-        return [[s, body.param], {"$let": lets, "$return": literal(result)}], literal(initial)
+        state: Any = literal(result)
+        if body.breaks:  # `break`: the state says so, and the later items leave it as it is
+            initial["done"] = False
+            done: Any = True
+            if None not in body.breaks:
+                done = ref(body.breaks[0] or "")
+                for reach in body.breaks[1:]:
+                    done = {"$op": ["||", done, ref(reach or "")]}
+            result["done"] = done
+            state = {"$if": [{"$get": [ref(s), "done"]}, ref(s), literal(result)]}
+        return [[s, body.param], {"$let": lets, "$return": state} if lets else state], literal(
+            initial
+        )
 
     def _emit_nested(
         self,

@@ -93,12 +93,13 @@ class LoopsMixin(LoopEmitMixin, PatternsMixin):
         body_first = self.pos
         try:
             self._bind_item(body, header)
+            start = self._going(body)
             if self.kinds[self.pos] == "{":
                 self.pos += 1
-                self._block(body, None, "}")
+                self._block(body, start, "}")
                 self._expect("}", "`}` closing the loop's body")
             else:
-                self._branch(body, None)
+                self._branch(body, start)
             check_body(self, body, header[2], header[3])
         except ParseFailure as failure:
             if failure.fatal or parent is not None:
@@ -110,6 +111,38 @@ class LoopsMixin(LoopEmitMixin, PatternsMixin):
             self._emit(body, header, pos, body_first)
         else:
             self._emit_nested(body, header, pos, body_first, *parent)
+
+    def _going(self, body: Body) -> str | None:
+        """For a loop with `break` (a fold whose state says when it is done): the hidden
+        alias saying that the iteration runs, which every statement of the body needs."""
+        if not self._breaks(self.pos):
+            return None
+        state = body.state_param = self.fresh("_s")
+        go = self.fresh("_go")
+        body.lets[go] = {"$if": [{"$get": [ref(state), "done"]}, False, True]}
+        body.fold = True
+        return go
+
+    def _breaks(self, first: int) -> bool:
+        """Whether the body starting at token ``first`` holds a `break` of its own (not of a
+        loop inside it)."""
+        kinds, values = self.kinds, self.values
+        end = closing(kinds, first) if kinds[first] == "{" else self._statement_end(first)
+        i = first
+        while i < end:
+            if kinds[i] == "name" and values[i] == "break":
+                return True
+            if kinds[i] == "name" and values[i] == "for" and kinds[i + 1] == "(":
+                inner = closing(kinds, i + 1) + 1
+                i = closing(kinds, inner) if kinds[inner] == "{" else self._statement_end(inner)
+            i += 1
+        return False
+
+    def _statement_end(self, i: int) -> int:
+        kinds = self.kinds
+        while kinds[i] not in (";", "eof"):
+            i += 1
+        return i
 
     def _header(self, pos: int) -> tuple[str | None, int, Any, tuple[int, int]]:
         """``(const x of xs)``: the name (None for a pattern), the token of the name or
@@ -163,8 +196,7 @@ class LoopsMixin(LoopEmitMixin, PatternsMixin):
         kinds = self.kinds
         i = first
         if kinds[i] != "{":
-            while kinds[i] not in (";", "eof"):
-                i += 1
+            i = self._statement_end(i)
             self.pos = i + (kinds[i] == ";")
             return
         end = closing(kinds, i)
@@ -221,9 +253,9 @@ class LoopsMixin(LoopEmitMixin, PatternsMixin):
                 continue
             if reach == NEVER:
                 raise self.fail(
-                    "statements after `continue` never run",
+                    "statements after `continue` or `break` never run",
                     self.starts[self.pos],
-                    "remove them, or put `continue` inside an `if`",
+                    "remove them, or put `continue` or `break` inside an `if`",
                 )
             reach = self._statement(body, reach)
         body.close_scope()
@@ -243,6 +275,12 @@ class LoopsMixin(LoopEmitMixin, PatternsMixin):
         if word == "continue":
             self.pos = pos + 1
             self._end("`continue`")
+            return NEVER
+        if word == "break":  # the loop goes on as a fold that does nothing once done
+            self.pos = pos + 1
+            self._end("`break`")
+            body.breaks.append(reach)
+            body.fold = True
             return NEVER
         if word == "for":
             self.for_statement(pos, body.aliases, body.alias_at, body.alias_rec, (body, reach))
@@ -275,13 +313,6 @@ class LoopsMixin(LoopEmitMixin, PatternsMixin):
 
     def _refused(self, pos: int, word: str | None) -> ParseFailure | None:
         kinds = self.kinds
-        if word == "break":
-            return self.fail(
-                "Plan's loops have no `break`",
-                self.starts[pos],
-                "find the item with xs.find(x => ...) (or .some, .findIndex), or loop over "
-                "the part you need: for (const x of xs.slice(0, 3))",
-            )
         if word == "return":
             return self.fail(
                 "Plan's loops have no `return`",
