@@ -8,7 +8,7 @@ from typing import Any
 __all__ = [
     "Contribution",
     "free_names",
-    "free_refs",
+    "scan_reads",
     "has_call",
     "ref",
     "when",
@@ -27,13 +27,15 @@ def ref(name: str) -> dict[str, Any]:
 def free_names(tree: Any) -> set[str]:
     """The names ``tree`` reads (``$ref``) that it does not bind itself (an arrow function's
     parameters, a block's aliases). Iterative: any depth, linear in the tree's size."""
-    return {node["$ref"] for node, _ in free_refs(tree)}
+    return scan_reads(tree)[0]
 
 
 #: global functions that read an array or an object without keeping it
 _SAFE_GLOBALS = frozenset(["Object.keys", "Object.values", "Object.entries", "JSON.stringify"])
 #: methods that return their receiver (JavaScript reorders it in place)
 _SAME = frozenset(["sort", "reverse"])
+#: the core forms with an item that reads a value without keeping it
+_READERS = frozenset(["$get", "$get?", "$method", "$method?", "$global", "$merge"])
 
 
 def _safe(key: str, items: list[Any], index: int) -> bool:
@@ -47,11 +49,13 @@ def _safe(key: str, items: list[Any], index: int) -> bool:
     return index == 1 and key == "$global" and items[0] in _SAFE_GLOBALS
 
 
-def free_refs(tree: Any) -> list[tuple[dict[str, Any], bool]]:
-    """Each ``$ref`` node of ``tree`` that reads a name ``tree`` does not bind, and whether it
-    reads the value whole (kept, passed on: not a member read, a method's receiver, a spread
-    or a global that only reads it). Iterative: any depth, linear in the tree's size."""
-    out: list[tuple[dict[str, Any], bool]] = []
+def scan_reads(tree: Any, nodes: list[dict[str, Any]] | None = None) -> tuple[set[str], set[str]]:
+    """The names ``tree`` reads and does not bind, and those of them it reads whole (kept,
+    passed on: not a member read, a method's receiver, a spread or a global that only reads
+    it); ``nodes`` (if given) receives each such ``$ref`` node. Iterative: any depth, linear in
+    the tree's size."""
+    names: set[str] = set()
+    whole: set[str] = set()
     stack: list[tuple[Any, frozenset[str], bool]] = [(tree, frozenset(), False)]
     while stack:
         node, bound, safe = stack.pop()
@@ -64,7 +68,11 @@ def free_refs(tree: Any) -> list[tuple[dict[str, Any], bool]]:
             ((key, value),) = node.items()
             if key == "$ref":
                 if value not in bound:
-                    out.append((node, not safe))
+                    names.add(value)
+                    if not safe:
+                        whole.add(value)
+                    if nodes is not None:
+                        nodes.append(node)
                 continue
             if key == "$quote":
                 continue
@@ -74,7 +82,7 @@ def free_refs(tree: Any) -> list[tuple[dict[str, Any], bool]]:
             if key == "$spread":
                 stack.append((value, bound, True))
                 continue
-            if type(value) is list and key[:1] == "$":
+            if key in _READERS and type(value) is list:
                 stack.extend(
                     (v, bound, _safe(key, value, i))
                     for i, v in enumerate(value)
@@ -82,11 +90,11 @@ def free_refs(tree: Any) -> list[tuple[dict[str, Any], bool]]:
                 )
                 continue
         if "$let" in node or "$do" in node:  # a block: its aliases are bound inside it
-            names = set(node.get("$let", ()))
+            block = set(node.get("$let", ()))
             groups = [d["$let"] for d in node.get("$do", ()) if type(d) is dict and "$let" in d]
             for group in groups:
-                names.update(group)
-            inner = bound | names
+                block.update(group)
+            inner = bound | block
             for group in [node.get("$let", {}), *groups]:
                 stack.extend((v, inner, False) for v in group.values())
             stack.extend(
@@ -97,7 +105,7 @@ def free_refs(tree: Any) -> list[tuple[dict[str, Any], bool]]:
             stack.extend((node[k], inner, False) for k in ("$return", "$use") if k in node)
             continue
         stack.extend((v, bound, False) for v in node.values() if type(v) in (dict, list))
-    return out
+    return names, whole
 
 
 def has_call(tree: Any) -> bool:

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from dialectic.frontends.plan.loopbuild import Contribution, free_names, free_refs
+from dialectic.frontends.plan.loopbuild import Contribution, free_names, scan_reads
 from dialectic.frontends.plan.loopfold import fold_step
 
 if TYPE_CHECKING:
@@ -144,22 +144,24 @@ class Body:
         self.seq += 1
         self.declared[name] = (self.scopes[-1], self.seq, tok)
 
-    def use(self, tree: Any, first: int, last: int, passed: frozenset[int] = frozenset()) -> None:
+    def use(self, tree: Any, first: int, last: int, passed: frozenset[str] = frozenset()) -> None:
         """``tree`` (tokens ``first`` to ``last``) is computed here: its reads are checked when
         the loop ends; a read of an accumulator already changed reads its latest version.
-        ``passed``: the ``$ref`` nodes (ids) that start a fold inside, not kept."""
-        refs = free_refs(tree)
-        if not refs:
+        ``passed``: the accumulators of a fold inside that start from their values here (it
+        does not keep them: it checks its own reads)."""
+        names, whole = scan_reads(tree)
+        if not names:
             return
-        names = {node["$ref"] for node, _ in refs}
         self.uses.append((names, tuple(self.scopes), self.seq, first, last))
-        whole = {node["$ref"] for node, kept in refs if kept and id(node) not in passed}
+        whole -= passed
         if whole:
             self.whole.append((whole, first, last))
         if not self.acc_kind.keys() & names:
             return
         self.fold = True
-        for node, _ in refs:
+        nodes: list[dict[str, Any]] = []
+        scan_reads(tree, nodes)
+        for node in nodes:
             name = node["$ref"]
             if name in self.acc_kind:
                 node["$ref"] = self.version(name)

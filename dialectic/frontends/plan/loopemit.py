@@ -141,7 +141,7 @@ class LoopEmitMixin(LoopChangesMixin):
         outer.lets[loop] = self._when(reach, tree, None if body.fold else [], pos, end)
         self._put(outer.lets, loop, pos, end)
         outer.runs.append(loop)
-        passed = frozenset(id(start) for start in starts.values())
+        passed = frozenset(starts) - local
         outer.use(tree, pos, end, passed)  # (before its changes: it reads the values before)
         span = self._span(pos, end)
         for name, changes in body.accs.items():
