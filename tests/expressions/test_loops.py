@@ -590,24 +590,28 @@ def test_what_loops_do_not_have_fails_at_the_place(
     )
 
 
-def test_an_error_in_the_body_is_reported_once_and_the_rest_is_read() -> None:
-    with pytest.raises(SourceError) as caught:
-        parse_plan(
+@pytest.mark.parametrize(
+    ("text", "lines"),
+    [
+        (
             "for (const c of cities) {\n  const a = 1;\n  while (a) {}\n  const b = 2;\n}\n"
-            "return 1 +;"
-        )
-    problems = caught.value.problems
-    assert [p.line for p in problems] == [3, 6], [p.message for p in problems]
-
-
-def test_an_error_in_an_inner_loop_is_reported_once_and_the_rest_is_read() -> None:
-    with pytest.raises(SourceError) as caught:
-        parse_plan(
+            "return 1 +;",
+            [3, 6],
+        ),
+        (  # in a loop inside a loop
             "for (const c of cities) {\n  for (const d of c) {\n    do {} while (d);\n  }\n"
-            "  const b = 2;\n}\nreturn 1 +;"
-        )
+            "  const b = 2;\n}\nreturn 1 +;",
+            [3, 7],
+        ),
+    ],
+)
+def test_an_error_in_the_body_is_reported_once_and_the_rest_is_read(
+    text: str, lines: list[int]
+) -> None:
+    with pytest.raises(SourceError) as caught:
+        parse_plan(text)
     problems = caught.value.problems
-    assert [p.line for p in problems] == [3, 7], [p.message for p in problems]
+    assert [p.line for p in problems] == lines, [p.message for p in problems]
 
 
 def test_a_later_definition_of_an_accumulator_is_a_second_definition() -> None:
