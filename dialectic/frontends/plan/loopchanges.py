@@ -31,14 +31,19 @@ class LoopChangesMixin(ParserBase):
 
     # -- helpers -------------------------------------------------------------------------------
 
-    def fresh(self, prefix: str) -> str:
-        """A hidden name ``prefixN`` written nowhere in the program (the same in every parse
-        of one text, so that the source map's paths match)."""
+    def written(self) -> set[str]:
+        """The names written in the program (and the hidden names made so far)."""
         names = self._source_names
         if names is None:
             names = self._source_names = {
                 v for k, v in zip(self.kinds, self.values, strict=True) if k == "name"
             }
+        return names
+
+    def fresh(self, prefix: str) -> str:
+        """A hidden name ``prefixN`` written nowhere in the program (the same in every parse
+        of one text, so that the source map's paths match)."""
+        names = self.written()
         counts = self._fresh_counts
         if counts is None:
             counts = self._fresh_counts = {}

@@ -153,10 +153,11 @@ class Body:
         if not names:
             return
         self.uses.append((names, tuple(self.scopes), self.seq, first, last))
-        whole -= passed
+        if whole and passed:
+            whole -= passed
         if whole:
             self.whole.append((whole, first, last))
-        if not self.acc_kind.keys() & names:
+        if not self.acc_kind or self.acc_kind.keys().isdisjoint(names):
             return
         self.fold = True
         nodes: list[dict[str, Any]] = []

@@ -126,6 +126,8 @@ class LoopsMixin(LoopEmitMixin, PatternsMixin):
     def _breaks(self, first: int) -> bool:
         """Whether the body starting at token ``first`` holds a `break` of its own (not of a
         loop inside it)."""
+        if "break" not in self.written():
+            return False
         kinds, values = self.kinds, self.values
         end = closing(kinds, first) if kinds[first] == "{" else self._statement_end(first)
         i = first
