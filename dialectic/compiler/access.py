@@ -64,6 +64,8 @@ def soft_member(
         # (no error built for a missing key: its "did you mean" compares the key with up to
         # 2,000 others, which made `acc[k] || 0` in a reduce cost O(keys) per item)
         return value.get(key, UNDEFINED)
+    if t is dict and type(key) is int and -MAX_SAFE <= key <= MAX_SAFE:
+        return value.get(str(key), UNDEFINED)  # (a number names the key of its text)
     if t is dict or t is list or t is str or t is int or t is float or t is bool:
         try:
             return member(value, key, path)

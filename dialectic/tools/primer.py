@@ -82,13 +82,15 @@ written, and later reads see them; a call alone is a statement, `mkdir({dir_name
 `for (const x of xs) { ... }` loops over a list: its body changes accumulators defined just
 before it and read after it (`const out = [];` with `out.push(v)`, `let total = 0;` with
 `total += v` or `total++`, `const byId = {};` with `byId[k] = v`), with `const`, `if`/`else`,
-`continue` and calls inside; the calls of all items run concurrently, `[write]` ones in order.
+`continue`, `break`, loops inside and calls inside; the body may read what it changes
+(`if (!seen[k]) { seen[k] = true; out.push(k); }`: then the items run one after another);
+otherwise the calls of all items run concurrently, `[write]` ones in order.
 
-**Not in the language.** `while`, C-style `for`, `break`, a loop inside a loop, `switch`, `try`,
+**Not in the language.** `while`, C-style `for`, `switch`, `try`,
 function declarations and arrow functions outside an array method, `new`, classes, assignment to
 a member or a second assignment to a name outside a loop, bitwise operators, regular
-expressions, `use` inside `if`. Write instead: `for...of` or `.map`/`.filter`/`.reduce`,
-`.find`/`.some` for `break`, a new alias for a new value, `use` to decide in the next program.
+expressions, `use` inside `if`. Write instead: `for...of` or `.map`/`.filter`/`.reduce`, a new
+alias for a new value, `use` to decide in the next program.
 
 **Values.** Arguments are converted to the declared types automatically: text <-> number,
 a single value to a one-element list, a list to text joined with ", ", and the registered

@@ -5,7 +5,19 @@ from __future__ import annotations
 
 from typing import Any
 
-__all__ = ["Contribution", "free_names", "has_call", "ref", "when", "record", "final_value"]
+__all__ = [
+    "Contribution",
+    "free_names",
+    "scan_reads",
+    "has_call",
+    "ref",
+    "when",
+    "record",
+    "final_value",
+    "reducer",
+    "literal",
+    "step",
+]
 
 
 def ref(name: str) -> dict[str, Any]:
@@ -15,12 +27,40 @@ def ref(name: str) -> dict[str, Any]:
 def free_names(tree: Any) -> set[str]:
     """The names ``tree`` reads (``$ref``) that it does not bind itself (an arrow function's
     parameters, a block's aliases). Iterative: any depth, linear in the tree's size."""
-    out: set[str] = set()
-    stack: list[tuple[Any, frozenset[str]]] = [(tree, frozenset())]
+    return scan_reads(tree)[0]
+
+
+#: global functions that read an array or an object without keeping it
+_SAFE_GLOBALS = frozenset(["Object.keys", "Object.values", "Object.entries", "JSON.stringify"])
+#: methods that return their receiver (JavaScript reorders it in place)
+_SAME = frozenset(["sort", "reverse"])
+#: the core forms with an item that reads a value without keeping it
+_READERS = frozenset(["$get", "$get?", "$method", "$method?", "$global", "$merge"])
+
+
+def _safe(key: str, items: list[Any], index: int) -> bool:
+    """Whether item ``index`` of the core form ``key`` reads an array or an object without
+    keeping it: the object of a member read or of a method call, a global that reads it, an
+    object spread."""
+    if (index == 0 and key in ("$get", "$get?")) or key == "$merge":
+        return True
+    if index == 0 and key in ("$method", "$method?"):
+        return not (len(items) > 1 and items[1] in _SAME)
+    return index == 1 and key == "$global" and items[0] in _SAFE_GLOBALS
+
+
+def scan_reads(tree: Any, nodes: list[dict[str, Any]] | None = None) -> tuple[set[str], set[str]]:
+    """The names ``tree`` reads and does not bind, and those of them it reads whole (kept,
+    passed on: not a member read, a method's receiver, a spread or a global that only reads
+    it); ``nodes`` (if given) receives each such ``$ref`` node. Iterative: any depth, linear in
+    the tree's size."""
+    names: set[str] = set()
+    whole: set[str] = set()
+    stack: list[tuple[Any, frozenset[str], bool]] = [(tree, frozenset(), False)]
     while stack:
-        node, bound = stack.pop()
+        node, bound, safe = stack.pop()
         if type(node) is list:
-            stack.extend((v, bound) for v in node if type(v) in (dict, list))
+            stack.extend((v, bound, False) for v in node if type(v) in (dict, list))
             continue
         if type(node) is not dict:
             continue
@@ -28,28 +68,44 @@ def free_names(tree: Any) -> set[str]:
             ((key, value),) = node.items()
             if key == "$ref":
                 if value not in bound:
-                    out.add(value)
+                    names.add(value)
+                    if not safe:
+                        whole.add(value)
+                    if nodes is not None:
+                        nodes.append(node)
                 continue
             if key == "$quote":
                 continue
             if key == "$fn" and type(value) is list and len(value) == 2:
-                stack.append((value[1], bound | frozenset(value[0])))
+                stack.append((value[1], bound | frozenset(value[0]), False))
+                continue
+            if key == "$spread":
+                stack.append((value, bound, True))
+                continue
+            if key in _READERS and type(value) is list:
+                stack.extend(
+                    (v, bound, _safe(key, value, i))
+                    for i, v in enumerate(value)
+                    if type(v) in (dict, list)
+                )
                 continue
         if "$let" in node or "$do" in node:  # a block: its aliases are bound inside it
-            names = set(node.get("$let", ()))
+            block = set(node.get("$let", ()))
             groups = [d["$let"] for d in node.get("$do", ()) if type(d) is dict and "$let" in d]
             for group in groups:
-                names.update(group)
-            inner = bound | names
+                block.update(group)
+            inner = bound | block
             for group in [node.get("$let", {}), *groups]:
-                stack.extend((v, inner) for v in group.values())
+                stack.extend((v, inner, False) for v in group.values())
             stack.extend(
-                (d, inner) for d in node.get("$do", ()) if not (type(d) is dict and "$let" in d)
+                (d, inner, False)
+                for d in node.get("$do", ())
+                if not (type(d) is dict and "$let" in d)
             )
-            stack.extend((node[k], inner) for k in ("$return", "$use") if k in node)
+            stack.extend((node[k], inner, False) for k in ("$return", "$use") if k in node)
             continue
-        stack.extend((v, bound) for v in node.values() if type(v) in (dict, list))
-    return out
+        stack.extend((v, bound, False) for v in node.values() if type(v) in (dict, list))
+    return names, whole
 
 
 def has_call(tree: Any) -> bool:
@@ -83,19 +139,29 @@ def when(reach: str | None, value: Any, otherwise: Any) -> Any:
 
 class Contribution:
     """One statement's change to an accumulator: ``kind`` (``push``, ``entry``, ``+``, ``-``,
-    ``++``, ``--``, ``=``), the hidden alias of its value, the alias saying whether it ran
-    (None: always) and the span of the statement (offsets)."""
+    ``++``, ``--``, ``=``, or ``loop``: a loop inside the loop), the hidden alias of its value
+    (for ``loop``, the inner loop's records), the alias saying whether it ran (None: always),
+    the span of the statement (offsets) and, for ``loop``, the inner loop's field and changes
+    of the accumulator."""
 
-    __slots__ = ("kind", "value", "reach", "span")
+    __slots__ = ("kind", "value", "reach", "span", "nested")
 
-    def __init__(self, kind: str, value: str | None, reach: str | None, span: tuple[int, int]):
+    def __init__(
+        self,
+        kind: str,
+        value: str | None,
+        reach: str | None,
+        span: tuple[int, int],
+        nested: tuple[str, list[Contribution]] | None = None,
+    ):
         self.kind = kind
         self.value = value
         self.reach = reach
         self.span = span
+        self.nested = nested
 
 
-def _object(fields: dict[str, Any]) -> Any:
+def literal(fields: dict[str, Any]) -> Any:
     if len(fields) == 1:
         return {"$object": fields}
     return fields
@@ -122,10 +188,10 @@ def record(
                 fields[f"{key}c{k}"] = ref(c.reach)
     if runs:
         fields["run"] = [ref(r) for r in runs]
-    return _object(fields) if fields else {}
+    return literal(fields) if fields else {}
 
 
-def _step(kind: str, acc: Any, value: Any) -> Any:
+def step(kind: str, acc: Any, value: Any) -> Any:
     if kind == "=":
         return value
     if kind in ("++", "--"):  # JavaScript's x++: ToNumeric(x) + 1
@@ -152,25 +218,41 @@ def final_value(
         if kind == "push":
             return [{"$spread": ref(init)}, {"$spread": items}]
         return {"$merge": [ref(init), {"$global": ["Object.fromEntries", items]}]}
+    return {
+        "$method": [ref(loop), "reduce", {"$fn": reducer(r, key, changes, fresh, rec)}, ref(init)]
+    }
+
+
+def reducer(
+    r: str,
+    key: str,
+    changes: list[Contribution],
+    fresh: Any,
+    rec: dict[tuple[int, str | int], tuple[int, int]] | None,
+) -> list[Any]:
+    """The function ``(a, r) => a'`` applying one record's changes to a number or a text; a
+    loop inside the loop applies its records' changes in turn (a reduce of its own)."""
     a = fresh("_a")
     steps: dict[str, Any] = {}
     current: Any = ref(a)
     for k, c in enumerate(changes):
         value = {"$get": [ref(r), f"{key}v{k}"]} if c.value is not None else None
-        step = _step(c.kind, current, value)
+        if c.nested is not None:
+            inner_key, inner = c.nested
+            fn = reducer(fresh("_r"), inner_key, inner, fresh, rec)
+            change: Any = {"$method": [value, "reduce", {"$fn": fn}, current]}
+        else:
+            change = step(c.kind, current, value)
         if c.reach is not None:
-            step = {"$if": [{"$get": [ref(r), f"{key}c{k}"]}, step, current]}
+            change = {"$if": [{"$get": [ref(r), f"{key}c{k}"]}, change, current]}
         name = fresh("_a")
-        steps[name] = step
+        steps[name] = change
         if rec is not None:
             rec[(id(steps), name)] = c.span
         current = ref(name)
-    body: Any
     if len(steps) == 1:
-        body = next(iter(steps.values()))
-        fn = [[a, r], body]
+        fn = [[a, r], next(iter(steps.values()))]
         if rec is not None:
             rec[(id(fn), 1)] = changes[0].span
-    else:
-        fn = [[a, r], {"$let": steps, "$return": current}]
-    return {"$method": [ref(loop), "reduce", {"$fn": fn}, ref(init)]}
+        return fn
+    return [[a, r], {"$let": steps, "$return": current}]

@@ -13,6 +13,8 @@ from dialectic.frontends.plan.loopcheck import Body
 __all__ = ["LoopChangesMixin"]
 
 _CHANGES = frozenset(["+=", "-="])
+#: `t *= v` is `t = t * v`: a change that reads the accumulator (a fold)
+_READING = frozenset(["*=", "/=", "%="])
 _STEPS = frozenset(["++", "--"])
 
 
@@ -29,14 +31,19 @@ class LoopChangesMixin(ParserBase):
 
     # -- helpers -------------------------------------------------------------------------------
 
-    def fresh(self, prefix: str) -> str:
-        """A hidden name ``prefixN`` written nowhere in the program (the same in every parse
-        of one text, so that the source map's paths match)."""
+    def written(self) -> set[str]:
+        """The names written in the program (and the hidden names made so far)."""
         names = self._source_names
         if names is None:
             names = self._source_names = {
                 v for k, v in zip(self.kinds, self.values, strict=True) if k == "name"
             }
+        return names
+
+    def fresh(self, prefix: str) -> str:
+        """A hidden name ``prefixN`` written nowhere in the program (the same in every parse
+        of one text, so that the source map's paths match)."""
+        names = self.written()
         counts = self._fresh_counts
         if counts is None:
             counts = self._fresh_counts = {}
@@ -98,8 +105,15 @@ class LoopChangesMixin(ParserBase):
             key: Any = values[pos + 2]
             self.pos = pos + 4
             return self._entry(body, reach, name, pos, key, (pos + 2, pos + 2))
+        if nxt == "." and kinds[pos + 2] == "name" and self._updates(pos + 3):
+            return self._entry_update(body, reach, pos, values[pos + 2], (pos + 2, pos + 2))
         if nxt == "[":
             close = self._closing(pos + 1)
+            if kinds[close] != "eof" and self._updates(close + 1):
+                self.pos = pos + 2
+                key = self.expr(0)
+                body.use(key, pos + 2, close - 1)
+                return self._entry_update(body, reach, pos, key, (pos + 2, close - 1))
             if kinds[close] == "eof" or kinds[close + 1] != "=":
                 return False
             self.pos = pos + 2
@@ -112,29 +126,32 @@ class LoopChangesMixin(ParserBase):
             self._end(f"`{op}`")
             self._change(body, reach, name, pos, op, None, pos)
             return True
-        if op in _CHANGES or nxt == "=":
+        if op in _CHANGES or op in _READING or nxt == "=":
             self.pos = pos + 2
             first = self.pos
             value = self.expr(0)
             kind = op[0] if op is not None else "="
             if op is None:
                 kind, value = self._assignment(name, value, pos)
+            elif op in _READING:
+                kind, value = "=", {"$op": [op[0], {"$ref": name}, value]}
+                self._put(value["$op"], 1, pos, pos)
             body.use(value, first, self.pos - 1)
             self._end("assignment")
             self._change(body, reach, name, pos, kind, value, first)
             return True
         if op is not None and (op.endswith("=") and op not in ("==", "===", "!=", "!==")):
             raise self.fail(
-                f"Plan's loops change a number or a text only with `+=`, `-=`, `++`, `--` "
-                f"(not `{op}`)",
+                f"Plan's loops change a number or a text only with `=`, `+=`, `-=`, `*=`, "
+                f"`/=`, `%=`, `++`, `--` (not `{op}`)",
                 self.starts[pos + 1],
                 f"write {name} = {name} + value; or collect the values and compute after the loop",
             )
         return False
 
     def _assignment(self, name: str, value: Any, pos: int) -> tuple[str, Any]:
-        """``acc = e``: ``=`` when ``e`` does not read ``acc``; ``+``/``-`` for
-        ``acc = acc + e``."""
+        """``acc = e``: ``+``/``-`` for ``acc = acc + e``, else ``=`` (when ``e`` reads
+        ``acc``, the loop is a fold: :mod:`.loopfold`)."""
         if name not in free_names(value):
             return "=", value
         if type(value) is dict and "$op" in value:
@@ -146,29 +163,70 @@ class LoopChangesMixin(ParserBase):
                 and name not in free_names(operands[1])
             ):
                 return op, operands[1]
-        raise self.fail(
-            f"`{name} = ...` reads `{name}` other than as `{name} = {name} + value`",
-            self.starts[pos],
-            f"use {name}.push(x) for a list, {name} += x for a sum or a text; or collect the "
-            "values in a list and compute the result after the loop",
-        )
+        return "=", value
 
     def _closing(self, i: int) -> int:
         """The token closing the bracket at token ``i``."""
         return closing(self.kinds, i)
+
+    def _updates(self, i: int) -> bool:
+        """Whether token ``i`` updates the member before it: ``+=``, ``-=``, ``*=``, ``/=``,
+        ``%=``, ``++``, ``--``."""
+        return self.kinds[i] == "op" and (
+            self.values[i] in _CHANGES or self.values[i] in _READING or self.values[i] in _STEPS
+        )
+
+    def _entry_update(
+        self, body: Body, reach: str | None, pos: int, key: Any, key_at: tuple[int, int]
+    ) -> bool:
+        """``acc[k] += v``, ``acc.k++``...: the entry ``[k, acc[k] + v]`` (the key computed
+        once), which reads the accumulator (a fold)."""
+        name = self.values[pos]
+        at = key_at[1] + 1 + (self.kinds[key_at[1] + 1] == "]")
+        op = self.values[at]
+        if type(key) is not str:  # computed once, as JavaScript does
+            hidden = self.fresh("_key")
+            body.lets[hidden] = self._when(reach, key, None, *key_at)
+            self._put(body.lets, hidden, *key_at)
+            key = {"$ref": hidden}
+        current = {"$get": [{"$ref": name}, key]}
+        self._put(current["$get"], 0, pos, pos)
+        self._put(current, "$get", pos, at - 1)
+        self.pos = at + 1
+        if op in _STEPS:  # JavaScript's x++: ToNumeric(x) + 1
+            value: Any = {"$op": [op[0], {"$op": ["+", current]}, 1]}
+            first = pos
+        else:
+            first = self.pos
+            value = {"$op": [op[0], current, self.expr(0)]}
+        last = self.pos - 1
+        self._put(value, "$op", pos, last)
+        return self._set_entry(body, reach, pos, [key, value], key_at, (first, last), pos)
 
     def _entry(
         self, body: Body, reach: str | None, name: str, pos: int, key: Any, key_at: tuple[int, int]
     ) -> bool:
         first = self.pos
         value = self.expr(0)
-        last = self.pos - 1
-        body.use(value, first, last)
+        return self._set_entry(body, reach, pos, [key, value], key_at, (first, self.pos - 1), first)
+
+    def _set_entry(
+        self,
+        body: Body,
+        reach: str | None,
+        pos: int,
+        pair: list[Any],
+        key_at: tuple[int, int],
+        value_at: tuple[int, int],
+        start: int,
+    ) -> bool:
+        """The change ``acc[k] = v`` (``pair``: ``[k, v]``, the value read at ``value_at``; the
+        statement's span from token ``start``)."""
+        body.use(pair[1], *value_at)
         self._end("assignment")
-        pair = [key, value]
         self._put(pair, 0, *key_at)
-        self._put(pair, 1, first, last)
-        self._change(body, reach, name, pos, "entry", [pair], pos)
+        self._put(pair, 1, start, value_at[1])
+        self._change(body, reach, self.values[pos], pos, "entry", [pair], pos)
         return True
 
     def _change(
@@ -191,4 +249,4 @@ class LoopChangesMixin(ParserBase):
             body.lets[hidden] = self._when(reach, value, empty, first, last)
             self._put(body.lets, hidden, first, last)
         span = self._span(tok, last)
-        body.accs.setdefault(name, []).append(Contribution(kind, hidden, reach, span))
+        body.add_change(name, Contribution(kind, hidden, reach, span))

@@ -6,24 +6,19 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from dialectic.frontends.plan.loopbuild import Contribution, free_names
+from dialectic.frontends.plan.loopbuild import Contribution, free_names, scan_reads
+from dialectic.frontends.plan.loopfold import fold_step
 
 if TYPE_CHECKING:
+    from dialectic.frontends.plan.base import ParseFailure, ParserBase
+    from dialectic.frontends.plan.loopchanges import LoopChangesMixin
     from dialectic.frontends.plan.loops import LoopsMixin
 
-__all__ = ["NEVER", "Body", "BlockState", "check_body"]
+__all__ = ["NEVER", "Body", "BlockState", "check_body", "name_at"]
 
 #: the reach of the statements after `continue`: never
 NEVER = "#never"
 
-_READ_HINTS = {
-    "push": "inside it, compute from the item alone (the first items: loop over xs.slice(0, 3); "
-    "distinct items: over xs.filter((x, i) => xs.indexOf(x) === i))",
-    "entry": "to count or group by key, build the object after the loop: "
-    "Object.fromEntries(keys.map(k => [k, xs.filter(x => x.k === k).length]))",
-    "number": "to keep the best item, compute it with reduce: "
-    "const best = xs.reduce((b, x) => (b === null || x.price < b.price ? x : b), null);",
-}
 _START = {"push": "const {0} = [];", "entry": "const {0} = {{}};", "number": "let {0} = 0;"}
 
 
@@ -60,7 +55,7 @@ class BlockState:
             self.scanned += 1
         return self.read_at
 
-    def rename(self, parser: LoopsMixin, aliases: dict[str, Any], name: str) -> str:
+    def rename(self, parser: LoopChangesMixin, aliases: dict[str, Any], name: str) -> str:
         """Give the definition of ``name`` (its value before the loop) a hidden name."""
         idx = self.index_of(name)
         assert idx is not None
@@ -83,8 +78,12 @@ class Body:
         alias_at: dict[str, int],
         alias_rec: list[tuple[str, int, int, int, int]],
         state: BlockState,
+        parent: Body | None = None,
     ) -> None:
         self.parser = parser
+        #: the loop whose body holds this one (None: a loop of a block)
+        self.parent = parent
+        self.depth: int = 1 if parent is None else parent.depth + 1
         self.aliases = aliases
         self.alias_at = alias_at
         self.alias_rec = alias_rec
@@ -107,6 +106,24 @@ class Body:
         self.scopes = [0]
         self.next_scope = 1
         self.seq = 0
+        #: local declared by itself -> (declared with `let`, its value as written)
+        self.defs: dict[str, tuple[bool, Any]] = {}
+        #: local changed by a loop inside this body -> the kind of change
+        self.local_finals: dict[str, str] = {}
+        #: name -> the first use (index in ``uses``) reading it, found as loops inside ask
+        self.read_first: dict[str, int] = {}
+        self.read_scanned = 0
+        #: the body reads an accumulator it changes: the loop is a fold (:mod:`.loopfold`)
+        self.fold = False
+        #: accumulator -> its latest version (a hidden local; absent: the state's, its name)
+        self.current: dict[str, str] = {}
+        #: accumulator -> the changes after its latest version, in order
+        self.pending: dict[str, list[Contribution]] = {}
+        #: the reach of each `break` (None: always), and the fold's state when it has one
+        self.breaks: list[str | None] = []
+        self.state_param: str | None = None
+        #: names read whole (not a member, a receiver, a spread), first and last token
+        self.whole: list[tuple[set[str], int, int]] = []
 
     def open_scope(self) -> None:
         self.scopes.append(self.next_scope)
@@ -127,14 +144,54 @@ class Body:
         self.seq += 1
         self.declared[name] = (self.scopes[-1], self.seq, tok)
 
-    def use(self, tree: Any, first: int, last: int) -> None:
-        names = free_names(tree)
-        if names:
-            self.uses.append((names, tuple(self.scopes), self.seq, first, last))
+    def use(self, tree: Any, first: int, last: int, passed: frozenset[str] = frozenset()) -> None:
+        """``tree`` (tokens ``first`` to ``last``) is computed here: its reads are checked when
+        the loop ends; a read of an accumulator already changed reads its latest version.
+        ``passed``: the accumulators of a fold inside that start from their values here (it
+        does not keep them: it checks its own reads)."""
+        names, whole = scan_reads(tree)
+        if not names:
+            return
+        self.uses.append((names, tuple(self.scopes), self.seq, first, last))
+        if whole and passed:
+            whole -= passed
+        if whole:
+            self.whole.append((whole, first, last))
+        if not self.acc_kind or self.acc_kind.keys().isdisjoint(names):
+            return
+        self.fold = True
+        nodes: list[dict[str, Any]] = []
+        scan_reads(tree, nodes)
+        for node in nodes:
+            name = node["$ref"]
+            if name in self.acc_kind:
+                node["$ref"] = self.version(name)
+
+    def add_change(self, name: str, change: Contribution) -> None:
+        self.accs.setdefault(name, []).append(change)
+        self.pending.setdefault(name, []).append(change)
+
+    def version(self, name: str) -> str:
+        """The hidden local holding ``name`` after the changes so far (its name: the value
+        the iteration starts from)."""
+        current = self.current.get(name, name)
+        changes = self.pending.pop(name, None)
+        if not changes:
+            return current
+        p = self.parser
+        for change in changes:
+            hidden = p.fresh(f"_{name}")
+            self.lets[hidden] = fold_step(change, current, p.fresh, p.rec)
+            if p.rec is not None:
+                p.rec[(id(self.lets), hidden)] = change.span
+            current = hidden
+        self.current[name] = current
+        return current
 
     def claim(self, name: str, tok: int, kind: str) -> None:
         """``name`` is changed (``kind``) by the statement at token ``tok``: an accumulator
-        defined before the loop in this block, by a plain definition of a fitting value."""
+        defined before the loop in this block, by a plain definition of a fitting value; in a
+        loop inside a loop, also a local of an enclosing loop's body (defined before it)."""
         p = self.parser
         family = kind if kind in ("push", "entry") else "number"
         where = p.starts[tok]
@@ -151,20 +208,14 @@ class Body:
             if known != family:
                 raise p.fail(f"the loop changes `{name}` in two different ways", where)
             return
-        idx = self.state.index_of(name)
-        if idx is None:
-            raise p.fail(
-                f"`{name}` is changed in the loop but not defined before it (in this block)",
-                where,
-                f"define it just before the loop: {_START[family].format(name)}",
-            )
-        before = self.state.finals.get(name)
-        if before is not None:
-            if before[0] != family:
-                raise p.fail(f"`{name}` is changed in another way by an earlier loop", where)
-            let = before[1]
+        parent = self.parent
+        if parent is None:
+            let = self._block_accumulator(name, family, where)
+        elif name in parent.declared:
+            let = parent.local_accumulator(name, family, where)
         else:
-            let = self._defined(name, idx, family, where)
+            parent.claim(name, tok, kind)
+            let = parent.acc_let[name]
         if family == "number" and not let:
             raise p.fail(
                 f"`{name}` is a `const`: JavaScript refuses to change it (a TypeError)",
@@ -175,45 +226,114 @@ class Body:
         self.acc_tok[name] = tok
         self.acc_let[name] = let
 
+    def _block_accumulator(self, name: str, family: str, where: int) -> bool:
+        p = self.parser
+        idx = self.state.index_of(name)
+        if idx is None:
+            raise p.fail(
+                f"`{name}` is changed in the loop but not defined before it (in this block)",
+                where,
+                f"define it just before the loop: {_START[family].format(name)}",
+            )
+        before = self.state.finals.get(name)
+        if before is not None:
+            _same_family(p, name, before[0], family, where)
+            return before[1]
+        return self._defined(name, idx, family, where)
+
+    def local_accumulator(self, name: str, family: str, where: int) -> bool:
+        """``name``, a local of this body, is changed by a loop inside it: a plain definition
+        of a fitting value, visible there; returns whether it is declared with `let`."""
+        p = self.parser
+        scope, _, tok = self.declared[name]
+        if name in self.item_names:
+            raise p.fail(
+                f"`{name}` is the outer loop's variable; values never change in Plan",
+                where,
+                "collect into an accumulator defined before the loop: const out = []; "
+                "for (...) { out.push(value); }",
+            )
+        if scope not in self.scopes:
+            line = p.index.where(p.starts[tok])
+            raise p.fail(
+                f"`{name}` is changed where it is not defined (it is declared at {line})",
+                where,
+                "define the accumulator in a block that holds the loop",
+            )
+        before = self.local_finals.get(name)
+        found = self.defs.get(name)
+        if found is None:
+            raise _destructured(p, name, family, where)
+        if before is not None:
+            _same_family(p, name, before, family, where)
+            return found[0]
+        _fresh_start(p, name, found[1], family, where)
+        return found[0]
+
+    def read_before(self, name: str) -> tuple[int, int] | None:
+        """The tokens of the first expression of this body read so far that reads ``name``."""
+        uses = self.uses
+        first = self.read_first
+        while self.read_scanned < len(uses):
+            for read in uses[self.read_scanned][0]:
+                first.setdefault(read, self.read_scanned)
+            self.read_scanned += 1
+        idx = first.get(name)
+        return None if idx is None else (uses[idx][3], uses[idx][4])
+
     def _defined(self, name: str, idx: int, family: str, where: int) -> bool:
         """Whether the definition of ``name`` (statement ``idx``) suits ``family``; returns
         whether it is declared with `let` (or nothing), not `const`."""
         p = self.parser
         _, at, first, _, _ = self.alias_rec[idx]
         if first != at + 2:
-            raise p.fail(
-                f"`{name}` is changed in the loop but defined by destructuring",
-                where,
-                f"define it by itself before the loop: {_START[family].format(name)}",
-            )
+            raise _destructured(p, name, family, where)
         declarator = p.values[at - 1] if at > 0 and p.kinds[at - 1] == "name" else None
         let = declarator != "const"
-        init = self.aliases[name]
-        fresh = (
-            type(init) is list
-            if family == "push"
-            else family != "entry"
-            or (
-                type(init) is dict
-                and (
-                    not any(k[:1] == "$" for k in init)
-                    or list(init) == ["$object"]
-                    or list(init) == ["$merge"]
-                )
-            )
-        )
-        if not fresh:
-            kind = "an array literal" if family == "push" else "an object literal"
-            raise p.fail(
-                f"the loop changes `{name}`, which must start as {kind}",
-                where,
-                f"JavaScript would change the value `{name}` was given; start from a new one: "
-                f"{_START[family].format(name)} (or a literal with items)",
-            )
+        _fresh_start(p, name, self.aliases[name], family, where)
         return let
 
 
-def _name_at(p: LoopsMixin, name: str, first: int, last: int) -> int:
+def _destructured(p: ParserBase, name: str, family: str, where: int) -> ParseFailure:
+    return p.fail(
+        f"`{name}` is changed in the loop but defined by destructuring",
+        where,
+        f"define it by itself before the loop: {_START[family].format(name)}",
+    )
+
+
+def _same_family(p: ParserBase, name: str, before: str, family: str, where: int) -> None:
+    if before != family:
+        raise p.fail(f"`{name}` is changed in another way by an earlier loop", where)
+
+
+def _fresh_start(p: LoopsMixin, name: str, init: Any, family: str, where: int) -> None:
+    """An array accumulator starts as an array literal, an object one as an object literal
+    (JavaScript would change the value it was given)."""
+    fresh = (
+        type(init) is list
+        if family == "push"
+        else family != "entry"
+        or (
+            type(init) is dict
+            and (
+                not any(k[:1] == "$" for k in init)
+                or list(init) == ["$object"]
+                or list(init) == ["$merge"]
+            )
+        )
+    )
+    if not fresh:
+        kind = "an array literal" if family == "push" else "an object literal"
+        raise p.fail(
+            f"the loop changes `{name}`, which must start as {kind}",
+            where,
+            f"JavaScript would change the value `{name}` was given; start from a new one: "
+            f"{_START[family].format(name)} (or a literal with items)",
+        )
+
+
+def name_at(p: ParserBase, name: str, first: int, last: int) -> int:
     """The offset of the first reference to ``name`` between tokens ``first`` and ``last``."""
     kinds, values = p.kinds, p.values
     for i in range(first, last + 1):
@@ -231,7 +351,7 @@ def check_body(p: LoopsMixin, body: Body, iterable: Any, span: tuple[int, int]) 
             raise p.fail(
                 f"the loop's list reads `{name}`, which the loop "
                 + ("changes" if name in accs else "declares"),
-                _name_at(p, name, *span),
+                name_at(p, name, *span),
                 "loop over another list, or collect into a new accumulator",
             )
     for name in accs:
@@ -244,19 +364,29 @@ def check_body(p: LoopsMixin, body: Body, iterable: Any, span: tuple[int, int]) 
     for names, scopes, seq, first, last in body.uses:
         for name in names:
             if name in accs:
-                raise p.fail(
-                    f"the loop reads `{name}`, which it changes",
-                    _name_at(p, name, first, last),
-                    f"read `{name}` only after the loop; " + _READ_HINTS[body.acc_kind[name]],
-                )
+                body.fold = True
             found = body.declared.get(name)
             if found is not None and not (found[0] in scopes and found[1] <= seq):
                 line = p.index.where(p.starts[found[2]])
                 raise p.fail(
                     f"`{name}` is read where it is not defined (it is declared at {line})",
-                    _name_at(p, name, first, last),
+                    name_at(p, name, first, last),
                     "read a local after its declaration and inside its block",
                 )
+    for whole, first, last in body.whole:
+        for name in whole:
+            if body.acc_kind.get(name) in ("push", "entry"):
+                raise p.fail(
+                    f"the loop reads `{name}` whole, which it changes: in JavaScript that is "
+                    "the same "
+                    + ("array" if body.acc_kind[name] == "push" else "object")
+                    + ", changed later by the loop",
+                    name_at(p, name, first, last),
+                    f"read a member (`{name}.length`, `{name}[k]`), or copy it: "
+                    + (f"[...{name}]" if body.acc_kind[name] == "push" else f"{{...{name}}}"),
+                )
+    if body.parent is not None:  # the enclosing loop checks its block's reads
+        return
     read_at = body.state.reads(body.aliases)
     for name in accs:
         idx = read_at.get(name)
@@ -264,7 +394,7 @@ def check_body(p: LoopsMixin, body: Body, iterable: Any, span: tuple[int, int]) 
             entry = body.alias_rec[idx]
             raise p.fail(
                 f"`{name}` is read before the loop changes it",
-                _name_at(p, name, entry[2], entry[4]),
+                name_at(p, name, entry[2], entry[4]),
                 f"read `{name}` only after the loop (in JavaScript a read before it may see "
                 "the changes)",
             )

@@ -15,24 +15,20 @@ from typing import Any
 
 from dialectic.frontends.plan.base import DECLARATORS, ParseFailure, closing
 from dialectic.frontends.plan.keywords import GLOBAL_NAMES, RESERVED, hides_global
-from dialectic.frontends.plan.loopbuild import (
-    final_value,
-    has_call,
-    record,
-    ref,
-    when,
-)
-from dialectic.frontends.plan.loopchanges import LoopChangesMixin
+from dialectic.frontends.plan.loopbuild import has_call, ref, when
 from dialectic.frontends.plan.loopcheck import NEVER, BlockState, Body, check_body
+from dialectic.frontends.plan.loopemit import LoopEmitMixin
 from dialectic.frontends.plan.patterns import PatternsMixin
 
 __all__ = ["LoopsMixin"]
 
 _AFTER = "`for (const x of xs) { ... }`"
+#: how deep loops may nest in one another
+MAX_NESTING = 8
 _STEPS = frozenset(["++", "--"])
 
 
-class LoopsMixin(LoopChangesMixin, PatternsMixin):
+class LoopsMixin(LoopEmitMixin, PatternsMixin):
     """``for...of`` statements; :class:`.statements.StatementsMixin` builds on it."""
 
     _blocks: dict[int, BlockState] | None = None
@@ -80,27 +76,75 @@ class LoopsMixin(LoopChangesMixin, PatternsMixin):
         aliases: dict[str, Any],
         alias_at: dict[str, int],
         alias_rec: list[tuple[str, int, int, int, int]],
+        parent: tuple[Body, str | None] | None = None,
     ) -> None:
-        """``for (const x of xs) body`` at token ``pos``: its aliases go to the block's."""
+        """``for (const x of xs) body`` at token ``pos``: its aliases go to the block's, or,
+        for a loop inside a loop (``parent``: the enclosing body and the reach there), to the
+        enclosing loop's body."""
         header = self._header(pos)
-        body = Body(self, aliases, alias_at, alias_rec, self._block_state(alias_rec))
+        outer = None if parent is None else parent[0]
+        body = Body(self, aliases, alias_at, alias_rec, self._block_state(alias_rec), outer)
+        if body.depth > MAX_NESTING:
+            raise self.fail(
+                f"loops nested more than {MAX_NESTING} deep",
+                self.starts[pos],
+                "loop over a flattened list: xs.flatMap(x => x.items)",
+            )
         body_first = self.pos
         try:
             self._bind_item(body, header)
+            start = self._going(body)
             if self.kinds[self.pos] == "{":
                 self.pos += 1
-                self._block(body, None, "}")
+                self._block(body, start, "}")
                 self._expect("}", "`}` closing the loop's body")
             else:
-                self._branch(body, None)
+                self._branch(body, start)
             check_body(self, body, header[2], header[3])
         except ParseFailure as failure:
-            if failure.fatal:
+            if failure.fatal or parent is not None:
                 raise
             self.problems.append(failure.problem)
             self._skip_loop(body_first)
             return
-        self._emit(body, header, pos, body_first)
+        if parent is None:
+            self._emit(body, header, pos, body_first)
+        else:
+            self._emit_nested(body, header, pos, body_first, *parent)
+
+    def _going(self, body: Body) -> str | None:
+        """For a loop with `break` (a fold whose state says when it is done): the hidden
+        alias saying that the iteration runs, which every statement of the body needs."""
+        if not self._breaks(self.pos):
+            return None
+        state = body.state_param = self.fresh("_s")
+        go = self.fresh("_go")
+        body.lets[go] = {"$if": [{"$get": [ref(state), "done"]}, False, True]}
+        body.fold = True
+        return go
+
+    def _breaks(self, first: int) -> bool:
+        """Whether the body starting at token ``first`` holds a `break` of its own (not of a
+        loop inside it)."""
+        if "break" not in self.written():
+            return False
+        kinds, values = self.kinds, self.values
+        end = closing(kinds, first) if kinds[first] == "{" else self._statement_end(first)
+        i = first
+        while i < end:
+            if kinds[i] == "name" and values[i] == "break":
+                return True
+            if kinds[i] == "name" and values[i] == "for" and kinds[i + 1] == "(":
+                inner = closing(kinds, i + 1) + 1
+                i = closing(kinds, inner) if kinds[inner] == "{" else self._statement_end(inner)
+            i += 1
+        return False
+
+    def _statement_end(self, i: int) -> int:
+        kinds = self.kinds
+        while kinds[i] not in (";", "eof"):
+            i += 1
+        return i
 
     def _header(self, pos: int) -> tuple[str | None, int, Any, tuple[int, int]]:
         """``(const x of xs)``: the name (None for a pattern), the token of the name or
@@ -154,8 +198,7 @@ class LoopsMixin(LoopChangesMixin, PatternsMixin):
         kinds = self.kinds
         i = first
         if kinds[i] != "{":
-            while kinds[i] not in (";", "eof"):
-                i += 1
+            i = self._statement_end(i)
             self.pos = i + (kinds[i] == ";")
             return
         end = closing(kinds, i)
@@ -212,9 +255,9 @@ class LoopsMixin(LoopChangesMixin, PatternsMixin):
                 continue
             if reach == NEVER:
                 raise self.fail(
-                    "statements after `continue` never run",
+                    "statements after `continue` or `break` never run",
                     self.starts[self.pos],
-                    "remove them, or put `continue` inside an `if`",
+                    "remove them, or put `continue` or `break` inside an `if`",
                 )
             reach = self._statement(body, reach)
         body.close_scope()
@@ -235,6 +278,15 @@ class LoopsMixin(LoopChangesMixin, PatternsMixin):
             self.pos = pos + 1
             self._end("`continue`")
             return NEVER
+        if word == "break":  # the loop goes on as a fold that does nothing once done
+            self.pos = pos + 1
+            self._end("`break`")
+            body.breaks.append(reach)
+            body.fold = True
+            return NEVER
+        if word == "for":
+            self.for_statement(pos, body.aliases, body.alias_at, body.alias_rec, (body, reach))
+            return reach
         if kind == "{":
             self.pos += 1
             reach = self._block(body, reach, "}")
@@ -263,13 +315,6 @@ class LoopsMixin(LoopChangesMixin, PatternsMixin):
 
     def _refused(self, pos: int, word: str | None) -> ParseFailure | None:
         kinds = self.kinds
-        if word == "break":
-            return self.fail(
-                "Plan's loops have no `break`",
-                self.starts[pos],
-                "find the item with xs.find(x => ...) (or .some, .findIndex), or loop over "
-                "the part you need: for (const x of xs.slice(0, 3))",
-            )
         if word == "return":
             return self.fail(
                 "Plan's loops have no `return`",
@@ -277,12 +322,11 @@ class LoopsMixin(LoopChangesMixin, PatternsMixin):
                 "find the item before returning it: const hit = xs.find(x => ...); then "
                 "return after the loop",
             )
-        if word in ("for", "while", "do"):
+        if word in ("while", "do"):
             return self.fail(
-                "a loop inside a loop is not supported",
+                f"Plan has no `{word}` loops",
                 self.starts[pos],
-                "write the inner loop as a method: out.push(...row.map(x => f(x))); or "
-                "loop over xs.flatMap(row => row.items)",
+                f"write {_AFTER} over a list, or make the list with .map",
             )
         if word is not None and word not in RESERVED and kinds[pos + 1] == ":":
             return self.fail(
@@ -327,6 +371,7 @@ class LoopsMixin(LoopChangesMixin, PatternsMixin):
         wrapped = self._when(reach, value, {"$undefined": None}, first, last)
         if name is not None:
             self._local(body, name, target, wrapped, first, last)
+            body.defs[name] = (values[pos] != "const", value)
             if has_call(value):
                 body.runs.append(name)
             return
@@ -408,42 +453,3 @@ class LoopsMixin(LoopChangesMixin, PatternsMixin):
         out = self._statement(body, reach)
         body.close_scope()
         return out
-
-    # -- the trees -----------------------------------------------------------------------------
-
-    def _emit(
-        self,
-        body: Body,
-        header: tuple[str | None, int, Any, tuple[int, int]],
-        pos: int,
-        body_first: int,
-    ) -> None:
-        """The loop's hidden alias, the statement that runs it, and each accumulator's value."""
-        _, _, iterable, (first, last) = header
-        end = self.pos - 1
-        field: dict[str, str] = {}
-        result = record(body.accs, body.runs, field)
-        fn_body: Any = {"$let": body.lets, "$return": result} if body.lets else result
-        fn: list[Any] = [[body.param], fn_body]
-        self._put(fn, 1, body_first, end)
-        spread = {"$spread": iterable}
-        self._put(spread, "$spread", first, last)
-        items = [spread]
-        self._put(items, 0, first, last)
-        method: list[Any] = [items, "map", {"$fn": fn}]
-        self._put(method, 0, first, last)
-        loop = self.fresh("_loop")
-        state = body.state
-        inits = {name: state.rename(self, body.aliases, name) for name in body.accs}
-        body.aliases[loop] = {"$method": method}
-        body.alias_rec.append((loop, pos, pos, end, end))
-        key = f"#expr{len(body.alias_rec)}"
-        body.aliases[key] = ref(loop)
-        body.alias_rec.append((key, pos, pos, last + 1, end))
-        for name, changes in body.accs.items():
-            kind = changes[0].kind if changes[0].kind in ("push", "entry") else "number"
-            body.aliases[name] = final_value(
-                kind, inits[name], loop, field[name], changes, self.fresh, self.rec
-            )
-            state.finals[name] = (changes[0].kind if kind != "number" else kind, body.acc_let[name])
-            body.alias_rec.append((name, body.acc_tok[name], pos, last + 1, end))

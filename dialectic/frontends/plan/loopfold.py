@@ -1,0 +1,38 @@
+"""A loop that reads what it changes (SPEC 10, "Loops"): a fold. Each change to an accumulator
+makes a new version of it (a hidden alias of the body), each read after a change reads the
+latest version, and the loop is ``[...xs].reduce((_s, x) => {...; return state;}, initial)``
+whose state holds every accumulator. Used by :mod:`.loopcheck` and :mod:`.loopemit`."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from dialectic.frontends.plan.loopbuild import Contribution, reducer, step, when
+
+__all__ = ["fold_step"]
+
+
+def fold_step(
+    c: Contribution,
+    previous: str,
+    fresh: Any,
+    rec: dict[tuple[int, str | int], tuple[int, int]] | None,
+) -> Any:
+    """The accumulator's next version after the change ``c`` from version ``previous``: a new
+    array or object (``[...prev, ...items]``, ``{...prev, ...Object.fromEntries(entries)}``),
+    JavaScript's step on a number or a text, a loop inside the loop applied in turn."""
+    prev = {"$ref": previous}
+    value: Any = {"$ref": c.value} if c.value is not None else None
+    if c.kind == "push":
+        out: Any = [{"$spread": prev}, {"$spread": value}]
+    elif c.kind == "entry":
+        out = {"$merge": [prev, {"$global": ["Object.fromEntries", value]}]}
+    elif c.kind == "set":
+        out = value
+    elif c.nested is not None:
+        key, changes = c.nested
+        fn = reducer(fresh("_r"), key, changes, fresh, rec)
+        out = {"$method": [value, "reduce", {"$fn": fn}, prev]}
+    else:
+        out = step(c.kind, prev, value)
+    return when(c.reach, out, prev)
