@@ -35,7 +35,11 @@ RT = Runtime(load_entry_points=False)
         ("return 'a1'.match(/\\d/);", "syntax_error", "includes, startsWith"),
         ("let i = 0; while (i < 3) { i++; } return i;", "syntax_error", "for (const x of xs)"),
         ("let i = 0; do { i++; } while (i < 3); return i;", "syntax_error", ".map"),
-        ("const r = []; for (let i = 0; i < 3; i++) r.push(i); return r;", "syntax_error", ".map"),
+        (
+            "const r = []; for (let i = 0; i < 3; i *= 2) r.push(i); return r;",
+            "syntax_error",
+            ".map",
+        ),
         ("const r = []; for (const c of cs) { r.push(c); } return r;", "unknown_identifier", ""),
         ("return [[1]].flat(Infinity);", "unknown_identifier", "xs.flat(10)"),
         ("return NaN;", "unknown_identifier", "Number.isFinite"),

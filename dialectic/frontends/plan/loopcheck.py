@@ -89,6 +89,8 @@ class Body:
         self.alias_rec = alias_rec
         self.state = state
         self.param = ""
+        #: a `forEach` callback's body: `return;` goes on, `break` and `continue` are refused
+        self.each = False
         #: the names the loop's variable (or its pattern) binds
         self.item_names: set[str] = set()
         #: the arrow function's aliases, in the body's order

@@ -18,6 +18,7 @@ from dialectic.frontends.plan.keywords import GLOBAL_NAMES, RESERVED, hides_glob
 from dialectic.frontends.plan.loopbuild import has_call, ref, when
 from dialectic.frontends.plan.loopcheck import NEVER, BlockState, Body, check_body
 from dialectic.frontends.plan.loopemit import LoopEmitMixin
+from dialectic.frontends.plan.loopforms import Each, LoopFormsMixin
 from dialectic.frontends.plan.patterns import PatternsMixin
 
 __all__ = ["LoopsMixin"]
@@ -28,7 +29,7 @@ MAX_NESTING = 8
 _STEPS = frozenset(["++", "--"])
 
 
-class LoopsMixin(LoopEmitMixin, PatternsMixin):
+class LoopsMixin(LoopEmitMixin, PatternsMixin, LoopFormsMixin):
     """``for...of`` statements; :class:`.statements.StatementsMixin` builds on it."""
 
     _blocks: dict[int, BlockState] | None = None
@@ -77,11 +78,13 @@ class LoopsMixin(LoopEmitMixin, PatternsMixin):
         alias_at: dict[str, int],
         alias_rec: list[tuple[str, int, int, int, int]],
         parent: tuple[Body, str | None] | None = None,
+        each: Each | None = None,
     ) -> None:
         """``for (const x of xs) body`` at token ``pos``: its aliases go to the block's, or,
         for a loop inside a loop (``parent``: the enclosing body and the reach there), to the
-        enclosing loop's body."""
-        header = self._header(pos)
+        enclosing loop's body. ``each``: the loop is the statement ``xs.forEach(...)``
+        (:mod:`.loopforms`), its header read already."""
+        header = self._header(pos) if each is None else each.header
         outer = None if parent is None else parent[0]
         body = Body(self, aliases, alias_at, alias_rec, self._block_state(alias_rec), outer)
         if body.depth > MAX_NESTING:
@@ -93,19 +96,35 @@ class LoopsMixin(LoopEmitMixin, PatternsMixin):
         body_first = self.pos
         try:
             self._bind_item(body, header)
+            if each is not None:
+                body.each = True
+                for name, tok, value in each.locals:
+                    self._local(body, name, tok, value, tok, tok)
             start = self._going(body)
             if self.kinds[self.pos] == "{":
                 self.pos += 1
                 self._block(body, start, "}")
                 self._expect("}", "`}` closing the loop's body")
+            elif each is not None and each.expression:
+                self.kinds[each.close] = ";"  # `xs.forEach(x => out.push(x))`: one statement
+                try:
+                    self._branch(body, start)
+                finally:
+                    self.kinds[each.close] = ")"
+                self.pos -= 1
             else:
                 self._branch(body, start)
+            if each is not None:
+                self._expect(")", "`)` closing `forEach(`")
+                self._end("`forEach` statement")
             check_body(self, body, header[2], header[3])
         except ParseFailure as failure:
             if failure.fatal or parent is not None:
                 raise
             self.problems.append(failure.problem)
             self._skip_loop(body_first)
+            if each is not None:  # to after `xs.forEach(...);`
+                self.pos = each.close + 1 + (self.kinds[each.close + 1] == ";")
             return
         if parent is None:
             self._emit(body, header, pos, body_first)
@@ -172,6 +191,9 @@ class LoopsMixin(LoopEmitMixin, PatternsMixin):
         after = target + 1 if kinds[target] == "name" else self._pattern_end(target) + 1
         keys = kinds[after] == "name" and values[after] == "in"
         if not keys and not (kinds[after] == "name" and values[after] == "of"):
+            counted = self.counted_header(pos) if kinds[after] == "=" else None
+            if counted is not None:  # `for (let i = 0; i < n; i++)` (:mod:`.loopforms`)
+                return counted
             raise self._c_style(pos)
         self.pos = after + 1
         first = self.pos
@@ -274,9 +296,14 @@ class LoopsMixin(LoopEmitMixin, PatternsMixin):
             return reach
         if word == "if" and kinds[pos + 1] == "(":
             return self._if(body, reach, pos)
-        if word == "continue":
+        if body.each and word in ("continue", "break"):
+            raise self.each_break(pos) if word == "break" else self.each_continue(pos)
+        if word == "continue" or (word == "return" and body.each):
+            failure = self.each_return(pos) if word == "return" else None
+            if failure is not None:
+                raise failure
             self.pos = pos + 1
-            self._end("`continue`")
+            self._end(f"`{word}`")
             return NEVER
         if word == "break":  # the loop goes on as a fold that does nothing once done
             self.pos = pos + 1
@@ -286,6 +313,12 @@ class LoopsMixin(LoopEmitMixin, PatternsMixin):
             return NEVER
         if word == "for":
             self.for_statement(pos, body.aliases, body.alias_at, body.alias_rec, (body, reach))
+            return reach
+        dot = self.for_each_at(pos) if kind == "name" else None
+        if dot is not None:  # `xs.forEach(x => ...)` inside the loop
+            each = self.for_each(pos, dot)
+            parent = (body, reach)
+            self.for_statement(pos, body.aliases, body.alias_at, body.alias_rec, parent, each)
             return reach
         if kind == "{":
             self.pos += 1

@@ -233,6 +233,10 @@ class StatementsMixin(LoopsMixin):
         if word is not None and kinds[pos + 1] == "=":
             self.alias_definition(word, pos, aliases, alias_at, alias_rec)
             return final
+        dot = self.for_each_at(pos) if word is not None else None
+        if dot is not None:  # `xs.forEach(x => { ... });`: a loop (SPEC 10, "Loops")
+            self.for_statement(pos, aliases, alias_at, alias_rec, each=self.for_each(pos, dot))
+            return final
         return self.expression_statement(pos, final, (aliases, alias_rec))
 
     def if_statement(self, pos: int, end: str) -> tuple[Any, int]:

@@ -1,0 +1,279 @@
+"""Two more ways code-mode programs write a loop, read as a ``for...of`` loop (SPEC 10, "Loops"):
+
+- ``xs.forEach(x => { ... });`` (also ``(x, i) => ...``, a pattern parameter, an expression
+  body): the loop ``for (const x of xs.map(v => v)) { ... }`` over the array (the ``map`` makes
+  a text or an object fail, as ``forEach`` is an array's method); ``return;`` in the callback
+  goes on with the next item, as ``continue`` does. Refused: an ``async`` callback (``forEach``
+  does not wait for it: the statements after it would run first), ``return`` of a value (it is
+  dropped), ``break`` (JavaScript's SyntaxError), a third parameter;
+- ``for (let i = A; i < B; i++)`` (also ``<=``, ``i += 1``, ``++i``, and counting down with
+  ``>``/``>=`` and ``i--``/``i -= 1``): the loop over ``Array.from({length: n}).map((_, k) =>
+  A + k)`` with ``n`` the count JavaScript's test allows, ``B`` read once (the body cannot
+  change what it reads: the loop may not read what it changes through ``B``) and ``A`` free of
+  calls. Other steps, tests or starts keep the "only for...of" refusal.
+"""
+
+from __future__ import annotations
+
+import copy
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+from dialectic.frontends.plan.base import DECLARATORS, ParseFailure, ParserBase, closing
+from dialectic.frontends.plan.loopbuild import has_call, ref
+
+__all__ = ["Each", "LoopFormsMixin"]
+
+Header = tuple[str | None, int, Any, tuple[int, int]]
+#: the tokens that may end a statement after `xs.forEach(...)`
+_ENDS = frozenset([";", "}", "eof"])
+_UP = {"<": "up", "<=": "up", ">": "down", ">=": "down"}
+
+
+@dataclass(slots=True)
+class Each:
+    """A ``forEach`` statement read as a loop: its header, the locals its parameters bind
+    beside the loop's variable, the token of the call's ``)``, and whether the callback's body
+    is an expression."""
+
+    header: Header
+    close: int
+    expression: bool
+    locals: list[tuple[str, int, Any]] = field(default_factory=list)
+
+
+class LoopFormsMixin(ParserBase):
+    """``xs.forEach(...)`` statements and counted ``for (let i = 0; i < n; i++)`` headers."""
+
+    if TYPE_CHECKING:
+
+        def fresh(self, prefix: str) -> str: ...
+
+        def _put(self, container: Any, key: str | int, first: int, last: int) -> None: ...
+
+        def arrow_params(self, pos: int) -> list[str] | None: ...
+
+        _arrow_patterns: dict[str, Any]
+
+    # -- forEach ---------------------------------------------------------------------------------
+
+    def for_each_at(self, pos: int) -> int | None:
+        """The token of the ``.`` of ``.forEach(`` when the statement at token ``pos`` is
+        ``receiver.forEach(...)`` and nothing else, else None."""
+        if "forEach" not in self.source:
+            return None
+        kinds, values = self.kinds, self.values
+        depth = 0
+        i = pos
+        found = None
+        while kinds[i] != "eof":
+            kind = kinds[i]
+            if kind in ("(", "[", "{", "tplh"):
+                if (
+                    depth == 0
+                    and kind == "("
+                    and i > pos + 2
+                    and values[i - 1] == "forEach"
+                    and kinds[i - 2] == "."
+                ):
+                    close = closing(kinds, i)
+                    if kinds[close] == "eof":
+                        return None
+                    end = kinds[close + 1]
+                    if end in _ENDS or self.newline_before(close + 1):
+                        found = i - 2
+                    i = close + 1
+                    continue
+                depth += 1
+            elif kind in (")", "]", "}", "tplt"):
+                depth -= 1
+                if depth < 0:
+                    break
+            elif depth == 0 and (kind == ";" or (i > pos and self.newline_before(i) and found)):
+                break
+            i += 1
+        return found
+
+    def for_each(self, pos: int, dot: int) -> Each:
+        """The loop that the statement ``receiver.forEach(callback)`` at token ``pos`` is
+        (``dot``: its ``.``); ``self.pos`` at the callback's body."""
+        kinds, values = self.kinds, self.values
+        opened = dot + 2
+        close = closing(kinds, opened)
+        kinds[dot] = ";"  # the receiver ends there
+        try:
+            self.pos = pos
+            receiver = self.expr(0)
+        finally:
+            kinds[dot] = "."
+        if self.pos != dot:
+            raise self.unexpected(self.tok(self.pos), "`.forEach(`")
+        p = opened + 1
+        if values[p] == "async":
+            raise self.fail(
+                "`forEach` does not wait for an `async` callback: the statements after it "
+                "would run before the callback's calls end",
+                self.starts[p],
+                "loop with for...of and await inside: for (const x of xs) { "
+                "out.push(await f(x)); }",
+            )
+        params = self.arrow_params(p)
+        if params is None:
+            raise self.fail(
+                "`forEach` takes an arrow function here: xs.forEach(x => { ... })",
+                self.starts[p],
+                "or loop with for...of: for (const x of xs) { ... }",
+            )
+        patterns, self._arrow_patterns = self._arrow_patterns, {}
+        arrow = p
+        while not (kinds[arrow] == "op" and values[arrow] == "=>"):
+            arrow += 1
+        if len(params) > 2:
+            raise self.fail(
+                "a `forEach` callback here takes the item and its index, not the array",
+                self.starts[p],
+                "read the array by its name inside the callback",
+            )
+        if len(params) == 2 and (params[1] in patterns or params[0] in patterns):
+            raise self.fail(
+                "a `forEach` callback with an index takes plain names: (x, i) => ...",
+                self.starts[p],
+                "take the item whole and read its parts inside: (x, i) => { const {a} = x; }",
+            )
+        item = self.fresh("_x")
+        index = self.fresh("_i") if len(params) == 2 else None
+        made: Any = [ref(item), ref(index)] if index is not None else ref(item)
+        mapper = {"$fn": [[item] if index is None else [item, index], made]}
+        items: list[Any] = [receiver, "map", mapper]
+        self._put(items, 0, pos, dot - 1)
+        iterable = {"$method": items}
+        span = (pos, dot - 1)
+        tokens = [i for i in range(p, arrow) if kinds[i] == "name" and values[i] in params]
+        self.pos = arrow + 1
+        if index is None:
+            name = params[0]
+            if name in patterns:  # `([k, v]) => ...`: the loop's pattern, at its tokens
+                at = patterns[name].start
+                return Each((None, at, iterable, span), close, kinds[arrow + 1] != "{")
+            header: Header = (name, tokens[0] if tokens else p, iterable, span)
+            each = Each(header, close, kinds[arrow + 1] != "{")
+        else:
+            pair = self.fresh("_each")
+            header = (pair, tokens[0] if tokens else p, iterable, span)
+            each = Each(header, close, kinds[arrow + 1] != "{")
+            for n, name in enumerate(params):
+                tok = tokens[n] if n < len(tokens) else p
+                each.locals.append((name, tok, {"$get": [ref(pair), n]}))
+        return each
+
+    def each_return(self, pos: int) -> ParseFailure | None:
+        """``return;`` in a ``forEach`` callback goes on with the next item (None); ``return``
+        of a value is refused."""
+        if self.kinds[pos + 1] in (";", "}"):
+            return None
+        return self.fail(
+            "`forEach` drops the value its callback returns",
+            self.starts[pos],
+            "write `return;` to go on with the next item, or collect values with map",
+        )
+
+    def each_continue(self, pos: int) -> ParseFailure:
+        return self.fail(
+            "a `forEach` callback has no `continue` (JavaScript's SyntaxError)",
+            self.starts[pos],
+            "write `return;` to go on with the next item",
+        )
+
+    def each_break(self, pos: int) -> ParseFailure:
+        return self.fail(
+            "a `forEach` callback has no `break` (JavaScript's SyntaxError)",
+            self.starts[pos],
+            "loop with for...of to stop early: for (const x of xs) { if (...) break; ... }",
+        )
+
+    # -- counted for -----------------------------------------------------------------------------
+
+    def counted_header(self, pos: int) -> Header | None:
+        """``for (let i = A; i < B; i++)`` at token ``pos`` as a header over the values ``i``
+        takes; ``self.pos`` after ``)``. None when the loop is not of that form."""
+        kinds, values = self.kinds, self.values
+        i = pos + 2
+        if not (
+            values[i] in DECLARATORS
+            and values[i] != "const"
+            and kinds[i + 1] == "name"
+            and kinds[i + 2] == "="
+        ):
+            return None
+        name, at = values[i + 1], i + 1
+        self.pos = i + 3
+        first = self.pos
+        start = self.expr(0)
+        start_span = (first, self.pos - 1)
+        if has_call(start):
+            return None
+        if kinds[self.pos] != ";" or values[self.pos + 1] != name:
+            return None
+        test = self.pos + 2
+        op = values[test] if kinds[test] == "op" else None
+        if op not in _UP:
+            return None
+        self.pos = test + 1
+        bound_first = self.pos
+        bound = self.expr(0)
+        bound_span = (bound_first, self.pos - 1)
+        if kinds[self.pos] != ";":
+            return None
+        step = self._step(self.pos + 1, name)
+        if step is None or step[0] != _UP[op]:
+            return None
+        self.pos = step[1]
+        if kinds[self.pos] != ")":
+            return None
+        self.pos += 1
+        return name, at, self._count(op, start, bound, start_span, bound_span), start_span
+
+    def _step(self, i: int, name: str) -> tuple[str, int] | None:
+        """``i++``, ``++i``, ``i += 1`` (up) or their downward kin at token ``i``: the
+        direction and the token after the step."""
+        kinds, values = self.kinds, self.values
+        if values[i] == name and kinds[i + 1] == "op" and values[i + 1] in ("++", "--"):
+            return ("up" if values[i + 1] == "++" else "down"), i + 2
+        if kinds[i] == "op" and values[i] in ("++", "--") and values[i + 1] == name:
+            return ("up" if values[i] == "++" else "down"), i + 2
+        if (
+            values[i] == name
+            and kinds[i + 1] == "op"
+            and values[i + 1] in ("+=", "-=")
+            and kinds[i + 2] == "num"
+            and values[i + 2] == "1"
+        ):
+            return ("up" if values[i + 1] == "+=" else "down"), i + 3
+        return None
+
+    def _count(
+        self,
+        op: str,
+        start: Any,
+        bound: Any,
+        start_span: tuple[int, int],
+        bound_span: tuple[int, int],
+    ) -> Any:
+        """``Array.from({length: n}, (_, k) => start ± k)`` with ``n`` the number of values
+        JavaScript's test lets through: ``Math.max(0, Math.ceil(B - A))`` for ``<`` and
+        ``Math.max(0, Math.floor(B - A) + 1)`` for ``<=`` (downward: ``A - B``)."""
+        skip, k = self.fresh("_"), self.fresh("_k")
+        up = _UP[op] == "up"
+        again = copy.deepcopy(start)  # (no call in it: computing it twice changes nothing)
+        gap: Any = {"$op": ["-", bound, start] if up else ["-", start, bound]}
+        self._put(gap["$op"], 1 if up else 2, *bound_span)
+        self._put(gap["$op"], 2 if up else 1, *start_span)
+        if op in ("<", ">"):
+            size: Any = {"$global": ["Math.ceil", gap]}
+        else:
+            size = {"$op": ["+", {"$global": ["Math.floor", gap]}, 1]}
+        length = {"$global": ["Math.max", 0, size]}
+        value = {"$op": ["+" if up else "-", again, ref(k)]}
+        self._put(value["$op"], 1, *start_span)
+        made = {"$global": ["Array.from", {"$object": {"length": length}}]}
+        return {"$method": [made, "map", {"$fn": [[skip, k], value]}]}

@@ -1,0 +1,84 @@
+"""`xs.forEach(...)` statements and counted `for (let i = 0; i < n; i++)` loops, read as
+`for...of` loops (SPEC 10, "Loops"): Node's answer, or a refusal at the place."""
+
+from __future__ import annotations
+
+import pytest
+
+from dialectic import Runtime
+
+from .program_generator import CONTEXT
+from .program_oracle import runs_as_in_node, runtime
+
+RT: Runtime = runtime()
+
+PROGRAMS = [
+    "const out = {};\npeople.forEach(p => { out[p.name] = p.age; });\nreturn out;",
+    "const names = [];\npeople.forEach(p => names.push(p.name));\nreturn names;",
+    "let total = 0;\nnums.forEach((n, i) => { total += n * i; });\nreturn total;",
+    "const out = [];\npeople.forEach(({name, age}) => { if (age < 1) return; out.push(name); });"
+    "\nreturn out;",
+    "const rows = [];\npeople.forEach(p => {\n  p.tags.forEach(t => rows.push(p.name + t));\n});"
+    "\nreturn rows;",
+    "let acc = '';\nwords.forEach(w => { acc += w; });\nreturn acc;",
+    "const seen = {};\nconst first = [];\n"
+    "words.forEach(w => { if (seen[w.length]) return; seen[w.length] = true; first.push(w); });"
+    "\nreturn first;",
+    "const out = [];\nfor (const p of people) { p.tags.forEach(t => out.push(t)); }\nreturn out;",
+    "const got = [];\npeople.forEach(p => got.push(echo(p.name)));\nreturn got;",
+    "const out = [];\nfor (let i = 0; i < nums.length; i++) { out.push(nums[i] * 2); }\n"
+    "return out;",
+    "const out = [];\nfor (let i = 0; i <= 3; i++) { out.push(i); }\nreturn out;",
+    "const out = [];\nfor (let i = nums.length - 1; i >= 0; i--) { out.push(nums[i]); }\n"
+    "return out;",
+    "const out = [];\nfor (let i = 2; i < 2.5; i += 1) { out.push(i); }\n"
+    "for (let j = 5; j > 1; --j) out.push(j);\nreturn out;",
+    "const out = [];\nfor (let i = 0; i < 0; i++) { out.push(i); }\nreturn out;",
+    "let best = 0;\nfor (let i = 1; i < nums.length; i++) {\n"
+    "  if (nums[i] > nums[best]) best = i;\n}\nreturn best;",
+]
+
+
+def test_for_each_and_counted_loops_give_what_node_gives() -> None:
+    runs_as_in_node(PROGRAMS, RT)
+
+
+@pytest.mark.parametrize(
+    ("text", "message", "column"),
+    [
+        (
+            "people.forEach(async p => { await echo(p); });\nreturn 1;",
+            "`forEach` does not wait for an `async` callback",
+            16,
+        ),
+        ("people.forEach(p => { return p; });\nreturn 1;", "drops the value", 23),
+        ("people.forEach(p => { break; });\nreturn 1;", "has no `break`", 23),
+        ("people.forEach(p => { continue; });\nreturn 1;", "has no `continue`", 23),
+        ("people.forEach((p, i, all) => 1);\nreturn 1;", "not the array", 16),
+        ("for (let i = 0; i < 10; i += 2) {}\nreturn 1;", "only `for...of` loops", 1),
+        ("for (let i = 0; i > 10; i++) {}\nreturn 1;", "only `for...of` loops", 1),
+        ("for (let i = echo(0); i < 10; i++) {}\nreturn 1;", "only `for...of` loops", 1),
+        (
+            "const out = [];\nfor (let i = 0; i < out.length + 3; i++) { out.push(i); }\n"
+            "return out;",
+            "the loop's list reads `out`, which the loop changes",
+            14,
+        ),
+        ("for (let i = 0; i < 3; i++) { i += 1; }\nreturn 1;", "", 1),
+    ],
+)
+def test_what_javascript_would_answer_otherwise_is_refused(
+    text: str, message: str, column: int
+) -> None:
+    out = RT.run(text, lang="plan", context=CONTEXT)
+    assert out.status == "failure" and out.error is not None, out.value
+    assert message in out.error.message, out.error.message
+    assert out.message is not None and "2 syntax errors" not in out.message, out.message
+    if message:
+        assert out.error.column == column, out.message
+
+
+def test_for_each_of_a_text_or_an_object_fails_as_node_throws() -> None:
+    for name in ("s", "data"):
+        out = RT.run(f"{name}.forEach(c => c);\nreturn 1;", lang="plan", context=CONTEXT)
+        assert out.status == "failure", out.value
