@@ -5,6 +5,7 @@ arrow functions and their parameters, spreads and merges, optional member access
 from __future__ import annotations
 
 from collections.abc import Callable
+from collections.abc import Set as AbstractSet
 from typing import TYPE_CHECKING, Any
 
 from dialectic.compiler import plus as plus_module
@@ -84,7 +85,7 @@ class FormsMixin:
     resolved: Resolved
     access: Access
     errors: list[DialecticError]
-    _marked: set[int]
+    _marked: AbstractSet[int]
 
     if TYPE_CHECKING:
 
