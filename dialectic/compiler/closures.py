@@ -323,13 +323,13 @@ class Compiler(CallsMixin, FormsMixin):
             ctx_name = target.name  # type: ignore[attr-defined]
             first = _unreachable_compiled
         elif literal_keys and tt is ParamRef:
-            keys = tuple([k.value for k in node.keys])  # type: ignore[attr-defined]
+            keys = _values(node.keys)
             return Compiled(param_get(target, keys, member, path))  # type: ignore[arg-type]
         else:
             first = self.compile(target)
         if literal_keys and first.sync is not None:
             read = first.sync
-            keys = tuple([k.value for k in node.keys])  # type: ignore[attr-defined]
+            keys = _values(node.keys)
             if ctx_name is not None and len(keys) < 3:  # `user.name`, `user.profile.name`
                 return Compiled(context_getter(ctx_name, keys, member, path))
             return Compiled(_literal_get(ctx_name, read, keys, member, path))
@@ -406,6 +406,16 @@ def _computed_get(
         return v
 
     return finish
+
+
+def _values(keys: tuple[Node, ...]) -> tuple[Any, ...]:
+    """The values of literal keys (one or two read without a loop: most member paths)."""
+    n = len(keys)
+    if n == 1:
+        return (keys[0].value,)  # type: ignore[attr-defined]
+    if n == 2:
+        return (keys[0].value, keys[1].value)  # type: ignore[attr-defined]
+    return tuple([k.value for k in keys])  # type: ignore[attr-defined]
 
 
 def _unreachable(s: State) -> Any:

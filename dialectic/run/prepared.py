@@ -104,7 +104,11 @@ class Prepared:
         runtime = self.runtime
         limits = runtime.limits
         try:
-            if isinstance(program, str) and utf8_length(program) > limits.max_program_bytes:
+            if (
+                isinstance(program, str)
+                and len(program) * 4 > limits.max_program_bytes  # (4 bytes a character at most)
+                and utf8_length(program) > limits.max_program_bytes
+            ):
                 raise LimitExceeded(
                     "max_program_bytes",
                     f"the program is larger than {limits.max_program_bytes} bytes",
