@@ -86,6 +86,8 @@ class Runtime:
             self.limits.max_output_bytes,
             self.limits.max_string_length,
         )
+        #: what each run's state converts and stringifies with (made once, not per program)
+        self.hooks = (self.types.coerce, self.serializer.stringify)
         self._cache: OrderedDict[tuple[Any, ...], Prepared] = OrderedDict()
         self._seen: OrderedDict[int, None] = OrderedDict()
         if self.registry.is_builtin("str"):

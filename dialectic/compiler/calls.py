@@ -12,6 +12,7 @@ ambiguity, a failure), never for a call that just runs. What is known of the fun
 
 from __future__ import annotations
 
+from collections.abc import Set as AbstractSet
 from typing import TYPE_CHECKING, Any
 
 from dialectic.compiler.callsite import (
@@ -59,7 +60,7 @@ class CallsMixin:
     tree: Any
     async_calls: dict[str, int]
     _async_fns: dict[int, AsyncFn]
-    _marked: set[int]
+    _marked: AbstractSet[int]
     _facts: dict[str, FnFacts]
     _checked: dict[int, FnFacts]
     _scalars: dict[tuple[type, Any], Compiled]

@@ -10,6 +10,7 @@ Compile errors are collected, so one failure reports every problem found.
 from __future__ import annotations
 
 from collections.abc import Callable
+from collections.abc import Set as AbstractSet
 from functools import partial
 from typing import Any
 
@@ -91,9 +92,14 @@ class Compiler(CallsMixin, FormsMixin):
         self.registry = registry
         self.types = types
         self.serializer = serializer
-        self.access = Access(registry, types)
+        # what depends only on the registry and type system: made once for them, not per
+        # program (the type system keeps it)
+        shared = types.compiler_parts
+        if shared is None or shared[0] is not registry or shared[3] is not type(self):
+            shared = types.compiler_parts = _shared_parts(registry, types, type(self))
+        self.access = shared[1]
         #: the sandbox's member read (one bound method, shared by the program's readers)
-        self.member = self.access.member
+        self.member = shared[2]
         self.limits = limits
         self.tree = tree
         self.resolved = resolved
@@ -108,18 +114,17 @@ class Compiler(CallsMixin, FormsMixin):
         self._aliases: dict[int, tuple[Compiled, Binding]] = {}
         self._locals: dict[tuple[int, int], Compiled] = {}
         #: the compile method of each node class (built once per compiler class)
-        self._table: dict[type[Node], Callable[[Any, Any], Compiled]] = unbound_table(
-            type(self), "_"
-        )
+        self._table: dict[type[Node], Callable[[Any, Any], Compiled]] = shared[4]
         #: the call-site facts of the registry's functions (kept per registry)
-        self._facts = facts_table(registry)
+        self._facts: dict[str, FnFacts] = shared[5]
         #: the facts of each function this program calls, found current (by the function's id:
         #: the resolved tree holds the function)
         self._checked: dict[int, FnFacts] = {}
         #: compiled literal scalars, by (type, value): shared by the call sites that pass them
         self._scalars: dict[tuple[type, Any], Compiled] = {}
         #: nodes with effectful calls below them (SPEC 17); empty for most programs
-        self._marked: set[int] = resolved.effects.marked if resolved.effects is not None else set()
+        effects = resolved.effects
+        self._marked: AbstractSet[int] = effects.marked if effects is not None else _NONE_MARKED
 
     # -- entry ----------------------------------------------------------------------------
     def compile_root(self) -> Compiled:
@@ -323,13 +328,13 @@ class Compiler(CallsMixin, FormsMixin):
             ctx_name = target.name  # type: ignore[attr-defined]
             first = _unreachable_compiled
         elif literal_keys and tt is ParamRef:
-            keys = tuple([k.value for k in node.keys])  # type: ignore[attr-defined]
+            keys = _values(node.keys)
             return Compiled(param_get(target, keys, member, path))  # type: ignore[arg-type]
         else:
             first = self.compile(target)
         if literal_keys and first.sync is not None:
             read = first.sync
-            keys = tuple([k.value for k in node.keys])  # type: ignore[attr-defined]
+            keys = _values(node.keys)
             if ctx_name is not None and len(keys) < 3:  # `user.name`, `user.profile.name`
                 return Compiled(context_getter(ctx_name, keys, member, path))
             return Compiled(_literal_get(ctx_name, read, keys, member, path))
@@ -342,6 +347,25 @@ class Compiler(CallsMixin, FormsMixin):
         or an index past the end, as undefined."""
         parts = [self.compile(node.target)] + [self.compile(k) for k in node.keys]
         return self._combine(parts, _computed_get(self.member, node.path, node.soft))
+
+
+#: what a program with no effectful call marks (never changed)
+_NONE_MARKED: frozenset[int] = frozenset()
+
+
+def _shared_parts(registry: Registry, types: TypeSystem, cls: type) -> tuple[Any, ...]:
+    """What every compiler of ``registry`` and ``types`` of the class ``cls`` reads and no
+    program changes: (registry, member access, its bound ``member``, cls, the compile method
+    of each node class, the call-site facts of the registry's functions)."""
+    access = Access(registry, types)
+    return (
+        registry,
+        access,
+        access.member,
+        cls,
+        unbound_table(cls, "_"),
+        facts_table(registry),
+    )
 
 
 # (the closures of `_Get` are made by functions of their own: a closure's parts are cells of
@@ -387,6 +411,16 @@ def _computed_get(
         return v
 
     return finish
+
+
+def _values(keys: tuple[Node, ...]) -> tuple[Any, ...]:
+    """The values of literal keys (one or two read without a loop: most member paths)."""
+    n = len(keys)
+    if n == 1:
+        return (keys[0].value,)  # type: ignore[attr-defined]
+    if n == 2:
+        return (keys[0].value, keys[1].value)  # type: ignore[attr-defined]
+    return tuple([k.value for k in keys])  # type: ignore[attr-defined]
 
 
 def _unreachable(s: State) -> Any:

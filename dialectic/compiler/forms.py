@@ -5,6 +5,7 @@ arrow functions and their parameters, spreads and merges, optional member access
 from __future__ import annotations
 
 from collections.abc import Callable
+from collections.abc import Set as AbstractSet
 from functools import partial
 from typing import TYPE_CHECKING, Any
 
@@ -86,7 +87,7 @@ class FormsMixin:
     resolved: Resolved
     access: Access
     errors: list[DialecticError]
-    _marked: set[int]
+    _marked: AbstractSet[int]
 
     if TYPE_CHECKING:
 

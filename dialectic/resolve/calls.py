@@ -37,12 +37,15 @@ class _Facts:
     the function, JavaScript method name -> whether a registered function has that name too;
     with weak references to the registry and to itself (see ``_LAST``)."""
 
-    __slots__ = ("version", "sigs", "methods", "registry", "me", "__weakref__")
+    __slots__ = ("version", "sigs", "methods", "free", "registry", "me", "__weakref__")
 
     def __init__(self, registry: Registry) -> None:
         self.version = registry.version
         self.sigs: dict[str, _Kept] = {}
         self.methods: dict[str, bool] = {}
+        #: free name (no alias, no parameter) -> the registered constant it names, or the
+        #: resolver's marker of a context value (names that are errors are not kept)
+        self.free: dict[str, Any] = {}
         self.registry = weakref.ref(registry)
         self.me = weakref.ref(self)
 
@@ -68,6 +71,8 @@ class CallsMixin:
     _sigs: dict[str, _Kept] | None
     #: JavaScript method name -> whether it is a registered function too (the registry's)
     _methods: dict[str, bool] | None
+    #: free name -> what it means (the registry's: ``_Facts.free``)
+    _known_free: dict[str, Any] | None
     #: whether the registry has namespaced functions (None: not asked yet)
     _bare: bool | None
     _reading: int
@@ -218,6 +223,7 @@ class CallsMixin:
             _LAST[0] = facts.me
         self._sigs = facts.sigs
         self._methods = facts.methods
+        self._known_free = facts.free
         return facts.sigs
 
     def _registered(self, registry: Registry, name: str) -> bool:

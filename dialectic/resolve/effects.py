@@ -12,9 +12,9 @@ the last write of a scope they read.
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping
+from collections.abc import Mapping
 
-from dialectic.tree.nodes import Block, Invoke, Method, Node, children
+from dialectic.tree.nodes import Block, Invoke, Method, Node, child_list
 
 __all__ = ["BlockPlan", "EffectInfo", "analyze", "effect_children"]
 
@@ -55,24 +55,40 @@ class EffectInfo:
         self.written: set[str] = set()
 
 
-def effect_children(node: Node) -> Iterator[Node]:
-    yield from children(node)
+def effect_children(node: Node) -> list[Node]:
+    kids = child_list(node)
     if type(node) is Method and node.fallback is not None:
-        yield node.fallback
+        kids.append(node.fallback)
+    return kids
 
 
 def analyze(root: Node) -> EffectInfo:
     """The effect plan of a resolved program (iterative: any depth; linear in its size)."""
+    info, order = walked(root)
+    if not info.written:  # no write or destructive call: only expression statements are ordered
+        return statements_only(info, order)
+    return summarized(info, order)
+
+
+def walked(root: Node) -> tuple[EffectInfo, list[tuple[Node, list[Node]]]]:
+    """The program's nodes with their children, parents before children, and the scopes its
+    calls write (in a new :class:`EffectInfo`)."""
     info = EffectInfo()
-    order: list[tuple[Node, list[Node]]] = []  # parents before children
+    order: list[tuple[Node, list[Node]]] = []
     stack = [root]
     while stack:
         node = stack.pop()
-        kids = list(effect_children(node))
+        kids = effect_children(node)
         order.append((node, kids))
         stack.extend(kids)
         if type(node) is Invoke and node.fn.changes_things:
             info.written.add(node.fn.effect_scope)
+    return info, order
+
+
+def summarized(info: EffectInfo, order: list[tuple[Node, list[Node]]]) -> EffectInfo:
+    """:func:`analyze`'s general way: what each node writes and reads of the written scopes,
+    children before parents, and each block's plan from its statements'."""
     written = info.written
     summary: dict[int, tuple[frozenset[str], frozenset[str]]] = {}
     for node, kids in reversed(order):  # children before parents
@@ -94,6 +110,22 @@ def analyze(root: Node) -> EffectInfo:
         if type(node) is Block:
             plan = _plan(node, summary, len(info.blocks))
             if plan is not None:
+                info.blocks[id(node)] = plan
+    return info
+
+
+def statements_only(info: EffectInfo, order: list[tuple[Node, list[Node]]]) -> EffectInfo:
+    """:func:`analyze` of a program with no write or destructive call: nothing reads or writes
+    a written scope, so no node is marked, and a block's plan (if it has expression
+    statements) runs them, free, in program order: what :func:`summarized` makes of it then
+    (``tests/core/test_effect_plans.py`` compares them), without a summary per node."""
+    for node, _ in reversed(order):  # children before parents (the plans' keys in order)
+        if type(node) is Block:
+            free = [i for i, b in enumerate(node.bindings) if b.name.startswith("$")]
+            if free:
+                plan = BlockPlan(len(info.blocks))
+                plan.run = free
+                plan.free = list(free)
                 info.blocks[id(node)] = plan
     return info
 

@@ -150,6 +150,8 @@ _TABLES: dict[type, _Table] = {}
 #: what a free name (no alias, no parameter) means, decided once per name and program: the
 #: registered constant it names, or this marker (a context value)
 _CONTEXT = object()
+#: free names whose meaning is kept per registry (the later ones are worked out per program)
+_KNOWN_FREE_MAX = 4_096
 
 
 class Resolver(CallsMixin, ExpressionsMixin, BlocksMixin):
@@ -204,6 +206,7 @@ class Resolver(CallsMixin, ExpressionsMixin, BlocksMixin):
             None
         )
         self._methods: dict[str, bool] | None = None
+        self._known_free: dict[str, Any] | None = None
         #: whether the registry has namespaced functions (None: not asked yet)
         self._bare: bool | None = None
         table = _TABLES.get(type(self))
@@ -478,6 +481,27 @@ class Resolver(CallsMixin, ExpressionsMixin, BlocksMixin):
             self.context_refs.setdefault(name, path)
             self._free[name] = _CONTEXT
             return _CONTEXT
+        known = self._known_free
+        if known is None:  # (the registry's, with its binding facts)
+            self._signatures(registry)
+            known = self._known_free
+            assert known is not None
+        meaning = known.get(name)
+        if meaning is None:
+            meaning = self._meaning(registry, name, path)
+            if len(known) < _KNOWN_FREE_MAX:  # (bounded: programs keep bringing new names)
+                known[name] = meaning
+        if meaning is _CONTEXT:
+            self.context_refs.setdefault(name, path)
+        else:
+            self._constant_slot(meaning.name, meaning.factory is not None)
+        self._free[name] = meaning
+        return meaning
+
+    def _meaning(self, registry: Registry, name: str, path: JSONPath) -> Any:
+        """What a free name means in ``registry`` (the same for every program until a
+        registration): its registered constant, else ``_CONTEXT``; an error for a function's
+        name or a forbidden one."""
         const = registry.constants.get(name)
         if const is None:
             if name in registry.functions:
@@ -493,13 +517,7 @@ class Resolver(CallsMixin, ExpressionsMixin, BlocksMixin):
             # `Thursday` for the constant `thursday`: a context value of the exact name still
             # wins at run time; otherwise the constant is read, with a warning
             const = registry.resolve_constant(name) if registry.constants else None
-        if const is None:
-            self.context_refs.setdefault(name, path)
-            self._free[name] = _CONTEXT
-            return _CONTEXT
-        self._constant_slot(const.name, const.factory is not None)
-        self._free[name] = const
-        return const
+        return _CONTEXT if const is None else const
 
     def _constant_slot(self, name: str, needs_slot: bool) -> None:
         if needs_slot and name not in self.constant_slots:

@@ -60,6 +60,18 @@ class CompileFailed(DialecticError):
 class Prepared:
     """A compiled program. ``run``/``run_async`` evaluate it with a context."""
 
+    # (what a program that did not compile keeps: the class's values, not a store each per
+    # program, which the compiled ones make again)
+    front: FrontEndResult | None = None
+    root: Compiled | None = None
+    _sync: Any = None
+    _result_path: tuple[str, ...] = ()
+    mode = "return"
+    memo_size = 0
+    resolved: Resolved | None = None
+    #: call sites that go into the call log (SPEC 18)
+    _logged = 0
+
     def __init__(
         self,
         runtime: Runtime,
@@ -69,18 +81,9 @@ class Prepared:
         options: Mapping[str, Any],
     ) -> None:
         self.runtime = runtime
-        self.front: FrontEndResult | None = None
-        self.root: Compiled | None = None
-        self._sync: Any = None
-        self._result_path: tuple[str, ...] = ()
         self.errors: list[DialecticError] = []
         self.warnings: list[str] = []
-        self.mode = "return"
         self.context_refs: dict[str, Any] = {}
-        self.memo_size = 0
-        self.resolved: Resolved | None = None
-        #: call sites that go into the call log (SPEC 18)
-        self._logged = 0
         # Compiling allocates many objects and frees almost none, which the cyclic garbage
         # collector would scan again and again (more than half of preparing a 10k-node program,
         # and the more so the larger the application's heap): it is paused while a program is
@@ -101,19 +104,33 @@ class Prepared:
         runtime = self.runtime
         limits = runtime.limits
         try:
-            if isinstance(program, str) and utf8_length(program) > limits.max_program_bytes:
+            if (
+                isinstance(program, str)
+                and len(program) * 4 > limits.max_program_bytes  # (4 bytes a character at most)
+                and utf8_length(program) > limits.max_program_bytes
+            ):
                 raise LimitExceeded(
                     "max_program_bytes",
                     f"the program is larger than {limits.max_program_bytes} bytes",
                 )
             try:
-                self.front = to_tree(
-                    program,
-                    lang,
-                    strict=strict,
-                    limits=limits,
-                    functions=runtime.registry.functions,
-                    **options,
+                self.front = (
+                    to_tree(
+                        program,
+                        lang,
+                        strict=strict,
+                        limits=limits,
+                        functions=runtime.registry.functions,
+                        **options,
+                    )
+                    if options
+                    else to_tree(
+                        program,
+                        lang,
+                        strict=strict,
+                        limits=limits,
+                        functions=runtime.registry.functions,
+                    )
                 )
             except (TypeError, ValueError) as exc:  # a bad host argument (lang, options)
                 if isinstance(exc, DialecticError):
@@ -142,7 +159,7 @@ class Prepared:
             self._data = runtime.serializer.data
             self._sync = self.root.sync
             self._limits = limits
-            self._hooks = (runtime.types.coerce, runtime.serializer.stringify)
+            self._hooks = runtime.hooks
             self._debug = runtime.debug
             self._str_fast = limits.max_output_bytes // 4  # 4 bytes per char at most in UTF-8
         except (ResolveErrors, CompileErrors) as exc:

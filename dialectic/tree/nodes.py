@@ -55,6 +55,7 @@ __all__ = [
     "Undefined",
     "Unwrap",
     "Visitor",
+    "child_list",
     "children",
     "walk",
 ]
@@ -382,22 +383,29 @@ class Let(Node):
 # -- walking -------------------------------------------------------------------------------------
 def children(node: Node) -> Iterator[Node]:
     """The node's direct children, in evaluation order."""
+    return iter(child_list(node))
+
+
+def child_list(node: Node) -> list[Node]:
+    """:func:`children` as a list (a walk that keeps them all: no generator to step)."""
+    out: list[Node] = []
     for name in node.child_fields:
         value = getattr(node, name)
         if value is None:
             continue
         if isinstance(value, Node):
-            yield value
+            out.append(value)
         elif isinstance(value, dict):
-            yield from value.values()
+            out.extend(value.values())
         else:
             for item in value:
                 if isinstance(item, Node):
-                    yield item
+                    out.append(item)
                 elif isinstance(item, Arg | Binding):
-                    yield item.node
+                    out.append(item.node)
                 elif isinstance(item, tuple):
-                    yield item[1]
+                    out.append(item[1])
+    return out
 
 
 def walk(node: Node) -> Iterator[Node]:
@@ -406,7 +414,7 @@ def walk(node: Node) -> Iterator[Node]:
     while stack:
         n = stack.pop()
         yield n
-        kids = list(children(n))
+        kids = child_list(n)
         kids.reverse()
         stack.extend(kids)
 

@@ -195,6 +195,8 @@ class TypeSystem:
         self.registry = registry
         self._paths: dict[tuple[str, str], list[str] | CoercionAmbiguity | None] = {}
         self._edges: dict[str, list[str]] | None = None
+        #: what the compiler keeps for this type system (:mod:`dialectic.compiler.closures`)
+        self.compiler_parts: tuple[Any, ...] | None = None
 
     # -- classification ---------------------------------------------------------------
     def type_of(self, value: Any) -> str:
