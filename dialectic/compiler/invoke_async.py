@@ -19,7 +19,7 @@ from typing import Any
 
 import anyio
 
-from dialectic.compiler.callsite import DONE_TYPES, AmbiguousArg, CallSite
+from dialectic.compiler.callsite import DONE_TYPES, AmbiguousArg, ArgSpec, CallSite
 from dialectic.compiler.invoke_logged import _none, logged_timed, own_timeout
 from dialectic.compiler.lambdas import FRAME
 from dialectic.limits import Limits
@@ -39,6 +39,8 @@ from dialectic.run.fanstart import native_start
 from dialectic.run.slotwait import MAX_SLOTS, wait_slots
 from dialectic.run.state import AsyncSlot, TimeoutBucket, current_of
 from dialectic.values.data import UNDEFINED
+
+_Undefined = type(UNDEFINED)
 
 Timed = Callable[[State, dict[str, Any]], Awaitable[Any]]
 Coercions = tuple[tuple[int, tuple[type, ...], Callable[[Any, State], Any]], ...]
@@ -102,6 +104,7 @@ class AsyncCall(Launch):
         "shared",
         "positional",
         "coerced",
+        "typed",
         "consts",
         "frames",
         "amany",
@@ -152,6 +155,9 @@ class AsyncCall(Launch):
                 else:
                     consts = None
         self.coerced = coerced
+        #: positional, every argument of a type with exact Python types: a value of one of
+        #: them is defined, not ambiguous and needs no coercion (see coerce_in_place)
+        self.typed = _typed(args) if positional else None
         self.consts = tuple(consts) if consts is not None else None
         #: the arrow applications the call runs in, for the call log (SPEC 18)
         self.frames = FRAME.get if "$fn" in site.path else _none
@@ -288,7 +294,7 @@ class AsyncCall(Launch):
                 vals = await amany(s)
             # every argument passed positionally when each is defined, not ambiguous and of
             # its type (or coerced to it): no dict (else kwargs reports what is wrong)
-            if self.positional and coerce_in_place(self.coerced, vals, s):
+            if self.positional and coerce_in_place(self.coerced, vals, s, self.typed):
                 kw: Any = vals
             else:
                 kw = site.kwargs(vals, s)
@@ -324,7 +330,8 @@ class AsyncCall(Launch):
                 bucket = s.timeout_bucket(timeout)  # (which also knows the loop)
                 task = current_of(s._loop)
                 assert task is not None
-                bucket.tasks.add(task)
+                tasks = bucket.tasks
+                tasks.add(task)
                 try:
                     try:
                         # (a dict: a non-positional function, or an optional argument left out)
@@ -336,8 +343,10 @@ class AsyncCall(Launch):
                         raise err from None
                     except Exception as exc:
                         raise site.error(exc, s) from None
-                    finally:
-                        bucket.release(task)
+                    finally:  # (bucket.release, inline: the last call to end cancels it)
+                        tasks.discard(task)
+                        if not tasks and bucket.handle is not None:
+                            bucket.cancel()
                     if type(result) not in DONE_TYPES:
                         result = site.finish(result, s)
                 except BaseException as exc:
@@ -394,7 +403,7 @@ class AsyncCall(Launch):
                 coro = site.impl(*args)
             else:
                 args = vals = site.evaluate(state)
-                if self.positional and coerce_in_place(self.coerced, vals, state):
+                if self.positional and coerce_in_place(self.coerced, vals, state, self.typed):
                     coro = site.impl(*vals)
                 else:
                     args = site.kwargs(vals, state)
@@ -406,7 +415,8 @@ class AsyncCall(Launch):
         if not site.logged:
             return coro, None
         # its record, handed to the task that runs the coroutine (completed as it ends)
-        rec = [site, self.frames(), args, now(), None, IN_FLIGHT, False]
+        frames = self.frames
+        rec = [site, None if frames is _none else frames(), args, now(), None, IN_FLIGHT, False]
         log = state.calls
         if len(log) < limits.max_call_log:
             log.append(rec)
@@ -427,9 +437,39 @@ class AsyncCall(Launch):
         return self.site.cancelled()
 
 
-def coerce_in_place(coerced: Coercions, vals: list[Any], state: State) -> bool:
+def _typed(args: tuple[ArgSpec, ...]) -> tuple[tuple[type, ...], ...] | None:
+    """Each argument's exact Python types (a literal's: its own type), or None if one has
+    none (the type ``any``): a value of one of them is defined and not ambiguous."""
+    typed: list[tuple[type, ...]] = []
+    for a in args:
+        if a.slow is not None:
+            exact = a.exact
+        elif a.const is not MISSING and a.const is not UNDEFINED:
+            exact = (type(a.const),)
+        else:
+            return None
+        if not exact or _Undefined in exact or AmbiguousArg in exact:
+            return None
+        typed.append(exact)
+    return tuple(typed)
+
+
+def coerce_in_place(
+    coerced: Coercions,
+    vals: list[Any],
+    state: State,
+    typed: tuple[tuple[type, ...], ...] | None = None,
+) -> bool:
     """Coerce the values for a positional call; False if one is undefined or ambiguous
-    (then :meth:`CallSite.kwargs` handles the call and reports every ambiguity)."""
+    (then :meth:`CallSite.kwargs` handles the call and reports every ambiguity). With
+    ``typed`` (every argument's exact types), values all of their exact types are ready as
+    they are (the usual case: one type test per argument)."""
+    if typed is not None:
+        for v, exact in zip(vals, typed, strict=True):
+            if type(v) not in exact:
+                break
+        else:
+            return True
     for v in vals:
         if v is UNDEFINED or type(v) is AmbiguousArg:
             return False

@@ -74,6 +74,30 @@ def test_the_fast_path_outcome_is_what_success_builds() -> None:
     assert prepared.run().warnings == [] and prepared.run().suggestions == []
 
 
+def test_an_asynchronous_run_s_inline_success_is_what_success_builds() -> None:
+    rt = _runtime()
+
+    async def double(x: int) -> int:
+        await asyncio.sleep(0)
+        return 2 * x
+
+    rt.register(FunctionDescription("double", "twice x", double, {"x": "integer"}, "integer"))
+    prepared = rt.prepare("a = double(x); b = double(a); return b;", lang="plan")
+    fast = asyncio.run(prepared.run_async({"x": 3}))
+    general = outcome_module.success(12, [], prepared.mode, prepared._data)
+    names = tuple(n for n in outcome_module.Outcome.__slots__ if n != "_log")
+    assert _slots(fast, names) == _slots(general, names)
+    # the call log, as events.ended gives it to a success
+    assert [(c["function"], c["status"], c["arguments"]) for c in fast.calls] == [
+        ("double", "done", {"x": 3}),
+        ("double", "done", {"x": 6}),
+    ]
+    assert fast.to_json(calls=True)["value"] == 12
+    fast.warnings.append("mine")  # each outcome owns its lists
+    again = asyncio.run(prepared.run_async({"x": 1}))
+    assert (again.value, again.warnings, again.suggestions) == (4, [], [])
+
+
 def test_a_new_state_has_its_own_lists_and_defaults() -> None:
     limits = Limits()
     a = new_state({}, 2, limits, (lambda v: v, str), False)
