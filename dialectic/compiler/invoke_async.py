@@ -294,7 +294,10 @@ class AsyncCall(Launch):
                 vals = await amany(s)
             # every argument passed positionally when each is defined, not ambiguous and of
             # its type (or coerced to it): no dict (else kwargs reports what is wrong)
-            if self.positional and coerce_in_place(self.coerced, vals, s, self.typed):
+            typed = self.typed
+            if self.positional and (
+                (typed is not None and typed(vals)) or coerce_in_place(self.coerced, vals, s)
+            ):
                 kw: Any = vals
             else:
                 kw = site.kwargs(vals, s)
@@ -403,7 +406,11 @@ class AsyncCall(Launch):
                 coro = site.impl(*args)
             else:
                 args = vals = site.evaluate(state)
-                if self.positional and coerce_in_place(self.coerced, vals, state, self.typed):
+                typed = self.typed
+                if self.positional and (
+                    (typed is not None and typed(vals))
+                    or coerce_in_place(self.coerced, vals, state)
+                ):
                     coro = site.impl(*vals)
                 else:
                     args = site.kwargs(vals, state)
@@ -437,39 +444,36 @@ class AsyncCall(Launch):
         return self.site.cancelled()
 
 
-def _typed(args: tuple[ArgSpec, ...]) -> tuple[tuple[type, ...], ...] | None:
-    """Each argument's exact Python types (a literal's: its own type), or None if one has
-    none (the type ``any``): a value of one of them is defined and not ambiguous."""
-    typed: list[tuple[type, ...]] = []
+def _typed(args: tuple[ArgSpec, ...]) -> Callable[[list[Any]], bool] | None:
+    """For one to three arguments, each with exact Python types (a literal's: its own type),
+    the test that every value is of its exact types: then it is defined, not ambiguous and
+    needs no coercion (one type test per argument, no loop); None otherwise."""
+    exacts: list[tuple[type, ...]] = []
     for a in args:
         if a.slow is not None:
             exact = a.exact
         elif a.const is not MISSING and a.const is not UNDEFINED:
             exact = (type(a.const),)
         else:
-            return None
+            return None  # (the type ``any``: the value may be undefined or ambiguous)
         if not exact or _Undefined in exact or AmbiguousArg in exact:
             return None
-        typed.append(exact)
-    return tuple(typed)
+        exacts.append(exact)
+    if len(exacts) == 1:
+        (e0,) = exacts
+        return lambda vals: type(vals[0]) in e0
+    if len(exacts) == 2:
+        e0, e1 = exacts
+        return lambda vals: type(vals[0]) in e0 and type(vals[1]) in e1
+    if len(exacts) == 3:
+        e0, e1, e2 = exacts
+        return lambda vals: type(vals[0]) in e0 and type(vals[1]) in e1 and type(vals[2]) in e2
+    return None
 
 
-def coerce_in_place(
-    coerced: Coercions,
-    vals: list[Any],
-    state: State,
-    typed: tuple[tuple[type, ...], ...] | None = None,
-) -> bool:
+def coerce_in_place(coerced: Coercions, vals: list[Any], state: State) -> bool:
     """Coerce the values for a positional call; False if one is undefined or ambiguous
-    (then :meth:`CallSite.kwargs` handles the call and reports every ambiguity). With
-    ``typed`` (every argument's exact types), values all of their exact types are ready as
-    they are (the usual case: one type test per argument)."""
-    if typed is not None:
-        for v, exact in zip(vals, typed, strict=True):
-            if type(v) not in exact:
-                break
-        else:
-            return True
+    (then :meth:`CallSite.kwargs` handles the call and reports every ambiguity)."""
     for v in vals:
         if v is UNDEFINED or type(v) is AmbiguousArg:
             return False

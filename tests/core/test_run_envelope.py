@@ -310,3 +310,32 @@ def test_huge_limits_of_seconds_arm_no_overflowing_timer() -> None:
             return (await rt.prepare(program, lang="plan").run_async()).value
 
         assert asyncio.run(main()) == [11, 20]
+
+
+def test_a_call_s_exact_types_test_passes_only_values_that_need_nothing() -> None:
+    """A positional asynchronous call whose arguments all have exact types tests them in one
+    go; a value of another type still takes the coercion, and an ambiguous one is reported."""
+    rt = _runtime()
+
+    async def show(a: int, b: str) -> str:
+        await asyncio.sleep(0)
+        return f"{type(a).__name__}:{a}|{type(b).__name__}:{b}"
+
+    rt.register(
+        FunctionDescription(
+            "show", "its arguments", show, {"a": "integer", "b": "string"}, "string"
+        )
+    )
+    prepared = rt.prepare("return show(x, y);", lang="plan")
+    call = prepared.root.aio.__self__  # type: ignore[union-attr]
+    assert call.typed is not None
+    cases: list[tuple[dict[str, Any], str]] = [
+        ({"x": 3, "y": "s"}, "int:3|str:s"),
+        ({"x": 3.0, "y": "s"}, "int:3|str:s"),  # coerced
+        ({"x": 3, "y": 4}, "int:3|str:4"),  # coerced
+    ]
+    for context, want in cases:
+        out = asyncio.run(prepared.run_async(context))
+        assert (out.status, out.value) == ("success", want)
+    out = asyncio.run(prepared.run_async({"x": True, "y": "s"}))
+    assert out.status == "ambiguous" and "boolean" in (out.message or "")
