@@ -19,7 +19,7 @@ from typing import Any
 
 import anyio
 
-from dialectic.compiler.callsite import DONE_TYPES, AmbiguousArg, CallSite
+from dialectic.compiler.callsite import DONE_TYPES, AmbiguousArg, ArgSpec, CallSite
 from dialectic.compiler.invoke_logged import _none, logged_timed, own_timeout
 from dialectic.compiler.lambdas import FRAME
 from dialectic.limits import Limits
@@ -39,6 +39,8 @@ from dialectic.run.fanstart import native_start
 from dialectic.run.slotwait import MAX_SLOTS, wait_slots
 from dialectic.run.state import AsyncSlot, TimeoutBucket, current_of
 from dialectic.values.data import UNDEFINED
+
+_Undefined = type(UNDEFINED)
 
 Timed = Callable[[State, dict[str, Any]], Awaitable[Any]]
 Coercions = tuple[tuple[int, tuple[type, ...], Callable[[Any, State], Any]], ...]
@@ -102,6 +104,7 @@ class AsyncCall(Launch):
         "shared",
         "positional",
         "coerced",
+        "typed",
         "consts",
         "frames",
         "amany",
@@ -152,6 +155,9 @@ class AsyncCall(Launch):
                 else:
                     consts = None
         self.coerced = coerced
+        #: positional, every argument of a type with exact Python types: a value of one of
+        #: them is defined, not ambiguous and needs no coercion (see coerce_in_place)
+        self.typed = _typed(args) if positional else None
         self.consts = tuple(consts) if consts is not None else None
         #: the arrow applications the call runs in, for the call log (SPEC 18)
         self.frames = FRAME.get if "$fn" in site.path else _none
@@ -288,7 +294,10 @@ class AsyncCall(Launch):
                 vals = await amany(s)
             # every argument passed positionally when each is defined, not ambiguous and of
             # its type (or coerced to it): no dict (else kwargs reports what is wrong)
-            if self.positional and coerce_in_place(self.coerced, vals, s):
+            typed = self.typed
+            if self.positional and (
+                (typed is not None and typed(vals)) or coerce_in_place(self.coerced, vals, s)
+            ):
                 kw: Any = vals
             else:
                 kw = site.kwargs(vals, s)
@@ -324,7 +333,8 @@ class AsyncCall(Launch):
                 bucket = s.timeout_bucket(timeout)  # (which also knows the loop)
                 task = current_of(s._loop)
                 assert task is not None
-                bucket.tasks.add(task)
+                tasks = bucket.tasks
+                tasks.add(task)
                 try:
                     try:
                         # (a dict: a non-positional function, or an optional argument left out)
@@ -336,8 +346,10 @@ class AsyncCall(Launch):
                         raise err from None
                     except Exception as exc:
                         raise site.error(exc, s) from None
-                    finally:
-                        bucket.release(task)
+                    finally:  # (bucket.release, inline: the last call to end cancels it)
+                        tasks.discard(task)
+                        if not tasks and bucket.handle is not None:
+                            bucket.cancel()
                     if type(result) not in DONE_TYPES:
                         result = site.finish(result, s)
                 except BaseException as exc:
@@ -394,7 +406,11 @@ class AsyncCall(Launch):
                 coro = site.impl(*args)
             else:
                 args = vals = site.evaluate(state)
-                if self.positional and coerce_in_place(self.coerced, vals, state):
+                typed = self.typed
+                if self.positional and (
+                    (typed is not None and typed(vals))
+                    or coerce_in_place(self.coerced, vals, state)
+                ):
                     coro = site.impl(*vals)
                 else:
                     args = site.kwargs(vals, state)
@@ -406,7 +422,8 @@ class AsyncCall(Launch):
         if not site.logged:
             return coro, None
         # its record, handed to the task that runs the coroutine (completed as it ends)
-        rec = [site, self.frames(), args, now(), None, IN_FLIGHT, False]
+        frames = self.frames
+        rec = [site, None if frames is _none else frames(), args, now(), None, IN_FLIGHT, False]
         log = state.calls
         if len(log) < limits.max_call_log:
             log.append(rec)
@@ -425,6 +442,33 @@ class AsyncCall(Launch):
 
     def cancelled(self) -> DialecticError:
         return self.site.cancelled()
+
+
+def _typed(args: tuple[ArgSpec, ...]) -> Callable[[list[Any]], bool] | None:
+    """For one to three arguments, each with exact Python types (a literal's: its own type),
+    the test that every value is of its exact types: then it is defined, not ambiguous and
+    needs no coercion (one type test per argument, no loop); None otherwise."""
+    exacts: list[tuple[type, ...]] = []
+    for a in args:
+        if a.slow is not None:
+            exact = a.exact
+        elif a.const is not MISSING and a.const is not UNDEFINED:
+            exact = (type(a.const),)
+        else:
+            return None  # (the type ``any``: the value may be undefined or ambiguous)
+        if not exact or _Undefined in exact or AmbiguousArg in exact:
+            return None
+        exacts.append(exact)
+    if len(exacts) == 1:
+        (e0,) = exacts
+        return lambda vals: type(vals[0]) in e0
+    if len(exacts) == 2:
+        e0, e1 = exacts
+        return lambda vals: type(vals[0]) in e0 and type(vals[1]) in e1
+    if len(exacts) == 3:
+        e0, e1, e2 = exacts
+        return lambda vals: type(vals[0]) in e0 and type(vals[1]) in e1 and type(vals[2]) in e2
+    return None
 
 
 def coerce_in_place(coerced: Coercions, vals: list[Any], state: State) -> bool:

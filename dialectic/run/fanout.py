@@ -153,7 +153,10 @@ class _Fanout:
         coroutine, ended with ``value``."""
         assert slot is not None
         slot.value = value
-        slot.set()
+        if slot._callbacks is None and slot._event is None:  # (slot.set(): nobody waits)
+            slot.done = True
+        else:
+            slot.set()
         self.out[i] = value
         self.pending -= 1
         if not self.pending and not self.waiter.done():

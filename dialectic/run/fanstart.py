@@ -83,11 +83,13 @@ def start_native(
     direct = state.direct
     memo = state.memo
     ready: list[tuple[int, AsyncSlot]] | None = None
-    # calls launched within the same millisecond share a timeout bucket, asked for 1 ms late so
-    # that each of them gets at least its whole timeout (and at most a slice and 1 ms more: see
-    # State.timeout_bucket)
-    shared: dict[float, TimeoutBucket] | None = None
+    # calls launched within the same millisecond with the same timeout share a timeout bucket,
+    # asked for 1 ms late so that each of them gets at least its whole timeout (and at most a
+    # slice and 1 ms more: see State.timeout_bucket)
+    bucket: TimeoutBucket | None = None
+    bucket_timeout = 0.0
     shared_until = 0.0
+    clock = state._clock if state._shared is not None else loop.time
     for i, kid in items:
         alias = kid.alias
         slot: AsyncSlot | None = None
@@ -131,14 +133,17 @@ def start_native(
                 coro, rec = started
         if coro is not None:
             assert launch is not None
-            now = loop.time()
-            if shared is None or now > shared_until:
-                shared = {}
-                shared_until = now + 0.001
+            now = clock()
             timeout = launch.timeout
-            bucket = shared.get(timeout)
-            if bucket is None or bucket.handle is None:
-                bucket = shared[timeout] = state.timeout_bucket(timeout + 0.001)
+            if (
+                bucket is None
+                or now > shared_until
+                or timeout != bucket_timeout
+                or bucket.handle is None
+            ):
+                bucket = state.timeout_bucket(timeout + 0.001)
+                bucket_timeout = timeout
+                shared_until = now + 0.001
             call = _launched(fan, i, coro, launch, bucket, idx, slot, rec)
             if direct:
                 task = _Task(call, loop=loop)

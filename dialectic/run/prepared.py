@@ -22,10 +22,11 @@ from dialectic.compiler.closures import CompileErrors, Compiler
 from dialectic.frontends import to_tree
 from dialectic.frontends.base import FrontEndResult
 from dialectic.outcome.errors import DialecticError, LimitExceeded
-from dialectic.outcome.outcome import SUCCESS, Outcome
+from dialectic.outcome.outcome import SUCCESS, Outcome, success
 from dialectic.outcome.report import bounded_warnings, failure
 from dialectic.resolve.resolver import Resolved, ResolveErrors, resolve
 from dialectic.run.approval import attach
+from dialectic.run.calllog import CallLog
 from dialectic.run.context_errors import bad_context, unknown_identifier
 from dialectic.run.evaluator import MISSING, Compiled, State, deadline_error, new_state
 from dialectic.run.events import EventHook, ended, observe
@@ -411,10 +412,22 @@ class Prepared:
             return state
         if self._logged:
             state.calls = []
-            self._observe(state, journal, on_event)
-            refused = self._approvals(state, approve, approve_plan)
-            if refused is not None:
-                return refused
+            rt = self.runtime
+            if not (  # (nothing observes or approves the run: the usual case, no call)
+                journal is None
+                and on_event is None
+                and approve is None
+                and approve_plan is None
+                and rt.journal is None
+                and rt.on_event is None
+                and rt.approve is None
+                and rt.approve_plan is None
+                and TRACING not in sys.modules
+            ):
+                self._observe(state, journal, on_event)
+                refused = self._approvals(state, approve, approve_plan)
+                if refused is not None:
+                    return refused
         root = self.root
         assert root is not None
         if root.sync is not None:
@@ -432,14 +445,15 @@ class Prepared:
         # same slice of time) that cancels this task (a cancel scope costs more than the rest
         # of a small fan-out)
         state.native = True
-        state._loop = loop
+        state.bind(loop)
         if loop.get_task_factory() is not None:
             state.direct = False
         task = current_of(loop)
         assert task is not None
         deadline = RunDeadline(task)
-        timer = state.deadline_bucket(loop)
-        timer.tasks.add(deadline)
+        timer = state.deadline_bucket()
+        timers = timer.tasks
+        timers.add(deadline)
         try:
             value = await root.aio(state)
         except asyncio.CancelledError:
@@ -452,13 +466,31 @@ class Prepared:
                 return self._fail(deadline_error(state.limits), state)
             return self._fail(exc, state)
         finally:
-            timer.release(deadline)  # the last run of the slice to end cancels the timer
+            # the last run of the slice to end cancels the timer (timer.release, inline)
+            timers.discard(deadline)
+            if not timers and timer.handle is not None:
+                timer.cancel()
             state.close()  # no timer of the run stays scheduled
         if deadline.expired:  # the deadline passed, and the cancellation was swallowed
             task.uncancel()
             return self._fail(deadline_error(state.limits), state)
         if _monotonic() > state.deadline_at:  # or nothing awaited after it
             return self._fail(deadline_error(state.limits), state)
+        t = type(value)
+        if (
+            ((t is int and -(2**63) <= value < 2**63) or t is float or t is bool or value is None)
+            and state.observers is None
+            and not state.warnings
+            and not self.warnings
+        ):
+            # a number, a boolean or null: _success(...) in one call (its output size is 0,
+            # there are no warnings; test_run_envelope.py checks they agree)
+            out = success(value, [], self.mode, self._data)
+            if self._logged:  # (events.ended: the call log, nothing else for a success)
+                resolved = self.resolved
+                root_node = resolved.root if resolved is not None else None
+                out._log = CallLog(state, root_node, self.runtime.serializer)
+            return out
         return self._success(value, state)
 
     async def _run_anyio(self, state: State) -> Outcome:

@@ -55,7 +55,7 @@ class SlotsWait:
             slot = memo[idx]
             if slot is MISSING:  # abandoned (taken out of the memo as it ended)
                 self.redo = True
-            elif not (slot.done and _failed(self, slot)):
+            elif not (slot.done and slot.error is not None and _failed(self, slot)):
                 continue
             self.stop()
             self.waiter.set_result(None)

@@ -62,9 +62,9 @@ class State:
     _loop: asyncio.AbstractEventLoop | None = None
     #: asyncio: tasks made by the Task class itself (the loop has no task factory)
     direct = True
-    #: the loop's clock and its table of shared timeouts (set with ``_buckets``)
+    #: the loop's clock and its table of shared timeouts (set by :meth:`bind`)
     _clock: Callable[[], float]
-    _shared: dict[int, TimeoutBucket]
+    _shared: dict[int, TimeoutBucket] | None = None
     #: containers of function results already found to be plain data (id -> container)
     _plain: dict[int, Any] | None = None
     #: the call log's records (dialectic.run.calllog: a list of the run's own, which the run
@@ -117,33 +117,43 @@ class State:
         deadlines: a 30 s call timeout fires at most 31 ms late, and the loop's heap of timers
         gets a new one every 31 ms rather than every millisecond). The caller adds its task at
         once and releases it when the call ends; the last release cancels the timer."""
-        used = self._buckets
-        if used is None:  # the run's first: its loop's table and clock, looked up once
-            loop = self._loop = asyncio.get_running_loop()
-            self._clock = loop.time
-            shared = _loop_buckets(loop)
-            # a loop that takes no weak reference: a table of the run's own
-            self._shared = shared if shared is not None else {}
+        shared = self._shared
+        if shared is None:  # not bound yet (run_async binds the run as it starts)
+            shared = self.bind(asyncio.get_running_loop())
         if timeout > FAR:
             timeout = FAR
         grain = 1 + int(timeout)  # in milliseconds
         # rounded up to the end of its slice
         key = (int((self._clock() + timeout) * 1000) // grain + 1) * grain
-        shared = self._shared
         bucket = shared.get(key)
         if bucket is None:
             bucket = shared[key] = TimeoutBucket(shared, key)
             bucket.handle = self._loop.call_at(key / 1000, bucket.fire)  # type: ignore[union-attr]
+        used = self._buckets
         if used is None:
             self._buckets = bucket
         elif type(used) is dict:
             used[key] = bucket
         elif used is not bucket:
             assert isinstance(used, TimeoutBucket)
-            self._buckets = {used._key: used, key: bucket}
+            if used.handle is None:  # ended (its timer fired, or its last call released it)
+                self._buckets = bucket  # (close() would pass it by: no dict for it)
+            else:
+                self._buckets = {used._key: used, key: bucket}
         return bucket
 
-    def deadline_bucket(self, loop: asyncio.AbstractEventLoop) -> TimeoutBucket:
+    def bind(self, loop: asyncio.AbstractEventLoop) -> dict[int, TimeoutBucket]:
+        """The run's event loop, its clock and its table of shared timers, looked up once per
+        run (the table, which :meth:`timeout_bucket` and :meth:`deadline_bucket` use)."""
+        self._loop = loop
+        self._clock = loop_clock(loop)
+        shared = _loop_buckets(loop)
+        if shared is None:  # a loop that takes no weak reference: a table of the run's own
+            shared = {}
+        self._shared = shared
+        return shared
+
+    def deadline_bucket(self) -> TimeoutBucket:
         """The shared timer of the run's deadline (asyncio): runs whose deadlines fall in the
         same slice of time share one timer handle (a slice is 1 ms per second of deadline,
         at least 1 ms: the deadline is enforced at most 0.1% + 1 ms late, and checked again
@@ -152,14 +162,14 @@ class State:
         deadline = min(self.limits.deadline, FAR)
         grain = 1 + int(deadline)  # in milliseconds
         # negative keys: the deadlines' buckets share the loop's table with the calls' ones
-        key = -(int((loop.time() + deadline) * 1000) // grain + 1) * grain
-        shared = _loop_buckets(loop)
-        if shared is None:  # a loop that takes no weak reference: a timer of the run's own
-            shared = {}
+        shared = self._shared
+        if shared is None:
+            shared = self.bind(asyncio.get_running_loop())
+        key = -(int((self._clock() + deadline) * 1000) // grain + 1) * grain
         bucket = shared.get(key)
         if bucket is None:
             bucket = shared[key] = TimeoutBucket(shared, key)
-            bucket.handle = loop.call_at(-key / 1000, bucket.fire)
+            bucket.handle = self._loop.call_at(-key / 1000, bucket.fire)  # type: ignore[union-attr]
         return bucket
 
     def close(self) -> None:
@@ -236,6 +246,15 @@ _TASKS = getattr(asyncio.tasks, "_current_tasks", None)
 current_of: Callable[[asyncio.AbstractEventLoop | None], asyncio.Task[Any] | None] = (
     _TASKS.get if sys.version_info < (3, 14) and isinstance(_TASKS, dict) else asyncio.current_task
 )
+
+
+_BASE_TIME = asyncio.BaseEventLoop.time
+
+
+def loop_clock(loop: asyncio.AbstractEventLoop) -> Callable[[], float]:
+    """The loop's clock: ``time.monotonic`` itself when the loop's ``time()`` is asyncio's
+    own (which returns ``time.monotonic()``: a Python frame less per reading), else its own."""
+    return time.monotonic if getattr(type(loop), "time", None) is _BASE_TIME else loop.time
 
 
 def _no_type(cls: type) -> bool:

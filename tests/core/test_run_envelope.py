@@ -74,6 +74,30 @@ def test_the_fast_path_outcome_is_what_success_builds() -> None:
     assert prepared.run().warnings == [] and prepared.run().suggestions == []
 
 
+def test_an_asynchronous_run_s_inline_success_is_what_success_builds() -> None:
+    rt = _runtime()
+
+    async def double(x: int) -> int:
+        await asyncio.sleep(0)
+        return 2 * x
+
+    rt.register(FunctionDescription("double", "twice x", double, {"x": "integer"}, "integer"))
+    prepared = rt.prepare("a = double(x); b = double(a); return b;", lang="plan")
+    fast = asyncio.run(prepared.run_async({"x": 3}))
+    general = outcome_module.success(12, [], prepared.mode, prepared._data)
+    names = tuple(n for n in outcome_module.Outcome.__slots__ if n != "_log")
+    assert _slots(fast, names) == _slots(general, names)
+    # the call log, as events.ended gives it to a success
+    assert [(c["function"], c["status"], c["arguments"]) for c in fast.calls] == [
+        ("double", "done", {"x": 3}),
+        ("double", "done", {"x": 6}),
+    ]
+    assert fast.to_json(calls=True)["value"] == 12
+    fast.warnings.append("mine")  # each outcome owns its lists
+    again = asyncio.run(prepared.run_async({"x": 1}))
+    assert (again.value, again.warnings, again.suggestions) == (4, [], [])
+
+
 def test_a_new_state_has_its_own_lists_and_defaults() -> None:
     limits = Limits()
     a = new_state({}, 2, limits, (lambda v: v, str), False)
@@ -286,3 +310,32 @@ def test_huge_limits_of_seconds_arm_no_overflowing_timer() -> None:
             return (await rt.prepare(program, lang="plan").run_async()).value
 
         assert asyncio.run(main()) == [11, 20]
+
+
+def test_a_call_s_exact_types_test_passes_only_values_that_need_nothing() -> None:
+    """A positional asynchronous call whose arguments all have exact types tests them in one
+    go; a value of another type still takes the coercion, and an ambiguous one is reported."""
+    rt = _runtime()
+
+    async def show(a: int, b: str) -> str:
+        await asyncio.sleep(0)
+        return f"{type(a).__name__}:{a}|{type(b).__name__}:{b}"
+
+    rt.register(
+        FunctionDescription(
+            "show", "its arguments", show, {"a": "integer", "b": "string"}, "string"
+        )
+    )
+    prepared = rt.prepare("return show(x, y);", lang="plan")
+    call = prepared.root.aio.__self__  # type: ignore[union-attr]
+    assert call.typed is not None
+    cases: list[tuple[dict[str, Any], str]] = [
+        ({"x": 3, "y": "s"}, "int:3|str:s"),
+        ({"x": 3.0, "y": "s"}, "int:3|str:s"),  # coerced
+        ({"x": 3, "y": 4}, "int:3|str:4"),  # coerced
+    ]
+    for context, want in cases:
+        out = asyncio.run(prepared.run_async(context))
+        assert (out.status, out.value) == ("success", want)
+    out = asyncio.run(prepared.run_async({"x": True, "y": "s"}))
+    assert out.status == "ambiguous" and "boolean" in (out.message or "")
