@@ -335,6 +335,8 @@ class LoopsMixin(LoopEmitMixin, PatternsMixin, LoopFormsMixin):
             return reach
         if kind == "name" and word not in RESERVED and self._changes(body, reach, pos):
             return reach
+        if kind == "name" and word not in RESERVED:
+            self._inner_push(pos)
         self.pos = pos
         value = self.expr(0)
         last = self.pos - 1
@@ -345,6 +347,29 @@ class LoopsMixin(LoopEmitMixin, PatternsMixin, LoopFormsMixin):
         self._put(body.lets, hidden, pos, last)
         body.runs.append(hidden)
         return reach
+
+    def _inner_push(self, pos: int) -> None:
+        """``groups[k].push(v)``: a push onto an array inside a value, refused with the new
+        value to set instead (`push` is refused anyway; the hint is the loop's idiom)."""
+        kinds, values = self.kinds, self.values
+        i = pos + 1
+        while kinds[i] in (".", "["):
+            if kinds[i] == "." and values[i + 1] == "push" and kinds[i + 2] == "(" and i > pos + 1:
+                member = self.source[self.starts[pos] : self.ends[i - 1]]
+                raise self.fail(
+                    f"`{member}.push(...)` changes an array inside `{values[pos]}` in place",
+                    self.starts[pos],
+                    f"set the member to a new array: {member} = [...({member} ?? []), value];",
+                )
+            if kinds[i] == "[":
+                i = closing(kinds, i)
+                if kinds[i] == "eof":
+                    return
+                i += 1
+            elif kinds[i + 1] == "name":
+                i += 2
+            else:
+                return
 
     def _refused(self, pos: int, word: str | None) -> ParseFailure | None:
         kinds = self.kinds
