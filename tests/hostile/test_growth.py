@@ -102,3 +102,25 @@ def test_a_reduce_building_an_object_or_array_is_linear(lang: str, program: obje
 
     small, large = cpu(4_000), cpu(16_000)
     assert large < 8 * small, f"4x the items took {large / small:.1f}x the time"
+
+
+@pytest.mark.parametrize("statement", ["xs.forEach(x => x);", "f(1);"])
+def test_parsing_many_statements_is_linear(statement: str) -> None:
+    # `forEach` was looked for in the whole text once per statement: quadratic (0.85 s of a
+    # 16,000-statement parse); the program's own functions are looked for once
+    rt = Runtime(load_entry_points=False)
+
+    def cpu(n: int) -> float:
+        line = "xs.at(0) // " + "forEac " * 110 + "\n"  # (a long text, slow to search)
+        program = "function f(v) { return v; }\n" + line * n + statement
+        best = float("inf")
+        for k in range(3):
+            text = f"{program}\nreturn {k};"  # (a new text each time: no cache answers)
+            start = time.process_time()
+            out = rt.prepare(text, lang="plan")
+            best = min(best, time.process_time() - start)
+            assert out.error is None, out.error
+        return best
+
+    small, large = cpu(300), cpu(1_200)
+    assert large < 8 * small, f"4x the statements took {large / small:.1f}x the time"

@@ -45,6 +45,9 @@ class Each:
 class LoopFormsMixin(ParserBase):
     """``xs.forEach(...)`` statements and counted ``for (let i = 0; i < n; i++)`` headers."""
 
+    #: whether the text holds `forEach` at all (found on first need)
+    _for_each_written: bool | None = None
+
     if TYPE_CHECKING:
 
         def fresh(self, prefix: str) -> str: ...
@@ -60,7 +63,10 @@ class LoopFormsMixin(ParserBase):
     def for_each_at(self, pos: int) -> int | None:
         """The token of the ``.`` of ``.forEach(`` when the statement at token ``pos`` is
         ``receiver.forEach(...)`` and nothing else, else None."""
-        if "forEach" not in self.source:
+        has = self._for_each_written
+        if has is None:  # (once per parse: a text search per statement is quadratic)
+            has = self._for_each_written = "forEach" in self.source
+        if not has:
             return None
         kinds, values = self.kinds, self.values
         depth = 0
@@ -89,7 +95,9 @@ class LoopFormsMixin(ParserBase):
                 depth -= 1
                 if depth < 0:
                     break
-            elif depth == 0 and (kind == ";" or (i > pos and self.newline_before(i) and found)):
+            elif depth == 0 and (
+                kind == ";" or (i > pos and kind != "." and self.newline_before(i))
+            ):  # (a line that does not go on with `.member` starts another statement)
                 break
             i += 1
         return found
