@@ -34,6 +34,16 @@ PROGRAMS = [
     "const out = [];\nfor (let i = 2; i < 2.5; i += 1) { out.push(i); }\n"
     "for (let j = 5; j > 1; --j) out.push(j);\nreturn out;",
     "const out = [];\nfor (let i = 0; i < 0; i++) { out.push(i); }\nreturn out;",
+    "const chunks = [];\nfor (let i = 0; i < words.length; i += 3) {\n"
+    "  chunks.push(words.slice(i, i + 3));\n}\nreturn chunks;",
+    "const o = [];\nfor (let i = 10; i >= 1; i -= 4) o.push(i);\n"
+    "for (let i = 0; i <= 6; i += 3) o.push(i);\nreturn o;",
+    "let text = '';\nfor (const [i, p] of people.entries()) {\n"
+    "  text += `${i + 1}. ${p.name}\\n`;\n}\nreturn text.trim();",
+    "const o = [];\nfor (const i of words.keys()) o.push(i);\n"
+    "for (const v of nums.values()) o.push(v);\nreturn o;",
+    "return Object.entries(data).filter(([, v]) => typeof v === 'number')\n"
+    "  .sort(([, a], [, b]) => a - b).map(([k, , ]) => k);",
     "let best = 0;\nfor (let i = 1; i < nums.length; i++) {\n"
     "  if (nums[i] > nums[best]) best = i;\n}\nreturn best;",
 ]
@@ -55,7 +65,8 @@ def test_for_each_and_counted_loops_give_what_node_gives() -> None:
         ("people.forEach(p => { break; });\nreturn 1;", "has no `break`", 23),
         ("people.forEach(p => { continue; });\nreturn 1;", "has no `continue`", 23),
         ("people.forEach((p, i, all) => 1);\nreturn 1;", "not the array", 16),
-        ("for (let i = 0; i < 10; i += 2) {}\nreturn 1;", "only `for...of` loops", 1),
+        ("for (let i = 0; i < 10; i += 0.5) {}\nreturn 1;", "only `for...of` loops", 1),
+        ("for (let i = 0; i < 10; i += 0) {}\nreturn 1;", "only `for...of` loops", 1),
         ("for (let i = 0; i > 10; i++) {}\nreturn 1;", "only `for...of` loops", 1),
         ("for (let i = echo(0); i < 10; i++) {}\nreturn 1;", "only `for...of` loops", 1),
         (
@@ -87,4 +98,7 @@ def test_what_javascript_would_answer_otherwise_is_refused(
 def test_for_each_of_a_text_or_an_object_fails_as_node_throws() -> None:
     for name in ("s", "data"):
         out = RT.run(f"{name}.forEach(c => c);\nreturn 1;", lang="plan", context=CONTEXT)
+        assert out.status == "failure", out.value
+        text = f"const o = [];\nfor (const [k, v] of {name}.entries()) o.push(k);\nreturn o;"
+        out = RT.run(text, lang="plan", context=CONTEXT)
         assert out.status == "failure", out.value

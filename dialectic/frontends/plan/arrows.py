@@ -93,14 +93,20 @@ class ArrowsMixin(ParserBase):
         return found.end + 1
 
     def _flat_pattern(self, i: int) -> _Pattern | None:
-        """``[a, b]`` or ``{a, b: c}`` at token ``i`` (names only; a trailing comma allowed):
-        its names with the index or key each reads, or None."""
+        """``[a, b]`` or ``{a, b: c}`` at token ``i`` (names only; a trailing comma allowed;
+        holes in an array pattern, ``[, b]``): its names with the index or key each reads, or
+        None."""
         kinds, values = self.kinds, self.values
         closer = "]" if kinds[i] == "[" else "}"
         parts: list[tuple[str, Any, int]] = []
         j = i + 1
+        index = 0
+        while closer == "]" and kinds[j] == ",":  # (holes before the first name)
+            index += 1
+            j += 1
         while kinds[j] == "name":
-            key: Any = len(parts) if closer == "]" else values[j]
+            key: Any = index if closer == "]" else values[j]
+            index += 1
             at = j
             if closer == "}" and kinds[j + 1] == ":":
                 if kinds[j + 2] != "name":
@@ -111,8 +117,13 @@ class ArrowsMixin(ParserBase):
             j += 1
             if kinds[j] == ",":
                 j += 1
+                while closer == "]" and kinds[j] == "," and kinds[j + 1] != closer:
+                    index += 1  # a hole
+                    j += 1
             elif kinds[j] != closer:
                 return None
+        while closer == "]" and kinds[j] == ",":  # (holes after the last name)
+            j += 1
         if kinds[j] != closer or not parts:
             return None
         return _Pattern(i, j, parts)

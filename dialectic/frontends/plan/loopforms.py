@@ -6,11 +6,14 @@
   goes on with the next item, as ``continue`` does. Refused: an ``async`` callback (``forEach``
   does not wait for it: the statements after it would run first), ``return`` of a value (it is
   dropped), ``break`` (JavaScript's SyntaxError), a third parameter;
-- ``for (let i = A; i < B; i++)`` (also ``<=``, ``i += 1``, ``++i``, and counting down with
-  ``>``/``>=`` and ``i--``/``i -= 1``): the loop over ``Array.from({length: n}).map((_, k) =>
-  A + k)`` with ``n`` the count JavaScript's test allows, ``B`` read once (the body cannot
-  change what it reads: the loop may not read what it changes through ``B``) and ``A`` free of
-  calls. Other steps, tests or starts keep the "only for...of" refusal.
+- ``for (let i = A; i < B; i++)`` (also ``<=``, ``i += n`` for a whole number ``n``, ``++i``,
+  and counting down with ``>``/``>=`` and ``i--``/``i -= n``): the loop over
+  ``Array.from({length: c}).map((_, k) => A + k * n)`` with ``c`` the count JavaScript's test
+  allows, ``B`` read once (the body cannot change what it reads: the loop may not read what it
+  changes through ``B``) and ``A`` free of calls. Other steps, tests or starts keep the "only
+  for...of" refusal;
+- ``for (const [i, x] of xs.entries())`` (also ``keys()``, ``values()``): the loop over the
+  array the iterator gives, made with ``map``.
 """
 
 from __future__ import annotations
@@ -28,6 +31,8 @@ Header = tuple[str | None, int, Any, tuple[int, int]]
 #: the tokens that may end a statement after `xs.forEach(...)`
 _ENDS = frozenset([";", "}", "eof"])
 _UP = {"<": "up", "<=": "up", ">": "down", ">=": "down"}
+#: an array's methods that give an iterator (read as a loop's list)
+_ITERATORS = frozenset(["entries", "keys", "values"])
 
 
 @dataclass(slots=True)
@@ -199,6 +204,35 @@ class LoopFormsMixin(ParserBase):
             "loop with for...of to stop early: for (const x of xs) { if (...) break; ... }",
         )
 
+    # -- an array's iterators --------------------------------------------------------------------
+
+    def array_iterator(self, iterable: Any, first: int, last: int) -> Any:
+        """``xs.entries()``, ``xs.keys()``, ``xs.values()`` as a loop's list (tokens ``first``
+        to ``last``): the array of what the iterator gives (``[i, x]``, ``i``, ``x``), made by
+        ``map`` (which fails on a text or an object, as those have no such method). Elsewhere
+        the call stays what it was (an iterator is not an array: ``.length`` of it is
+        undefined)."""
+        kinds, values = self.kinds, self.values
+        fn = values[last - 2]
+        if not (
+            last - first >= 4
+            and fn in _ITERATORS
+            and kinds[last] == ")"
+            and kinds[last - 1] == "("
+            and kinds[last - 3] == "."
+            and type(iterable) is dict
+            and list(iterable) == [fn]
+            and type(iterable[fn]) is list
+            and len(iterable[fn]) == 1
+        ):
+            return iterable
+        item, index = self.fresh("_x"), self.fresh("_i")
+        made = {"entries": [ref(index), ref(item)], "keys": ref(index), "values": ref(item)}[fn]
+        items: list[Any] = [iterable[fn][0], "map", {"$fn": [[item, index], made]}]
+        self._put(items, 0, first, last - 4)
+        self.keep.append(iterable)
+        return {"$method": items}
+
     # -- counted for -----------------------------------------------------------------------------
 
     def counted_header(self, pos: int) -> Header | None:
@@ -239,24 +273,28 @@ class LoopFormsMixin(ParserBase):
         if kinds[self.pos] != ")":
             return None
         self.pos += 1
-        return name, at, self._count(op, start, bound, start_span, bound_span), start_span
+        made = self._count(op, start, bound, step[2], start_span, bound_span)
+        return name, at, made, start_span
 
-    def _step(self, i: int, name: str) -> tuple[str, int] | None:
-        """``i++``, ``++i``, ``i += 1`` (up) or their downward kin at token ``i``: the
-        direction and the token after the step."""
+    def _step(self, i: int, name: str) -> tuple[str, int, int] | None:
+        """``i++``, ``++i``, ``i += n`` (up; ``n`` a whole number literal) or their downward
+        kin at token ``i``: the direction, the token after the step and the step."""
         kinds, values = self.kinds, self.values
         if values[i] == name and kinds[i + 1] == "op" and values[i + 1] in ("++", "--"):
-            return ("up" if values[i + 1] == "++" else "down"), i + 2
+            return ("up" if values[i + 1] == "++" else "down"), i + 2, 1
         if kinds[i] == "op" and values[i] in ("++", "--") and values[i + 1] == name:
-            return ("up" if values[i] == "++" else "down"), i + 2
+            return ("up" if values[i] == "++" else "down"), i + 2, 1
+        raw = values[i + 2]
         if (
             values[i] == name
             and kinds[i + 1] == "op"
             and values[i + 1] in ("+=", "-=")
             and kinds[i + 2] == "num"
-            and values[i + 2] == "1"
+            and raw.isdigit()
+            and raw[0] != "0"
+            and len(raw) < 10
         ):
-            return ("up" if values[i + 1] == "+=" else "down"), i + 3
+            return ("up" if values[i + 1] == "+=" else "down"), i + 3, int(raw)
         return None
 
     def _count(
@@ -264,24 +302,29 @@ class LoopFormsMixin(ParserBase):
         op: str,
         start: Any,
         bound: Any,
+        step: int,
         start_span: tuple[int, int],
         bound_span: tuple[int, int],
     ) -> Any:
-        """``Array.from({length: n}, (_, k) => start ± k)`` with ``n`` the number of values
-        JavaScript's test lets through: ``Math.max(0, Math.ceil(B - A))`` for ``<`` and
-        ``Math.max(0, Math.floor(B - A) + 1)`` for ``<=`` (downward: ``A - B``)."""
+        """``Array.from({length: n}).map((_, k) => start ± k * step)`` with ``n`` the number of
+        values JavaScript's test lets through: ``Math.max(0, Math.ceil((B - A) / step))`` for
+        ``<`` and ``Math.max(0, Math.floor((B - A) / step) + 1)`` for ``<=`` (downward:
+        ``A - B``)."""
         skip, k = self.fresh("_"), self.fresh("_k")
         up = _UP[op] == "up"
         again = copy.deepcopy(start)  # (no call in it: computing it twice changes nothing)
         gap: Any = {"$op": ["-", bound, start] if up else ["-", start, bound]}
         self._put(gap["$op"], 1 if up else 2, *bound_span)
         self._put(gap["$op"], 2 if up else 1, *start_span)
+        if step != 1:
+            gap = {"$op": ["/", gap, step]}
         if op in ("<", ">"):
             size: Any = {"$global": ["Math.ceil", gap]}
         else:
             size = {"$op": ["+", {"$global": ["Math.floor", gap]}, 1]}
         length = {"$global": ["Math.max", 0, size]}
-        value = {"$op": ["+" if up else "-", again, ref(k)]}
+        offset: Any = ref(k) if step == 1 else {"$op": ["*", ref(k), step]}
+        value = {"$op": ["+" if up else "-", again, offset]}
         self._put(value["$op"], 1, *start_span)
         made = {"$global": ["Array.from", {"$object": {"length": length}}]}
         return {"$method": [made, "map", {"$fn": [[skip, k], value]}]}
