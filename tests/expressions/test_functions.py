@@ -97,6 +97,14 @@ REFUSED = [
         2,
         11,
     ),
+    (  # a function reading what the loop that calls it changes
+        "let total = 0;\nfunction show() { return total; }\nconst log = [];\n"
+        "for (const x of nums) { total += x; log.push(show()); }\nreturn log;",
+        "the function `show` (line 2, column 10) reads `total`, which is defined or changed "
+        "after the statement that calls it here",
+        4,
+        25,
+    ),
     (
         "function f(x) { return x; }\nreturn f(1, 2);",
         "the function `f` takes 1 argument; a call here passes 2",

@@ -23,14 +23,17 @@ runs, as an alias nothing reads (SPEC 10, deliberate differences).
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from dialectic.frontends.plan.base import DECLARATORS, ParseFailure, ParserBase
+from dialectic.frontends.plan.base import DECLARATORS, ParseFailure, ParserBase, Problem
 from dialectic.frontends.plan.keywords import GLOBAL_NAMES, LITERAL_WORDS, RESERVED, hides_global
 
 __all__ = ["Function", "FunctionsMixin", "free_names"]
 
+#: the message of a read before its definition (:mod:`.order`)
+_READ_AHEAD = re.compile(r"`([^`]+)` is read before its definition")
 #: how deep functions may call functions (each call is written out inside the one before)
 MAX_NESTING = 32
 #: the tokens all uses may copy, beyond four times the program's own
@@ -365,6 +368,25 @@ class FunctionsMixin(ParserBase):
                 if new is not v:
                     node[k] = new
         return node
+
+    def read_through_function(self, problem: Problem) -> Problem:
+        """A read before its definition found in a function written out (the statement's text
+        does not show it): said as the function's read, with what to write instead."""
+        found = _READ_AHEAD.match(problem[0])
+        if found is None or not self.functions:
+            return problem
+        name = found.group(1)
+        for fn in self.functions.values():
+            if name in fn.free:
+                where = self.index.where(self.starts[fn.at])
+                return (
+                    f"the function `{fn.name}` ({where}) reads `{name}`, which is defined or "
+                    "changed after the statement that calls it here (JavaScript would read "
+                    "it at the call)",
+                    problem[1],
+                    f"pass the value as an argument: {fn.name}({name}, ...)",
+                )
+        return problem
 
     def _fail_at(self, message: str, hint: str) -> ParseFailure:
         """A problem with a use: it points at the statement that (perhaps through other

@@ -171,6 +171,8 @@ class StatementsMixin(LoopsMixin):
             self.loose_set_problem()  # a Set made but not used as its items, count or membership
         if not self.problems:
             problem = self._in_order(aliases, alias_rec, written_out)
+            if problem is not None and written_out:
+                problem = self.read_through_function(problem)
             if problem is not None:
                 self.problems.append(problem)
         if self.problems:
