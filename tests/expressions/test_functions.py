@@ -93,7 +93,7 @@ REFUSED = [
     ),
     (
         "function f(x) { return x + k3; }\nconst a = f(1);\nconst k3 = 2;\nreturn a;",
-        "`k3` is read before its definition (line 3, column 7)",
+        "the function `f` (line 1, column 10) reads `k3`, which is defined or changed after",
         2,
         11,
     ),
