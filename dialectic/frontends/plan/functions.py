@@ -170,6 +170,8 @@ class FunctionsMixin(ParserBase):
         saved, patterns = self.pos, self._arrow_patterns
         try:
             return self.arrow_params(pos) is not None
+        except ParseFailure:  # (reported where the statement is parsed)
+            return False
         finally:
             self.pos, self._arrow_patterns = saved, patterns
 

@@ -19,6 +19,7 @@
 from __future__ import annotations
 
 import copy
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
@@ -33,6 +34,19 @@ _ENDS = frozenset([";", "}", "eof"])
 _UP = {"<": "up", "<=": "up", ">": "down", ">=": "down"}
 #: an array's methods that give an iterator (read as a loop's list)
 _ITERATORS = frozenset(["entries", "keys", "values"])
+
+
+class _Padded:
+    """A token list read past its end as ``pad`` (a program cut short ends anywhere)."""
+
+    __slots__ = ("items", "pad")
+
+    def __init__(self, items: Sequence[Any], pad: Any) -> None:
+        self.items = items
+        self.pad = pad
+
+    def __getitem__(self, i: int) -> Any:
+        return self.items[i] if i < len(self.items) else self.pad
 
 
 @dataclass(slots=True)
@@ -238,7 +252,7 @@ class LoopFormsMixin(ParserBase):
     def counted_header(self, pos: int) -> Header | None:
         """``for (let i = A; i < B; i++)`` at token ``pos`` as a header over the values ``i``
         takes; ``self.pos`` after ``)``. None when the loop is not of that form."""
-        kinds, values = self.kinds, self.values
+        kinds, values = _Padded(self.kinds, "eof"), _Padded(self.values, None)
         i = pos + 2
         if not (
             values[i] in DECLARATORS
@@ -279,14 +293,15 @@ class LoopFormsMixin(ParserBase):
     def _step(self, i: int, name: str) -> tuple[str, int, int] | None:
         """``i++``, ``++i``, ``i += n`` (up; ``n`` a whole number literal) or their downward
         kin at token ``i``: the direction, the token after the step and the step."""
-        kinds, values = self.kinds, self.values
+        kinds, values = _Padded(self.kinds, "eof"), _Padded(self.values, None)
         if values[i] == name and kinds[i + 1] == "op" and values[i + 1] in ("++", "--"):
             return ("up" if values[i + 1] == "++" else "down"), i + 2, 1
         if kinds[i] == "op" and values[i] in ("++", "--") and values[i + 1] == name:
             return ("up" if values[i] == "++" else "down"), i + 2, 1
         raw = values[i + 2]
         if (
-            values[i] == name
+            type(raw) is str
+            and values[i] == name
             and kinds[i + 1] == "op"
             and values[i + 1] in ("+=", "-=")
             and kinds[i + 2] == "num"
