@@ -48,6 +48,10 @@ PROGRAMS = [
     "const double = function (x) { return x * 2; };\n"
     "const half = async function h(x) { return x / 2; };\n"
     "return await Promise.all(nums.map(double).map(half));",
+    # a function expression as a method's argument is an arrow function
+    "return people.filter(function (p) { const a = p.age; return a > 1; })\n"
+    "  .map(function ({name}) { return name; });",
+    "return [1, 2].reduce(function (acc, x) { acc.push(x * 2); return acc; }, []);",
     "const pick = (o, k) => o[k];\n"
     "return Object.keys(data).filter(k => typeof pick(data, k) === 'number');",
 ]
@@ -152,6 +156,12 @@ REFUSED = [
         "a function's parameters take no defaults or rest",
         1,
         23,
+    ),
+    (
+        "return nums.map(function g(x) { return x; });",
+        "a named function expression",
+        1,
+        26,
     ),
     (
         "if (n > 1) {\n  function f(x) { return x; }\n  return f(1);\n}\nreturn 0;",

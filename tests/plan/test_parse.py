@@ -481,7 +481,7 @@ def test_resync_at_line_start_without_semicolon() -> None:
         ("return true(1);", "`true` is not a function", None),
         ("return if(x);", "Plan has no `if`", "test ? a : b"),
         ("x = new Foo();\nreturn x;", "Plan has no `new`", "call a function instead"),
-        ("return function() {};", "Plan has no `function`", "arrow function"),
+        ("return function f() {};", "a named function expression", "arrow function"),
         ("return a | b;", "Plan has no operator `|`", "no bitwise operators"),
         ("return a++;", "Plan has no operator `++`", "values never change"),
         ("return a in b;", "found the keyword `in`", "Object.keys(x).includes(k)"),

@@ -167,6 +167,44 @@ class ArrowsMixin(ParserBase):
         patterns, self._arrow_patterns = self._arrow_patterns, {}
         self.check_params(params, patterns, self.starts[first])
         self.pos = pos + 1
+        return self._function_value(params, patterns, depth, (first, pos - 1))
+
+    def function_expression(self, pos: int, depth: int) -> Any:
+        """``function (x) { ...; return e; }`` (also ``async``) at token ``pos``, as an
+        argument: the arrow function ``(x) => { ...; return e; }`` (its body as an arrow's
+        block; ``this`` and ``arguments`` are refused as anywhere)."""
+        kinds, values = self.kinds, self.values
+        at = pos + 1 if values[pos] == "function" else pos + 2
+        if kinds[at] == "name" and (
+            pos == 0 or kinds[pos - 1] in (";", "{", "}") or self.newline_before(pos)
+        ):  # a declaration in a block
+            raise self.fail(
+                "Plan has no `function` declaration here",
+                self.starts[pos],
+                keyword_hint("function"),
+            )
+        if kinds[at] == "name":
+            raise self.fail(
+                "a named function expression (`function name(...) {...}`) here",
+                self.starts[at],
+                "drop the name, write an arrow function, or define the function at the top "
+                "of the program: function name(x) { ... }",
+            )
+        if kinds[at] != "(":
+            raise self.unexpected(self.tok(at), "`(` after `function`")
+        params, patterns, close = self.function_params(at)
+        if kinds[close + 1] != "{":
+            raise self.unexpected(self.tok(close + 1), "`{` starting the function's body")
+        self.check_params(params, patterns, self.starts[at])
+        self.pos = close + 1
+        return self._function_value(params, patterns, depth, (at, close))
+
+    def _function_value(
+        self, params: list[str], patterns: dict[str, _Pattern], depth: int, head: tuple[int, int]
+    ) -> Any:
+        """The ``$fn`` of a function whose body starts at ``self.pos`` (``head``: the tokens
+        of its parameters)."""
+        kinds = self.kinds
         start = self.pos
         returned: tuple[int, int] | None = None  # a block's `return` expression, in tokens
         changes: Changes | None = None
@@ -183,7 +221,7 @@ class ArrowsMixin(ParserBase):
         whole = (start, self.pos - 1)
         if returned is not None and not block and not patterns:
             whole = returned  # `{ return e; }` is `e`: an error in `e` points at `e`
-        self._record(items, [(first, pos - 1), whole])
+        self._record(items, [head, whole])
         if returned is not None and self.rec is not None and type(body) is dict:
             self.rec[(id(body), "$return")] = (self.starts[returned[0]], self.ends[returned[1]])
         made = {"$fn": items}

@@ -59,6 +59,10 @@ class Parser(OperatorsMixin, PostfixMixin, StatementsMixin, SetsMixin, Functions
                     else (True if word == "true" else False if word == "false" else None)
                 )
                 callee = word  # only to say that it is not a function
+            elif (word == "function" and kinds[pos + 1] in ("(", "name")) or (
+                word == "async" and self.values[pos + 1] == "function"
+            ):  # `xs.map(function (x) { return x.a; })`
+                return self.function_expression(pos, depth)
             elif word == "new" and self.values[pos + 1] == "Set" and kinds[pos + 2] == "(":
                 node = self.new_set(pos, depth)  # (SPEC 10: its items, count or membership)
                 callee = None
