@@ -25,7 +25,7 @@ RT = Runtime(load_entry_points=False)
         ("return Date.now();", "unknown_function", "no clock"),
         ("return (25).toString();", "forbidden_member", "String(x)"),
         ("return {a: 1}.hasOwnProperty('a');", "forbidden_member", "Object.keys(x)"),
-        ("const o = {}; o.a = 1; return o;", "syntax_error", "{...o, a: 1}"),
+        ("const o = data; o.a = 1; return o;", "syntax_error", "{...o, key: value}"),
         ("const o = {a: 1}; o['a'] += 1; return o;", "syntax_error", "{...o, a: 1}"),
         ("let t = 0; t += 5; return t;", "syntax_error", "`next = x + 1;`"),
         ("const s = new Set([1, 1]); return s;", "syntax_error", "xs.includes(x)"),

@@ -285,7 +285,7 @@ class PostfixMixin(ParserBase):
         a new object literal (JavaScript changes the target and returns it: a new one is not
         held by anything else); else refused, values never change in a Plan."""
         at = self.starts[self.pos - 1]
-        if not args or not _new_object(args[0]):
+        if not args or not new_object(args[0]):
             raise self.fail(
                 "`Object.assign` changes its first argument; values never change in a Plan",
                 at,
@@ -426,7 +426,7 @@ _BY_NAME = frozenset(
 )
 
 
-def _new_object(node: Any) -> bool:
+def new_object(node: Any) -> bool:
     """Whether ``node`` is an object literal (``{}``, ``{a: 1}``, ``{...o, b}``): a new object
     nothing else holds."""
     if type(node) is not dict:

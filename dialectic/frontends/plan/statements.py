@@ -14,6 +14,7 @@ from dialectic.frontends.plan.base import (
 )
 from dialectic.frontends.plan.keywords import GLOBAL_NAMES, RESERVED, hides_global, keyword_hint
 from dialectic.frontends.plan.loops import LoopsMixin
+from dialectic.frontends.plan.members import MembersMixin
 from dialectic.frontends.plan.order import declared_names, first_read, read_before_definition
 
 __all__ = ["StatementsMixin"]
@@ -26,7 +27,7 @@ _BLOCK_STATEMENTS = frozenset(["if", "for", "while", "function", "try", "do", "s
 _BLOCK_CONTINUES = frozenset(["else", "catch", "finally"])
 
 
-class StatementsMixin(LoopsMixin):
+class StatementsMixin(LoopsMixin, MembersMixin):
     """A whole program: its statements, one at a time, resynchronizing after an error."""
 
     def end_statement(self, what: str) -> None:
@@ -234,6 +235,13 @@ class StatementsMixin(LoopsMixin):
             return self.final_statement(word, pos, final)
         if word is not None and kinds[pos + 1] == "=":
             self.alias_definition(word, pos, aliases, alias_at, alias_rec)
+            return final
+        if (
+            word is not None
+            and word in alias_at
+            and kinds[pos + 1] in (".", "[")
+            and self.member_change(pos, aliases, alias_at, alias_rec)
+        ):  # `stats.avg = sum / n;` (:mod:`.members`)
             return final
         dot = self.for_each_at(pos) if word is not None else None
         if dot is not None:  # `xs.forEach(x => { ... });`: a loop (SPEC 10, "Loops")

@@ -1,0 +1,161 @@
+"""A member set on an object the block defined (SPEC 10, "Semantics"), as programs finish a
+result: ``const stats = {min, max}; stats.avg = sum / n;`` (also ``stats[key] = v;``).
+
+Values never change in a Plan, so the change is a new version of the alias: the definition so
+far moves to a hidden alias (``_stats1``, and every read of it before the change with it), and
+the name is from then on ``{...stats, avg: v}`` (a key set again keeps its place, as in
+JavaScript). That is JavaScript's answer only when nothing holds the old object: the alias must
+be an object literal of the block, read before the change only member by member (a read of
+the whole object, ``const copy = stats;``, ``f(stats)``, ``[stats]``, would see the change in
+JavaScript); else the change is refused at the place with what to write. At most
+``MAX_CHANGES`` changes per object (each copies it).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from dialectic.frontends.plan.accumulator import key_set
+from dialectic.frontends.plan.base import ParserBase, closing
+from dialectic.frontends.plan.loopbuild import scan_reads
+from dialectic.frontends.plan.postfix import new_object
+
+__all__ = ["MembersMixin"]
+
+MAX_CHANGES = 64
+
+
+class MembersMixin(ParserBase):
+    """``name.key = value;`` and ``name[key] = value;`` statements of a block."""
+
+    if TYPE_CHECKING:
+
+        def fresh(self, prefix: str) -> str: ...
+
+    _member_changes: dict[str, int] | None = None
+
+    def member_change(
+        self,
+        pos: int,
+        aliases: dict[str, Any],
+        alias_at: dict[str, int],
+        alias_rec: list[tuple[str, int, int, int, int]],
+    ) -> bool:
+        """The statement at token ``pos`` if it sets a member of an alias of the block; False
+        when it is no such statement."""
+        kinds, values = self.kinds, self.values
+        name = values[pos]
+        if name not in alias_at or name not in aliases:
+            return False
+        if kinds[pos + 1] == "." and kinds[pos + 2] == "name" and kinds[pos + 3] == "=":
+            key: Any = values[pos + 2]
+            key_span = (pos + 2, pos + 2)
+            value_at = pos + 4
+        elif kinds[pos + 1] == "[":
+            close = closing(kinds, pos + 1)
+            if kinds[close] == "eof" or kinds[close + 1] != "=":
+                return False
+            self.pos = pos + 2
+            key = self.expr(0)
+            if self.pos != close:
+                raise self.unexpected(self.tok(self.pos), "`]`")
+            key_span = (pos + 2, close - 1)
+            value_at = close + 2
+        else:
+            return False
+        self._check_member_change(name, pos, aliases, alias_rec)
+        self.pos = value_at
+        value = self.expr(0)
+        last = self.pos - 1
+        self.end_statement(f"change to `{name}`")
+        reads: list[dict[str, Any]] = []
+        for tree in (key, value):
+            if name in scan_reads(tree, reads)[1]:
+                raise self.fail(
+                    f"the change to `{name}` holds `{name}` itself (JavaScript would make the "
+                    "object contain itself)",
+                    self.starts[value_at],
+                    f"read the members you need: {name}.key",
+                )
+        part: Any = {"$object": {key: value}} if type(key) is str else key_set(key, value)
+        hidden = self.fresh(f"_{name}")
+        reads = [n for n in reads if n.get("$ref") == name] + self._reads_of(name, aliases)
+        for node in reads:
+            node["$ref"] = hidden  # (the reads so far are of the version before the change)
+        aliases[hidden] = aliases.pop(name)
+        for i, entry in enumerate(alias_rec):
+            if entry[0] == name:
+                alias_rec[i] = (hidden, *entry[1:])
+        alias_at[hidden] = alias_at[name]
+        merged = [{"$ref": hidden}, part]
+        aliases[name] = {"$merge": merged}
+        alias_at[name] = pos
+        alias_rec.append((name, pos, pos, last, self.pos - 1))
+        self._put_member(merged, part, key, key_span, pos, value_at, last)
+        return True
+
+    def _check_member_change(
+        self,
+        name: str,
+        pos: int,
+        aliases: dict[str, Any],
+        alias_rec: list[tuple[str, int, int, int, int]],
+    ) -> None:
+        counts = self._member_changes
+        if counts is None:
+            counts = self._member_changes = {}
+        counts[name] = counts.get(name, 0) + 1
+        first = next((e for e in alias_rec if e[0] == name), None)
+        value = aliases[name]
+        versioned = type(value) is dict and list(value) == ["$merge"] and counts[name] > 1
+        if not versioned and not new_object(value):
+            raise self.fail(
+                f"`{name}` is changed in place, and it is not an object the program wrote "
+                "(JavaScript would change the value it holds, seen everywhere it is held)",
+                self.starts[pos],
+                f"make a new object: const {name}2 = {{...{name}, key: value}};",
+            )
+        if counts[name] > MAX_CHANGES:
+            raise self.fail(
+                f"`{name}` is changed more than {MAX_CHANGES} times",
+                self.starts[pos],
+                "write the object with its members at once: const o = {a: ..., b: ...};",
+            )
+        for other, tree in aliases.items():
+            if other != name and name in scan_reads(tree)[1]:
+                where = self.index.where(self.starts[first[1]]) if first else "before"
+                raise self.fail(
+                    f"`{name}` (defined at {where}) is read whole before this change: "
+                    "JavaScript shares the object, so that read would see the change",
+                    self.starts[pos],
+                    f"set the members before reading `{name}` whole, or make a new object: "
+                    f"const {name}2 = {{...{name}, key: value}};",
+                )
+
+    def _reads_of(self, name: str, aliases: dict[str, Any]) -> list[dict[str, Any]]:
+        nodes: list[dict[str, Any]] = []
+        for other, tree in aliases.items():
+            if other != name:
+                found: list[dict[str, Any]] = []
+                scan_reads(tree, found)
+                nodes.extend(n for n in found if n.get("$ref") == name)
+        return nodes
+
+    def _put_member(
+        self,
+        merged: list[Any],
+        part: Any,
+        key: Any,
+        key_span: tuple[int, int],
+        pos: int,
+        value_at: int,
+        last: int,
+    ) -> None:
+        rec = self.rec
+        if rec is None:
+            return
+        starts, ends = self.starts, self.ends
+        rec[(id(merged), 0)] = (starts[pos], ends[pos])
+        rec[(id(merged), 1)] = (starts[pos], ends[last])
+        if "$object" in part:
+            rec[(id(part["$object"]), key)] = (starts[value_at], ends[last])
