@@ -243,12 +243,25 @@ class LoopsMixin(LoopEmitMixin, PatternsMixin, LoopFormsMixin):
         body.item_names.update(part for part, _, _ in parts)
         if rest is not None:
             body.item_names.add(rest[0])
+        self._bind_parts(body, param, parts, rest, at, close)
+
+    def _bind_parts(
+        self,
+        body: Body,
+        source: str,
+        parts: list[tuple[str, Any, int]],
+        rest: tuple[str, int, int] | None,
+        first: int,
+        last: int,
+    ) -> None:
+        """A local per name of a pattern read from the hidden ``source`` (tokens ``first`` to
+        ``last``), and the rest's local: the items after the named ones."""
         for part, read, tok in parts:
             self._local(body, part, tok, read, tok, tok)
         if rest is not None:
             part, tok, index = rest
-            items: list[Any] = [[{"$spread": ref(param)}], "slice", index]
-            self._put(items, 0, at, close)
+            items: list[Any] = [[{"$spread": ref(source)}], "slice", index]
+            self._put(items, 0, first, last)
             self._local(body, part, tok, {"$method": items}, tok, tok)
 
     def _check_name(self, name: str, tok: int) -> None:
@@ -439,13 +452,7 @@ class LoopsMixin(LoopEmitMixin, PatternsMixin, LoopFormsMixin):
         if has_call(value):
             body.runs.append(hidden)
         self._place_reads(gets, ref(hidden), first, last)
-        for part, read, tok in parts:
-            self._local(body, part, tok, read, tok, tok)
-        if rest is not None:
-            part, tok, index = rest
-            items: list[Any] = [[{"$spread": ref(hidden)}], "slice", index]
-            self._put(items, 0, first, last)
-            self._local(body, part, tok, {"$method": items}, tok, tok)
+        self._bind_parts(body, hidden, parts, rest, first, last)
 
     def _if(self, body: Body, reach: str | None, pos: int) -> str | None:
         """``if (test) branch [else branch]``: a hidden alias per branch says whether it runs."""
