@@ -26,6 +26,9 @@ PROGRAMS = [
     "\nreturn first;",
     "const out = [];\nfor (const p of people) { p.tags.forEach(t => out.push(t)); }\nreturn out;",
     "const got = [];\npeople.forEach(p => got.push(echo(p.name)));\nreturn got;",
+    # a receiver that is not a name, and two loops changing one accumulator in turn
+    "const out = [];\n[1, 2].forEach(x => out.push(x));\nfor (const i of [5]) out.push(i);\n"
+    "nums.slice(0, 2).forEach(x => out.push(x));\nreturn out;",
     "const out = [];\nfor (let i = 0; i < nums.length; i++) { out.push(nums[i] * 2); }\n"
     "return out;",
     "const out = [];\nfor (let i = 0; i <= 3; i++) { out.push(i); }\nreturn out;",

@@ -320,9 +320,16 @@ function block(statements, nested) {
         };
         bind(d.id, hidden, [], true);
       } else throw new Unsupported("declaration pattern");
+    } else if (s.type === "ExpressionStatement" && (
+      (s.expression.type === "CallExpression" && s.expression.callee.type === "MemberExpression" &&
+       !s.expression.callee.computed && s.expression.callee.property.name === "forEach") ||
+      (s.expression.type === "AssignmentExpression" && s.expression.left.type === "MemberExpression"))) {
+      // a forEach loop, a member set: JavaScript, checked against Node itself
+      // (tests/expressions/test_loop_forms.py, test_member_changes.py)
+      throw new Loop("forEach or member set");
     } else if (s.type === "ExpressionStatement") {
       order.push({ expr: conv(s.expression) });
-    } else if (s.type === "ForOfStatement") {
+    } else if (s.type === "ForOfStatement" || s.type === "ForStatement") {
       throw new Loop("for...of");
     } else if (s.type === "FunctionDeclaration") {
       throw new Loop("function"); // written out at each use (SPEC 10, "Functions")

@@ -328,7 +328,7 @@ class LoopsMixin(LoopEmitMixin, PatternsMixin, LoopFormsMixin):
         if word == "for":
             self.for_statement(pos, body.aliases, body.alias_at, body.alias_rec, (body, reach))
             return reach
-        dot = self.for_each_at(pos) if kind == "name" else None
+        dot = self.for_each_at(pos)
         if dot is not None:  # `xs.forEach(x => ...)` inside the loop
             each = self.for_each(pos, dot)
             parent = (body, reach)

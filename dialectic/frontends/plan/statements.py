@@ -243,7 +243,7 @@ class StatementsMixin(LoopsMixin, MembersMixin):
             and self.member_change(pos, aliases, alias_at, alias_rec)
         ):  # `stats.avg = sum / n;` (:mod:`.members`)
             return final
-        dot = self.for_each_at(pos) if word is not None else None
+        dot = self.for_each_at(pos)
         if dot is not None:  # `xs.forEach(x => { ... });`: a loop (SPEC 10, "Loops")
             self.for_statement(pos, aliases, alias_at, alias_rec, each=self.for_each(pos, dot))
             return final
