@@ -116,7 +116,7 @@ def test_expressions(tree: Any, text: str) -> None:
     "tree",
     [
         {"$as": {"value": 1, "type": "T"}},
-        {"$let": {}, "$return": 1},  # nested (as an expression)
+        {"$let": {}, "$use": 1},  # nested (as an expression), ending in `use`
         {"my-func": [1]},
         {"delete": []},
         {"$ref": "if"},
@@ -285,14 +285,27 @@ def test_if_statement_layout() -> None:
 
 
 def test_blocks_with_no_plan_equivalent_are_clean_errors() -> None:
-    block = {"$let": {"a": 1}, "$return": {"$ref": "a"}}
     for tree in [
-        {"$return": {"f": [block]}},  # a block as an argument
-        {"$use": {"$if": [True, block, 1]}},  # an if statement that ends in use
+        {"$return": {"f": [{"$let": {"a": 1}, "$use": {"$ref": "a"}}]}},
         {"$return": {"$fn": [["x"], {"$let": {"a": 1}, "$use": 1}]}},
     ]:
         with pytest.raises(DecompileError):
             decompile(tree)
+
+
+def test_blocks_in_expressions_are_arrows_called_at_once() -> None:
+    # SPEC 10 "decompile": a block anywhere but a whole program, an `if` statement's branch or
+    # an arrow's body is written `(() => { ... })()`, which reads back to the same tree
+    block = {"$let": {"a": 1}, "$return": {"$ref": "a"}}
+    for tree, text in [
+        ({"$return": {"f": [block]}}, "return f((() => { const a = 1; return a; })());"),
+        (
+            {"$use": {"$if": [True, block, 1]}},
+            "use (true ? (() => { const a = 1; return a; })() : 1);",
+        ),
+    ]:
+        assert decompile(tree) == text
+        assert parse_plan(text, strict=True).tree == tree
 
 
 @pytest.mark.parametrize("source", ["+-0", "return -(-0);", "return !0;", "return +(-1);"])

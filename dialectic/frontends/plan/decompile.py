@@ -41,9 +41,8 @@ class DecompileError(ValueError):
 
 
 _NESTED_BLOCK = (
-    "a block of aliases ($let with $return/$use) can be written only as a whole program, a "
-    "branch of a top-level `if` statement or the body of an arrow function (Plan2 and "
-    "expressions have no blocks)"
+    "a block ending in `$use` can be written only as a whole program (elsewhere a block is "
+    "written as an arrow function called at once, which returns its value)"
 )
 
 
@@ -122,8 +121,11 @@ class _Writer:
             return "[" + ", ".join(self.expr(item, depth + 1) for item in node) + "]"
         if kind is not dict:
             raise DecompileError(f"{type(node).__name__} is not a JSON value")
-        if _is_block(node):
-            raise DecompileError(_NESTED_BLOCK)
+        if _is_block(node):  # `(() => { const a = ...; return e; })()`
+            if "$use" in node:
+                raise DecompileError(_NESTED_BLOCK)
+            lines = self.block(node, depth + 1, declare="const ", finals=("$return",))
+            return f"(() => {{ {' '.join(lines)} }})()"
         if len(node) != 1:
             if any(str(k)[:1] == "$" for k in node):
                 raise DecompileError(f"invalid core form with keys {sorted(node)}")

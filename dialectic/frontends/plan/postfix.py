@@ -179,6 +179,8 @@ class PostfixMixin(ParserBase):
                 if rec is not None:
                     rec[(id(args), 0)] = (self.starts[first], self.ends[method_last])
             args.append(receiver)
+        elif keys is None and type(node) is dict and len(node) == 1 and "$fn" in node:
+            return self._called_at_once(node["$fn"], pos)
         else:
             raise self.fail(
                 "only a function name or a method can be called",
@@ -222,6 +224,28 @@ class PostfixMixin(ParserBase):
                 self.is_function_call(fn, made)  # `f(x)` of the program's own `f`
             return made
         return self.call_form(fn, args, callee is not None)
+
+    def _called_at_once(self, fn: list[Any], pos: int) -> Any:
+        """``(() => { ...; return e; })()`` (also ``async``, or ``function () {...}``), the
+        arrow function of no parameters called where it stands (`(` is token ``pos``): its
+        body, a block in expression position (SPEC 10)."""
+        params, body = fn
+        if params:
+            raise self.fail(
+                "an arrow function with parameters called where it is written",
+                self.starts[pos],
+                "define the values as `const` aliases inside its body and call it with no "
+                "arguments, (() => { const x = ...; return ...; })(), or define a function "
+                "at the top of the program and call it by name",
+            )
+        if self.kinds[pos + 1] != ")":
+            raise self.fail(
+                "arguments in a call of an arrow function of no parameters",
+                self.starts[pos + 1],
+                "call it with no arguments: (() => { ...; return ...; })()",
+            )
+        self.pos = pos + 2
+        return body
 
     def call_form(self, fn: str, args: list[Any], plain: bool) -> Any:
         """The tree of a call: ``f(a)`` is ``{"f": [a]}``; ``x.m(a)`` is a JavaScript method

@@ -187,7 +187,7 @@ def unwrap(text: str, tokens: Lexed, strict: bool, index: LineIndex) -> Unwrappe
     i = close + 1
     if head.paren:
         # `(f)()` or `(f())`
-        if (kinds[i], kinds[i + 1], kinds[i + 2]) not in _CALLED:
+        if i + 2 >= len(kinds) or (kinds[i], kinds[i + 1], kinds[i + 2]) not in _CALLED:
             return None
         i += 3
     elif head.declared:
@@ -240,6 +240,8 @@ def unwrap(text: str, tokens: Lexed, strict: bool, index: LineIndex) -> Unwrappe
                 "a program reads its inputs by name from the context: drop the parameters",
             ),
         )
+    if strict and head.paren and values[0] == "return" and kinds[0] == "name":
+        return None  # `return (() => {...})();`: an arrow called at once (SPEC 10), as written
     if strict:
         return Unwrapped(
             None,
