@@ -339,14 +339,16 @@ class Compiler(CallsMixin, FormsMixin):
                 return Compiled(context_getter(ctx_name, keys, member, path))
             return Compiled(_literal_get(ctx_name, read, keys, member, path))
         parts = [first] + [self.compile(k) for k in node.keys]
-        return self._combine(parts, _computed_get(member, path))
+        return self._combine(parts, _computed_get(member, path, 0, _computed_keys(node)))
 
     def _soft_get(self, node: Get) -> Compiled:
         """A member access where the program says the data may be missing (``node.soft``,
         SPEC 1.2 "Optional members"): a key whose bit is set reads a member the object lacks,
         or an index past the end, as undefined."""
         parts = [self.compile(node.target)] + [self.compile(k) for k in node.keys]
-        return self._combine(parts, _computed_get(self.member, node.path, node.soft))
+        return self._combine(
+            parts, _computed_get(self.member, node.path, node.soft, _computed_keys(node))
+        )
 
 
 #: what a program with no effectful call marks (never changed)
@@ -396,21 +398,54 @@ def _literal_get(
 
 
 def _computed_get(
-    member: Callable[[Any, Any, JSONPath], Any], path: JSONPath, soft: int = 0
+    member: Callable[[Any, Any, JSONPath], Any],
+    path: JSONPath,
+    soft: int = 0,
+    computed: int = 0,
 ) -> Callable[[list[Any]], Any]:
     """``target[k1][k2]...`` from the values of the target and its keys; key ``i`` reads
     through :func:`soft_member` if bit ``i`` of ``soft`` is set (SPEC 1.2, "Optional
-    members")."""
+    members"). A key computed by the program (bit ``i`` of ``computed``) that is a negative
+    integer names no item of an array or a text, as in JavaScript (`xs[i - 1]` at `i = 0`):
+    only a literal negative index counts from the end (SPEC 1.2)."""
 
     def finish(vs: list[Any]) -> Any:
         v = vs[0]
         for i, k in enumerate(vs[1:]):
-            if type(k) is str and is_forbidden(k):
+            tk = type(k)
+            if tk is str and is_forbidden(k):
                 raise forbidden_error(k, path)
+            if tk is int and k < 0 and computed >> i & 1 and (type(v) is list or type(v) is str):
+                if soft >> i & 1:
+                    v = UNDEFINED
+                    continue
+                raise _before_the_start(k, v, path)
             v = soft_member(member, v, k, path) if soft >> i & 1 else member(v, k, path)
         return v
 
     return finish
+
+
+def _computed_keys(node: Get) -> int:
+    """The bits of ``node``'s keys that the program computes (not literals)."""
+    bits = 0
+    for i, k in enumerate(node.keys):
+        if type(k) is not Lit:
+            bits |= 1 << i
+    return bits
+
+
+def _before_the_start(key: int, value: Any, path: JSONPath) -> DialecticError:
+    what = "an array" if type(value) is list else "a text"
+    shown = key if key > -(10**18) else "(a huge negative number)"
+    return DialecticError(
+        "index_out_of_range",
+        f"the computed index {shown} is before the start of {what}: JavaScript reads no item "
+        "there (undefined)",
+        path,
+        hint="If the index may be negative, give a default: `xs[i] ?? default`; for an item "
+        "counted from the end write `xs.at(-1)`.",
+    )
 
 
 def _values(keys: tuple[Node, ...]) -> tuple[Any, ...]:

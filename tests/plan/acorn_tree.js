@@ -14,6 +14,10 @@ const CONSTANTS = new Set(NAMES.constants || []);
 class Unsupported extends Error {}
 // a `for...of` loop or a change to reduce's accumulator: valid JavaScript (acorn read it), whose
 // desugaring (SPEC 10 "Loops", 1.8) is not mirrored here: the test checks that acorn accepts it
+const STATEMENT_BODIES = new Set([
+  "IfStatement", "ForOfStatement", "ForInStatement", "ForStatement", "TryStatement",
+]);
+
 class Loop extends Error {}
 
 function isGet(x) {
@@ -119,6 +123,10 @@ function conv(n) {
         } else if (s.type === "ExpressionStatement") {
           // `acc[k] = v;`, `acc.push(x);` in reduce's arrow (SPEC 1.8): desugared, like a loop
           throw new Loop("accumulator change");
+        } else if (STATEMENT_BODIES.has(s.type)) {
+          // a body with `if`/loops, read as a function's body (SPEC 1.8): checked against Node
+          // itself (tests/expressions/test_arrow_statement_bodies.py)
+          throw new Loop("statement body");
         } else throw new Unsupported("arrow body " + s.type);
       }
       return { $fn: [params, count ? { $let: bindings, $return: result } : result] };
@@ -195,6 +203,13 @@ function conv(n) {
         }
         if (METHODS.has(name)) return { $method: [conv(c.object), name, ...args] };
         return { [name]: [conv(c.object), ...args] };
+      }
+      if ((c.type === "ArrowFunctionExpression" || c.type === "FunctionExpression") &&
+          !c.params.length && !n.arguments.length) {
+        // `(() => { ...; return e; })()` (SPEC 10): the arrow's body
+        const made = conv({ ...c, type: "ArrowFunctionExpression",
+                            expression: c.type === "ArrowFunctionExpression" && c.expression });
+        return made.$fn[1];
       }
       throw new Unsupported("callee " + c.type);
     }
