@@ -74,7 +74,10 @@ result:
 ```
 
 An `if (test) { ...; return a; } else { return b; }` statement whose branches end in `return` is
-the choice `test ? a : b` (statements after an `if` without `else` are its other branch);
+the choice `test ? a : b` (statements after an `if` without `else` are its other branch); an
+`if` without `return` changes values or makes calls (`let status = 'low'; if (n > 5) { status =
+'high'; }`, `if (urgent) { await notify({...}); }`), and a `let` may be assigned again
+(`total = Math.round(total);`);
 `const [a, b] = await Promise.all([f(), g()]);` and `const {x, y} = v;` bind several aliases.
 A function shown `[write]` or `[destructive]` changes things: its calls always run, in the order
 written, and later reads see them; a call alone is a statement, `mkdir({dir_name: 'tmp'});`
@@ -84,13 +87,15 @@ before it and read after it (`const out = [];` with `out.push(v)`, `let total = 
 `total += v` or `total++`, `const byId = {};` with `byId[k] = v`), with `const`, `if`/`else`,
 `continue`, `break`, loops inside and calls inside; the body may read what it changes
 (`if (!seen[k]) { seen[k] = true; out.push(k); }`: then the items run one after another);
-otherwise the calls of all items run concurrently, `[write]` ones in order.
+otherwise the calls of all items run concurrently, `[write]` ones in order. `xs.forEach(x => {
+... })` and `for (let i = 0; i < n; i++)` are such loops. Helpers defined at the top,
+`function label(p) { ... }` or `const isAdult = p => p.age >= 18;`, can be called or passed
+(`people.filter(isAdult)`); an arrow's body may hold `if` with early `return`s and loops.
 
-**Not in the language.** `while`, C-style `for`, `switch`, `try`,
-function declarations and arrow functions outside an array method, `new`, classes, assignment to
-a member or a second assignment to a name outside a loop, bitwise operators, regular
-expressions, `use` inside `if`. Write instead: `for...of` or `.map`/`.filter`/`.reduce`, a new
-alias for a new value, `use` to decide in the next program.
+**Not in the language.** `while`, `switch`, recursion, `new` (but `[...new Set(xs)]`), classes,
+`o.a.b = v`, bitwise operators, regular expressions, `use` inside `if`. Write instead:
+`for...of` or `.map`/`.filter`/`.reduce`, `if`/`else if`, a new alias for a new value, `use` to
+decide in the next program.
 
 **Values.** Arguments are converted to the declared types automatically: text <-> number,
 a single value to a one-element list, a list to text joined with ", ", and the registered
@@ -108,9 +113,9 @@ Outcome: success, failure (with what to fix) or ambiguous (with programs to choo
   templates, Math/Object/JSON helpers and array methods with arrows:
   `fs.filter(f => f.airline === 'UA')`, `fs.toSorted((a, b) => a.price - b.price)[0]`,
   `fs.reduce((s, f) => s + f.price, 0)`, `['SFO', 'OAK'].map(a => flights({origin: a}))`
-  (a fan-out). Any other `x.m(a)` is `m(x, a)`. `if` only with `return` in each branch;
-  `const out = []; for (const x of xs) out.push(f(x));` (`t += v`, `o[k] = v`); no
-  while, function, new. [write] calls always run, in order; `f(x);` is a statement.
+  (a fan-out). Any other `x.m(a)` is `m(x, a)`. `if` (a `return` per branch, or setting
+  a `let`); `const out = []; for (const x of xs) out.push(f(x));` (`t += v`, `o[k] = v`);
+  no while, regex, new. [write] calls always run, in order; `f(x);` is a statement.
 - Dialect JSON: a one-key object is a call: `{"f": {"x": 1}}`, `{"f": [1, 2]}`, `{"f": 1}`; calls
   nest. Forms: `{"$ref": "a"}`, `{"$get": [v, "key", 0]}`, `{"$template": ["Hi ", v]}`,
   `{"$let": {"a": v}, "$return": v}` (or `"$use"`), `{"$object": {"k": v}}`, `{"$quote": v}`,

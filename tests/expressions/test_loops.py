@@ -614,9 +614,16 @@ def test_an_error_in_the_body_is_reported_once_and_the_rest_is_read(
     assert [p.line for p in problems] == lines, [p.message for p in problems]
 
 
-def test_a_later_definition_of_an_accumulator_is_a_second_definition() -> None:
-    with pytest.raises(SourceError) as caught:
-        parse_plan("let t = 0;\nfor (const c of cities) t += 1;\nt = 5;\nreturn t;")
+def test_a_later_assignment_of_an_accumulator_changes_it_again() -> None:
+    # (SPEC 10, "Changes outside loops": a `let` assigned after the loop)
+    out = runtime([]).run(
+        "let t = 0;\nfor (const c of cities) t += 1;\nt = t * 10;\nreturn t;",
+        lang="plan",
+        context=LOOP_CONTEXT,
+    )
+    assert out.status == "success" and out.value == 10 * len(LOOP_CONTEXT["cities"])
+    with pytest.raises(SourceError) as caught:  # a `const` is defined once
+        parse_plan("const t = 0;\nt = 5;\nreturn t;")
     assert "defined twice" in caught.value.problems[0].message
 
 

@@ -18,6 +18,20 @@ const STATEMENT_BODIES = new Set([
   "IfStatement", "ForOfStatement", "ForInStatement", "ForStatement", "TryStatement",
 ]);
 
+// whether a statement holds a `return` (outside functions inside it)
+function returns(n) {
+  if (n === null || typeof n !== "object") return false;
+  if (n.type === "ReturnStatement") return true;
+  if (n.type === "ArrowFunctionExpression" || n.type === "FunctionExpression" ||
+      n.type === "FunctionDeclaration") return false;
+  for (const k of Object.keys(n)) {
+    const v = n[k];
+    if (Array.isArray(v) ? v.some(returns) : (v && typeof v.type === "string" && returns(v)))
+      return true;
+  }
+  return false;
+}
+
 class Loop extends Error {}
 
 function isGet(x) {
@@ -249,6 +263,11 @@ function block(statements, nested) {
   const order = []; // alias names and (SPEC 17) expression statements, in program order
   let result = null;
   let returned = false;
+  const lets = new Set();
+  for (const s of statements) {
+    if (s.type === "VariableDeclaration" && s.kind !== "const")
+      for (const d of s.declarations) if (d.id.type === "Identifier") lets.add(d.id.name);
+  }
   for (let i = 0; i < statements.length; i++) {
     const s = statements[i];
     if (s.type === "EmptyStatement") continue;
@@ -257,6 +276,19 @@ function block(statements, nested) {
       if (s.argument === null) throw new Unsupported("empty return");
       result = conv(s.argument);
       returned = true;
+    } else if (s.type === "IfStatement" && !returns(s)) {
+      // changes outside a loop (SPEC 10): a one-item loop, checked against Node itself
+      // (tests/expressions/test_changes_outside_loops.py)
+      throw new Loop("if without return");
+    } else if (s.type === "ExpressionStatement" && (
+      (s.expression.type === "AssignmentExpression" && s.expression.operator !== "=") ||
+      s.expression.type === "UpdateExpression" ||
+      (s.expression.type === "AssignmentExpression" && s.expression.left.type === "Identifier" &&
+       lets.has(s.expression.left.name)))) {
+      throw new Loop("a let assigned again");
+    } else if (s.type === "VariableDeclaration" && s.declarations.length === 1 &&
+               s.declarations[0].init === null && s.kind !== "const") {
+      throw new Loop("let without a value");
     } else if (s.type === "IfStatement") {
       result = ifStatement(s, statements.slice(i + 1));
       returned = true;

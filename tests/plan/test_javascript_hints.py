@@ -27,7 +27,6 @@ RT = Runtime(load_entry_points=False)
         ("return {a: 1}.hasOwnProperty('a');", "forbidden_member", "Object.keys(x)"),
         ("const o = data; o.a = 1; return o;", "syntax_error", "{...o, key: value}"),
         ("const o = {a: 1}; o['a'] += 1; return o;", "syntax_error", "{...o, a: 1}"),
-        ("let t = 0; t += 5; return t;", "syntax_error", "`next = x + 1;`"),
         ("const s = new Set([1, 1]); return s;", "syntax_error", "xs.includes(x)"),
         ("const m = new Map(); return 1;", "syntax_error", "Object.fromEntries"),
         ("return new Date('2024-01-01');", "syntax_error", "registered functions"),

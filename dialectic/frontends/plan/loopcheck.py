@@ -91,6 +91,8 @@ class Body:
         self.param = ""
         #: a `forEach` callback's body: `return;` goes on, `break` and `continue` are refused
         self.each = False
+        #: a statement outside a loop read as a loop over one item: `break` is refused
+        self.once = False
         #: the names the loop's variable (or its pattern) binds
         self.item_names: set[str] = set()
         #: the arrow function's aliases, in the body's order
@@ -288,7 +290,7 @@ class Body:
         whether it is declared with `let` (or nothing), not `const`."""
         p = self.parser
         _, at, first, _, _ = self.alias_rec[idx]
-        if first != at + 2:
+        if first != at + 2 and p.kinds[at + 1] != ";":  # (`let x;`: undefined, :mod:`.reassign`)
             raise _destructured(p, name, family, where)
         declarator = p.values[at - 1] if at > 0 and p.kinds[at - 1] == "name" else None
         let = declarator != "const"

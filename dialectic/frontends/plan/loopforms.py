@@ -59,6 +59,9 @@ class Each:
     close: int
     expression: bool
     locals: list[tuple[str, int, Any]] = field(default_factory=list)
+    #: a statement outside a loop read as a loop over one item (:mod:`.reassign`); ``close``
+    #: is its last token
+    statement: bool = False
 
 
 class LoopFormsMixin(ParserBase):

@@ -97,7 +97,8 @@ class LoopsMixin(LoopEmitMixin, PatternsMixin, LoopFormsMixin):
         try:
             self._bind_item(body, header)
             if each is not None:
-                body.each = True
+                body.each = not each.statement
+                body.once = each.statement
                 for name, tok, value in each.locals:
                     self._local(body, name, tok, value, tok, tok)
             start = self._going(body)
@@ -114,17 +115,26 @@ class LoopsMixin(LoopEmitMixin, PatternsMixin, LoopFormsMixin):
                 self.pos -= 1
             else:
                 self._branch(body, start)
-            if each is not None:
+            if each is not None and not each.statement:
                 self._expect(")", "`)` closing `forEach(`")
                 self._end("`forEach` statement")
             check_body(self, body, header[2], header[3])
         except ParseFailure as failure:
             if failure.fatal or parent is not None:
                 raise
-            self.problems.append(failure.problem)
+            problem = failure.problem
+            if each is not None and each.statement:  # (:mod:`.reassign`: no loop is written)
+                hint = problem[2]
+                problem = (
+                    problem[0].replace("the loop", "the statement"),
+                    problem[1],
+                    None if hint is None else hint.replace("the loop", "the statement"),
+                )
+            self.problems.append(problem)
             self._skip_loop(body_first)
-            if each is not None:  # to after `xs.forEach(...);`
-                self.pos = each.close + 1 + (self.kinds[each.close + 1] == ";")
+            if each is not None:  # to after `xs.forEach(...);` (or the statement)
+                after = min(each.close + 1, len(self.kinds) - 1)
+                self.pos = after + (self.kinds[after] == ";")
             return
         if parent is None:
             self._emit(body, header, pos, body_first)
@@ -310,6 +320,12 @@ class LoopsMixin(LoopEmitMixin, PatternsMixin, LoopFormsMixin):
             return reach
         if word == "if" and kinds[pos + 1] == "(":
             return self._if(body, reach, pos)
+        if body.once and word in ("continue", "break"):
+            raise self.fail(
+                f"`{word}` outside a loop",
+                self.starts[pos],
+                "JavaScript refuses it here: end the branch instead (an `if` needs no `break`)",
+            )
         if body.each and word in ("continue", "break"):
             raise self.each_break(pos) if word == "break" else self.each_continue(pos)
         if word == "continue" or (word == "return" and body.each):

@@ -16,6 +16,7 @@ from dialectic.frontends.plan.keywords import GLOBAL_NAMES, RESERVED, hides_glob
 from dialectic.frontends.plan.loops import LoopsMixin
 from dialectic.frontends.plan.members import MembersMixin
 from dialectic.frontends.plan.order import declared_names, first_read, read_before_definition
+from dialectic.frontends.plan.reassign import ReassignMixin
 
 __all__ = ["StatementsMixin"]
 
@@ -27,7 +28,7 @@ _BLOCK_STATEMENTS = frozenset(["if", "for", "while", "function", "try", "do", "s
 _BLOCK_CONTINUES = frozenset(["else", "catch", "finally"])
 
 
-class StatementsMixin(LoopsMixin, MembersMixin):
+class StatementsMixin(LoopsMixin, MembersMixin, ReassignMixin):
     """A whole program: its statements, one at a time, resynchronizing after an error."""
 
     def end_statement(self, what: str) -> None:
@@ -214,18 +215,27 @@ class StatementsMixin(LoopsMixin, MembersMixin):
             pos += 1
             self.pos = pos
             word = values[pos]
-            if kinds[pos + 1] == ";":  # `let x;` then `x = ...` (in a `try`, a branch)
+            if kinds[pos + 1] == ";" and values[pos - 1] != "const":
+                # `let status;`: undefined until a statement changes it (:mod:`.reassign`)
+                self.pos = pos + 2
+                aliases[word] = {"$undefined": None}
+                alias_at[word] = pos
+                alias_rec.append((word, pos, pos, pos, pos))
+                return final
+            if kinds[pos + 1] == ";":  # `const x;`: JavaScript's SyntaxError
                 raise self.fail(
-                    f"`{word}` is declared without a value: Plan has no assignment",
+                    f"`{word}` is declared without a value: JavaScript requires one for `const`",
                     self.starts[pos],
-                    f"declare it with its value, `const {word} = ...;` (for a value set in a "
-                    "`try` block, put the statements that read it inside the block; for one "
-                    "set in branches, `const x = test ? a : b;`)",
+                    f"declare it with its value, `const {word} = ...;`, or with `let` to set "
+                    f"it later: `let {word}; if (test) {{ {word} = a; }} else {{ {word} = b; }}`",
                 )
             if kinds[pos + 1] != "=":
                 raise self.unexpected(self.tok(pos + 1), f"`=` after `{word}`")
         if word == "for":  # `for (const x of xs) { ... }` (SPEC 10, "Loops")
             self.for_statement(pos, aliases, alias_at, alias_rec)
+            return final
+        if self.changes_outside_loop(pos, alias_at):  # :mod:`.reassign`
+            self.for_statement(pos, aliases, alias_at, alias_rec, each=self.once(pos))
             return final
         if word == "if" and kinds[pos + 1] == "(":
             value, last = self.if_statement(pos, "eof")
@@ -348,7 +358,7 @@ class StatementsMixin(LoopsMixin, MembersMixin):
                     self.starts[pos],
                     "return the value in each branch, and `use` the result: use test ? a : b;",
                 )
-            if word == "if" and kinds[pos + 1] == "(":
+            if word == "if" and kinds[pos + 1] == "(" and not self.changes_outside_loop(pos, {}):
                 value, last = self.if_statement(pos, end)
                 final = ("$return", value, pos, last)
                 continue

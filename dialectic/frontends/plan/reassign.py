@@ -1,0 +1,134 @@
+"""Statements that change a value outside a loop, as code-mode programs write them (SPEC 10,
+"Changes outside loops"):
+
+    let status = 'low';
+    if (n > 5) { status = 'high'; }          // an `if` without `return` that changes values
+    let total = 0; total += x; count++;      // a `let` assigned again
+    const out = []; out.push(1);             // an array literal pushed to
+
+Each such statement is read as a loop over one item, ``for (const _once1 of [0]) { ... }``
+(:mod:`.loops`): the loop machinery already makes each change a new version of the name, under
+the hidden boolean of its `if` branch, and gives the name after the statement the value it
+leaves, so every read sees JavaScript's value in JavaScript's order. `break` and `continue` there
+are refused, as JavaScript refuses them outside a loop.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from dialectic.frontends.plan.base import CHANGES, CLOSE, OPEN, ParserBase, closing
+from dialectic.frontends.plan.loopforms import Each
+
+__all__ = ["ReassignMixin"]
+
+#: `++x;`, `--x;`
+_STEPS = frozenset(["++", "--"])
+
+
+class ReassignMixin(ParserBase):
+    """Finds a statement that changes a value outside a loop, and its one-item loop."""
+
+    if TYPE_CHECKING:
+
+        def fresh(self, prefix: str) -> str: ...
+
+    def changes_outside_loop(self, pos: int, alias_at: dict[str, int]) -> bool:
+        """Whether the statement at token ``pos`` is an `if` without `return` (its changes
+        are the point), an assignment of a `let` defined before it in the block (``alias_at``),
+        or a push to an alias."""
+        kinds, values = self.kinds, self.values
+        kind = kinds[pos]
+        if kind == "op" and values[pos] in _STEPS and kinds[pos + 1] == "name":
+            return self._is_let(str(values[pos + 1]), alias_at)
+        if kind != "name":
+            return False
+        word = str(values[pos])
+        if word == "if" and kinds[pos + 1] == "(":
+            end = self._if_end(pos)
+            return kinds[end] != "eof" and not self._returns(pos, end)
+        if word not in alias_at:
+            return False
+        nxt = kinds[pos + 1]
+        if nxt == "=" or (nxt == "op" and values[pos + 1] in CHANGES):
+            return self._is_let(word, alias_at)
+        return (
+            nxt == "."
+            and values[pos + 2] == "push"
+            and kinds[pos + 2] == "name"
+            and kinds[pos + 3] == "("
+        )
+
+    def once(self, pos: int) -> Each:
+        """The one-item loop of the statement at token ``pos`` (``self.pos`` there)."""
+        kinds = self.kinds
+        if kinds[pos] == "name" and self.values[pos] == "if":
+            end = self._if_end(pos)
+        else:
+            end = pos
+            while kinds[end] not in (";", "}", "eof"):
+                if kinds[end] in OPEN:
+                    end = closing(kinds, end)
+                    if kinds[end] == "eof":
+                        break
+                end += 1
+            if kinds[end] == "}":
+                end -= 1  # (a last statement of a block without `;`)
+        name = self.fresh("_once")
+        self.pos = pos
+        return Each((name, pos, [0], (pos, pos)), end, False, statement=True)
+
+    def _is_let(self, name: str, alias_at: dict[str, int]) -> bool:
+        at = alias_at.get(name)
+        if at is None or at == 0:
+            return False
+        return self.kinds[at - 1] == "name" and self.values[at - 1] in ("let", "var")
+
+    def _if_end(self, pos: int) -> int:
+        """The last token of the `if` statement at token ``pos`` (its `else` chain too)."""
+        kinds, values = self.kinds, self.values
+        while True:
+            close = closing(kinds, pos + 1)  # the test's `)`
+            if kinds[close] == "eof":
+                return close
+            end = self._branch_end(close + 1)
+            if kinds[end] == "eof":
+                return end
+            nxt = end + 1
+            if kinds[nxt] == "name" and values[nxt] == "else":
+                if kinds[nxt + 1] == "name" and values[nxt + 1] == "if":
+                    pos = nxt + 1
+                    continue
+                return self._branch_end(nxt + 1)
+            return end
+
+    def _branch_end(self, i: int) -> int:
+        """The last token of the branch that starts at token ``i``: a block's `}`, or a
+        statement's `;` (an `if` inside, with its `else`)."""
+        kinds, values = self.kinds, self.values
+        if kinds[i] == "{":
+            return closing(kinds, i)
+        if kinds[i] == "name" and values[i] == "if" and kinds[i + 1] == "(":
+            return self._if_end(i)
+        while kinds[i] not in (";", "}", "eof"):
+            if kinds[i] in OPEN:
+                i = closing(kinds, i)
+                if kinds[i] == "eof":
+                    return i
+            i += 1
+        return i if kinds[i] == ";" else i - 1
+
+    def _returns(self, first: int, last: int) -> bool:
+        """Whether a `return` (or `use`) stands between tokens ``first`` and ``last``, outside
+        brackets other than blocks (not in an arrow function's body inside a call)."""
+        kinds, values = self.kinds, self.values
+        depth = 0
+        for i in range(first, min(last + 1, len(kinds))):
+            kind = kinds[i]
+            if kind in OPEN and kind != "{":
+                depth += 1
+            elif kind in CLOSE and kind != "}":
+                depth -= 1
+            elif depth == 0 and kind == "name" and values[i] in ("return", "use"):
+                return True
+        return False

@@ -1,0 +1,76 @@
+"""Statements that change a value outside a loop (SPEC 10, "Changes outside loops"): an `if`
+without `return` that assigns, pushes or calls; a `let` assigned again (`x = ...`, `x += 1`,
+`x++`); `let x;` set later; a push to an array literal. Each is read as a loop over one item,
+and gives Node's answer."""
+
+from __future__ import annotations
+
+import pytest
+
+from dialectic import Runtime
+
+from .program_oracle import runs_as_in_node, runtime
+
+RT: Runtime = runtime()
+
+PROGRAMS = [
+    "let status = 'low';\nif (n > 5) { status = 'high'; }\nreturn status;",
+    "let status;\nif (n > 5) { status = 'high'; } else { status = 'low'; }\nreturn status;",
+    "let x = 0;\nx = x + 1;\nx += 2;\nx++;\n++x;\nx *= 3;\nreturn x;",
+    "const out = [];\nif (flag) { out.push(1); }\nout.push(2);\nreturn out;",
+    "let total = 0;\nfor (const v of nums) total += v;\ntotal = Math.round(total);\nreturn total;",
+    "const o = {};\nif (flag) o.a = 1;\nreturn o;",
+    "let msg = '';\nif (n > 5) msg += 'big';\nelse msg += 'small';\nreturn msg;",
+    "let count = 0;\nif (flag) { count++; if (n > 3) { count += 10; } } else count--;\n"
+    "return count;",
+    "let r;\nif (n > 100) r = 'a';\nelse if (n > 5) r = 'b';\nelse r = 'c';\nreturn r;",
+    "let x = 1;\nif (flag) { const y = x * 2; x = y + 1; }\nreturn x;",
+    "let x = 1;\nif (flag) { x = await echo(5); }\nreturn x;",
+    "let label = 'none';\nif (people.length > 2) label = `${people.length} people`;\nreturn label;",
+    "let best = null;\nfor (const p of people) { if (!best || p.age > best.age) best = p; }\n"
+    "return best.name;",
+    "let x;\nreturn x;",
+    "let s2 = '';\nfor (const w of words) { s2 += w; }\ns2 = s2.toUpperCase();\nreturn s2;",
+    # in a function's body and in an `if` statement's branch
+    "function grade(p) {\n  let g = 'C';\n  if (p.age > 30) g = 'A';\n"
+    "  else if (p.age > 5) g = 'B';\n  return g;\n}\nreturn people.map(grade);",
+    "if (flag) {\n  let t = 1;\n  if (n > 2) t = 2;\n  return t;\n}\nreturn 0;",
+    # an arrow's body with statements
+    "return people.map(p => {\n  let tags = p.tags.length;\n  if (p.city) tags += 1;\n"
+    "  return tags;\n});",
+]
+
+
+def test_changes_outside_loops_give_what_node_gives() -> None:
+    runs_as_in_node(PROGRAMS, RT)
+
+
+def test_a_call_in_an_if_without_return_runs_only_when_its_test_holds() -> None:
+    text = (
+        "const sent = [];\nif (flag) { sent.push(await echo('a')); }\n"
+        "if (!flag) { sent.push(await echo('b')); }\nreturn sent;"
+    )
+    out = RT.run(text, lang="plan", context={"flag": True})
+    assert out.status == "success" and out.value == ["a"], out.message
+    done = [c for c in out.calls if c["status"] == "done"]
+    assert len(done) == 1 and "'a'" in repr(done[0]), out.calls
+
+
+@pytest.mark.parametrize(
+    ("text", "message", "line", "column"),
+    [
+        ("let x = 0;\nif (flag) { break; }\nreturn x;", "`break` outside a loop", 2, 13),
+        (
+            "let a = 1;\nconst b = a + 1;\na = 5;\nreturn [a, b];",
+            "`a` is read before the statement changes it",
+            2,
+            11,
+        ),
+        ("const t = 0;\nt = 5;\nreturn t;", "defined twice", 2, 1),
+    ],
+)
+def test_changes_outside_loops_refused(text: str, message: str, line: int, column: int) -> None:
+    out = RT.run(text, lang="plan", context={"flag": True})
+    assert out.status == "failure" and out.error is not None
+    assert message in (out.message or ""), out.message
+    assert (out.error.line, out.error.column) == (line, column), out.message
