@@ -21,6 +21,12 @@ PROGRAMS = [
     "const {d: {e, f: fv}} = await later(data);\nreturn [e, fv];",
     "const [head, ...tail] = words;\nconst {length} = tail;\nreturn [head, length];",
     "const [{age: a1}, {age: a2}] = people.toSorted((p, q) => p.age - q.age);\nreturn a1 + a2;",
+    # an object pattern's rest: the other members, in their order
+    "const {a, ...others} = data;\nreturn others;",
+    "const {a, b, d: {e}, ...others} = data;\nreturn [a, b, e, Object.keys(others)];",
+    "const {...all} = data;\nreturn all;",
+    "const out = [];\nfor (const {name, ...rest} of people) { out.push([name, rest]); }\n"
+    "return out;",
 ]
 
 
@@ -37,8 +43,8 @@ def test_nested_patterns_read_what_node_reads() -> None:
     ("text", "message", "column"),
     [
         ("const {a: 1} = o;\nreturn a;", "a name or a pattern after `:`", 11),
-        ("const [a, [b, ...c]] = o;\nreturn c;", "only the outer array pattern", 15),
-        ("const {a, ...others} = o;\nreturn a;", "an object pattern cannot gather", 11),
+        ("const [a, [b, ...c]] = o;\nreturn c;", "only the outer pattern", 15),
+        ("const [a, {b, ...c}] = o;\nreturn c;", "only the outer pattern", 15),
         ("const {[k]: v} = o;\nreturn v;", "only names and patterns", 8),
         ("const {a = b, b} = o;\nreturn a;", "reads `b` before the pattern defines it", 12),
         ("const [{c} = [c]] = o;\nreturn c;", "reads `c` before the pattern defines it", 14),

@@ -492,7 +492,7 @@ def test_resync_at_line_start_without_semicolon() -> None:
         ("return (a?.b).c;", "parentheses end an optional chain", "(a?.b ?? {}).c"),
         ("return a?.b.f();", "cannot continue an optional chain", "v == null ? undefined"),
         ("return xs.map(({a: {b}}) => b);", "only flat destructuring parameters", "x => x.a.b"),
-        ("const {a, ...r} = v;\nreturn r;", "cannot gather the rest", "name the keys"),
+        ("const [{a, ...r}] = v;\nreturn r;", "only the outer pattern", "name the parts"),
         ("const [a, ...r, b] = v;\nreturn r;", "must be the last element", "...rest] = v"),
         ("const [a, ...] = v;\nreturn a;", "expected a name after `...`", None),
         ("return xs.map(x => { f(x); });", "the arrow function's body has no `return`", None),

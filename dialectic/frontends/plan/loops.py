@@ -268,7 +268,10 @@ class LoopsMixin(LoopEmitMixin, PatternsMixin, LoopFormsMixin):
         ``last``), and the rest's local: the items after the named ones."""
         for part, read, tok in parts:
             self._local(body, part, tok, read, tok, tok)
-        if rest is not None:
+        if rest is not None and rest[2] < 0:  # `for (const {a, ...others} of xs)`
+            part, tok, _ = rest
+            self._local(body, part, tok, self._object_rest(source, self._rest_keys), tok, tok)
+        elif rest is not None:
             part, tok, index = rest
             items: list[Any] = [[{"$spread": ref(source)}], "slice", index]
             self._put(items, 0, first, last)

@@ -63,13 +63,31 @@ class PatternsMixin(ParserBase):
                     rec.setdefault((id(keys), k), (self.starts[at], self.ends[at]))
         for name, read, at in parts:
             out.append((name, read, at, at, at))
-        if rest is not None:  # the items after the named ones: `[...v].slice(n)` (an array
+        if rest is not None and rest[2] < 0:  # `const {a, ...others} = v;`
+            name, at, _ = rest
+            out.append((name, self._object_rest(hidden, self._rest_keys), at, at, at))
+        elif rest is not None:  # the items after the named ones: `[...v].slice(n)` (an array
             name, at, index = rest  # of a text's characters too, as JavaScript iterates it)
             spread = {"$spread": {"$ref": hidden}}
             items: list[Any] = [[spread], "slice", index]
             self._record(items, [(first, last), (at, at), (at, at)])
             out.append((name, {"$method": items}, at, at, at))
         return out
+
+    _rest_keys: tuple[str, ...] = ()
+
+    @staticmethod
+    def _object_rest(hidden: str, named: tuple[str, ...]) -> Any:
+        """The members of ``hidden``'s value but the ``named`` ones, in their order:
+        ``Object.fromEntries(Object.entries(v).filter(([k]) => k !== 'a' && ...))``."""
+        entries: Any = {"$global": ["Object.entries", {"$ref": hidden}]}
+        if named:
+            test: Any = None
+            for k in named:
+                differs = {"$op": ["!==", {"$get": [{"$ref": "_entry"}, 0]}, k]}
+                test = differs if test is None else {"$op": ["&&", test, differs]}
+            entries = {"$method": [entries, "filter", {"$fn": [["_entry"], test]}]}
+        return {"$global": ["Object.fromEntries", entries]}
 
     def _read_part(
         self, path: list[Any], at: int, gets: list[tuple[list[Any], int]]
@@ -133,6 +151,7 @@ class PatternsMixin(ParserBase):
         i += 1
         index = 0
         rest: tuple[str, int, int] | None = None
+        named: list[str] = []  # an object pattern's keys (its rest has the others)
         while kinds[i] != closer:
             if opener == "[" and kinds[i] == ",":  # a hole: `[, b]`
                 index += 1
@@ -140,6 +159,9 @@ class PatternsMixin(ParserBase):
                 continue
             if kinds[i] == "op" and values[i] == "...":
                 rest = self._pattern_rest(i, opener, closer, level > 0, index)
+                if opener == "{":
+                    self._rest_keys = tuple(named)
+                    rest = (rest[0], rest[1], -1)
                 i += 2
                 break
             key: Any = index
@@ -154,6 +176,8 @@ class PatternsMixin(ParserBase):
                 key = values[i]
             elif opener == "{":
                 raise self._not_a_pattern(i)
+            if opener == "{":
+                named.append(str(key))
             i = self._pattern_element(i, [*path, key], parts, gets, level)
             index += 1
             if kinds[i] == ",":
@@ -238,13 +262,11 @@ class PatternsMixin(ParserBase):
     ) -> tuple[str, int, int]:
         """``...name`` at token ``i``, last in the outer array pattern: (name, token, index)."""
         kinds, values = self.kinds, self.values
-        if opener == "{" or nested:
+        if nested:
             raise self.fail(
-                "only the outer array pattern can gather the rest (`...name`)"
-                if opener == "["
-                else "an object pattern cannot gather the rest of the object (`...name`)",
+                "only the outer pattern can gather the rest (`...name`)",
                 self.starts[i],
-                "name the keys you need: const {a, b} = v; or keep the whole object",
+                "name the parts you need: const {a, b} = v; or keep the whole value",
             )
         if kinds[i + 1] != "name" or values[i + 1] in RESERVED:
             raise self.unexpected(self.tok(i + 1), "a name after `...`")
