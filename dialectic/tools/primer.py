@@ -92,8 +92,11 @@ otherwise the calls of all items run concurrently, `[write]` ones in order. `xs.
 `function label(p) { ... }` or `const isAdult = p => p.age >= 18;`, can be called or passed
 (`people.filter(isAdult)`); an arrow's body may hold `if` with early `return`s and loops.
 
-**Not in the language.** `while`, `switch`, recursion, `new` (but `[...new Set(xs)]`), classes,
-`o.a.b = v`, bitwise operators, regular expressions, `use` inside `if`. Write instead:
+A `switch` whose cases end in `return` is the choice it makes.
+
+**Not in the language.** `while`, `switch` with `break`, recursion, `new` (but `[...new
+Set(xs)]`), classes, `o.a.b = v`, bitwise operators, regular expressions, `use` inside `if`.
+Write instead:
 `for...of` or `.map`/`.filter`/`.reduce`, `if`/`else if`, a new alias for a new value, `use` to
 decide in the next program.
 

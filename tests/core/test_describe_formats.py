@@ -116,7 +116,7 @@ def test_the_primers_examples_run(shipped: Runtime) -> None:
         "f = (x) => x; return f(1);",
         "for (x of [1]) {} return 1;",
         "let i = 0; while (i < 2) { i++; } return i;",
-        "switch (1) { default: return 1; }",
+        "let v = 0; switch (1) { case 1: v = 2; break; } return v;",
         "return /a/.test('a');",
         "x = new Date(); return x;",
     ):

@@ -1,8 +1,8 @@
 """Programs with the program's own functions, the loop forms (`forEach`, counted `for`),
-member sets, arrows with statement bodies or called at once, changes outside loops, cut short,
-with a token inserted or some characters dropped: every one ends in an outcome (found: an
-IndexError past the tokens of a counted `for` cut short, a parse failure escaping the look for
-functions, an IndexError on `(async () => {...})` ending the text)."""
+member sets, arrows with statement bodies or called at once, changes outside loops, switches,
+cut short, with a token inserted or some characters dropped: every one ends in an outcome
+(found: an IndexError past the tokens of a counted `for` cut short, a parse failure escaping
+the look for functions, an IndexError on `(async () => {...})` ending the text)."""
 
 from __future__ import annotations
 
@@ -16,6 +16,7 @@ from tests.expressions.test_changes_outside_loops import PROGRAMS as CHANGES
 from tests.expressions.test_functions import PROGRAMS as FUNCTIONS
 from tests.expressions.test_loop_forms import PROGRAMS as LOOPS
 from tests.expressions.test_member_changes import PROGRAMS as MEMBERS
+from tests.expressions.test_switch import PROGRAMS as SWITCHES
 
 BITS = [
     "function", "=>", "(", ")", "{", "}", ";", ",", "return", "forEach", ".", "[", "]", "x",
@@ -38,7 +39,7 @@ def test_mutated_programs_end_in_an_outcome() -> None:
     rt = Runtime(load_entry_points=False)
     rnd = random.Random(5)
     bad = []
-    for base in FUNCTIONS + LOOPS + MEMBERS + ARROW_BODIES + CALLED + CHANGES:
+    for base in FUNCTIONS + LOOPS + MEMBERS + ARROW_BODIES + CALLED + CHANGES + SWITCHES:
         for _ in range(150):
             text = mutated(rnd, base)
             try:

@@ -16,6 +16,7 @@ class Unsupported extends Error {}
 // desugaring (SPEC 10 "Loops", 1.8) is not mirrored here: the test checks that acorn accepts it
 const STATEMENT_BODIES = new Set([
   "IfStatement", "ForOfStatement", "ForInStatement", "ForStatement", "TryStatement",
+  "SwitchStatement",
 ]);
 
 // whether a statement holds a `return` (outside functions inside it)
@@ -378,6 +379,8 @@ function block(statements, nested) {
       order.push({ expr: conv(s.expression) });
     } else if (s.type === "ForOfStatement" || s.type === "ForStatement") {
       throw new Loop("for...of");
+    } else if (s.type === "SwitchStatement") {
+      throw new Loop("switch"); // cases that return (SPEC 10): tests/expressions/test_switch.py
     } else if (s.type === "FunctionDeclaration") {
       throw new Loop("function"); // written out at each use (SPEC 10, "Functions")
     } else {

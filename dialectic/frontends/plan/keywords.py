@@ -65,7 +65,9 @@ _HINTS = {
     "if": "`if (test) { ...; return a; } else { return b; }` is a statement; as a value write "
     "`test ? a : b`",
     "else": "`else` follows the branch of an `if`: if (test) { return a; } else { return b; }",
-    "switch": "Plan has no `switch`; choose a value with `test ? a : b`",
+    "switch": "a `switch` whose cases end in `return` is a statement of a block, not of a "
+    "loop's body; in a loop choose with `if (v === a) { ... } else if (...) { ... }` or a value "
+    "with `test ? a : b`",
     "for": _LOOP,
     "while": _LOOP,
     "do": _LOOP,

@@ -17,6 +17,7 @@ from dialectic.frontends.plan.loops import LoopsMixin
 from dialectic.frontends.plan.members import MembersMixin
 from dialectic.frontends.plan.order import declared_names, first_read, read_before_definition
 from dialectic.frontends.plan.reassign import ReassignMixin
+from dialectic.frontends.plan.switch import SwitchMixin
 
 __all__ = ["StatementsMixin"]
 
@@ -28,7 +29,7 @@ _BLOCK_STATEMENTS = frozenset(["if", "for", "while", "function", "try", "do", "s
 _BLOCK_CONTINUES = frozenset(["else", "catch", "finally"])
 
 
-class StatementsMixin(LoopsMixin, MembersMixin, ReassignMixin):
+class StatementsMixin(LoopsMixin, MembersMixin, ReassignMixin, SwitchMixin):
     """A whole program: its statements, one at a time, resynchronizing after an error."""
 
     def end_statement(self, what: str) -> None:
@@ -240,6 +241,9 @@ class StatementsMixin(LoopsMixin, MembersMixin, ReassignMixin):
         if word == "if" and kinds[pos + 1] == "(":
             value, last = self.if_statement(pos, "eof")
             return ("$return", value, pos, last) if final is None else final
+        if word == "switch" and kinds[pos + 1] == "(":  # :mod:`.switch`
+            value, last = self.switch_statement(pos, "eof")
+            return ("$return", value, pos, last) if final is None else final
         if word == "return" or (word == "use" and kinds[pos + 1] != "="):
             assert word is not None
             return self.final_statement(word, pos, final)
@@ -360,6 +364,10 @@ class StatementsMixin(LoopsMixin, MembersMixin, ReassignMixin):
                 )
             if word == "if" and kinds[pos + 1] == "(" and not self.changes_outside_loop(pos, {}):
                 value, last = self.if_statement(pos, end)
+                final = ("$return", value, pos, last)
+                continue
+            if word == "switch" and kinds[pos + 1] == "(":
+                value, last = self.switch_statement(pos, end)
                 final = ("$return", value, pos, last)
                 continue
             final = self.statement(pos, final, aliases, alias_at, alias_rec)

@@ -1,0 +1,165 @@
+"""``switch`` whose cases end in ``return`` (SPEC 10, "Switch"), as helpers write it:
+
+    switch (p.kind) {
+      case 'a':
+      case 'b': return 'letter';
+      case 1: { const x = p.n * 2; return x; }
+      default: return 'other';
+    }
+
+is the choice ``_sw1 === 'a' || _sw1 === 'b' ? 'letter' : _sw1 === 1 ? {...} : 'other'`` over a
+hidden alias holding the value (read once, as JavaScript reads it): a block
+``{"$let": {"_sw1": V}, "$return": {"$if": [...]}}``. Cases are tested in order with ``===``;
+empty cases fall through to the next; ``default`` is taken when no case is equal, wherever it
+stands; without it, the statements after the ``switch`` are the value when no case is, as after
+an ``if`` without ``else``. A case whose statements do not end in ``return`` (``break``,
+falling through into another case's statements) is refused with what to write instead."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from dialectic.frontends.plan.base import CLOSE, OPEN, ParseFailure, ParserBase, closing
+
+__all__ = ["SwitchMixin"]
+
+
+class SwitchMixin(ParserBase):
+    """``switch`` statements of cases that return."""
+
+    if TYPE_CHECKING:
+
+        def fresh(self, prefix: str) -> str: ...
+
+        def block_until(self, end: str, what: str = "") -> Any: ...
+
+    def switch_statement(self, pos: int, end: str) -> tuple[Any, int]:
+        """The ``switch`` at token ``pos``: its value (the statements after it, up to the token
+        kind ``end``, are the value when no case matches and there is no ``default``) and its
+        last token."""
+        kinds = self.kinds
+        if kinds[pos + 1] != "(":
+            raise self.unexpected(self.tok(pos + 1), "`(` after `switch`")
+        self.pos = pos + 2
+        value = self.expr(0)
+        if kinds[self.pos] != ")":
+            raise self.unexpected(self.tok(self.pos), "`)` after the value of `switch`")
+        opened = self.pos + 1
+        if kinds[opened] != "{":
+            raise self.unexpected(self.tok(opened), "`{` opening the cases")
+        close = closing(kinds, opened)
+        if kinds[close] == "eof":
+            raise self.unexpected(self.tok(close), "`}` closing the cases")
+        labels = self._labels(opened, close)
+        hidden = self.fresh("_sw")
+        cases: list[tuple[list[Any], Any]] = []  # (the values tested, the statements)
+        default: Any = None
+        tests: list[Any] = []
+        in_default = False
+        for n, label in enumerate(labels):
+            stop = labels[n + 1] if n + 1 < len(labels) else close
+            if self.values[label] == "case":
+                self.pos = label + 1
+                tests.append(self.expr(0))
+                if kinds[self.pos] != ":":
+                    raise self.unexpected(self.tok(self.pos), "`:` after the case's value")
+            else:
+                self.pos = label + 1
+                in_default = True
+            start = self.pos + 1
+            while start < stop and kinds[start] == ";":
+                start += 1
+            if start == stop:  # an empty case: falls through to the next
+                if stop == close:
+                    raise self.fail(
+                        "the last case of `switch` has no statements",
+                        self.starts[label],
+                        "end every case with `return expr;`",
+                    )
+                continue
+            body = self._case_body(start, stop)
+            if in_default:
+                default = body
+            else:
+                cases.append((tests, body))
+            tests = []
+            in_default = False
+        self.pos = close + 1
+        if default is None:  # no case equal: the statements after the `switch`
+            default = self.block_until(end)
+        for tested, body in reversed(cases):
+            test: Any = None
+            for t in tested:
+                equal = {"$op": ["===", {"$ref": hidden}, t]}
+                test = equal if test is None else {"$op": ["||", test, equal]}
+            default = {"$if": [test, body, default]}
+        return {"$let": {hidden: value}, "$return": default}, max(self.pos - 1, close)
+
+    def _labels(self, opened: int, close: int) -> list[int]:
+        """The tokens of the ``case`` and ``default`` labels of the cases between the braces
+        at ``opened`` and ``close`` (not those of a ``switch`` inside)."""
+        kinds, values = self.kinds, self.values
+        labels: list[int] = []
+        depth = 0
+        i = opened + 1
+        while i < close:
+            kind = kinds[i]
+            if kind in OPEN:
+                depth += 1
+            elif kind in CLOSE:
+                depth -= 1
+            elif depth == 0 and kind == "name":
+                word = values[i]
+                if word == "case" or (word == "default" and kinds[i + 1] == ":"):
+                    labels.append(i)
+            i += 1
+        first = opened + 1
+        while first < close and kinds[first] == ";":
+            first += 1
+        if not labels or labels[0] != first:
+            at = first if first < close else opened
+            raise self.fail(
+                "statements in `switch` before its first `case`",
+                self.starts[at],
+                "start the body with `case value:`",
+            )
+        return labels
+
+    def _case_body(self, start: int, stop: int) -> Any:
+        """The statements of a case, tokens ``start`` up to ``stop`` (the next label or the
+        closing brace): a block ending in ``return``."""
+        kinds = self.kinds
+        saved = kinds[stop]
+        kinds[stop] = "}"
+        self.pos = start
+        try:
+            if kinds[start] == "{" and closing(kinds, start) == stop - 1:
+                self.pos = start + 1  # `case 1: { ...; return x; }`
+                body = self.block_until("}", "this case of `switch`")
+            else:
+                body = self.block_until("}", "this case of `switch`")
+        except ParseFailure as failure:
+            raise self._case_hint(failure, start, stop) from None
+        finally:
+            kinds[stop] = saved
+        if self.pos < stop and kinds[self.pos] != "}":
+            raise self.fail(
+                "statements after `return` in a case of `switch`",
+                self.starts[self.pos],
+                "end the case with its `return expr;`",
+            )
+        return body
+
+    def _case_hint(self, failure: ParseFailure, start: int, stop: int) -> ParseFailure:
+        """A case that `break`s or falls through gets what to write instead."""
+        kinds, values = self.kinds, self.values
+        for i in range(start, stop):
+            if kinds[i] == "name" and values[i] == "break":
+                return self.fail(
+                    "a case of `switch` that ends in `break`: Plan reads a `switch` whose "
+                    "cases end in `return`",
+                    self.starts[i],
+                    "return the value in each case (inside a function when the program goes "
+                    "on after it), or write `if (v === a) { ... } else if (v === b) { ... }`",
+                )
+        return failure
