@@ -19,6 +19,7 @@ from dialectic.frontends.plan.loopbuild import has_call, ref, when
 from dialectic.frontends.plan.loopcheck import NEVER, BlockState, Body, check_body
 from dialectic.frontends.plan.loopemit import LoopEmitMixin
 from dialectic.frontends.plan.loopforms import Each, LoopFormsMixin
+from dialectic.frontends.plan.loopwhile import end_do, endless, start_while
 from dialectic.frontends.plan.patterns import PatternsMixin
 
 __all__ = ["LoopsMixin"]
@@ -27,6 +28,10 @@ _AFTER = "`for (const x of xs) { ... }`"
 #: how deep loops may nest in one another
 MAX_NESTING = 8
 _STEPS = frozenset(["++", "--"])
+
+
+class _Done(Exception):
+    """A `while` loop read (its checks done): on to the emission."""
 
 
 class LoopsMixin(LoopEmitMixin, PatternsMixin, LoopFormsMixin):
@@ -84,7 +89,14 @@ class LoopsMixin(LoopEmitMixin, PatternsMixin, LoopFormsMixin):
         for a loop inside a loop (``parent``: the enclosing body and the reach there), to the
         enclosing loop's body. ``each``: the loop is the statement ``xs.forEach(...)``
         (:mod:`.loopforms`), its header read already."""
-        header = self._header(pos) if each is None else each.header
+        is_while = self.values[pos] in ("while", "do") and each is None
+        header = (
+            (None, pos, None, (pos, pos))
+            if is_while
+            else self._header(pos)
+            if each is None
+            else each.header
+        )
         outer = None if parent is None else parent[0]
         body = Body(self, aliases, alias_at, alias_rec, self._block_state(alias_rec), outer)
         if body.depth > MAX_NESTING:
@@ -94,35 +106,39 @@ class LoopsMixin(LoopEmitMixin, PatternsMixin, LoopFormsMixin):
                 "loop over a flattened list: xs.flatMap(x => x.items)",
             )
         body_first = self.pos
+        if is_while:  # (after an error in it: skipped from there)
+            body_first = pos + 1 if self.kinds[pos + 1] != "(" else closing(self.kinds, pos + 1) + 1
         try:
+            if is_while:  # `while (test)`, `do` (:mod:`.loopwhile`)
+                loop, start = start_while(self, pos, body)
+                body.loop = loop
+                body_first = self.pos
+                self._loop_body(body, start, each)
+                if loop.is_do:
+                    end_do(self, body, loop, start)
+                endless(self, body, loop, pos)
+                header = (None, pos, None, (loop.first, loop.last))
+                check_body(self, body, None, header[3])
+                raise _Done
             self._bind_item(body, header)
             if each is not None:
                 body.each = True
                 for name, tok, value in each.locals:
                     self._local(body, name, tok, value, tok, tok)
-            start = self._going(body)
-            if self.kinds[self.pos] == "{":
-                self.pos += 1
-                self._block(body, start, "}")
-                self._expect("}", "`}` closing the loop's body")
-            elif each is not None and each.expression:
-                self.kinds[each.close] = ";"  # `xs.forEach(x => out.push(x))`: one statement
-                try:
-                    self._branch(body, start)
-                finally:
-                    self.kinds[each.close] = ")"
-                self.pos -= 1
-            else:
-                self._branch(body, start)
+            self._loop_body(body, self._going(body), each)
             if each is not None:
                 self._expect(")", "`)` closing `forEach(`")
                 self._end("`forEach` statement")
             check_body(self, body, header[2], header[3])
+        except _Done:
+            pass
         except ParseFailure as failure:
             if failure.fatal or parent is not None:
                 raise
             self.problems.append(failure.problem)
             self._skip_loop(body_first)
+            if is_while and self.values[pos] == "do":  # and its `while (...);`
+                self._skip_test()
             if each is not None:  # to after `xs.forEach(...);`
                 self.pos = each.close + 1 + (self.kinds[each.close + 1] == ";")
             return
@@ -130,6 +146,22 @@ class LoopsMixin(LoopEmitMixin, PatternsMixin, LoopFormsMixin):
             self._emit(body, header, pos, body_first)
         else:
             self._emit_nested(body, header, pos, body_first, *parent)
+
+    def _loop_body(self, body: Body, start: str | None, each: Each | None) -> None:
+        """The loop's body: a block, or one statement."""
+        if self.kinds[self.pos] == "{":
+            self.pos += 1
+            self._block(body, start, "}")
+            self._expect("}", "`}` closing the loop's body")
+        elif each is not None and each.expression:
+            self.kinds[each.close] = ";"  # `xs.forEach(x => out.push(x))`: one statement
+            try:
+                self._branch(body, start)
+            finally:
+                self.kinds[each.close] = ")"
+            self.pos -= 1
+        else:
+            self._branch(body, start)
 
     def _going(self, body: Body) -> str | None:
         """For a loop with `break` (a fold whose state says when it is done): the hidden
@@ -153,8 +185,11 @@ class LoopsMixin(LoopEmitMixin, PatternsMixin, LoopFormsMixin):
         while i < end:
             if kinds[i] == "name" and values[i] == "break":
                 return True
-            if kinds[i] == "name" and values[i] == "for" and kinds[i + 1] == "(":
+            if kinds[i] == "name" and values[i] in ("for", "while") and kinds[i + 1] == "(":
                 inner = closing(kinds, i + 1) + 1
+                i = closing(kinds, inner) if kinds[inner] == "{" else self._statement_end(inner)
+            elif kinds[i] == "name" and values[i] == "do":  # (its `while (...)` next)
+                inner = i + 1
                 i = closing(kinds, inner) if kinds[inner] == "{" else self._statement_end(inner)
             i += 1
         return False
@@ -226,6 +261,14 @@ class LoopsMixin(LoopEmitMixin, PatternsMixin, LoopFormsMixin):
             return
         end = closing(kinds, i)
         self.pos = end if kinds[end] == "eof" else end + 1
+
+    def _skip_test(self) -> None:
+        kinds, i = self.kinds, self.pos
+        if kinds[i] == "name" and self.values[i] == "while" and kinds[i + 1] == "(":
+            i = closing(kinds, i + 1)
+            if kinds[i] != "eof":
+                i += 1
+            self.pos = i + (kinds[i] == ";")
 
     def _bind_item(self, body: Body, header: tuple[str | None, int, Any, tuple[int, int]]) -> None:
         """The loop's variable: the arrow's parameter, or a hidden one and an alias per name of
@@ -325,7 +368,7 @@ class LoopsMixin(LoopEmitMixin, PatternsMixin, LoopFormsMixin):
             body.breaks.append(reach)
             body.fold = True
             return NEVER
-        if word == "for":
+        if word in ("for", "while", "do"):
             self.for_statement(pos, body.aliases, body.alias_at, body.alias_rec, (body, reach))
             return reach
         dot = self.for_each_at(pos)
@@ -393,12 +436,6 @@ class LoopsMixin(LoopEmitMixin, PatternsMixin, LoopFormsMixin):
                 self.starts[pos],
                 "find the item before returning it: const hit = xs.find(x => ...); then "
                 "return after the loop",
-            )
-        if word in ("while", "do"):
-            return self.fail(
-                f"Plan has no `{word}` loops",
-                self.starts[pos],
-                f"write {_AFTER} over a list, or make the list with .map",
             )
         if word is not None and word not in RESERVED and kinds[pos + 1] == ":":
             return self.fail(

@@ -224,7 +224,7 @@ class StatementsMixin(LoopsMixin, MembersMixin):
                 )
             if kinds[pos + 1] != "=":
                 raise self.unexpected(self.tok(pos + 1), f"`=` after `{word}`")
-        if word == "for":  # `for (const x of xs) { ... }` (SPEC 10, "Loops")
+        if word in ("for", "while", "do"):  # `for (const x of xs) { ... }` (SPEC 10, "Loops")
             self.for_statement(pos, aliases, alias_at, alias_rec)
             return final
         if word == "if" and kinds[pos + 1] == "(":
