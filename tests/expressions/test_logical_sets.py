@@ -18,8 +18,7 @@ PROGRAMS = [
     # in a loop: on a number or a text, on a member (a missing one is nullish, not a failure)
     "let t = null;\nlet u = 1;\nlet v = '';\n"
     "for (const x of [0, 2, 3]) { t ??= x; u &&= x; v ||= x; }\nreturn [t, u, v];",
-    "const g = {b: 0};\nfor (const w of words) { g[w[0] ?? '-'] ??= w.length; }\n"
-    "return g;",
+    "const g = {b: 0};\nfor (const w of words) { g[w[0] ?? '-'] ??= w.length; }\nreturn g;",
     "const seen = {z: 1};\nfor (const w of words) { seen[w.length] ||= w; seen.z &&= w; }\n"
     "return seen;",
     "const groups = {};\nfor (const p of people) {\n  groups[p.city ?? 'none'] ??= [];\n"
@@ -27,8 +26,7 @@ PROGRAMS = [
     # the value runs only when JavaScript assigns; the key is computed once
     "const o2 = {a: 1};\nfor (const c of cities) { o2[await note({v: c[0]})] ??= "
     "await send({to: c}); }\nreturn o2;",
-    "let first = null;\nfor (const c of cities) { first ??= await send({to: c}); }\n"
-    "return first;",
+    "let first = null;\nfor (const c of cities) { first ??= await send({to: c}); }\nreturn first;",
     "let i = 0;\nconst hits = {};\nwhile (i < 6) { hits[i % 4] ??= i; i++; }\nreturn hits;",
     # a block's object: keys in JavaScript's order, set only when it assigns
     "const r = {a: 1, b: null, e: 0};\nr.a ??= 5;\nr.b ??= 6;\nr.c ??= 7;\nr['d'] ||= 0;\n"

@@ -45,3 +45,27 @@ def test_mutated_programs_end_in_an_outcome() -> None:
             if out.error is not None and out.error.code == "internal_error":
                 bad.append(f"internal error: {out.message}: {text!r}")
     assert not bad, "\n".join(bad[:5])
+
+
+def test_mutated_while_loops_and_logical_sets_end_in_an_outcome() -> None:
+    from dialectic import Limits
+    from tests.expressions.test_logical_sets import PROGRAMS as SETS
+    from tests.expressions.test_while_loops import PROGRAMS as WHILES
+
+    rt = Runtime(load_entry_points=False, limits=Limits(max_steps=20_000))
+    rnd = random.Random(7)
+    bits = [*BITS, "while (", "do", "while (true)", "??=", "||=", "&&="]
+    bad = []
+    for base in WHILES + SETS:
+        for _ in range(100):
+            i = rnd.randrange(len(base))
+            inserted = base[:i] + rnd.choice(bits) + base[i:]
+            text = inserted if rnd.random() < 0.5 else mutated(rnd, base)
+            try:
+                out = rt.run(text, lang="plan", context=CONTEXT)
+            except Exception as exc:  # (the test reports any)
+                bad.append(f"raised {type(exc).__name__}: {exc}: {text!r}")
+                continue
+            if out.error is not None and out.error.code == "internal_error":
+                bad.append(f"internal error: {out.message}: {text!r}")
+    assert not bad, "\n".join(bad[:5])

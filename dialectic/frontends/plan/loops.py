@@ -107,7 +107,10 @@ class LoopsMixin(LoopEmitMixin, PatternsMixin, LoopFormsMixin):
             )
         body_first = self.pos
         if is_while:  # (after an error in it: skipped from there)
-            body_first = pos + 1 if self.kinds[pos + 1] != "(" else closing(self.kinds, pos + 1) + 1
+            body_first = pos + 1
+            if self.kinds[body_first] == "(":
+                body_first = closing(self.kinds, body_first)
+                body_first += self.kinds[body_first] != "eof"
         try:
             if is_while:  # `while (test)`, `do` (:mod:`.loopwhile`)
                 loop, start = start_while(self, pos, body)
