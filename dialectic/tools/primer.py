@@ -84,9 +84,12 @@ before it and read after it (`const out = [];` with `out.push(v)`, `let total = 
 `total += v` or `total++`, `const byId = {};` with `byId[k] = v`), with `const`, `if`/`else`,
 `continue`, `break`, loops inside and calls inside; the body may read what it changes
 (`if (!seen[k]) { seen[k] = true; out.push(k); }`: then the items run one after another);
-otherwise the calls of all items run concurrently, `[write]` ones in order.
+otherwise the calls of all items run concurrently, `[write]` ones in order. `while (test) {
+... }` and `do { ... } while (test);` loop until a condition holds (pagination: `let page = 1;
+while (true) { const r = await list({page}); all.push(...r.items); if (!r.next) break; page =
+r.next; }`), their iterations in order; `x ??= v`, `o[k] ||= v` as statements too.
 
-**Not in the language.** `while`, C-style `for`, `switch`, `try`,
+**Not in the language.** C-style `for`, `switch`, `try`,
 function declarations and arrow functions outside an array method, `new`, classes, assignment to
 a member or a second assignment to a name outside a loop, bitwise operators, regular
 expressions, `use` inside `if`. Write instead: `for...of` or `.map`/`.filter`/`.reduce`, a new
@@ -109,8 +112,8 @@ Outcome: success, failure (with what to fix) or ambiguous (with programs to choo
   `fs.filter(f => f.airline === 'UA')`, `fs.toSorted((a, b) => a.price - b.price)[0]`,
   `fs.reduce((s, f) => s + f.price, 0)`, `['SFO', 'OAK'].map(a => flights({origin: a}))`
   (a fan-out). Any other `x.m(a)` is `m(x, a)`. `if` only with `return` in each branch;
-  `const out = []; for (const x of xs) out.push(f(x));` (`t += v`, `o[k] = v`); no
-  while, function, new. [write] calls always run, in order; `f(x);` is a statement.
+  `const out = []; for (const x of xs) out.push(f(x));` (`t += v`, `o[k] = v`), `while`;
+  no function, new. [write] calls always run, in order; `f(x);` is a statement.
 - Dialect JSON: a one-key object is a call: `{"f": {"x": 1}}`, `{"f": [1, 2]}`, `{"f": 1}`; calls
   nest. Forms: `{"$ref": "a"}`, `{"$get": [v, "key", 0]}`, `{"$template": ["Hi ", v]}`,
   `{"$let": {"a": v}, "$return": v}` (or `"$use"`), `{"$object": {"k": v}}`, `{"$quote": v}`,
