@@ -184,3 +184,54 @@ def test_the_cost_grows_linearly_with_the_iterations() -> None:
     small = _cpu(loop.format(n=2000), rt)
     big = _cpu(loop.format(n=16000), rt)
     assert big < 8 * small * 3, (small, big)  # 8 times the iterations: not 64 times the time
+
+
+_STEP = {"$fn": [["s"], {"$op": ["+", {"$ref": "s"}, 2]}]}
+_BELOW_5 = {"$fn": [["s"], {"$op": ["<", {"$ref": "s"}, 5]}]}
+
+
+def test_the_core_form_runs_its_steps_until_the_test_fails() -> None:
+    rt = Runtime(load_entry_points=False)
+    loop = {"$while": [0, _BELOW_5, _STEP]}
+    assert rt.run(loop).value == 6
+    assert rt.compile(loop) == loop  # (its canonical form)
+    # the test's last key may be missing (a test, SPEC 1.2): undefined is falsy
+    missing = {"$fn": [["s"], {"$get": [{"$ref": "s"}, "more"]}]}
+    assert rt.run({"$while": [{"a": 1, "b": 2}, missing, _STEP]}).value == {"a": 1, "b": 2}
+
+
+@pytest.mark.parametrize(
+    ("form", "message"),
+    [
+        ([0, _BELOW_5], "$while takes [state"),
+        ([0, 1, _STEP], "arrow functions of one parameter"),
+        ([0, {"$fn": [["a", "b"], True]}, _STEP], "arrow functions of one parameter"),
+        ([0, _BELOW_5, {"$fn": [["s"], {"$ref": "t"}]}], "t"),
+    ],
+)
+def test_a_malformed_core_form_is_refused_at_its_path(form: list[Any], message: str) -> None:
+    out = Runtime(load_entry_points=False).run({"$while": form})
+    assert out.status == "failure" and out.error is not None, out.value
+    assert out.error.code in ("invalid_program", "unknown_identifier"), out.error.code
+    assert message in out.message, out.message
+
+
+def test_an_asynchronous_step_runs_one_iteration_after_the_other() -> None:
+    log: list[Any] = []
+
+    async def fetch(page: int) -> Any:
+        log.append(("start", page))
+        await anyio.sleep(0)
+        log.append(("end", page))
+        return {"next": page + 1 if page < 3 else None}
+
+    rt = Runtime(load_entry_points=False)
+    rt.register(FunctionDescription("fetch", "a page", fetch, {"page": "integer"}, "any"))
+    out = rt.run(
+        "let page = 1;\nlet seen = 0;\nwhile (page) {\n  const r = await fetch({page});\n"
+        "  seen++;\n  page = r.next;\n}\nreturn seen;",
+        lang="plan",
+    )
+    assert out.status == "success", out.message
+    assert out.value == 3
+    assert log == [(e, p) for p in (1, 2, 3) for e in ("start", "end")]

@@ -1,17 +1,20 @@
-"""Programs with the program's own functions, the loop forms (`forEach`, counted `for`) and
-member sets, cut short, with a token inserted or some characters dropped: every one ends in an
-outcome (found: an IndexError past the tokens of a counted `for` cut short, a parse failure
-escaping the look for functions)."""
+"""Programs with the program's own functions, the loop forms (`forEach`, counted `for`,
+`while`), member sets and `??=`, cut short, with a token inserted or some characters dropped:
+every one ends in an outcome (found: an IndexError past the tokens of a counted `for` cut
+short, a parse failure escaping the look for functions, an IndexError skipping a `while`
+whose test's parentheses do not close)."""
 
 from __future__ import annotations
 
 import random
 
-from dialectic import Runtime
+from dialectic import Limits, Runtime
 from tests.expressions.program_generator import CONTEXT
 from tests.expressions.test_functions import PROGRAMS as FUNCTIONS
+from tests.expressions.test_logical_sets import PROGRAMS as SETS
 from tests.expressions.test_loop_forms import PROGRAMS as LOOPS
 from tests.expressions.test_member_changes import PROGRAMS as MEMBERS
+from tests.expressions.test_while_loops import PROGRAMS as WHILES
 
 BITS = [
     "function", "=>", "(", ")", "{", "}", ";", ",", "return", "forEach", ".", "[", "]", "x",
@@ -30,42 +33,37 @@ def mutated(rnd: random.Random, text: str) -> str:
     return text[:i] + text[min(len(text), i + rnd.randrange(1, 10)) :]
 
 
-def test_mutated_programs_end_in_an_outcome() -> None:
-    rt = Runtime(load_entry_points=False)
-    rnd = random.Random(5)
+def _problems(rt: Runtime, texts: list[str]) -> list[str]:
+    """What went wrong for the texts that did not end in an outcome (or ended in an internal
+    error)."""
     bad = []
-    for base in FUNCTIONS + LOOPS + MEMBERS:
-        for _ in range(150):
-            text = mutated(rnd, base)
-            try:
-                out = rt.run(text, lang="plan", context=CONTEXT)
-            except Exception as exc:  # (the test reports any)
-                bad.append(f"raised {type(exc).__name__}: {exc}: {text!r}")
-                continue
-            if out.error is not None and out.error.code == "internal_error":
-                bad.append(f"internal error: {out.message}: {text!r}")
+    for text in texts:
+        try:
+            out = rt.run(text, lang="plan", context=CONTEXT)
+        except Exception as exc:  # (the test reports any)
+            bad.append(f"raised {type(exc).__name__}: {exc}: {text!r}")
+            continue
+        if out.error is not None and out.error.code == "internal_error":
+            bad.append(f"internal error: {out.message}: {text!r}")
+    return bad
+
+
+def test_mutated_programs_end_in_an_outcome() -> None:
+    rnd = random.Random(5)
+    texts = [mutated(rnd, base) for base in FUNCTIONS + LOOPS + MEMBERS for _ in range(150)]
+    bad = _problems(Runtime(load_entry_points=False), texts)
     assert not bad, "\n".join(bad[:5])
 
 
 def test_mutated_while_loops_and_logical_sets_end_in_an_outcome() -> None:
-    from dialectic import Limits
-    from tests.expressions.test_logical_sets import PROGRAMS as SETS
-    from tests.expressions.test_while_loops import PROGRAMS as WHILES
-
     rt = Runtime(load_entry_points=False, limits=Limits(max_steps=20_000))
     rnd = random.Random(7)
     bits = [*BITS, "while (", "do", "while (true)", "??=", "||=", "&&="]
-    bad = []
+    texts = []
     for base in WHILES + SETS:
         for _ in range(100):
             i = rnd.randrange(len(base))
             inserted = base[:i] + rnd.choice(bits) + base[i:]
-            text = inserted if rnd.random() < 0.5 else mutated(rnd, base)
-            try:
-                out = rt.run(text, lang="plan", context=CONTEXT)
-            except Exception as exc:  # (the test reports any)
-                bad.append(f"raised {type(exc).__name__}: {exc}: {text!r}")
-                continue
-            if out.error is not None and out.error.code == "internal_error":
-                bad.append(f"internal error: {out.message}: {text!r}")
+            texts.append(inserted if rnd.random() < 0.5 else mutated(rnd, base))
+    bad = _problems(rt, texts)
     assert not bad, "\n".join(bad[:5])
