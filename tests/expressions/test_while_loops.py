@@ -213,7 +213,8 @@ def test_a_malformed_core_form_is_refused_at_its_path(form: list[Any], message: 
     out = Runtime(load_entry_points=False).run({"$while": form})
     assert out.status == "failure" and out.error is not None, out.value
     assert out.error.code in ("invalid_program", "unknown_identifier"), out.error.code
-    assert message in out.message, out.message
+    assert message in (out.message or ""), out.message
+    assert str(out.error.path).startswith("program.$while"), out.error.path
 
 
 def test_an_asynchronous_step_runs_one_iteration_after_the_other() -> None:
