@@ -315,7 +315,8 @@ class _Writer:
     def while_form(self, value: Any, depth: int) -> str:
         raise DecompileError(
             "a `$while` loop is a statement: Plan writes it only as an alias of the program's "
-            "block (`x = state; while (...) { ... }`), not inside an expression"
+            "block (`x = state; while (...) { ... }`), not inside an expression; Plan2, whose "
+            "`${...}` are expressions, has no loops"
         )
 
     def statements(self, items: Any, depth: int, declare: str, indent: str) -> list[str]:

@@ -81,7 +81,7 @@ class LoopEmitMixin(LoopChangesMixin):
             rest = [initial]
         self._put(fn, 1, body_first, end)
         if body.loop is not None:  # `while`: `{"$while": [state, test, step]}` (loopwhile)
-            made = while_tree(fn, rest[0])
+            made = while_tree(fn, rest[0], self.fresh("_t"))
             self._put(made["$while"], 0, *header[3])
             self._put(made["$while"], 2, body_first, end)
             return made

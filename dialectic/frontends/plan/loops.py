@@ -437,8 +437,8 @@ class LoopsMixin(LoopEmitMixin, PatternsMixin, LoopFormsMixin):
             return self.fail(
                 "Plan's loops have no `return`",
                 self.starts[pos],
-                "find the item before returning it: const hit = xs.find(x => ...); then "
-                "return after the loop",
+                "find the item before returning it: const hit = xs.find(x => ...); or set an "
+                "accumulator and `break`; then return after the loop",
             )
         if word is not None and word not in RESERVED and kinds[pos + 1] == ":":
             return self.fail(

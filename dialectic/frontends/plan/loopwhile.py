@@ -108,10 +108,9 @@ def endless(p: LoopsMixin, body: Body, loop: WhileTest, pos: int) -> None:
     )
 
 
-def while_tree(fn: list[Any], initial: Any) -> dict[str, Any]:
-    """``{"$while": [state, s => !s.done, s => step]}`` from the fold's step ``fn`` (its
-    state parameter and body) and its initial state."""
+def while_tree(fn: list[Any], initial: Any, t: str) -> dict[str, Any]:
+    """``{"$while": [state, t => !t.done, s => step]}`` from the fold's step ``fn`` (its
+    state parameter and body) and its initial state (``t``: a hidden name for the test's)."""
     state = fn[0][0]
-    t = "_t" + state
     test = {"$fn": [[t], {"$op": ["!", {"$get": [ref(t), "done"]}]}]}
     return {"$while": [initial, test, {"$fn": [[state], fn[1]]}]}
