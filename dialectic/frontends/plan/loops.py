@@ -19,7 +19,7 @@ from dialectic.frontends.plan.loopbuild import has_call, ref, when
 from dialectic.frontends.plan.loopcheck import NEVER, BlockState, Body, check_body
 from dialectic.frontends.plan.loopemit import LoopEmitMixin
 from dialectic.frontends.plan.loopforms import Each, LoopFormsMixin
-from dialectic.frontends.plan.loopwhile import end_do, endless, start_while
+from dialectic.frontends.plan.loopwhile import body_start, read_while, skip_do_test
 from dialectic.frontends.plan.patterns import PatternsMixin
 
 __all__ = ["LoopsMixin"]
@@ -28,10 +28,6 @@ _AFTER = "`for (const x of xs) { ... }`"
 #: how deep loops may nest in one another
 MAX_NESTING = 8
 _STEPS = frozenset(["++", "--"])
-
-
-class _Done(Exception):
-    """A `while` loop read (its checks done): on to the emission."""
 
 
 class LoopsMixin(LoopEmitMixin, PatternsMixin, LoopFormsMixin):
@@ -105,43 +101,19 @@ class LoopsMixin(LoopEmitMixin, PatternsMixin, LoopFormsMixin):
                 self.starts[pos],
                 "loop over a flattened list: xs.flatMap(x => x.items)",
             )
-        body_first = self.pos
-        if is_while:  # (after an error in it: skipped from there)
-            body_first = pos + 1
-            if self.kinds[body_first] == "(":
-                body_first = closing(self.kinds, body_first)
-                body_first += self.kinds[body_first] != "eof"
+        body_first = body_start(self, pos) if is_while else self.pos
         try:
             if is_while:  # `while (test)`, `do` (:mod:`.loopwhile`)
-                loop, start = start_while(self, pos, body)
-                body.loop = loop
-                body_first = self.pos
-                self._loop_body(body, start, each)
-                if loop.is_do:
-                    end_do(self, body, loop, start)
-                endless(self, body, loop, pos)
-                header = (None, pos, None, (loop.first, loop.last))
-                check_body(self, body, None, header[3])
-                raise _Done
-            self._bind_item(body, header)
-            if each is not None:
-                body.each = True
-                for name, tok, value in each.locals:
-                    self._local(body, name, tok, value, tok, tok)
-            self._loop_body(body, self._going(body), each)
-            if each is not None:
-                self._expect(")", "`)` closing `forEach(`")
-                self._end("`forEach` statement")
-            check_body(self, body, header[2], header[3])
-        except _Done:
-            pass
+                header, body_first = read_while(self, pos, body)
+            else:
+                self._read_for(body, header, each)
         except ParseFailure as failure:
             if failure.fatal or parent is not None:
                 raise
             self.problems.append(failure.problem)
             self._skip_loop(body_first)
-            if is_while and self.values[pos] == "do":  # and its `while (...);`
-                self._skip_test()
+            if is_while:  # a `do` loop's `while (...);`
+                skip_do_test(self, pos)
             if each is not None:  # to after `xs.forEach(...);`
                 self.pos = each.close + 1 + (self.kinds[each.close + 1] == ";")
             return
@@ -149,6 +121,21 @@ class LoopsMixin(LoopEmitMixin, PatternsMixin, LoopFormsMixin):
             self._emit(body, header, pos, body_first)
         else:
             self._emit_nested(body, header, pos, body_first, *parent)
+
+    def _read_for(
+        self, body: Body, header: tuple[str | None, int, Any, tuple[int, int]], each: Each | None
+    ) -> None:
+        """A ``for`` loop's (or ``forEach``'s) variable and body, checked."""
+        self._bind_item(body, header)
+        if each is not None:
+            body.each = True
+            for name, tok, value in each.locals:
+                self._local(body, name, tok, value, tok, tok)
+        self._loop_body(body, self._going(body), each)
+        if each is not None:
+            self._expect(")", "`)` closing `forEach(`")
+            self._end("`forEach` statement")
+        check_body(self, body, header[2], header[3])
 
     def _loop_body(self, body: Body, start: str | None, each: Each | None) -> None:
         """The loop's body: a block, or one statement."""
@@ -264,14 +251,6 @@ class LoopsMixin(LoopEmitMixin, PatternsMixin, LoopFormsMixin):
             return
         end = closing(kinds, i)
         self.pos = end if kinds[end] == "eof" else end + 1
-
-    def _skip_test(self) -> None:
-        kinds, i = self.kinds, self.pos
-        if kinds[i] == "name" and self.values[i] == "while" and kinds[i + 1] == "(":
-            i = closing(kinds, i + 1)
-            if kinds[i] != "eof":
-                i += 1
-            self.pos = i + (kinds[i] == ";")
 
     def _bind_item(self, body: Body, header: tuple[str | None, int, Any, tuple[int, int]]) -> None:
         """The loop's variable: the arrow's parameter, or a hidden one and an alias per name of

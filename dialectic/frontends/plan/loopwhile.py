@@ -10,13 +10,14 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from dialectic.frontends.plan.base import closing
 from dialectic.frontends.plan.loopbuild import ref, when
-from dialectic.frontends.plan.loopcheck import Body
+from dialectic.frontends.plan.loopcheck import Body, check_body
 
 if TYPE_CHECKING:
     from dialectic.frontends.plan.loops import LoopsMixin
 
-__all__ = ["WhileTest", "endless", "loop_test", "start_while", "while_tree"]
+__all__ = ["WhileTest", "body_start", "read_while", "skip_do_test", "while_tree"]
 
 
 class WhileTest:
@@ -29,6 +30,45 @@ class WhileTest:
         self.first = 0
         self.last = 0
         self.tree: Any = None
+
+
+def read_while(
+    p: LoopsMixin, pos: int, body: Body
+) -> tuple[tuple[str | None, int, Any, tuple[int, int]], int]:
+    """The loop at token ``pos`` read and checked into ``body``: the loop's header (its test's
+    tokens) and the token its body starts at."""
+    loop, start = start_while(p, pos, body)
+    body.loop = loop
+    first = p.pos
+    p._loop_body(body, start, None)
+    if loop.is_do:
+        end_do(p, body, loop, start)
+    endless(p, body, loop, pos)
+    span = (loop.first, loop.last)
+    check_body(p, body, None, span)
+    return (None, pos, None, span), first
+
+
+def body_start(p: LoopsMixin, pos: int) -> int:
+    """The token after the loop's `while (...)` (``do``: after `do`), where a loop with an
+    error is skipped from."""
+    first = pos + 1
+    if p.kinds[first] == "(":
+        first = closing(p.kinds, first)
+        first += p.kinds[first] != "eof"
+    return first
+
+
+def skip_do_test(p: LoopsMixin, pos: int) -> None:
+    """After a ``do`` loop's body skipped: past its `while (...);`."""
+    kinds, i = p.kinds, p.pos
+    if p.values[pos] != "do" or not (kinds[i] == "name" and p.values[i] == "while"):
+        return
+    if kinds[i + 1] == "(":
+        i = closing(kinds, i + 1)
+        if kinds[i] != "eof":
+            i += 1
+        p.pos = i + (kinds[i] == ";")
 
 
 def start_while(p: LoopsMixin, pos: int, body: Body) -> tuple[WhileTest, str]:
