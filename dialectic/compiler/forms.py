@@ -25,6 +25,7 @@ from dialectic.compiler.lambdas import (
     param_reader,
 )
 from dialectic.compiler.plus import Term, chain, extend
+from dialectic.compiler.whileloop import while_loop
 from dialectic.limits import Limits
 from dialectic.outcome.errors import DialecticError, JSONPath
 from dialectic.resolve.resolver import Resolved
@@ -42,6 +43,7 @@ from dialectic.tree.nodes import (
     Op,
     ParamRef,
     Spread,
+    While,
 )
 from dialectic.values.data import UNDEFINED
 from dialectic.values.serialize import Serializer
@@ -206,6 +208,16 @@ class FormsMixin:
             self.serializer.stringify,
             self._combine,
             max_len=self.limits.max_string_length,
+        )
+
+    def _While(self, node: While) -> Compiled:
+        test, step = node.test, node.step
+        assert isinstance(test, Lambda) and isinstance(step, Lambda)
+        return while_loop(
+            self.compile(node.init),
+            Arrow(self.compile(test.body), 1, test.locals),
+            Arrow(self.compile(step.body), 1, step.locals),
+            self._steps(node.path),
         )
 
     def _ParamRef(self, node: ParamRef) -> Compiled:

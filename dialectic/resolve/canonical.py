@@ -31,6 +31,7 @@ from dialectic.tree.nodes import (
     Template,
     Undefined,
     Unwrap,
+    While,
 )
 
 
@@ -73,6 +74,9 @@ class _Writer:
 
     def _Global(self, node: Global) -> Any:
         return {"$global": [node.name, *(self.write(a) for a in node.args)]}
+
+    def _While(self, node: While) -> Any:
+        return {"$while": [self.write(node.init), self.write(node.test), self.write(node.step)]}
 
     def _Given(self, node: Given) -> Any:
         raise AssertionError("a Given node is never written")

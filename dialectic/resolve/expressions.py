@@ -27,6 +27,7 @@ from dialectic.tree.nodes import (
     Op,
     Spread,
     Undefined,
+    While,
 )
 from dialectic.values.jsmethods import ALL_METHODS, GLOBALS, MUTATORS
 from dialectic.values.jsops import LOGICAL
@@ -344,6 +345,15 @@ class ExpressionsMixin:
             )
         self._steps()
         return Global(node.path, node.name, self._items(node.args))
+
+    def _While(self, node: While) -> Node:
+        """``$while``: the state, then the test and the step, each an arrow function applied
+        once per iteration (the test's value is tested: its last key may be missing)."""
+        init = self.resolve(node.init)
+        test, step = node.test, node.step
+        assert type(test) is Lambda and type(step) is Lambda  # (tree.forms checked)
+        self._steps()
+        return While(node.path, init, _tested(self._arrow(test)), self._arrow(step))
 
     def _check_in_place(self) -> None:
         """``xs.sort()`` reorders ``xs`` itself in JavaScript; dialectic returns a sorted copy,

@@ -87,16 +87,18 @@ before it and read after it (`const out = [];` with `out.push(v)`, `let total = 
 `total += v` or `total++`, `const byId = {};` with `byId[k] = v`), with `const`, `if`/`else`,
 `continue`, `break`, loops inside and calls inside; the body may read what it changes
 (`if (!seen[k]) { seen[k] = true; out.push(k); }`: then the items run one after another);
-otherwise the calls of all items run concurrently, `[write]` ones in order. `xs.forEach(x => {
-... })` and `for (let i = 0; i < n; i++)` are such loops. Helpers defined at the top,
-`function label(p) { ... }` or `const isAdult = p => p.age >= 18;`, can be called or passed
+otherwise the calls of all items run concurrently, `[write]` ones in order. `while (test) {
+... }` and `do { ... } while (test);` loop until a condition holds (pagination: `let page = 1;
+while (true) { const r = await list({page}); all.push(...r.items); if (!r.next) break; page =
+r.next; }`), their iterations in order; `x ??= v`, `o[k] ||= v` as statements too.
+`xs.forEach(x => { ... })` and `for (let i = 0; i < n; i++)` are loops. Helpers defined at the
+top, `function label(p) { ... }` or `const isAdult = p => p.age >= 18;`, can be called or passed
 (`people.filter(isAdult)`); an arrow's body may hold `if` with early `return`s and loops.
 
 A `switch` whose cases end in `return` is the choice it makes.
 
-**Not in the language.** `while`, `switch` with `break`, recursion, `new` (but `[...new
-Set(xs)]`), classes, `o.a.b = v`, bitwise operators, regular expressions, `use` inside `if`.
-Write instead:
+**Not in the language.** `switch` with `break`, recursion, `new` (but `[...new Set(xs)]`),
+classes, `o.a.b = v`, bitwise operators, regular expressions, `use` inside `if`. Write instead:
 `for...of` or `.map`/`.filter`/`.reduce`, `if`/`else if`, a new alias for a new value, `use` to
 decide in the next program.
 
@@ -117,8 +119,8 @@ Outcome: success, failure (with what to fix) or ambiguous (with programs to choo
   `fs.filter(f => f.airline === 'UA')`, `fs.toSorted((a, b) => a.price - b.price)[0]`,
   `fs.reduce((s, f) => s + f.price, 0)`, `['SFO', 'OAK'].map(a => flights({origin: a}))`
   (a fan-out). Any other `x.m(a)` is `m(x, a)`. `if` (a `return` per branch, or setting
-  a `let`); `const out = []; for (const x of xs) out.push(f(x));` (`t += v`, `o[k] = v`);
-  no while, regex, new. [write] calls always run, in order; `f(x);` is a statement.
+  a `let`); `const out = []; for (const x of xs) out.push(f(x));` (`t += v`, `o[k] = v`),
+  `while`; no regex, new. [write] calls always run, in order; `f(x);` is a statement.
 - Dialect JSON: a one-key object is a call: `{"f": {"x": 1}}`, `{"f": [1, 2]}`, `{"f": 1}`; calls
   nest. Forms: `{"$ref": "a"}`, `{"$get": [v, "key", 0]}`, `{"$template": ["Hi ", v]}`,
   `{"$let": {"a": v}, "$return": v}` (or `"$use"`), `{"$object": {"k": v}}`, `{"$quote": v}`,

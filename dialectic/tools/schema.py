@@ -213,6 +213,19 @@ def program_schema(rt: Runtime) -> dict[str, Any]:
     }
     forms["$spread"] = expr
     forms["$merge"] = {"type": "array", "items": expr}
+    one_param = {
+        "type": "object",
+        "properties": {"$fn": {"type": "array", "prefixItems": [{"maxItems": 1, "minItems": 1}]}},
+        "required": ["$fn"],
+    }
+    forms["$while"] = {
+        "description": "[state, test, step]: while test(state) is truthy, state = step(state); "
+        "the value is the last state (test and step: arrow functions of one parameter)",
+        "type": "array",
+        "prefixItems": [expr, {"allOf": [expr, one_param]}, {"allOf": [expr, one_param]}],
+        "minItems": 3,
+        "maxItems": 3,
+    }
     defs["form"] = {
         "description": "a core form: an object whose one key is one of these",
         "type": "object",

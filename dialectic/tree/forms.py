@@ -25,6 +25,7 @@ from dialectic.tree.nodes import (
     Template,
     Undefined,
     Unwrap,
+    While,
 )
 from dialectic.tree.reader import (
     _FORMS,
@@ -269,6 +270,28 @@ def _form_global(walk: _Walk, arg: Any, path: JSONPath, p: JSONPath) -> Node:
     return Global(path, arg[0], args)
 
 
+def _form_while(walk: _Walk, arg: Any, path: JSONPath, p: JSONPath) -> Node:
+    if type(arg) is not list or len(arg) != 3:
+        raise _bad(
+            p,
+            '$while takes [state, {"$fn": [["s"], test]}, {"$fn": [["s"], step]}]',
+            'Write {"$while": [{"n": 0}, {"$fn": [["s"], test]}, {"$fn": [["s"], step]}]}.',
+        )
+    _enter(walk, arg, len(p))
+    init = _node(walk, arg[0], p + (0,))
+    fns: list[Node] = []
+    for i in (1, 2):
+        fn = _node(walk, arg[i], p + (i,))
+        if type(fn) is not Lambda or len(fn.params) != 1:
+            raise _bad(
+                p + (i,),
+                "the test and the step of $while are arrow functions of one parameter",
+                'Write {"$fn": [["s"], ...]}.',
+            )
+        fns.append(fn)
+    return While(path, init, fns[0], fns[1])
+
+
 def _form_spread(walk: _Walk, arg: Any, path: JSONPath, p: JSONPath) -> Node:
     return Spread(path, _node(walk, arg, p))
 
@@ -311,6 +334,7 @@ _FORMS.update(
         "$method?": _form_method_optional,
         "$global": _form_global,
         "$spread": _form_spread,
+        "$while": _form_while,
         "$merge": _form_merge,
         "$return": _form_return,
         "$use": _form_use,

@@ -55,6 +55,7 @@ __all__ = [
     "Undefined",
     "Unwrap",
     "Visitor",
+    "While",
     "child_list",
     "children",
     "walk",
@@ -313,6 +314,24 @@ class Merge(Node):
         _Merge_parts(self, parts)
 
 
+class While(Node):
+    """``{"$while": [state, test, step]}``: from ``state``, while ``test(state)`` is truthy,
+    ``state = step(state)``; the value is the last state (``test`` and ``step`` are
+    :class:`Lambda` nodes of one parameter). Each test and each step is a method step."""
+
+    __slots__ = ("init", "test", "step")
+    child_fields = ("init", "test", "step")
+    init: Node
+    test: Node
+    step: Node
+
+    def __init__(self, path: JSONPath, init: Node, test: Node, step: Node) -> None:
+        _path(self, path)
+        _While_init(self, init)
+        _While_test(self, test)
+        _While_step(self, step)
+
+
 # -- syntax only ---------------------------------------------------------------------------------
 class Call(Node):
     """``{"name": ARGS}`` as written. ``kind`` is "array", "object" or "single" (SPEC 1.5).
@@ -485,6 +504,9 @@ _Global_name = _setter(Global, "name")
 _Global_args = _setter(Global, "args")
 _Spread_value = _setter(Spread, "value")
 _Merge_parts = _setter(Merge, "parts")
+_While_init = _setter(While, "init")
+_While_test = _setter(While, "test")
+_While_step = _setter(While, "step")
 _Call_name = _setter(Call, "name")
 _Call_kind = _setter(Call, "kind")
 _Call_positional = _setter(Call, "positional")

@@ -53,6 +53,7 @@ FORMS = (
     "$return",
     "$use",
     "$do",
+    "$while",
 )
 
 _INF = float("inf")

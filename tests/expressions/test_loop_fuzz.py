@@ -1,7 +1,8 @@
-"""Random ``for...of`` programs (SPEC 10, "Loops"): loops inside loops, accumulators read and
-changed in their loops (folds), branches, ``continue``, ``break``, locals and calls, run in
-Node.js and in dialectic. Never a wrong success: dialectic gives Node's value and calls in
-Node's order, or fails; and most programs succeed (the generator writes what models write)."""
+"""Random ``for...of``, ``while`` and ``do...while`` programs (SPEC 10, "Loops"): loops inside
+loops, accumulators read and changed in their loops (folds, ``??=``, ``||=``), branches,
+``continue``, ``break``, locals and calls, run in Node.js and in dialectic. Never a wrong
+success: dialectic gives Node's value and calls in Node's order, or fails; and most programs
+succeed (the generator writes what models write)."""
 
 from __future__ import annotations
 
@@ -71,9 +72,10 @@ class _Gen:
         if r < 0.15:
             return ["out.push(" + self.value(names) + ");"]
         if r < 0.27:
-            return ["seen[" + self.key(names) + "] = " + self.value(names) + ";"]
+            assign = self.pick(["=", "=", "??=", "||="])
+            return ["seen[" + self.key(names) + f"] {assign} " + self.value(names) + ";"]
         if r < 0.37:
-            return [self.pick(["t += 1;", "t++;", "t = (t * 3 + 1) % 17;", "t -= 2;"])]
+            return [self.pick(["t += 1;", "t++;", "t = (t * 3 + 1) % 17;", "t -= 2;", "t ||= 5;"])]
         if r < 0.45:
             return ["txt += " + self.value(names) + ";"]
         if r < 0.52:
@@ -90,6 +92,8 @@ class _Gen:
             return ["await note({v: " + self.value(names) + "});"]
         if r < 0.67:
             return ["await send({to: " + self.value(names) + "});"]
+        if r < 0.82 and depth < 3 and self.r.random() < 0.3:
+            return self.while_loop(names, depth)
         if r < 0.82 and depth < 3:
             self.n += 1
             var = f"i{self.n}"
@@ -100,6 +104,16 @@ class _Gen:
         other = self.block(names, depth, self.r.randrange(0, 2))
         lines = ["if (" + self.cond(names) + ") {", *then]
         return [*lines, "} else {", *other, "}"] if other else [*lines, "}"]
+
+    def while_loop(self, names: list[str], depth: int) -> list[str]:
+        """``while`` or ``do...while`` counting to a bound (its counter changed first)."""
+        self.n += 1
+        w = f"w{self.n}"
+        bound = f"{w} < {self.r.randrange(4)}"
+        body = [f"{w}++;", *self.block(names, depth + 1, self.r.randrange(1, 3))]
+        if self.r.random() < 0.5:
+            return [f"let {w} = 0;", f"while ({bound}) {{", *body, "}"]
+        return [f"let {w} = 0;", "do {", *body, f"}} while ({bound});"]
 
     def program(self) -> str:
         body = self.block(["x"], 1, self.r.randrange(2, 5))

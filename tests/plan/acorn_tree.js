@@ -377,7 +377,10 @@ function block(statements, nested) {
       throw new Loop("forEach or member set");
     } else if (s.type === "ExpressionStatement") {
       order.push({ expr: conv(s.expression) });
-    } else if (s.type === "ForOfStatement" || s.type === "ForStatement") {
+    } else if (
+      s.type === "ForOfStatement" || s.type === "ForStatement" ||
+      s.type === "WhileStatement" || s.type === "DoWhileStatement"
+    ) {
       throw new Loop("for...of");
     } else if (s.type === "SwitchStatement") {
       throw new Loop("switch"); // cases that return (SPEC 10): tests/expressions/test_switch.py

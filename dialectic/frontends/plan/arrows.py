@@ -14,6 +14,8 @@ from dialectic.frontends.plan.keywords import (
     hides_global,
     keyword_hint,
 )
+from dialectic.frontends.plan.logicalset import LOGICAL_SETS, only_if
+from dialectic.frontends.plan.loopbuild import has_call
 from dialectic.frontends.plan.order import first_read
 
 __all__ = ["ArrowsMixin"]
@@ -486,6 +488,18 @@ class ArrowsMixin(ParserBase):
                 self.pos += 1
                 value = self.expr(depth + 1)
                 kind, parts = "object", [key_set(got[1], value)]
+        elif (
+            type(target) is dict
+            and set(target) == {"$get"}
+            and self.values[self.pos] in LOGICAL_SETS
+        ):
+            got = target["$get"]  # `acc[k] ??= v;` (:mod:`.logicalset`)
+            if len(got) == 2 and got[0] == {"$ref": acc} and not has_call(got[1]):
+                op = self.values[self.pos]
+                self.pos += 1
+                value = self.expr(depth + 1)
+                part = only_if(op, target, key_set(got[1], value), {"$object": {}})
+                kind, parts = "object", [part]
         elif type(target) is dict and set(target) == {"$method"}:
             called = target["$method"]
             if called[0] == {"$ref": acc} and called[1] == "push":

@@ -215,6 +215,11 @@ class ParserBase:
                     "values never change in Plan: build the object with its members "
                     "(`const o = {a: 1};`) or make a new one (`const o2 = {...o, a: 1};`)"
                 )
+                if tok[1] in ("||=", "&&=", "??="):  # `(groups[k] ??= []).push(x)`
+                    hint = (
+                        f"write it as a statement of its own, then a new array: o[k] {tok[1]} "
+                        "[]; o[k] = [...o[k], x]; (or o[k] = [...(o[k] ?? []), x];)"
+                    )
             if tok[1] == "/" and expected == "an expression":  # `s.match(/\\d+/)`
                 return self.fail(
                     "Plan has no regular expressions (`/.../`)",

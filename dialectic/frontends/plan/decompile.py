@@ -13,6 +13,7 @@ import re
 from collections.abc import Callable
 from typing import Any
 
+from dialectic.frontends.plan.decompilewhile import renamed, while_parts
 from dialectic.frontends.plan.jsnumber import js_number_to_string
 from dialectic.frontends.plan.keywords import LITERAL_WORDS, RESERVED, is_identifier_name
 from dialectic.frontends.plan.order import reading_order
@@ -278,10 +279,9 @@ class _Writer:
         bindings = tree.get("$let", {})
         if type(bindings) is not dict:
             raise DecompileError("$let takes an object of aliases")
-        lines = [
-            f"{indent}{declare}{_name(name, 'the alias')} = {self.expr(bindings[name], depth + 1)};"
-            for name in reading_order(bindings)  # (Plan reads a name after its definition)
-        ]
+        lines: list[str] = []
+        for name in reading_order(bindings):  # (Plan reads a name after its definition)
+            lines += self.binding(name, bindings[name], depth, declare, indent)
         if "$do" in tree:
             lines += self.statements(tree["$do"], depth, declare, indent)
         mode, body = present[0][1:], tree[present[0]]
@@ -290,6 +290,36 @@ class _Writer:
         else:
             lines.append(f"{indent}{mode} {self.expr(body, depth + 1)};")
         return lines
+
+    def binding(self, name: str, value: Any, depth: int, declare: str, indent: str) -> list[str]:
+        """``name = value;``; a ``$while`` alias of a program's block is a `while` loop."""
+        alias = _name(name, "the alias")
+        parts = None
+        if not declare and type(value) is dict and len(value) == 1 and "$while" in value:
+            parts = while_parts(value["$while"])
+        if parts is None:
+            return [f"{indent}{declare}{alias} = {self.expr(value, depth + 1)};"]
+        state, t, test, s, step = parts
+        inner = indent + "  "
+        if _is_block(step):
+            lines = self.block(step, depth + 1, declare="const ", finals=("$return",))
+            lines[-1] = f"{alias} = {lines[-1][len('return ') :]}"
+        else:
+            lines = [f"{alias} = {self.expr(step, depth + 1)};"]
+        return [
+            f"{indent}{alias} = {self.expr(state, depth + 1)};",
+            f"{indent}while ({self.expr(renamed(test, t, name), depth + 1)}) {{",
+            f"{inner}const {_name(s, 'the parameter')} = {alias};",
+            *(inner + line for line in lines),
+            f"{indent}}}",
+        ]
+
+    def while_form(self, value: Any, depth: int) -> str:
+        raise DecompileError(
+            "a `$while` loop is a statement: Plan writes it only as an alias of the program's "
+            "block (`x = state; while (...) { ... }`), not inside an expression; Plan2, whose "
+            "`${...}` are expressions, has no loops"
+        )
 
     def statements(self, items: Any, depth: int, declare: str, indent: str) -> list[str]:
         """``$do``: expression statements and ``{"$let": {...}}`` groups, in program order."""
@@ -300,9 +330,7 @@ class _Writer:
             if type(item) is dict and set(item) == {"$let"} and type(item["$let"]) is dict:
                 group = item["$let"]
                 for name in reading_order(group):
-                    alias = _name(name, "the alias")
-                    value = self.expr(group[name], depth + 1)
-                    lines.append(f"{indent}{declare}{alias} = {value};")
+                    lines += self.binding(name, group[name], depth, declare, indent)
                 continue
             text = self.expr(item, depth + 1)
             if text[:1] in "{[(`" or re.match(r"(return|use|const|let|var|if)\b", text):
@@ -431,6 +459,7 @@ _FORMS: dict[str, Callable[[_Writer, Any, int], str]] = {
     "$spread": _Writer.spread,
     "$merge": _Writer.merge,
     "$unwrap": _Writer.unwrap,
+    "$while": _Writer.while_form,
 }
 
 

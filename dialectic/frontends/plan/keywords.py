@@ -41,7 +41,9 @@ def hides_global(name: str) -> str:
 _IDENTIFIER_NAME = re.compile(r"[A-Za-z_$][A-Za-z0-9_$]*\Z")
 
 _LOOP = (
-    "Plan's only loop is `for (const x of xs) { ... }` over a list; or make the list with .map "
+    "Plan's loops are statements: `for (const x of xs) { ... }` over a list, `while (test) "
+    "{ ... }` and `do { ... } while (test);` (not inside an expression); or make the list with "
+    ".map "
     "(the calls run concurrently): `const results = cities.map(c => weather({city: c}));`, or "
     "use .filter, .find, .reduce"
 )

@@ -1,12 +1,14 @@
 """The statements of a loop's body that change an accumulator (SPEC 10, "Loops"):
 ``acc.push(...)``, ``acc[k] = v``, ``acc.k = v``, ``acc += v``, ``acc -= v``, ``acc++``,
-``acc--``, ``acc = v``, ``acc = acc + v``; and the helpers of :mod:`.loops`."""
+``acc--``, ``acc = v``, ``acc = acc + v``, ``acc ||= v``, ``acc[k] ??= v``; and the helpers
+of :mod:`.loops`."""
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
 from dialectic.frontends.plan.base import ParserBase, closing
+from dialectic.frontends.plan.logicalset import LOGICAL_SETS, logical_member
 from dialectic.frontends.plan.loopbuild import Contribution, free_names, when
 from dialectic.frontends.plan.loopcheck import Body
 
@@ -90,6 +92,8 @@ class LoopChangesMixin(ParserBase):
         name = values[pos]
         nxt = kinds[pos + 1]
         op = values[pos + 1] if nxt == "op" else None
+        if nxt in (".", "[") and logical_member(self, body, reach, pos):  # `o[k] ??= v`
+            return True
         if nxt == "." and kinds[pos + 2] == "name" and kinds[pos + 3] == "(":
             if values[pos + 2] != "push":
                 return False
@@ -126,13 +130,16 @@ class LoopChangesMixin(ParserBase):
             self._end(f"`{op}`")
             self._change(body, reach, name, pos, op, None, pos)
             return True
-        if op in _CHANGES or op in _READING or nxt == "=":
+        if op in _CHANGES or op in _READING or op in LOGICAL_SETS or nxt == "=":
             self.pos = pos + 2
             first = self.pos
             value = self.expr(0)
             kind = op[0] if op is not None else "="
             if op is None:
                 kind, value = self._assignment(name, value, pos)
+            elif op in LOGICAL_SETS:  # `t ||= v`: `t || v` (assigned or not, the same)
+                kind, value = "=", {"$op": [op[:-1], {"$ref": name}, value]}
+                self._put(value["$op"], 1, pos, pos)
             elif op in _READING:
                 kind, value = "=", {"$op": [op[0], {"$ref": name}, value]}
                 self._put(value["$op"], 1, pos, pos)
@@ -143,7 +150,7 @@ class LoopChangesMixin(ParserBase):
         if op is not None and (op.endswith("=") and op not in ("==", "===", "!=", "!==")):
             raise self.fail(
                 f"Plan's loops change a number or a text only with `=`, `+=`, `-=`, `*=`, "
-                f"`/=`, `%=`, `++`, `--` (not `{op}`)",
+                f"`/=`, `%=`, `++`, `--`, `||=`, `&&=`, `??=` (not `{op}`)",
                 self.starts[pos + 1],
                 f"write {name} = {name} + value; or collect the values and compute after the loop",
             )

@@ -13,6 +13,7 @@ if TYPE_CHECKING:
     from dialectic.frontends.plan.base import ParseFailure, ParserBase
     from dialectic.frontends.plan.loopchanges import LoopChangesMixin
     from dialectic.frontends.plan.loops import LoopsMixin
+    from dialectic.frontends.plan.loopwhile import WhileTest
 
 __all__ = ["NEVER", "Body", "BlockState", "check_body", "name_at"]
 
@@ -126,6 +127,8 @@ class Body:
         #: the reach of each `break` (None: always), and the fold's state when it has one
         self.breaks: list[str | None] = []
         self.state_param: str | None = None
+        #: a `while` or `do` loop's test (:mod:`.loopwhile`), or None
+        self.loop: WhileTest | None = None
         #: names read whole (not a member, a receiver, a spread), first and last token
         self.whole: list[tuple[set[str], int, int]] = []
 

@@ -9,6 +9,7 @@ from typing import Any
 from dialectic.frontends.plan.loopbuild import Contribution, final_value, literal, record, ref
 from dialectic.frontends.plan.loopchanges import LoopChangesMixin
 from dialectic.frontends.plan.loopcheck import Body, name_at
+from dialectic.frontends.plan.loopwhile import while_tree
 
 __all__ = ["LoopEmitMixin"]
 
@@ -30,9 +31,9 @@ class LoopEmitMixin(LoopChangesMixin):
         state = body.state
         inits = {name: state.rename(self, body.aliases, name) for name in body.accs}
         starts = {name: ref(init) for name, init in inits.items()} if body.fold else None
-        method = self._loop_tree(body, header, body_first, end, field, starts)
+        tree = self._loop_tree(body, header, body_first, end, field, starts)
         loop = self.fresh("_loop")
-        body.aliases[loop] = {"$method": method}
+        body.aliases[loop] = tree
         body.alias_rec.append((loop, pos, pos, end, end))
         key = f"#expr{len(body.alias_rec)}"
         body.aliases[key] = ref(loop)
@@ -65,7 +66,7 @@ class LoopEmitMixin(LoopChangesMixin):
         end: int,
         field: dict[str, str],
         starts: dict[str, Any] | None,
-    ) -> list[Any]:
+    ) -> dict[str, Any]:
         """The loop's method call: ``[...xs].map(x => { ...; return record; })``, or, for a
         loop that reads what it changes (``starts``: each accumulator's value before it),
         ``[...xs].reduce((_s, x) => { ...; return state; }, initial)`` (:mod:`.loopfold`).
@@ -79,9 +80,14 @@ class LoopEmitMixin(LoopChangesMixin):
             fn, initial = self._fold_fn(body, field, starts)
             rest = [initial]
         self._put(fn, 1, body_first, end)
+        if body.loop is not None:  # `while`: `{"$while": [state, test, step]}` (loopwhile)
+            made = while_tree(fn, rest[0], self.fresh("_t"))
+            self._put(made["$while"], 0, *header[3])
+            self._put(made["$while"], 2, body_first, end)
+            return made
         method: list[Any] = [self._items(header), "reduce" if rest else "map", {"$fn": fn}, *rest]
         self._put(method, 0, *header[3])
-        return method
+        return {"$method": method}
 
     def _fold_fn(
         self, body: Body, field: dict[str, str], starts: dict[str, Any]
@@ -132,11 +138,7 @@ class LoopEmitMixin(LoopChangesMixin):
             name: ref(self._rename_local(outer, name) if name in local else name)
             for name in (body.accs if body.fold else ())
         }
-        tree = {
-            "$method": self._loop_tree(
-                body, header, body_first, end, field, starts if body.fold else None
-            )
-        }
+        tree = self._loop_tree(body, header, body_first, end, field, starts if body.fold else None)
         loop = self.fresh("_loop")
         outer.lets[loop] = self._when(reach, tree, None if body.fold else [], pos, end)
         self._put(outer.lets, loop, pos, end)

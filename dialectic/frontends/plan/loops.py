@@ -19,6 +19,7 @@ from dialectic.frontends.plan.loopbuild import has_call, ref, when
 from dialectic.frontends.plan.loopcheck import NEVER, BlockState, Body, check_body
 from dialectic.frontends.plan.loopemit import LoopEmitMixin
 from dialectic.frontends.plan.loopforms import Each, LoopFormsMixin
+from dialectic.frontends.plan.loopwhile import body_start, read_while, skip_do_test
 from dialectic.frontends.plan.patterns import PatternsMixin
 
 __all__ = ["LoopsMixin"]
@@ -84,7 +85,14 @@ class LoopsMixin(LoopEmitMixin, PatternsMixin, LoopFormsMixin):
         for a loop inside a loop (``parent``: the enclosing body and the reach there), to the
         enclosing loop's body. ``each``: the loop is the statement ``xs.forEach(...)``
         (:mod:`.loopforms`), its header read already."""
-        header = self._header(pos) if each is None else each.header
+        is_while = self.values[pos] in ("while", "do") and each is None
+        header = (
+            (None, pos, None, (pos, pos))
+            if is_while
+            else self._header(pos)
+            if each is None
+            else each.header
+        )
         outer = None if parent is None else parent[0]
         body = Body(self, aliases, alias_at, alias_rec, self._block_state(alias_rec), outer)
         if body.depth > MAX_NESTING:
@@ -93,32 +101,12 @@ class LoopsMixin(LoopEmitMixin, PatternsMixin, LoopFormsMixin):
                 self.starts[pos],
                 "loop over a flattened list: xs.flatMap(x => x.items)",
             )
-        body_first = self.pos
+        body_first = body_start(self, pos) if is_while else self.pos
         try:
-            self._bind_item(body, header)
-            if each is not None:
-                body.each = not each.statement
-                body.once = each.statement
-                for name, tok, value in each.locals:
-                    self._local(body, name, tok, value, tok, tok)
-            start = self._going(body)
-            if self.kinds[self.pos] == "{":
-                self.pos += 1
-                self._block(body, start, "}")
-                self._expect("}", "`}` closing the loop's body")
-            elif each is not None and each.expression:
-                self.kinds[each.close] = ";"  # `xs.forEach(x => out.push(x))`: one statement
-                try:
-                    self._branch(body, start)
-                finally:
-                    self.kinds[each.close] = ")"
-                self.pos -= 1
+            if is_while:  # `while (test)`, `do` (:mod:`.loopwhile`)
+                header, body_first = read_while(self, pos, body)
             else:
-                self._branch(body, start)
-            if each is not None and not each.statement:
-                self._expect(")", "`)` closing `forEach(`")
-                self._end("`forEach` statement")
-            check_body(self, body, header[2], header[3])
+                self._read_for(body, header, each)
         except ParseFailure as failure:
             if failure.fatal or parent is not None:
                 raise
@@ -132,6 +120,8 @@ class LoopsMixin(LoopEmitMixin, PatternsMixin, LoopFormsMixin):
                 )
             self.problems.append(problem)
             self._skip_loop(body_first)
+            if is_while:  # a `do` loop's `while (...);`
+                skip_do_test(self, pos)
             if each is not None:  # to after `xs.forEach(...);` (or the statement)
                 after = min(each.close + 1, len(self.kinds) - 1)
                 self.pos = after + (self.kinds[after] == ";")
@@ -140,6 +130,38 @@ class LoopsMixin(LoopEmitMixin, PatternsMixin, LoopFormsMixin):
             self._emit(body, header, pos, body_first)
         else:
             self._emit_nested(body, header, pos, body_first, *parent)
+
+    def _read_for(
+        self, body: Body, header: tuple[str | None, int, Any, tuple[int, int]], each: Each | None
+    ) -> None:
+        """A ``for`` loop's (or ``forEach``'s) variable and body, checked."""
+        self._bind_item(body, header)
+        if each is not None:
+            body.each = not each.statement
+            body.once = each.statement
+            for name, tok, value in each.locals:
+                self._local(body, name, tok, value, tok, tok)
+        self._loop_body(body, self._going(body), each)
+        if each is not None and not each.statement:
+            self._expect(")", "`)` closing `forEach(`")
+            self._end("`forEach` statement")
+        check_body(self, body, header[2], header[3])
+
+    def _loop_body(self, body: Body, start: str | None, each: Each | None) -> None:
+        """The loop's body: a block, or one statement."""
+        if self.kinds[self.pos] == "{":
+            self.pos += 1
+            self._block(body, start, "}")
+            self._expect("}", "`}` closing the loop's body")
+        elif each is not None and each.expression:
+            self.kinds[each.close] = ";"  # `xs.forEach(x => out.push(x))`: one statement
+            try:
+                self._branch(body, start)
+            finally:
+                self.kinds[each.close] = ")"
+            self.pos -= 1
+        else:
+            self._branch(body, start)
 
     def _going(self, body: Body) -> str | None:
         """For a loop with `break` (a fold whose state says when it is done): the hidden
@@ -163,8 +185,11 @@ class LoopsMixin(LoopEmitMixin, PatternsMixin, LoopFormsMixin):
         while i < end:
             if kinds[i] == "name" and values[i] == "break":
                 return True
-            if kinds[i] == "name" and values[i] == "for" and kinds[i + 1] == "(":
+            if kinds[i] == "name" and values[i] in ("for", "while") and kinds[i + 1] == "(":
                 inner = closing(kinds, i + 1) + 1
+                i = closing(kinds, inner) if kinds[inner] == "{" else self._statement_end(inner)
+            elif kinds[i] == "name" and values[i] == "do":  # (its `while (...)` next)
+                inner = i + 1
                 i = closing(kinds, inner) if kinds[inner] == "{" else self._statement_end(inner)
             i += 1
         return False
@@ -344,7 +369,7 @@ class LoopsMixin(LoopEmitMixin, PatternsMixin, LoopFormsMixin):
             body.breaks.append(reach)
             body.fold = True
             return NEVER
-        if word == "for":
+        if word in ("for", "while", "do"):
             self.for_statement(pos, body.aliases, body.alias_at, body.alias_rec, (body, reach))
             return reach
         dot = self.for_each_at(pos)
@@ -410,14 +435,8 @@ class LoopsMixin(LoopEmitMixin, PatternsMixin, LoopFormsMixin):
             return self.fail(
                 "Plan's loops have no `return`",
                 self.starts[pos],
-                "find the item before returning it: const hit = xs.find(x => ...); then "
-                "return after the loop",
-            )
-        if word in ("while", "do"):
-            return self.fail(
-                f"Plan has no `{word}` loops",
-                self.starts[pos],
-                f"write {_AFTER} over a list, or make the list with .map",
+                "find the item before returning it: const hit = xs.find(x => ...); or set an "
+                "accumulator and `break`; then return after the loop",
             )
         if word is not None and word not in RESERVED and kinds[pos + 1] == ":":
             return self.fail(

@@ -1,5 +1,6 @@
 """A member set on an object the block defined (SPEC 10, "Semantics"), as programs finish a
-result: ``const stats = {min, max}; stats.avg = sum / n;`` (also ``stats[key] = v;``).
+result: ``const stats = {min, max}; stats.avg = sum / n;`` (also ``stats[key] = v;``, and
+``stats.avg ??= 0;``, :mod:`.logicalset`).
 
 Values never change in a Plan, so the change is a new version of the alias: the definition so
 far moves to a hidden alias (``_stats1``, and every read of it before the change with it), and
@@ -17,12 +18,18 @@ from typing import TYPE_CHECKING, Any
 
 from dialectic.frontends.plan.accumulator import key_set
 from dialectic.frontends.plan.base import ParserBase, closing
-from dialectic.frontends.plan.loopbuild import scan_reads
+from dialectic.frontends.plan.logicalset import LOGICAL_SETS, only_if
+from dialectic.frontends.plan.loopbuild import has_call, scan_reads
 from dialectic.frontends.plan.postfix import new_object
 
 __all__ = ["MembersMixin"]
 
 MAX_CHANGES = 64
+
+
+def _sets(kinds: list[str], values: list[Any], i: int) -> bool:
+    """Whether token ``i`` sets the member before it: ``=``, ``||=``, ``&&=``, ``??=``."""
+    return kinds[i] == "=" or (kinds[i] == "op" and values[i] in LOGICAL_SETS)
 
 
 class MembersMixin(ParserBase):
@@ -47,13 +54,13 @@ class MembersMixin(ParserBase):
         name = values[pos]
         if name not in alias_at or name not in aliases:
             return False
-        if kinds[pos + 1] == "." and kinds[pos + 2] == "name" and kinds[pos + 3] == "=":
+        if kinds[pos + 1] == "." and kinds[pos + 2] == "name" and _sets(kinds, values, pos + 3):
             key: Any = values[pos + 2]
             key_span = (pos + 2, pos + 2)
             value_at = pos + 4
         elif kinds[pos + 1] == "[":
             close = closing(kinds, pos + 1)
-            if kinds[close] == "eof" or kinds[close + 1] != "=":
+            if kinds[close] == "eof" or not _sets(kinds, values, close + 1):
                 return False
             self.pos = pos + 2
             key = self.expr(0)
@@ -64,6 +71,13 @@ class MembersMixin(ParserBase):
         else:
             return False
         self._check_member_change(name, pos, aliases, alias_rec)
+        logical = values[value_at - 1] if kinds[value_at - 1] == "op" else None
+        if logical is not None and has_call(key):
+            raise self.fail(
+                f"the key of `{logical}` calls a function (JavaScript computes it once)",
+                self.starts[key_span[0]],
+                f"compute the key first: const k = ...; {name}[k] {logical} value;",
+            )
         self.pos = value_at
         value = self.expr(0)
         last = self.pos - 1
@@ -78,6 +92,10 @@ class MembersMixin(ParserBase):
                     f"read the members you need: {name}.key",
                 )
         part: Any = {"$object": {key: value}} if type(key) is str else key_set(key, value)
+        if logical is not None:  # `o.k ??= v`: the key set only when JavaScript sets it
+            current = {"$get": [{"$ref": name}, key]}
+            reads.append(current["$get"][0])
+            part = only_if(logical, current, part, {"$object": {}})
         hidden = self.fresh(f"_{name}")
         reads = [n for n in reads if n.get("$ref") == name] + self._reads_of(name, aliases)
         for node in reads:

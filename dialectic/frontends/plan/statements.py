@@ -232,7 +232,7 @@ class StatementsMixin(LoopsMixin, MembersMixin, ReassignMixin, SwitchMixin):
                 )
             if kinds[pos + 1] != "=":
                 raise self.unexpected(self.tok(pos + 1), f"`=` after `{word}`")
-        if word == "for":  # `for (const x of xs) { ... }` (SPEC 10, "Loops")
+        if word in ("for", "while", "do"):  # `for (const x of xs) { ... }` (SPEC 10, "Loops")
             self.for_statement(pos, aliases, alias_at, alias_rec)
             return final
         if self.changes_outside_loop(pos, alias_at):  # :mod:`.reassign`
