@@ -43,7 +43,7 @@ def kind(v: Any) -> str:
         return "array"
     if t is dict:
         return "object"
-    return "value"
+    return str(getattr(t, "js_kind", "value"))
 
 
 def is_number(v: Any) -> bool:

@@ -231,7 +231,7 @@ class PostfixMixin(ParserBase):
         if self.changing:
             self._accept_changes(fn, args, plain)
         if plain:
-            if fn in GLOBALS and "." not in fn:
+            if fn in GLOBALS and "." not in fn and fn not in ("Map", "Set"):
                 return {"$global": self._moved(args, [fn], 0)}
             return {fn: args}
         receiver = args[0]
