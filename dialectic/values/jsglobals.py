@@ -360,7 +360,7 @@ def globals_table(stringify: Callable[[Any], str], limit: int) -> dict[str, Call
         ),
         "JSON.parse": json_parse,
         "Number": lambda v=0: to_number(v),
-        "String": lambda v="": to_string(v, stringify),
+        "String": lambda v="": to_string(_no_collection(v), stringify),
         "Boolean": lambda v=False: truthy(v),
         "parseInt": parse_int,
         "parseFloat": parse_float,

@@ -94,8 +94,8 @@ class Serializer:
         if value is UNDEFINED:
             return {"$undefined": None}
         if is_collection(value):
-            exc = leaving(value)
-            raise DialecticError("expression_error", exc.message, hint=exc.hint)
+            refusal = leaving(value)
+            raise DialecticError("expression_error", refusal.message, hint=refusal.hint)
         td = self.registry.type_of_class(t)
         if td is not None:
             return {td.name: self.program(self.types.serialize_args(td, value), depth + 1)}
@@ -265,6 +265,9 @@ class Serializer:
             return "null"
         if value is UNDEFINED:
             return "undefined"
+        if is_collection(value):  # (JavaScript writes `[object Map]`)
+            refusal = leaving(value)
+            raise DialecticError("expression_error", refusal.message, hint=refusal.hint)
         td = self.registry.type_of_class(t)
         if td is not None and td.format is not None:
             return td.format(value)

@@ -82,6 +82,8 @@ SAME = [
     "return m.get('n');",
     "const m = new Map([['a', 1], ['b', 2], ['c', 3]]);\nm.delete('b');\nm.set('b', 9);\n"
     "return [...m.keys()];",
+    "const m = new Map();\nfor (const x of [1, 2]) m.set(x, 'loop');\nm.set(9, 'after');\n"
+    "m.set(1, 'again');\nreturn [...m];",
     # changes in loops (folds)
     "const m = new Map();\nfor (const n of [1, 2, 3, 4, 5, 6]) m.set(n % 3, n);\nreturn [...m];",
     "const st = new Set();\nconst dupes = [];\n"
@@ -106,6 +108,13 @@ SAME = [
     "for (const x of [3, 1, 3]) {\n"
     "  const before = st.size; st.add(x); out.push([before, st.size]);\n}\n"
     "return out;",
+    # reduce changing its accumulator
+    "const m = ['a', 'b', 'a'].reduce((acc, w) => { acc.set(w, (acc.get(w) ?? 0) + 1); "
+    "return acc; }, new Map());\nreturn [...m];",
+    "const st = [3, 1, 3, 2].reduce((acc, x) => { acc.add(x % 2); return acc; }, new Set([7]));\n"
+    "return [...st];",
+    "const m = [1, 2, 3].reduce((acc, x) => { acc.delete(x); return acc; }, "
+    "new Map([[2, 'b'], [5, 'e']]));\nreturn [...m];",
     "const m = new Map();\nfor (const x of [1, 2]) { const old = m.get('k'); m.set('k', x); "
     "m.set('prev' + x, old ?? 'none'); }\nreturn [...m];",
 ]
@@ -129,6 +138,8 @@ REFUSED = [
         8,
     ),
     ("const s = new Set([1]);\nreturn s.length;", "expression_error", "size", 2, 8),
+    ("const m = new Map();\nreturn String(m);", "expression_error", "Object.fromEntries", 2, 8),
+    ("const m = new Map();\nreturn m + '';", "expression_error", "JSON.stringify", 2, 8),
     ("const m = new Map();\nreturn m.keys().length;", "expression_error", "[...m.keys()]", 2, 8),
     ("const m = new Map();\nreturn m.map(x => x);", "expression_error", "array method", 2, 8),
     ("return new Map([[{}, 1]]).size;", "expression_error", "JSON.stringify(key)", 1, 8),
@@ -181,6 +192,12 @@ PARSE_REFUSED = [
         "set",
     ),
     ("return new Map([1], [2]).size;", "one array of [key, value] pairs", (1, 8), "new Map"),
+    (
+        "return [1].reduce((acc, x) => { acc.set(x, 1); return acc; }, {}).size;",
+        "must start it from a new Map",
+        (1, 33),
+        "new Map()",
+    ),
 ]
 
 
@@ -202,7 +219,7 @@ def test_a_change_elsewhere_is_no_change_and_fails() -> None:
     for text in (
         "const m = new Map();\nconst r = m.set('a', 1);\nreturn m.size;",
         "const m = new Map();\nm.set('a', 1).set('b', 2);\nreturn m.size;",
-        "const m = [1].reduce((acc, x) => { acc.set(x, 1); return acc; }, new Map());\n"
+        "const m = new Map();\nconst xs = [1].map(x => { m.set(x, 1); return x; });\n"
         "return m.size;",
     ):
         out = RT.run(text, lang="plan")

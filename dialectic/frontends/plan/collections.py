@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from dialectic.frontends.plan.accumulator import CHANGES, is_new_collection
 from dialectic.frontends.plan.base import ParserBase, closing
 from dialectic.frontends.plan.loopbuild import scan_reads
 
@@ -25,30 +26,8 @@ if TYPE_CHECKING:
 
 __all__ = ["CHANGES", "CollectionsMixin", "is_new_collection"]
 
-#: the statements that change a Map or a Set, and how many arguments each takes
-CHANGES = {"set": 2, "add": 1, "delete": 1}
-_GLOBALS = frozenset(["Map", "Set", "new Set"])
-
-
 #: a block's aliases, where each is defined, and their records (:mod:`.statements`)
 _Block = tuple[dict[str, Any], dict[str, int], list[tuple[str, int, int, int, int]]]
-
-
-def is_new_collection(node: Any) -> bool:
-    """Whether ``node`` is ``new Map(...)`` or ``new Set(...)`` (a new value: a change to it
-    changes nothing else)."""
-    if type(node) is not dict or len(node) != 1:
-        return False
-    items = node.get("$global")
-    return type(items) is list and bool(items) and items[0] in _GLOBALS
-
-
-def _versioned(node: Any) -> bool:
-    """Whether ``node`` is a version a change statement made (``_m1.set(k, v)``)."""
-    if type(node) is not dict or len(node) != 1:
-        return False
-    items = node.get("$method")
-    return type(items) is list and len(items) > 1 and items[1] in CHANGES
 
 
 class CollectionsMixin(ParserBase):
@@ -186,8 +165,6 @@ class CollectionsMixin(ParserBase):
             return False
         name = self.values[pos]
         if name not in aliases:
-            return False
-        if not (is_new_collection(aliases[name]) or _versioned(aliases[name])):
             return False
         for other, tree in aliases.items():
             if other != name and name in scan_reads(tree)[1]:

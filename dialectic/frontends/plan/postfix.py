@@ -317,10 +317,11 @@ class PostfixMixin(ParserBase):
                     "return a new value instead: " + _NEW_VALUE[kind],
                 )
             if len(args) != 3 or not fresh_initial(args[2], kind):
-                start = "{}" if kind == "object" else "[]"
+                start = {"object": "{}", "array": "[]"}.get(kind, "new Map()")
                 raise self.fail(
                     f"`{acc}` is changed in place, so `reduce` must start it from a new "
-                    f"{'object' if kind == 'object' else 'array'} literal (`{start}`)",
+                    + {"object": "object literal", "array": "array literal"}.get(kind, "Map")
+                    + f" (`{start}`)",
                     changes.at,
                     f"pass `{start}` as the initial value, or return a new value instead: "
                     + _NEW_VALUE[kind],
@@ -462,6 +463,7 @@ _CHAIN_FORMS = ("$get", "$get?", "$method", "$method?")
 _NEW_VALUE = {
     "object": "(acc, x) => ({...acc, [x.key]: (acc[x.key] ?? 0) + 1})",
     "array": "(acc, x) => [...acc, x]",
+    "collection": "new Map(xs.map(x => [x.id, x]))",
 }
 
 
