@@ -84,6 +84,11 @@ SAME = [
     "return [...m.keys()];",
     "const m = new Map();\nfor (const x of [1, 2]) m.set(x, 'loop');\nm.set(9, 'after');\n"
     "m.set(1, 'again');\nreturn [...m];",
+    # forEach statements
+    "const m = new Map([['a', 1], ['b', 2]]);\nconst out = [];\n"
+    "m.forEach((v, k) => out.push(k + v));\nm.forEach(v => { out.push(v * 10); });\nreturn out;",
+    "const st = new Set([3, 4, 3]);\nconst out = [];\nst.forEach((v, k) => out.push([v, k]));\n"
+    "const inv = new Map();\nst.forEach(v => inv.set(v * 2, v));\nreturn [out, [...inv]];",
     # changes in loops (folds)
     "const m = new Map();\nfor (const n of [1, 2, 3, 4, 5, 6]) m.set(n % 3, n);\nreturn [...m];",
     "const st = new Set();\nconst dupes = [];\n"

@@ -24,7 +24,7 @@ from dialectic.frontends.plan.loopbuild import scan_reads
 if TYPE_CHECKING:
     from dialectic.frontends.plan.loopcheck import Body
 
-__all__ = ["CHANGES", "CollectionsMixin", "is_new_collection"]
+__all__ = ["CollectionsMixin"]
 
 #: a block's aliases, where each is defined, and their records (:mod:`.statements`)
 _Block = tuple[dict[str, Any], dict[str, int], list[tuple[str, int, int, int, int]]]
@@ -71,6 +71,20 @@ class CollectionsMixin(ParserBase):
             if self._collections is None:
                 self._collections = {}
             self._collections[name] = at
+
+    def collection_each(self, receiver: Any, item: str, count: int) -> Any:
+        """``m.forEach((v, k) => ...)`` on a name defined as a Map or a Set (:mod:`.loopforms`,
+        the callback taking ``count`` parameters): the list and the mapper of the loop's items,
+        ``[...m.entries()].map(item => [item[1], item[0]])`` (the value, then the key: an
+        array's entries give the item and its index, so this is also an array's ``forEach``
+        when the name is an array there); None for any other receiver."""
+        names = self._collections
+        if names is None or type(receiver) is not dict or receiver.get("$ref") not in names:
+            return None
+        pair: Any = {"$ref": item}
+        value = {"$get": [pair, 1]}
+        made = [value, {"$get": [pair, 0]}] if count == 2 else value
+        return [{"$spread": {"$method": [receiver, "entries"]}}], {"$fn": [[item], made]}
 
     def _change_arguments(self, pos: int) -> tuple[str, list[Any], int]:
         """The method and arguments of ``name.set(k, v);`` at token ``pos``, its last token."""

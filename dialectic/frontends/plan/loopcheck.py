@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from dialectic.frontends.plan.collections import is_new_collection
+from dialectic.frontends.plan.accumulator import is_new_collection
 from dialectic.frontends.plan.loopbuild import Contribution, free_names, scan_reads
 from dialectic.frontends.plan.loopfold import fold_step
 
