@@ -82,6 +82,11 @@ SAME = [
     "return m.get('n');",
     "const m = new Map([['a', 1], ['b', 2], ['c', 3]]);\nm.delete('b');\nm.set('b', 9);\n"
     "return [...m.keys()];",
+    "const m = new Map([['a', 1]]);\nconst ks = [...m.keys()];\nm.set('b', 2);\n"
+    "return [ks, [...m.keys()]];",
+    "const m = new Map();\nconst out = [];\n"
+    "for (const x of [1, 2]) { const it = [...m.values()]; m.set(x, x); out.push(it); }\n"
+    "return out;",
     "const m = new Map();\nfor (const x of [1, 2]) m.set(x, 'loop');\nm.set(9, 'after');\n"
     "m.set(1, 'again');\nreturn [...m];",
     # forEach statements
@@ -189,6 +194,20 @@ PARSE_REFUSED = [
         "holds `m` itself",
         (2, 1),
         "m.get(k)",
+    ),
+    (
+        "const m = new Map([['a', 1]]);\nconst ks = m.keys();\nm.set('b', 2);\nreturn [...ks];",
+        "an iterator of `m`",
+        (3, 1),
+        "[...m.keys()]",
+    ),
+    (
+        "const m = new Map();\nconst out = [];\n"
+        "for (const x of [1]) { const it = m.values(); m.set(x, x); out.push([...it]); }\n"
+        "return out;",
+        "an iterator of `m`",
+        (3, 47),
+        "[...m.keys()]",
     ),
     (
         "const m = new Map();\nm.set('a', 1, 2);\nreturn 1;",

@@ -30,6 +30,55 @@ __all__ = ["CollectionsMixin"]
 _Block = tuple[dict[str, Any], dict[str, int], list[tuple[str, int, int, int, int]]]
 
 
+#: a Map's, a Set's (and an array's) methods that give an iterator: live in JavaScript
+_ITERATORS = frozenset(["keys", "values", "entries"])
+#: the globals that read an iterator at once
+_CONSUMERS = frozenset(["Array.from", "Map", "Set", "new Set", "Object.fromEntries"])
+
+
+def _holds_iterator(tree: Any, names: Any) -> bool:
+    """Whether ``tree`` keeps an iterator (``m.keys()``) of a name in ``names`` that no spread
+    or global reads at once: JavaScript's iterator would see a later change, this one not."""
+    stack: list[tuple[Any, bool]] = [(tree, False)]
+    while stack:
+        node, read = stack.pop()
+        if type(node) is list:
+            stack.extend((v, False) for v in node)
+            continue
+        if type(node) is not dict:
+            continue
+        for key, value in node.items():
+            if key == "$spread":
+                stack.append((value, True))
+            elif key == "$global" and type(value) is list and value and value[0] in _CONSUMERS:
+                stack.extend((v, i == 1) for i, v in enumerate(value))
+            elif (
+                key == "$method"
+                and not read
+                and type(value) is list
+                and len(value) > 1
+                and value[1] in _ITERATORS
+                and type(value[0]) is dict
+                and value[0].get("$ref") in names
+            ):
+                return True
+            else:
+                stack.append((value, False))
+    return False
+
+
+def _iterator_held(p: ParserBase, name: str, trees: Any, pos: int) -> None:
+    names = {name, *(f"_{name}{n}" for n in range(1, 65))}
+    for tree in trees:
+        if _holds_iterator(tree, names):
+            raise p.fail(
+                f"an iterator of `{name}` (keys(), values(), entries()) is kept before this "
+                "change: JavaScript's iterator would see the change",
+                p.starts[pos],
+                f"read it at once, [...{name}.keys()], after the changes",
+            )
+
+
 class CollectionsMixin(ParserBase):
     """``new Map(...)`` and the statements that change a Map or a Set."""
 
@@ -132,6 +181,7 @@ class CollectionsMixin(ParserBase):
         items = self._moved(args, [{"$ref": name}, method], 0)
         value = {"$method": items}
         self._own_reads(name, args, pos)
+        _iterator_held(self, name, body.lets.values(), pos)
         if self.rec is not None:
             self.rec[(id(items), 0)] = (self.starts[pos], self.ends[pos])
             self.rec[(id(value), "$method")] = (self.starts[pos], self.ends[last])
@@ -190,6 +240,7 @@ class CollectionsMixin(ParserBase):
                     f"change `{name}` before reading it whole, or read what you need: "
                     f"{name}.get(k), {name}.size, [...{name}]",
                 )
+        _iterator_held(self, name, [t for n, t in aliases.items() if n != name], pos)
         method, args, last = self._change_arguments(pos)
         self.end_statement(f"change to `{name}`")
         self._own_reads(name, args, pos)
