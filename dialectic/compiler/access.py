@@ -15,6 +15,7 @@ from dialectic.outcome.errors import DialecticError, Failure, JSONPath, clip
 from dialectic.registry.registry import Registry, closest
 from dialectic.resolve.forbidden import forbidden_error, is_forbidden
 from dialectic.values.coercion import TypeSystem
+from dialectic.values.collections import is_collection
 from dialectic.values.data import UNDEFINED
 from dialectic.values.jsmethods import utf16_index, utf16_length
 from dialectic.values.jsnumber import js_number_to_string
@@ -125,6 +126,13 @@ class Access:
                     return len(value) if t is list else utf16_length(value)
                 if _INDEX.fullmatch(key):
                     return self.member(value, int(key), path)
+            if is_collection(value):  # `m.size` (SPEC 1.8, "Maps and Sets")
+                try:
+                    return value.member(key)
+                except JsRefusal as exc:
+                    raise DialecticError(
+                        "expression_error", exc.message, path, hint=exc.hint
+                    ) from None
             td = self.registry.type_of_class(t)
             if td is not None:
                 if key in td.parameters:

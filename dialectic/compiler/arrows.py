@@ -21,6 +21,7 @@ from dialectic.limits import Limits
 from dialectic.outcome.errors import DialecticError, JSONPath, LimitExceeded
 from dialectic.run.evaluator import MISSING, Compiled, State, deadline_error
 from dialectic.tree.nodes import Arr, Get, Lambda, Lit, Node, Op, ParamRef, children, walk
+from dialectic.values.collections import is_collection
 from dialectic.values.data import UNDEFINED
 from dialectic.values.jsops import (
     MAX_ITEMS,
@@ -172,6 +173,13 @@ def spread_args(
             if len(out) + len(v) > MAX_ITEMS:
                 raise DialecticError("limit_exceeded", too_many(len(out) + len(v)).message, path)
             out.extend(v)
+        elif is_collection(v):  # a Map's [key, value] pairs, a Set's items, an iterator's
+            items = v.items()
+            if len(out) + len(items) > MAX_ITEMS:
+                raise DialecticError(
+                    "limit_exceeded", too_many(len(out) + len(items)).message, path
+                )
+            out.extend(items)
         elif type(v) is dict:  # (also a `for...of` loop's list and an array pattern's value)
             raise DialecticError(
                 "expression_error",

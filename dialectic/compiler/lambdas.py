@@ -35,6 +35,7 @@ from dialectic.compiler.higherorder import (
 from dialectic.outcome.errors import DialecticError, JSONPath
 from dialectic.run.evaluator import Compiled, State
 from dialectic.values import jsmethods as jm
+from dialectic.values.collections import JsIterator, JsMap, JsSet
 from dialectic.values.data import UNDEFINED
 from dialectic.values.jsops import JsRefusal, TextTooLong, kind
 
@@ -59,6 +60,9 @@ __all__ = [
 #: function (the datetime extension's ``at``) calls it for other receivers (SPEC 1.8); of
 #: null or undefined, JavaScript's TypeError (`tags.join(', ')` with no tags is a failure)
 _JAVASCRIPTS = frozenset({list, str, type(None), type(UNDEFINED)})
+#: a Map's and a Set's methods are theirs; for any other receiver the registered function of
+#: the name (`get`, `has`, `values`...) wins, as before Maps were values
+_COLLECTIONS = frozenset({JsMap, JsSet, JsIterator})
 
 
 def _arrow_of(name: str, args: list[Compiled | Arrow], path: JSONPath) -> Arrow | None:
@@ -109,6 +113,10 @@ def method(
     values = [a for a in args if isinstance(a, Compiled)]
     higher = name in jm.ARRAY_HIGHER
     plain = _plain(name, path, steps, stringify, max_len)
+    if fallback is not None and (name in jm.COLLECTION_READS or name in jm.COLLECTION_CHANGES):
+        javascripts = _COLLECTIONS
+    else:
+        javascripts = _JAVASCRIPTS
 
     def prepare(vs: list[Any]) -> tuple[Any, list[Any]]:
         receiver = vs[0]
@@ -123,7 +131,7 @@ def method(
 
     def run_sync(s: State, vs: list[Any]) -> Any:
         receiver, rest = prepare(vs)
-        if fallback is not None and type(receiver) not in _JAVASCRIPTS:
+        if fallback is not None and type(receiver) not in javascripts:
             token = GIVEN.set((receiver, *rest))
             try:
                 return fallback.sync(s)  # type: ignore[misc]
@@ -149,7 +157,7 @@ def method(
 
     async def run_async(s: State, vs: list[Any]) -> Any:
         receiver, rest = prepare(vs)
-        if fallback is not None and type(receiver) not in _JAVASCRIPTS:
+        if fallback is not None and type(receiver) not in javascripts:
             token = GIVEN.set((receiver, *rest))
             try:
                 if fallback.sync is not None:

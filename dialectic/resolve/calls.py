@@ -353,8 +353,18 @@ def unknown_function(registry: Registry, node: Call) -> DialecticError:
     )
 
 
+_CHANGE = (
+    "A Map or a Set changes only by a statement of its own, `m.set(k, v);`, `s.add(x);`, "
+    "`m.delete(k);`, on a name defined as `const m = new Map(...)` at the top of the program or "
+    "before a loop, or in a reduce from new Map() (`acc.set(k, v); return acc;`); or build it "
+    "in one step: new Map(xs.map(x => [x.id, x])), new Set(xs)."
+)
 #: what to write instead of a JavaScript function or method that programs do not have
 _JAVASCRIPT = {
+    "set": _CHANGE,
+    "add": _CHANGE,
+    "delete": _CHANGE,
+    "clear": _CHANGE,
     "forEach": "Programs have no loops: compute a value per element with .map(x => ...), keep "
     "some with .filter(x => ...), or combine them with .reduce(...).",
     "log": "Programs have no console: return what you want to see, e.g. `return {a, b};`.",

@@ -97,7 +97,10 @@ top, `function label(p) { ... }` or `const isAdult = p => p.age >= 18;`, can be 
 
 A `switch` whose cases end in `return` is the choice it makes.
 
-**Not in the language.** `switch` with `break`, recursion, `new` (but `[...new Set(xs)]`),
+`new Map(entries)` and `new Set(xs)` are values (`m.get(k)`, `m.set(k, v);` as a statement,
+`[...m.entries()]`, `Object.fromEntries(m)`); return them as arrays or objects.
+
+**Not in the language.** `switch` with `break`, recursion, `new` (but `Map`, `Set`),
 classes, `o.a.b = v`, bitwise operators, regular expressions, `use` inside `if`. Write instead:
 `for...of` or `.map`/`.filter`/`.reduce`, `if`/`else if`, a new alias for a new value, `use` to
 decide in the next program.

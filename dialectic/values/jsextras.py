@@ -10,6 +10,7 @@ from collections.abc import Callable
 from decimal import ROUND_HALF_UP, Context, Decimal
 from typing import Any
 
+from dialectic.values.collections import is_collection, new_map, new_set
 from dialectic.values.data import UNDEFINED
 from dialectic.values.jsnumber import MAX_SAFE, as_double, inexact_integer, js_number_to_string
 from dialectic.values.jsops import MAX_ITEMS, JsRefusal, is_number, power, strict_equal, too_many
@@ -63,10 +64,12 @@ def _is_integer(v: Any = UNDEFINED) -> bool:
 
 def array_from(v: Any = UNDEFINED) -> list[Any]:
     """``Array.from(v)``: a copy of an array, the code points of a text, ``length`` undefined
-    items of ``{length: n}`` (``Array.from(v, f)`` is this, then ``.map(f)``: see the Plan
-    front end)."""
+    items of ``{length: n}``, the items of a Map, a Set or an iterator (``Array.from(v, f)``
+    is this, then ``.map(f)``: see the Plan front end)."""
     if type(v) is list:
         return list(v)
+    if is_collection(v):
+        return v.items()  # type: ignore[no-any-return]
     if type(v) is str:
         if len(v) > MAX_ITEMS:
             raise too_many(len(v))
@@ -137,6 +140,9 @@ def extra_globals() -> dict[str, Callable[..., Any]]:
     return {
         "Array.from": array_from,
         "new Set": set_items,
+        # a Map and a Set as values (`new Map(entries)`, `new Set(xs)`: SPEC 1.8)
+        "Map": new_map,
+        "Set": new_set,
         "Math.pow": lambda a=UNDEFINED, b=UNDEFINED: power(a, b),
         "Number.isInteger": _is_integer,
         "Number.isSafeInteger": lambda v=UNDEFINED: _is_integer(v) and abs(v) <= 2**53 - 1,

@@ -11,6 +11,7 @@ from typing import Any
 
 import orjson
 
+from dialectic.values.collections import is_collection, leaving
 from dialectic.values.data import UNDEFINED
 from dialectic.values.jsextras import extra_globals
 from dialectic.values.jsnumber import js_number_to_string
@@ -112,6 +113,8 @@ def _entries(obj: Any) -> list[list[Any]]:
 
 def _from_entries(pairs: Any) -> dict[str, Any]:
     out: dict[str, Any] = {}
+    if is_collection(pairs):  # `Object.fromEntries(m)`: a Map's [key, value] pairs
+        pairs = pairs.items()
     for pair in _array(pairs, "Object.fromEntries' argument"):
         if type(pair) is not list or len(pair) < 2:
             raise JsRefusal("Object.fromEntries takes [key, value] pairs")
@@ -327,6 +330,13 @@ def parse_float(value: Any) -> Any:
     return number(float(m.group()))
 
 
+def _no_collection(v: Any) -> Any:
+    """``v``, unless it is a Map or a Set (JavaScript's ``JSON.stringify`` writes ``{}``)."""
+    if is_collection(v):
+        raise leaving(v)
+    return v
+
+
 def globals_table(stringify: Callable[[Any], str], limit: int) -> dict[str, Callable[..., Any]]:
     """The supported global functions by their JavaScript name; a text one makes is within
     ``limit`` (the run's ``max_string_length``: ``JSON.stringify`` measures it as it writes,
@@ -345,10 +355,12 @@ def globals_table(stringify: Callable[[Any], str], limit: int) -> dict[str, Call
         "Object.values": _values,
         "Object.entries": _entries,
         "Object.fromEntries": _from_entries,
-        "JSON.stringify": lambda v, *rest: json_stringify(v, stringify, *rest, limit=limit),
+        "JSON.stringify": lambda v, *rest: json_stringify(
+            _no_collection(v), stringify, *rest, limit=limit
+        ),
         "JSON.parse": json_parse,
         "Number": lambda v=0: to_number(v),
-        "String": lambda v="": to_string(v, stringify),
+        "String": lambda v="": to_string(_no_collection(v), stringify),
         "Boolean": lambda v=False: truthy(v),
         "parseInt": parse_int,
         "parseFloat": parse_float,

@@ -17,6 +17,7 @@ from collections.abc import Callable
 from functools import partial
 from typing import Any
 
+from dialectic.values.collections import JsIterator, is_collection
 from dialectic.values.data import UNDEFINED
 from dialectic.values.jsextras import NUMBER_METHODS, REFUSED_METHODS, array_last_index_of
 from dialectic.values.jsglobals import (
@@ -56,6 +57,8 @@ __all__ = [
     "ALL_METHODS",
     "ARRAY_HIGHER",
     "ARRAY_PLAIN",
+    "COLLECTION_CHANGES",
+    "COLLECTION_READS",
     "GLOBALS",
     "MUTATORS",
     "NAMESPACES",
@@ -240,6 +243,10 @@ _ARRAY_METHODS: dict[str, Callable[..., Any]] = {
     "reverse": _reverse,
     "toReversed": _reverse,
     "lastIndexOf": array_last_index_of,
+    # an array's iterators: read by a spread, Array.from or a `for...of` loop
+    "entries": lambda xs: JsIterator([[i, x] for i, x in enumerate(xs)]),
+    "keys": lambda xs: JsIterator(list(range(len(xs)))),
+    "values": lambda xs: JsIterator(list(xs)),
 }
 
 
@@ -270,8 +277,17 @@ ARRAY_PLAIN = frozenset(
         "flat",
         "reverse",
         "toReversed",
+        "entries",
+        "keys",
+        "values",
     ]
 )
+#: the methods of a Map or a Set that read it (a registered function of the name wins for any
+#: other receiver, an array's and a text's too)
+COLLECTION_READS = frozenset(["get", "has", "keys", "values", "entries"])
+#: the methods that make a Map's or a Set's next version (SPEC 1.8); the Plan front end writes
+#: them only for a statement `m.set(k, v);` that it reads as `m = m.set(k, v)`
+COLLECTION_CHANGES = frozenset(["set", "add", "delete"])
 
 
 def plain_method(
@@ -281,6 +297,9 @@ def plain_method(
     text it makes is within ``limit`` (the run's ``max_string_length``) where its length is
     known before it is built (its caller measures the others)."""
     t = type(receiver)
+    if is_collection(receiver):
+        receiver.method(name)  # (refused here for a name it has not)
+        return lambda c, *args: c.method(name)(*args)
     refused = REFUSED_METHODS.get(name)
     if refused is not None:
         raise JsRefusal(*refused)
@@ -319,7 +338,8 @@ def _known(what: str) -> str:
 
 
 ALL_METHODS = frozenset(
-    ARRAY_PLAIN
+    COLLECTION_READS
+    | ARRAY_PLAIN
     | ARRAY_HIGHER
     | set(STRING_METHODS)
     | set(MUTATORS)

@@ -43,7 +43,7 @@ def kind(v: Any) -> str:
         return "array"
     if t is dict:
         return "object"
-    return "value"
+    return str(getattr(t, "js_kind", "value"))
 
 
 def is_number(v: Any) -> bool:
@@ -182,7 +182,7 @@ def add(a: Any, b: Any, stringify: Callable[[Any], str], max_len: int) -> Any:
                 f"`+` would write `{kind(other)}` into the text",
                 "Give a default first, e.g. `(x ?? '')`, or use a template `${...}`.",
             )
-        if type(other) in (list, dict):
+        if type(other) in (list, dict) or hasattr(type(other), "js_kind"):  # (a Map, a Set)
             raise JsRefusal(
                 f"`+` of text and {_a(kind(other))} writes `[object Object]` or a list's "
                 "items joined by commas in JavaScript",

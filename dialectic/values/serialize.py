@@ -14,6 +14,7 @@ import orjson
 from dialectic.outcome.errors import DialecticError, LimitExceeded
 from dialectic.registry.registry import Registry
 from dialectic.values.coercion import TypeSystem
+from dialectic.values.collections import is_collection, leaving
 from dialectic.values.data import (
     _INT64,
     DEFAULT_TEXT_LIMIT,
@@ -70,6 +71,8 @@ class Serializer:
             return {td.name: self.program(self.types.serialize_args(td, value))}
         if isinstance(value, tuple | set | frozenset):
             return list(value)
+        if is_collection(value):
+            raise leaving(value)
         raise TypeError(
             f"a value of Python type {type(value).__name__} is neither JSON nor a registered type"
         )
@@ -90,6 +93,9 @@ class Serializer:
             return fields
         if value is UNDEFINED:
             return {"$undefined": None}
+        if is_collection(value):
+            refusal = leaving(value)
+            raise DialecticError("expression_error", refusal.message, hint=refusal.hint)
         td = self.registry.type_of_class(t)
         if td is not None:
             return {td.name: self.program(self.types.serialize_args(td, value), depth + 1)}
@@ -227,6 +233,9 @@ class Serializer:
         except BadValue as exc:
             raise value_error(exc, limit_name) from None
         except (TypeError, orjson.JSONEncodeError) as exc:
+            if isinstance(exc.__cause__, JsRefusal):  # a Map or a Set (SPEC 1.8)
+                cause = exc.__cause__
+                raise DialecticError("expression_error", cause.message, hint=cause.hint) from None
             raise DialecticError(
                 "invalid_value",
                 f"the value cannot be written as JSON: {exc}",
@@ -256,6 +265,9 @@ class Serializer:
             return "null"
         if value is UNDEFINED:
             return "undefined"
+        if is_collection(value):  # (JavaScript writes `[object Map]`)
+            refusal = leaving(value)
+            raise DialecticError("expression_error", refusal.message, hint=refusal.hint)
         td = self.registry.type_of_class(t)
         if td is not None and td.format is not None:
             return td.format(value)

@@ -1,9 +1,10 @@
 """Programs with the program's own functions, the loop forms (`forEach`, counted `for`,
 `while`), member sets and `??=`, arrows with statement bodies or called at once, changes
-outside loops, switches, cut short, with a token inserted or some characters dropped: every
-one ends in an outcome (found: an IndexError past the tokens of a counted `for` cut short, a
-parse failure escaping the look for functions, an IndexError skipping a `while` whose test's
-parentheses do not close, an IndexError on `(async () => {...})` ending the text)."""
+outside loops, switches, Maps and Sets changed in loops, cut short, with a token inserted or
+some characters dropped: every one ends in an outcome (found: an IndexError past the tokens of
+a counted `for` cut short, a parse failure escaping the look for functions, an IndexError
+skipping a `while` whose test's parentheses do not close, an IndexError on `(async () =>
+{...})` ending the text)."""
 
 from __future__ import annotations
 
@@ -14,6 +15,7 @@ from tests.expressions.program_generator import CONTEXT
 from tests.expressions.test_arrow_statement_bodies import PROGRAMS as ARROW_BODIES
 from tests.expressions.test_called_arrows import PROGRAMS as CALLED
 from tests.expressions.test_changes_outside_loops import PROGRAMS as CHANGES
+from tests.expressions.test_collections import SAME as COLLECTIONS
 from tests.expressions.test_functions import PROGRAMS as FUNCTIONS
 from tests.expressions.test_logical_sets import PROGRAMS as SETS
 from tests.expressions.test_loop_forms import PROGRAMS as LOOPS
@@ -24,7 +26,8 @@ from tests.expressions.test_while_loops import PROGRAMS as WHILES
 BITS = [
     "function", "=>", "(", ")", "{", "}", ";", ",", "return", "forEach", ".", "[", "]", "x",
     "f(", "const", "async", "await", "for (let i = 0; i < 3; i++)", "...", "=", "break",
-    "continue", "\n", "if (x)", "})()", "(() => {",
+    "continue", "\n", "if (x)", "})()", "(() => {", "new Map(", "new Set()", ".set(", ".add(",
+    ".get(",
 ]  # fmt: skip
 
 
@@ -56,6 +59,7 @@ def _problems(rt: Runtime, texts: list[str]) -> list[str]:
 def test_mutated_programs_end_in_an_outcome() -> None:
     rnd = random.Random(5)
     bases = FUNCTIONS + LOOPS + MEMBERS + ARROW_BODIES + CALLED + CHANGES + SWITCHES
+    bases += COLLECTIONS[::3]
     texts = [mutated(rnd, base) for base in bases for _ in range(150)]
     bad = _problems(Runtime(load_entry_points=False), texts)
     assert not bad, "\n".join(bad[:5])

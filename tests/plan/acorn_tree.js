@@ -166,6 +166,15 @@ function conv(n) {
       if (parts.length === 1 && typeof parts[0] === "string") return parts[0];
       return { $template: parts };
     }
+    case "NewExpression": {
+      // SPEC 10, "Maps and Sets": a Map or a Set as a value
+      const c = n.callee;
+      if (c.type !== "Identifier" || (c.name !== "Map" && c.name !== "Set"))
+        throw new Unsupported("new");
+      if (c.name === "Set")
+        return { $global: ["Set", n.arguments.length ? conv(n.arguments[0]) : null] };
+      return { $global: ["Map", ...n.arguments.map(conv)] };
+    }
     case "MemberExpression": {
       if (isNewSet(n.object) && !n.computed && !n.optional && n.property.name === "size")
         return { $get: [setItems(n.object), "length"] };
@@ -370,10 +379,12 @@ function block(statements, nested) {
       } else throw new Unsupported("declaration pattern");
     } else if (s.type === "ExpressionStatement" && (
       (s.expression.type === "CallExpression" && s.expression.callee.type === "MemberExpression" &&
-       !s.expression.callee.computed && s.expression.callee.property.name === "forEach") ||
+       !s.expression.callee.computed &&
+       ["forEach", "set", "add", "delete"].includes(s.expression.callee.property.name)) ||
       (s.expression.type === "AssignmentExpression" && s.expression.left.type === "MemberExpression"))) {
-      // a forEach loop, a member set: JavaScript, checked against Node itself
-      // (tests/expressions/test_loop_forms.py, test_member_changes.py)
+      // a forEach loop, a member set, a Map's or Set's change: JavaScript, checked against
+      // Node itself (tests/expressions/test_loop_forms.py, test_member_changes.py,
+      // test_collections.py)
       throw new Loop("forEach or member set");
     } else if (s.type === "ExpressionStatement") {
       order.push({ expr: conv(s.expression) });

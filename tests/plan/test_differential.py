@@ -32,6 +32,9 @@ SPEC_DIR = HERE.parent / "spec"
 # Hand-written strict programs: the seed's examples and the corners of the syntax.
 HANDWRITTEN = [
     "return domainA({slot1: 'hello'});",
+    # a Map and a Set as values (SPEC 10, "Maps and Sets")
+    "const m = new Map([[1, 'a']]);\nconst s = new Set(m.keys());\n"
+    "return [m.get(1), m.has(2), m.size, [...m.values()], s.has(1), [...new Map()], [...s]];",
     "return domainC({\n  slot3: domainA({slot1: 'foo'}).field1,\n"
     "  slot4: domainB({slot2: 'bar'})[0].field2,\n});",
     "flight = flightInfo({airline: 'AA', flight: 1234});\n"

@@ -305,7 +305,7 @@ def parse_expression(
         tree = parser.expr(0)
         if tokens.kinds[parser.pos] != "eof":
             raise parser.unexpected(parser.tok(parser.pos), "the end of the expression")
-        parser.loose_set_problem()
+        parser.loose_sets_as_values()
     except ParseFailure as failure:
         parser.problems.append(failure.problem)
         if failure.limit is not None:

@@ -2,25 +2,38 @@
 
     items.reduce((acc, x) => { acc[x.kind] = (acc[x.kind] || 0) + 1; return acc; }, {})
     items.reduce((acc, x) => { acc.push(x.id); return acc; }, [])
+    items.reduce((acc, x) => { acc.set(x.id, x); return acc; }, new Map())
 
 Values never change in a Plan, but when the accumulator starts as a fresh literal (``{}``,
 ``[]``, ``{a: 0}``: nothing else holds it) and the arrow only sets its keys (``acc[k] = v``,
 ``acc.name = v``) or pushes onto it (``acc.push(a, b)``) and returns it, the same answer comes
-from a new value per step: ``({...acc, [k]: v})`` and ``[...acc, a, b]``, which is what this
-module writes. A key set again keeps its place, as JavaScript's does. (Each step costs the size
-of the change, as Node's in-place change does: the compiler changes such an accumulator in place
-when nothing else can hold it, :mod:`dialectic.resolve.accumulate`.) Everything else stays
-refused with the idiom to use: another receiver, an initial value that is not a fresh literal,
-no initial value (the accumulator would be the array's first item), two changes where a later
-one reads the accumulator, a ``const`` after a change, ``return`` of anything but the
-accumulator.
-"""
+from a new value per step: ``({...acc, [k]: v})``, ``[...acc, a, b]`` and a Map's next version
+``acc.set(k, v)`` (SPEC 1.8, "Maps and Sets"), which is what this module writes. A key set again
+keeps its place, as JavaScript's does. (Each step costs the size of the change, as Node's
+in-place change does: the compiler changes such an accumulator in place when nothing else can
+hold it, :mod:`dialectic.resolve.accumulate`.) Everything else stays refused with the idiom to use:
+another receiver, an initial value that is not a fresh literal, no initial value (the
+accumulator would be the array's first item), two changes where a later one reads the
+accumulator, a ``const`` after a change, ``return`` of anything but the accumulator."""
 
 from __future__ import annotations
 
 from typing import Any
 
-__all__ = ["Changes", "fresh_initial", "key_set"]
+__all__ = ["CHANGES", "Changes", "fresh_initial", "is_new_collection", "key_set"]
+
+#: the statements that change a Map or a Set, and how many arguments each takes
+CHANGES = {"set": 2, "add": 1, "delete": 1}
+_GLOBALS = frozenset(["Map", "Set", "new Set"])
+
+
+def is_new_collection(node: Any) -> bool:
+    """Whether ``node`` is ``new Map(...)`` or ``new Set(...)`` (a new value: a change to it
+    changes nothing else)."""
+    if type(node) is not dict or len(node) != 1:
+        return False
+    items = node.get("$global")
+    return type(items) is list and bool(items) and items[0] in _GLOBALS
 
 
 class Changes:
@@ -30,15 +43,22 @@ class Changes:
 
     def __init__(self, acc: str, at: int) -> None:
         self.acc = acc
-        self.kind: str | None = None  # "object" (keys set) or "array" (items pushed)
-        self.parts: list[Any] = []  # object: a `$merge` part per key; array: the items
+        #: "object" (keys set), "array" (items pushed) or "collection" (a Map's or Set's set,
+        #: add, delete)
+        self.kind: str | None = None
+        #: object: a `$merge` part per key; array: the items; collection: `[method, *args]`
+        self.parts: list[Any] = []
         self.at = at  # the offset of the first change (errors point there)
 
     def value(self) -> Any:
         """The tree of the accumulator after the changes."""
-        ref = {"$ref": self.acc}
+        ref: Any = {"$ref": self.acc}
         if self.kind == "array":
             return [{"$spread": ref}, *self.parts]
+        if self.kind == "collection":  # `acc.set(k, v);`: the Map's next version
+            for method, *args in self.parts:
+                ref = {"$method": [ref, method, *args]}
+            return ref
         return {"$merge": [ref, *self.parts]}
 
 
@@ -49,7 +69,10 @@ def key_set(key: Any, value: Any) -> Any:
 
 def fresh_initial(tree: Any, kind: str) -> bool:
     """Whether the tree of a ``reduce``'s initial value is a literal nothing else holds: an
-    object literal for keys set, an array literal for items pushed."""
+    object literal for keys set, an array literal for items pushed, ``new Map()``/``new Set()``
+    for a Map or a Set changed."""
+    if kind == "collection":
+        return is_new_collection(tree)
     if kind == "array":
         return type(tree) is list or (
             type(tree) is dict and set(tree) == {"$quote"} and type(tree["$quote"]) is list

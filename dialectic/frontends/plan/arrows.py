@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from dialectic.frontends.plan.accumulator import CHANGES as NEXT_VERSION
 from dialectic.frontends.plan.accumulator import Changes, key_set
 from dialectic.frontends.plan.base import CHANGES, CLOSE, DECLARATORS, OPEN, ParserBase
 from dialectic.frontends.plan.keywords import (
@@ -504,6 +505,10 @@ class ArrowsMixin(ParserBase):
             called = target["$method"]
             if called[0] == {"$ref": acc} and called[1] == "push":
                 kind, parts = "array", called[2:]
+        elif type(target) is dict and len(target) == 1 and next(iter(target)) in NEXT_VERSION:
+            ((method, called),) = target.items()  # `acc.set(k, v);` (:mod:`.collections`)
+            if called[:1] == [{"$ref": acc}] and len(called) - 1 <= NEXT_VERSION[method]:
+                kind, parts = "collection", [[method, *called[1:]]]
         if kind is None or changes.kind not in (None, kind):
             raise self.fail(
                 "an arrow function's body holds `const name = expr;` lines and one `return expr;`",

@@ -275,8 +275,6 @@ class ParserBase:
 
     #: the Sets made but not yet taken as items, count or membership (:mod:`.sets`)
     _loose_sets: dict[int, int] | None = None
-    #: the aliases defined as `new Set(...)`: name -> name token (:mod:`.sets`)
-    _set_aliases: dict[str, int] | None = None
 
     #: ids of the plain calls of the program's own functions (:mod:`.functions`)
     _function_calls: set[int] | None = None
@@ -320,8 +318,6 @@ class ParserBase:
 
         def take_set(self, node: Any) -> bool: ...
 
-        def loose_set_problem(self) -> None: ...
+        def loose_sets_as_values(self) -> None: ...
 
-        def set_alias(self, name: str, value: Any, at: int) -> None: ...
-
-        def set_alias_reads(self, roots: list[Any]) -> None: ...
+        def collection_alias(self, name: str, value: Any, at: int) -> None: ...

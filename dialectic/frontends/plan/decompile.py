@@ -102,6 +102,11 @@ def _key(key: str) -> str:
     return key if is_identifier_name(key) else string_literal(key)
 
 
+#: the changes of a Map or a Set written as the expression that makes the next version, by the
+#: length of their `$method` list
+_NEXT_VERSION = {"set": 4, "add": 3}
+
+
 class _Writer:
     def __init__(self, max_depth: int) -> None:
         self.max_depth = max_depth
@@ -183,9 +188,20 @@ class _Writer:
             raise DecompileError(
                 f'${"method?" if dot == "?." else "method"} takes [target, "name", argument, ...]'
             )
+        if dot == "." and value[1] in _NEXT_VERSION and len(value) == _NEXT_VERSION[value[1]]:
+            return self.next_version(value, depth)
         target = self.postfix_target(self.operand(value[0], depth), value[0])
         args = ", ".join(self.expr(a, depth + 1) for a in value[2:])
         return f"{target}{dot}{_name(value[1], 'the method')}({args})"
+
+    def next_version(self, value: list[Any], depth: int) -> str:
+        """A Map's or a Set's next version (SPEC 1.8, "Maps and Sets"), as an expression that
+        makes it: ``m.set(k, v)`` is ``new Map([...m, [k, v]])``, ``s.add(x)`` ``new
+        Set([...s, x])`` (Plan reads ``m.set(k, v)`` only as a statement)."""
+        parts = [self.expr(v, depth + 1) for v in value]
+        if value[1] == "set":
+            return f"new Map([...{parts[0]}, [{parts[2]}, {parts[3]}]])"
+        return f"new Set([...{parts[0]}, {parts[2]}])"
 
     def method_optional(self, value: Any, depth: int) -> str:
         return self.method(value, depth, "?.")
@@ -196,6 +212,8 @@ class _Writer:
         args = ", ".join(self.expr(a, depth + 1) for a in value[1:])
         if value[0] == "new Set":  # a Set's items (SPEC 10)
             return f"[...new Set({args})]"
+        if value[0] in ("Map", "Set"):  # a Map or a Set as a value (SPEC 10, "Maps and Sets")
+            return f"new {value[0]}({args})"
         return f"{value[0]}({args})"
 
     def spread(self, value: Any, depth: int) -> str:

@@ -49,9 +49,10 @@ _LOOP = (
 )
 #: `new X(...)`: what to write instead, by X
 NEW_HINTS = {
-    "Set": "a Set is only for distinct items: [...new Set(xs)] (or Array.from(new Set(xs))), "
-    "their count new Set(xs).size, a test new Set(xs).has(x) (or xs.includes(x))",
-    "Map": "use an object: Object.fromEntries(pairs), read with obj[key]",
+    "Set": "write new Set(xs) (or new Set()), then s.has(x), s.size, s.add(x); or [...new "
+    "Set(xs)] for the distinct items",
+    "Map": "write new Map(pairs) (or new Map()), then m.get(k), m.has(k), m.set(k, v); or use an "
+    "object: Object.fromEntries(pairs)",
     "Date": "dates come from registered functions (e.g. the datetime extension's next(Thursday))",
     "Promise": "calls are awaited where their values are used: call the function itself",
     "Array": "write the array itself: [1, 2, 3], [...xs] or xs.map(x => ...)",
@@ -98,7 +99,7 @@ def keyword_hint(word: str, following: object = None) -> str:
     """A hint for a reserved word used where Plan expects an expression or a name;
     ``following``: the next token's value (`new Set` gets its own hint)."""
     if word == "new" and following == "Set":
-        return f"Plan has `new Set(xs)` in three forms; {NEW_HINTS['Set']}"
+        return f"Plan has `new Set(xs)` with its arguments; {NEW_HINTS['Set']}"
     if word == "new" and isinstance(following, str) and following in NEW_HINTS:
         return f"Plan has no `new {following}`; {NEW_HINTS[following]}"
     return _HINTS.get(

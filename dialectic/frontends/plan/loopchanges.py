@@ -31,6 +31,8 @@ class LoopChangesMixin(ParserBase):
 
         def arguments(self, args: list[Any], depth: int) -> None: ...
 
+        def collection_change(self, body: Body, pos: int) -> Any: ...
+
     # -- helpers -------------------------------------------------------------------------------
 
     def written(self) -> set[str]:
@@ -96,7 +98,11 @@ class LoopChangesMixin(ParserBase):
             return True
         if nxt == "." and kinds[pos + 2] == "name" and kinds[pos + 3] == "(":
             if values[pos + 2] != "push":
-                return False
+                change = self.collection_change(body, pos)  # `m.set(k, v);`: `m = m.set(k, v)`
+                if change is None:
+                    return False
+                self._change(body, reach, name, pos, "=", change, pos, claim="collection")
+                return True
             self.pos = pos + 4
             args: list[Any] = []
             self.arguments(args, 0)
@@ -245,9 +251,11 @@ class LoopChangesMixin(ParserBase):
         kind: str,
         value: Any,
         first: int,
+        claim: str | None = None,
     ) -> None:
-        """Record ``kind`` of change to the accumulator ``name`` (token ``tok``)."""
-        body.claim(name, tok, kind)
+        """Record ``kind`` of change to the accumulator ``name`` (token ``tok``; ``claim``: the
+        accumulator's family when it is not ``kind``'s: a Map's change is ``m = m.set(k, v)``)."""
+        body.claim(name, tok, claim or kind)
         last = self.pos - 1
         hidden: str | None = None
         if value is not None:

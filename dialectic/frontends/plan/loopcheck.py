@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from dialectic.frontends.plan.accumulator import is_new_collection
 from dialectic.frontends.plan.loopbuild import Contribution, free_names, scan_reads
 from dialectic.frontends.plan.loopfold import fold_step
 
@@ -20,7 +21,12 @@ __all__ = ["NEVER", "Body", "BlockState", "check_body", "name_at"]
 #: the reach of the statements after `continue`: never
 NEVER = "#never"
 
-_START = {"push": "const {0} = [];", "entry": "const {0} = {{}};", "number": "let {0} = 0;"}
+_START = {
+    "push": "const {0} = [];",
+    "entry": "const {0} = {{}};",
+    "number": "let {0} = 0;",
+    "collection": "const {0} = new Map();",
+}
 
 
 class BlockState:
@@ -200,7 +206,7 @@ class Body:
         defined before the loop in this block, by a plain definition of a fitting value; in a
         loop inside a loop, also a local of an enclosing loop's body (defined before it)."""
         p = self.parser
-        family = kind if kind in ("push", "entry") else "number"
+        family = kind if kind in ("push", "entry", "collection") else "number"
         where = p.starts[tok]
         if name in self.declared:
             what = "the loop's variable" if name in self.item_names else "a local of the loop"
@@ -301,6 +307,14 @@ class Body:
         return let
 
 
+_WHOLE_HINT = {
+    "push": "read a member (`{0}.length`, `{0}[k]`), or copy it: [...{0}]",
+    "entry": "read a member (`{0}.length`, `{0}[k]`), or copy it: {{...{0}}}",
+    "collection": "read it through its methods (`{0}.get(k)`, `{0}.has(k)`, `{0}.size`), or "
+    "copy it: [...{0}]",
+}
+
+
 def _destructured(p: ParserBase, name: str, family: str, where: int) -> ParseFailure:
     return p.fail(
         f"`{name}` is changed in the loop but defined by destructuring",
@@ -320,6 +334,8 @@ def _fresh_start(p: LoopsMixin, name: str, init: Any, family: str, where: int) -
     fresh = (
         type(init) is list
         if family == "push"
+        else is_new_collection(init)
+        if family == "collection"
         else family != "entry"
         or (
             type(init) is dict
@@ -331,7 +347,9 @@ def _fresh_start(p: LoopsMixin, name: str, init: Any, family: str, where: int) -
         )
     )
     if not fresh:
-        kind = "an array literal" if family == "push" else "an object literal"
+        kind = {"push": "an array literal", "collection": "new Map() or new Set()"}.get(
+            family, "an object literal"
+        )
         raise p.fail(
             f"the loop changes `{name}`, which must start as {kind}",
             where,
@@ -382,15 +400,15 @@ def check_body(p: LoopsMixin, body: Body, iterable: Any, span: tuple[int, int]) 
                 )
     for whole, first, last in body.whole:
         for name in whole:
-            if body.acc_kind.get(name) in ("push", "entry"):
+            family = body.acc_kind.get(name)
+            if family in ("push", "entry", "collection"):
                 raise p.fail(
                     f"the loop reads `{name}` whole, which it changes: in JavaScript that is "
                     "the same "
-                    + ("array" if body.acc_kind[name] == "push" else "object")
+                    + {"push": "array", "entry": "object"}.get(family, "Map or Set")
                     + ", changed later by the loop",
                     name_at(p, name, first, last),
-                    f"read a member (`{name}.length`, `{name}[k]`), or copy it: "
-                    + (f"[...{name}]" if body.acc_kind[name] == "push" else f"{{...{name}}}"),
+                    _WHOLE_HINT[family].format(name),
                 )
     if body.parent is not None:  # the enclosing loop checks its block's reads
         return

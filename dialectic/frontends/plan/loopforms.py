@@ -12,8 +12,8 @@
   allows, ``B`` read once (the body cannot change what it reads: the loop may not read what it
   changes through ``B``) and ``A`` free of calls. Other steps, tests or starts keep the "only
   for...of" refusal;
-- ``for (const [i, x] of xs.entries())`` (also ``keys()``, ``values()``): the loop over the
-  array the iterator gives, made with ``map``.
+(``for (const [i, x] of xs.entries())`` is a plain ``for...of``: ``entries()`` gives an iterator,
+SPEC 1.8, "Maps and Sets".)
 """
 
 from __future__ import annotations
@@ -32,8 +32,6 @@ Header = tuple[str | None, int, Any, tuple[int, int]]
 #: the tokens that may end a statement after `xs.forEach(...)`
 _ENDS = frozenset([";", "}", "eof"])
 _UP = {"<": "up", "<=": "up", ">": "down", ">=": "down"}
-#: an array's methods that give an iterator (read as a loop's list)
-_ITERATORS = frozenset(["entries", "keys", "values"])
 
 
 class _Padded:
@@ -77,6 +75,8 @@ class LoopFormsMixin(ParserBase):
         def _put(self, container: Any, key: str | int, first: int, last: int) -> None: ...
 
         def arrow_params(self, pos: int) -> list[str] | None: ...
+
+        def collection_each(self, receiver: Any, item: str, count: int) -> Any: ...
 
         _arrow_patterns: dict[str, Any]
 
@@ -174,6 +174,9 @@ class LoopFormsMixin(ParserBase):
         index = self.fresh("_i") if len(params) == 2 else None
         made: Any = [ref(item), ref(index)] if index is not None else ref(item)
         mapper = {"$fn": [[item] if index is None else [item, index], made]}
+        each_of = self.collection_each(receiver, item, len(params))  # `m.forEach((v, k) => {})`
+        if each_of is not None:
+            receiver, mapper = each_of
         items: list[Any] = [receiver, "map", mapper]
         self._put(items, 0, pos, dot - 1)
         iterable = {"$method": items}
@@ -220,35 +223,6 @@ class LoopFormsMixin(ParserBase):
             self.starts[pos],
             "loop with for...of to stop early: for (const x of xs) { if (...) break; ... }",
         )
-
-    # -- an array's iterators --------------------------------------------------------------------
-
-    def array_iterator(self, iterable: Any, first: int, last: int) -> Any:
-        """``xs.entries()``, ``xs.keys()``, ``xs.values()`` as a loop's list (tokens ``first``
-        to ``last``): the array of what the iterator gives (``[i, x]``, ``i``, ``x``), made by
-        ``map`` (which fails on a text or an object, as those have no such method). Elsewhere
-        the call stays what it was (an iterator is not an array: ``.length`` of it is
-        undefined)."""
-        kinds, values = self.kinds, self.values
-        fn = values[last - 2]
-        if not (
-            last - first >= 4
-            and fn in _ITERATORS
-            and kinds[last] == ")"
-            and kinds[last - 1] == "("
-            and kinds[last - 3] == "."
-            and type(iterable) is dict
-            and list(iterable) == [fn]
-            and type(iterable[fn]) is list
-            and len(iterable[fn]) == 1
-        ):
-            return iterable
-        item, index = self.fresh("_x"), self.fresh("_i")
-        made = {"entries": [ref(index), ref(item)], "keys": ref(index), "values": ref(item)}[fn]
-        items: list[Any] = [iterable[fn][0], "map", {"$fn": [[item, index], made]}]
-        self._put(items, 0, first, last - 4)
-        self.keep.append(iterable)
-        return {"$method": items}
 
     # -- counted for -----------------------------------------------------------------------------
 

@@ -235,7 +235,6 @@ class LoopsMixin(LoopEmitMixin, PatternsMixin, LoopFormsMixin):
         iterable = self.expr(0)
         last = self.pos - 1
         self._expect(")", "`)` after the loop's list")
-        iterable = self.array_iterator(iterable, first, last)  # `xs.entries()` (loopforms)
         if keys:  # `for (const k in o)`: the keys of `Object.keys(o)`, in its order
             items = ["Object.keys", iterable]
             self._put(items, 1, first, last)

@@ -39,6 +39,12 @@ class MembersMixin(ParserBase):
 
         def fresh(self, prefix: str) -> str: ...
 
+        def collection_statement(
+            self,
+            pos: int,
+            block: tuple[dict[str, Any], dict[str, int], list[tuple[str, int, int, int, int]]],
+        ) -> bool: ...
+
     _member_changes: dict[str, int] | None = None
 
     def member_change(
@@ -54,6 +60,8 @@ class MembersMixin(ParserBase):
         name = values[pos]
         if name not in alias_at or name not in aliases:
             return False
+        if self.collection_statement(pos, (aliases, alias_at, alias_rec)):
+            return True  # `seen.add(x);` (:mod:`.collections`)
         if kinds[pos + 1] == "." and kinds[pos + 2] == "name" and _sets(kinds, values, pos + 3):
             key: Any = values[pos + 2]
             key_span = (pos + 2, pos + 2)
@@ -96,21 +104,33 @@ class MembersMixin(ParserBase):
             current = {"$get": [{"$ref": name}, key]}
             reads.append(current["$get"][0])
             part = only_if(logical, current, part, {"$object": {}})
-        hidden = self.fresh(f"_{name}")
-        reads = [n for n in reads if n.get("$ref") == name] + self._reads_of(name, aliases)
-        for node in reads:
-            node["$ref"] = hidden  # (the reads so far are of the version before the change)
-        aliases[hidden] = aliases.pop(name)
-        for i, entry in enumerate(alias_rec):
-            if entry[0] == name:
-                alias_rec[i] = (hidden, *entry[1:])
-        alias_at[hidden] = alias_at[name]
+        reads = [n for n in reads if n.get("$ref") == name]
+        hidden = self.move_version(name, reads, (aliases, alias_at, alias_rec))
         merged = [{"$ref": hidden}, part]
         aliases[name] = {"$merge": merged}
         alias_at[name] = pos
         alias_rec.append((name, pos, pos, last, self.pos - 1))
         self._put_member(merged, part, key, key_span, pos, value_at, last)
         return True
+
+    def move_version(
+        self,
+        name: str,
+        reads: list[dict[str, Any]],
+        block: tuple[dict[str, Any], dict[str, int], list[tuple[str, int, int, int, int]]],
+    ) -> str:
+        """Before a change to the alias ``name``: its definition so far moves to a hidden
+        alias, returned, which the reads so far (``reads`` and the other aliases') read."""
+        aliases, alias_at, alias_rec = block
+        hidden = self.fresh(f"_{name}")
+        for node in reads + self._reads_of(name, aliases):
+            node["$ref"] = hidden  # (the reads so far are of the version before the change)
+        aliases[hidden] = aliases.pop(name)
+        for i, entry in enumerate(alias_rec):
+            if entry[0] == name:
+                alias_rec[i] = (hidden, *entry[1:])
+        alias_at[hidden] = alias_at[name]
+        return hidden
 
     def _check_member_change(
         self,

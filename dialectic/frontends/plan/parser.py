@@ -66,6 +66,9 @@ class Parser(OperatorsMixin, PostfixMixin, StatementsMixin, SetsMixin, Functions
             elif word == "new" and self.values[pos + 1] == "Set" and kinds[pos + 2] == "(":
                 node = self.new_set(pos, depth)  # (SPEC 10: its items, count or membership)
                 callee = None
+            elif word == "new" and self.values[pos + 1] == "Map" and kinds[pos + 2] == "(":
+                node = self.new_map(pos, depth)  # (SPEC 10: Maps and Sets)
+                callee = None
             elif word in RESERVED:
                 self.pos = pos
                 raise self.fail(

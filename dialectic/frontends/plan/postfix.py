@@ -255,7 +255,7 @@ class PostfixMixin(ParserBase):
         if self.changing:
             self._accept_changes(fn, args, plain)
         if plain:
-            if fn in GLOBALS and "." not in fn:
+            if fn in GLOBALS and "." not in fn and fn not in ("Map", "Set"):
                 return {"$global": self._moved(args, [fn], 0)}
             return {fn: args}
         receiver = args[0]
@@ -341,10 +341,11 @@ class PostfixMixin(ParserBase):
                     "return a new value instead: " + _NEW_VALUE[kind],
                 )
             if len(args) != 3 or not fresh_initial(args[2], kind):
-                start = "{}" if kind == "object" else "[]"
+                start = {"object": "{}", "array": "[]"}.get(kind, "new Map()")
                 raise self.fail(
                     f"`{acc}` is changed in place, so `reduce` must start it from a new "
-                    f"{'object' if kind == 'object' else 'array'} literal (`{start}`)",
+                    + {"object": "object literal", "array": "array literal"}.get(kind, "Map")
+                    + f" (`{start}`)",
                     changes.at,
                     f"pass `{start}` as the initial value, or return a new value instead: "
                     + _NEW_VALUE[kind],
@@ -486,6 +487,7 @@ _CHAIN_FORMS = ("$get", "$get?", "$method", "$method?")
 _NEW_VALUE = {
     "object": "(acc, x) => ({...acc, [x.key]: (acc[x.key] ?? 0) + 1})",
     "array": "(acc, x) => [...acc, x]",
+    "collection": "new Map(xs.map(x => [x.id, x]))",
 }
 
 

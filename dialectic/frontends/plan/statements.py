@@ -168,10 +168,8 @@ class StatementsMixin(LoopsMixin, MembersMixin, ReassignMixin, SwitchMixin):
                     "end the program with `return expr;` (or `use expr;`)",
                 )
             )
-        if not self.problems and self._set_aliases and final is not None:
-            self.set_alias_reads([*aliases.values(), final[1]])  # `seen.has(x)`, `seen.size`
-        if not self.problems and self._loose_sets:
-            self.loose_set_problem()  # a Set made but not used as its items, count or membership
+        if self._loose_sets:
+            self.loose_sets_as_values()  # a Set not taken as its items, count or membership
         if not self.problems:
             problem = self._in_order(aliases, alias_rec, written_out)
             if problem is not None and written_out:
@@ -458,8 +456,7 @@ class StatementsMixin(LoopsMixin, MembersMixin, ReassignMixin, SwitchMixin):
         aliases[word] = value
         alias_at[word] = pos
         alias_rec.append((word, pos, pos + 2, last, self.pos - 1))
-        if self._loose_sets:
-            self.set_alias(word, value, pos)  # `const seen = new Set(ids);`
+        self.collection_alias(word, value, pos)  # `const seen = new Set();` (:mod:`.collections`)
 
     def expression_statement(
         self,

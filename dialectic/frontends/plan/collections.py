@@ -1,0 +1,259 @@
+"""``new Map(...)`` and ``new Set(...)`` as values a program builds and reads (SPEC 10, "Maps
+and Sets").
+
+``new Map(entries)`` is ``{"$global": ["Map", entries]}``; a ``new Set(xs)`` that no spread,
+``Array.from``, ``.size`` or ``.has`` takes at once (:mod:`.sets`) is ``{"$global": ["Set",
+xs]}``. Their reads are methods and members (``m.get(k)``, ``s.has(x)``, ``m.size``). A change
+is a statement on a name the program defined as ``new Map(...)``/``new Set(...)``:
+``m.set(k, v);``, ``s.add(x);``, ``m.delete(k);``. The core's values never change, so the
+statement makes the name's next version, ``m = m.set(k, v)``: at the top of a block as a member
+set is (:mod:`.members`: the definition so far moves to a hidden alias), in a loop as the
+change ``m = m.set(k, v)`` of an accumulator (a fold, :mod:`.loopfold`). Anywhere else (``const
+r = m.set(k, v);``, a chain, an arrow's body) the call stays the call of a function ``set``,
+refused by the resolver unless the program's functions have one.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from dialectic.frontends.plan.accumulator import CHANGES, is_new_collection
+from dialectic.frontends.plan.base import ParserBase, closing
+from dialectic.frontends.plan.loopbuild import scan_reads
+
+if TYPE_CHECKING:
+    from dialectic.frontends.plan.loopcheck import Body
+
+__all__ = ["CollectionsMixin"]
+
+#: a block's aliases, where each is defined, and their records (:mod:`.statements`)
+_Block = tuple[dict[str, Any], dict[str, int], list[tuple[str, int, int, int, int]]]
+
+
+#: a Map's, a Set's (and an array's) methods that give an iterator: live in JavaScript
+_ITERATORS = frozenset(["keys", "values", "entries"])
+#: the globals that read an iterator at once
+_CONSUMERS = frozenset(["Array.from", "Map", "Set", "new Set", "Object.fromEntries"])
+
+
+def _holds_iterator(tree: Any, names: Any) -> bool:
+    """Whether ``tree`` keeps an iterator (``m.keys()``) of a name in ``names`` that no spread
+    or global reads at once: JavaScript's iterator would see a later change, this one not."""
+    stack: list[tuple[Any, bool]] = [(tree, False)]
+    while stack:
+        node, read = stack.pop()
+        if type(node) is list:
+            stack.extend((v, False) for v in node)
+            continue
+        if type(node) is not dict:
+            continue
+        for key, value in node.items():
+            if key == "$spread":
+                stack.append((value, True))
+            elif key == "$global" and type(value) is list and value and value[0] in _CONSUMERS:
+                stack.extend((v, i == 1) for i, v in enumerate(value))
+            elif (
+                key == "$method"
+                and not read
+                and type(value) is list
+                and len(value) > 1
+                and value[1] in _ITERATORS
+                and type(value[0]) is dict
+                and value[0].get("$ref") in names
+            ):
+                return True
+            else:
+                stack.append((value, False))
+    return False
+
+
+def _iterator_held(p: ParserBase, name: str, trees: Any, pos: int) -> None:
+    names = {name, *(f"_{name}{n}" for n in range(1, 65))}
+    for tree in trees:
+        if _holds_iterator(tree, names):
+            raise p.fail(
+                f"an iterator of `{name}` (keys(), values(), entries()) is kept before this "
+                "change: JavaScript's iterator would see the change",
+                p.starts[pos],
+                f"read it at once, [...{name}.keys()], after the changes",
+            )
+
+
+class CollectionsMixin(ParserBase):
+    """``new Map(...)`` and the statements that change a Map or a Set."""
+
+    #: the names defined as `new Map(...)` or `new Set(...)`: name -> name token
+    _collections: dict[str, int] | None = None
+
+    if TYPE_CHECKING:  # defined by the other mixins
+
+        def arguments(self, args: list[Any], depth: int) -> None: ...
+
+        def _moved(self, args: list[Any], head: list[Any], skip: int) -> list[Any]: ...
+
+        def move_version(self, name: str, reads: list[dict[str, Any]], block: _Block) -> str: ...
+
+        def _end(self, what: str) -> None: ...
+
+    def new_map(self, pos: int, depth: int) -> Any:
+        """``new Map(entries)`` at token ``pos`` (``new``, then ``Map`` and ``(``)."""
+        self.pos = pos + 3
+        args: list[Any] = []
+        self.arguments(args, depth)
+        if len(args) > 1 or (args and type(args[0]) is dict and "$spread" in args[0]):
+            raise self.fail(
+                "new Map(...) takes one array of [key, value] pairs",
+                self.starts[pos],
+                "write new Map(xs.map(x => [x.id, x])) or new Map(Object.entries(o))",
+            )
+        items = self._moved(args, ["Map"], 0)
+        rec = self.rec
+        if rec is not None:
+            rec[(id(items), 0)] = (self.starts[pos], self.ends[pos + 1])
+        return {"$global": items}
+
+    def collection_alias(self, name: str, value: Any, at: int) -> None:
+        """``const name = new Map(...);``: the statements ``name.set(k, v);`` change it."""
+        if is_new_collection(value) and (
+            value["$global"][0] != "new Set" or id(value) in (self._loose_sets or ())
+        ):  # (not `[...new Set(xs)]`: an array)
+            if self._collections is None:
+                self._collections = {}
+            self._collections[name] = at
+
+    def collection_each(self, receiver: Any, item: str, count: int) -> Any:
+        """``m.forEach((v, k) => ...)`` on a name defined as a Map or a Set (:mod:`.loopforms`,
+        the callback taking ``count`` parameters): the list and the mapper of the loop's items,
+        ``[...m.entries()].map(item => [item[1], item[0]])`` (the value, then the key: an
+        array's entries give the item and its index, so this is also an array's ``forEach``
+        when the name is an array there); None for any other receiver."""
+        names = self._collections
+        if names is None or type(receiver) is not dict or receiver.get("$ref") not in names:
+            return None
+        pair: Any = {"$ref": item}
+        value = {"$get": [pair, 1]}
+        made = [value, {"$get": [pair, 0]}] if count == 2 else value
+        return [{"$spread": {"$method": [receiver, "entries"]}}], {"$fn": [[item], made]}
+
+    def _change_arguments(self, pos: int) -> tuple[str, list[Any], int]:
+        """The method and arguments of ``name.set(k, v);`` at token ``pos``, its last token."""
+        method = self.values[pos + 2]
+        self.pos = pos + 4
+        args: list[Any] = []
+        self.arguments(args, 0)
+        last = self.pos - 1
+        want = CHANGES[method]
+        if any(type(a) is dict and "$spread" in a for a in args) or len(args) > want:
+            raise self.fail(
+                f"{method}() takes {'a key and a value' if want == 2 else 'one value'} here",
+                self.starts[pos + 2],
+                f"write {self.values[pos]}."
+                + ("set(key, value);" if want == 2 else f"{method}(value);"),
+            )
+        return method, args, last
+
+    def _is_change(self, pos: int) -> bool:
+        kinds, values = self.kinds, self.values
+        names = self._collections
+        return (
+            names is not None
+            and values[pos] in names
+            and kinds[pos + 1] == "."
+            and kinds[pos + 2] == "name"
+            and kinds[pos + 3] == "("
+        )
+
+    def collection_change(self, body: Body, pos: int) -> Any:
+        """``m.set(k, v);``, ``s.add(x);``, ``m.delete(k);`` in a loop's body at token ``pos``:
+        the value of the accumulator's change ``m = m.set(k, v)`` (None for any other
+        statement)."""
+        if not self._is_change(pos):
+            return None
+        method = self.values[pos + 2]
+        if method == "get":
+            self._grouping(pos)
+            return None
+        if method not in CHANGES:
+            return None
+        name = self.values[pos]
+        method, args, last = self._change_arguments(pos)
+        self._end(f"`{method}(...)`")
+        items = self._moved(args, [{"$ref": name}, method], 0)
+        value = {"$method": items}
+        self._own_reads(name, args, pos)
+        _iterator_held(self, name, body.lets.values(), pos)
+        if self.rec is not None:
+            self.rec[(id(items), 0)] = (self.starts[pos], self.ends[pos])
+            self.rec[(id(value), "$method")] = (self.starts[pos], self.ends[last])
+        body.use(value, pos, last)
+        return value
+
+    def _own_reads(self, name: str, args: list[Any], pos: int) -> None:
+        """A change may read the Map or Set through a member or a method (``m.get(k)``),
+        not whole (``m.set(k, m)``: JavaScript would make it hold itself)."""
+        for arg in args:
+            if name in scan_reads(arg)[1]:
+                raise self.fail(
+                    f"the change to `{name}` holds `{name}` itself",
+                    self.starts[pos],
+                    f"read what you need: {name}.get(k), {name}.size, [...{name}]",
+                )
+
+    def _grouping(self, pos: int) -> None:
+        """``m.get(k).push(x);``: refused with the idiom that runs (the array a Map holds
+        does not change in place)."""
+        kinds, values = self.kinds, self.values
+        close = closing(kinds, pos + 3)
+        if (
+            kinds[close] != "eof"
+            and kinds[close + 1] == "."
+            and kinds[close + 2] == "name"
+            and kinds[close + 3] == "("
+        ):
+            name = values[pos]
+            raise self.fail(
+                f"`{name}.get(k).{values[close + 2]}(...)` changes the array `{name}` holds in "
+                "place; values never change in Plan",
+                self.starts[close + 2],
+                f"set the key to a new array: {name}.set(k, [...({name}.get(k) ?? []), x]);",
+            )
+
+    def collection_statement(self, pos: int, block: _Block) -> bool:
+        """``m.set(k, v);`` at the top of a block (token ``pos``; ``block``: its aliases, where
+        each is defined, their records): the alias ``m`` from then on is its next version, the
+        reads so far (and the change's own) read the one before."""
+        aliases, alias_at, alias_rec = block
+        if not self._is_change(pos) or self.values[pos + 2] not in CHANGES:
+            if self._is_change(pos) and self.values[pos + 2] == "get":
+                self._grouping(pos)
+            return False
+        name = self.values[pos]
+        if name not in aliases:
+            return False
+        for other, tree in aliases.items():
+            if other != name and name in scan_reads(tree)[1]:
+                raise self.fail(
+                    f"`{name}` is read whole before this change: JavaScript shares the "
+                    f"{'Map' if self.values[pos + 2] == 'set' else 'collection'}, so that read "
+                    "would see the change",
+                    self.starts[pos],
+                    f"change `{name}` before reading it whole, or read what you need: "
+                    f"{name}.get(k), {name}.size, [...{name}]",
+                )
+        _iterator_held(self, name, [t for n, t in aliases.items() if n != name], pos)
+        method, args, last = self._change_arguments(pos)
+        self.end_statement(f"change to `{name}`")
+        self._own_reads(name, args, pos)
+        reads: list[dict[str, Any]] = []
+        for arg in args:
+            found: list[dict[str, Any]] = []
+            scan_reads(arg, found)
+            reads.extend(n for n in found if n.get("$ref") == name)
+        hidden = self.move_version(name, reads, block)
+        items = self._moved(args, [{"$ref": hidden}, method], 0)
+        aliases[name] = {"$method": items}
+        alias_at[name] = pos
+        alias_rec.append((name, pos, pos, last, self.pos - 1))
+        if self.rec is not None:
+            self.rec[(id(items), 0)] = (self.starts[pos], self.ends[pos])
+        return True
