@@ -285,3 +285,27 @@ def tokenize_kinds(text: str) -> list[str]:
     out: Any = ([], [], [], [])
     _precise(text, 0, out)
     return list(out[0])
+
+
+OPERATOR_PROGRAMS = [
+    "const xs = items.filter(x => x.price > 10 && !x.gone).map(x => x.name);\nreturn xs;",
+    "let n = 0;\nfor (const o of orders) { n += o.qty * o.price / 2 - 1; }\nreturn n;",
+    "return a === b ? [...c, d?.e ?? f] : g !== h || i <= j % 3;",
+    "return `${a >= b ? 'x' : 'y'} / ${c.length === 0}`; // a comment / with slashes",
+    "x = a / b /* a comment */ / c;\nreturn x++ + --y;",
+]
+
+
+@pytest.mark.parametrize("text", OPERATOR_PROGRAMS)
+def test_the_fast_lexer_takes_operators(text: str) -> None:
+    """A program with operators (most programs a model writes: arrows, comparisons) is lexed
+    by the fast path, into the precise lexer's tokens."""
+    from dialectic.frontends.plan.fastlex import fast_lex
+
+    lexed = fast_lex(text)
+    assert lexed is not None
+    out: Any = ([], [], [], [])
+    _precise(text, 0, out)
+    assert "op" in out[0]
+    assert lexed.lists() == out
+    _same(text)

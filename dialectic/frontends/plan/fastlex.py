@@ -35,6 +35,14 @@ _UNESCAPED_STRINGS = (
 _SIMPLE_TEMPLATE = (
     rf"`(?<!\\`){_TEXT}(?:\$\{{[^{{}}`'\"/\\]*(?:(?:{_STRINGS})[^{{}}`'\"/\\]*)*\}}{_TEXT})*`"
 )
+# The operators, as the precise lexer reads them (its multi-character operators, then its
+# single-character ones); a `/` that starts no comment. (Plan rejects most of them, with a
+# message that the parser gives: the tokens must be the precise lexer's all the same.)
+_OPERATORS = (
+    r"(?=[-=.?!<>&|*+/%^~@#])"  # (one test of the character first: then the operators)
+    r"(?:=>|\.\.\.|\?\.|[=!]==?|<<=?|>>>?=?|[<>]=?|&&=?|\|\|=?|\?\?=?|\*\*=?|\+\+|--"
+    r"|[-+*/%&|^]=|[*%&|^!~?<>@#]|/(?![/*]))"
+)
 # (The alternatives start with different characters: their order only makes the frequent
 # tokens found sooner.)
 # (A number never follows a name character, nor a string or a template a backslash, in a text
@@ -49,6 +57,7 @@ _FAST_TOKENS = (
     # (an unterminated block comment takes the rest of the text: `_lex` sends it to the
     # precise lexer, which reports it; tried again from each later `/*`, it would be quadratic)
     r"|//[^\n\r\u2028\u2029]*|/\*(?:[\s\S]*?\*/|[\s\S]*)"
+    rf"|{_OPERATORS}"
 )
 _FAST = re.compile(
     # each match is a token with the whitespace before it (possessive: no token starts with
@@ -89,6 +98,11 @@ _FIRST_KIND: dict[str, str | None] = dict.fromkeys(
 _FIRST_KIND.update(dict.fromkeys("0123456789", "num"))
 _FIRST_KIND.update({c: c for c in "()[]{},;:.=+-"})
 _FIRST_KIND.update({"'": "str", '"': "str", "/": None, "`": "`"})
+_FIRST_KIND.update(dict.fromkeys("*%&|^!~?<>@#", "op"))
+#: the operators whose first character also starts another kind of token (`=`, `.`, `+`,
+#: `-`, a comment's `/`): their kind is "op" (``_op_kinds``)
+_OP_TEXTS = dict.fromkeys(["=>", "==", "===", "...", "++", "--", "+=", "-=", "/", "/="], "op")
+
 _first_char = itemgetter(0)
 
 
@@ -152,6 +166,18 @@ class Lexed:
 _FEW_COMMENTS = 8
 
 
+def _may_hold_op(text: str) -> bool:
+    """Whether ``text`` may hold an operator of ``_OP_TEXTS`` (a few substring tests: less
+    than a regex search)."""
+    return "=" in text or "/" in text or ".." in text or "++" in text or "--" in text
+
+
+def _op_kinds(texts: list[Any], kinds: list[Any]) -> list[Any]:
+    """``kinds`` with the kind of each operator that its first character does not tell
+    (``_OP_TEXTS``) made "op"."""
+    return list(map(_OP_TEXTS.get, texts, kinds))
+
+
 def fast_lex(source: str) -> Lexed | None:
     """The fast path: one ``findall`` (each found item is a token with the whitespace before
     it; the items tile the text), then C-level list operations for the kinds. Comments are
@@ -176,6 +202,9 @@ def _lex(source: str, pattern: re.Pattern[str]) -> Lexed | None:
         kinds: list[Any] = list(map(_FIRST_KIND.__getitem__, map(_first_char, texts)))
     except IndexError:  # an empty text: something the fast regex does not know
         return None
+    if "=" in source or "/" in source or ".." in source or "++" in source or "--" in source:
+        # (where an operator of `_OP_TEXTS` may be: `_may_hold_op`, inline)
+        kinds = _op_kinds(texts, kinds)
     if texts and texts[-1].startswith("/*"):
         last = texts[-1]
         if len(last) < 4 or not last.endswith("*/"):  # an unterminated comment
@@ -251,6 +280,8 @@ def _templates(
             sub_kinds: list[Any] = list(map(_PART_KIND.__getitem__, map(_first_char, sub_texts)))
         except IndexError:  # an empty text: something the fast regex does not know
             return None
+        if _may_hold_op(texts[i]):
+            sub_kinds = _op_kinds(sub_texts, sub_kinds)
         item = items[i]
         text = texts[i]
         if len(item) != len(text):
