@@ -100,8 +100,8 @@ _FIRST_KIND.update({c: c for c in "()[]{},;:.=+-"})
 _FIRST_KIND.update({"'": "str", '"': "str", "/": None, "`": "`"})
 _FIRST_KIND.update(dict.fromkeys("*%&|^!~?<>@#", "op"))
 #: the operators whose first character also starts another kind of token (`=`, `.`, `+`,
-#: `-`, a comment's `/`): their kind is "op" (``_op_kinds``)
-_OP_TEXTS = dict.fromkeys(["=>", "==", "===", "...", "++", "--", "+=", "-=", "/", "/="], "op")
+#: `-`): their kind is "op" (``_op_kinds``; a division's `/`: see the comments in ``_lex``)
+_OP_TEXTS = dict.fromkeys(["=>", "==", "===", "...", "++", "--", "+=", "-="], "op")
 
 _first_char = itemgetter(0)
 
@@ -167,9 +167,18 @@ _FEW_COMMENTS = 8
 
 
 def _may_hold_op(text: str) -> bool:
-    """Whether ``text`` may hold an operator of ``_OP_TEXTS`` (a few substring tests: less
-    than a regex search)."""
-    return "=" in text or "/" in text or ".." in text or "++" in text or "--" in text
+    """Whether ``text`` may hold an operator that starts with `=`, `.`, `+` or `-` (a few
+    substring tests: less than a regex search, and no remapping of every token of a program
+    whose only `=` are definitions)."""
+    return (
+        "=>" in text
+        or "==" in text
+        or ".." in text
+        or "++" in text
+        or "--" in text
+        or "+=" in text
+        or "-=" in text
+    )
 
 
 def _op_kinds(texts: list[Any], kinds: list[Any]) -> list[Any]:
@@ -202,8 +211,7 @@ def _lex(source: str, pattern: re.Pattern[str]) -> Lexed | None:
         kinds: list[Any] = list(map(_FIRST_KIND.__getitem__, map(_first_char, texts)))
     except IndexError:  # an empty text: something the fast regex does not know
         return None
-    if "=" in source or "/" in source or ".." in source or "++" in source or "--" in source:
-        # (where an operator of `_OP_TEXTS` may be: `_may_hold_op`, inline)
+    if _may_hold_op(source):  # (remapping costs more than the test, in a long text too)
         kinds = _op_kinds(texts, kinds)
     if texts and texts[-1].startswith("/*"):
         last = texts[-1]
@@ -213,6 +221,7 @@ def _lex(source: str, pattern: re.Pattern[str]) -> Lexed | None:
     if count:  # comments: their text becomes part of the next item's whitespace
         # A run of consecutive comments is joined once, with the item after it (joining one
         # comment at a time into the next would copy the run again for each: quadratic).
+        # (A division's `/` or `/=` starts like a comment: it is an operator.)
         index = kinds.index
         last = len(kinds) - 1
         i = 0
@@ -220,6 +229,14 @@ def _lex(source: str, pattern: re.Pattern[str]) -> Lexed | None:
         comments: list[int] = []
         for _ in range(count):
             i = index(None, i)
+            text = texts[i]
+            if text == "/" or text == "/=":
+                kinds[i] = "op"
+                if run >= 0:
+                    items[i] = "".join(items[run : i + 1])
+                    run = -1
+                i += 1
+                continue
             comments.append(i)
             if run < 0:
                 run = i
@@ -227,7 +244,7 @@ def _lex(source: str, pattern: re.Pattern[str]) -> Lexed | None:
                 items[i + 1] = "".join(items[run : i + 2])
                 run = -1
             i += 1
-        if count <= _FEW_COMMENTS:  # (a comment or two: deleting is cheaper than copying)
+        if len(comments) <= _FEW_COMMENTS:  # (a comment or two: deleting is cheaper)
             for i in reversed(comments):
                 del items[i], texts[i], kinds[i]
         else:
