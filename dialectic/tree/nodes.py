@@ -420,7 +420,7 @@ def child_list(node: Node) -> list[Node]:
             for item in value:
                 if isinstance(item, Node):
                     out.append(item)
-                elif isinstance(item, Arg | Binding):
+                elif isinstance(item, _HOLDERS):  # (a tuple: no union made per item)
                     out.append(item.node)
                 elif isinstance(item, tuple):
                     out.append(item[1])
@@ -474,6 +474,9 @@ from dialectic.tree.resolved import (  # noqa: E402
     Invoke,
     ParamRef,
 )
+
+#: the items of a child field that hold a node (``child_list``)
+_HOLDERS = (Arg, Binding)
 
 # each field's own setter: the nodes are immutable (``__setattr__`` refuses), and calling
 # the slot's descriptor is faster than ``object.__setattr__`` by name

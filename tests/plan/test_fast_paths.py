@@ -282,6 +282,31 @@ def test_the_one_pass_takes_the_common_templates() -> None:
 
 
 def tokenize_kinds(text: str) -> list[str]:
+    return list(_precise_lists(text)[0])
+
+
+def _precise_lists(text: str) -> Any:
+    """The precise lexer's tokens of ``text``: ``(kinds, values, starts, ends)``."""
     out: Any = ([], [], [], [])
     _precise(text, 0, out)
-    return list(out[0])
+    return out
+
+
+def test_the_fast_lexer_takes_operators() -> None:
+    """A program with operators (most programs a model writes: arrows, comparisons) is lexed
+    by the fast path, into the precise lexer's tokens."""
+    from dialectic.frontends.plan.fastlex import fast_lex
+
+    for text in (
+        "const xs = items.filter(x => x.price > 10 && !x.gone).map(x => x.name);\nreturn xs;",
+        "let n = 0;\nfor (const o of orders) { n += o.qty * o.price / 2 - 1; }\nreturn n;",
+        "return a === b ? [...c, d?.e ?? f] : g !== h || i <= j % 3;",
+        "return `${a >= b ? 'x' : 'y'} / ${c.length === 0}`; // a comment / with slashes",
+        "x = a / b /* a comment */ / c;\nreturn x++ + --y;",
+    ):
+        lexed = fast_lex(text)
+        assert lexed is not None, text
+        precise = _precise_lists(text)
+        assert "op" in precise[0]
+        assert lexed.lists() == precise, text
+        _same(text)

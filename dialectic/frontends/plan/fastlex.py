@@ -35,6 +35,14 @@ _UNESCAPED_STRINGS = (
 _SIMPLE_TEMPLATE = (
     rf"`(?<!\\`){_TEXT}(?:\$\{{[^{{}}`'\"/\\]*(?:(?:{_STRINGS})[^{{}}`'\"/\\]*)*\}}{_TEXT})*`"
 )
+# The operators, as the precise lexer reads them (its multi-character operators, then its
+# single-character ones); a `/` that starts no comment. (Plan rejects most of them, with a
+# message that the parser gives: the tokens must be the precise lexer's all the same.)
+_OPERATORS = (
+    r"(?=[-=.?!<>&|*+/%^~@#])"  # (one test of the character first: then the operators)
+    r"(?:=>|\.\.\.|\?\.|[=!]==?|<<=?|>>>?=?|[<>]=?|&&=?|\|\|=?|\?\?=?|\*\*=?|\+\+|--"
+    r"|[-+*/%&|^]=|[*%&|^!~?<>@#]|/(?![/*]))"
+)
 # (The alternatives start with different characters: their order only makes the frequent
 # tokens found sooner.)
 # (A number never follows a name character, nor a string or a template a backslash, in a text
@@ -49,6 +57,7 @@ _FAST_TOKENS = (
     # (an unterminated block comment takes the rest of the text: `_lex` sends it to the
     # precise lexer, which reports it; tried again from each later `/*`, it would be quadratic)
     r"|//[^\n\r\u2028\u2029]*|/\*(?:[\s\S]*?\*/|[\s\S]*)"
+    rf"|{_OPERATORS}"
 )
 _FAST = re.compile(
     # each match is a token with the whitespace before it (possessive: no token starts with
@@ -89,6 +98,11 @@ _FIRST_KIND: dict[str, str | None] = dict.fromkeys(
 _FIRST_KIND.update(dict.fromkeys("0123456789", "num"))
 _FIRST_KIND.update({c: c for c in "()[]{},;:.=+-"})
 _FIRST_KIND.update({"'": "str", '"': "str", "/": None, "`": "`"})
+_FIRST_KIND.update(dict.fromkeys("*%&|^!~?<>@#", "op"))
+#: the operators whose first character also starts another kind of token (`=`, `.`, `+`,
+#: `-`): their kind is "op" (``_op_kinds``; a division's `/`: see the comments in ``_lex``)
+_OP_TEXTS = dict.fromkeys(["=>", "==", "===", "...", "++", "--", "+=", "-="], "op")
+
 _first_char = itemgetter(0)
 
 
@@ -152,6 +166,27 @@ class Lexed:
 _FEW_COMMENTS = 8
 
 
+def _may_hold_op(text: str) -> bool:
+    """Whether ``text`` may hold an operator that starts with `=`, `.`, `+` or `-` (a few
+    substring tests: less than a regex search, and no remapping of every token of a program
+    whose only `=` are definitions)."""
+    return (
+        "=>" in text
+        or "==" in text
+        or ".." in text
+        or "++" in text
+        or "--" in text
+        or "+=" in text
+        or "-=" in text
+    )
+
+
+def _op_kinds(texts: list[Any], kinds: list[Any]) -> list[Any]:
+    """``kinds`` with the kind of each operator that its first character does not tell
+    (``_OP_TEXTS``) made "op"."""
+    return list(map(_OP_TEXTS.get, texts, kinds))
+
+
 def fast_lex(source: str) -> Lexed | None:
     """The fast path: one ``findall`` (each found item is a token with the whitespace before
     it; the items tile the text), then C-level list operations for the kinds. Comments are
@@ -176,6 +211,8 @@ def _lex(source: str, pattern: re.Pattern[str]) -> Lexed | None:
         kinds: list[Any] = list(map(_FIRST_KIND.__getitem__, map(_first_char, texts)))
     except IndexError:  # an empty text: something the fast regex does not know
         return None
+    if _may_hold_op(source):  # (remapping costs more than the test, in a long text too)
+        kinds = _op_kinds(texts, kinds)
     if texts and texts[-1].startswith("/*"):
         last = texts[-1]
         if len(last) < 4 or not last.endswith("*/"):  # an unterminated comment
@@ -184,6 +221,7 @@ def _lex(source: str, pattern: re.Pattern[str]) -> Lexed | None:
     if count:  # comments: their text becomes part of the next item's whitespace
         # A run of consecutive comments is joined once, with the item after it (joining one
         # comment at a time into the next would copy the run again for each: quadratic).
+        # (A division's `/` or `/=` starts like a comment: it is an operator.)
         index = kinds.index
         last = len(kinds) - 1
         i = 0
@@ -191,6 +229,14 @@ def _lex(source: str, pattern: re.Pattern[str]) -> Lexed | None:
         comments: list[int] = []
         for _ in range(count):
             i = index(None, i)
+            text = texts[i]
+            if text == "/" or text == "/=":
+                kinds[i] = "op"
+                if run >= 0:
+                    items[i] = "".join(items[run : i + 1])
+                    run = -1
+                i += 1
+                continue
             comments.append(i)
             if run < 0:
                 run = i
@@ -198,7 +244,7 @@ def _lex(source: str, pattern: re.Pattern[str]) -> Lexed | None:
                 items[i + 1] = "".join(items[run : i + 2])
                 run = -1
             i += 1
-        if count <= _FEW_COMMENTS:  # (a comment or two: deleting is cheaper than copying)
+        if len(comments) <= _FEW_COMMENTS:  # (a comment or two: deleting is cheaper)
             for i in reversed(comments):
                 del items[i], texts[i], kinds[i]
         else:
@@ -251,6 +297,8 @@ def _templates(
             sub_kinds: list[Any] = list(map(_PART_KIND.__getitem__, map(_first_char, sub_texts)))
         except IndexError:  # an empty text: something the fast regex does not know
             return None
+        if _may_hold_op(texts[i]):
+            sub_kinds = _op_kinds(sub_texts, sub_kinds)
         item = items[i]
         text = texts[i]
         if len(item) != len(text):

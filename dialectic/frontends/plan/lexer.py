@@ -13,12 +13,12 @@ Kinds:
 - ``"op"`` (any other JavaScript operator, kept only to explain that Plan has none),
 - ``"err"`` (value: ``(message, hint)``; the lexer goes on after it), ``"eof"``.
 
-Speed: the common case (ASCII whitespace, names, punctuation, strings, decimal numbers,
-comments, templates whose substitutions hold no braces, backticks, comments or backslashes) is
-tokenized by one ``findall`` (a short text's templates in the same pass; else one more per
-template) and a few C-level list operations, without a Python loop per token. Anything unusual
-(errors, operators, other whitespace, nested templates) goes through the precise per-token loop;
-a program the fast path has doubts about is re-lexed by it.
+Speed: the common case (ASCII whitespace, names, punctuation, operators, strings, decimal
+numbers, comments, templates whose substitutions hold no braces, backticks, comments or
+backslashes) is tokenized by one ``findall`` (a short text's templates in the same pass; else
+one more per template) and a few C-level list operations, without a Python loop per token.
+Anything unusual (errors, other whitespace, nested templates) goes through the precise
+per-token loop; a program the fast path has doubts about is re-lexed by it.
 """
 
 from __future__ import annotations

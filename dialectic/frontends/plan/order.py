@@ -18,17 +18,35 @@ from dialectic.frontends.plan.base import Problem
 __all__ = ["declared_names", "first_read", "read_before_definition", "reading_order"]
 
 
+class _Restore:
+    """On the walk's stack of :func:`_reads`: where a scope's subtree ends (the names hidden
+    before it are hidden again)."""
+
+    __slots__ = ("hidden",)
+
+    def __init__(self, hidden: frozenset[str]) -> None:
+        self.hidden = hidden
+
+
 def _reads(tree: Any, names: set[str], every: list[str] | None = None) -> str | None:
     """The first of ``names`` that ``tree`` reads (``{"$ref": name}``), outside the scopes
     that define their own variable of that name; None if none. With ``every``, each such read
-    is appended to it instead, and the walk goes on."""
-    stack: list[tuple[Any, frozenset[str]]] = [(tree, frozenset())]
+    is appended to it instead, and the walk goes on. (One stack of the nodes, in order; a
+    scope that hides names pushes a :class:`_Restore` below its subtree.)"""
+    hidden: frozenset[str] = frozenset()
+    stack: list[Any] = [tree]
+    pop = stack.pop
+    push = stack.append
+    extend = stack.extend
     while stack:
-        t, hidden = stack.pop()
-        if type(t) is list:
-            stack.extend((x, hidden) for x in reversed(t))
+        t = pop()
+        kind = type(t)
+        if kind is list:
+            extend(reversed(t))
             continue
-        if type(t) is not dict:
+        if kind is not dict:
+            if kind is _Restore:
+                hidden = t.hidden
             continue
         ref = t.get("$ref")
         if type(ref) is str and len(t) == 1:
@@ -40,14 +58,20 @@ def _reads(tree: Any, names: set[str], every: list[str] | None = None) -> str | 
         fn = t.get("$fn")
         if fn is not None and len(t) == 1 and type(fn) is list and len(fn) == 2:
             params = fn[0] if type(fn[0]) is list else []
-            stack.append((fn[1], hidden | {p for p in params if type(p) is str}))
+            push(_Restore(hidden))
+            push(fn[1])
+            hidden = hidden | {p for p in params if type(p) is str}
             continue
         inner = t.get("$let")
+        scoped = hidden
         if type(inner) is dict and ("$return" in t or "$use" in t):
-            hidden = hidden | set(inner)
+            scoped = scoped | set(inner)
         if type(t.get("$do")) is list and ("$return" in t or "$use" in t):
-            hidden = hidden | declared_names(t)  # (a block with statements: its `const`s)
-        stack.extend((v, hidden) for v in reversed(list(t.values())))
+            scoped = scoped | declared_names(t)  # (a block with statements: its `const`s)
+        if scoped is not hidden:
+            push(_Restore(hidden))
+            hidden = scoped
+        extend(reversed(t.values()))
     return None
 
 
