@@ -42,7 +42,13 @@ _ITEMS_OF_RECEIVER = frozenset({"filter", "slice", "concat", "flat", "toSorted",
 #: methods that give the receiver itself, or one of its items
 _RECEIVER_OR_ITEM = frozenset({"sort", "reverse", "at", "find", "findLast"})
 #: globals that make a new array (``deep``: of new values all the way down)
-_NEW_GLOBAL = {"Object.keys": True, "Object.values": False, "Object.entries": False}
+_NEW_GLOBAL = {
+    "Object.keys": True,
+    "Object.values": False,
+    "Object.entries": False,
+    "new Set": False,  # `[...new Set(xs)].sort()`: a new array of the same items
+    "Array.from": False,
+}
 _FRESH_GLOBAL = frozenset({"JSON.parse"})
 _EITHER_SIDE = frozenset({"??", "||", "&&"})
 

@@ -27,6 +27,8 @@ SHARED = [
     "const a = people[0]; const r = a.tags.reverse(); return [r, people];",
     "return nums.slice(0, 2).map(x => data.c.reverse());",
     "const r = people.map(p => p.tags)[0].sort(); return [r, people];",
+    "const r = [...new Set(people.map(p => p.tags))][0].sort(); return [r, people];",
+    "const r = Array.from(people)[0].tags.reverse(); return [r, people];",
 ]
 #: nothing else holds the receiver: Node's value
 FRESH = [
@@ -43,6 +45,10 @@ FRESH = [
     "const a = [3, 1, 2]; const b = a.sort((x, y) => x - y); return b;",
     "return people.map(p => p.tags).flat().sort();",
     "const r = echo(people[0].tags).reverse(); return [r, people[0].tags];",
+    # a new array of the same items: `[...new Set(xs)]`, `Array.from(xs)`
+    "const w = [...new Set(words)].sort(); return [w, words];",
+    "return [...new Set(people.flatMap(p => p.tags))].sort();",
+    "const a = Array.from(nums).sort((x, y) => x - y); return [a, nums];",
 ]
 
 
