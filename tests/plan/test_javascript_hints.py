@@ -27,6 +27,11 @@ RT = Runtime(load_entry_points=False)
         ("return {a: 1}.hasOwnProperty('a');", "forbidden_member", "Object.keys(x)"),
         ("const o = data; o.a = 1; return o;", "syntax_error", "{...o, key: value}"),
         ("const o = {a: 1}; o['a'] += 1; return o;", "syntax_error", "{...o, a: 1}"),
+        (
+            "return [1].reduce((g, x) => { (g[x] = g[x] || []).push(x); return g; }, {});",
+            "syntax_error",
+            "o[k] = [...(o[k] || []), x];",
+        ),
         ("const s = new Set([1, 1]); return s;", "expression_error", "[...s]"),
         ("const m = new Map(); return m;", "expression_error", "Object.fromEntries"),
         ("return new Map;", "syntax_error", "new Map(pairs)"),

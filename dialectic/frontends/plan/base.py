@@ -212,9 +212,15 @@ class ParserBase:
                 and (self.kinds[back] == "]" or self.kinds[back - 1] == ".")
             ):  # `o.a = 1;`, `o[k] += 1;`: a member changed in place
                 hint = (
-                    "values never change in Plan: build the object with its members "
-                    "(`const o = {a: 1};`) or make a new one (`const o2 = {...o, a: 1};`)"
+                    "set a member as a statement of its own (`o.a = 1;`, `o[k] += 1;` on an "
+                    "object the program wrote), or make a new object (`const o2 = {...o, a: "
+                    "1};`)"
                 )
+                if expected == "`)`":  # `(groups[k] = groups[k] || []).push(x)`
+                    hint = (
+                        "an assignment is a statement of its own: o[k] = [...(o[k] || []), x]; "
+                        "(a new array with the item)"
+                    )
                 if tok[1] in ("||=", "&&=", "??="):  # `(groups[k] ??= []).push(x)`
                     hint = (
                         f"write it as a statement of its own, then a new array: o[k] {tok[1]} "
