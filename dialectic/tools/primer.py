@@ -95,12 +95,13 @@ r.next; }`), their iterations in order; `x ??= v`, `o[k] ||= v` as statements to
 top, `function label(p) { ... }` or `const isAdult = p => p.age >= 18;`, can be called or passed
 (`people.filter(isAdult)`); an arrow's body may hold `if` with early `return`s and loops.
 
-A `switch` whose cases end in `return` is the choice it makes.
+A `switch` whose cases end in `return` is the choice it makes; one whose cases end in `break`
+changes values as an `if`/`else if` chain does.
 
 `new Map(entries)` and `new Set(xs)` are values (`m.get(k)`, `m.set(k, v);` as a statement,
 `[...m.entries()]`, `Object.fromEntries(m)`); return them as arrays or objects.
 
-**Not in the language.** `switch` with `break`, recursion, `new` (but `Map`, `Set`),
+**Not in the language.** Fallthrough between `switch` cases, recursion, `new` (but `Map`, `Set`),
 classes, `o.a.b = v`, bitwise operators, regular expressions, `use` inside `if`. Write instead:
 `for...of` or `.map`/`.filter`/`.reduce`, `if`/`else if`, a new alias for a new value, `use` to
 decide in the next program.

@@ -19,6 +19,7 @@ from dialectic.frontends.plan.loopbuild import has_call, ref, when
 from dialectic.frontends.plan.loopcheck import NEVER, BlockState, Body, check_body
 from dialectic.frontends.plan.loopemit import LoopEmitMixin
 from dialectic.frontends.plan.loopforms import Each, LoopFormsMixin
+from dialectic.frontends.plan.loopswitch import LoopSwitchMixin
 from dialectic.frontends.plan.loopwhile import body_start, read_while, skip_do_test
 from dialectic.frontends.plan.patterns import PatternsMixin
 
@@ -30,7 +31,7 @@ MAX_NESTING = 8
 _STEPS = frozenset(["++", "--"])
 
 
-class LoopsMixin(LoopEmitMixin, PatternsMixin, LoopFormsMixin):
+class LoopsMixin(LoopEmitMixin, PatternsMixin, LoopFormsMixin, LoopSwitchMixin):
     """``for...of`` statements; :class:`.statements.StatementsMixin` builds on it."""
 
     _blocks: dict[int, BlockState] | None = None
@@ -347,6 +348,8 @@ class LoopsMixin(LoopEmitMixin, PatternsMixin, LoopFormsMixin):
             return reach
         if word == "if" and kinds[pos + 1] == "(":
             return self._if(body, reach, pos)
+        if word == "switch" and kinds[pos + 1] == "(":  # (:mod:`.loopswitch`)
+            return self._switch(body, reach, pos)
         if body.once and word in ("continue", "break"):
             raise self.fail(
                 f"`{word}` outside a loop",

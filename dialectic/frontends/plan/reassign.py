@@ -47,6 +47,9 @@ class ReassignMixin(ParserBase):
         if word == "if" and kinds[pos + 1] == "(":
             end = self._if_end(pos)
             return kinds[end] != "eof" and not self._returns(pos, end)
+        if word == "switch" and kinds[pos + 1] == "(":  # cases that `break` (:mod:`.loopswitch`)
+            end = self._switch_end(pos)
+            return kinds[end] != "eof" and not self._returns(pos, end)
         if word not in alias_at:
             return False
         nxt = kinds[pos + 1]
@@ -64,6 +67,8 @@ class ReassignMixin(ParserBase):
         kinds = self.kinds
         if kinds[pos] == "name" and self.values[pos] == "if":
             end = self._if_end(pos)
+        elif kinds[pos] == "name" and self.values[pos] == "switch":
+            end = self._switch_end(pos)
         else:
             end = pos
             while kinds[end] not in (";", "}", "eof"):
@@ -83,6 +88,14 @@ class ReassignMixin(ParserBase):
         if at is None or at == 0:
             return False
         return self.kinds[at - 1] == "name" and self.values[at - 1] in ("let", "var")
+
+    def _switch_end(self, pos: int) -> int:
+        """The `}` closing the `switch` at token ``pos`` (or the end)."""
+        kinds = self.kinds
+        close = closing(kinds, pos + 1)
+        if kinds[close] == "eof" or kinds[close + 1] != "{":
+            return close if kinds[close] == "eof" else close + 1
+        return closing(kinds, close + 1)
 
     def _if_end(self, pos: int) -> int:
         """The last token of the `if` statement at token ``pos`` (its `else` chain too)."""

@@ -21,7 +21,38 @@ from typing import TYPE_CHECKING, Any
 
 from dialectic.frontends.plan.base import CLOSE, OPEN, ParseFailure, ParserBase, closing
 
-__all__ = ["SwitchMixin"]
+__all__ = ["SwitchMixin", "case_labels"]
+
+
+def case_labels(p: ParserBase, opened: int, close: int) -> list[int]:
+    """The tokens of the ``case`` and ``default`` labels of a ``switch`` whose braces are at
+    ``opened`` and ``close`` (not those of a ``switch`` inside)."""
+    kinds, values = p.kinds, p.values
+    labels: list[int] = []
+    depth = 0
+    i = opened + 1
+    while i < close:
+        kind = kinds[i]
+        if kind in OPEN:
+            depth += 1
+        elif kind in CLOSE:
+            depth -= 1
+        elif depth == 0 and kind == "name":
+            word = values[i]
+            if word == "case" or (word == "default" and kinds[i + 1] == ":"):
+                labels.append(i)
+        i += 1
+    first = opened + 1
+    while first < close and kinds[first] == ";":
+        first += 1
+    if not labels or labels[0] != first:
+        at = first if first < close else opened
+        raise p.fail(
+            "statements in `switch` before its first `case`",
+            p.starts[at],
+            "start the body with `case value:`",
+        )
+    return labels
 
 
 class SwitchMixin(ParserBase):
@@ -50,7 +81,7 @@ class SwitchMixin(ParserBase):
         close = closing(kinds, opened)
         if kinds[close] == "eof":
             raise self.unexpected(self.tok(close), "`}` closing the cases")
-        labels = self._labels(opened, close)
+        labels = case_labels(self, opened, close)
         hidden = self.fresh("_sw")
         cases: list[tuple[list[Any], Any]] = []  # (the values tested, the statements)
         default: Any = None
@@ -94,36 +125,6 @@ class SwitchMixin(ParserBase):
                 test = equal if test is None else {"$op": ["||", test, equal]}
             default = {"$if": [test, body, default]}
         return {"$let": {hidden: value}, "$return": default}, max(self.pos - 1, close)
-
-    def _labels(self, opened: int, close: int) -> list[int]:
-        """The tokens of the ``case`` and ``default`` labels of the cases between the braces
-        at ``opened`` and ``close`` (not those of a ``switch`` inside)."""
-        kinds, values = self.kinds, self.values
-        labels: list[int] = []
-        depth = 0
-        i = opened + 1
-        while i < close:
-            kind = kinds[i]
-            if kind in OPEN:
-                depth += 1
-            elif kind in CLOSE:
-                depth -= 1
-            elif depth == 0 and kind == "name":
-                word = values[i]
-                if word == "case" or (word == "default" and kinds[i + 1] == ":"):
-                    labels.append(i)
-            i += 1
-        first = opened + 1
-        while first < close and kinds[first] == ";":
-            first += 1
-        if not labels or labels[0] != first:
-            at = first if first < close else opened
-            raise self.fail(
-                "statements in `switch` before its first `case`",
-                self.starts[at],
-                "start the body with `case value:`",
-            )
-        return labels
 
     def _case_body(self, start: int, stop: int) -> Any:
         """The statements of a case, tokens ``start`` up to ``stop`` (the next label or the

@@ -1,0 +1,187 @@
+"""``switch`` in a loop's body, or as a statement that changes values (SPEC 10, "Switch"):
+
+    switch (t.kind) {
+      case 'bug': bugs++; break;
+      case 'idea':
+      case 'wish': ideas.push(t.id); break;
+      default: other += 1;
+    }
+
+reads as the ``if``/``else if`` chain it is: the value in a hidden local read once
+(``_sw1``), then one branch per case, its hidden boolean ``_sw1 === 'bug'`` when no case
+before was taken, ``default``'s when none was (wherever it stands). Each case's statements end
+in ``break;`` (the last one may end without); a case that falls into another's statements, or a
+``break`` elsewhere in a case, is refused. ``continue`` goes on with the loop's next item, as in
+JavaScript."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from dialectic.frontends.plan.base import OPEN, ParserBase, closing
+from dialectic.frontends.plan.loopbuild import ref, when
+from dialectic.frontends.plan.loopcheck import NEVER
+from dialectic.frontends.plan.switch import case_labels
+
+if TYPE_CHECKING:
+    from dialectic.frontends.plan.loopcheck import Body
+
+__all__ = ["LoopSwitchMixin"]
+
+#: statements whose own `break` ends them, not the case
+_LOOPS = frozenset(["for", "while", "do"])
+
+
+class LoopSwitchMixin(ParserBase):
+    """``switch`` with ``break`` in a loop's body."""
+
+    if TYPE_CHECKING:
+
+        def fresh(self, prefix: str) -> str: ...
+
+        def _put(self, container: Any, key: str | int, first: int, last: int) -> None: ...
+
+        def _block(self, body: Body, reach: str | None, closer: str) -> str | None: ...
+
+        def _otherwise(self, body: Body, reach: str | None, taken: str) -> str: ...
+
+        def _expect(self, kind: str, what: str) -> None: ...
+
+    def _switch(self, body: Body, reach: str | None, pos: int) -> str | None:
+        """The ``switch`` at token ``pos``; returns the reach after it."""
+        kinds = self.kinds
+        self.pos = pos + 2
+        first = self.pos
+        value = self.expr(0)
+        last = self.pos - 1
+        self._expect(")", "`)` after the value of `switch`")
+        opened = self.pos
+        if kinds[opened] != "{":
+            raise self.unexpected(self.tok(opened), "`{` opening the cases")
+        close = closing(kinds, opened)
+        if kinds[close] == "eof":
+            raise self.unexpected(self.tok(close), "`}` closing the cases")
+        labels = case_labels(self, opened, close)
+        body.use(value, first, last)
+        hidden = self.fresh("_sw")
+        body.lets[hidden] = when(reach, value, None)
+        self._put(body.lets, hidden, first, last)
+        current = reach  # no case taken so far
+        parts: list[str | None] = []
+        default: tuple[int, int] | None = None
+        tests: list[Any] = []
+        for n, label in enumerate(labels):
+            stop = labels[n + 1] if n + 1 < len(labels) else close
+            if self.values[label] == "case":
+                self.pos = label + 1
+                at = self.pos
+                test = self.expr(0)
+                body.use(test, at, self.pos - 1)
+                tests.append({"$op": ["===", ref(hidden), test]})
+                colon = self.pos
+            else:
+                colon = label + 1
+                tests.append(None)
+            if kinds[colon] != ":":
+                raise self.unexpected(self.tok(colon), "`:` after the case")
+            start = colon + 1
+            end = self._case_end(start, stop, stop == close)
+            if end is None:  # an empty case: falls through to the next
+                continue
+            if None in tests:  # `default` (alone or with cases): taken when none is
+                default = (start, end)
+            else:
+                taken = self.fresh("_if")
+                test = tests[0]
+                for other in tests[1:]:
+                    test = {"$op": ["||", test, other]}
+                body.lets[taken] = when(current, {"$if": [test, True, False]}, False)
+                self._put(body.lets, taken, label, colon)
+                parts.append(self._case(body, taken, start, end))
+                current = self._otherwise(body, current, taken)
+            tests = []
+        if default is not None:
+            parts.append(self._case(body, current, *default))
+        else:
+            parts.append(current)
+        self.pos = close + 1
+        going = [p for p in parts if p != NEVER]
+        if not going:
+            return NEVER
+        if len(set(going)) == 1:
+            return going[0]
+        either = self.fresh("_reach")
+        out: Any = ref(going[0] or "")
+        for p in going[1:]:
+            out = {"$op": ["||", out, ref(p or "")]}
+        body.lets[either] = out
+        return either
+
+    def _case_end(self, start: int, stop: int, last: bool) -> int | None:
+        """The token after a case's statements (its ``break;`` left out), None for an empty
+        case. A case that falls into the next one's statements, or with a ``break`` of its own
+        before its end, is refused."""
+        kinds, values = self.kinds, self.values
+        i = start
+        while i < stop and kinds[i] == ";":
+            i += 1
+        if i == stop:
+            if last and stop > start:
+                return stop
+            return None if not last else stop
+        end = stop
+        while end > start and kinds[end - 1] == ";":
+            end -= 1
+        ended = False
+        if kinds[i] == "{" and closing(kinds, i) == end - 1:  # `case 1: { ...; break; }`
+            inner = end - 1
+            while inner > i and kinds[inner - 1] == ";":
+                inner -= 1
+            if kinds[inner - 1] == "name" and values[inner - 1] == "break":
+                end = inner - 1  # (the `break` stands for the block's `}`: :meth:`_case`)
+                ended = True
+        if ended:
+            pass
+        elif kinds[end - 1] == "name" and values[end - 1] == "break":
+            end -= 1
+        elif kinds[end - 1] == "name" and values[end - 1] == "continue":
+            pass  # (the loop's next item: the case ends there too)
+        elif not last:
+            raise self.fail(
+                "a case of `switch` falls into the next case's statements",
+                self.starts[stop],
+                "end each case with `break;` (or write the statements in each case)",
+            )
+        j = start
+        while j < end:  # a `break` of the case before its end: refused
+            kind = kinds[j]
+            if kind == "name" and values[j] in _LOOPS:
+                j = self._skip_loop_tokens(j)
+                continue
+            if kind == "name" and values[j] == "break":
+                raise self.fail(
+                    "a `break` inside a case of `switch`, before its end",
+                    self.starts[j],
+                    "end the case with its one `break;`; choose with `if` inside the case",
+                )
+            j += 1
+        return end
+
+    def _skip_loop_tokens(self, j: int) -> int:
+        """The token after the loop statement at token ``j`` (its own `break`s are its)."""
+        kinds = self.kinds
+        i = j + 1
+        while kinds[i] not in ("{", ";", "eof"):
+            i = closing(kinds, i) + 1 if kinds[i] in OPEN else i + 1
+        return closing(kinds, i) + 1 if kinds[i] == "{" else i + 1
+
+    def _case(self, body: Body, reach: str | None, start: int, end: int) -> str | None:
+        """A case's statements, tokens ``start`` up to ``end``, run when ``reach``."""
+        kinds = self.kinds
+        saved = kinds[end]
+        kinds[end] = "}"
+        self.pos = start
+        try:
+            return self._block(body, reach, "}")
+        finally:
+            kinds[end] = saved
