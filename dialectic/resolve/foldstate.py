@@ -39,6 +39,8 @@ from dialectic.tree.nodes import (
     Arr,
     Block,
     Cond,
+    ConstRef,
+    ContextRef,
     Get,
     Global,
     Lambda,
@@ -51,6 +53,7 @@ from dialectic.tree.nodes import (
     ParamRef,
     Spread,
     Template,
+    Undefined,
     child_list,
 )
 from dialectic.values.jsops import LOGICAL
@@ -59,6 +62,8 @@ __all__ = ["fold_steps", "reduce_marks"]
 
 #: the nodes that evaluate all their children whatever the data
 _EAGER = frozenset({Arr, Obj, Merge, Spread, Template, Global})
+#: nodes without children
+_LEAVES = frozenset({Lit, ContextRef, ConstRef, Undefined})
 #: a fold with more changes than this copies (the analysis stays linear in the program)
 _MOST = 64
 
@@ -85,7 +90,7 @@ def fold_steps(lam: Lambda, frame: int) -> list[tuple[Node, str | None]]:
         return []
     fold = _Fold(body, frame, record)
     if not fold.changes:
-        return []
+        return [(n, None) for n in fold.copies]
     if len(fold.changes) > _MOST or len(fold.field) > 2 * _MOST or not fold.check():
         fold.bad.update(fold.field.values())  # (the analysis stays linear; the state is held)
     marks: list[tuple[Node, str | None]] = []
@@ -100,7 +105,7 @@ def fold_steps(lam: Lambda, frame: int) -> list[tuple[Node, str | None]]:
         found = inner_arrays(body, changes, is_version, fold.passed, body)
         marks.extend((n, INNER) for n in found)
     marks.extend((c, None) for c, base, _ in fold.changes if fold.field[base] in fold.bad)
-    return marks
+    return marks + [(n, None) for n in fold.copies]
 
 
 def _is_state(node: Node, frame: int) -> bool:
@@ -121,6 +126,7 @@ class _Fold:
         self.bad: set[str] = set()
         #: (the change, the slot of its base, the slot of its alias)
         self.changes: list[tuple[Node, int, int]] = []
+        self.copies: list[Node] = []  # changes of an alias that is no version (they copy)
         self.succ: dict[int, set[int]] = {}
         self.leaves: set[int] = set()  # ids of the versions' leaves that pass a version on
         self.bases: set[int] = set()  # ids of the changes' bases
@@ -131,6 +137,15 @@ class _Fold:
         if type(node) is AliasRef and node.frame == self.frame and node.slot in self.field:
             return node.slot
         return None
+
+    def _changes_alias(self, node: Node) -> bool:
+        """Whether ``node`` is ``[...a, ...]`` or ``{...a, ...}`` of an alias ``a`` of the step."""
+        first: Node | None = None
+        if type(node) is Merge and node.parts:
+            first = node.parts[0]
+        elif type(node) is Arr and node.items and type(node.items[0]) is Spread:
+            first = node.items[0].value
+        return type(first) is AliasRef and first.frame == self.frame
 
     def _base(self, node: Node) -> AliasRef | None:
         """The version a change ``node`` starts from (``[...v, ...]``, ``{...v, ...}``)."""
@@ -164,6 +179,7 @@ class _Fold:
         """Record ``node`` (alias ``slot``) as a version when it is one."""
         stack = [node]
         leaves: list[tuple[Node, AliasRef, Node | None]] = []
+        copies: list[Node] = []  # (changes of another alias: they copy, counted)
         while stack:
             n = stack.pop()
             if type(n) is Cond:
@@ -174,11 +190,14 @@ class _Fold:
                 leaves.append((n, n, None))
             else:
                 base = self._base(n)
-                if base is None:
-                    return
-                leaves.append((base, base, n))
+                if base is not None:
+                    leaves.append((base, base, n))
+                else:
+                    copies.append(n)
         fields = {self.field[ref.slot] for _, ref, _ in leaves}
-        if len(fields) != 1:
+        if len(fields) != 1 or copies:
+            copies.extend(change for _, _, change in leaves if change is not None)
+            self.copies.extend(n for n in copies if self._changes_alias(n))
             return
         self.field[slot] = fields.pop()
         for leaf, ref, change in leaves:
@@ -200,25 +219,31 @@ class _Fold:
         stack: list[tuple[Node, Node | None, int | None]] = [(self.block.body, None, None)]
         stack.extend((b.node, None, b.slot) for b in self.block.bindings)
         top = self.block.body
+        frame, field = self.frame, self.field
         while stack:
             node, parent, alias = stack.pop()
-            if _is_state(node, self.frame):
-                if not self._state_read(node, parent, top):
+            t = type(node)
+            if t is ParamRef:
+                state = node.frame == frame and node.index == 0  # type: ignore[attr-defined]
+                if state and not self._state_read(node, parent, top):
                     return False
                 continue
-            version = self._version(node)
-            if version is not None:
-                self._read(node, version, parent, alias, reads, kept)
+            if t is AliasRef:
+                version = node.slot if node.frame == frame else None  # type: ignore[attr-defined]
+                if version in field:
+                    self._read(node, version, parent, alias, reads, kept)
                 continue
-            if type(node) is Spread and id(node.value) not in self.bases:
-                version = self._version(node.value)
+            if t in _LEAVES:
+                continue
+            if t is Spread and id(node.value) not in self.bases:  # type: ignore[attr-defined]
+                version = self._version(node.value)  # type: ignore[attr-defined]
                 if version is not None:  # `[...out]`, `f(...out)`: a copy, `{...}`: no spread
                     if type(parent) in COPYING_SPREADS:
                         reads.append((version, alias))
                     else:
-                        self.bad.add(self.field[version])
+                        self.bad.add(field[version])
                     continue
-            stack.extend((kid, node, alias) for kid in child_list(node))
+            stack.extend([(kid, node, alias) for kid in _kids(node)])
         self.passed |= self.bases | self.leaves
         for slot, count in kept.items():
             if count > 1:
@@ -318,6 +343,22 @@ class _Fold:
                 continue
             stack.extend(_always(n))
         return found
+
+
+def _kids(node: Node) -> list[Node]:
+    """:func:`child_list`, at once for the nodes a fold's body is mostly made of."""
+    t = type(node)
+    if t is Get:
+        return [node.target, *node.keys]  # type: ignore[attr-defined]
+    if t is Cond:
+        return [node.test, node.then, node.otherwise]  # type: ignore[attr-defined]
+    if t is Arr:
+        return list(node.items)  # type: ignore[attr-defined]
+    if t is Op:
+        return list(node.operands)  # type: ignore[attr-defined]
+    if t is Spread:
+        return [node.value]  # type: ignore[attr-defined]
+    return child_list(node)
 
 
 def _holds(tree: Node, node: Node) -> bool:

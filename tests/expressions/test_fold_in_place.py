@@ -107,6 +107,7 @@ def _fields(text: str) -> list[str | None]:
         (PROGRAMS[6], ["a0", "a1"]),  # (the group pushed elsewhere: the group copies)
         (PROGRAMS[8], [None, "a1"]),  # (`before` may run after the push: copies)
         (PROGRAMS[9], [None, None, "a1"]),  # (the snapshot `[...out]`: copies too)
+        (PROGRAMS[17], ["a0", "a1", None]),  # (the inner fold's; the outer push copies)
         (PROGRAMS[19], [INNER]),
         (PROGRAMS[21], []),  # (another key's list: copies)
         (PROGRAMS[23], [INNER]),
