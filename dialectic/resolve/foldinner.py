@@ -13,8 +13,9 @@ them, else copies. This module proves that nothing else can hold or read such a 
 - the change is ``{...acc, ...Object.fromEntries(E)}`` with ``E`` an array literal of pairs
   ``[K, [...B, ...]]`` (or, in a loop's fold, an alias read only there whose value is such a
   literal, or ``? :`` of them), ``B`` is ``acc[K2]``, ``acc[K2] || []`` or ``acc[K2] ?? []``,
-  and ``K2`` is written as ``K`` is, of names, literals, members and operators only (so both
-  give the key the pair sets: the list goes back where it came from);
+  and ``K2`` is written as ``K`` is, of names, literals, members, operators, templates and
+  methods that make texts (:func:`_facts`: both give the key the pair sets, so the list goes
+  back where it came from), and the change makes one such list (two could share a key);
 - the accumulator (each version of the field, in a fold) appears nowhere else but as the base
   of its changes, given on as it is (a branch, a version, the step's result) or as the
   ``acc[K2]`` of such an inner array: no other read can see a list before it grows.
@@ -71,6 +72,7 @@ def inner_arrays(
     it); ``passed``: the ids of its occurrences that give it on as it is (a change's base, a
     branch, the step's result); ``aliases``: the step's block, whose aliases ``E`` may be."""
     binding = {b.slot: b for b in aliases.bindings} if aliases is not None else {}
+    frame = aliases.bindings[0].frame if aliases is not None and aliases.bindings else -2
     found: list[Node] = []
     allowed: set[int] = set(passed)
     entries: list[int] = []  # the aliases of entries, each to be read only once
@@ -78,24 +80,26 @@ def inner_arrays(
         if type(change) is not Merge:
             continue
         base = change.parts[0]
+        inners: list[tuple[Arr, Node]] = []
         for part in change.parts[1:]:
             if type(part) is not Global or part.name != "Object.fromEntries":
                 continue
             if len(part.args) != 1:
                 continue
             literal = part.args[0]
-            if type(literal) is AliasRef and literal.slot in binding:
+            if type(literal) is AliasRef and literal.frame == frame and literal.slot in binding:
                 entries.append(literal.slot)
                 literal = binding[literal.slot].node
             for pair in _pairs(literal):
                 inner = _inner(pair, base, is_acc)
                 if inner is not None:
-                    found.append(inner[0])
-                    allowed.add(id(inner[1]))
+                    inners.append(inner)
+        if len(inners) == 1:  # (two in one change: the second would see the first's list)
+            found.append(inners[0][0])
+            allowed.add(id(inners[0][1]))
     if not found:
         return []
     reads: dict[int, int] = {}
-    frame = aliases.bindings[0].frame if aliases is not None and aliases.bindings else -2
     for node in walk(body):
         if is_acc(node) and id(node) not in allowed:
             return []

@@ -83,6 +83,11 @@ PROGRAMS = [
     "[...(acc[`${p.city}-${p.age > 5}`] ?? []), p.name]}), {});",
     "return words.reduce((acc, w) => { acc[w.slice(0, 1).toLowerCase()] = "
     "[...(acc[w.slice(0, 1).toLowerCase()] || []), w]; return acc; }, {});",
+    # two lists in one step: the second may be the first's key
+    "return [...words, ...words].reduce((acc, w) => ({...acc, [w.length % 2]: "
+    "[...(acc[w.length % 2] ?? []), w], [w.length % 3]: [...(acc[w.length % 3] ?? []), 0]}), {});",
+    # the list of another key: written otherwise, it is copied
+    "return nums.reduce((acc, x) => ({...acc, [String(x > 2)]: [...(acc['true'] ?? []), x]}), {});",
 ]
 
 
@@ -113,6 +118,8 @@ def _fields(text: str) -> list[str | None]:
         (PROGRAMS[23], [INNER]),
         (PROGRAMS[24], []),
         (PROGRAMS[25], [INNER]),
+        (PROGRAMS[26], []),
+        (PROGRAMS[27], []),
     ],
 )
 def test_which_changes_are_made_in_place(text: str, fields: list[str | None]) -> None:
@@ -139,7 +146,11 @@ def test_a_version_passed_on_twice_is_copied() -> None:
     assert RT.run(two).value == {"a0": [1, 2, 3], "a1": [1, 2, -3]}
     both = _fold({"a0": {"$ref": "o2"}, "a1": {"$ref": "o2"}})
     assert RT.run(both).value == {"a0": [1, 2, 3], "a1": [1, 2, 3]}
-    for program in (two, both):
+    read = _fold({"a0": {"$ref": "o2"}, "a1": {"$get": [{"$ref": "o3"}, "length"]}})
+    assert RT.run(read).value == {"a0": [1, 2, 3], "a1": 3}
+    first = _fold({"a1": {"$get": [{"$ref": "o3"}, "length"]}, "a0": {"$ref": "o2"}})
+    assert RT.run(first).value == {"a1": 3, "a0": [1, 2, 3]}
+    for program in (two, both, read, first):
         resolved = RT.prepare(program).resolved
         assert resolved is not None and set(resolved.folds.values()) == {None}
 
