@@ -1,10 +1,11 @@
 """``reduce`` building an object or an array, at 1k / 4k / 16k / 64k distinct keys or items.
 
 The accumulator idioms models write, in Plan (changed in place, and the spread form), Dialect
-JSON (``$merge``) and Plan2 (YAML), each run once on a new text (parse + prepare + run), the
-items as context. Each figure is the best of the rounds, CPU time of this process
-(``time.process_time``); the last column is the time per item relative to 1k (flat: linear;
-growing with n: worse than linear).
+JSON (``$merge``) and Plan2 (YAML), the loops that read what they change (folds: the dedupe,
+the counts, the first N, the group-by into ten lists) and the group-by reduces, each run once
+on a new text (parse + prepare + run), the items as context. Each figure is the best of the
+rounds, CPU time of this process (``time.process_time``); the last column is the time per
+item relative to 1k (flat: linear; growing with n: worse than linear).
 
 Target: linear (the per-item time at 64k within 2x of 1k's).
 Run: python benchmarks/reduce_growth.py [--quick] [--rounds N]
@@ -66,6 +67,28 @@ JSON_MERGE: Any = {
     ]
 }
 
+LOOP_DEDUPE = (
+    "const seen = {}; const uniq = [];\n"
+    "for (const i of items) { if (!seen[i]) { seen[i] = true; uniq.push(i); } }\nreturn uniq;"
+)
+LOOP_COUNTS = "const c = {};\nfor (const i of items) { c[i] = (c[i] || 0) + 1; }\nreturn c;"
+LOOP_FIRST_N = (
+    "const out = [];\nfor (const i of items) { if (out.length < 1e9) out.push(i); }\nreturn out;"
+)
+# (ten groups: each key's list grows to a tenth of the items)
+LOOP_GROUP_BY = (
+    "const g = {};\n"
+    "for (const i of items) { const k = i.slice(0, 2); g[k] = [...(g[k] ?? []), i]; }\nreturn g;"
+)
+GROUP_BY = (
+    "return items.reduce((acc, i) => { acc[i.slice(0, 2)] = [...(acc[i.slice(0, 2)] || []), i]; "
+    "return acc; }, {});"
+)
+GROUP_BY_SPREAD = (
+    "return items.reduce((acc, i) => ({...acc, [i.slice(0, 2)]: [...(acc[i.slice(0, 2)] ?? []), "
+    "i]}), {});"
+)
+
 FORMS: list[tuple[str, Any, str, str]] = [
     ("Plan acc[k] = v", COUNT_IN_PLACE, "plan", "object"),
     ("Plan {...acc, [k]: v}", COUNT_SPREAD, "plan", "object"),
@@ -73,6 +96,12 @@ FORMS: list[tuple[str, Any, str, str]] = [
     ("Plan2 ${...spread}", PLAN2, "plan2", "object"),
     ("Plan acc.push(x)", PUSH, "plan", "array"),
     ("Plan [...acc, x]", ARRAY_SPREAD, "plan", "array"),
+    ("loop dedupe", LOOP_DEDUPE, "plan", "array"),
+    ("loop counts", LOOP_COUNTS, "plan", "object"),
+    ("loop first N", LOOP_FIRST_N, "plan", "array"),
+    ("loop group-by", LOOP_GROUP_BY, "plan", "groups"),
+    ("reduce group-by", GROUP_BY, "plan", "groups"),
+    ("reduce group-by spread", GROUP_BY_SPREAD, "plan", "groups"),
 ]
 
 
@@ -102,9 +131,13 @@ def main() -> int:
             for _ in range(rounds if n < 64_000 else max(1, rounds - 1)):
                 took, value = one(rt, program, lang, items)
                 times.append(took)
-            want = len(items)
-            assert len(value) == want, (label, n, len(value))
-            assert (list(value) if kind == "object" else value) == items, label
+            if kind == "groups":  # (each key's items, in order)
+                assert [i for group in value.values() for i in group] == sorted(
+                    items, key=lambda i: list(value).index(i[:2])
+                ), label
+            else:
+                assert len(value) == len(items), (label, n, len(value))
+                assert (list(value) if kind == "object" else value) == items, label
             best.append(min(times))
         ratio = (best[-1] / sizes[-1]) / (best[0] / sizes[0])
         worst = max(worst, ratio)

@@ -18,52 +18,114 @@ from typing import Any
 
 from dialectic.compiler.arrows import FRAME, Arrow, Frame, Steps, merge, spread_args
 from dialectic.outcome.errors import JSONPath
+from dialectic.resolve.foldinner import INNER
 from dialectic.run.evaluator import State
 
-__all__ = ["Owner", "merge_owned", "reduce_owned", "reduce_owned_async", "spread_owned"]
+__all__ = [
+    "ACC",
+    "COPY_STEP",
+    "Owner",
+    "merge_owned",
+    "reduce_owned",
+    "reduce_owned_async",
+    "spread_owned",
+]
+
+
+#: the ``field`` of a ``reduce`` step's own accumulator (not a fold's field)
+ACC = "\x00acc"
+#: items a step may copy per step it counts against ``max_steps`` (SPEC 7)
+COPY_STEP = 256
 
 
 class Owner(Frame):
     """A ``reduce`` step's frame; ``owned``: the accumulator this reduce made (a copy nothing
-    else holds), which its step may change in place, or None."""
+    else holds), which its step may change in place, or None; ``fields``: for a fold, each
+    field's array or object it made (:mod:`dialectic.resolve.foldstate`); ``copied``: the
+    items and keys the step's marked changes copied (counted against ``max_steps``)."""
 
-    __slots__ = ("owned",)
+    __slots__ = ("owned", "fields", "copied")
 
-    def __init__(self, args: tuple[Any, ...], size: int, owned: Any) -> None:
+    def __init__(
+        self, args: tuple[Any, ...], size: int, owned: Any, fields: dict[str, Any]
+    ) -> None:
         Frame.__init__(self, args, size)
         self.owned = owned
+        self.fields = fields
+        self.copied = 0
 
 
-def merge_owned(frame: int, path: JSONPath, parts: list[Any]) -> dict[str, Any]:
+def merge_owned(frame: int, field: str | None, path: JSONPath, parts: list[Any]) -> dict[str, Any]:
     """``{...acc, ...parts}`` (``parts[0]`` is ``acc``) in the step of the reduce at nesting
     level ``frame``: ``acc`` changed in place when that reduce owns it (else a new object,
-    which it owns from then on)."""
+    which it owns from then on). ``field``: :data:`ACC` for the reduce's accumulator, a fold's
+    field, or None (a fold's change that copies)."""
     owner = FRAME.get()[frame]
     base = parts[0]
     if type(owner) is not Owner:  # (not applied by a reduce that owns: as written)
         return merge(parts, path)
     if type(base) is dict:
-        if base is not owner.owned:
-            base = owner.owned = dict(base)
+        if field is None:
+            owner.copied += len(base)
+            return merge(parts, path)
+        if base is not _owned(owner, field):
+            owner.copied += len(base)
+            base = _own(owner, field, dict(base))
         return merge(parts[1:], path, base) if len(parts) > 1 else base
-    out = owner.owned = merge(parts, path)  # ({...null, k: v}, or a failure)
-    return out
+    out = merge(parts, path)  # ({...null, k: v}, or a failure)
+    return _own(owner, field, out) if field is not None else out
 
 
 def spread_owned(
-    frame: int, spreads: Sequence[bool], path: JSONPath, items: list[Any]
+    frame: int, field: str | None, spreads: Sequence[bool], path: JSONPath, items: list[Any]
 ) -> list[Any]:
     """``[...acc, ...items]`` (``items[0]`` is ``acc``, spread) as :func:`merge_owned`."""
     owner = FRAME.get()[frame]
     base = items[0]
     if type(owner) is not Owner:
         return spread_args(items, spreads, path)
+    if field == INNER:
+        return _spread_inner(owner, spreads, path, items)
     if type(base) is list:
-        if base is not owner.owned:
-            base = owner.owned = list(base)
+        if field is None:
+            owner.copied += len(base)
+            return spread_args(items, spreads, path)
+        if base is not _owned(owner, field):
+            owner.copied += len(base)
+            base = _own(owner, field, list(base))
         return spread_args(items[1:], spreads[1:], path, base)
-    out = owner.owned = spread_args(items, spreads, path)  # ([..."ab", x], or a failure)
+    out = spread_args(items, spreads, path)  # ([..."ab", x], or a failure)
+    return _own(owner, field, out) if field is not None else out
+
+
+def _spread_inner(
+    owner: Owner, spreads: Sequence[bool], path: JSONPath, items: list[Any]
+) -> list[Any]:
+    """``[...(acc[k] ?? []), x]`` inside an accumulator (:mod:`dialectic.resolve.foldinner`):
+    the list grown in place when this reduce's inner arrays made it, else a new one."""
+    base = items[0]
+    lists = owner.fields.get(INNER)
+    if lists is None:
+        lists = owner.fields[INNER] = {}
+    if type(base) is list and lists.get(id(base)) is base:
+        return spread_args(items[1:], spreads[1:], path, base)
+    out = spread_args(items, spreads, path)
+    if type(base) is list:
+        owner.copied += len(base)
+    lists[id(out)] = out  # (kept: no other list can take its id while the reduce runs)
     return out
+
+
+def _owned(owner: Owner, field: str) -> Any:
+    return owner.owned if field == ACC else owner.fields.get(field)
+
+
+def _own(owner: Owner, field: str, value: Any) -> Any:
+    if field == ACC:
+        owner.owned = value
+    else:
+        owner.fields[field] = value
+    return value
 
 
 def reduce_owned(arrow: Arrow, s: State, xs: list[Any], acc: Any, start: int, steps: Steps) -> Any:
@@ -74,15 +136,18 @@ def reduce_owned(arrow: Arrow, s: State, xs: list[Any], acc: Any, start: int, st
     outer = FRAME.get()
     var = FRAME
     owned = None
+    fields: dict[str, Any] = {}
     for i in range(start, len(xs)):
         steps.take(s, 1)
-        frame = Owner((acc, xs[i], i, xs), size, owned)
+        frame = Owner((acc, xs[i], i, xs), size, owned, fields)
         token = var.set((*outer, frame))
         try:
             acc = body(s)
         finally:
             var.reset(token)
         owned = frame.owned
+        if frame.copied >= COPY_STEP:
+            steps.take(s, frame.copied // COPY_STEP)
     return acc
 
 
@@ -93,13 +158,16 @@ async def reduce_owned_async(
     body = arrow.body
     size = arrow.locals
     owned = None
+    fields: dict[str, Any] = {}
     for i in range(start, len(xs)):
         steps.take(s, 1)
-        frame = Owner((acc, xs[i], i, xs), size, owned)
+        frame = Owner((acc, xs[i], i, xs), size, owned, fields)
         token = FRAME.set((*FRAME.get(), frame))
         try:
             acc = body.sync(s) if body.sync is not None else await body.aio(s)  # type: ignore[misc]
         finally:
             FRAME.reset(token)
         owned = frame.owned
+        if frame.copied >= COPY_STEP:
+            steps.take(s, frame.copied // COPY_STEP)
     return acc

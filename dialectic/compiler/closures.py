@@ -15,7 +15,7 @@ from functools import partial
 from typing import Any
 
 from dialectic.compiler.access import Access, soft_member
-from dialectic.compiler.accumulate import spread_owned
+from dialectic.compiler.accumulate import ACC, spread_owned
 from dialectic.compiler.aliases import DEEP_ALIAS, alias_reader, local_reader
 from dialectic.compiler.calls import SHARED_SCALARS, CallsMixin
 from dialectic.compiler.forms import FormsMixin, optional_link
@@ -184,7 +184,8 @@ class Compiler(CallsMixin, FormsMixin):
         spreads = [isinstance(c, Spread) for c in node.items]
         marked = self.resolved.accumulates.get(id(node))
         if marked is not None:  # a reduce's step: `[...acc, ...]` changes `acc` in place
-            return self._combine(kids, partial(spread_owned, marked[1], spreads, node.path))
+            field = self.resolved.folds.get(id(node), ACC)
+            return self._combine(kids, partial(spread_owned, marked[1], field, spreads, node.path))
         if any(spreads):
             path = node.path
 

@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Any
 
 from dialectic.compiler import plus as plus_module
 from dialectic.compiler.access import Access
-from dialectic.compiler.accumulate import merge_owned
+from dialectic.compiler.accumulate import ACC, merge_owned
 from dialectic.compiler.direct import Plain, plain_body
 from dialectic.compiler.expressions import conditional, operator
 from dialectic.compiler.lambdas import (
@@ -228,7 +228,8 @@ class FormsMixin:
         parts = [self._fields_of(p) if isinstance(p, Obj) else self.compile(p) for p in node.parts]
         marked = self.resolved.accumulates.get(id(node))
         if marked is not None:  # a reduce's step: `{...acc, ...}` changes `acc` in place
-            return self._combine(parts, partial(merge_owned, marked[1], path))
+            field = self.resolved.folds.get(id(node), ACC)
+            return self._combine(parts, partial(merge_owned, marked[1], field, path))
         return self._combine(parts, lambda vs: merge(vs, path))
 
     def _fields_of(self, node: Obj) -> Compiled:

@@ -15,7 +15,7 @@ import math
 from collections.abc import Callable
 from typing import Any
 
-from dialectic.compiler.accumulate import reduce_owned, reduce_owned_async
+from dialectic.compiler.accumulate import COPY_STEP, reduce_owned, reduce_owned_async
 from dialectic.compiler.arrows import CHECK_EVERY, FRAME, Arrow, Frame, Steps
 from dialectic.compiler.columns import apply_columns
 from dialectic.run.evaluator import Compiled, State, async_many
@@ -202,6 +202,10 @@ async def _apply_in_order(name: str, arrow: Arrow, s: State, xs: list[Any]) -> A
     return _finish(name, xs, results)
 
 
+#: the accumulators a step may have copied (the list or the object it returns)
+_MADE = frozenset({list, dict})
+
+
 def _reduce_args(name: str, xs: list[Any], rest: list[Any]) -> tuple[Any, int]:
     if rest:
         return rest[0], 0
@@ -222,7 +226,10 @@ def reduce_sync(
         return reduce_owned(arrow, s, xs, acc, start, steps)
     for i in range(start, len(xs)):
         steps.take(s, 1)
-        acc = arrow.apply(s, (acc, xs[i], i, xs))
+        new = arrow.apply(s, (acc, xs[i], i, xs))
+        if new is not acc and type(new) in _MADE and len(new) >= COPY_STEP:
+            steps.take(s, len(new) // COPY_STEP)  # (a new accumulator: a copy, SPEC 7)
+        acc = new
     return acc
 
 
@@ -235,7 +242,10 @@ async def reduce_async(
         return await reduce_owned_async(arrow, s, xs, acc, start, steps)
     for i in range(start, len(xs)):
         steps.take(s, 1)
-        acc = await arrow.aapply(s, (acc, xs[i], i, xs))
+        new = await arrow.aapply(s, (acc, xs[i], i, xs))
+        if new is not acc and type(new) in _MADE and len(new) >= COPY_STEP:
+            steps.take(s, len(new) // COPY_STEP)  # (as reduce_sync)
+        acc = new
     return acc
 
 

@@ -51,7 +51,7 @@ from dialectic.tree.nodes import (
 )
 from dialectic.values.jsops import BINARY, UNARY
 
-__all__ = ["accumulating", "in_place_steps"]
+__all__ = ["COPYING_SPREADS", "accumulating", "in_place_steps", "reads_only"]
 
 #: methods of the accumulator that read it (their value is new, an item, or a primitive)
 _READING_METHODS = frozenset(
@@ -66,7 +66,7 @@ _READING_GLOBALS = frozenset(
 #: operators whose value is a number, a text or a boolean (not ``&&``, ``||``, ``??``)
 _PRIMITIVE_OPS = frozenset({"+", *BINARY, *UNARY})
 #: where ``...acc`` copies its items into a new array (or arguments)
-_COPYING_SPREADS = frozenset({Arr, Method, Global})
+COPYING_SPREADS = frozenset({Arr, Method, Global})
 
 
 def in_place_steps(lam: Lambda, frame: int) -> list[Node]:
@@ -98,10 +98,10 @@ def in_place_steps(lam: Lambda, frame: int) -> list[Node]:
         parent = pending.pop()
         for kid in children(parent):
             if is_acc(kid):
-                if not (_gives(parent, kid, results) or _reads(parent, kid)):
+                if not (_gives(parent, kid, results) or reads_only(parent, kid)):
                     return []
             elif type(kid) is Spread and is_acc(kid.value):
-                if type(parent) not in _COPYING_SPREADS:
+                if type(parent) not in COPYING_SPREADS:
                     return []
             else:
                 pending.append(kid)
@@ -125,7 +125,7 @@ def _gives(parent: Node, acc: Node, results: set[int]) -> bool:
     return type(parent) is Cond or (type(parent) is Block and parent.body is acc)
 
 
-def _reads(parent: Node, acc: Node) -> bool:
+def reads_only(parent: Node, acc: Node) -> bool:
     """Whether ``parent`` only reads ``acc``, its child: its value cannot hold it."""
     if type(parent) is Get:
         return parent.target is acc
@@ -143,14 +143,15 @@ def _reads(parent: Node, acc: Node) -> bool:
 
 
 def accumulating(
-    reducers: list[tuple[Lambda, int, list[Node]]], effect_blocks: Container[int] | None
+    reducers: list[tuple[Lambda, int, list[Node], dict[int, str | None]]],
+    effect_blocks: Container[int] | None,
 ) -> dict[int, tuple[Node, int]]:
     """The resolver's ``accumulates``: each arrow of ``reducers`` (the arrow, its nesting level,
     its :func:`in_place_steps`) and its steps, by id (the nodes are kept: their ids stay
     theirs). Not an arrow whose body holds a block with effectful statements (SPEC 17, the
     ids ``effect_blocks``): its statements may run after the step's value, and read ``acc``."""
     out: dict[int, tuple[Node, int]] = {}
-    for lam, frame, steps in reducers:
+    for lam, frame, steps, _ in reducers:
         if effect_blocks and any(
             type(n) is Block and id(n) in effect_blocks for n in walk(lam.body)
         ):

@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Any
 from dialectic.outcome.errors import DialecticError, clip
 from dialectic.registry.registry import Registry, closest
 from dialectic.resolve import build
-from dialectic.resolve.accumulate import in_place_steps
+from dialectic.resolve.foldstate import reduce_marks
 from dialectic.resolve.inplace import Aliases, shared
 from dialectic.tree.nodes import (
     AliasRef,
@@ -95,7 +95,7 @@ class ExpressionsMixin:
     _arrow_locals: list[int]
     _env: list[_Scope | _Params]
     _in_place: list[tuple[Method, Node, int, tuple[object, ...]]]
-    reducers: list[tuple[Lambda, int, list[Node]]]
+    reducers: list[tuple[Lambda, int, list[Node], dict[int, str | None]]]
     _cur: _Scope | None
     _bare: bool | None
     _reading: int
@@ -274,9 +274,9 @@ class ExpressionsMixin:
         if name == "sort" or name == "reverse":
             self._in_place.append((node, target, self._arrow_count - 1, tuple(self._env)))
         elif name == "reduce" and args and type(args[0]) is Lambda:
-            steps = in_place_steps(args[0], self._arrow_count)
+            steps, fields = reduce_marks(args[0], self._arrow_count)
             if steps:
-                self.reducers.append((args[0], self._arrow_count, steps))
+                self.reducers.append((args[0], self._arrow_count, steps, fields))
         fallback = None
         if (
             registry is not None

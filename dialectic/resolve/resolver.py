@@ -100,6 +100,7 @@ class Resolved:
         "steps_slot",
         "effects",
         "accumulates",
+        "folds",
     )
 
     def __init__(
@@ -132,6 +133,9 @@ class Resolved:
         #: accumulator in place (:mod:`dialectic.resolve.accumulate`): id -> (the node, the
         #: arrow's nesting level)
         self.accumulates: dict[int, tuple[Node, int]] = {}
+        #: of those, the changes of a fold's state (:mod:`dialectic.resolve.foldstate`): id ->
+        #: the field it may change in place, or None (it copies)
+        self.folds: dict[int, str | None] = {}
 
 
 class _Table(dict[type[Node], Callable[[Any, Any], Node]]):
@@ -192,7 +196,7 @@ class Resolver(CallsMixin, ExpressionsMixin, BlocksMixin):
         self._in_place: list[tuple[Method, Node, int, tuple[object, ...]]] = []
         #: the ``reduce`` arrows that may change their accumulator in place: (the arrow, its
         #: nesting level, the merges and arrays that change it)
-        self.reducers: list[tuple[Lambda, int, list[Node]]] = []
+        self.reducers: list[tuple[Lambda, int, list[Node], dict[int, str | None]]] = []
         #: the memo slot counting method steps (-1: the program has no methods)
         self.steps_slot = -1
         #: write/destructive calls and expression statements seen (SPEC 17)
@@ -246,6 +250,12 @@ class Resolver(CallsMixin, ExpressionsMixin, BlocksMixin):
         if self.reducers:
             blocks = out.effects.blocks if out.effects is not None else None
             out.accumulates = accumulating(self.reducers, blocks)
+            out.folds = {
+                key: field
+                for *_, fields in self.reducers
+                for key, field in fields.items()
+                if key in out.accumulates
+            }
         return out
 
     def _top(self, node: Let) -> Node:
