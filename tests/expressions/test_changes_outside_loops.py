@@ -35,6 +35,13 @@ PROGRAMS = [
     "function grade(p) {\n  let g = 'C';\n  if (p.age > 30) g = 'A';\n"
     "  else if (p.age > 5) g = 'B';\n  return g;\n}\nreturn people.map(grade);",
     "if (flag) {\n  let t = 1;\n  if (n > 2) t = 2;\n  return t;\n}\nreturn 0;",
+    # several declarators in one statement
+    "let n2 = 27, steps = 0;\nwhile (n2 !== 1) {\n  n2 = n2 % 2 === 0 ? n2 / 2 : 3 * n2 + 1;\n"
+    "  steps++;\n}\nreturn steps;",
+    "const a = 1, b = a + 1, c = [a, b];\nreturn c;",
+    "let best, bestScore = -1;\nfor (const p of people) {\n"
+    "  if (p.age > bestScore) { bestScore = p.age; best = p.name; }\n}\nreturn [best, bestScore];",
+    "let x, y;\nx = 1;\ny = x + 1;\nreturn [x, y];",
     # an arrow's body with statements
     "return people.map(p => {\n  let tags = p.tags.length;\n  if (p.city) tags += 1;\n"
     "  return tags;\n});",
@@ -67,6 +74,8 @@ def test_a_call_in_an_if_without_return_runs_only_when_its_test_holds() -> None:
             11,
         ),
         ("const t = 0;\nt = 5;\nreturn t;", "defined twice", 2, 1),
+        ("const q = 1, r = 2;\nr = 3;\nreturn r;", "defined twice", 2, 1),
+        ("const q = 1, r;\nreturn q;", "expected `=` after `r`", 1, 15),
     ],
 )
 def test_changes_outside_loops_refused(text: str, message: str, line: int, column: int) -> None:

@@ -286,6 +286,17 @@ class ParserBase:
     _function_calls: set[int] | None = None
     #: the first and last token of the value of the last block's final `return`
     _block_final: tuple[int, int] = (0, 0)
+    #: the declarator of a name declared after a `,` (`let a = 1, b = 2;`), by its token
+    _declarators: dict[int, str] | None = None
+
+    def declarator(self, at: int) -> str | None:
+        """`const`, `let` or `var` declaring the name at token ``at`` (None: none)."""
+        if self._declarators is not None and at in self._declarators:
+            return self._declarators[at]
+        if at > 0 and self.kinds[at - 1] == "name" and self.values[at - 1] in DECLARATORS:
+            return str(self.values[at - 1])
+        return None
+
     #: the functions the program defines, by name (:mod:`.functions`)
     functions: dict[str, Any] | None = None
 

@@ -301,7 +301,7 @@ class Body:
         _, at, first, _, _ = self.alias_rec[idx]
         if first != at + 2 and p.kinds[at + 1] != ";":  # (`let x;`: undefined, :mod:`.reassign`)
             raise _destructured(p, name, family, where)
-        declarator = p.values[at - 1] if at > 0 and p.kinds[at - 1] == "name" else None
+        declarator = p.declarator(at)
         let = declarator != "const"
         _fresh_start(p, name, self.aliases[name], family, where)
         return let

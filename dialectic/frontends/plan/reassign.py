@@ -87,7 +87,7 @@ class ReassignMixin(ParserBase):
         at = alias_at.get(name)
         if at is None or at == 0:
             return False
-        return self.kinds[at - 1] == "name" and self.values[at - 1] in ("let", "var")
+        return self.declarator(at) in ("let", "var")
 
     def _switch_end(self, pos: int) -> int:
         """The `}` closing the `switch` at token ``pos`` (or the end)."""

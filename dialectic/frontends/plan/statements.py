@@ -214,12 +214,9 @@ class StatementsMixin(LoopsMixin, MembersMixin, ReassignMixin, SwitchMixin):
             pos += 1
             self.pos = pos
             word = values[pos]
-            if kinds[pos + 1] == ";" and values[pos - 1] != "const":
+            if kinds[pos + 1] in (";", ",") and values[pos - 1] != "const":
                 # `let status;`: undefined until a statement changes it (:mod:`.reassign`)
-                self.pos = pos + 2
-                aliases[word] = {"$undefined": None}
-                alias_at[word] = pos
-                alias_rec.append((word, pos, pos, pos, pos))
+                self.alias_definition(word, pos, aliases, alias_at, alias_rec)
                 return final
             if kinds[pos + 1] == ";":  # `const x;`: JavaScript's SyntaxError
                 raise self.fail(
@@ -437,10 +434,47 @@ class StatementsMixin(LoopsMixin, MembersMixin, ReassignMixin, SwitchMixin):
             )
         if word in GLOBAL_NAMES:
             raise self.fail(hides_global(word), self.starts[pos], "choose another name")
-        self.pos = pos + 2
-        value = self.expr(0)
-        last = self.pos - 1
-        self.end_statement(f"definition of `{word}`")
+        kinds = self.kinds
+        declarator = self.declarator(pos)
+        while True:  # `let a = 1, b = 2, c;`: one alias per declarator
+            if kinds[pos + 1] == "=":
+                self.pos = pos + 2
+                value = self.expr(0)
+            elif declarator in ("let", "var"):  # `let x;`: undefined until changed
+                self.pos = pos + 1
+                value = {"$undefined": None}
+            else:
+                raise self.unexpected(self.tok(pos + 1), f"`=` after `{word}`")
+            last = self.pos - 1
+            more = (
+                declarator is not None and kinds[self.pos] == "," and kinds[self.pos + 1] == "name"
+            )
+            if not more:
+                self.end_statement(f"definition of `{word}`")
+            self._define(word, pos, value, last, (aliases, alias_at, alias_rec))
+            if not more:
+                return
+            pos = self.pos + 1
+            word = str(self.values[pos])
+            if word in RESERVED or word in ("this", "undefined") or word in GLOBAL_NAMES:
+                raise self.fail(
+                    f"`{word}` cannot be an alias name", self.starts[pos], "choose another name"
+                )
+            if self._declarators is None:
+                self._declarators = {}
+            self._declarators[pos] = str(declarator)
+
+    def _define(
+        self,
+        word: str,
+        pos: int,
+        value: Any,
+        last: int,
+        block: tuple[dict[str, Any], dict[str, int], list[tuple[str, int, int, int, int]]],
+    ) -> None:
+        """The alias ``word`` (token ``pos``) of the block: ``value``, whose last token is
+        ``last``."""
+        aliases, alias_at, alias_rec = block
         if word in alias_at:
             self.problems.append(
                 (
