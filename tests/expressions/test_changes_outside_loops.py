@@ -35,6 +35,17 @@ PROGRAMS = [
     "function grade(p) {\n  let g = 'C';\n  if (p.age > 30) g = 'A';\n"
     "  else if (p.age > 5) g = 'B';\n  return g;\n}\nreturn people.map(grade);",
     "if (flag) {\n  let t = 1;\n  if (n > 2) t = 2;\n  return t;\n}\nreturn 0;",
+    # a read before the change reads the value before (held whole, an array is refused)
+    "let a = 1;\na = a + 1;\nconst b = a * 10;\na = 100;\nreturn [a, b];",
+    "let total = 0;\nconst before = total;\nfor (const x of nums) total += x;\n"
+    "return [before, total];",
+    "let t = 0;\nfor (const c of words) t += 1;\nconst u = t;\nfor (const c of words) t += 1;\n"
+    "return [u, t];",
+    "let o = {k: 1};\nconst keep = o;\no = {k: 2};\nreturn [keep, o];",
+    "let x = 1;\nconst arr = [1, 2].map(v => v + x);\nx = 50;\nreturn [arr, x];",
+    "const out = [1];\nconst n0 = out.length;\nout.push(2);\nreturn [out, n0];",
+    "const m = {};\nconst before = {...m};\nfor (const w of ['a', 'b']) m[w] = 1;\n"
+    "return [before, m];",
     # several declarators in one statement
     "let n2 = 27, steps = 0;\nwhile (n2 !== 1) {\n  n2 = n2 % 2 === 0 ? n2 / 2 : 3 * n2 + 1;\n"
     "  steps++;\n}\nreturn steps;",
@@ -68,10 +79,10 @@ def test_a_call_in_an_if_without_return_runs_only_when_its_test_holds() -> None:
     [
         ("let x = 0;\nif (flag) { break; }\nreturn x;", "`break` outside a loop", 2, 13),
         (
-            "let a = 1;\nconst b = a + 1;\na = 5;\nreturn [a, b];",
-            "`a` is read before the statement changes it",
+            "const out = [1];\nconst keep = out;\nout.push(2);\nreturn [keep, out];",
+            "`out` is read before the statement changes it",
             2,
-            11,
+            14,
         ),
         ("const t = 0;\nt = 5;\nreturn t;", "defined twice", 2, 1),
         ("const q = 1, r = 2;\nr = 3;\nreturn r;", "defined twice", 2, 1),

@@ -455,13 +455,6 @@ ERRORS = [
         2,
         11,
     ),
-    (
-        "let t = 0;\nfor (const c of cities) t += 1;\nconst u = t;\n"
-        "for (const c of cities) t += 1;",
-        "read before",
-        3,
-        11,
-    ),
     ("const out = [];\nfor (const c of out) { out.push(c); }", "list reads `out`", 2, 17),
     ("for (const c of c) {}", "list reads `c`", 1, 17),
     (

@@ -34,7 +34,7 @@ class BlockState:
     name is defined, the names its statements read (found once, when a loop first asks), and
     the accumulators that are a loop's result."""
 
-    __slots__ = ("alias_rec", "index", "indexed", "scanned", "read_at", "finals")
+    __slots__ = ("alias_rec", "index", "indexed", "scanned", "read_at", "finals", "held_scan")
 
     def __init__(self, alias_rec: list[tuple[str, int, int, int, int]]) -> None:
         self.alias_rec = alias_rec
@@ -45,6 +45,8 @@ class BlockState:
         self.read_at: dict[str, int] = {}
         #: accumulator -> (kind, declared with `let`)
         self.finals: dict[str, tuple[str, bool]] = {}
+        #: how many statements :meth:`held` has read, and the names they read whole
+        self.held_scan: tuple[int, set[str]] = (0, set())
 
     def index_of(self, name: str) -> int | None:
         rec = self.alias_rec
@@ -52,6 +54,20 @@ class BlockState:
             self.index[rec[self.indexed][0]] = self.indexed
             self.indexed += 1
         return self.index.get(name)
+
+    def held(self, aliases: dict[str, Any], name: str) -> bool:
+        """Whether a statement so far reads ``name`` whole (holds the array or object itself:
+        JavaScript's reads through it would see a later loop's changes). Each statement is
+        read once."""
+        rec = self.alias_rec
+        done, whole = self.held_scan
+        while done < len(rec):
+            tree = aliases.get(rec[done][0])
+            if tree is not None:
+                whole |= scan_reads(tree)[1]
+            done += 1
+        self.held_scan = (done, whole)
+        return name in whole
 
     def reads(self, aliases: dict[str, Any]) -> dict[str, int]:
         """Name -> the last statement so far that reads it (each statement read once)."""
@@ -73,6 +89,10 @@ class BlockState:
         del self.index[name]
         self.index[hidden] = idx
         return hidden
+
+
+#: accumulators JavaScript changes in place: a read before the loop may see the changes
+_SHARED_FAMILIES = frozenset(["push", "entry", "collection"])
 
 
 class Body:
@@ -106,6 +126,8 @@ class Body:
         self.lets: dict[str, Any] = {}
         self.accs: dict[str, list[Contribution]] = {}
         self.acc_kind: dict[str, str] = {}
+        #: accumulators replaced by the loop (not changed in place) that the block read before
+        self.old_reads: set[str] = set()
         self.acc_tok: dict[str, int] = {}
         self.acc_let: dict[str, bool] = {}
         #: hidden aliases (and locals holding a call) that run for every iteration reaching them
@@ -299,10 +321,15 @@ class Body:
         whether it is declared with `let` (or nothing), not `const`."""
         p = self.parser
         _, at, first, _, _ = self.alias_rec[idx]
-        if first != at + 2 and p.kinds[at + 1] != ";":  # (`let x;`: undefined, :mod:`.reassign`)
+        value = self.aliases[name]
+        version = (  # `o.k = v;` made this version of `o` (:mod:`.members`)
+            p.kinds[at + 1] in (".", "[") and type(value) is dict and list(value) == ["$merge"]
+        )
+        if first != at + 2 and p.kinds[at + 1] != ";" and not version:
+            # (`let x;`: undefined, :mod:`.reassign`)
             raise _destructured(p, name, family, where)
         declarator = p.declarator(at)
-        let = declarator != "const"
+        let = declarator != "const" and not version
         _fresh_start(p, name, self.aliases[name], family, where)
         return let
 
@@ -415,7 +442,15 @@ def check_body(p: LoopsMixin, body: Body, iterable: Any, span: tuple[int, int]) 
     read_at = body.state.reads(body.aliases)
     for name in accs:
         idx = read_at.get(name)
-        if idx is not None:
+        if idx is not None and (
+            body.acc_kind.get(name) not in _SHARED_FAMILIES
+            or not body.state.held(body.aliases, name)
+        ):
+            # a value the loop replaces (`t += x`), or an array or object read before it only
+            # through its members (`out.length`): such a read is of the value before
+            # (:meth:`LoopEmitMixin._emit` points it at the hidden definition)
+            body.old_reads.add(name)
+        elif idx is not None:
             entry = body.alias_rec[idx]
             raise p.fail(
                 f"`{name}` is read before the loop changes it",

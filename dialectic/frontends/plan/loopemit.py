@@ -6,7 +6,14 @@ from __future__ import annotations
 
 from typing import Any
 
-from dialectic.frontends.plan.loopbuild import Contribution, final_value, literal, record, ref
+from dialectic.frontends.plan.loopbuild import (
+    Contribution,
+    final_value,
+    literal,
+    record,
+    ref,
+    scan_reads,
+)
 from dialectic.frontends.plan.loopchanges import LoopChangesMixin
 from dialectic.frontends.plan.loopcheck import Body, name_at
 from dialectic.frontends.plan.loopwhile import while_tree
@@ -30,6 +37,14 @@ class LoopEmitMixin(LoopChangesMixin):
         field: dict[str, str] = {}
         state = body.state
         inits = {name: state.rename(self, body.aliases, name) for name in body.accs}
+        for name in body.old_reads:  # `const before = t; for (...) t += x;`
+            found: list[dict[str, Any]] = []
+            for other, tree in body.aliases.items():
+                if other != inits[name]:
+                    scan_reads(tree, found)
+            for node in found:
+                if node.get("$ref") == name:
+                    node["$ref"] = inits[name]
         starts = {name: ref(init) for name, init in inits.items()} if body.fold else None
         tree = self._loop_tree(body, header, body_first, end, field, starts)
         loop = self.fresh("_loop")

@@ -29,7 +29,7 @@ if TYPE_CHECKING:
 __all__ = ["LoopSwitchMixin"]
 
 #: statements whose own `break` ends them, not the case
-_LOOPS = frozenset(["for", "while", "do"])
+_LOOPS = frozenset(["for", "while", "do", "switch"])
 
 
 class LoopSwitchMixin(ParserBase):

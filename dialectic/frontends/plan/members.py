@@ -22,6 +22,9 @@ from dialectic.frontends.plan.logicalset import LOGICAL_SETS, only_if
 from dialectic.frontends.plan.loopbuild import has_call, scan_reads
 from dialectic.frontends.plan.postfix import new_object
 
+if TYPE_CHECKING:
+    from dialectic.frontends.plan.loopcheck import BlockState
+
 __all__ = ["MembersMixin"]
 
 MAX_CHANGES = 64
@@ -38,6 +41,8 @@ class MembersMixin(ParserBase):
     if TYPE_CHECKING:
 
         def fresh(self, prefix: str) -> str: ...
+
+        def _block_state(self, alias_rec: list[Any]) -> BlockState: ...
 
         def collection_statement(
             self,
@@ -146,7 +151,8 @@ class MembersMixin(ParserBase):
         first = next((e for e in alias_rec if e[0] == name), None)
         value = aliases[name]
         versioned = type(value) is dict and list(value) == ["$merge"] and counts[name] > 1
-        if not versioned and not new_object(value):
+        made = self._block_state(alias_rec).finals.get(name)  # a loop's object (not shared)
+        if not versioned and not new_object(value) and (made is None or made[0] != "entry"):
             raise self.fail(
                 f"`{name}` is changed in place, and it is not an object the program wrote "
                 "(JavaScript would change the value it holds, seen everywhere it is held)",
