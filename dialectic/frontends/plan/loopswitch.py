@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING, Any
 from dialectic.frontends.plan.base import OPEN, ParserBase, closing
 from dialectic.frontends.plan.loopbuild import ref, when
 from dialectic.frontends.plan.loopcheck import NEVER
-from dialectic.frontends.plan.switch import case_labels
+from dialectic.frontends.plan.switch import switch_head
 
 if TYPE_CHECKING:
     from dialectic.frontends.plan.loopcheck import Body
@@ -50,18 +50,7 @@ class LoopSwitchMixin(ParserBase):
     def _switch(self, body: Body, reach: str | None, pos: int) -> str | None:
         """The ``switch`` at token ``pos``; returns the reach after it."""
         kinds = self.kinds
-        self.pos = pos + 2
-        first = self.pos
-        value = self.expr(0)
-        last = self.pos - 1
-        self._expect(")", "`)` after the value of `switch`")
-        opened = self.pos
-        if kinds[opened] != "{":
-            raise self.unexpected(self.tok(opened), "`{` opening the cases")
-        close = closing(kinds, opened)
-        if kinds[close] == "eof":
-            raise self.unexpected(self.tok(close), "`}` closing the cases")
-        labels = case_labels(self, opened, close)
+        value, (first, last), close, labels = switch_head(self, pos)
         body.use(value, first, last)
         hidden = self.fresh("_sw")
         body.lets[hidden] = when(reach, value, None)

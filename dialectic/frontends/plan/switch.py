@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING, Any
 
 from dialectic.frontends.plan.base import CLOSE, OPEN, ParseFailure, ParserBase, closing
 
-__all__ = ["SwitchMixin", "case_labels"]
+__all__ = ["SwitchMixin", "case_labels", "switch_head"]
 
 
 def case_labels(p: ParserBase, opened: int, close: int) -> list[int]:
@@ -55,6 +55,26 @@ def case_labels(p: ParserBase, opened: int, close: int) -> list[int]:
     return labels
 
 
+def switch_head(p: ParserBase, pos: int) -> tuple[Any, tuple[int, int], int, list[int]]:
+    """``switch (value) {`` at token ``pos``: the value's tree and tokens, the `}` closing
+    the cases and the cases' labels."""
+    kinds = p.kinds
+    if kinds[pos + 1] != "(":
+        raise p.unexpected(p.tok(pos + 1), "`(` after `switch`")
+    p.pos = pos + 2
+    value = p.expr(0)
+    span = (pos + 2, p.pos - 1)
+    if kinds[p.pos] != ")":
+        raise p.unexpected(p.tok(p.pos), "`)` after the value of `switch`")
+    opened = p.pos + 1
+    if kinds[opened] != "{":
+        raise p.unexpected(p.tok(opened), "`{` opening the cases")
+    close = closing(kinds, opened)
+    if kinds[close] == "eof":
+        raise p.unexpected(p.tok(close), "`}` closing the cases")
+    return value, span, close, case_labels(p, opened, close)
+
+
 class SwitchMixin(ParserBase):
     """``switch`` statements of cases that return."""
 
@@ -69,19 +89,7 @@ class SwitchMixin(ParserBase):
         kind ``end``, are the value when no case matches and there is no ``default``) and its
         last token."""
         kinds = self.kinds
-        if kinds[pos + 1] != "(":
-            raise self.unexpected(self.tok(pos + 1), "`(` after `switch`")
-        self.pos = pos + 2
-        value = self.expr(0)
-        if kinds[self.pos] != ")":
-            raise self.unexpected(self.tok(self.pos), "`)` after the value of `switch`")
-        opened = self.pos + 1
-        if kinds[opened] != "{":
-            raise self.unexpected(self.tok(opened), "`{` opening the cases")
-        close = closing(kinds, opened)
-        if kinds[close] == "eof":
-            raise self.unexpected(self.tok(close), "`}` closing the cases")
-        labels = case_labels(self, opened, close)
+        value, _, close, labels = switch_head(self, pos)
         hidden = self.fresh("_sw")
         cases: list[tuple[list[Any], Any]] = []  # (the values tested, the statements)
         default: Any = None
