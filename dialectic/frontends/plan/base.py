@@ -148,6 +148,11 @@ class ParserBase:
         self.tokens = tokens
         self.kinds = tokens.kinds
         self.values = tokens.values
+        #: the token kinds as lexed (parsing sets some for a while: `case` read as `}`), for
+        #: the statements' bracket table (:mod:`.reassign`); kept only when it may be asked
+        self.lexed_kinds: tuple[str, ...] | None = (
+            tuple(tokens.kinds) if ("if" in source or "switch" in source) else None
+        )
         self.starts: Sequence[int]
         self.ends: Sequence[int]
         if record:
