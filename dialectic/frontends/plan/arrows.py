@@ -21,9 +21,6 @@ from dialectic.frontends.plan.order import first_read
 
 __all__ = ["ArrowsMixin"]
 
-#: statements that make an arrow's block body a block as a function's (`block_until`)
-_STATEMENT_WORDS = frozenset(["if", "for", "while", "do", "try", "switch"])
-
 
 class _Pattern:
     """A flat destructuring parameter: its tokens (``[`` / ``{`` to the closer) and, per name,
@@ -214,7 +211,7 @@ class ArrowsMixin(ParserBase):
         start = self.pos
         returned: tuple[int, int] | None = None  # a block's `return` expression, in tokens
         changes: Changes | None = None
-        if kinds[start] == "{" and start in self.statement_blocks():
+        if kinds[start] == "{" and start in self.brackets().blocks:
             # `x => { if (!x) return null; for (...) {...} return y; }`: a block as a
             # function's body (`if` with early returns, loops), SPEC 10 "Arrow functions"
             self.pos = start + 1
@@ -319,39 +316,9 @@ class ArrowsMixin(ParserBase):
             return {"$let": bindings, "$return": body["$return"]}
         return {"$let": bindings, "$return": body}
 
-    _statement_blocks: frozenset[int] | None = None
-
     if TYPE_CHECKING:  # provided by the statements mixin
 
         def block_until(self, end: str, what: str = "") -> Any: ...
-
-    def statement_blocks(self) -> frozenset[int]:
-        """The tokens ``{`` whose own statements (not those of blocks inside) include ``if``,
-        ``for``, ``while``, ``do``, ``try`` or ``switch``: read in one pass over the tokens,
-        the first time an arrow's block body asks."""
-        found = self._statement_blocks
-        if found is None:
-            kinds, values = self.kinds, self.values
-            opened: list[int] = []
-            marked: set[int] = set()
-            last = len(kinds) - 1
-            for i, kind in enumerate(kinds):
-                if kind in OPEN:
-                    opened.append(i)
-                elif kind in CLOSE:
-                    if opened:
-                        opened.pop()
-                elif (
-                    kind == "name"
-                    and values[i] in _STATEMENT_WORDS
-                    and opened
-                    and kinds[opened[-1]] == "{"
-                    and (i == 0 or kinds[i - 1] != ".")
-                    and (i == last or kinds[i + 1] != ":")
-                ):
-                    marked.add(opened[-1])
-            found = self._statement_blocks = frozenset(marked)
-        return found
 
     def block_body(self, depth: int, acc: str | None = None) -> tuple[Any, Changes | None]:
         """``{ const a = ...; return expr; }`` as ``{"$let": ..., "$return": expr}``, and the

@@ -8,6 +8,7 @@ the tree turns that record into path-keyed spans (see :mod:`.spans`).
 
 from __future__ import annotations
 
+from bisect import bisect_left
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, overload
 
@@ -129,6 +130,66 @@ class _LazyOffsets(Sequence[int]):
 
     def __len__(self) -> int:
         return len(self._tokens.kinds)
+
+
+#: statements that make an arrow's block body a block as a function's (:mod:`.arrows`)
+_STATEMENT_WORDS = frozenset(["if", "for", "while", "do", "try", "switch"])
+
+
+class Brackets:
+    """The program's brackets, read in one pass the first time a statement asks (so that
+    asking about every `if` of a program stays linear, nested ones too): the token closing each
+    opening one, where `return` and `use` stand, by how many parentheses and square brackets are
+    open around them, and the braces whose own statements hold `if`, `for`, `while`, `do`,
+    `try` or `switch` (an arrow's block body then reads as a function's)."""
+
+    __slots__ = ("blocks", "closes", "depth", "returns")
+
+    def __init__(self, kinds: Sequence[str], values: Sequence[object]) -> None:
+        end = len(kinds) - 1
+        closes = [end] * len(kinds)
+        depth = [0] * len(kinds)
+        returns: dict[int, list[int]] = {}
+        blocks: set[int] = set()
+        opened: list[int] = []
+        level = 0  # parentheses and square brackets (not braces) open here
+        for i, kind in enumerate(kinds):
+            depth[i] = level
+            if kind in OPEN:
+                opened.append(i)
+                if kind != "{":
+                    level += 1
+            elif kind in CLOSE:
+                if opened:
+                    j = opened.pop()
+                    closes[j] = i
+                    if kinds[j] != "{":
+                        level -= 1
+            elif kind == "name":
+                word = values[i]
+                if word == "return" or word == "use":
+                    returns.setdefault(level, []).append(i)
+                elif (
+                    word in _STATEMENT_WORDS
+                    and opened
+                    and kinds[opened[-1]] == "{"
+                    and (i == 0 or kinds[i - 1] != ".")
+                    and (i == end or kinds[i + 1] != ":")
+                ):
+                    blocks.add(opened[-1])
+        self.blocks = frozenset(blocks)
+        self.closes = closes
+        self.depth = depth
+        self.returns = returns
+
+    def returns_between(self, first: int, last: int) -> bool:
+        """Whether a `return` (or `use`) stands between tokens ``first`` and ``last`` inside
+        as many parentheses and square brackets as token ``first``."""
+        at = self.returns.get(self.depth[first])
+        if not at:
+            return False
+        i = bisect_left(at, first)
+        return i < len(at) and at[i] <= last
 
 
 class ParserBase:
@@ -291,6 +352,16 @@ class ParserBase:
     _function_calls: set[int] | None = None
     #: the first and last token of the value of the last block's final `return`
     _block_final: tuple[int, int] = (0, 0)
+    _brackets: Brackets | None = None
+
+    def brackets(self) -> Brackets:
+        """The program's bracket table (:class:`Brackets`), read once."""
+        table = self._brackets
+        if table is None:
+            kinds = self.lexed_kinds if self.lexed_kinds is not None else tuple(self.kinds)
+            table = self._brackets = Brackets(kinds, self.values)
+        return table
+
     #: the declarator of a name declared after a `,` (`let a = 1, b = 2;`), by its token
     _declarators: dict[int, str] | None = None
 

@@ -15,11 +15,9 @@ are refused, as JavaScript refuses them outside a loop.
 
 from __future__ import annotations
 
-from bisect import bisect_left
-from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from dialectic.frontends.plan.base import CHANGES, CLOSE, OPEN, ParserBase, closing
+from dialectic.frontends.plan.base import CHANGES, OPEN, ParserBase
 from dialectic.frontends.plan.loopforms import Each
 
 __all__ = ["ReassignMixin"]
@@ -28,59 +26,8 @@ __all__ = ["ReassignMixin"]
 _STEPS = frozenset(["++", "--"])
 
 
-class _Brackets:
-    """The program's brackets, read once (so that asking about every `if` of a program stays
-    linear, nested ones too): the token closing each opening one, and where `return` and
-    `use` stand, by how many parentheses and square brackets are open around them."""
-
-    __slots__ = ("closes", "depth", "returns")
-
-    def __init__(self, kinds: Sequence[str], values: Sequence[object]) -> None:
-        end = len(kinds) - 1
-        closes = [end] * len(kinds)
-        depth = [0] * len(kinds)
-        returns: dict[int, list[int]] = {}
-        opened: list[int] = []
-        level = 0  # parentheses and square brackets (not braces) open here
-        for i, kind in enumerate(kinds):
-            depth[i] = level
-            if kind in OPEN:
-                opened.append(i)
-                if kind != "{":
-                    level += 1
-            elif kind in CLOSE:
-                if opened:
-                    j = opened.pop()
-                    closes[j] = i
-                    if kinds[j] != "{":
-                        level -= 1
-            elif kind == "name" and values[i] in ("return", "use"):
-                returns.setdefault(level, []).append(i)
-        self.closes = closes
-        self.depth = depth
-        self.returns = returns
-
-    def returns_between(self, first: int, last: int) -> bool:
-        """Whether a `return` (or `use`) stands between tokens ``first`` and ``last`` inside
-        as many parentheses and square brackets as token ``first``."""
-        at = self.returns.get(self.depth[first])
-        if not at:
-            return False
-        i = bisect_left(at, first)
-        return i < len(at) and at[i] <= last
-
-
 class ReassignMixin(ParserBase):
     """Finds a statement that changes a value outside a loop, and its one-item loop."""
-
-    _brackets: _Brackets | None = None
-
-    def _table(self) -> _Brackets:
-        table = self._brackets
-        if table is None:
-            kinds = self.lexed_kinds if self.lexed_kinds is not None else tuple(self.kinds)
-            table = self._brackets = _Brackets(kinds, self.values)
-        return table
 
     if TYPE_CHECKING:
 
@@ -99,10 +46,10 @@ class ReassignMixin(ParserBase):
         word = str(values[pos])
         if word == "if" and kinds[pos + 1] == "(":
             end = self._if_end(pos)
-            return kinds[end] != "eof" and not self._table().returns_between(pos, end)
+            return kinds[end] != "eof" and not self.brackets().returns_between(pos, end)
         if word == "switch" and kinds[pos + 1] == "(":  # cases that `break` (:mod:`.loopswitch`)
             end = self._switch_end(pos)
-            return kinds[end] != "eof" and not self._table().returns_between(pos, end)
+            return kinds[end] != "eof" and not self.brackets().returns_between(pos, end)
         if word not in alias_at:
             return False
         nxt = kinds[pos + 1]
@@ -123,15 +70,7 @@ class ReassignMixin(ParserBase):
         elif kinds[pos] == "name" and self.values[pos] == "switch":
             end = self._switch_end(pos)
         else:
-            end = pos
-            while kinds[end] not in (";", "}", "eof"):
-                if kinds[end] in OPEN:
-                    end = closing(kinds, end)
-                    if kinds[end] == "eof":
-                        break
-                end += 1
-            if kinds[end] == "}":
-                end -= 1  # (a last statement of a block without `;`)
+            end = self._branch_end(pos)  # (its `;`, or its last token before a `}`)
         name = self.fresh("_once")
         self.pos = pos
         return Each((name, pos, [0], (pos, pos)), end, False, statement=True)
@@ -145,7 +84,7 @@ class ReassignMixin(ParserBase):
     def _switch_end(self, pos: int) -> int:
         """The `}` closing the `switch` at token ``pos`` (or the end)."""
         kinds = self.kinds
-        closes = self._table().closes
+        closes = self.brackets().closes
         close = closes[pos + 1]
         if kinds[close] == "eof" or kinds[close + 1] != "{":
             return close if kinds[close] == "eof" else close + 1
@@ -155,7 +94,7 @@ class ReassignMixin(ParserBase):
         """The last token of the `if` statement at token ``pos`` (its `else` chain too)."""
         kinds, values = self.kinds, self.values
         while True:
-            close = self._table().closes[pos + 1]  # the test's `)`
+            close = self.brackets().closes[pos + 1]  # the test's `)`
             if kinds[close] == "eof":
                 return close
             end = self._branch_end(close + 1)
@@ -173,7 +112,7 @@ class ReassignMixin(ParserBase):
         """The last token of the branch that starts at token ``i``: a block's `}`, or a
         statement's `;` (an `if` inside, with its `else`)."""
         kinds, values = self.kinds, self.values
-        closes = self._table().closes
+        closes = self.brackets().closes
         if kinds[i] == "{":
             return closes[i]
         if kinds[i] == "name" and values[i] == "if" and kinds[i + 1] == "(":
