@@ -85,7 +85,8 @@ written, and later reads see them; a call alone is a statement, `mkdir({dir_name
 `for (const x of xs) { ... }` loops over a list: its body changes accumulators defined just
 before it and read after it (`const out = [];` with `out.push(v)`, `let total = 0;` with
 `total += v` or `total++`, `const byId = {};` with `byId[k] = v`), with `const`, `if`/`else`,
-`continue`, `break`, loops inside and calls inside; the body may read what it changes
+`continue`, `break`, `return` (the loop stops there), loops inside and calls inside; the body
+may read what it changes
 (`if (!seen[k]) { seen[k] = true; out.push(k); }`: then the items run one after another);
 otherwise the calls of all items run concurrently, `[write]` ones in order. `while (test) {
 ... }` and `do { ... } while (test);` loop until a condition holds (pagination: `let page = 1;

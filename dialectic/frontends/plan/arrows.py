@@ -318,7 +318,7 @@ class ArrowsMixin(ParserBase):
 
     if TYPE_CHECKING:  # provided by the statements mixin
 
-        def block_until(self, end: str, what: str = "") -> Any: ...
+        def block_until(self, end: str, what: str = "", *, rest: bool = False) -> Any: ...
 
     def block_body(self, depth: int, acc: str | None = None) -> tuple[Any, Changes | None]:
         """``{ const a = ...; return expr; }`` as ``{"$let": ..., "$return": expr}``, and the

@@ -159,6 +159,8 @@ class Body:
         self.loop: WhileTest | None = None
         #: names read whole (not a member, a receiver, a spread), first and last token
         self.whole: list[tuple[set[str], int, int]] = []
+        #: the hidden (result, returned) names a `return` in the body sets (:mod:`.loopreturn`)
+        self.ret: tuple[str, str] | None = None if parent is None else parent.ret
 
     def open_scope(self) -> None:
         self.scopes.append(self.next_scope)
@@ -320,6 +322,8 @@ class Body:
         """Whether the definition of ``name`` (statement ``idx``) suits ``family``; returns
         whether it is declared with `let` (or nothing), not `const`."""
         p = self.parser
+        if name in p.hidden_lets:  # (`return` in a loop: :mod:`.loopreturn`)
+            return True
         _, at, first, _, _ = self.alias_rec[idx]
         value = self.aliases[name]
         version = (  # `o.k = v;` made this version of `o` (:mod:`.members`)

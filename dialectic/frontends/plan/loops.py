@@ -19,6 +19,7 @@ from dialectic.frontends.plan.loopbuild import has_call, ref, when
 from dialectic.frontends.plan.loopcheck import NEVER, BlockState, Body, check_body
 from dialectic.frontends.plan.loopemit import LoopEmitMixin
 from dialectic.frontends.plan.loopforms import Each, LoopFormsMixin
+from dialectic.frontends.plan.loopreturn import LoopReturnMixin
 from dialectic.frontends.plan.loopswitch import LoopSwitchMixin
 from dialectic.frontends.plan.loopwhile import body_start, read_while, skip_do_test
 from dialectic.frontends.plan.patterns import PatternsMixin
@@ -31,7 +32,7 @@ MAX_NESTING = 8
 _STEPS = frozenset(["++", "--"])
 
 
-class LoopsMixin(LoopEmitMixin, PatternsMixin, LoopFormsMixin, LoopSwitchMixin):
+class LoopsMixin(LoopEmitMixin, PatternsMixin, LoopFormsMixin, LoopSwitchMixin, LoopReturnMixin):
     """``for...of`` statements; :class:`.statements.StatementsMixin` builds on it."""
 
     _blocks: dict[int, BlockState] | None = None
@@ -96,6 +97,9 @@ class LoopsMixin(LoopEmitMixin, PatternsMixin, LoopFormsMixin, LoopSwitchMixin):
         )
         outer = None if parent is None else parent[0]
         body = Body(self, aliases, alias_at, alias_rec, self._block_state(alias_rec), outer)
+        target, self._loop_return = self._loop_return, None
+        if outer is None:  # a loop of a block that returns (:mod:`.loopreturn`)
+            body.ret = target
         if body.depth > MAX_NESTING:
             raise self.fail(
                 f"loops nested more than {MAX_NESTING} deep",
@@ -167,7 +171,10 @@ class LoopsMixin(LoopEmitMixin, PatternsMixin, LoopFormsMixin, LoopSwitchMixin):
     def _going(self, body: Body) -> str | None:
         """For a loop with `break` (a fold whose state says when it is done): the hidden
         alias saying that the iteration runs, which every statement of the body needs."""
-        if not self._breaks(self.pos):
+        if not self._breaks(self.pos) and not (
+            body.ret is not None
+            and self.brackets().returns_between(self.pos, self._branch_end(self.pos))
+        ):
             return None
         state = body.state_param = self.fresh("_s")
         go = self.fresh("_go")
@@ -329,7 +336,7 @@ class LoopsMixin(LoopEmitMixin, PatternsMixin, LoopFormsMixin, LoopSwitchMixin):
                 continue
             if reach == NEVER:
                 raise self.fail(
-                    "statements after `continue` or `break` never run",
+                    "statements after `continue`, `break` or `return` never run",
                     self.starts[self.pos],
                     "remove them, or put `continue` or `break` inside an `if`",
                 )
@@ -358,6 +365,8 @@ class LoopsMixin(LoopEmitMixin, PatternsMixin, LoopFormsMixin, LoopSwitchMixin):
             )
         if body.each and word in ("continue", "break"):
             raise self.each_break(pos) if word == "break" else self.each_continue(pos)
+        if word == "return" and body.ret is not None and not body.each:
+            return self.loop_return(body, reach, pos)  # (:mod:`.loopreturn`)
         if word == "continue" or (word == "return" and body.each):
             failure = self.each_return(pos) if word == "return" else None
             if failure is not None:
@@ -372,8 +381,9 @@ class LoopsMixin(LoopEmitMixin, PatternsMixin, LoopFormsMixin, LoopSwitchMixin):
             body.fold = True
             return NEVER
         if word in ("for", "while", "do"):
+            returns = body.ret is not None and self.loop_returns(pos)
             self.for_statement(pos, body.aliases, body.alias_at, body.alias_rec, (body, reach))
-            return reach
+            return self.after_inner_return(body, reach, pos) if returns else reach
         dot = self.for_each_at(pos)
         if dot is not None:  # `xs.forEach(x => ...)` inside the loop
             each = self.for_each(pos, dot)

@@ -39,6 +39,8 @@ class LoopSwitchMixin(ParserBase):
 
         def fresh(self, prefix: str) -> str: ...
 
+        def _branch_end(self, i: int) -> int: ...
+
         def _put(self, container: Any, key: str | int, first: int, last: int) -> None: ...
 
         def _block(self, body: Body, reach: str | None, closer: str) -> str | None: ...
@@ -135,6 +137,8 @@ class LoopSwitchMixin(ParserBase):
             end -= 1
         elif kinds[end - 1] == "name" and values[end - 1] == "continue":
             pass  # (the loop's next item: the case ends there too)
+        elif self._ends_in_return(i, end):
+            pass  # (a loop's `return`: :mod:`.loopreturn`)
         elif not last:
             raise self.fail(
                 "a case of `switch` falls into the next case's statements",
@@ -155,6 +159,28 @@ class LoopSwitchMixin(ParserBase):
                 )
             j += 1
         return end
+
+    def _ends_in_return(self, i: int, end: int) -> bool:
+        """Whether the last statement of tokens ``i`` up to ``end`` is a `return` (or a block
+        whose last statement is)."""
+        kinds, values = self.kinds, self.values
+        if not self.brackets().returns_between(i, end - 1):
+            return False
+        while True:
+            last = i
+            while True:
+                stop = self._branch_end(i)
+                if stop >= end - 1 or kinds[stop] == "eof":
+                    break
+                i = stop + 1
+                while i < end and kinds[i] == ";":
+                    i += 1
+                if i >= end:
+                    break
+                last = i
+            if kinds[last] != "{":
+                return kinds[last] == "name" and values[last] == "return"
+            i, end = last + 1, self.brackets().closes[last]
 
     def _skip_loop_tokens(self, j: int) -> int:
         """The token after the loop statement at token ``j`` (its own `break`s are its)."""

@@ -24,6 +24,7 @@ __all__ = ["ReassignMixin"]
 
 #: `++x;`, `--x;`
 _STEPS = frozenset(["++", "--"])
+_LOOPS = frozenset(["for", "while", "do"])
 
 
 class ReassignMixin(ParserBase):
@@ -32,6 +33,8 @@ class ReassignMixin(ParserBase):
     if TYPE_CHECKING:
 
         def fresh(self, prefix: str) -> str: ...
+
+        def loop_end(self, pos: int) -> int: ...
 
     def changes_outside_loop(self, pos: int, alias_at: dict[str, int]) -> bool:
         """Whether the statement at token ``pos`` is an `if` without `return` (its changes
@@ -117,6 +120,12 @@ class ReassignMixin(ParserBase):
             return closes[i]
         if kinds[i] == "name" and values[i] == "if" and kinds[i + 1] == "(":
             return self._if_end(i)
+        if (
+            kinds[i] == "name"
+            and values[i] in _LOOPS
+            and (values[i] == "do" or kinds[i + 1] == "(")
+        ):
+            return self.loop_end(i)
         while kinds[i] not in (";", "}", "eof"):
             if kinds[i] in OPEN:
                 i = closes[i]

@@ -228,6 +228,9 @@ class StatementsMixin(LoopsMixin, MembersMixin, ReassignMixin, SwitchMixin):
             if kinds[pos + 1] != "=":
                 raise self.unexpected(self.tok(pos + 1), f"`=` after `{word}`")
         if word in ("for", "while", "do"):  # `for (const x of xs) { ... }` (SPEC 10, "Loops")
+            if self.loop_returns(pos):  # the loop and the rest of the block (:mod:`.loopreturn`)
+                made = self.loop_with_return(pos, aliases, alias_at, alias_rec)
+                return made if final is None else final
             self.for_statement(pos, aliases, alias_at, alias_rec)
             return final
         if self.changes_outside_loop(pos, alias_at):  # :mod:`.reassign`
@@ -285,7 +288,7 @@ class StatementsMixin(LoopsMixin, MembersMixin, ReassignMixin, SwitchMixin):
             else:
                 other = self.branch()
         else:
-            other = self.block_until(end)
+            other = self.block_until(end, rest=True)
             rest = declared_names(other)
         if rest:  # JavaScript declares them for the whole block: read before, they throw
             read = first_read(test, rest) or first_read(then, rest)
@@ -330,10 +333,23 @@ class StatementsMixin(LoopsMixin, MembersMixin, ReassignMixin, SwitchMixin):
             "write if (test) { return a; } else { return b; }, or the value test ? a : b",
         )
 
-    def block_until(self, end: str, what: str = "this branch of `if`") -> Any:
+    def block_until(
+        self, end: str, what: str = "this branch of `if`", *, rest: bool = False
+    ) -> Any:
         """Alias definitions and a final ``return`` up to the token kind ``end``: the value, or
         ``{"$let": ..., "$return": ...}`` when the block defines aliases (``what``: the block,
-        as errors name it)."""
+        as errors name it; ``rest``: the statements after an `if`, a `switch` or a loop, the
+        rest of the block they stand in)."""
+        outer = (self._block_end, self._ends_undefined)
+        self._block_end = end
+        if not rest:  # (a function's body ends in `undefined`; a branch goes on after it)
+            self._ends_undefined = what.startswith(("the arrow", "the function"))
+        try:
+            return self._block_until(end, what)
+        finally:
+            self._block_end, self._ends_undefined = outer
+
+    def _block_until(self, end: str, what: str) -> Any:
         kinds, values = self.kinds, self.values
         aliases: dict[str, Any] = {}
         alias_at: dict[str, int] = {}

@@ -82,7 +82,7 @@ class SwitchMixin(ParserBase):
 
         def fresh(self, prefix: str) -> str: ...
 
-        def block_until(self, end: str, what: str = "") -> Any: ...
+        def block_until(self, end: str, what: str = "", *, rest: bool = False) -> Any: ...
 
     def switch_statement(self, pos: int, end: str) -> tuple[Any, int]:
         """The ``switch`` at token ``pos``: its value (the statements after it, up to the token
@@ -125,7 +125,7 @@ class SwitchMixin(ParserBase):
             in_default = False
         self.pos = close + 1
         if default is None:  # no case equal: the statements after the `switch`
-            default = self.block_until(end)
+            default = self.block_until(end, rest=True)
         for tested, body in reversed(cases):
             test: Any = None
             for t in tested:
