@@ -193,13 +193,15 @@ def _statement(r: random.Random, depth: int, in_loop: bool) -> str:
         )
     if k == 10 and in_loop:
         return f"if (out.length > {n}) {{ const t = out.length; return {{t, a}}; }}"
+    if k == 11 and depth == 0:  # a guard: the statements after it are a block of their own
+        return f"if (a > {n + 2}) return ['guard', a, s9, out.length];"
     return ("a += 2;", "out.push(a);", "s9 += 'x';", "a++;")[k % 4]
 
 
 def _program(seed: int) -> str:
     r = random.Random(seed)
     lines = [f"let a = {r.randrange(5)};", "let s9 = 'q';", "const out = [];"]
-    lines += [_statement(r, 0, False) for _ in range(r.randrange(1, 4))]
+    lines += [_statement(r, 0, False) for _ in range(r.randrange(1, 5))]
     lines.append("return [a, s9, out];")
     return "\n".join(lines)
 

@@ -15,6 +15,7 @@ if TYPE_CHECKING:
     from dialectic.frontends.plan.loopchanges import LoopChangesMixin
     from dialectic.frontends.plan.loops import LoopsMixin
     from dialectic.frontends.plan.loopwhile import WhileTest
+    from dialectic.frontends.plan.restblock import Outer
 
 __all__ = ["NEVER", "Body", "BlockState", "check_body", "name_at"]
 
@@ -324,6 +325,9 @@ class Body:
         p = self.parser
         if name in p.hidden_lets:  # (`return` in a loop: :mod:`.loopreturn`)
             return True
+        outer = p.brought_from(self.alias_rec, name)
+        if outer is not None:  # (after an `if` that returns: :mod:`.restblock`)
+            return _brought(p, outer, name, family, where)
         _, at, first, _, _ = self.alias_rec[idx]
         value = self.aliases[name]
         version = (  # `o.k = v;` made this version of `o` (:mod:`.members`)
@@ -344,6 +348,21 @@ _WHOLE_HINT = {
     "collection": "read it through its methods (`{0}.get(k)`, `{0}.has(k)`, `{0}.size`), or "
     "copy it: [...{0}]",
 }
+
+
+def _brought(p: LoopsMixin, outer: Outer, name: str, family: str, where: int) -> bool:
+    """A change of ``name``, brought into a block after an `if` that returns, checked as its
+    enclosing block would check it; returns whether it is declared with `let`."""
+    if family in _SHARED_FAMILIES and outer.held:
+        raise p.fail(
+            f"`{name}` is read whole before the `if` that returns, and changed after it: in "
+            "JavaScript that read would see the change",
+            where,
+            _WHOLE_HINT[family].format(name),
+        )
+    aliases, alias_at, alias_rec = outer.block
+    check = Body(p, aliases, alias_at, alias_rec, p._block_state(alias_rec))
+    return check._block_accumulator(name, family, where)
 
 
 def _destructured(p: ParserBase, name: str, family: str, where: int) -> ParseFailure:

@@ -23,6 +23,7 @@ from dialectic.frontends.plan.loopreturn import LoopReturnMixin
 from dialectic.frontends.plan.loopswitch import LoopSwitchMixin
 from dialectic.frontends.plan.loopwhile import body_start, read_while, skip_do_test
 from dialectic.frontends.plan.patterns import PatternsMixin
+from dialectic.frontends.plan.restblock import RestBlockMixin
 
 __all__ = ["LoopsMixin"]
 
@@ -32,7 +33,9 @@ MAX_NESTING = 8
 _STEPS = frozenset(["++", "--"])
 
 
-class LoopsMixin(LoopEmitMixin, PatternsMixin, LoopFormsMixin, LoopSwitchMixin, LoopReturnMixin):
+class LoopsMixin(
+    LoopEmitMixin, PatternsMixin, LoopFormsMixin, LoopSwitchMixin, LoopReturnMixin, RestBlockMixin
+):
     """``for...of`` statements; :class:`.statements.StatementsMixin` builds on it."""
 
     _blocks: dict[int, BlockState] | None = None

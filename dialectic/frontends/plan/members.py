@@ -24,6 +24,7 @@ from dialectic.frontends.plan.postfix import new_object
 
 if TYPE_CHECKING:
     from dialectic.frontends.plan.loopcheck import BlockState
+    from dialectic.frontends.plan.restblock import Outer
 
 __all__ = ["MembersMixin"]
 
@@ -41,6 +42,8 @@ class MembersMixin(ParserBase):
     if TYPE_CHECKING:
 
         def fresh(self, prefix: str) -> str: ...
+
+        def brought_from(self, alias_rec: list[Any], name: str) -> Outer | None: ...
 
         def _block_state(self, alias_rec: list[Any]) -> BlockState: ...
 
@@ -152,6 +155,17 @@ class MembersMixin(ParserBase):
         value = aliases[name]
         versioned = type(value) is dict and list(value) == ["$merge"] and counts[name] > 1
         made = self._block_state(alias_rec).finals.get(name)  # a loop's object (not shared)
+        outer = self.brought_from(alias_rec, name)
+        if outer is not None and not versioned:  # after an `if` that returns (:mod:`.restblock`)
+            if outer.held:
+                raise self.fail(
+                    f"`{name}` is read whole before the `if` that returns, and changed after "
+                    "it: in JavaScript that read would see the change",
+                    self.starts[pos],
+                    f"make a new object: const {name}2 = {{...{name}, key: value}};",
+                )
+            value = outer.block[0][name]
+            made = self._block_state(outer.block[2]).finals.get(name)
         if not versioned and not new_object(value) and (made is None or made[0] != "entry"):
             raise self.fail(
                 f"`{name}` is changed in place, and it is not an object the program wrote "

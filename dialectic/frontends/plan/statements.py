@@ -17,6 +17,7 @@ from dialectic.frontends.plan.loops import LoopsMixin
 from dialectic.frontends.plan.members import MembersMixin
 from dialectic.frontends.plan.order import declared_names, first_read, read_before_definition
 from dialectic.frontends.plan.reassign import ReassignMixin
+from dialectic.frontends.plan.restblock import Block
 from dialectic.frontends.plan.switch import SwitchMixin
 
 __all__ = ["StatementsMixin"]
@@ -119,6 +120,8 @@ class StatementsMixin(LoopsMixin, MembersMixin, ReassignMixin, SwitchMixin):
         alias_rec: list[tuple[str, int, int, int, int]] = []
         final: tuple[str, Any, int, int] | None = None  # key, value, first and last token
         after_final_reported = False
+        self._block_ctx = (aliases, alias_at, alias_rec)
+        self._block_close = len(kinds) - 1
         self.find_functions()
         defined = self.function_names()
         while True:
@@ -288,8 +291,11 @@ class StatementsMixin(LoopsMixin, MembersMixin, ReassignMixin, SwitchMixin):
             else:
                 other = self.branch()
         else:
+            block = self._block_ctx
             other = self.block_until(end, rest=True)
             rest = declared_names(other)
+            if block is not None and not rest.isdisjoint(block[1]):  # (:mod:`.restblock`)
+                rest = rest - block[1].keys()
         if rest:  # JavaScript declares them for the whole block: read before, they throw
             read = first_read(test, rest) or first_read(then, rest)
             if read is not None:
@@ -340,20 +346,23 @@ class StatementsMixin(LoopsMixin, MembersMixin, ReassignMixin, SwitchMixin):
         ``{"$let": ..., "$return": ...}`` when the block defines aliases (``what``: the block,
         as errors name it; ``rest``: the statements after an `if`, a `switch` or a loop, the
         rest of the block they stand in)."""
-        outer = (self._block_end, self._ends_undefined)
+        outer = (self._block_end, self._ends_undefined, self._block_ctx, self._block_close)
         self._block_end = end
         if not rest:  # (a function's body ends in `undefined`; a branch goes on after it)
             self._ends_undefined = what.startswith(("the arrow", "the function"))
+        self._block_close = self.block_close(rest)
         try:
-            return self._block_until(end, what)
+            return self._block_until(end, what, outer[2] if rest else None)
         finally:
-            self._block_end, self._ends_undefined = outer
+            self._block_end, self._ends_undefined, self._block_ctx, self._block_close = outer
 
-    def _block_until(self, end: str, what: str) -> Any:
+    def _block_until(self, end: str, what: str, outer: Block | None) -> Any:
         kinds, values = self.kinds, self.values
         aliases: dict[str, Any] = {}
         alias_at: dict[str, int] = {}
         alias_rec: list[tuple[str, int, int, int, int]] = []
+        self._block_ctx = (aliases, alias_at, alias_rec)
+        self.bring_changed(outer, self._block_ctx, self._block_close)  # (:mod:`.restblock`)
         final: tuple[str, Any, int, int] | None = None
         while kinds[self.pos] != end and kinds[self.pos] != "eof":
             pos = self.pos
