@@ -72,6 +72,9 @@ def test_for_each_and_counted_loops_give_what_node_gives() -> None:
         ("for (let i = 0; i < 10; i += 0) {}\nreturn 1;", "only `for...of` loops", 1),
         ("for (let i = 0; i > 10; i++) {}\nreturn 1;", "only `for...of` loops", 1),
         ("for (let i = echo(0); i < 10; i++) {}\nreturn 1;", "only `for...of` loops", 1),
+        # the test is `(i < 2) ? 3 : 2` and `(i < n) && flag`, not a bound (was a wrong answer)
+        ("for (let i = 0; i < 2 ? 3 : 2; i++) { if (i > 5) break; }\nreturn 1;", "only", 1),
+        ("for (let i = 0; i < n && flag; i++) {}\nreturn 1;", "only `for...of` loops", 1),
         (
             "const out = [];\nfor (let i = 0; i < out.length + 3; i++) { out.push(i); }\n"
             "return out;",

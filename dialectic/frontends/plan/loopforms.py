@@ -62,6 +62,21 @@ class Each:
     statement: bool = False
 
 
+#: operators that bind less tightly than `<`: `i < n && ok` is `(i < n) && ok`
+_LOOSER = frozenset(["??", "||", "&&", "==", "!=", "===", "!==", "<", "<=", ">", ">="])
+
+
+def _looser(tree: Any) -> bool:
+    """Whether ``tree``, read after `i <`, is an operator binding less tightly than `<`
+    (JavaScript reads the test as `(i < a) op b`) or a conditional."""
+    if type(tree) is not dict:
+        return False
+    if "$if" in tree:
+        return True
+    op = tree.get("$op")
+    return type(op) is list and bool(op) and op[0] in _LOOSER and len(op) == 3
+
+
 class LoopFormsMixin(ParserBase):
     """``xs.forEach(...)`` statements and counted ``for (let i = 0; i < n; i++)`` headers."""
 
@@ -255,8 +270,8 @@ class LoopFormsMixin(ParserBase):
         bound_first = self.pos
         bound = self.expr(0)
         bound_span = (bound_first, self.pos - 1)
-        if kinds[self.pos] != ";":
-            return None
+        if kinds[self.pos] != ";" or (_looser(bound) and id(bound) not in self.parened):
+            return None  # (`i < n && ok`, `i < a ? b : c`: the test is not `i < bound`)
         step = self._step(self.pos + 1, name)
         if step is None or step[0] != _UP[op]:
             return None
