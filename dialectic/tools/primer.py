@@ -92,8 +92,9 @@ otherwise the calls of all items run concurrently, `[write]` ones in order. `whi
 ... }` and `do { ... } while (test);` loop until a condition holds (pagination: `let page = 1;
 while (true) { const r = await list({page}); all.push(...r.items); if (!r.next) break; page =
 r.next; }`), their iterations in order; `x ??= v`, `o[k] ||= v` as statements too.
-`xs.forEach(x => { ... })` and `for (let i = 0; i < n; i++)` are loops. Helpers defined at the
-top, `function label(p) { ... }` or `const isAdult = p => p.age >= 18;`, can be called or passed
+`xs.forEach(x => { ... })` and `for (let i = 0; i < n; i++)` (any C-style loop) are loops.
+Helpers defined at the top, `function label(p) { ... }` or `const isAdult = p => p.age >= 18;`,
+can be called or passed
 (`people.filter(isAdult)`); an arrow's body may hold `if` with early `return`s and loops.
 
 A `switch` whose cases end in `return` is the choice it makes; one whose cases end in `break`

@@ -49,6 +49,36 @@ PROGRAMS = [
     "  .sort(([, a], [, b]) => a - b).map(([k, , ]) => k);",
     "let best = 0;\nfor (let i = 1; i < nums.length; i++) {\n"
     "  if (nums[i] > nums[best]) best = i;\n}\nreturn best;",
+    # C-style loops that are not a count: read as `while` (SPEC 10, "Loops")
+    "const out = [];\nfor (let i = 0; i < 10; i += 0.5) { if (i > 1) break; out.push(i); }\n"
+    "return out;",
+    "const out = [];\nfor (let i = 0; i > 10; i++) out.push(i);\nreturn out;",
+    "const out = [];\nfor (let i = echo(0); i < 3; i++) out.push(i);\nreturn out;",
+    # the test is `(i < 2) ? 3 : 2` and `(i < n) && flag`, not a bound (was a wrong answer)
+    "const out = [];\nfor (let i = 0; i < 2 ? 3 : 2; i++) { if (i > 5) break; out.push(i); }\n"
+    "return out;",
+    "const out = [];\nfor (let i = 0; i < n && flag; i++) out.push(i);\nreturn out;",
+    "const out = [];\nfor (let i = 1; i < 100; i *= 2) out.push(i);\nreturn out;",
+    "const out = [];\nfor (let i = 0, j = 5; i < j; i++, j--) out.push([i, j]);\nreturn out;",
+    "let s2 = 0;\nfor (let i = 0; i < nums.length && nums[i] !== 0; i++) s2 += nums[i];\n"
+    "return s2;",
+    "let k = 0;\nfor (; k < 5; k++) {}\nreturn k;",
+    "function isPrime(k) {\n  if (k < 2) return false;\n"
+    "  for (let i = 2; i * i <= k; i++) { if (k % i === 0) return false; }\n  return true;\n}\n"
+    "return [2, 3, 4, 9, 11, 15, 17].filter(isPrime);",
+    "const out = [];\nfor (let i = 0; i < 10; i = i + 3) { if (i === 3) continue; out.push(i); }\n"
+    "return out;",
+    "let total = 0;\nfor (let i = 1; i <= 10 && total < 20; i++) { total += i; }\nreturn total;",
+    "const out = [];\nfor (let i = 0; ; i++) { if (i >= 3) break; out.push(i); }\nreturn out;",
+    "const out = [];\nfor (let i = 1; i < 100; i *= 3) out.push(i);\n"
+    "for (let i = 0; i < 2; i++) out.push(-i);\nfor (let i = 5; i > 0; i -= 2) out.push(i * 10);\n"
+    "return out;",
+    "let n3 = 27, steps = 0;\nfor (; n3 !== 1; steps++) { n3 = n3 % 2 ? 3 * n3 + 1 : n3 / 2; }\n"
+    "return steps;",
+    "const res = [];\nfor (let i = 0; i < words.length; i += 2) {\n"
+    "  const w = await echo(words[i]);\n  res.push(w);\n}\nreturn res;",
+    "for (let i = 1; i < 50; i *= 2) { if (i > 10) return i; }\nreturn 0;",
+    "let a2 = 0;\nfor (let a = 0, b = 1; a < 50; a = b, b = a + b) a2 = a;\nreturn a2;",
 ]
 
 
@@ -68,13 +98,17 @@ def test_for_each_and_counted_loops_give_what_node_gives() -> None:
         ("people.forEach(p => { break; });\nreturn 1;", "has no `break`", 23),
         ("people.forEach(p => { continue; });\nreturn 1;", "has no `continue`", 23),
         ("people.forEach((p, i, all) => 1);\nreturn 1;", "not the array", 16),
-        ("for (let i = 0; i < 10; i += 0.5) {}\nreturn 1;", "only `for...of` loops", 1),
-        ("for (let i = 0; i < 10; i += 0) {}\nreturn 1;", "only `for...of` loops", 1),
-        ("for (let i = 0; i > 10; i++) {}\nreturn 1;", "only `for...of` loops", 1),
-        ("for (let i = echo(0); i < 10; i++) {}\nreturn 1;", "only `for...of` loops", 1),
-        # the test is `(i < 2) ? 3 : 2` and `(i < n) && flag`, not a bound (was a wrong answer)
-        ("for (let i = 0; i < 2 ? 3 : 2; i++) { if (i > 5) break; }\nreturn 1;", "only", 1),
-        ("for (let i = 0; i < n && flag; i++) {}\nreturn 1;", "only `for...of` loops", 1),
+        # not a count: read as `while` (:mod:`.loopfor`), whose steps are bounded
+        ("for (let i = 0; i < 10; i += 0) {}\nreturn 1;", "method steps", 1),
+        ("for (let i = 0; ; i++) {}\nreturn 1;", "loop has no `break`: it never ends", 1),
+        ("let i = 5;\nfor (let i = 1; i < 3; i *= 2) {}\nreturn i;", "defines before it", 10),
+        (
+            "const o = [];\nfor (const x of nums) { for (let j = 1; j < 9; j *= 3) o.push(j); }\n"
+            "return o;",
+            "inside a loop, a C-style loop is only a count",
+            25,
+        ),
+        ("for (var i = 0; i < 3; i *= 2) {}\nreturn 1;", "not `var`", 6),
         (
             "const out = [];\nfor (let i = 0; i < out.length + 3; i++) { out.push(i); }\n"
             "return out;",

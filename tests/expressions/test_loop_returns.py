@@ -193,6 +193,10 @@ def _statement(r: random.Random, depth: int, in_loop: bool) -> str:
         )
     if k == 10 and in_loop:
         return f"if (out.length > {n}) {{ const t = out.length; return {{t, a}}; }}"
+    if k == 0 and depth == 0:  # a C-style loop that is not a count: a `while`
+        q = f"q{r.randrange(10**6)}"
+        inner = _statement(r, depth + 1, True) + " " + _statement(r, depth + 1, True)
+        return f"for (let {q} = 1; {q} < {n * 3}; {q} *= 2) {{ {inner} }}"
     if k == 11 and depth == 0:  # a guard: the statements after it are a block of their own
         return f"if (a > {n + 2}) return ['guard', a, s9, out.length];"
     return ("a += 2;", "out.push(a);", "s9 += 'x';", "a++;")[k % 4]

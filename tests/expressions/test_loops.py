@@ -438,7 +438,7 @@ ERRORS = [
     ("for (const c of cities) { while (true) {} }", "never ends", 1, 27),
     ("for (const c of cities) { do {} while (1); }", "never ends", 1, 27),
     ("for await (const c of cities) {}", "no `for await`", 1, 5),
-    ("for (let i = 0; i < 3; i *= 2) {}", "only `for...of` loops", 1, 1),
+    ("for (let i = 0; i < 3) {}", "only `for...of` loops", 1, 1),
     ("for (c of cities) {}", "only `for...of` loops", 1, 1),
     ("for (var c of cities) {}", "`const` or `let`, not `var`", 1, 6),
     ("for (const c of cities) { var d = c; }", "not `var`", 1, 27),

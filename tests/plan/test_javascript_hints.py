@@ -41,9 +41,10 @@ RT = Runtime(load_entry_points=False)
         ("let i = 0; while (true) { i++; } return i;", "syntax_error", "if (done) break;"),
         ("let i = 0; do { i++; } while (1); return i;", "syntax_error", "while (page !== null)"),
         (
-            "const r = []; for (let i = 0; i < 3; i *= 2) r.push(i); return r;",
+            "const r = []; for (const c of [1]) { for (let i = 0; i < 3; i *= 2) r.push(i); } "
+            "return r;",
             "syntax_error",
-            ".map",
+            "write while",
         ),
         ("const r = []; for (const c of cs) { r.push(c); } return r;", "unknown_identifier", ""),
         ("return [[1]].flat(Infinity);", "unknown_identifier", "xs.flat(10)"),

@@ -18,6 +18,7 @@ from dialectic.frontends.plan.keywords import GLOBAL_NAMES, RESERVED, hides_glob
 from dialectic.frontends.plan.loopbuild import has_call, ref, when
 from dialectic.frontends.plan.loopcheck import NEVER, BlockState, Body, check_body
 from dialectic.frontends.plan.loopemit import LoopEmitMixin
+from dialectic.frontends.plan.loopfor import c_style_parts, read_c_style, unscope
 from dialectic.frontends.plan.loopforms import Each, LoopFormsMixin
 from dialectic.frontends.plan.loopreturn import LoopReturnMixin
 from dialectic.frontends.plan.loopswitch import LoopSwitchMixin
@@ -110,10 +111,30 @@ class LoopsMixin(
                 "loop over a flattened list: xs.flatMap(x => x.items)",
             )
         body_first = body_start(self, pos) if is_while else self.pos
+        parts = None
+        names: list[str] = []
+        if header is None:  # `for (let i = 1; i < n; i *= 2)` (:mod:`.loopfor`)
+            parts = c_style_parts(self, pos)
+            if parts is None:
+                raise self._c_style(pos)
+            if outer is not None:
+                raise self.fail(
+                    "inside a loop, a C-style loop is only a count (`i < n` with `i++` or "
+                    "`i += 2`)",
+                    self.starts[pos],
+                    "declare its variable before it and write while: let j = 1; while (j < 9) "
+                    "{ ...; j *= 3; }",
+                )
+            body_first = parts[2] + 1
         try:
             if is_while:  # `while (test)`, `do` (:mod:`.loopwhile`)
                 header, body_first = read_while(self, pos, body)
+            elif parts is not None:
+                header, body_first, names = read_c_style(
+                    self, pos, body, parts, (aliases, alias_at, alias_rec)
+                )
             else:
+                assert header is not None
                 self._read_for(body, header, each)
         except ParseFailure as failure:
             if failure.fatal or parent is not None:
@@ -134,8 +155,11 @@ class LoopsMixin(
                 after = min(each.close + 1, len(self.kinds) - 1)
                 self.pos = after + (self.kinds[after] == ";")
             return
+        assert header is not None
         if parent is None:
             self._emit(body, header, pos, body_first)
+            if names:  # (the loop's own variables leave the block's scope)
+                unscope(self, names, (aliases, alias_at, alias_rec))
         else:
             self._emit_nested(body, header, pos, body_first, *parent)
 
@@ -211,7 +235,7 @@ class LoopsMixin(
             i += 1
         return i
 
-    def _header(self, pos: int) -> tuple[str | None, int, Any, tuple[int, int]]:
+    def _header(self, pos: int) -> tuple[str | None, int, Any, tuple[int, int]] | None:
         """``(const x of xs)``: the name (None for a pattern), the token of the name or
         pattern, the iterable, and its first and last tokens; ``self.pos`` after ``)``."""
         kinds, values = self.kinds, self.values
@@ -226,6 +250,8 @@ class LoopsMixin(
         i = pos + 2
         decl = values[i] if kinds[i] == "name" and values[i] in DECLARATORS else None
         if decl is None or kinds[i + 1] not in ("name", "[", "{"):
+            if c_style_parts(self, pos) is not None:  # `for (; k < n; k *= 2)` (:mod:`.loopfor`)
+                return None
             raise self._c_style(pos)
         if decl == "var":
             raise self.fail(
@@ -240,6 +266,8 @@ class LoopsMixin(
             counted = self.counted_header(pos) if kinds[after] == "=" else None
             if counted is not None:  # `for (let i = 0; i < n; i++)` (:mod:`.loopforms`)
                 return counted
+            if c_style_parts(self, pos) is not None:  # any other: :mod:`.loopfor`
+                return None
             raise self._c_style(pos)
         self.pos = after + 1
         first = self.pos
