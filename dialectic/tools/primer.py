@@ -93,7 +93,10 @@ while (true) { const r = await list({page}); all.push(...r.items); if (!r.next) 
 r.next; }`), their iterations in order; `x ??= v`, `o[k] ||= v` as statements too.
 `xs.forEach(x => { ... })` and `for (let i = 0; i < n; i++)` are loops. Helpers defined at the
 top, `function label(p) { ... }` or `const isAdult = p => p.age >= 18;`, can be called or passed
-(`people.filter(isAdult)`); an arrow's body may hold `if` with early `return`s and loops.
+(`people.filter(isAdult)`); an arrow's body may hold `if` with early `return`s and loops. A
+helper may take functions and call them or pass them on (`const sumBy = (xs, f) => xs.reduce((s,
+x) => s + f(x), 0); sumBy(people, p => p.age)`, `const by = k => (a, b) => a[k] - b[k];
+xs.sort(by('age'))`), but not store, return or compare them.
 
 A `switch` whose cases end in `return` is the choice it makes; one whose cases end in `break`
 changes values as an `if`/`else if` chain does.
