@@ -90,7 +90,8 @@ before it and read after it (`const out = [];` with `out.push(v)`, `let total = 
 otherwise the calls of all items run concurrently, `[write]` ones in order. `while (test) {
 ... }` and `do { ... } while (test);` loop until a condition holds (pagination: `let page = 1;
 while (true) { const r = await list({page}); all.push(...r.items); if (!r.next) break; page =
-r.next; }`), their iterations in order; `x ??= v`, `o[k] ||= v` as statements too.
+r.next; }`), their iterations in order; `x ??= v`, `o[k] ||= v` as statements too, and the
+group-by `(groups[k] ??= []).push(x);` on a `const groups = {};` (a computed key bound first).
 `xs.forEach(x => { ... })` and `for (let i = 0; i < n; i++)` are loops. Helpers defined at the
 top, `function label(p) { ... }` or `const isAdult = p => p.age >= 18;`, can be called or passed
 (`people.filter(isAdult)`); an arrow's body may hold `if` with early `return`s and loops. A
