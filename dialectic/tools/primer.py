@@ -102,8 +102,8 @@ xs.sort(by('age'))`), but not store, return or compare them.
 A `switch` whose cases end in `return` is the choice it makes; one whose cases end in `break`
 changes values as an `if`/`else if` chain does.
 
-`new Map(entries)` and `new Set(xs)` are values (`m.get(k)`, `m.set(k, v);` as a statement,
-`[...m.entries()]`, `Object.fromEntries(m)`); return them as arrays or objects.
+`new Map(entries)` and `new Set(xs)` are values (`m.get(k)`, `m.set(k, v);`, `m.clear();` as
+statements, `[...m.entries()]`, `Object.fromEntries(m)`); return them as arrays or objects.
 
 **Not in the language.** Fallthrough between `switch` cases, recursion, `new` (but `Map`, `Set`),
 classes, `o.a.b = v`, bitwise operators, regular expressions, `use` inside `if`. Write instead:
