@@ -133,6 +133,12 @@ def test_passed_functions_give_what_node_gives() -> None:
             2,
             8,
         ),
+        (  # passed by name, its parameter gets an index: not the registered `echo`
+            "function g(x, echo) { return echo(x); }\nreturn nums.map(g);",
+            "the function `g` (line 1, column 10) calls its parameter `echo`, but passed by name",
+            2,
+            8,
+        ),
         (  # recursion through a passed function is still recursion
             "function walk(x, f) { return f(x, walk); }\nreturn walk(1, (v, g) => v);",
             "the function `walk` (line 1, column 10) calls itself",

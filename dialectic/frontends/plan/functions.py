@@ -411,6 +411,13 @@ class FunctionsMixin(PassedFunctionsMixin):
         params, body = made["$fn"]
         inner_stack = (*stack, fn.name)
         if args is None:
+            if fn.called:  # (a method passes items and indexes: no function)
+                raise self._fail_at(
+                    f"the function `{fn.name}` ({where}) calls its parameter "
+                    f"`{min(fn.called)}`, but passed by name it gets what the method passes "
+                    "(an item, an index), not a function",
+                    f"call it with the function: xs.map(x => {fn.name}(x, y => ...))",
+                )
             made["$fn"][1] = self._expand(body, bound | set(params), inner_stack)
             return made
         return self._apply(fn, made, args, bound, inner_stack)
