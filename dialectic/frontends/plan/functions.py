@@ -30,7 +30,7 @@ from typing import TYPE_CHECKING, Any
 from dialectic.frontends.plan.base import DECLARATORS, ParseFailure, Problem
 from dialectic.frontends.plan.keywords import GLOBAL_NAMES, LITERAL_WORDS, RESERVED, hides_global
 from dialectic.frontends.plan.passed import PassedFunctionsMixin
-from dialectic.frontends.plan.treenames import binders, called_names, free_names
+from dialectic.frontends.plan.treenames import binders, free_names, scan
 
 __all__ = ["Function", "FunctionsMixin", "free_names"]
 
@@ -235,6 +235,7 @@ class FunctionsMixin(PassedFunctionsMixin):
             self.end_statement(f"definition of `{name}`")
         tree = {"$fn": items}
         names = frozenset(params)
+        free, called = scan(items[1], names)  # (one walk for both)
         self.functions[name] = Function(
             name,
             at,
@@ -242,8 +243,8 @@ class FunctionsMixin(PassedFunctionsMixin):
             self.pos - 1,
             hoisted,
             tree,
-            free_names(tree) - names,
-            called_names(items[1], names),
+            free - names,
+            called,
         )
         alias_at[name] = at
 

@@ -22,7 +22,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from dialectic.frontends.plan.base import ParseFailure, ParserBase
-from dialectic.frontends.plan.treenames import binders, called_names, free_names
+from dialectic.frontends.plan.treenames import binders, free_names, scan
 
 __all__ = ["PassedFunctionsMixin"]
 
@@ -33,11 +33,18 @@ class _Pass:
     """One function's parameters being written out: the arrows passed (by parameter), the
     free names of each, all the parameters, and the function's name and place for messages."""
 
-    __slots__ = ("arrows", "free", "params", "what")
+    __slots__ = ("arrows", "called", "free", "params", "what")
 
     def __init__(self, arrows: dict[str, Any], params: frozenset[str], what: str) -> None:
         self.arrows = arrows
-        self.free = {name: free_names(arrow) for name, arrow in arrows.items()}
+        self.free: dict[str, frozenset[str]] = {}
+        self.called: dict[str, frozenset[str]] = {}  # (each arrow's parameters it calls)
+        for name, arrow in arrows.items():
+            own, body = arrow["$fn"]
+            names = frozenset(p for p in own if type(p) is str)
+            free, called = scan(body, names)
+            self.free[name] = free - names
+            self.called[name] = called
         self.params = params
         self.what = what
 
@@ -204,7 +211,7 @@ class PassedFunctionsMixin(ParserBase):
         if type(v) is list and k in arrows and k not in local:
             self._pass_args(v, state, local, True)
             arrow = self._arrow_copy(state, k, local)
-            return self.apply_arrow(arrow, v, f"the function passed as `{k}`")
+            return self.apply_arrow(arrow, v, f"the function passed as `{k}`", state.called[k])
         calls = self._function_calls
         if type(v) is list and calls and id(node) in calls:
             self._pass_args(v, state, local, True)  # another function of the program's
@@ -241,14 +248,15 @@ class PassedFunctionsMixin(ParserBase):
         self._charge(_size(arrow), -1)
         return self._copy(arrow)
 
-    def apply_arrow(self, arrow: dict[str, Any], args: list[Any], what: str) -> Any:
+    def apply_arrow(
+        self, arrow: dict[str, Any], args: list[Any], what: str, called: frozenset[str]
+    ) -> Any:
         """The arrow ``arrow`` (a copy) applied to ``args``: a block binding each argument to
         a hidden name, then each parameter, and giving the body's value (arguments that are
-        functions written out in the body instead)."""
+        functions written out in the body instead). ``called``: the parameters it calls."""
         params, body = arrow["$fn"]
         self.check_arguments(what, params, args)
-        names = frozenset(p for p in params if type(p) is str)
-        body, passed = self.pass_functions(what, params, body, args, called_names(body, names))
+        body, passed = self.pass_functions(what, params, body, args, called)
         return self.bind_arguments(params, body, args, passed, arrow["$fn"])
 
     def check_arguments(self, what: str, params: list[Any], args: list[Any]) -> None:

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
-__all__ = ["binders", "called_names", "free_names", "scan"]
+__all__ = ["binders", "free_names", "scan"]
 
 
 def binders(node: dict[str, Any]) -> set[str]:
@@ -25,12 +25,6 @@ def binders(node: dict[str, Any]) -> set[str]:
 def free_names(tree: Any) -> frozenset[str]:
     """The names ``tree`` reads (``$ref``) that it does not define itself."""
     return scan(tree, frozenset())[0]
-
-
-def called_names(tree: Any, names: frozenset[str]) -> frozenset[str]:
-    """Which of ``names`` (parameters) ``tree`` calls where no binder of its own hides them:
-    the parameters a use must check the arguments of."""
-    return scan(tree, names)[1] if names else frozenset()
 
 
 def scan(tree: Any, names: frozenset[str]) -> tuple[frozenset[str], frozenset[str]]:
