@@ -123,7 +123,7 @@ def test_passed_functions_give_what_node_gives() -> None:
         ),
         (  # the argument of `by` computed: JavaScript computes it once, at the call
             "const by = k => (a, b) => a[k] - b[k];\nreturn [...people].sort(by(s.slice(0, 3)));",
-            "is an arrow function made by a call whose arguments are computed",
+            "is an arrow function made by a call that computes values first",
             2,
             8,
         ),

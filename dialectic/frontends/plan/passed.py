@@ -86,9 +86,12 @@ class PassedFunctionsMixin(ParserBase):
             for name, value in block["$let"].items():
                 if not _simple(value) or name in params or free_names(value) & params:
                     raise self._fail_at(
-                        f"{what} is an arrow function made by a call whose arguments are "
-                        "computed (JavaScript computes them once, at the call)",
-                        "compute the arguments first, as aliases: const k = ...; xs.sort(by(k))",
+                        f"{what} is an arrow function made by a call that computes values "
+                        "first, its arguments or its body's constants (JavaScript computes "
+                        "them once, at the call; written inside the arrow they would run at "
+                        "each call of it, or never)",
+                        "compute them first, as aliases, and pass names: const k = ...; "
+                        "xs.sort(by(k))",
                     )
         body: Any = fn[1]
         rec = self.rec
