@@ -139,6 +139,12 @@ def test_passed_functions_give_what_node_gives() -> None:
             2,
             8,
         ),
+        (  # a passed function applied to itself: JavaScript's recursion
+            "const fix = (f, x) => f(f, x);\nreturn fix((g, k) => k > 3 ? k : g(g, k + 1), 1);",
+            "functions passed as arguments call each other more than 32 deep",
+            2,
+            8,
+        ),
         (  # recursion through a passed function is still recursion
             "function walk(x, f) { return f(x, walk); }\nreturn walk(1, (v, g) => v);",
             "the function `walk` (line 1, column 10) calls itself",

@@ -27,6 +27,8 @@ from dialectic.frontends.plan.treenames import binders, free_names, scan
 __all__ = ["PassedFunctionsMixin"]
 
 _METHODS = ("$method", "$method?")
+#: how deep passed functions may be applied inside one another (as the program's functions)
+MAX_APPLIED = 32
 
 
 class _Pass:
@@ -51,6 +53,9 @@ class _Pass:
 
 class PassedFunctionsMixin(ParserBase):
     """Arguments that are functions, written out where the body uses them."""
+
+    #: how deep passed functions are being applied inside one another
+    _applying: int = 0
 
     if TYPE_CHECKING:  # provided by :class:`.functions.FunctionsMixin`
 
@@ -259,7 +264,17 @@ class PassedFunctionsMixin(ParserBase):
         functions written out in the body instead). ``called``: the parameters it calls."""
         params, body = arrow["$fn"]
         self.check_arguments(what, params, args)
-        body, passed = self.pass_functions(what, params, body, args, called)
+        if self._applying >= MAX_APPLIED:
+            raise self._fail_at(
+                f"functions passed as arguments call each other more than {MAX_APPLIED} deep "
+                "here (a passed function that calls itself, as `f(f, x)` does, never ends)",
+                "Plan has no recursion: compute the value with `reduce`, `map` or a loop",
+            )
+        self._applying += 1
+        try:
+            body, passed = self.pass_functions(what, params, body, args, called)
+        finally:
+            self._applying -= 1
         return self.bind_arguments(params, body, args, passed, arrow["$fn"])
 
     def check_arguments(self, what: str, params: list[Any], args: list[Any]) -> None:
