@@ -355,9 +355,9 @@ def unknown_function(registry: Registry, node: Call) -> DialecticError:
 
 _CHANGE = (
     "A Map or a Set changes only by a statement of its own, `m.set(k, v);`, `s.add(x);`, "
-    "`m.delete(k);`, on a name defined as `const m = new Map(...)` at the top of the program or "
-    "before a loop, or in a reduce from new Map() (`acc.set(k, v); return acc;`); or build it "
-    "in one step: new Map(xs.map(x => [x.id, x])), new Set(xs)."
+    "`m.delete(k);`, `m.clear();`, on a name defined as `const m = new Map(...)` at the top of "
+    "the program or before a loop, or in a reduce from new Map() (`acc.set(k, v); return "
+    "acc;`); or build it in one step: new Map(xs.map(x => [x.id, x])), new Set(xs)."
 )
 #: what to write instead of a JavaScript function or method that programs do not have
 _JAVASCRIPT = {

@@ -91,17 +91,20 @@ may read what it changes
 otherwise the calls of all items run concurrently, `[write]` ones in order. `while (test) {
 ... }` and `do { ... } while (test);` loop until a condition holds (pagination: `let page = 1;
 while (true) { const r = await list({page}); all.push(...r.items); if (!r.next) break; page =
-r.next; }`), their iterations in order; `x ??= v`, `o[k] ||= v` as statements too.
+r.next; }`), their iterations in order; `x ??= v`, `o[k] ||= v` as statements too, and the
+group-by `(groups[k] ??= []).push(x);` on a `const groups = {};` (a computed key bound first).
 `xs.forEach(x => { ... })` and `for (let i = 0; i < n; i++)` (any C-style loop) are loops.
 Helpers defined at the top, `function label(p) { ... }` or `const isAdult = p => p.age >= 18;`,
-can be called or passed
-(`people.filter(isAdult)`); an arrow's body may hold `if` with early `return`s and loops.
+can be called or passed (`people.filter(isAdult)`); an arrow's body may hold `if` with early
+`return`s and loops. A helper may take functions and call them or pass them on (`const sumBy =
+(xs, f) => xs.reduce((s, x) => s + f(x), 0); sumBy(people, p => p.age)`, `const by = k => (a,
+b) => a[k] - b[k]; xs.sort(by('age'))`), but not store, return or compare them.
 
 A `switch` whose cases end in `return` is the choice it makes; one whose cases end in `break`
 changes values as an `if`/`else if` chain does.
 
-`new Map(entries)` and `new Set(xs)` are values (`m.get(k)`, `m.set(k, v);` as a statement,
-`[...m.entries()]`, `Object.fromEntries(m)`); return them as arrays or objects.
+`new Map(entries)` and `new Set(xs)` are values (`m.get(k)`, `m.set(k, v);`, `m.clear();` as
+statements, `[...m.entries()]`, `Object.fromEntries(m)`); return them as arrays or objects.
 
 **Not in the language.** Fallthrough between `switch` cases, recursion, `new` (but `Map`, `Set`),
 classes, `o.a.b = v`, bitwise operators, regular expressions, `use` inside `if`. Write instead:

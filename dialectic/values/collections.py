@@ -216,6 +216,9 @@ class JsMap(Collection):
     def delete(self, key: Any = UNDEFINED) -> JsMap:
         return self._changed(_key(key, "Map.delete()"), _ABSENT)  # type: ignore[return-value]
 
+    def clear(self) -> JsMap:
+        return JsMap()
+
     def items(self) -> list[Any]:
         return [[k, v] for k, v in self._data().values()]
 
@@ -237,6 +240,7 @@ class JsMap(Collection):
             "entries": self.entries,
             "set": self.set,
             "delete": self.delete,
+            "clear": self.clear,
         }
 
 
@@ -256,6 +260,9 @@ class JsSet(Collection):
     def delete(self, item: Any = UNDEFINED) -> JsSet:
         return self._changed(_key(item, "Set.delete()"), _ABSENT)  # type: ignore[return-value]
 
+    def clear(self) -> JsSet:
+        return JsSet()
+
     def items(self) -> list[Any]:
         return list(self._data().values())
 
@@ -273,6 +280,7 @@ class JsSet(Collection):
             "entries": self.entries,
             "add": self.add,
             "delete": self.delete,
+            "clear": self.clear,
         }
 
 

@@ -287,7 +287,7 @@ ARRAY_PLAIN = frozenset(
 COLLECTION_READS = frozenset(["get", "has", "keys", "values", "entries"])
 #: the methods that make a Map's or a Set's next version (SPEC 1.8); the Plan front end writes
 #: them only for a statement `m.set(k, v);` that it reads as `m = m.set(k, v)`
-COLLECTION_CHANGES = frozenset(["set", "add", "delete"])
+COLLECTION_CHANGES = frozenset(["set", "add", "delete", "clear"])
 
 
 def plain_method(

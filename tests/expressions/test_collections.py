@@ -127,6 +127,17 @@ SAME = [
     "new Map([[2, 'b'], [5, 'e']]));\nreturn [...m];",
     "const m = new Map();\nfor (const x of [1, 2]) { const old = m.get('k'); m.set('k', x); "
     "m.set('prev' + x, old ?? 'none'); }\nreturn [...m];",
+    # clear(): the next version is empty
+    "const m = new Map([['a', 1]]);\nm.clear();\nm.set('b', 2);\nreturn [...m, m.size];",
+    "const m = new Map();\nfor (const w of words) { if (w.length > 5) m.clear(); "
+    "m.set(w.length, w); }\nreturn [...m];",
+    "const st = new Set(nums);\nconst before = st.size;\nst.clear();\nst.add(5);\n"
+    "return [before, [...st], st.has(3)];",
+    "const m = new Map([['k', [1, 2]]]);\n"
+    "return [(m.get('k') ?? []).length, (m.get('z') ?? []).length];",
+    "const seen = new Set();\nconst runs = [];\nfor (const x of [1, 2, 2, 3, 1]) {\n"
+    "  if (seen.has(x)) { runs.push(seen.size); seen.clear(); }\n  seen.add(x);\n}\n"
+    "return [runs, [...seen]];",
 ]
 
 
@@ -215,6 +226,7 @@ PARSE_REFUSED = [
         (2, 3),
         "set",
     ),
+    ("const m = new Map();\nm.clear(1);\nreturn 1;", "takes no argument", (2, 3), "m.clear();"),
     ("return new Map([1], [2]).size;", "one array of [key, value] pairs", (1, 8), "new Map"),
     (
         "return [1].reduce((acc, x) => { acc.set(x, 1); return acc; }, {}).size;",

@@ -55,7 +55,7 @@ def test_a_logical_set_gives_nodes_value_and_calls(i: int, answers: list[dict[st
     ("source", "message", "hint"),
     [
         (
-            "const g = {};\nfor (const w of words) { (g[w] ??= []).push(w); }\nreturn g;",
+            "const g = {};\nfor (const w of words) { (g[w.trim()] ??= []).push(w); }\nreturn g;",
             "no operator `??=`",
             "o[k] = [...(o[k] ?? []), x];",
         ),

@@ -282,15 +282,12 @@ class ParserBase:
                     "object the program wrote), or make a new object (`const o2 = {...o, a: "
                     "1};`)"
                 )
-                if expected == "`)`":  # `(groups[k] = groups[k] || []).push(x)`
+                if expected == "`)`":  # `(groups[k] ??= []).push(x)` refused
                     hint = (
-                        "an assignment is a statement of its own: o[k] = [...(o[k] || []), x]; "
-                        "(a new array with the item)"
-                    )
-                if tok[1] in ("||=", "&&=", "??="):  # `(groups[k] ??= []).push(x)`
-                    hint = (
-                        f"write it as a statement of its own, then a new array: o[k] {tok[1]} "
-                        "[]; o[k] = [...o[k], x]; (or o[k] = [...(o[k] ?? []), x];)"
+                        "a statement (o[k] ??= []).push(x); is read when the key is a name, a "
+                        "literal or a member chain of names (bind a computed key first: const "
+                        "k = ...;) and `o` is defined as {} and read by nothing else while it "
+                        "grows; else write o[k] = [...(o[k] ?? []), x];"
                     )
             if tok[1] == "/" and expected == "an expression":  # `s.match(/\\d+/)`
                 return self.fail(

@@ -144,11 +144,12 @@ class CollectionsMixin(ParserBase):
         last = self.pos - 1
         want = CHANGES[method]
         if any(type(a) is dict and "$spread" in a for a in args) or len(args) > want:
+            takes = ("no argument", "one value", "a key and a value")[want]
             raise self.fail(
-                f"{method}() takes {'a key and a value' if want == 2 else 'one value'} here",
+                f"{method}() takes {takes} here",
                 self.starts[pos + 2],
                 f"write {self.values[pos]}."
-                + ("set(key, value);" if want == 2 else f"{method}(value);"),
+                + ("set(key, value);" if want == 2 else f"{method}({'value' if want else ''});"),
             )
         return method, args, last
 

@@ -27,8 +27,10 @@ import re
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from dialectic.frontends.plan.base import DECLARATORS, ParseFailure, ParserBase, Problem
+from dialectic.frontends.plan.base import DECLARATORS, ParseFailure, Problem
 from dialectic.frontends.plan.keywords import GLOBAL_NAMES, LITERAL_WORDS, RESERVED, hides_global
+from dialectic.frontends.plan.passed import PassedFunctionsMixin
+from dialectic.frontends.plan.treenames import binders, free_names, scan
 
 __all__ = ["Function", "FunctionsMixin", "free_names"]
 
@@ -53,51 +55,11 @@ class Function:
     hoisted: bool
     tree: dict[str, Any]
     free: frozenset[str]
+    #: the parameters the body calls (each use checks their arguments are functions)
+    called: frozenset[str]
 
 
-def _binders(node: dict[str, Any]) -> set[str]:
-    """The names a block node defines for its parts (``$let`` beside ``$return``/``$use``, the
-    ``$let`` groups of ``$do``)."""
-    names: set[str] = set()
-    lets = node.get("$let")
-    if type(lets) is dict and ("$return" in node or "$use" in node or "$do" in node):
-        names.update(lets)
-    for item in node.get("$do") or ():
-        if type(item) is dict and len(item) == 1 and type(item.get("$let")) is dict:
-            names.update(item["$let"])
-    return names
-
-
-def free_names(tree: Any) -> frozenset[str]:
-    """The names ``tree`` reads (``$ref``) that it does not define itself."""
-    out: set[str] = set()
-    stack: list[tuple[Any, frozenset[str]]] = [(tree, frozenset())]
-    while stack:
-        t, bound = stack.pop()
-        if type(t) is list:
-            stack.extend((x, bound) for x in t)
-            continue
-        if type(t) is not dict:
-            continue
-        if len(t) == 1:
-            ref = t.get("$ref")
-            if type(ref) is str:
-                if ref not in bound:
-                    out.add(ref)
-                continue
-            if "$quote" in t:
-                continue
-            fn = t.get("$fn")
-            if type(fn) is list and len(fn) == 2 and type(fn[0]) is list:
-                stack.append((fn[1], bound | {p for p in fn[0] if type(p) is str}))
-                continue
-        names = _binders(t)
-        inner = bound | names if names else bound
-        stack.extend((v, inner) for v in t.values())
-    return frozenset(out)
-
-
-class FunctionsMixin(ParserBase):
+class FunctionsMixin(PassedFunctionsMixin):
     """Function definitions at the top of a program, and their uses written out."""
 
     #: the names of those functions, and the first token of each definition
@@ -272,8 +234,17 @@ class FunctionsMixin(ParserBase):
         else:
             self.end_statement(f"definition of `{name}`")
         tree = {"$fn": items}
+        names = frozenset(params)
+        free, called = scan(items[1], names)  # (one walk for both)
         self.functions[name] = Function(
-            name, at, pos, self.pos - 1, hoisted, tree, free_names(tree) - set(params)
+            name,
+            at,
+            pos,
+            self.pos - 1,
+            hoisted,
+            tree,
+            free - names,
+            called,
         )
         alias_at[name] = at
 
@@ -352,7 +323,7 @@ class FunctionsMixin(ParserBase):
                         "give the parameter or the local another name",
                     )
                 return self._use(functions[key], value, node, bound, stack)
-        names = _binders(node)
+        names = binders(node)
         inner = bound | names if names else bound
         if "$object" in node and len(node) == 1 and type(node["$object"]) is dict:
             obj = node["$object"]  # (its values, not its keys)
@@ -369,6 +340,8 @@ class FunctionsMixin(ParserBase):
                 new = self._expand(v, inner, stack)
                 if new is not v:
                     node[k] = new
+        if "$method" in node or "$method?" in node:
+            self.method_arrows(node)  # `xs.sort(by('age'))`
         return node
 
     def read_through_function(self, problem: Problem) -> Problem:
@@ -434,20 +407,18 @@ class FunctionsMixin(ParserBase):
                 f"but where it is used here `{name}` is a parameter or a local",
                 f"give that parameter or local another name than `{name}`",
             )
-        self._copied += fn.last - fn.first + 1
-        if self._copied > self._budget:
-            raise ParseFailure(
-                "the program's functions, written out at each use, make it too large "
-                f"(over {self._budget} tokens)",
-                self.starts[fn.at],
-                "use the functions fewer times (for example once, inside a `map`)",
-                fatal=True,
-                limit="max_nodes",
-            )
+        self._charge(fn.last - fn.first + 1, fn.at)
         made = self._copy(fn.tree)
         params, body = made["$fn"]
         inner_stack = (*stack, fn.name)
         if args is None:
+            if fn.called:  # (a method passes items and indexes: no function)
+                raise self._fail_at(
+                    f"the function `{fn.name}` ({where}) calls its parameter "
+                    f"`{min(fn.called)}`, but passed by name it gets what the method passes "
+                    "(an item, an index), not a function",
+                    f"call it with the function: xs.map(x => {fn.name}(x, y => ...))",
+                )
             made["$fn"][1] = self._expand(body, bound | set(params), inner_stack)
             return made
         return self._apply(fn, made, args, bound, inner_stack)
@@ -461,37 +432,29 @@ class FunctionsMixin(ParserBase):
         stack: tuple[str, ...],
     ) -> Any:
         params, body = made["$fn"]
-        for arg in args:
-            if type(arg) is dict and len(arg) == 1 and "$spread" in arg:
-                raise self._fail_at(
-                    f"a spread argument `...` in a call of the function `{fn.name}`",
-                    "pass the arguments one by one",
-                )
-        if len(args) > len(params):
-            raise self._fail_at(
-                f"the function `{fn.name}` takes {len(params)} argument"
-                f"{'' if len(params) == 1 else 's'}; a call here passes {len(args)}",
-                "pass only the arguments it takes",
+        what = f"the function `{fn.name}`"
+        self.check_arguments(what, params, args)
+        if fn.called or any(type(a) is dict and ("$fn" in a or "$return" in a) for a in args):
+            where = self.index.where(self.starts[fn.at])
+            body, passed = self.pass_functions(f"{what} ({where})", params, body, args, fn.called)
+        else:
+            passed = set()
+        body = self._expand(body, bound | set(params), stack)
+        return self.bind_arguments(params, body, args, passed, made["$fn"])
+
+    def _charge(self, tokens: int, at: int) -> None:
+        """Count ``tokens`` more copied (at the definition at token ``at``; -1: an arrow
+        passed, at the statement making the use): too many is a limit breached."""
+        self._copied += tokens
+        if self._copied > self._budget:
+            raise ParseFailure(
+                "the program's functions, written out at each use, make it too large "
+                f"(over {self._budget} tokens)",
+                self.starts[at if at >= 0 else min(self._use_at, len(self.kinds) - 1)],
+                "use the functions fewer times (for example once, inside a `map`)",
+                fatal=True,
+                limit="max_nodes",
             )
-        rec = self.rec
-        hidden: dict[str, Any] = {}
-        given: dict[str, Any] = {}
-        for i, param in enumerate(params):
-            if i < len(args):
-                name = self._hidden_param(0)
-                hidden[name] = args[i]
-                if rec is not None and (id(args), i) in rec:
-                    rec[(id(hidden), name)] = rec[(id(args), i)]
-                given[param] = {"$ref": name}
-            else:
-                given[param] = {"$undefined": None}
-        body = self._expand(body, bound | set(params) | set(hidden), stack)
-        block: Any = {"$let": given, "$return": body} if given else body
-        if given and rec is not None and (id(made["$fn"]), 1) in rec:
-            rec[(id(block), "$return")] = rec[(id(made["$fn"]), 1)]
-        if hidden:
-            block = {"$let": hidden, "$return": block}
-        return block
 
     def _copy(self, node: Any) -> Any:
         """A deep copy of ``node`` with the source map and the call marks of its parts."""

@@ -1,0 +1,321 @@
+"""An assignment in parentheses as a statement (SPEC 10, "Changes outside loops"), as models
+write a group-by or a count:
+
+    (groups[k] ||= []).push(x);            (groups[k] ??= []).push(x);
+    (groups[k] = groups[k] || []).push(x);  (counts[k] = (counts[k] || 0) + 1);
+
+Read before parsing, on the tokens: ``(T op V);`` is the statement ``T op V;``, and
+``(T ||= []).push(A);`` (also ``??=``, and ``=`` with ``T || []`` or ``T ?? []``) is
+``T = [...(T || []), A];``, the group-by change the loops, blocks and ``reduce`` steps make in
+place (linear). ``T`` is a member ``o[k]``/``o.k`` whose key reads the same twice (a name, a
+literal, a member chain of names: no call). The push is JavaScript's only when the array in
+``o[k]`` is held nowhere else: so ``o`` is defined just as ``const o = {};`` (or is a ``reduce``
+step's accumulator starting from ``{}``) and nothing else reads ``o`` from its definition to the
+end of the statement holding the last such push (after it, anything may). Any other form is left
+as it is, and the parser refuses it with what to write instead.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from dialectic.frontends.plan.lexer import Lexed
+
+__all__ = ["split_parenthesized"]
+
+#: a text that may hold `(name... op= ...)`: the token pass decides
+_MAYBE = re.compile(
+    r"\(\s*[A-Za-z_$][\w$]*\s*(?:[.\[][^;\n()=]*?)?(?:\|\||\?\?|&&|[-+*/%])?=(?![=>])"
+)
+#: the operators of a change in parentheses
+_OPS = frozenset(["||=", "??=", "&&=", "+=", "-=", "*=", "/=", "%="])
+#: the statement keywords a `(` after `)` of their head starts a statement for
+_HEADS = frozenset(["if", "for", "while"])
+_OPEN = frozenset(["(", "[", "{", "tplh"])
+_CLOSE = frozenset([")", "]", "}", "tplt"])
+
+
+@dataclass(slots=True)
+class _Found:
+    """One statement ``(T op V)[.push(A)];``: its `(`, the operator, its `)`, the push's
+    `(` and `)` (-1: no push), the object's name and `||` or `??` (pushes only)."""
+
+    open: int
+    op: int
+    close: int
+    call: int
+    call_end: int
+    obj: str
+    either: str = "||"
+
+
+def split_parenthesized(source: str, tokens: Lexed) -> Lexed | None:
+    """``tokens`` with each assignment in parentheses that is a statement written as its own
+    statement (None: there is none)."""
+    if _MAYBE.search(source) is None:
+        return None
+    kinds, values = tokens.kinds, tokens.values
+    partner = _partners(kinds)
+    found = [f for i in range(len(kinds)) if (f := _statement(kinds, values, partner, i))]
+    if not found:
+        return None
+    pushes = [f for f in found if f.call >= 0]
+    for obj in {f.obj for f in pushes}:
+        mine = [f for f in pushes if f.obj == obj]
+        if not _held_nowhere_else(kinds, values, partner, obj, mine):
+            found = [f for f in found if f.obj != obj]
+    if not found:
+        return None
+    return _rewrite(source, tokens, found)
+
+
+def _partners(kinds: Sequence[str]) -> dict[int, int]:
+    """Each bracket's partner, both ways."""
+    out: dict[int, int] = {}
+    stack: list[int] = []
+    for i, kind in enumerate(kinds):
+        if kind in _OPEN:
+            stack.append(i)
+        elif kind in _CLOSE and stack:
+            j = stack.pop()
+            out[i], out[j] = j, i
+    return out
+
+
+def _starts_statement(
+    kinds: Sequence[str], values: Sequence[object], partner: dict[int, int], i: int
+) -> bool:
+    if i == 0 or kinds[i - 1] in (";", "{"):
+        return True
+    before = i - 1
+    if kinds[before] == "name" and values[before] in ("else", "do"):
+        return True
+    if kinds[before] == ")":  # `if (c) (...)`: the head of a statement
+        head = partner.get(before, 0) - 1
+        return head >= 0 and kinds[head] == "name" and values[head] in _HEADS
+    if kinds[before] == "}":  # the end of a statement's block
+        brace = partner.get(before, 0) - 1
+        return brace >= 0 and (kinds[brace] == ")" or values[brace] in ("else", "do", "try"))
+    return False
+
+
+def _target_end(
+    kinds: Sequence[str], values: Sequence[object], partner: dict[int, int], i: int
+) -> int:
+    """The token after the target starting at token ``i`` (a name, then members whose keys
+    read the same twice), or -1."""
+    if kinds[i] != "name":
+        return -1
+    i += 1
+    while True:
+        if kinds[i] == "." and kinds[i + 1] == "name":
+            i += 2
+        elif kinds[i] == "[":
+            close = partner.get(i, -1)
+            if close < 0 or not _same_twice(kinds, i + 1, close):
+                return -1
+            i = close + 1
+        else:
+            return i
+
+
+def _same_twice(kinds: Sequence[str], first: int, end: int) -> bool:
+    """Tokens ``first`` to ``end`` (excluded) are a literal, or a name followed by members
+    whose keys are names or literals (``p.tags[0]``): no call, so read twice, the same."""
+    if end - first == 1 and kinds[first] in ("str", "num"):
+        return True
+    if kinds[first] != "name":
+        return False
+    j = first + 1
+    while j < end:
+        if kinds[j] == "." and kinds[j + 1] == "name":
+            j += 2
+        elif kinds[j] == "[" and kinds[j + 1] in ("str", "num", "name") and kinds[j + 2] == "]":
+            j += 3
+        else:
+            return False
+    return j == end
+
+
+def _statement(
+    kinds: Sequence[str], values: Sequence[object], partner: dict[int, int], i: int
+) -> _Found | None:
+    if kinds[i] != "(" or not _starts_statement(kinds, values, partner, i):
+        return None
+    close = partner.get(i, -1)
+    op = _target_end(kinds, values, partner, i + 1)
+    if close < 0 or op < 0 or op >= close - 1:
+        return None
+    if not (kinds[op] == "=" or (kinds[op] == "op" and values[op] in _OPS)):
+        return None
+    after = close + 1
+    if kinds[after] in (";", "}", "eof"):
+        return _Found(i, op, close, -1, -1, "")
+    if not (
+        kinds[after] == "."
+        and values[after + 1] == "push"
+        and kinds[after + 2] == "("
+        and op > i + 2  # a member, not a name
+    ):
+        return None
+    call_end = partner.get(after + 2, -1)
+    if call_end < 0 or kinds[call_end + 1] not in (";", "}", "eof") or call_end == after + 3:
+        return None
+    target = list(zip(kinds[i + 1 : op], values[i + 1 : op], strict=True))
+    value = list(zip(kinds[op + 1 : close], values[op + 1 : close], strict=True))
+    empty = [("[", "["), ("]", "]")]
+    obj = str(values[i + 1])
+    if values[op] in ("||=", "??=") and value == empty:
+        return _Found(i, op, close, after + 2, call_end, obj, str(values[op])[:2])
+    if not (
+        kinds[op] == "="
+        and value[: len(target)] == target
+        and len(value) == len(target) + 3
+        and value[len(target)][1] in ("||", "??")
+        and value[len(target) + 1 :] == empty
+    ):
+        return None
+    return _Found(i, op, close, after + 2, call_end, obj, str(value[len(target)][1]))
+
+
+def _held_nowhere_else(
+    kinds: Sequence[str],
+    values: Sequence[object],
+    partner: dict[int, int],
+    obj: str,
+    pushes: list[_Found],
+) -> bool:
+    """Whether the arrays the ``pushes`` change in ``obj`` are held nowhere else: ``obj`` is
+    defined once, as ``{}`` (a `const`, or a `reduce` step's accumulator from ``{}``), and read
+    by nothing else before the end of the statement holding the last push (after it, by
+    anything)."""
+    inside = {j for f in pushes for j in range(f.open, f.call_end + 1)}
+    uses = [
+        j
+        for j, (k, v) in enumerate(zip(kinds, values, strict=False))
+        if k == "name" and v == obj and j not in inside
+    ]
+    if not uses:
+        return False
+    first = uses[0]
+    if kinds[first - 1] == "name" and values[first - 1] in ("const", "let", "var"):
+        if not (kinds[first + 1] == "=" and kinds[first + 2] == "{" and kinds[first + 3] == "}"):
+            return False
+        if kinds[first + 4] not in (";", "eof") or pushes[0].open < first:
+            return False
+        end = _statement_end(kinds, values, first, pushes[-1].open)
+        return end >= 0 and all(j > end for j in uses[1:])
+    # `xs.reduce((acc, x) => { ...; return acc; }, {})`
+    body = _reduce_body(kinds, values, partner, first)
+    if body < 0:
+        return False
+    body_end = partner[body]
+    allowed = {body_end - 2}  # `return acc; }`
+    if not (values[body_end - 3] == "return" and kinds[body_end - 1] == ";"):
+        allowed = set()
+    return all(body < f.open < body_end for f in pushes) and all(
+        j in allowed or j > body_end for j in uses[1:]
+    )
+
+
+def _statement_end(kinds: Sequence[str], values: Sequence[object], decl: int, last: int) -> int:
+    """The last token of the statement, in the block defining the name at token ``decl``, that
+    holds token ``last``; -1 when ``last`` is outside that block."""
+    depth = 0
+    for kind in kinds[decl:last]:
+        if kind in _OPEN:
+            depth += 1
+        elif kind in _CLOSE:
+            depth -= 1
+            if depth < 0:
+                return -1
+    end = len(kinds) - 1
+    for j in range(last, end):
+        kind = kinds[j]
+        if kind in _OPEN:
+            depth += 1
+        elif kind in _CLOSE:
+            depth -= 1
+            if depth < 0:
+                return j
+            if depth == 0 and kind == "}" and values[j + 1] not in ("else", "while"):
+                return j
+        elif kind == ";" and depth == 0:
+            return j
+    return end
+
+
+def _reduce_body(
+    kinds: Sequence[str], values: Sequence[object], partner: dict[int, int], at: int
+) -> int:
+    """The `{` of the body when the name at token ``at`` is the first parameter of a `reduce`
+    step ``.reduce((acc, x) => { ... }, {})``; else -1."""
+    if not (
+        kinds[at - 1] == "("
+        and kinds[at - 2] == "("
+        and values[at - 3] == "reduce"
+        and kinds[at - 4] == "."
+        and kinds[at + 1] == ","
+        and kinds[at + 2] == "name"
+        and kinds[at + 3] == ")"
+        and values[at + 4] == "=>"
+        and kinds[at + 5] == "{"
+    ):
+        return -1
+    end = partner.get(at + 5, -1)
+    if end < 0 or [kinds[end + 1], kinds[end + 2], kinds[end + 3], kinds[end + 4]] != [
+        ",",
+        "{",
+        "}",
+        ")",
+    ]:
+        return -1
+    return at + 5
+
+
+def _rewrite(source: str, tokens: Lexed, found: list[_Found]) -> Lexed:
+    """The tokens with each found statement written out (new tokens take the places of the
+    ones they stand for, so a problem in them points into the statement)."""
+    kinds, values = tokens.kinds, tokens.values
+    starts, ends = tokens.offsets()
+    out_k: list[str] = []
+    out_v: list[object] = []
+    out_s: list[int] = []
+    out_e: list[int] = []
+
+    def put(kind: str, value: object, j: int) -> None:
+        out_k.append(kind)
+        out_v.append(value)
+        out_s.append(starts[j])
+        out_e.append(ends[j])
+
+    def copy(a: int, b: int) -> None:
+        for j in range(a, b):
+            put(kinds[j], values[j], j)
+
+    at = 0
+    for f in found:
+        copy(at, f.open)
+        if f.call < 0:  # `(T op V);`: `T op V;`
+            copy(f.open + 1, f.close)
+            at = f.close + 1
+            continue
+        # `(T ||= []).push(A);`: `T = [...(T || []), A];`
+        copy(f.open + 1, f.op)
+        put("=", "=", f.op)
+        put("[", "[", f.close)
+        put("op", "...", f.close)
+        put("(", "(", f.open)
+        copy(f.open + 1, f.op)
+        put("op", f.either, f.op)
+        put("[", "[", f.op)
+        put("]", "]", f.op)
+        put(")", ")", f.close)
+        put(",", ",", f.call)
+        copy(f.call + 1, f.call_end)
+        put("]", "]", f.call_end)
+        at = f.call_end + 1
+    copy(at, len(kinds))
+    return Lexed(source, out_k, out_v, None, None, (out_s, out_e))
