@@ -27,7 +27,9 @@ arguments `f({x: 1, y: 2})`, methods `x.m(a)` (JavaScript's array and text metho
 may be flat patterns: `([k, v]) => ...`, `({id, name}) => ...`) are arguments of array
 methods: `map`, `filter`, `find`, `findIndex`, `some`, `every`, `flatMap`, `reduce`,
 `toSorted`/`sort` (also `slice`, `concat`, `includes`, `indexOf`, `join`, `at`, `length`;
-`xs.filter(Boolean)`; a number's `toFixed(2)`); calls inside one run concurrently for all items.
+`xs.filter(Boolean)`; a number's `toFixed(2)`, `toPrecision(3)`, `toString(16)`; `sort()` without
+a comparator orders by text, as JavaScript does; `Array(n).fill(v)`, `[...Array(n).keys()]`);
+calls inside one run concurrently for all items.
 
 ```js
 const found = flights({origin: 'SFO', destination: 'LAX', departing: next(Thursday)});
@@ -101,7 +103,8 @@ changes values as an `if`/`else if` chain does.
 `new Map(entries)` and `new Set(xs)` are values (`m.get(k)`, `m.set(k, v);` as a statement,
 `[...m.entries()]`, `Object.fromEntries(m)`); return them as arrays or objects.
 
-**Not in the language.** Fallthrough between `switch` cases, recursion, `new` (but `Map`, `Set`),
+**Not in the language.** Fallthrough between `switch` cases, recursion, `new` (but `Map`, `Set`,
+`Array(n).fill(v)`),
 classes, `o.a.b = v`, bitwise operators, regular expressions, `use` inside `if`. Write instead:
 `for...of` or `.map`/`.filter`/`.reduce`, `if`/`else if`, a new alias for a new value, `use` to
 decide in the next program.

@@ -18,7 +18,7 @@ from collections.abc import Callable
 from fractions import Fraction
 from typing import Any
 
-from dialectic.outcome.errors import JSONPath, LimitExceeded
+from dialectic.outcome.errors import DialecticError, JSONPath, LimitExceeded
 from dialectic.values.data import UNDEFINED
 from dialectic.values.jsnumber import MAX_SAFE as MAX_SAFE
 from dialectic.values.jsnumber import JsRefusal as JsRefusal
@@ -131,10 +131,18 @@ MAX_ITEMS = 10_000_000
 
 
 def too_many(n: int) -> JsRefusal:
-    return JsRefusal(
+    return TooManyItems(
         f"the array would have more than {MAX_ITEMS:,} items ({n:,})",
         "Work on parts of the data, or return fewer items.",
     )
+
+
+class TooManyItems(JsRefusal):
+    """An array over the 10,000,000 items any way of making one may make (SPEC 1.8,
+    "Limits"): ``limit_exceeded``, as a spread over it is."""
+
+    def error(self, path: JSONPath, details: dict[str, Any]) -> DialecticError:
+        return DialecticError("limit_exceeded", self.message, path, hint=self.hint, details=details)
 
 
 class TextTooLong(JsRefusal):

@@ -42,7 +42,7 @@ _ENDS = ENDS = frozenset([",", ")", "]", "}", ";", ":", "tplm", "tplt", "eof"])
 _PREFIX_WORDS = frozenset(["async", "await", "typeof", "void", "delete"])
 #: names that are not a plain reference when alone, or not a plain function call before `(`
 _NOT_REF = _PREFIX_WORDS | LITERAL_WORDS | RESERVED
-NOT_CALLEE = _NOT_REF | GLOBALS
+NOT_CALLEE = _NOT_REF | GLOBALS | {"Array"}  # (`Array(n).fill(v)`: :mod:`.newarray`)
 _ARGUMENT_ENDS = frozenset([",", ")"])
 #: tokens that start a primary expression that is not an arrow function
 _OPENERS = frozenset(["{", "[", "tplh"])
