@@ -20,7 +20,8 @@ literals (`'text'`, `42`, `1.5`, `true`, `null`, `undefined`, `[a, ...xs]`, `{ke
 names (an alias, a constant or a value of the run's context), calls `f(a, b)` or with named
 arguments `f({x: 1, y: 2})`, methods `x.m(a)` (JavaScript's array and text methods; any other
 `m` is the call `m(x, a)`), member access `a.b`, `a[0]`, `a?.b`, template literals
-`` `Hi ${name}!` ``, the operators `+ - * / % ** === !== == != < <= > >= && || ?? !`, `typeof` and
+`` `Hi ${name}!` ``, the operators `+ - * / % ** === !== == != < <= > >= && || ?? !`, the bitwise
+`| & ^ ~ << >> >>>` (32-bit, as JavaScript: `x | 0`, `(h << 5) - h`), `typeof` and
 `test ? a : b` (only the branch taken runs), `Math.min/max/round/floor/ceil/abs`,
 `Object.keys/values/entries`, `JSON.stringify/parse`, `Number`, `String`, `parseInt`,
 `parseFloat`, `Array.isArray`, computed keys `{...acc, [o.id]: o}`. Arrow functions (parameters
@@ -104,8 +105,7 @@ changes values as an `if`/`else if` chain does.
 `[...m.entries()]`, `Object.fromEntries(m)`); return them as arrays or objects.
 
 **Not in the language.** Fallthrough between `switch` cases, recursion, `new` (but `Map`, `Set`,
-`Array(n).fill(v)`),
-classes, `o.a.b = v`, bitwise operators, regular expressions, `use` inside `if`. Write instead:
+`Array(n).fill(v)`), classes, `o.a.b = v`, regular expressions, `use` inside `if`. Write instead:
 `for...of` or `.map`/`.filter`/`.reduce`, `if`/`else if`, a new alias for a new value, `use` to
 decide in the next program.
 

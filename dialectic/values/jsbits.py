@@ -46,10 +46,14 @@ def _bits(v: Any, op: str, side: str) -> int:
     what = {bool: "a boolean", str: "a string", list: "an array", dict: "an object"}.get(
         t, "null" if v is None else "undefined" if v is UNDEFINED else "this value"
     )
-    raise JsRefusal(
-        f"`{op}` needs numbers; the {side} operand is {what}",
-        "Convert explicitly first: Number(x), or test for null: (x ?? 0) | 0.",
-    )
+    if t is bool:
+        hint = (
+            f"`===` and `<` bind more tightly than `{op}`: write (x {op} 1) === 1; or convert "
+            "explicitly: Number(b)."
+        )
+    else:
+        hint = "Convert explicitly first: Number(x), or give null a default: (x ?? 0) | 0."
+    raise JsRefusal(f"`{op}` needs numbers; the {side} operand is {what}", hint)
 
 
 def _signed(u: int) -> int:

@@ -20,6 +20,7 @@ from typing import Any
 
 from dialectic.outcome.errors import DialecticError, JSONPath, LimitExceeded
 from dialectic.values.data import UNDEFINED
+from dialectic.values.jsbits import BITWISE, bit_not
 from dialectic.values.jsnumber import MAX_SAFE as MAX_SAFE
 from dialectic.values.jsnumber import JsRefusal as JsRefusal
 from dialectic.values.jsnumber import as_double, js_number_to_string, show_integer
@@ -473,6 +474,7 @@ BINARY: dict[str, Callable[[Any, Any], Any]] = {
     "!==": strict_not_equal,
     "==": loose_equal,
     "!=": loose_not_equal,
+    **BITWISE,
 }
 
 UNARY: dict[str, Callable[[Any], Any]] = {
@@ -480,6 +482,7 @@ UNARY: dict[str, Callable[[Any], Any]] = {
     "+": plus,
     "!": logical_not,
     "typeof": type_of,
+    "~": bit_not,
 }
 
 #: short-circuit operators: the right operand runs only if needed

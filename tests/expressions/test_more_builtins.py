@@ -16,7 +16,7 @@ from typing import Any
 
 import pytest
 
-from dialectic import Runtime
+from dialectic import Outcome, Runtime
 
 from .program_oracle import runs_as_in_node, runtime, same
 
@@ -217,23 +217,17 @@ def test_character_codes_and_default_sort_on_generated_texts() -> None:
 def test_what_cannot_be_nodes_fails_where_it_is_written(
     text: str, message: str, where: str
 ) -> None:
-    out = RT.run(
-        text,
-        lang="plan",
-        context={
-            "nums": [1, 2],
-            "n": 7,
-            "s": "ab",
-            "none": None,
-            "data": {"a": 1},
-            "people": [{"a": 1}],
-        },
-    )
-    assert out.status == "failure", out.value
+    context = {"nums": [1, 2], "n": 7, "s": "ab", "none": None, "data": {"a": 1}}
+    fails_at(RT.run(text, lang="plan", context={**context, "people": [{"a": 1}]}), message, where)
+
+
+def fails_at(out: Outcome, message: str, where: str) -> None:
+    """``out`` failed with ``message`` at ``where`` (``line:column``), with a hint."""
+    assert out.status == "failure" and out.error is not None, out.value
     assert message in (out.message or ""), out.message
     line, column = where.split(":")
     assert f"line {line}, column {column}:" in (out.message or ""), out.message
-    assert out.error is not None and out.error.hint, out.message
+    assert out.error.hint, out.message
 
 
 def test_a_huge_array_is_a_limit() -> None:
