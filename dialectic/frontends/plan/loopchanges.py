@@ -154,7 +154,8 @@ class LoopChangesMixin(ParserBase):
         if op is not None and (op.endswith("=") and op not in ("==", "===", "!=", "!==")):
             raise self.fail(
                 f"Plan's loops change a number or a text only with `=`, `+=`, `-=`, `*=`, "
-                f"`/=`, `%=`, `++`, `--`, `||=`, `&&=`, `??=` (not `{op}`)",
+                f"`/=`, `%=`, `|=`, `&=`, `^=`, `<<=`, `>>=`, `>>>=`, `++`, `--`, `||=`, `&&=`, "
+                f"`??=` (not `{op}`)",
                 self.starts[pos + 1],
                 f"write {name} = {name} + value; or collect the values and compute after the loop",
             )
