@@ -28,6 +28,7 @@ from dialectic.values.jsops import (
     OPERATORS,
     JsRefusal,
     TextTooLong,
+    TooManyItems,
     kind,
     too_many,
 )
@@ -133,7 +134,7 @@ CHECK_EVERY = 255
 
 
 def refused(exc: JsRefusal, name: str, path: JSONPath) -> DialecticError:
-    if type(exc) is TextTooLong:  # the run's max_string_length: limit_exceeded (SPEC 1.8)
+    if type(exc) is TextTooLong or type(exc) is TooManyItems:  # limit_exceeded (SPEC 1.8)
         return exc.error(path, {"operator" if name in OPERATORS else "method": name})
     return DialecticError(
         "expression_error", exc.message, path, hint=exc.hint, details={"method": name}

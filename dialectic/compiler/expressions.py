@@ -15,13 +15,13 @@ from dialectic.compiler.plus import plus
 from dialectic.outcome.errors import DialecticError, JSONPath
 from dialectic.run.evaluator import Compiled, State
 from dialectic.values import jsops
-from dialectic.values.jsops import JsRefusal, TextTooLong
+from dialectic.values.jsops import JsRefusal, TextTooLong, TooManyItems
 
 Combine = Callable[[list[Compiled], Callable[[list[Any]], Any]], Compiled]
 
 
 def refused(exc: JsRefusal, op: str, path: JSONPath) -> DialecticError:
-    if type(exc) is TextTooLong:  # the run's max_string_length: limit_exceeded (SPEC 1.8)
+    if type(exc) is TextTooLong or type(exc) is TooManyItems:  # limit_exceeded (SPEC 1.8)
         return exc.error(path, {"operator": op})
     return DialecticError(
         "expression_error",

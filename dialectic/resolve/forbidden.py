@@ -48,7 +48,8 @@ def forbidden_error(name: str, path: JSONPath) -> DialecticError:
 
 #: what to write instead of a refused member that models call as a method
 _INSTEAD = {
-    "toString": "Write String(x) (or a template: `${x}`) instead of x.toString().",
+    "toString": "x.toString() may only be called where it is written (String(x) and a "
+    "template `${x}` give the same text).",
     "toLocaleString": "Write String(x), or x.toFixed(2) for a number.",
     "valueOf": "Use the value itself.",
     "hasOwnProperty": "Test the member itself: `x.k !== undefined` or `x.k ?? fallback`, or "

@@ -20,14 +20,17 @@ literals (`'text'`, `42`, `1.5`, `true`, `null`, `undefined`, `[a, ...xs]`, `{ke
 names (an alias, a constant or a value of the run's context), calls `f(a, b)` or with named
 arguments `f({x: 1, y: 2})`, methods `x.m(a)` (JavaScript's array and text methods; any other
 `m` is the call `m(x, a)`), member access `a.b`, `a[0]`, `a?.b`, template literals
-`` `Hi ${name}!` ``, the operators `+ - * / % ** === !== == != < <= > >= && || ?? !`, `typeof` and
+`` `Hi ${name}!` ``, the operators `+ - * / % ** === !== == != < <= > >= && || ?? !`, the bitwise
+`| & ^ ~ << >> >>>` (32-bit, as JavaScript: `x | 0`, `(h << 5) - h`), `typeof` and
 `test ? a : b` (only the branch taken runs), `Math.min/max/round/floor/ceil/abs`,
 `Object.keys/values/entries`, `JSON.stringify/parse`, `Number`, `String`, `parseInt`,
 `parseFloat`, `Array.isArray`, computed keys `{...acc, [o.id]: o}`. Arrow functions (parameters
 may be flat patterns: `([k, v]) => ...`, `({id, name}) => ...`) are arguments of array
 methods: `map`, `filter`, `find`, `findIndex`, `some`, `every`, `flatMap`, `reduce`,
 `toSorted`/`sort` (also `slice`, `concat`, `includes`, `indexOf`, `join`, `at`, `length`;
-`xs.filter(Boolean)`; a number's `toFixed(2)`); calls inside one run concurrently for all items.
+`xs.filter(Boolean)`; a number's `toFixed(2)`, `toPrecision(3)`, `toString(16)`; `sort()` without
+a comparator orders by text, as JavaScript does; `Array(n).fill(v)`, `[...Array(n).keys()]`);
+calls inside one run concurrently for all items.
 
 ```js
 const found = flights({origin: 'SFO', destination: 'LAX', departing: next(Thursday)});
@@ -106,8 +109,8 @@ changes values as an `if`/`else if` chain does.
 `new Map(entries)` and `new Set(xs)` are values (`m.get(k)`, `m.set(k, v);`, `m.clear();` as
 statements, `[...m.entries()]`, `Object.fromEntries(m)`); return them as arrays or objects.
 
-**Not in the language.** Fallthrough between `switch` cases, recursion, `new` (but `Map`, `Set`),
-classes, `o.a.b = v`, bitwise operators, regular expressions, `use` inside `if`. Write instead:
+**Not in the language.** Fallthrough between `switch` cases, recursion, `new` (but `Map`, `Set`,
+`Array(n).fill(v)`), classes, `o.a.b = v`, regular expressions, `use` inside `if`. Write instead:
 `for...of` or `.map`/`.filter`/`.reduce`, `if`/`else if`, a new alias for a new value, `use` to
 decide in the next program.
 

@@ -12,6 +12,9 @@ from typing import Any
 
 from dialectic.values.collections import is_collection, new_map, new_set
 from dialectic.values.data import UNDEFINED
+from dialectic.values.jscodes import from_char_code, from_code_point
+from dialectic.values.jsformat import to_precision
+from dialectic.values.jsmath import MATH_MORE
 from dialectic.values.jsnumber import MAX_SAFE, as_double, inexact_integer, js_number_to_string
 from dialectic.values.jsops import MAX_ITEMS, JsRefusal, is_number, power, strict_equal, too_many
 from dialectic.values.jsstrings import _int_arg
@@ -20,6 +23,7 @@ __all__ = [
     "NUMBER_METHODS",
     "REFUSED_METHODS",
     "array_last_index_of",
+    "array_with",
     "extra_globals",
     "to_fixed",
 ]
@@ -48,7 +52,7 @@ def to_fixed(x: int | float, digits: Any = UNDEFINED) -> str:
     return format(rounded, "f")
 
 
-NUMBER_METHODS: dict[str, Callable[..., Any]] = {"toFixed": to_fixed}
+NUMBER_METHODS: dict[str, Callable[..., Any]] = {"toFixed": to_fixed, "toPrecision": to_precision}
 
 
 def array_last_index_of(xs: list[Any], item: Any) -> int:
@@ -56,6 +60,35 @@ def array_last_index_of(xs: list[Any], item: Any) -> int:
         if strict_equal(xs[i], item, "lastIndexOf"):
             return i
     return -1
+
+
+def _same_value(a: Any = UNDEFINED, b: Any = UNDEFINED) -> bool:
+    """``Object.is(a, b)``: ``===``, except that ``0`` and ``-0`` differ (NaN never occurs).
+    A program's numbers do not keep ``-0`` apart from ``0`` everywhere (``-0`` and ``0 * -1``
+    are ``0`` here), so two zeros are refused; two arrays or objects too, as for ``===``
+    (identity in JavaScript)."""
+    if is_number(a) and is_number(b) and a == 0 and b == 0:
+        raise JsRefusal(
+            "Object.is() of two zeros tells 0 from -0, which a program's numbers do not keep apart",
+            "Compare with ===, which holds 0 and -0 equal.",
+        )
+    return strict_equal(a, b, "Object.is")
+
+
+def array_with(xs: list[Any], index: Any = UNDEFINED, value: Any = UNDEFINED) -> list[Any]:
+    """``xs.with(i, v)``: a copy with item ``i`` (counted from the end when negative) set to
+    ``v``; an index outside the array is a RangeError in JavaScript (refused)."""
+    n = len(xs)
+    i = _int_arg(index, "the index", 0)
+    k = i + n if i < 0 else i
+    if not 0 <= k < n:
+        raise JsRefusal(
+            f"with({i}) is outside the array of {n} items (a RangeError in JavaScript)",
+            "Give an index from -length to length - 1, or build the array: [...xs, v].",
+        )
+    out = list(xs)
+    out[k] = value
+    return out
 
 
 def _is_integer(v: Any = UNDEFINED) -> bool:
@@ -143,6 +176,10 @@ def extra_globals() -> dict[str, Callable[..., Any]]:
         # a Map and a Set as values (`new Map(entries)`, `new Set(xs)`: SPEC 1.8)
         "Map": new_map,
         "Set": new_set,
+        **MATH_MORE,
+        "Object.is": _same_value,
+        "String.fromCharCode": from_char_code,
+        "String.fromCodePoint": from_code_point,
         "Math.pow": lambda a=UNDEFINED, b=UNDEFINED: power(a, b),
         "Number.isInteger": _is_integer,
         "Number.isSafeInteger": lambda v=UNDEFINED: _is_integer(v) and abs(v) <= 2**53 - 1,
@@ -161,9 +198,5 @@ REFUSED_METHODS: dict[str, tuple[str, str]] = {
     "toLocaleString": (
         "toLocaleString() writes by the locale's rules",
         "Use toFixed(2), String(x), or a template.",
-    ),
-    "toPrecision": (
-        "toPrecision() is not supported",
-        "Use toFixed(digits), or Math.round(x * 100) / 100.",
     ),
 }

@@ -19,7 +19,13 @@ from typing import Any
 
 from dialectic.values.collections import JsIterator, is_collection
 from dialectic.values.data import UNDEFINED
-from dialectic.values.jsextras import NUMBER_METHODS, REFUSED_METHODS, array_last_index_of
+from dialectic.values.jsextras import (
+    NUMBER_METHODS,
+    REFUSED_METHODS,
+    array_last_index_of,
+    array_with,
+)
+from dialectic.values.jsformat import to_string_method
 from dialectic.values.jsglobals import (
     GLOBALS,
     NAMESPACES,
@@ -211,22 +217,36 @@ def _reverse(xs: list[Any]) -> list[Any]:
 
 
 def default_sorted(xs: list[Any]) -> list[Any]:
-    """JavaScript's ``sort()`` without a comparator orders by ``String(x)``: a trap for
-    numbers (``[10, 9].sort()`` is ``[10, 9]``), so only texts are sorted that way, by UTF-16
-    code units as JavaScript compares them (code points order the same unless a text has a
-    character beyond U+FFFF: then every text is compared by its units)."""
-    bmp = True
-    for x in xs:
-        if type(x) is not str:
-            raise JsRefusal(
-                "sort() without a comparator compares items as text in JavaScript "
-                "(10 comes before 9)",
-                "Pass a comparator: .sort((a, b) => a - b) for numbers, "
-                ".sort((a, b) => a.price - b.price) for a field.",
-            )
-        if bmp and not _bmp(x):
-            bmp = False
-    return sorted(xs) if bmp else sorted(xs, key=_units_key)
+    """JavaScript's ``sort()`` without a comparator: by each item's ``String(x)`` (numbers as
+    JavaScript writes them: ``[10, 9, 1].sort()`` is ``[1, 10, 9]``), compared by UTF-16 code
+    units (code points order the same unless a text has a character beyond U+FFFF: then every
+    text is compared by its units), stable. An array, an object or a registered value is
+    refused (JavaScript compares its items joined by commas, or `[object Object]`); undefined
+    items are the caller's (they go last)."""
+    if all(type(x) is str for x in xs):
+        return sorted(xs) if all(map(_bmp, xs)) else sorted(xs, key=_units_key)
+    keys = [_sort_text(x) for x in xs]
+    key = keys.__getitem__ if all(map(_bmp, keys)) else lambda i: _units_key(keys[i])
+    return [xs[i] for i in sorted(range(len(xs)), key=key)]
+
+
+def _sort_text(x: Any) -> str:
+    t = type(x)
+    if t is str or t is int or t is float or t is bool or x is None:
+        return to_string(x, str)
+    if t is list or t is dict:
+        raise JsRefusal(
+            f"sort() without a comparator compares items as text, and {_a(kind(x))}'s text "
+            "in JavaScript is "
+            + ("its items joined by commas" if type(x) is list else "`[object Object]`"),
+            "Pass a comparator on a field: .sort((a, b) => a.price - b.price), or "
+            ".sort((a, b) => a.name < b.name ? -1 : a.name > b.name ? 1 : 0).",
+        )
+    raise JsRefusal(
+        f"sort() without a comparator compares items as text; {_a(kind(x))} has no text "
+        "JavaScript would agree on",
+        "Pass a comparator that compares a field of the items.",
+    )
 
 
 def _units_key(x: str) -> bytes:
@@ -243,6 +263,7 @@ _ARRAY_METHODS: dict[str, Callable[..., Any]] = {
     "reverse": _reverse,
     "toReversed": _reverse,
     "lastIndexOf": array_last_index_of,
+    "with": array_with,
     # an array's iterators: read by a spread, Array.from or a `for...of` loop
     "entries": lambda xs: JsIterator([[i, x] for i, x in enumerate(xs)]),
     "keys": lambda xs: JsIterator(list(range(len(xs)))),
@@ -277,6 +298,7 @@ ARRAY_PLAIN = frozenset(
         "flat",
         "reverse",
         "toReversed",
+        "with",
         "entries",
         "keys",
         "values",
@@ -300,6 +322,8 @@ def plain_method(
     if is_collection(receiver):
         receiver.method(name)  # (refused here for a name it has not)
         return lambda c, *args: c.method(name)(*args)
+    if name == "toString":
+        return to_string_method(stringify)
     refused = REFUSED_METHODS.get(name)
     if refused is not None:
         raise JsRefusal(*refused)
@@ -309,7 +333,9 @@ def plain_method(
             return fn
         raise JsRefusal(
             f"numbers have no method `{name}` here",
-            "The supported methods of numbers are: " + ", ".join(sorted(NUMBER_METHODS)) + ".",
+            "The supported methods of numbers are: "
+            + ", ".join(sorted([*NUMBER_METHODS, "toString"]))
+            + ".",
         )
     if t is list:
         if name in MUTATORS:
@@ -345,4 +371,5 @@ ALL_METHODS = frozenset(
     | set(MUTATORS)
     | set(NUMBER_METHODS)
     | set(REFUSED_METHODS)
+    | {"toString"}
 )

@@ -18,8 +18,9 @@ from collections.abc import Callable
 from fractions import Fraction
 from typing import Any
 
-from dialectic.outcome.errors import JSONPath, LimitExceeded
+from dialectic.outcome.errors import DialecticError, JSONPath, LimitExceeded
 from dialectic.values.data import UNDEFINED
+from dialectic.values.jsbits import BITWISE, bit_not
 from dialectic.values.jsnumber import MAX_SAFE as MAX_SAFE
 from dialectic.values.jsnumber import JsRefusal as JsRefusal
 from dialectic.values.jsnumber import as_double, js_number_to_string, show_integer
@@ -131,10 +132,18 @@ MAX_ITEMS = 10_000_000
 
 
 def too_many(n: int) -> JsRefusal:
-    return JsRefusal(
+    return TooManyItems(
         f"the array would have more than {MAX_ITEMS:,} items ({n:,})",
         "Work on parts of the data, or return fewer items.",
     )
+
+
+class TooManyItems(JsRefusal):
+    """An array over the 10,000,000 items any way of making one may make (SPEC 1.8,
+    "Limits"): ``limit_exceeded``, as a spread over it is."""
+
+    def error(self, path: JSONPath, details: dict[str, Any]) -> DialecticError:
+        return DialecticError("limit_exceeded", self.message, path, hint=self.hint, details=details)
 
 
 class TextTooLong(JsRefusal):
@@ -465,6 +474,7 @@ BINARY: dict[str, Callable[[Any, Any], Any]] = {
     "!==": strict_not_equal,
     "==": loose_equal,
     "!=": loose_not_equal,
+    **BITWISE,
 }
 
 UNARY: dict[str, Callable[[Any], Any]] = {
@@ -472,6 +482,7 @@ UNARY: dict[str, Callable[[Any], Any]] = {
     "+": plus,
     "!": logical_not,
     "typeof": type_of,
+    "~": bit_not,
 }
 
 #: short-circuit operators: the right operand runs only if needed

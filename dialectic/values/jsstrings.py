@@ -221,6 +221,46 @@ def _str_at(s: str, i: Any = 0) -> Any:
     return utf16_index(s, k) if 0 <= k < n else UNDEFINED
 
 
+def _char_code_at(s: str, i: Any = 0) -> int:
+    """``s.charCodeAt(i)``: the UTF-16 code unit at ``i``; past either end JavaScript gives
+    NaN, which a program cannot hold (refused)."""
+    k = _int_arg(i, "the index", 0)
+    if not 0 <= k < utf16_length(s):
+        raise JsRefusal(
+            f"charCodeAt({k}) is past the text's end: NaN in JavaScript, which JSON cannot hold",
+            "Test the index first: i < s.length ? s.charCodeAt(i) : null.",
+        )
+    if _bmp(s):
+        return ord(s[k])
+    return int.from_bytes(_units(s)[2 * k : 2 * k + 2], "little")
+
+
+def _code_point_at(s: str, i: Any = 0) -> Any:
+    """``s.codePointAt(i)``: the code point that starts at UTF-16 unit ``i`` (a pair's second
+    unit alone at its own index), undefined past either end."""
+    k = _int_arg(i, "the index", 0)
+    if not 0 <= k < utf16_length(s):
+        return UNDEFINED
+    if _bmp(s):
+        return ord(s[k])
+    units = _units(s)
+    first = int.from_bytes(units[2 * k : 2 * k + 2], "little")
+    if 0xD800 <= first <= 0xDBFF and 2 * k + 4 <= len(units):
+        second = int.from_bytes(units[2 * k + 2 : 2 * k + 4], "little")
+        if 0xDC00 <= second <= 0xDFFF:
+            return 0x10000 + ((first - 0xD800) << 10) + (second - 0xDC00)
+    return first
+
+
+def _substr(s: str, start: Any = UNDEFINED, length: Any = UNDEFINED) -> str:
+    """``s.substr(start, length)``: ``length`` units from ``start`` (counted from the end when
+    negative)."""
+    n = utf16_length(s)
+    a = _relative(start, n, "start", 0)
+    size = n - a if length is UNDEFINED else min(max(_int_arg(length, "the length", 0), 0), n - a)
+    return utf16_slice(s, a, a + size)
+
+
 def _str_last_index_of(s: str, sub: Any) -> int:
     """The last position of ``sub`` in ``s``, in UTF-16 code units."""
     sub = _text(sub, "the text to find")
@@ -281,6 +321,10 @@ _UNSIZED: dict[str, Callable[..., Any]] = {
     "charAt": _char_at,
     "at": _str_at,
     "lastIndexOf": lambda s, sub: _str_last_index_of(s, sub),
+    "charCodeAt": _char_code_at,
+    "codePointAt": _code_point_at,
+    "substr": _substr,
+    "toString": lambda s, *_: s,  # (a text ignores a radix)
 }
 
 

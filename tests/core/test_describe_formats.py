@@ -337,7 +337,7 @@ def test_the_three_examples_that_failed_before_use_positional_arguments() -> Non
         {"$ref": "a", "b": 1},
         {"a": 1, "$b": 2},
         {"$op": ["*", 1]},  # a binary operator with one operand
-        {"$op": ["~", 1]},  # no such operator
+        {"$op": ["@", 1]},  # no such operator
         {"$if": [True, 1]},
     ],
 )

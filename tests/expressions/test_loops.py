@@ -478,7 +478,7 @@ ERRORS = [
     ("for (const c of cities) { continue; f(c); }", "`break` or `return` never", 1, 37),
     ("for (const c of cities) { if (c) const d = 1; }", "needs braces", 1, 34),
     ("for (const c of cities) { top: f(c); }", "no labels", 1, 27),
-    ("let t = 0;\nfor (const c of cities) { t <<= 2; }", "only with `=`, `+=`", 2, 29),
+    ("let t = 0;\nfor (const c of cities) { t **= 2; }", "only with `=`, `+=`", 2, 29),
     # a fold's array or object read whole: JavaScript would share it
     (
         "const out = [];\nfor (const c of cities) { out.push(c); note({v: out}); }",

@@ -80,7 +80,7 @@ def test_the_value_is_nodes(program: str, answer: dict[str, Any]) -> None:
     [
         ("return (1.5).toFixed(101);", "0 to 100 digits"),
         ("return x.s.localeCompare('a');", "compare texts with a.name < b.name"),
-        ("return (1).toPrecision(2);", "toFixed(digits)"),
+        ("return (1).toPrecision(101);", "1 to 100 digits"),
         ("return x.p.toUpperCase();", "numbers have no method `toUpperCase`"),
         ("return x.s.concat([1]);", "JSON.stringify(x) first"),
     ],

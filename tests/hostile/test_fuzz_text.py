@@ -315,7 +315,7 @@ def test_mutated_json(clean: Clean, data: st.DataObject) -> None:
     ("source", "lang"),
     [
         ("return add(1 2);", "plan"),
-        ("a = 1;\nreturn a |\n b;", "plan"),
+        ("a = 1;\nreturn a @\n b;", "plan"),
         ("return f(", "plan"),
         ("return 'unterminated;", "plan"),
         ("return `${", "plan"),

@@ -154,7 +154,8 @@ def test_plan_routes_are_refused(clean: Clean, source: str, ctx: Any) -> None:
         "return echo(x).__class__();",
         "return __import__('os');",
         "return x.mro();",
-        "return x.toString();",
+        "return x.valueOf();",
+        "return x.toString;",
     ],
 )
 def test_method_calls_on_dunders_are_refused(clean: Clean, source: str) -> None:

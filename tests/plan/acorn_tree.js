@@ -107,12 +107,12 @@ function conv(n) {
       if ((n.operator === "-" || n.operator === "+") && n.argument.type === "Literal" &&
           typeof n.argument.value === "number")
         return n.operator === "-" ? -n.argument.value : n.argument.value;
-      if (["-", "+", "!", "typeof"].includes(n.operator))
+      if (["-", "+", "!", "~", "typeof"].includes(n.operator))
         return { $op: [n.operator, conv(n.argument)] };
       throw new Unsupported("unary " + n.operator);
     case "BinaryExpression":
     case "LogicalExpression":
-      if (["in", "instanceof", "&", "|", "^", "<<", ">>", ">>>"].includes(n.operator))
+      if (["in", "instanceof"].includes(n.operator))
         throw new Unsupported("operator " + n.operator);
       return { $op: [n.operator, conv(n.left), conv(n.right)] };
     case "ConditionalExpression":

@@ -23,7 +23,7 @@ RT = Runtime(load_entry_points=False)
         ("return Array.from([1], (x, i, a) => a);", "syntax_error", "(item, i) only"),
         ("r = upper('x').then(v => v); return r;", "unknown_function", "awaited for you"),
         ("return Date.now();", "unknown_function", "no clock"),
-        ("return (25).toString();", "forbidden_member", "String(x)"),
+        ("return (25).toString;", "forbidden_member", "String(x)"),
         ("return {a: 1}.hasOwnProperty('a');", "forbidden_member", "Object.keys(x)"),
         ("const o = data; o.a = 1; return o;", "syntax_error", "{...o, key: value}"),
         ("const o = {a: 1}; o['a'] += 1; return o;", "syntax_error", "{...o, a: 1}"),

@@ -450,19 +450,19 @@ def test_no_warnings_for_canonical_plans() -> None:
 
 
 def test_error_has_line_column_caret_and_hint() -> None:
-    e = error("a = f(1);\nreturn a | 1;")
+    e = error("a = f(1);\nreturn a @ 1;")
     assert e.code == "syntax_error"
     assert e.lang == "plan"
     p = e.problems[0]
     assert (p.line, p.column) == (2, 10)
     text = str(e)
     assert "line 2, column 10" in text
-    assert "    return a | 1;\n             ^" in text
-    assert "no bitwise operators" in text
+    assert "    return a @ 1;\n             ^" in text
+    assert "Plan has the operators" in text
 
 
 def test_several_errors_at_once() -> None:
-    e = error("a = 1 | 2;\nb = 'abc;\nc = f(;\nd = ok(1);\nreturn d;")
+    e = error("a = 1 @ 2;\nb = 'abc;\nc = f(;\nd = ok(1);\nreturn d;")
     assert [(p.line, p.column) for p in e.problems] == [(1, 7), (2, 5), (3, 7)]
     assert str(e).startswith("3 syntax errors in the plan program:")
 
@@ -482,7 +482,7 @@ def test_resync_at_line_start_without_semicolon() -> None:
         ("return if(x);", "Plan has no `if`", "test ? a : b"),
         ("x = new Foo();\nreturn x;", "Plan has no `new`", "call a function instead"),
         ("return function f() {};", "a named function expression", "arrow function"),
-        ("return a | b;", "Plan has no operator `|`", "no bitwise operators"),
+        ("return a @ b;", "Plan has no operator `@`", "Plan has the operators"),
         ("return a++;", "Plan has no operator `++`", "values never change"),
         ("return a in b;", "found the keyword `in`", "Object.keys(x).includes(k)"),
         ("return void a;", "Plan has no `void`", "Array.isArray"),

@@ -33,10 +33,10 @@ def test_runtime_errors_point_at_the_plan_source(rt: Runtime) -> None:
 
 
 def test_syntax_errors_reach_the_outcome(rt: Runtime) -> None:
-    out = rt.run("return greet('a') | 1;", lang="plan")
+    out = rt.run("return greet('a') @ 1;", lang="plan")
     assert out.status == "failure"
     assert out.error is not None and out.error.code == "syntax_error"
-    assert out.message is not None and "no bitwise operators" in out.message
+    assert out.message is not None and "Plan has the operators" in out.message
 
 
 def test_lenient_repairs_are_warnings(rt: Runtime) -> None:

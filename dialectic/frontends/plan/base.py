@@ -58,8 +58,12 @@ _OP_HINTS = {
     "...": "spread is allowed in arrays, objects and arguments: [...xs, 1], {...a}, f(...xs)",
 }
 #: the operators that change a value in place (compound assignments and updates)
-CHANGES = frozenset(["++", "--", "+=", "-=", "*=", "/=", "%=", "**=", "&&=", "||=", "??="])
-_BITWISE = frozenset(["&", "|", "^", "~", "<<", ">>", ">>>", "&=", "|=", "^=", "<<=", ">>="])
+CHANGES = frozenset(
+    [
+        *("++", "--", "+=", "-=", "*=", "/=", "%=", "**=", "&&=", "||=", "??="),
+        *("|=", "&=", "^=", "<<=", ">>=", ">>>="),
+    ]
+)
 
 
 def op_hint(op: str) -> str:
@@ -68,9 +72,10 @@ def op_hint(op: str) -> str:
         return _OP_HINTS[op]
     if op in CHANGES:
         return "values never change in Plan: compute a new one, e.g. `next = x + 1;`"
-    if op in _BITWISE:
-        return "Plan has no bitwise operators; use arithmetic (+ - * / %) and comparisons"
-    return "Plan has the operators + - * / % ** === !== == != < <= > >= && || ?? ! and `? :`"
+    return (
+        "Plan has the operators + - * / % ** === !== == != < <= > >= && || ?? ! "
+        "| & ^ ~ << >> >>> and `? :`"
+    )
 
 
 class ParseFailure(Exception):

@@ -15,8 +15,8 @@ from dialectic.frontends.plan.loopcheck import Body
 __all__ = ["LoopChangesMixin"]
 
 _CHANGES = frozenset(["+=", "-="])
-#: `t *= v` is `t = t * v`: a change that reads the accumulator (a fold)
-_READING = frozenset(["*=", "/=", "%="])
+#: `t *= v` is `t = t * v`: a change that reads the accumulator (a fold); also `t |= 0`...
+_READING = frozenset(["*=", "/=", "%=", "|=", "&=", "^=", "<<=", ">>=", ">>>="])
 _STEPS = frozenset(["++", "--"])
 
 
@@ -143,11 +143,9 @@ class LoopChangesMixin(ParserBase):
             kind = op[0] if op is not None else "="
             if op is None:
                 kind, value = self._assignment(name, value, pos)
-            elif op in LOGICAL_SETS:  # `t ||= v`: `t || v` (assigned or not, the same)
+            elif op in LOGICAL_SETS or op in _READING:
+                # `t ||= v` is `t || v` (assigned or not, the same); `t *= v` is `t * v`
                 kind, value = "=", {"$op": [op[:-1], {"$ref": name}, value]}
-                self._put(value["$op"], 1, pos, pos)
-            elif op in _READING:
-                kind, value = "=", {"$op": [op[0], {"$ref": name}, value]}
                 self._put(value["$op"], 1, pos, pos)
             body.use(value, first, self.pos - 1)
             self._end("assignment")
@@ -156,7 +154,8 @@ class LoopChangesMixin(ParserBase):
         if op is not None and (op.endswith("=") and op not in ("==", "===", "!=", "!==")):
             raise self.fail(
                 f"Plan's loops change a number or a text only with `=`, `+=`, `-=`, `*=`, "
-                f"`/=`, `%=`, `++`, `--`, `||=`, `&&=`, `??=` (not `{op}`)",
+                f"`/=`, `%=`, `|=`, `&=`, `^=`, `<<=`, `>>=`, `>>>=`, `++`, `--`, `||=`, `&&=`, "
+                f"`??=` (not `{op}`)",
                 self.starts[pos + 1],
                 f"write {name} = {name} + value; or collect the values and compute after the loop",
             )
@@ -211,7 +210,7 @@ class LoopChangesMixin(ParserBase):
             first = pos
         else:
             first = self.pos
-            value = {"$op": [op[0], current, self.expr(0)]}
+            value = {"$op": [op[:-1], current, self.expr(0)]}
         last = self.pos - 1
         self._put(value, "$op", pos, last)
         return self._set_entry(body, reach, pos, [key, value], key_at, (first, last), pos)

@@ -17,20 +17,26 @@ _PRECEDENCE = {
     "??": 1,
     "||": 2,
     "&&": 3,
-    "==": 4,
-    "!=": 4,
-    "===": 4,
-    "!==": 4,
-    "<": 5,
-    "<=": 5,
-    ">": 5,
-    ">=": 5,
-    "+": 6,
-    "-": 6,
-    "*": 7,
-    "/": 7,
-    "%": 7,
-    "**": 8,
+    "|": 4,
+    "^": 5,
+    "&": 6,
+    "==": 7,
+    "!=": 7,
+    "===": 7,
+    "!==": 7,
+    "<": 8,
+    "<=": 8,
+    ">": 8,
+    ">=": 8,
+    "<<": 9,
+    ">>": 9,
+    ">>>": 9,
+    "+": 10,
+    "-": 10,
+    "*": 11,
+    "/": 11,
+    "%": 11,
+    "**": 12,
 }
 _MIXING = frozenset(["??", "||", "&&"])
 #: the tokens whose kind is an operator (the others are "op", their value the operator)
@@ -42,7 +48,7 @@ _ENDS = ENDS = frozenset([",", ")", "]", "}", ";", ":", "tplm", "tplt", "eof"])
 _PREFIX_WORDS = frozenset(["async", "await", "typeof", "void", "delete"])
 #: names that are not a plain reference when alone, or not a plain function call before `(`
 _NOT_REF = _PREFIX_WORDS | LITERAL_WORDS | RESERVED
-NOT_CALLEE = _NOT_REF | GLOBALS
+NOT_CALLEE = _NOT_REF | GLOBALS | {"Array"}  # (`Array(n).fill(v)`: :mod:`.newarray`)
 _ARGUMENT_ENDS = frozenset([",", ")"])
 #: tokens that start a primary expression that is not an arrow function
 _OPENERS = frozenset(["{", "[", "tplh"])
@@ -387,7 +393,7 @@ class OperatorsMixin(ArrowsMixin):
         kind = self.kinds[first]
         return (
             kind in ("-", "+")
-            or (kind == "op" and self.values[first] == "!")
+            or (kind == "op" and (self.values[first] == "!" or self.values[first] == "~"))
             or (kind == "name" and self.values[first] in ("await", "typeof"))
         )
 
@@ -398,7 +404,7 @@ class OperatorsMixin(ArrowsMixin):
         if kind == "name" and values[pos] == "await":
             self.pos = pos + 1  # a Plan awaits implicitly: `await` changes nothing
             return self.unary(depth + 1)
-        op = values[pos] if kind == "op" and values[pos] == "!" else None
+        op = values[pos] if kind == "op" and (values[pos] == "!" or values[pos] == "~") else None
         if kind in ("-", "+") and kinds[pos + 1] != "num":
             op = kind
         if kind == "name" and values[pos] == "typeof":

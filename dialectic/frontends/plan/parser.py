@@ -20,6 +20,7 @@ from dialectic.frontends.plan.base import (
 from dialectic.frontends.plan.functions import FunctionsMixin
 from dialectic.frontends.plan.jsnumber import js_number_to_string
 from dialectic.frontends.plan.keywords import LITERAL_WORDS, RESERVED, keyword_hint
+from dialectic.frontends.plan.newarray import NewArrayMixin
 from dialectic.frontends.plan.operators import ENDS, NOT_CALLEE, OperatorsMixin
 from dialectic.frontends.plan.postfix import PostfixMixin
 from dialectic.frontends.plan.sets import SetsMixin, is_set_spread
@@ -28,7 +29,13 @@ from dialectic.frontends.plan.statements import StatementsMixin
 __all__ = ["Parser", "ParseFailure", "Problem", "op_hint"]
 
 
-class Parser(OperatorsMixin, PostfixMixin, StatementsMixin, SetsMixin, FunctionsMixin):
+#: what Plan makes with `new` (:meth:`Parser.new_value`)
+_NEW = frozenset(["Set", "Map", "Array"])
+
+
+class Parser(
+    OperatorsMixin, PostfixMixin, StatementsMixin, SetsMixin, FunctionsMixin, NewArrayMixin
+):
     """Parses one token list; see :func:`parse_program` and :func:`parse_expression`.
 
     The token offsets (``starts``, ``ends``) are only read when recording spans or reporting a
@@ -63,11 +70,11 @@ class Parser(OperatorsMixin, PostfixMixin, StatementsMixin, SetsMixin, Functions
                 word == "async" and self.values[pos + 1] == "function"
             ):  # `xs.map(function (x) { return x.a; })`
                 return self.function_expression(pos, depth)
-            elif word == "new" and self.values[pos + 1] == "Set" and kinds[pos + 2] == "(":
-                node = self.new_set(pos, depth)  # (SPEC 10: its items, count or membership)
+            elif word == "new" and self.values[pos + 1] in _NEW and kinds[pos + 2] == "(":
+                node = self.new_value(pos, depth)  # `new Set(xs)`, `new Map(...)` (SPEC 10)
                 callee = None
-            elif word == "new" and self.values[pos + 1] == "Map" and kinds[pos + 2] == "(":
-                node = self.new_map(pos, depth)  # (SPEC 10: Maps and Sets)
+            elif word == "Array" and kinds[pos + 1] == "(":
+                node = self.new_array(pos, depth)  # `Array(n).fill(v)` (SPEC 10)
                 callee = None
             elif word in RESERVED:
                 self.pos = pos
@@ -139,6 +146,15 @@ class Parser(OperatorsMixin, PostfixMixin, StatementsMixin, SetsMixin, Functions
         if nxt not in POSTFIX and not (nxt == "op" and self.values[self.pos] == "?."):
             return node
         return self.postfix(node, pos, callee, depth)
+
+    def new_value(self, pos: int, depth: int) -> Any:
+        """``new Set(...)``, ``new Map(...)``, ``new Array(n)`` at token ``pos`` (``new``)."""
+        made = self.values[pos + 1]
+        if made == "Set":
+            return self.new_set(pos, depth)  # (SPEC 10: its items, count or membership)
+        if made == "Map":
+            return self.new_map(pos, depth)  # (SPEC 10: Maps and Sets)
+        return self.new_array(pos + 1, depth)
 
     def spread_or_expr(self, depth: int) -> Any:
         """An element or argument: ``...xs`` (``$spread``) or an expression."""

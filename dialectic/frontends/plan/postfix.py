@@ -7,6 +7,7 @@ from typing import Any
 from dialectic.frontends.plan.accumulator import fresh_initial
 from dialectic.frontends.plan.base import ParseFailure, ParserBase
 from dialectic.frontends.plan.keywords import LITERAL_WORDS
+from dialectic.values.jsmath import MATH_REFUSED
 from dialectic.values.jsmethods import ALL_METHODS, ARRAY_HIGHER, GLOBALS
 
 __all__ = ["PostfixMixin"]
@@ -171,6 +172,15 @@ class PostfixMixin(ParserBase):
             args = []
             if len(keys) == 1:
                 receiver = keys[0]
+                if fn in MATH_REFUSED and receiver == {"$ref": "Math"}:
+                    raise self.fail(
+                        f"`Math.{fn}` is not supported: JavaScript engines compute it "
+                        "differently in the last digit, so no answer here could promise to be "
+                        "Node's",
+                        self.starts[first],
+                        "have a registered function compute it, or use what is exact: "
+                        "Math.sqrt, Math.hypot, `**` with a whole exponent",
+                    )
                 if rec is not None:
                     rec[(id(args), 0)] = rec[(id(keys), 0)]
                 self.keep.append(keys)
@@ -290,6 +300,7 @@ class PostfixMixin(ParserBase):
                 return self._assign(args[1:])
             if f"{space}.{fn}" in GLOBALS:
                 return {"$global": self._moved(args, [f"{space}.{fn}"], 1)}
+
             if space == "Number" and fn in ("parseInt", "parseFloat"):  # the same functions
                 return {"$global": self._moved(args, [fn], 1)}
         if fn in ARRAY_HIGHER and len(args) > 1:

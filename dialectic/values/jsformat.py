@@ -1,0 +1,155 @@
+"""A number written as JavaScript writes it beyond ``String(x)``: ``x.toString(radix)`` (V8's
+digits for fractions in other radixes: the shortest digits that read back as the same double,
+rounded to even) and ``x.toPrecision(p)`` (the exact value rounded, a tie away from zero);
+and ``x.toString()`` of the other primitives (SPEC.md section 1.8)."""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable
+from decimal import ROUND_HALF_UP, Context, Decimal
+from typing import Any
+
+from dialectic.values.data import UNDEFINED
+from dialectic.values.jsnumber import MAX_SAFE, as_double, inexact_integer, js_number_to_string
+from dialectic.values.jsops import JsRefusal, is_number, kind
+from dialectic.values.jsstrings import _int_arg, to_string
+
+__all__ = ["to_precision", "to_radix", "to_string_method"]
+
+_DIGITS = "0123456789abcdefghijklmnopqrstuvwxyz"
+_WIDE = Context(prec=400)
+_TINY = math.ulp(0.0)  # the smallest positive double
+
+
+def _exact(x: int | float, what: str) -> float:
+    """``x`` as the double JavaScript holds (an integer beyond 2**53 only if a double is it)."""
+    if type(x) is int and not -MAX_SAFE <= x <= MAX_SAFE and as_double(x) != x:
+        raise inexact_integer(x, what)
+    return float(x)
+
+
+def to_radix(x: int | float, radix: Any = UNDEFINED) -> str:
+    """``x.toString(radix)``: radix 2 to 36; 10 (or none) is ``String(x)``."""
+    if radix is UNDEFINED:
+        return js_number_to_string(x)
+    if not is_number(radix) or not 2 <= _int_arg(radix, "the radix", 10) <= 36:
+        raise JsRefusal(
+            "toString() takes a radix from 2 to 36 (a RangeError in JavaScript)",
+            "Give a whole number from 2 to 36: n.toString(16), n.toString(2).",
+        )
+    r = _int_arg(radix, "the radix", 10)
+    if r == 10:
+        return js_number_to_string(x)
+    value = _exact(x, "toString()")
+    if not math.isfinite(value):
+        return js_number_to_string(value)  # Infinity, -Infinity, NaN in every radix
+    negative = value < 0
+    value = -value if negative else value
+    whole = float(math.floor(value))
+    fraction = value - whole
+    # a digit is written while it still tells the double from its neighbours: `delta` is half
+    # the gap to the next double up, scaled with the fraction
+    delta = max(0.5 * (math.nextafter(value, math.inf) - value), _TINY)
+    frac_digits: list[int] = []
+    if fraction >= delta:
+        while True:
+            fraction *= r
+            delta *= r
+            digit = int(fraction)
+            frac_digits.append(digit)
+            fraction -= digit
+            if (fraction > 0.5 or (fraction == 0.5 and digit & 1)) and fraction + delta > 1:
+                whole = _round_up(frac_digits, r, whole)
+                break
+            if fraction < delta:
+                break
+    head = _whole_digits(float(whole), r)
+    text = head + ("." + "".join(_DIGITS[d] for d in frac_digits) if frac_digits else "")
+    return "-" + text if negative else text
+
+
+def _round_up(digits: list[int], radix: int, whole: float) -> float:
+    """Adds one to the last of ``digits`` (carrying leftwards, dropping the digits that
+    overflow); a carry past the point adds one to ``whole``, which is returned."""
+    while digits:
+        last = digits.pop()
+        if last + 1 < radix:
+            digits.append(last + 1)
+            return whole
+    return whole + 1
+
+
+def _whole_digits(whole: float, radix: int) -> str:
+    """The digits of a whole double in ``radix``: those beyond its 53 bits written as zeros,
+    as V8 writes them."""
+    zeros = 0
+    while whole / radix >= 2.0**53:
+        whole /= radix
+        zeros += 1
+    out: list[str] = []
+    while True:
+        rest = math.fmod(whole, radix)
+        out.append(_DIGITS[int(rest)])
+        whole = (whole - rest) / radix
+        if whole <= 0:
+            break
+    return "".join(reversed(out)) + "0" * zeros
+
+
+def to_precision(x: int | float, precision: Any = UNDEFINED) -> str:
+    """``x.toPrecision(p)``: ``p`` significant digits (1 to 100) of the exact value, a tie
+    rounded away from zero; exponent form (``1.2e+5``) when the exponent is below -6 or not
+    below ``p``; without ``p``, ``String(x)``."""
+    if precision is UNDEFINED:
+        return js_number_to_string(x)
+    p = _int_arg(precision, "the precision", 0)
+    if not 1 <= p <= 100:
+        raise JsRefusal(
+            "toPrecision() takes 1 to 100 digits (a RangeError in JavaScript)",
+            "Give a number of significant digits from 1 to 100.",
+        )
+    value = _exact(x, "toPrecision()")
+    if not math.isfinite(value):
+        return js_number_to_string(value)
+    sign = "-" if value < 0 else ""
+    exact = Decimal(abs(value))
+    if exact == 0:
+        e = 0
+        digits = "0" * p
+    else:
+        e = exact.adjusted()
+        rounded = exact.scaleb(p - 1 - e, _WIDE).quantize(
+            Decimal(1), rounding=ROUND_HALF_UP, context=_WIDE
+        )
+        if rounded.adjusted() >= p:  # 9.99 to 2 digits is 10: one more place
+            e += 1
+            rounded = exact.scaleb(p - 1 - e, _WIDE).quantize(
+                Decimal(1), rounding=ROUND_HALF_UP, context=_WIDE
+            )
+        digits = str(int(rounded))
+    if e < -6 or e >= p:
+        mantissa = digits[0] + ("." + digits[1:] if p > 1 else "")
+        return f"{sign}{mantissa}e{'+' if e >= 0 else '-'}{abs(e)}"
+    if e >= 0:
+        point = e + 1
+        return sign + digits[:point] + ("." + digits[point:] if point < p else "")
+    return sign + "0." + "0" * (-e - 1) + digits
+
+
+def to_string_method(stringify: Callable[[Any], str]) -> Callable[..., str]:
+    """``x.toString(...)``: a number's (with a radix), a text's, a boolean's and a registered
+    value's (as ``String(x)``); an array's and an object's are refused as ``String(x)`` is,
+    and null's and undefined's fail as in JavaScript (a TypeError)."""
+
+    def apply(x: Any, *args: Any) -> str:
+        if is_number(x):
+            return to_radix(x, *args[:1])
+        if x is None or x is UNDEFINED:
+            raise JsRefusal(
+                f"cannot call `.toString()` on {kind(x)} (a TypeError in JavaScript)",
+                "Test the value first, or write String(x), which gives 'null' and 'undefined'.",
+            )
+        return to_string(x, stringify)
+
+    return apply
