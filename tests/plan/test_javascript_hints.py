@@ -39,6 +39,9 @@ RT = Runtime(load_entry_points=False)
         ("return new Thing();", "syntax_error", "call a function instead"),
         ("return 'a1'.match(/\\d/);", "syntax_error", "includes, startsWith"),
         ("let i = 0; while (true) { i++; } return i;", "syntax_error", "if (done) break;"),
+        # a parameter called as the function of its name (was run as the registered function)
+        ("return [1, 2].map((x, upper) => upper('a'));", "syntax_error", "another name"),
+        ("return ['a'].map(upper => upper(upper));", "syntax_error", "another name"),
         ("let i = 0; do { i++; } while (1); return i;", "syntax_error", "while (page !== null)"),
         (
             "const r = []; for (const c of [1]) { for (let i = 0; i < 3; i *= 2) r.push(i); } "

@@ -207,6 +207,20 @@ class ArrowsMixin(ParserBase):
     ) -> Any:
         """The ``$fn`` of a function whose body starts at ``self.pos`` (``head``: the tokens
         of its parameters)."""
+        bound = self.arrow_bound
+        if bound is None:
+            bound = self.arrow_bound = {}
+        for name in params:  # (a call of one of them is refused: `_call_of`)
+            bound[name] = bound.get(name, 0) + 1
+        try:
+            return self._function_body(params, patterns, depth, head)
+        finally:
+            for name in params:
+                bound[name] -= 1
+
+    def _function_body(
+        self, params: list[str], patterns: dict[str, _Pattern], depth: int, head: tuple[int, int]
+    ) -> Any:
         kinds = self.kinds
         start = self.pos
         returned: tuple[int, int] | None = None  # a block's `return` expression, in tokens

@@ -241,6 +241,8 @@ class ParserBase:
         #: arrow functions that change their accumulator, by id, until the call they are
         #: passed to accepts them (`reduce` from a fresh literal: see :mod:`.accumulator`)
         self.changing: dict[int, Changes] = {}
+        #: the parameters of the arrow functions being read, by name (how many bind it)
+        self.arrow_bound: dict[str, int] | None = None
         #: the aliases the statements after the last `if` read define (`if_statement`)
         self._rest_names: frozenset[str] = frozenset()
 

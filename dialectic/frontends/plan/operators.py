@@ -188,6 +188,14 @@ class OperatorsMixin(ArrowsMixin):
     def _call_of(self, fn: str, pos: int, depth: int) -> Any:
         """The call ``fn(...)`` of a plain function name (token ``pos``, at ``depth``): its
         tree, ``self.pos`` after the ``)``."""
+        bound = self.arrow_bound
+        if bound and bound.get(fn):  # `xs.map((x, echo) => echo(x))`: JavaScript's TypeError
+            raise self.fail(
+                f"`{fn}` is a parameter of the arrow function here, a value: JavaScript calls "
+                "it (a TypeError), not the function of that name",
+                self.starts[pos],
+                f"give the parameter another name to call the function `{fn}`",
+            )
         kinds = self.kinds
         values = self.values
         rec = self.rec
