@@ -87,9 +87,38 @@ def _sqrt(x: float) -> float:
     return math.sqrt(x)
 
 
+#: the largest array index JavaScript orders first (2**32 - 2)
+_MAX_INDEX = 2**32 - 2
+
+
+def _is_index(key: str) -> bool:
+    """Whether ``key`` is an array index, which JavaScript's objects order first, ascending
+    (``"0"``, ``"17"``; not ``"01"``, ``"-1"``, ``"1.5"``)."""
+    return (
+        key.isdigit()
+        and key.isascii()
+        and (key == "0" or key[0] != "0")
+        and (len(key) < 10 or int(key) <= _MAX_INDEX)
+    )
+
+
+def js_order(obj: dict[str, Any]) -> list[str]:
+    """The keys of ``obj`` in JavaScript's order: array indexes first, ascending, then the
+    others in the order they were set (the indexes looked for only when a key starts with a
+    digit)."""
+    keys = list(obj)
+    if not any(k[:1].isdigit() for k in keys):
+        return keys
+    indexes = sorted((k for k in keys if _is_index(k)), key=int)
+    if not indexes:
+        return keys
+    taken = set(indexes)
+    return indexes + [k for k in keys if k not in taken]
+
+
 def _keys(obj: Any) -> list[str]:
     if type(obj) is dict:
-        return list(obj)
+        return js_order(obj)
     if type(obj) is list:
         return [str(i) for i in range(len(obj))]
     raise JsRefusal(f"Object.keys of {_a(kind(obj))} is not supported")
@@ -97,7 +126,7 @@ def _keys(obj: Any) -> list[str]:
 
 def _values(obj: Any) -> list[Any]:
     if type(obj) is dict:
-        return list(obj.values())
+        return [obj[k] for k in js_order(obj)]
     if type(obj) is list:
         return list(obj)
     raise JsRefusal(f"Object.values of {_a(kind(obj))} is not supported")
@@ -105,7 +134,7 @@ def _values(obj: Any) -> list[Any]:
 
 def _entries(obj: Any) -> list[list[Any]]:
     if type(obj) is dict:
-        return [[k, v] for k, v in obj.items()]
+        return [[k, obj[k]] for k in js_order(obj)]
     if type(obj) is list:
         return [[str(i), v] for i, v in enumerate(obj)]
     raise JsRefusal(f"Object.entries of {_a(kind(obj))} is not supported")

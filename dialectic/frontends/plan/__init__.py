@@ -29,6 +29,7 @@ from dialectic.frontends.plan.console import may_log, unlog
 from dialectic.frontends.plan.decompile import DecompileError, decompile, decompile_expression
 from dialectic.frontends.plan.jsnumber import js_number_to_string
 from dialectic.frontends.plan.lexer import Lexed, lex
+from dialectic.frontends.plan.memberpush import member_pushes
 from dialectic.frontends.plan.parensets import split_parenthesized
 from dialectic.frontends.plan.parser import ParseFailure, Parser, Problem
 from dialectic.frontends.plan.spans import LazySpans, LineIndex, build_spans
@@ -161,6 +162,9 @@ def _attempt(
         split = split_parenthesized(text, tokens)
         if split is not None:
             tokens = split
+        pushed = member_pushes(text, tokens)  # `groups[k].push(x);` (:mod:`.memberpush`)
+        if pushed is not None:
+            tokens = pushed
     parser = Parser(text, tokens, index, strict=strict, max_depth=max_depth, record=False)
     if fence_problem is not None:
         parser.problems.append(fence_problem)

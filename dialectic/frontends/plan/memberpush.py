@@ -1,0 +1,278 @@
+"""A push onto an array held in an object the program wrote (SPEC 10, "Loops"): the group-by
+as models write it in a loop or a ``reduce`` step::
+
+    const groups = {};
+    for (const p of people) {
+      if (!groups[p.city]) groups[p.city] = [];
+      groups[p.city].push(p.name);
+    }
+
+Read before parsing, on the tokens (as :mod:`.parensets` reads its form): the statement
+``o[k].push(A);`` (also ``o.k.push(A);``) is ``o[k] = [...o[k], A];``, the change the loops,
+blocks and ``reduce`` steps make in place (linear). That is JavaScript's push only when the
+array in ``o[k]`` is held nowhere else, so ``o`` is defined just as ``const o = {};`` (or is a
+``reduce`` step's accumulator starting from ``{}``), and from there to the end of the statement
+holding the last push ``o`` is used only by such pushes and by the statements that make a
+member an array: ``o[k] = [];``, ``o[k] = o[k] || [];`` (or ``??``), ``o[k] ||= [];`` (or
+``??=``), the form :mod:`.parensets` writes (``o[k] = [...(o[k] || []), A];``), and the test
+``if (!o[k])``. A key reads the same twice (a name, a literal, a member chain of names: no
+call), and ``A`` does not read ``o``. A member that is not an array when pushed fails, as in
+JavaScript (``[...undefined]``). Any other use leaves the push as it is, which the parser
+refuses with what to write instead."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from dialectic.frontends.plan.lexer import Lexed
+from dialectic.frontends.plan.parensets import (
+    _partners,
+    _reduce_body,
+    _same_twice,
+    _starts_statement,
+    _statement_end,
+    _target_end,
+)
+
+__all__ = ["member_pushes"]
+
+#: `||` and `??`, as tokens
+_EITHER = frozenset(["||", "??"])
+
+
+def member_pushes(source: str, tokens: Lexed) -> Lexed | None:
+    """``tokens`` with each push onto an array held in an object the program wrote written as
+    the member's new value (None: there is none)."""
+    if ".push" not in source:
+        return None
+    kinds, values = tokens.kinds, tokens.values
+    partner: dict[int, int] | None = None
+    found: dict[str, list[tuple[int, int, int]]] = {}
+    for i in range(len(kinds) - 3):
+        if not (
+            kinds[i] == "."
+            and values[i + 1] == "push"
+            and kinds[i + 2] == "("
+            and kinds[i - 1] in ("]", "name")
+        ):
+            continue
+        if partner is None:
+            partner = _partners(kinds)
+        push = _push_at(kinds, values, partner, i)
+        if push is not None:
+            found.setdefault(str(values[push[0]]), []).append(push)
+    if not found or partner is None:
+        return None
+    kept = [
+        p
+        for obj, pushes in found.items()
+        if _only_groups(kinds, values, partner, obj, pushes)
+        for p in pushes
+    ]
+    if not kept:
+        return None
+    return _rewrite(source, tokens, sorted(kept))
+
+
+def _push_at(
+    kinds: Sequence[str], values: Sequence[object], partner: dict[int, int], dot: int
+) -> tuple[int, int, int] | None:
+    """For the `.` of `.push(` at token ``dot``: (the statement's first token, the `.`, the
+    call's `)`) when the statement is ``o[k].push(A);`` (a member, not a name), else None."""
+    start = dot - 1
+    while True:  # back to the object's name over `[key]` and `.name` members
+        if kinds[start] == "]":
+            start = partner.get(start, 0) - 1
+        elif kinds[start] == "name" and kinds[start - 1] == ".":
+            start -= 2
+        else:
+            break
+    if start < 0 or kinds[start] != "name" or start == dot - 1:
+        return None
+    if not _chain_to(kinds, partner, start, dot):
+        return None
+    if not _starts_statement(kinds, values, partner, start):
+        return None
+    end = partner.get(dot + 2, -1)
+    if end < 0 or end == dot + 3 or kinds[end + 1] not in (";", "}", "eof"):
+        return None
+    obj = values[start]
+    if any(kinds[j] == "name" and values[j] == obj for j in range(dot + 3, end)):
+        return None  # (the value reads the object)
+    return start, dot, end
+
+
+def _chain_to(kinds: Sequence[str], partner: dict[int, int], start: int, stop: int) -> bool:
+    """Whether tokens ``start`` up to ``stop`` are a name and members whose keys read the
+    same twice (``g[p.city]``, ``g.all``)."""
+    i = start + 1
+    while i < stop:
+        if kinds[i] == "." and kinds[i + 1] == "name":
+            i += 2
+        elif kinds[i] == "[":
+            close = partner.get(i, -1)
+            if close < 0 or not _same_twice(kinds, i + 1, close):
+                return False
+            i = close + 1
+        else:
+            return False
+    return i == stop
+
+
+def _only_groups(
+    kinds: Sequence[str],
+    values: Sequence[object],
+    partner: dict[int, int],
+    obj: str,
+    pushes: list[tuple[int, int, int]],
+) -> bool:
+    """Whether ``obj`` is defined as ``{}`` and used only as the module says up to the end of
+    the statement holding the last of its ``pushes``."""
+    inside = {j for start, _, end in pushes for j in range(start, end + 1)}
+    uses = [
+        j
+        for j, (k, v) in enumerate(zip(kinds, values, strict=False))
+        if k == "name" and v == obj and j not in inside
+    ]
+    if not uses:
+        return False
+    first = uses[0]
+    last_push = pushes[-1][0]
+    if kinds[first - 1] == "name" and values[first - 1] in ("const", "let", "var"):
+        if not (kinds[first + 1] == "=" and kinds[first + 2] == "{" and kinds[first + 3] == "}"):
+            return False
+        if kinds[first + 4] not in (";", "eof") or pushes[0][0] < first:
+            return False
+        end = _statement_end(kinds, values, first, last_push)
+        if end < 0:
+            return False
+    else:  # `xs.reduce((acc, x) => { ...; return acc; }, {})`
+        body = _reduce_body(kinds, values, partner, first)
+        if body < 0 or not all(body < p[0] < partner[body] for p in pushes):
+            return False
+        end = partner[body] - 2  # (`return acc; }`: a read after the last push)
+    for j in uses[1:]:
+        if j > end:
+            break
+        if not _makes_array(kinds, values, partner, j):
+            return False
+    return True
+
+
+def _makes_array(
+    kinds: Sequence[str], values: Sequence[object], partner: dict[int, int], j: int
+) -> bool:
+    """Whether the use of the object at token ``j`` is a test ``if (!o[k])`` or a statement
+    that makes a member an array (the module's list)."""
+    target = _target_end(kinds, values, partner, j)
+    if target < 0 or target == j + 1:
+        return False  # (the object itself, or a key read twice differently)
+    if kinds[j - 1] == "op" and values[j - 1] == "!":  # `if (!o[k])`
+        return (
+            kinds[j - 2] == "("
+            and kinds[j - 3] == "name"
+            and values[j - 3] == "if"
+            and kinds[target] == ")"
+        )
+    if not _starts_statement(kinds, values, partner, j):
+        # the second read in `o[k] = o[k] || [];` or `o[k] = [...(o[k] || []), A];`
+        return _second_read(kinds, values, partner, j, target)
+    op = target
+    if kinds[op] == "op" and values[op] in ("||=", "??="):
+        return _empty_array_then_end(kinds, op + 1)
+    if kinds[op] != "=":
+        return False
+    if _empty_array_then_end(kinds, op + 1):
+        return True  # `o[k] = [];`
+    same = list(zip(kinds[j:target], values[j:target], strict=True))
+    width = target - j
+    after = op + 1
+    here = list(zip(kinds[after : after + width], values[after : after + width], strict=True))
+    if here == same and kinds[after + width] == "op" and values[after + width] in _EITHER:
+        return _empty_array_then_end(kinds, after + width + 1)  # `o[k] = o[k] || [];`
+    return _spread_of_same(kinds, values, partner, after, same)
+
+
+def _second_read(
+    kinds: Sequence[str], values: Sequence[object], partner: dict[int, int], j: int, end: int
+) -> bool:
+    """``o[k]`` at token ``j`` read in `o[k] = o[k] || [];` or `[...(o[k] || []), A]`: the
+    statement's own target, checked where the statement starts."""
+    width = end - j
+    if kinds[end] == "op" and values[end] in _EITHER and kinds[j - 1] in ("=", "("):
+        start = j - 1 - width if kinds[j - 1] == "=" else j - 4 - width
+        if start >= 0 and _starts_statement(kinds, values, partner, start):
+            return list(kinds[start : start + width]) == list(kinds[j:end]) and list(
+                values[start : start + width]
+            ) == list(values[j:end])
+    return False
+
+
+def _spread_of_same(
+    kinds: Sequence[str],
+    values: Sequence[object],
+    partner: dict[int, int],
+    at: int,
+    same: list[tuple[str, object]],
+) -> bool:
+    """``[...(o[k] || []), A];`` from token ``at`` (``same``: the tokens of ``o[k]``), ``A``
+    not reading the object."""
+    width = len(same)
+    if not (kinds[at] == "[" and kinds[at + 1] == "op" and values[at + 1] == "..."):
+        return False
+    i = at + 2
+    if kinds[i] != "(":
+        return False
+    inner = list(zip(kinds[i + 1 : i + 1 + width], values[i + 1 : i + 1 + width], strict=True))
+    k = i + 1 + width
+    if inner != same or not (kinds[k] == "op" and values[k] in _EITHER):
+        return False
+    if not (kinds[k + 1] == "[" and kinds[k + 2] == "]" and kinds[k + 3] == ")"):
+        return False
+    close = partner.get(at, -1)
+    obj = same[0][1]
+    return (
+        close > 0
+        and kinds[close + 1] in (";", "}", "eof")
+        and not any(kinds[m] == "name" and values[m] == obj for m in range(k + 4, close))
+    )
+
+
+def _empty_array_then_end(kinds: Sequence[str], i: int) -> bool:
+    return kinds[i] == "[" and kinds[i + 1] == "]" and kinds[i + 2] in (";", "}", "eof")
+
+
+def _rewrite(source: str, tokens: Lexed, pushes: list[tuple[int, int, int]]) -> Lexed:
+    """The tokens with each push ``T.push(A);`` written as ``T = [...T, A];`` (new tokens take
+    the places of the ones they stand for)."""
+    kinds, values = tokens.kinds, tokens.values
+    starts, ends = tokens.offsets()
+    out_k: list[str] = []
+    out_v: list[object] = []
+    out_s: list[int] = []
+    out_e: list[int] = []
+
+    def put(kind: str, value: object, j: int) -> None:
+        out_k.append(kind)
+        out_v.append(value)
+        out_s.append(starts[j])
+        out_e.append(ends[j])
+
+    def copy(a: int, b: int) -> None:
+        for j in range(a, b):
+            put(kinds[j], values[j], j)
+
+    at = 0
+    for start, dot, end in pushes:
+        copy(at, start)
+        copy(start, dot)  # T
+        put("=", "=", dot)
+        put("[", "[", dot + 2)
+        put("op", "...", dot + 1)
+        copy(start, dot)  # T
+        put(",", ",", dot + 2)
+        copy(dot + 3, end)  # A
+        put("]", "]", end)
+        at = end + 1
+    copy(at, len(kinds))
+    return Lexed(source, out_k, out_v, None, None, (out_s, out_e))

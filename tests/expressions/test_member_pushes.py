@@ -1,0 +1,93 @@
+"""A push onto an array held in an object the program wrote, the group-by as models write it in
+a loop (SPEC 10, "Loops"; :mod:`dialectic.frontends.plan.memberpush`): Node's answer, linear in
+the items; any other use of the object leaves the push refused with what to write instead."""
+
+from __future__ import annotations
+
+import time
+
+import pytest
+
+from dialectic import Runtime
+
+from .program_oracle import CONTEXT, runs_as_in_node, runtime
+
+RT: Runtime = runtime()
+
+PROGRAMS = [
+    "const byCity = {};\nfor (const p of people) {\n  const c = p.city ?? 'unknown';\n"
+    "  if (!byCity[c]) byCity[c] = [];\n  byCity[c].push(p.name);\n}\nreturn byCity;",
+    "const g = {};\nfor (const w of words) {\n  g[w.length] = g[w.length] || [];\n"
+    "  g[w.length].push(w);\n}\nreturn g;",
+    "const g = {};\nfor (const w of words) {\n  g[w.length] ??= [];\n"
+    "  g[w.length].push(w.toUpperCase());\n}\nreturn g;",
+    "const g = {};\npeople.forEach(p => {\n  const k = p.city || 'none';\n"
+    "  if (!g[k]) g[k] = [];\n  g[k].push(p.name);\n});\nreturn g;",
+    "const g = {};\nfor (const w of words) { if (!g.all) g.all = []; g.all.push(w); }\nreturn g;",
+    # the keys in JavaScript's order: array indexes first, ascending
+    "const g = {};\nfor (const w of words) {\n  if (!g[w.length]) g[w.length] = [];\n"
+    "  g[w.length].push(w);\n}\nreturn Object.keys(g).map(k => [k, g[k].length]);",
+    "const g = {};\nfor (const p of people) {\n  for (const t of p.tags) {\n"
+    "    if (!g[t]) { g[t] = []; }\n    g[t].push(p.name);\n  }\n}\nreturn g;",
+    "const g = {};\nfor (const p of people) {\n  const r = await echo(p.age);\n"
+    "  if (!g[p.name]) g[p.name] = [];\n  g[p.name].push(r, r * 2);\n}\n"
+    "return Object.entries(g);",
+    "return [Object.keys({b: 1, a: 2, 1: 3, 0: 4}), Object.values({x: 1, 3: 2, 1: 3}),\n"
+    "  Object.entries({b: 1, '01': 2, 10: 3, 2: 4, '-1': 5, '4294967295': 6, '4294967294': 7})];",
+]
+
+
+def test_group_by_pushes_give_what_node_gives() -> None:
+    runs_as_in_node(PROGRAMS, RT)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # the array is held elsewhere: JavaScript's `keep` sees the pushes
+        "const g = {};\nconst keep = [];\nfor (const w of words) {\n"
+        "  if (!g[w.length]) { g[w.length] = []; keep.push(g[w.length]); }\n"
+        "  g[w.length].push(w);\n}\nreturn keep;",
+        # a key that a call computes (read twice, it might differ)
+        "const g = {};\nfor (const w of words) {\n  g[echo(w)] ??= [];\n  g[echo(w)].push(w);\n}\n"
+        "return g;",
+        # an object the program did not write
+        "const g = data;\nfor (const w of words) { g.c.push(w); }\nreturn g;",
+    ],
+)
+def test_a_push_javascript_would_share_is_refused(text: str) -> None:
+    out = RT.run(text, lang="plan", context=CONTEXT)
+    assert out.status == "failure" and out.error is not None, out.value
+    assert "changes an array inside" in out.error.message, out.error.message
+    assert out.error.hint
+
+
+def test_a_push_onto_a_missing_member_fails_as_node_throws() -> None:
+    out = RT.run(
+        "const g = {};\nfor (const w of words) { g[w.length].push(w); }\nreturn g;",
+        lang="plan",
+        context=CONTEXT,
+    )
+    assert out.status == "failure" and out.error is not None
+    assert out.error.line == 2
+
+
+def test_a_group_by_grows_linearly() -> None:
+    rt = Runtime(load_entry_points=False)
+    prepared = rt.prepare(
+        "const g = {};\nfor (const x of xs) {\n  const k = x % 16;\n  if (!g[k]) g[k] = [];\n"
+        "  g[k].push(x);\n}\nreturn Object.keys(g).length;",
+        lang="plan",
+    )
+
+    def per_item(n: int) -> float:
+        best = float("inf")
+        for _ in range(3):
+            start = time.process_time()
+            out = prepared.run({"xs": list(range(n))})
+            best = min(best, (time.process_time() - start) / n)
+            assert out.status == "success" and out.value == 16, out.message
+        return best
+
+    small, large = per_item(1_000), per_item(64_000)
+    assert large < 4 * small, (small, large)  # (quadratic would be ~64x)
