@@ -32,6 +32,15 @@ PROGRAMS = [
     "const g = {};\nfor (const p of people) {\n  const r = await echo(p.age);\n"
     "  if (!g[p.name]) g[p.name] = [];\n  g[p.name].push(r, r * 2);\n}\n"
     "return Object.entries(g);",
+    # in a `reduce` step: the statement making the member an array and the push, one change
+    "return people.reduce((acc, p) => {\n  const k = p.age > 5 ? 'old' : 'young';\n"
+    "  acc[k] ??= [];\n  acc[k].push(p.name);\n  return acc;\n}, {});",
+    "return people.reduce((acc, p) => {\n  const k = p.age > 5 ? 'old' : 'young';\n"
+    "  if (!acc[k]) acc[k] = [];\n  acc[k].push(p.name);\n  return acc;\n}, {});",
+    "return people.reduce((acc, p) => {\n  if (!acc[p.name]) { acc[p.name] = []; }\n"
+    "  acc[p.name].push(p.age);\n  return acc;\n}, {});",
+    "return words.reduce((acc, w) => {\n  acc[w.length] = acc[w.length] || [];\n"
+    "  acc[w.length].push(w);\n  return acc;\n}, {});",
     "return [Object.keys({b: 1, a: 2, 1: 3, 0: 4}), Object.values({x: 1, 3: 2, 1: 3}),\n"
     "  Object.entries({b: 1, '01': 2, 10: 3, 2: 4, '-1': 5, '4294967295': 6, '4294967294': 7})];",
 ]
@@ -91,3 +100,22 @@ def test_a_group_by_grows_linearly() -> None:
 
     small, large = per_item(1_000), per_item(64_000)
     assert large < 4 * small, (small, large)  # (quadratic would be ~64x)
+
+
+def test_a_group_by_in_reduce_grows_linearly() -> None:
+    rt = Runtime(load_entry_points=False)
+    prepared = rt.prepare(
+        "const g = xs.reduce((acc, x) => {\n  const k = x % 16;\n  if (!acc[k]) acc[k] = [];\n"
+        "  acc[k].push(x);\n  return acc;\n}, {});\nreturn Object.keys(g).length;",
+        lang="plan",
+    )
+    times = {}
+    for n in (1_000, 64_000):
+        best = float("inf")
+        for _ in range(3):
+            start = time.process_time()
+            out = prepared.run({"xs": list(range(n))})
+            best = min(best, (time.process_time() - start) / n)
+            assert out.status == "success" and out.value == 16, out.message
+        times[n] = best
+    assert times[64_000] < 4 * times[1_000], times

@@ -71,7 +71,43 @@ def member_pushes(source: str, tokens: Lexed) -> Lexed | None:
     ]
     if not kept:
         return None
-    return _rewrite(source, tokens, sorted(kept))
+    return _rewrite(source, tokens, [(_init_before(kinds, values, p), *p) for p in sorted(kept)])
+
+
+def _init_before(kinds: Sequence[str], values: Sequence[object], push: tuple[int, int, int]) -> int:
+    """The first token of the statement just before the push that makes its member an
+    array (`T ??= [];`, `T ||= [];`, `T = T || [];`, `if (!T) T = [];`, `if (!T) { T = []; }`),
+    or -1: the two are read as one change, ``T = [...(T || []), A]`` (a `reduce` step makes
+    one change of its accumulator per member)."""
+    start, dot, _ = push
+    target = [(kinds[j], values[j]) for j in range(start, dot)]
+    width = len(target)
+    empty = [("[", "["), ("]", "]")]
+
+    def seq(a: int, b: int) -> list[tuple[str, object]]:
+        return [(kinds[j], values[j]) for j in range(max(a, 0), b)]
+
+    def starts(a: int) -> bool:
+        return a >= 0 and (a == 0 or kinds[a - 1] in (";", "{", "}"))
+
+    for op in ("??=", "||="):  # `T ??= [];`
+        a = start - width - 4
+        if starts(a) and seq(a, start) == [*target, ("op", op), *empty, (";", ";")]:
+            return a
+    for either in _EITHER:  # `T = T || [];`
+        a = start - 2 * width - 5
+        form = [*target, ("=", "="), *target, ("op", either), *empty, (";", ";")]
+        if starts(a) and seq(a, start) == form:
+            return a
+    test = [("name", "if"), ("(", "("), ("op", "!"), *target, (")", ")")]
+    a = start - 2 * width - 8  # `if (!T) T = [];`
+    if starts(a) and seq(a, start) == [*test, *target, ("=", "="), *empty, (";", ";")]:
+        return a
+    a = start - 2 * width - 10  # `if (!T) { T = []; }`
+    form = [*test, ("{", "{"), *target, ("=", "="), *empty, (";", ";"), ("}", "}")]
+    if starts(a) and seq(a, start) == form:
+        return a
+    return -1
 
 
 def _push_at(
@@ -152,7 +188,7 @@ def _only_groups(
             return False
         end = partner[body] - 2  # (`return acc; }`: a read after the last push)
     for j in uses[1:]:
-        if j > end:
+        if j >= end:  # (after the last push's statement, or `return acc;`: anything)
             break
         if not _makes_array(kinds, values, partner, j):
             return False
@@ -242,9 +278,10 @@ def _empty_array_then_end(kinds: Sequence[str], i: int) -> bool:
     return kinds[i] == "[" and kinds[i + 1] == "]" and kinds[i + 2] in (";", "}", "eof")
 
 
-def _rewrite(source: str, tokens: Lexed, pushes: list[tuple[int, int, int]]) -> Lexed:
-    """The tokens with each push ``T.push(A);`` written as ``T = [...T, A];`` (new tokens take
-    the places of the ones they stand for)."""
+def _rewrite(source: str, tokens: Lexed, pushes: list[tuple[int, int, int, int]]) -> Lexed:
+    """The tokens with each push ``T.push(A);`` written as ``T = [...T, A];``, or with the
+    statement before it that makes the member an array (its first token, else -1) as
+    ``T = [...(T || []), A];`` (new tokens take the places of the ones they stand for)."""
     kinds, values = tokens.kinds, tokens.values
     starts, ends = tokens.offsets()
     out_k: list[str] = []
@@ -263,13 +300,21 @@ def _rewrite(source: str, tokens: Lexed, pushes: list[tuple[int, int, int]]) -> 
             put(kinds[j], values[j], j)
 
     at = 0
-    for start, dot, end in pushes:
-        copy(at, start)
+    for init, start, dot, end in pushes:
+        copy(at, init if init >= 0 else start)
         copy(start, dot)  # T
         put("=", "=", dot)
         put("[", "[", dot + 2)
         put("op", "...", dot + 1)
-        copy(start, dot)  # T
+        if init >= 0:  # `(T || [])`
+            put("(", "(", dot + 1)
+            copy(start, dot)
+            put("op", "||", dot + 1)
+            put("[", "[", dot + 1)
+            put("]", "]", dot + 1)
+            put(")", ")", dot + 1)
+        else:
+            copy(start, dot)  # T
         put(",", ",", dot + 2)
         copy(dot + 3, end)  # A
         put("]", "]", end)
