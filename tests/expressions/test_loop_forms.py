@@ -116,10 +116,11 @@ def test_for_each_and_counted_loops_give_what_node_gives() -> None:
             14,
         ),
         ("for (let i = 0; i < 3; i++) { i += 1; }\nreturn 1;", "", 1),
-        (  # the group-by idiom: the hint is the new value to set
-            "const g = {};\nfor (const p of people) {\n  if (!g[p.city]) g[p.city] = [];\n"
-            "  g[p.city].push(p.name);\n}\nreturn g;",
-            "`g[p.city].push(...)` changes an array inside `g` in place",
+        (  # a group-by whose arrays are held elsewhere: the hint is the new value to set
+            "const g = {};\nconst all = [];\nfor (const p of people) {\n"
+            "  if (!g[p.name]) { g[p.name] = []; all.push(g[p.name]); }\n"
+            "  g[p.name].push(p.age);\n}\nreturn all;",
+            "`g[p.name].push(...)` changes an array inside `g` in place",
             3,
         ),
     ],

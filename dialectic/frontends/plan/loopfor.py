@@ -16,9 +16,9 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from dialectic.frontends.plan.base import OPEN, ParserBase
-from dialectic.frontends.plan.loopbuild import ref, when
+from dialectic.frontends.plan.loopbuild import ref
 from dialectic.frontends.plan.loopcheck import NEVER, Body, check_body
-from dialectic.frontends.plan.loopwhile import WhileTest, endless, loop_test
+from dialectic.frontends.plan.loopwhile import WhileTest, endless, loop_test, not_broken
 
 if TYPE_CHECKING:
     from dialectic.frontends.plan.loops import LoopsMixin
@@ -166,15 +166,9 @@ def _update(
     the body: it runs when the iteration ran (``ran``: the test held) and ended without a
     `break` (after a `continue` too)."""
     first, close = span
-    if None in breaks:
+    reach = not_broken(p, body, ran, breaks)
+    if reach is None:
         return  # (every iteration breaks: the update never runs)
-    reach = ran
-    if breaks:
-        broke: Any = ref(breaks[0] or "")
-        for b in breaks[1:]:
-            broke = {"$op": ["||", broke, ref(b or "")]}
-        reach = p.fresh("_reach")
-        body.lets[reach] = when(ran, {"$if": [broke, False, True]}, False)
     kinds = p.kinds
     commas = []
     closes = p.brackets().closes

@@ -17,7 +17,14 @@ from dialectic.frontends.plan.loopcheck import Body, check_body
 if TYPE_CHECKING:
     from dialectic.frontends.plan.loops import LoopsMixin
 
-__all__ = ["WhileTest", "body_start", "read_while", "skip_do_test", "while_tree"]
+__all__ = [
+    "WhileTest",
+    "body_start",
+    "not_broken",
+    "read_while",
+    "skip_do_test",
+    "while_tree",
+]
 
 
 class WhileTest:
@@ -117,20 +124,28 @@ def end_do(p: LoopsMixin, body: Body, loop: WhileTest, go: str) -> None:
     if not (kinds[p.pos] == "name" and values[p.pos] == "while" and kinds[p.pos + 1] == "("):
         raise p.unexpected(p.tok(p.pos), "`while (test);` after the body of `do`")
     p.pos += 2
-    breaks = list(body.breaks)
-    if None in breaks:  # every iteration breaks: the test never runs
+    reach = not_broken(p, body, go, list(body.breaks))
+    if reach is None:  # every iteration breaks: the test never runs
         reach = p.fresh("_never")
         body.lets[reach] = False
-    elif breaks:
-        broke: Any = ref(breaks[0] or "")
-        for b in breaks[1:]:
-            broke = {"$op": ["||", broke, ref(b or "")]}
-        reach = p.fresh("_reach")
-        body.lets[reach] = when(go, {"$if": [broke, False, True]}, False)
-    else:
-        reach = go
     loop_test(p, body, loop, reach)
     p._end("`do...while` loop")
+
+
+def not_broken(p: LoopsMixin, body: Body, ran: str, breaks: list[str | None]) -> str | None:
+    """The hidden alias saying that the iteration ran (``ran``) and ended without one of the
+    ``breaks`` (after a `continue` too): what runs after the body (a `do` loop's test, a C-style
+    loop's update); None when every iteration breaks."""
+    if None in breaks:
+        return None
+    if not breaks:
+        return ran
+    broke: Any = ref(breaks[0] or "")
+    for b in breaks[1:]:
+        broke = {"$op": ["||", broke, ref(b or "")]}
+    reach = p.fresh("_reach")
+    body.lets[reach] = when(ran, {"$if": [broke, False, True]}, False)
+    return reach
 
 
 def endless(p: LoopsMixin, body: Body, loop: WhileTest, pos: int) -> None:

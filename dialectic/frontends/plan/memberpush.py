@@ -33,6 +33,7 @@ from dialectic.frontends.plan.parensets import (
     _statement_end,
     _target_end,
 )
+from dialectic.frontends.plan.tokenwrite import TokenWriter
 
 __all__ = ["member_pushes"]
 
@@ -282,23 +283,8 @@ def _rewrite(source: str, tokens: Lexed, pushes: list[tuple[int, int, int, int]]
     """The tokens with each push ``T.push(A);`` written as ``T = [...T, A];``, or with the
     statement before it that makes the member an array (its first token, else -1) as
     ``T = [...(T || []), A];`` (new tokens take the places of the ones they stand for)."""
-    kinds, values = tokens.kinds, tokens.values
-    starts, ends = tokens.offsets()
-    out_k: list[str] = []
-    out_v: list[object] = []
-    out_s: list[int] = []
-    out_e: list[int] = []
-
-    def put(kind: str, value: object, j: int) -> None:
-        out_k.append(kind)
-        out_v.append(value)
-        out_s.append(starts[j])
-        out_e.append(ends[j])
-
-    def copy(a: int, b: int) -> None:
-        for j in range(a, b):
-            put(kinds[j], values[j], j)
-
+    out = TokenWriter(tokens)
+    put, copy = out.put, out.copy
     at = 0
     for init, start, dot, end in pushes:
         copy(at, init if init >= 0 else start)
@@ -319,5 +305,5 @@ def _rewrite(source: str, tokens: Lexed, pushes: list[tuple[int, int, int, int]]
         copy(dot + 3, end)  # A
         put("]", "]", end)
         at = end + 1
-    copy(at, len(kinds))
-    return Lexed(source, out_k, out_v, None, None, (out_s, out_e))
+    copy(at, len(tokens.kinds))
+    return out.lexed(source)

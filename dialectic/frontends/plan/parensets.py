@@ -22,6 +22,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from dialectic.frontends.plan.lexer import Lexed
+from dialectic.frontends.plan.tokenwrite import TokenWriter
 
 __all__ = ["split_parenthesized"]
 
@@ -278,23 +279,8 @@ def _reduce_body(
 def _rewrite(source: str, tokens: Lexed, found: list[_Found]) -> Lexed:
     """The tokens with each found statement written out (new tokens take the places of the
     ones they stand for, so a problem in them points into the statement)."""
-    kinds, values = tokens.kinds, tokens.values
-    starts, ends = tokens.offsets()
-    out_k: list[str] = []
-    out_v: list[object] = []
-    out_s: list[int] = []
-    out_e: list[int] = []
-
-    def put(kind: str, value: object, j: int) -> None:
-        out_k.append(kind)
-        out_v.append(value)
-        out_s.append(starts[j])
-        out_e.append(ends[j])
-
-    def copy(a: int, b: int) -> None:
-        for j in range(a, b):
-            put(kinds[j], values[j], j)
-
+    out = TokenWriter(tokens)
+    put, copy = out.put, out.copy
     at = 0
     for f in found:
         copy(at, f.open)
@@ -317,5 +303,5 @@ def _rewrite(source: str, tokens: Lexed, found: list[_Found]) -> Lexed:
         copy(f.call + 1, f.call_end)
         put("]", "]", f.call_end)
         at = f.call_end + 1
-    copy(at, len(kinds))
-    return Lexed(source, out_k, out_v, None, None, (out_s, out_e))
+    copy(at, len(tokens.kinds))
+    return out.lexed(source)
