@@ -32,6 +32,7 @@ from dialectic.frontends.plan.parensets import (
     _starts_statement,
     _statement_end,
     _target_end,
+    name_index,
 )
 from dialectic.frontends.plan.tokenwrite import TokenWriter
 
@@ -64,12 +65,13 @@ def member_pushes(source: str, tokens: Lexed) -> Lexed | None:
             found.setdefault(str(values[push[0]]), []).append(push)
     if not found or partner is None:
         return None
-    kept = [
-        p
-        for obj, pushes in found.items()
-        if _only_groups(kinds, values, partner, obj, pushes)
-        for p in pushes
-    ]
+    index = name_index(kinds, values)
+    kept = []
+    for obj, pushes in list(found.items())[:MAX_OBJECTS]:  # (each costs a pass: bounded)
+        inside = {j for start, _, end in pushes for j in range(start, end + 1)}
+        uses = [j for j in index.get(obj, ()) if j not in inside]
+        if _only_groups(kinds, values, partner, uses, pushes):
+            kept.extend(pushes)
     if not kept:
         return None
     return _rewrite(source, tokens, [(_init_before(kinds, values, p), *p) for p in sorted(kept)])
@@ -160,17 +162,12 @@ def _only_groups(
     kinds: Sequence[str],
     values: Sequence[object],
     partner: dict[int, int],
-    obj: str,
+    uses: list[int],
     pushes: list[tuple[int, int, int]],
 ) -> bool:
-    """Whether ``obj`` is defined as ``{}`` and used only as the module says up to the end of
-    the statement holding the last of its ``pushes``."""
-    inside = {j for start, _, end in pushes for j in range(start, end + 1)}
-    uses = [
-        j
-        for j, (k, v) in enumerate(zip(kinds, values, strict=False))
-        if k == "name" and v == obj and j not in inside
-    ]
+    """Whether the object of the ``pushes`` (``uses``: the tokens naming it outside them) is
+    defined as ``{}`` and used only as the module says up to the end of the statement holding
+    the last push."""
     if not uses:
         return False
     first = uses[0]

@@ -24,12 +24,15 @@ from dataclasses import dataclass
 from dialectic.frontends.plan.lexer import Lexed
 from dialectic.frontends.plan.tokenwrite import TokenWriter
 
-__all__ = ["split_parenthesized"]
+__all__ = ["MAX_OBJECTS", "name_index", "split_parenthesized"]
 
 #: a text that may hold `(name... op= ...)`: the token pass decides
 _MAYBE = re.compile(
     r"\(\s*[A-Za-z_$][\w$]*\s*(?:[.\[][^;\n()=]*?)?(?:\|\||\?\?|&&|[-+*/%])?=(?![=>])"
 )
+#: how many objects' pushes one program may have read so (each costs a pass over its block;
+#: the pushes of more objects are left as written, which the parser refuses)
+MAX_OBJECTS = 64
 #: the operators of a change in parentheses
 _OPS = frozenset(["||=", "??=", "&&=", "+=", "-=", "*=", "/=", "%="])
 #: the statement keywords a `(` after `)` of their head starts a statement for
@@ -63,13 +66,28 @@ def split_parenthesized(source: str, tokens: Lexed) -> Lexed | None:
     if not found:
         return None
     pushes = [f for f in found if f.call >= 0]
-    for obj in {f.obj for f in pushes}:
+    index = name_index(kinds, values) if pushes else {}
+    objects = list(dict.fromkeys(f.obj for f in pushes))
+    for obj in objects[MAX_OBJECTS:]:  # (each costs a pass over its block: bounded)
+        found = [f for f in found if f.obj != obj]
+    for obj in objects[:MAX_OBJECTS]:
         mine = [f for f in pushes if f.obj == obj]
-        if not _held_nowhere_else(kinds, values, partner, obj, mine):
+        inside = {j for f in mine for j in range(f.open, f.call_end + 1)}
+        uses = [j for j in index.get(obj, ()) if j not in inside]
+        if not _held_nowhere_else(kinds, values, partner, uses, mine):
             found = [f for f in found if f.obj != obj]
     if not found:
         return None
     return _rewrite(source, tokens, found)
+
+
+def name_index(kinds: Sequence[str], values: Sequence[object]) -> dict[str, list[int]]:
+    """The tokens naming each name, in order (one pass for all the objects asked about)."""
+    index: dict[str, list[int]] = {}
+    for j, kind in enumerate(kinds):
+        if kind == "name":
+            index.setdefault(str(values[j]), []).append(j)
+    return index
 
 
 def _partners(kinds: Sequence[str]) -> dict[int, int]:
@@ -185,19 +203,13 @@ def _held_nowhere_else(
     kinds: Sequence[str],
     values: Sequence[object],
     partner: dict[int, int],
-    obj: str,
+    uses: list[int],
     pushes: list[_Found],
 ) -> bool:
-    """Whether the arrays the ``pushes`` change in ``obj`` are held nowhere else: ``obj`` is
-    defined once, as ``{}`` (a `const`, or a `reduce` step's accumulator from ``{}``), and read
-    by nothing else before the end of the statement holding the last push (after it, by
-    anything)."""
-    inside = {j for f in pushes for j in range(f.open, f.call_end + 1)}
-    uses = [
-        j
-        for j, (k, v) in enumerate(zip(kinds, values, strict=False))
-        if k == "name" and v == obj and j not in inside
-    ]
+    """Whether the arrays the ``pushes`` change in their object are held nowhere else (its
+    ``uses``: the tokens naming it outside the pushes): the object is defined once, as ``{}``
+    (a `const`, or a `reduce` step's accumulator from ``{}``), and read by nothing else before
+    the end of the statement holding the last push (after it, by anything)."""
     if not uses:
         return False
     first = uses[0]
