@@ -26,6 +26,7 @@ from collections.abc import Sequence
 
 from dialectic.frontends.plan.lexer import Lexed
 from dialectic.frontends.plan.parensets import (
+    MAX_OBJECTS,
     _partners,
     _reduce_body,
     _same_twice,
