@@ -34,6 +34,7 @@ from dialectic.values.jsuri import (
     encode_uri,
     encode_uri_component,
 )
+from dialectic.values.keyorder import js_order
 
 
 def _finite_numbers(args: tuple[Any, ...], name: str) -> list[int | float]:
@@ -85,35 +86,6 @@ def _sqrt(x: float) -> float:
     if x < 0:
         raise JsRefusal("Math.sqrt of a negative number is NaN, which JSON cannot hold")
     return math.sqrt(x)
-
-
-#: the largest array index JavaScript orders first (2**32 - 2)
-_MAX_INDEX = 2**32 - 2
-
-
-def _is_index(key: str) -> bool:
-    """Whether ``key`` is an array index, which JavaScript's objects order first, ascending
-    (``"0"``, ``"17"``; not ``"01"``, ``"-1"``, ``"1.5"``)."""
-    return (
-        key.isdigit()
-        and key.isascii()
-        and (key == "0" or key[0] != "0")
-        and (len(key) < 10 or int(key) <= _MAX_INDEX)
-    )
-
-
-def js_order(obj: dict[str, Any]) -> list[str]:
-    """The keys of ``obj`` in JavaScript's order: array indexes first, ascending, then the
-    others in the order they were set (the indexes looked for only when a key starts with a
-    digit)."""
-    keys = list(obj)
-    if not any(k[:1].isdigit() for k in keys):
-        return keys
-    indexes = sorted((k for k in keys if _is_index(k)), key=int)
-    if not indexes:
-        return keys
-    taken = set(indexes)
-    return indexes + [k for k in keys if k not in taken]
 
 
 def _keys(obj: Any) -> list[str]:
@@ -233,7 +205,8 @@ def json_stringify(
             out.append("{")
             parts: list[Any] = []
             first = True
-            for k, x in v.items():
+            for k in js_order(v):
+                x = v[k]
                 if x is UNDEFINED:
                     continue
                 parts.append(_Lit(("" if first else ",") + orjson.dumps(k).decode() + ":"))
@@ -278,7 +251,7 @@ def _orjson_writes_it(value: Any, limit: int) -> bool:
         elif t is dict:
             size += len(v)
             for k in v:
-                if type(k) is not str:
+                if type(k) is not str or k[:1].isdigit():  # (not str; JavaScript's key order)
                     return False
                 size += len(k)
             stack.extend(v.values())

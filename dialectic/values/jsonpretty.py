@@ -18,6 +18,7 @@ import orjson
 
 from dialectic.values.data import UNDEFINED
 from dialectic.values.jsops import TextTooLong
+from dialectic.values.keyorder import js_order
 
 __all__ = ["gap_of", "pretty"]
 
@@ -69,7 +70,8 @@ def pretty(value: Any, gap: str, scalar: Callable[[Any], str], limit: int) -> st
                 inner = "\n" + gap * (level + 1)
                 parts = []
                 first = True
-                for k, x in v.items():
+                for k in js_order(v):
+                    x = v[k]
                     if x is UNDEFINED:
                         continue
                     key = orjson.dumps(k).decode()

@@ -42,6 +42,9 @@ PROGRAMS = [
     "  acc[p.name].push(p.age);\n  return acc;\n}, {});",
     "return words.reduce((acc, w) => {\n  acc[w.length] = acc[w.length] || [];\n"
     "  acc[w.length].push(w);\n  return acc;\n}, {});",
+    "return [JSON.stringify({b: 1, 2: [1, {z: 1, 1: 2}], a: null}),\n"
+    "  JSON.stringify({b: 1, 2: 2, a: {x: 1, 0: 0}}, null, 2),\n"
+    "  JSON.stringify({'01': 1, '1': 2, '-1': 3, '4294967295': 4})];",
     "return [Object.keys({b: 1, a: 2, 1: 3, 0: 4}), Object.values({x: 1, 3: 2, 1: 3}),\n"
     "  Object.entries({b: 1, '01': 2, 10: 3, 2: 4, '-1': 5, '4294967295': 6, '4294967294': 7})];",
 ]
