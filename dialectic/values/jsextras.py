@@ -14,6 +14,7 @@ from dialectic.values.collections import is_collection, new_map, new_set
 from dialectic.values.data import UNDEFINED
 from dialectic.values.jsnumber import MAX_SAFE, as_double, inexact_integer, js_number_to_string
 from dialectic.values.jsops import MAX_ITEMS, JsRefusal, is_number, power, strict_equal, too_many
+from dialectic.values.jsregex import new_regexp
 from dialectic.values.jsstrings import _int_arg
 
 __all__ = [
@@ -143,6 +144,7 @@ def extra_globals() -> dict[str, Callable[..., Any]]:
         # a Map and a Set as values (`new Map(entries)`, `new Set(xs)`: SPEC 1.8)
         "Map": new_map,
         "Set": new_set,
+        "RegExp": new_regexp,  # (`/.../flags`, `new RegExp(text, flags)`: SPEC 1.8)
         "Math.pow": lambda a=UNDEFINED, b=UNDEFINED: power(a, b),
         "Number.isInteger": _is_integer,
         "Number.isSafeInteger": lambda v=UNDEFINED: _is_integer(v) and abs(v) <= 2**53 - 1,

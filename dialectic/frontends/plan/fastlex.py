@@ -7,7 +7,7 @@ from itertools import accumulate, compress, islice
 from operator import itemgetter, sub
 from typing import Any
 
-from dialectic.frontends.plan.literals import LexError, cook
+from dialectic.frontends.plan.literals import LexError, cook, divides
 
 __all__ = ["Lexed", "Token", "Tokens", "fast_lex"]
 
@@ -231,6 +231,9 @@ def _lex(source: str, pattern: re.Pattern[str]) -> Lexed | None:
             i = index(None, i)
             text = texts[i]
             if text == "/" or text == "/=":
+                before = (run if run >= 0 else i) - 1
+                if before < 0 or not divides(kinds[before], texts[before]):
+                    return None  # a regular expression: the precise lexer reads it
                 kinds[i] = "op"
                 if run >= 0:
                     items[i] = "".join(items[run : i + 1])

@@ -28,6 +28,10 @@ from dialectic.frontends.plan.statements import StatementsMixin
 __all__ = ["Parser", "ParseFailure", "Problem", "op_hint"]
 
 
+#: the values `new X(...)` makes besides a Set (whose items are often meant: :mod:`.sets`)
+_NEW_VALUES = frozenset(["Map", "RegExp"])
+
+
 class Parser(OperatorsMixin, PostfixMixin, StatementsMixin, SetsMixin, FunctionsMixin):
     """Parses one token list; see :func:`parse_program` and :func:`parse_expression`.
 
@@ -66,8 +70,12 @@ class Parser(OperatorsMixin, PostfixMixin, StatementsMixin, SetsMixin, Functions
             elif word == "new" and self.values[pos + 1] == "Set" and kinds[pos + 2] == "(":
                 node = self.new_set(pos, depth)  # (SPEC 10: its items, count or membership)
                 callee = None
-            elif word == "new" and self.values[pos + 1] == "Map" and kinds[pos + 2] == "(":
-                node = self.new_map(pos, depth)  # (SPEC 10: Maps and Sets)
+            elif word == "new" and self.values[pos + 1] in _NEW_VALUES and kinds[pos + 2] == "(":
+                # (SPEC 10: Maps and Sets, Regular expressions)
+                if self.values[pos + 1] == "Map":
+                    node = self.new_map(pos, depth)
+                else:
+                    node = self.new_regexp(pos, depth)
                 callee = None
             elif word in RESERVED:
                 self.pos = pos
@@ -90,8 +98,8 @@ class Parser(OperatorsMixin, PostfixMixin, StatementsMixin, SetsMixin, Functions
                 node = int(raw)
             else:
                 node = self.number(pos)
-        elif kind == "tpl":
-            node = self.values[pos]
+        elif kind == "tpl" or kind == "re":  # (a regular expression: SPEC 10)
+            node = self.values[pos] if kind == "tpl" else self.regex(pos)
         elif kind == "[":
             node = self.array(depth)
         elif kind == "{":
