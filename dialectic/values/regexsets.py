@@ -128,6 +128,7 @@ class ClassReader:
     src: str
     i: int
     unicode: bool
+    ignore_case: bool
     out: list[str]
     result: Translated
 
@@ -146,6 +147,13 @@ class ClassReader:
         if src[self.i : self.i + 1] != "{" or close < 0:
             raise self.fail(
                 f"\\{c} takes a property in braces", i, "write \\p{L} or \\p{Script=Greek}"
+            )
+        if self.ignore_case:
+            raise self.fail(
+                f"\\{c}{{...}} with the i flag: JavaScript case-folds the property's characters "
+                "(\\P{Lu} then matches capitals too), RE2 otherwise",
+                i,
+                "drop the i flag: [\\p{Lu}\\p{Ll}] for letters of either case",
             )
         name = src[self.i + 1 : close]
         self.i = close + 1

@@ -41,6 +41,7 @@ class _Reader(ClassReader):
     def __init__(self, src: str, flags: str) -> None:
         self.src = src
         self.unicode = "u" in flags
+        self.ignore_case = "i" in flags
         self.fold = "i" in flags and "u" not in flags
         self.dot_all = "s" in flags
         self.i = 0

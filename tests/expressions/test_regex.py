@@ -94,6 +94,10 @@ SAME = [
     "const re = /(\\d+)/g; return ['a1', 'b22'].map(t => t.match(re));",
     "return `${'x'.repeat(3).replace(/x/g, 'y')}` + /a/.source + /a/gi.flags;",
     "return 'a.b*c'.replace(new RegExp('[.*]', 'g'), '');",
+    "return ['héllo wörld 123'.match(/\\p{L}+/gu), /\\p{Lu}/u.test('É'),\n"
+    "  'a1b'.replace(/\\P{L}/gu, '_'), 'αβγ abc'.match(/\\p{Script=Greek}+/u)[0]];",
+    "return 'Ünïcödé'.replace(/[^\\x00-\\x7F]/g, '?');",
+    "return 'tab\\tnl\\nend'.split(/[\\t\\n]/);",
     "return ['a,b,c'.split(/,/, -1), 'a,b'.split(',', -1), 'a,b,c'.split(',', 2.7),\n"
     "  'a,b'.split(/,/, 4294967297)];",
     "return RegExp('a+', 'g').source + '|' + 'caab'.replace(RegExp('a+'), 'X');",
@@ -137,6 +141,7 @@ REFUSED = [
     ("return /[a/.test(s);", "unterminated regular expression", 1, 8),
     ("return new RegExp('(?!x)', 'g');", "lookahead", 1, 19),
     ("return /+/.test(s);", "nothing to repeat", 1, 9),
+    ("return /\\P{Lu}/iu.test(s);", "with the i flag", 1, 9),
 ]
 
 
