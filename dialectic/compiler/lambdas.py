@@ -38,7 +38,7 @@ from dialectic.values import jsmethods as jm
 from dialectic.values.collections import JsIterator, JsMap, JsSet
 from dialectic.values.data import UNDEFINED
 from dialectic.values.jsops import JsRefusal, TextTooLong, kind
-from dialectic.values.jsregex import DEADLINE, JsRegExp, Overdue
+from dialectic.values.jsregex import DEADLINE, JsRegExp, Overdue, text_regexp
 
 __all__ = [
     "FRAME",
@@ -312,12 +312,16 @@ def replaced(
     """``s.replace(re, (m, g1, ..., at, s) => ...)``: the arrow applied to each match, its
     value made text as JavaScript's ``String()`` does (SPEC 1.8, "Regular expressions")."""
     regex = rest[0] if rest else UNDEFINED
+    if type(regex) is str:  # `s.replace('x', m => ...)`: the text's first place (every: All)
+        try:
+            regex = text_regexp(regex, name == "replaceAll")
+        except JsRefusal as exc:
+            raise refused(exc, name, path) from None
     if type(receiver) is not str or type(regex) is not JsRegExp:
         raise refused(
             JsRefusal(
-                f"`{name}` with a function takes a text and a regular expression",
-                "Write s.replace(/x/g, m => ...); for a plain text, escape it into a regex: "
-                "new RegExp(text.replace(/[.*+?^${}()|[\\]\\\\]/g, '\\\\$&'), 'g').",
+                f"`{name}` with a function takes a text and a regular expression or a text",
+                "Write s.replace(/x/g, m => ...).",
             ),
             name,
             path,

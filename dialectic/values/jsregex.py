@@ -24,7 +24,14 @@ from dialectic.values.data import UNDEFINED
 from dialectic.values.jsops import JsRefusal, TextTooLong, kind
 from dialectic.values.regexsyntax import FOLDED_APART, RegexSyntax, Translated, translate
 
-__all__ = ["DEADLINE", "JsRegExp", "Overdue", "new_regexp", "regex_syntax_refusal"]
+__all__ = [
+    "DEADLINE",
+    "JsRegExp",
+    "Overdue",
+    "new_regexp",
+    "regex_syntax_refusal",
+    "text_regexp",
+]
 
 #: the run's deadline (``time.monotonic()``), set by the compiled method around a call: finding
 #: every match searches again after each, and a search may read to the end of the text
@@ -55,7 +62,7 @@ def regex_syntax_refusal(exc: RegexSyntax, source: str) -> JsRefusal:
     )
 
 
-@functools.lru_cache(maxsize=256)
+@functools.lru_cache(maxsize=32)  # (each holds up to PATTERN_MEMORY once used)
 def _compiled(source: str, flags: str) -> tuple[Any, Translated]:
     global _UNANCHORED, _BOTH
     import re2  # type: ignore[import-untyped,unused-ignore]  # (google-re2: untyped)
@@ -108,6 +115,16 @@ def new_regexp(source: Any = UNDEFINED, flags: Any = UNDEFINED) -> JsRegExp:
     if why is not None:
         raise JsRefusal(f"new RegExp(): {why}", "Use the flags g, i, m, s, u.")
     return JsRegExp(source or "(?:)", "".join(sorted(flags)))
+
+
+_SYNTAX = frozenset("^$\\.*+?()[]{}|/")
+
+
+def text_regexp(text: str, every: bool) -> JsRegExp:
+    """The regex that finds ``text`` as it is (``s.replace('x', m => ...)``: JavaScript finds
+    the text, then calls the function as for a regex without groups)."""
+    source = "".join("\\" + c if c in _SYNTAX else c for c in text)
+    return JsRegExp(source or "(?:)", "g" if every else "")
 
 
 def _a(word: str) -> str:

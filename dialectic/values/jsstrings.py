@@ -12,6 +12,7 @@ from typing import Any
 from dialectic.values.data import UNDEFINED
 from dialectic.values.jsnumber import js_number_to_string
 from dialectic.values.jsops import JsRefusal, TextTooLong, is_number, kind
+from dialectic.values.jsregex import new_regexp
 
 
 def _a(word: str) -> str:
@@ -294,14 +295,17 @@ def _str_concat(s: str, *parts: Any, limit: int) -> str:
     return made
 
 
-def _regex(v: Any, method: str) -> Any:
-    if not _is_regex(v):
-        raise JsRefusal(
-            f"{method}() takes a regular expression here, got {_a(kind(v))}",
-            "Write a regex: s.match(/\\d+/), or new RegExp(text) for a pattern held in a text; "
-            "for a plain text use includes() or indexOf().",
-        )
-    return v
+def _regex(v: Any, method: str, flags: str = "") -> Any:
+    """The regex argument of ``match``, ``matchAll`` (``flags`` "g") and ``search``: a text is
+    the pattern of a new one, as JavaScript makes it (``'a.b'.search('.')`` is 0)."""
+    if _is_regex(v):
+        return v
+    if type(v) is str:
+        return new_regexp(v, flags)
+    raise JsRefusal(
+        f"{method}() takes a regular expression, got {_a(kind(v))}",
+        "Write a regex: s.match(/\\d+/), or new RegExp(text) for a pattern held in a text.",
+    )
 
 
 def _match(s: str, re: Any = UNDEFINED) -> Any:
@@ -309,7 +313,7 @@ def _match(s: str, re: Any = UNDEFINED) -> Any:
 
 
 def _match_all(s: str, re: Any = UNDEFINED) -> Any:
-    return _regex(re, "matchAll").match_all(s)
+    return _regex(re, "matchAll", "g").match_all(s)
 
 
 def _search(s: str, re: Any = UNDEFINED) -> Any:

@@ -94,6 +94,13 @@ SAME = [
     "const re = /(\\d+)/g; return ['a1', 'b22'].map(t => t.match(re));",
     "return `${'x'.repeat(3).replace(/x/g, 'y')}` + /a/.source + /a/gi.flags;",
     "return 'a.b*c'.replace(new RegExp('[.*]', 'g'), '');",
+    # a text where a regex goes: match/search/matchAll make one of it, replace with an arrow
+    # finds the text as it is
+    "return ['a.b.c'.replace('.', m => `[${m}]`), 'a.b.c'.replaceAll('.', (m, at) => at),\n"
+    "  'x+y'.replace('+', (m, at, str) => str.length)];",
+    "return ['a1b2'.match('\\\\d'), 'a.b'.search('.'),\n"
+    "  [...'a1b22'.matchAll('\\\\d+')].map(m => m[0])];",
+    "return ['ab'.match('(?:)'), 'a(b'.replace('(', () => '['), '$x$'.replaceAll('$', () => '#')];",
     "return ['héllo wörld 123'.match(/\\p{L}+/gu), /\\p{Lu}/u.test('É'),\n"
     "  'a1b'.replace(/\\P{L}/gu, '_'), 'αβγ abc'.match(/\\p{Script=Greek}+/u)[0]];",
     "return 'Ünïcödé'.replace(/[^\\x00-\\x7F]/g, '?');",
@@ -172,7 +179,7 @@ RUN_REFUSED = [
     ("return 'ab'.match(/b/).index;", "s.search(re)"),
     ("return 'ab'.matchAll(/b/);", "g flag"),
     ("return 'ab'.replaceAll(/b/, 'c');", "g flag"),
-    ("return 'ab'.match('b');", "regular expression"),
+    ("return 'ab'.match(5);", "regular expression"),
     ("return /a/;", "cannot leave the program"),
     ("return JSON.stringify([/a/]);", "cannot leave the program"),
     ("return `${/a/}`;", "cannot leave the program"),
@@ -180,7 +187,7 @@ RUN_REFUSED = [
     ("return new RegExp(1);", "takes a text"),
     ("return new RegExp('a', 'y');", "sticky"),
     ("const p = '(?=a)'; return new RegExp(p).test('a');", "lookahead"),
-    ("return 'x'.replace('x', m => m);", "regular expression"),
+    ("return 'x'.replace(5, m => m);", "a regular expression or a text"),
 ]
 
 

@@ -5,7 +5,15 @@ from __future__ import annotations
 
 import re
 
-__all__ = ["LexError", "cook", "number_value"]
+__all__ = [
+    "DIVIDES_AFTER",
+    "REGEX_AFTER_WORDS",
+    "LexError",
+    "cook",
+    "divides",
+    "number_value",
+    "regex_end",
+]
 
 _ESCAPE = re.compile(
     r"\\(?:x([0-9a-fA-F]{2})|u\{([0-9a-fA-F]+)\}|u([0-9a-fA-F]{4})|(\r\n|[\n\r\u2028\u2029])"
@@ -195,7 +203,7 @@ def number_value(text: str) -> int | float:
 
 #: the words after which a `/` starts a regular expression, as in JavaScript (after any other
 #: name, a number, a string, a template, `)`, `]` or `}`, it divides)
-_REGEX_AFTER_WORDS = frozenset(
+REGEX_AFTER_WORDS = frozenset(
     [
         "return",
         "typeof",
@@ -213,15 +221,15 @@ _REGEX_AFTER_WORDS = frozenset(
         "throw",
     ]
 )
-_DIVIDES_AFTER = frozenset(["name", "num", "str", "tpl", "tplt", ")", "]", "}"])
+DIVIDES_AFTER = frozenset(["name", "num", "str", "tpl", "tplt", ")", "]", "}"])
 
 
 def divides(kind: str | None, value: object) -> bool:
     """Whether a `/` after a token of ``kind`` and ``value`` divides (else it starts a
     regular expression): JavaScript's rule by the previous token."""
-    if kind not in _DIVIDES_AFTER:
+    if kind not in DIVIDES_AFTER:
         return False
-    return kind != "name" or value not in _REGEX_AFTER_WORDS
+    return kind != "name" or value not in REGEX_AFTER_WORDS
 
 
 def regex_end(source: str, start: int) -> int:
