@@ -198,7 +198,12 @@ class Access:
     def _cannot_read(self, value: Any, key: Any, path: JSONPath) -> DialecticError:
         kind = "undefined" if value is UNDEFINED else self.types.type_of(value)
         hint = "Member access works on objects, arrays, strings and registered types."
-        if type(value) is list and type(key) is str:
+        if type(value) is list and key in ("index", "groups", "input"):  # a match array's
+            hint = (
+                "A match array (s.match(re), matchAll) holds the match and its groups only: "
+                "its place is s.search(re), and a named group is read by its number (m[1])."
+            )
+        elif type(value) is list and type(key) is str:
             n = len(value)
             hint = (
                 f"The value is a list of {n} item{'s' if n != 1 else ''}: read an item first "

@@ -175,7 +175,10 @@ def spread_args(
                 raise DialecticError("limit_exceeded", too_many(len(out) + len(v)).message, path)
             out.extend(v)
         elif is_collection(v):  # a Map's [key, value] pairs, a Set's items, an iterator's
-            items = v.items()
+            try:
+                items = v.items()
+            except JsRefusal as exc:  # (a regular expression)
+                raise DialecticError("expression_error", exc.message, path, hint=exc.hint) from None
             if len(out) + len(items) > MAX_ITEMS:
                 raise DialecticError(
                     "limit_exceeded", too_many(len(out) + len(items)).message, path

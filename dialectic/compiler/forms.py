@@ -36,6 +36,7 @@ from dialectic.tree.nodes import (
     Given,
     Global,
     Lambda,
+    Lit,
     Merge,
     Method,
     Node,
@@ -46,6 +47,8 @@ from dialectic.tree.nodes import (
     While,
 )
 from dialectic.values.data import UNDEFINED
+from dialectic.values.jsops import JsRefusal
+from dialectic.values.jsregex import new_regexp
 from dialectic.values.serialize import Serializer
 
 __all__ = ["FormsMixin", "optional_link"]
@@ -197,6 +200,10 @@ class FormsMixin:
         return Compiled(sync=lambda s: GIVEN.get()[index])
 
     def _Global(self, node: Global) -> Compiled:
+        if node.name == "RegExp":
+            texts = [a.value for a in node.args if type(a) is Lit and type(a.value) is str]
+            if texts and len(texts) == len(node.args):
+                return self._regex(node, texts)
         args = [self.compile(a.value if isinstance(a, Spread) else a) for a in node.args]
         spreads = [isinstance(a, Spread) for a in node.args]
         return global_call(
@@ -209,6 +216,14 @@ class FormsMixin:
             self._combine,
             max_len=self.limits.max_string_length,
         )
+
+    def _regex(self, node: Global, texts: list[str]) -> Compiled:
+        """``/source/flags``: made once, its pattern checked before the program runs."""
+        try:
+            regex = new_regexp(*texts)
+        except JsRefusal as exc:
+            raise DialecticError("invalid_program", exc.message, node.path, hint=exc.hint) from None
+        return Compiled(sync=lambda s: regex)
 
     def _While(self, node: While) -> Compiled:
         test, step = node.test, node.step

@@ -33,11 +33,12 @@ from dialectic.compiler.higherorder import (
     sort_values,
 )
 from dialectic.outcome.errors import DialecticError, JSONPath
-from dialectic.run.evaluator import Compiled, State
+from dialectic.run.evaluator import Compiled, State, deadline_error
 from dialectic.values import jsmethods as jm
 from dialectic.values.collections import JsIterator, JsMap, JsSet
 from dialectic.values.data import UNDEFINED
 from dialectic.values.jsops import JsRefusal, TextTooLong, kind
+from dialectic.values.jsregex import DEADLINE, JsRegExp, Overdue, text_regexp
 
 __all__ = [
     "FRAME",
@@ -59,10 +60,14 @@ __all__ = [
 #: the values whose methods are always JavaScript's: a method name that is also a registered
 #: function (the datetime extension's ``at``) calls it for other receivers (SPEC 1.8); of
 #: null or undefined, JavaScript's TypeError (`tags.join(', ')` with no tags is a failure)
-_JAVASCRIPTS = frozenset({list, str, type(None), type(UNDEFINED)})
+_JAVASCRIPTS = frozenset({list, str, type(None), type(UNDEFINED), JsRegExp})
 #: a Map's and a Set's methods are theirs; for any other receiver the registered function of
 #: the name (`get`, `has`, `values`...) wins, as before Maps were values
 _COLLECTIONS = frozenset({JsMap, JsSet, JsIterator})
+#: the methods that take a replacement function (after a regular expression)
+_REPLACERS = frozenset(["replace", "replaceAll"])
+#: the text methods that may find every match of a regular expression
+_SCANS = frozenset(["replace", "replaceAll", "split", "match", "matchAll"])
 
 
 def _arrow_of(name: str, args: list[Compiled | Arrow], path: JSONPath) -> Arrow | None:
@@ -70,6 +75,15 @@ def _arrow_of(name: str, args: list[Compiled | Arrow], path: JSONPath) -> Arrow 
     and only for a method that takes one; a sort takes nothing else (SPEC 1.8)."""
     arrows = [a for a in args if isinstance(a, Arrow)]
     arrow = arrows[0] if arrows else None
+    if name in _REPLACERS and arrow is not None:  # `s.replace(/x/g, m => ...)`
+        if len(args) != 2 or args[1] is not arrow:
+            raise DialecticError(
+                "invalid_program",
+                f"`{name}` takes a regular expression, then the arrow function",
+                path,
+                hint=f"Write s.{name}(/(\\d+)/g, (m, n) => ...).",
+            )
+        return arrow
     if len(arrows) > 1 or (arrow is not None and not isinstance(args[0], Arrow)):
         raise DialecticError(
             "invalid_program", f"`{name}` takes one arrow function, as its first argument", path
@@ -112,6 +126,15 @@ def method(
     arrow = _arrow_of(name, args, path)
     values = [a for a in args if isinstance(a, Compiled)]
     higher = name in jm.ARRAY_HIGHER
+    replacer = arrow is not None and name in _REPLACERS
+    if replacer and arrow is not None and arrow.is_async:
+        raise DialecticError(
+            "invalid_program",
+            f"the replacement function of `{name}` calls a function that waits (a tool)",
+            path,
+            hint="Get what it needs first: const found = [...s.matchAll(re)]; then call the "
+            "function on each.",
+        )
     plain = _plain(name, path, steps, stringify, max_len)
     if fallback is not None and (name in jm.COLLECTION_READS or name in jm.COLLECTION_CHANGES):
         javascripts = _COLLECTIONS
@@ -137,6 +160,9 @@ def method(
                 return fallback.sync(s)  # type: ignore[misc]
             finally:
                 GIVEN.reset(token)
+        if replacer:
+            assert arrow is not None
+            return replaced(name, arrow, s, receiver, rest, steps, stringify, path, max_len)
         try:
             if higher and type(receiver) is list:
                 if name in ("sort", "toSorted"):
@@ -202,6 +228,7 @@ def _plain(
     """The method ``name`` that takes no function, applied to a receiver and its arguments:
     its steps counted, a text it makes within ``max_len`` (measured before it is built where
     the method knows its length in advance, else here: `toUpperCase` of 'ß' is 'SS')."""
+    scans = name in _SCANS
     # the method of a text and of an array, looked up once (other receivers: per call)
     by_type: dict[type, Callable[..., Any] | None] = {
         str: jm.text_method(name, max_len),
@@ -217,7 +244,16 @@ def _plain(
             except JsRefusal as exc:
                 raise refused(exc, name, path) from None
         steps.take(s, 1 + (len(receiver) if t is list else 0))
-        out = apply_js(fn, [receiver, *rest], name, path)
+        if scans:  # (a regular expression's matches: the loop looks at the run's deadline)
+            token = DEADLINE.set(s.deadline_at)
+            try:
+                out = apply_js(fn, [receiver, *rest], name, path)
+            except Overdue:
+                raise deadline_error(s.limits, path) from None
+            finally:
+                DEADLINE.reset(token)
+        else:
+            out = apply_js(fn, [receiver, *rest], name, path)
         if type(out) is list:
             steps.take(s, len(out))  # what it made counts too: `[a, a].flat()` doubles
         elif type(out) is str and len(out) > max_len:
@@ -260,3 +296,56 @@ def global_call(
 
         return Compiled(sync=call)
     return combine(args, finish)
+
+
+def replaced(
+    name: str,
+    arrow: Arrow,
+    s: State,
+    receiver: Any,
+    rest: list[Any],
+    steps: Steps,
+    stringify: Callable[[Any], str],
+    path: JSONPath,
+    max_len: int,
+) -> Any:
+    """``s.replace(re, (m, g1, ..., at, s) => ...)``: the arrow applied to each match, its
+    value made text as JavaScript's ``String()`` does (SPEC 1.8, "Regular expressions")."""
+    regex = rest[0] if rest else UNDEFINED
+    if type(regex) is str:  # `s.replace('x', m => ...)`: the text's first place (every: All)
+        try:
+            regex = text_regexp(regex, name == "replaceAll")
+        except JsRefusal as exc:
+            raise refused(exc, name, path) from None
+    if type(receiver) is not str or type(regex) is not JsRegExp:
+        raise refused(
+            JsRefusal(
+                f"`{name}` with a function takes a text and a regular expression or a text",
+                "Write s.replace(/x/g, m => ...).",
+            ),
+            name,
+            path,
+        )
+    if name == "replaceAll" and not regex.is_global:
+        raise refused(
+            JsRefusal(
+                "replaceAll() takes a regex with the g flag (a TypeError in JavaScript)",
+                "Add the g flag.",
+            ),
+            name,
+            path,
+        )
+
+    def made(given: tuple[Any, ...]) -> str:
+        steps.take(s, 1)
+        return jm.to_string(arrow.apply(s, given), stringify)
+
+    token = DEADLINE.set(s.deadline_at)
+    try:
+        return regex.replace(receiver, made, max_len, regex.is_global)
+    except JsRefusal as exc:
+        raise refused(exc, name, path) from None
+    except Overdue:
+        raise deadline_error(s.limits, path) from None
+    finally:
+        DEADLINE.reset(token)

@@ -109,8 +109,12 @@ changes values as an `if`/`else if` chain does.
 `new Map(entries)` and `new Set(xs)` are values (`m.get(k)`, `m.set(k, v);`, `m.clear();` as
 statements, `[...m.entries()]`, `Object.fromEntries(m)`); return them as arrays or objects.
 
+Regular expressions run in linear time: `/^\\d{3}$/.test(s)`, `s.replace(/\\s+/g, ' ')`,
+`s.split(/,\\s*/)`, `s.match(/(\\d+)/)?.[1]`, `[...s.matchAll(/#(\\w+)/g)].map(m => m[1])`,
+`new RegExp(word, 'i')`; no backreferences, lookaround, `exec` or `lastIndex`.
+
 **Not in the language.** Fallthrough between `switch` cases, recursion, `new` (but `Map`, `Set`,
-`Array(n).fill(v)`), classes, `o.a.b = v`, regular expressions, `use` inside `if`. Write instead:
+`RegExp`, `Array(n).fill(v)`), classes, `o.a.b = v`, `use` inside `if`. Write instead:
 `for...of` or `.map`/`.filter`/`.reduce`, `if`/`else if`, a new alias for a new value, `use` to
 decide in the next program.
 
@@ -132,7 +136,7 @@ Outcome: success, failure (with what to fix) or ambiguous (with programs to choo
   `fs.reduce((s, f) => s + f.price, 0)`, `['SFO', 'OAK'].map(a => flights({origin: a}))`
   (a fan-out). Any other `x.m(a)` is `m(x, a)`. `if` (a `return` per branch, or setting
   a `let`); `const out = []; for (const x of xs) out.push(f(x));` (`t += v`, `o[k] = v`),
-  `while`; no regex, new. [write] calls always run, in order; `f(x);` is a statement.
+  `while`, `/re/`; no new. [write] calls always run, in order; `f(x);` is a statement.
 - Dialect JSON: a one-key object is a call: `{"f": {"x": 1}}`, `{"f": [1, 2]}`, `{"f": 1}`; calls
   nest. Forms: `{"$ref": "a"}`, `{"$get": [v, "key", 0]}`, `{"$template": ["Hi ", v]}`,
   `{"$let": {"a": v}, "$return": v}` (or `"$use"`), `{"$object": {"k": v}}`, `{"$quote": v}`,

@@ -312,9 +312,10 @@ class JsIterator:
 
 
 def is_collection(v: Any) -> bool:
-    """Whether ``v`` is a Map, a Set or one of their iterators."""
+    """Whether ``v`` is a Map, a Set, one of their iterators, or another value that lives
+    only in the run (a regular expression: ``run_only``)."""
     t = type(v)
-    return t is JsMap or t is JsSet or t is JsIterator
+    return t is JsMap or t is JsSet or t is JsIterator or getattr(t, "run_only", False)
 
 
 def _iterated(v: Any, what: str) -> Iterator[Any]:
@@ -376,6 +377,8 @@ def leaving(v: Any) -> JsRefusal:
     template, ``JSON.stringify``): JavaScript writes ``{}`` or ``Map(2) {...}``, not its
     entries."""
     t = type(v)
+    if getattr(t, "run_only", False):
+        return v.leaving()  # type: ignore[no-any-return]
     if t is JsMap:
         return JsRefusal(
             "a Map cannot leave the program as it is (JavaScript would write it as {})",

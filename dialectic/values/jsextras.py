@@ -17,6 +17,7 @@ from dialectic.values.jsformat import to_precision
 from dialectic.values.jsmath import MATH_MORE
 from dialectic.values.jsnumber import MAX_SAFE, as_double, inexact_integer, js_number_to_string
 from dialectic.values.jsops import MAX_ITEMS, JsRefusal, is_number, power, strict_equal, too_many
+from dialectic.values.jsregex import new_regexp
 from dialectic.values.jsstrings import _int_arg
 
 __all__ = [
@@ -180,6 +181,7 @@ def extra_globals() -> dict[str, Callable[..., Any]]:
         "Object.is": _same_value,
         "String.fromCharCode": from_char_code,
         "String.fromCodePoint": from_code_point,
+        "RegExp": new_regexp,  # (`/.../flags`, `new RegExp(text, flags)`: SPEC 1.8)
         "Math.pow": lambda a=UNDEFINED, b=UNDEFINED: power(a, b),
         "Number.isInteger": _is_integer,
         "Number.isSafeInteger": lambda v=UNDEFINED: _is_integer(v) and abs(v) <= 2**53 - 1,

@@ -363,8 +363,12 @@ def _known(what: str) -> str:
     return "The supported methods are: " + ", ".join(names) + "."
 
 
+#: a regular expression's methods (SPEC 1.8, "Regular expressions"; `exec` is refused)
+REGEX_METHODS = frozenset(["test", "exec"])
+
 ALL_METHODS = frozenset(
-    COLLECTION_READS
+    REGEX_METHODS
+    | COLLECTION_READS
     | ARRAY_PLAIN
     | ARRAY_HIGHER
     | set(STRING_METHODS)

@@ -12,6 +12,7 @@ from typing import Any
 from dialectic.values.data import UNDEFINED
 from dialectic.values.jsnumber import js_number_to_string
 from dialectic.values.jsops import JsRefusal, TextTooLong, is_number, kind
+from dialectic.values.jsregex import new_regexp
 
 
 def _a(word: str) -> str:
@@ -123,11 +124,29 @@ def _substring(s: str, start: Any = UNDEFINED, end: Any = UNDEFINED) -> str:
     return utf16_slice(s, min(a, b), max(a, b))
 
 
+def _is_regex(v: Any) -> bool:
+    return getattr(type(v), "js_kind", None) == "RegExp"
+
+
+def _uint32(v: Any, what: str) -> int:
+    """JavaScript's ToUint32 of a number (``split``'s limit: -1 is 4294967295, no limit)."""
+    if not is_number(v):
+        raise JsRefusal(f"{what} must be a number, got {_a(kind(v))}")
+    if type(v) is float:
+        if math.isnan(v) or math.isinf(v):
+            return 0
+        v = int(v)
+    return int(v) % 2**32
+
+
 def _split(s: str, sep: Any = UNDEFINED, limit: Any = UNDEFINED) -> list[str]:
+    count = 2**32 - 1 if limit is UNDEFINED else _uint32(limit, "the limit")
+    if _is_regex(sep):  # (a regular expression: SPEC 1.8, "Regular expressions")
+        return sep.split(s, count)  # type: ignore[no-any-return]
     if sep is UNDEFINED:
         out = [s]
     else:
-        sep = _text(sep, "the separator (regular expressions are not supported)")
+        sep = _text(sep, "the separator")
         if sep == "":
             if not _bmp(s):
                 units = _units(s)
@@ -136,8 +155,8 @@ def _split(s: str, sep: Any = UNDEFINED, limit: Any = UNDEFINED) -> list[str]:
                 out = list(s)
         else:
             out = s.split(sep)
-    if limit is not UNDEFINED:
-        out = out[: max(_int_arg(limit, "the limit", 0), 0)]
+    if count < len(out):
+        out = out[:count]
     return out
 
 
@@ -151,8 +170,19 @@ def _replacement(value: Any) -> str:
     return text
 
 
+def _regex_replacement(new: Any) -> str:
+    if type(new) is not str:
+        raise JsRefusal(
+            f"the replacement must be text or an arrow function, got {_a(kind(new))}",
+            "Convert with String(x).",
+        )
+    return new
+
+
 def _replace(s: str, old: Any, new: Any, *, limit: int) -> str:
-    old = _text(old, "the text to replace (regular expressions are not supported)")
+    if _is_regex(old):
+        return old.replace(s, _regex_replacement(new), limit, old.is_global)  # type: ignore[no-any-return]
+    old = _text(old, "the text to replace")
     new = _replacement(new)
     if len(new) > len(old) and len(s) + len(new) - len(old) > limit and old in s:
         raise TextTooLong(len(s) + len(new) - len(old), limit)
@@ -160,7 +190,14 @@ def _replace(s: str, old: Any, new: Any, *, limit: int) -> str:
 
 
 def _replace_all(s: str, old: Any, new: Any, *, limit: int) -> str:
-    old = _text(old, "the text to replace (regular expressions are not supported)")
+    if _is_regex(old):
+        if not old.is_global:
+            raise JsRefusal(
+                "replaceAll() takes a regex with the g flag (a TypeError in JavaScript)",
+                "Add the g flag: s.replaceAll(/.../g, ...), or use s.replace(re, ...).",
+            )
+        return old.replace(s, _regex_replacement(new), limit, True)  # type: ignore[no-any-return]
+    old = _text(old, "the text to replace")
     new = _replacement(new)
     if old == "":
         raise JsRefusal("replaceAll('') inserts between every character", "Use split('').join(x).")
@@ -298,6 +335,31 @@ def _str_concat(s: str, *parts: Any, limit: int) -> str:
     return made
 
 
+def _regex(v: Any, method: str, flags: str = "") -> Any:
+    """The regex argument of ``match``, ``matchAll`` (``flags`` "g") and ``search``: a text is
+    the pattern of a new one, as JavaScript makes it (``'a.b'.search('.')`` is 0)."""
+    if _is_regex(v):
+        return v
+    if type(v) is str:
+        return new_regexp(v, flags)
+    raise JsRefusal(
+        f"{method}() takes a regular expression, got {_a(kind(v))}",
+        "Write a regex: s.match(/\\d+/), or new RegExp(text) for a pattern held in a text.",
+    )
+
+
+def _match(s: str, re: Any = UNDEFINED) -> Any:
+    return _regex(re, "match").match(s)
+
+
+def _match_all(s: str, re: Any = UNDEFINED) -> Any:
+    return _regex(re, "matchAll", "g").match_all(s)
+
+
+def _search(s: str, re: Any = UNDEFINED) -> Any:
+    return _regex(re, "search").search(s)
+
+
 _JS_SPACE = (
     " \t\n\v\f\r\u00a0\u1680\u2000\u2001\u2002\u2003\u2004\u2005\u2006\u2007\u2008"
     "\u2009\u200a\u2028\u2029\u202f\u205f\u3000\ufeff"
@@ -325,6 +387,9 @@ _UNSIZED: dict[str, Callable[..., Any]] = {
     "codePointAt": _code_point_at,
     "substr": _substr,
     "toString": lambda s, *_: s,  # (a text ignores a radix)
+    "match": _match,
+    "matchAll": _match_all,
+    "search": _search,
 }
 
 

@@ -54,7 +54,9 @@ const element = (e) => e.type !== "SpreadElement" ? conv(e)
 function conv(n) {
   switch (n.type) {
     case "Literal":
-      if (n.regex || typeof n.value === "bigint") throw new Unsupported("regex/bigint");
+      if (typeof n.value === "bigint") throw new Unsupported("bigint");
+      if (n.regex)  // SPEC 10, "Regular expressions": the flags left out when none
+        return { $global: ["RegExp", n.regex.pattern, ...(n.regex.flags ? [n.regex.flags] : [])] };
       return n.value;
     case "Identifier":
       return n.name === "undefined" ? { $undefined: null } : { $ref: n.name };
@@ -169,8 +171,9 @@ function conv(n) {
     case "NewExpression": {
       // SPEC 10, "Maps and Sets": a Map or a Set as a value
       const c = n.callee;
-      if (c.type !== "Identifier" || (c.name !== "Map" && c.name !== "Set"))
+      if (c.type !== "Identifier" || (c.name !== "Map" && c.name !== "Set" && c.name !== "RegExp"))
         throw new Unsupported("new");
+      if (c.name === "RegExp") return { $global: ["RegExp", ...n.arguments.map(conv)] };
       if (c.name === "Set")
         return { $global: ["Set", n.arguments.length ? conv(n.arguments[0]) : null] };
       return { $global: ["Map", ...n.arguments.map(conv)] };

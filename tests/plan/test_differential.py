@@ -32,6 +32,9 @@ SPEC_DIR = HERE.parent / "spec"
 # Hand-written strict programs: the seed's examples and the corners of the syntax.
 HANDWRITTEN = [
     "return domainA({slot1: 'hello'});",
+    # regular expressions where an expression starts, and divisions after a value (SPEC 10)
+    "const r = [/a\\/[/]b/gi, new RegExp('x', 'u'), f(/\\s+/), !/c/.test(s), y ? /d/ : /e/];\n"
+    "return [r, a / b / c, (a) / 2, xs[0] / 2, g() / 2, `${/t/.test(s)}`];",
     # a Map and a Set as values (SPEC 10, "Maps and Sets")
     "const m = new Map([[1, 'a']]);\nconst s = new Set(m.keys());\n"
     "return [m.get(1), m.has(2), m.size, [...m.values()], s.has(1), [...new Map()], [...s]];",

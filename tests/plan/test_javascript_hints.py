@@ -37,7 +37,8 @@ RT = Runtime(load_entry_points=False)
         ("return new Map;", "syntax_error", "new Map(pairs)"),
         ("return new Date('2024-01-01');", "syntax_error", "registered functions"),
         ("return new Thing();", "syntax_error", "call a function instead"),
-        ("return 'a1'.match(/\\d/);", "syntax_error", "includes, startsWith"),
+        ("return /\\d+(?=px)/.test('4px');", "syntax_error", "s.match(/(\\d+)px/)[1]"),
+        ("return /(a)\\1/.test('aa');", "syntax_error", "m[1] === m[2]"),
         ("let i = 0; while (true) { i++; } return i;", "syntax_error", "if (done) break;"),
         # a parameter called as the function of its name (was run as the registered function)
         ("return [1, 2].map((x, upper) => upper('a'));", "syntax_error", "another name"),

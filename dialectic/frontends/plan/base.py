@@ -296,13 +296,6 @@ class ParserBase:
                         "k = ...;) and `o` is defined as {} and read by nothing else while it "
                         "grows; else write o[k] = [...(o[k] ?? []), x];"
                     )
-            if tok[1] == "/" and expected == "an expression":  # `s.match(/\\d+/)`
-                return self.fail(
-                    "Plan has no regular expressions (`/.../`)",
-                    tok[2],
-                    "use text methods: includes, startsWith, endsWith, indexOf, split, "
-                    "replaceAll, slice, trim, toLowerCase; or a registered function",
-                )
             return self.fail(f"Plan has no operator `{tok[1]}` (expected {expected})", tok[2], hint)
         if kind == "name" and tok[1] in RESERVED:
             return self.fail(

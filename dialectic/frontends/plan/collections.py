@@ -20,6 +20,8 @@ from typing import TYPE_CHECKING, Any
 from dialectic.frontends.plan.accumulator import CHANGES, is_new_collection
 from dialectic.frontends.plan.base import ParserBase, closing
 from dialectic.frontends.plan.loopbuild import scan_reads
+from dialectic.values.jsregex import check_flags
+from dialectic.values.regexsyntax import RegexSyntax, translate
 
 if TYPE_CHECKING:
     from dialectic.frontends.plan.loopcheck import Body
@@ -110,6 +112,49 @@ class CollectionsMixin(ParserBase):
         rec = self.rec
         if rec is not None:
             rec[(id(items), 0)] = (self.starts[pos], self.ends[pos + 1])
+        return {"$global": items}
+
+    def regex(self, pos: int) -> Any:
+        """The regular expression literal at token ``pos``: ``{"$global": ["RegExp", source,
+        flags]}``, its pattern checked here (what RE2 cannot run is refused at its place)."""
+        text = self.values[pos]
+        end = text.rindex("/")
+        source, flags = text[1:end], text[end + 1 :]
+        self._check_regex(source, flags, self.starts[pos] + 1, self.starts[pos] + end + 1)
+        items = ["RegExp", source, flags] if flags else ["RegExp", source]
+        if self.rec is not None:
+            self.rec[(id(items), 0)] = (self.starts[pos], self.ends[pos])
+        return {"$global": items}
+
+    def _check_regex(self, source: str, flags: str, at: int, flags_at: int) -> None:
+        why = check_flags(flags)
+        if why is not None:
+            raise self.fail(why, flags_at, "use the flags g, i, m, s, u")
+        try:
+            translate(source, flags)
+        except RegexSyntax as exc:
+            raise self.fail(exc.message, at + min(exc.offset, len(source)), exc.hint) from None
+
+    def new_regexp(self, pos: int, depth: int) -> Any:
+        """``new RegExp(source, flags)`` at token ``pos``: a constant pattern is checked
+        here, any other when it runs."""
+        start = pos + 3
+        self.pos = start
+        args: list[Any] = []
+        self.arguments(args, depth)
+        if len(args) > 2 or any(type(a) is dict and "$spread" in a for a in args):
+            raise self.fail(
+                "new RegExp(...) takes a pattern and its flags",
+                self.starts[pos],
+                "write new RegExp(text, 'gi')",
+            )
+        if args and all(type(a) is str for a in args):
+            self._check_regex(
+                args[0], args[1] if len(args) > 1 else "", self.starts[start], self.starts[start]
+            )
+        items = self._moved(args, ["RegExp"], 0)
+        if self.rec is not None:
+            self.rec[(id(items), 0)] = (self.starts[pos], self.ends[pos + 1])
         return {"$global": items}
 
     def collection_alias(self, name: str, value: Any, at: int) -> None:

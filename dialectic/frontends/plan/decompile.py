@@ -16,6 +16,7 @@ from typing import Any
 from dialectic.frontends.plan.decompilewhile import renamed, while_parts
 from dialectic.frontends.plan.jsnumber import js_number_to_string
 from dialectic.frontends.plan.keywords import LITERAL_WORDS, RESERVED, is_identifier_name
+from dialectic.frontends.plan.literals import LexError, regex_end
 from dialectic.frontends.plan.order import reading_order
 from dialectic.values.jsnumber import as_double, show_integer
 
@@ -214,6 +215,9 @@ class _Writer:
             return f"[...new Set({args})]"
         if value[0] in ("Map", "Set"):  # a Map or a Set as a value (SPEC 10, "Maps and Sets")
             return f"new {value[0]}({args})"
+        if value[0] == "RegExp":  # SPEC 10, "Regular expressions"
+            literal = regex_literal(value[1:])
+            return f"new RegExp({args})" if literal is None else literal
         return f"{value[0]}({args})"
 
     def spread(self, value: Any, depth: int) -> str:
@@ -479,6 +483,22 @@ _FORMS: dict[str, Callable[[_Writer, Any, int], str]] = {
     "$unwrap": _Writer.unwrap,
     "$while": _Writer.while_form,
 }
+
+
+def regex_literal(args: list[Any]) -> str | None:
+    """``/source/flags`` for a regex's constant pattern and flags that read back as the same
+    literal; None for any other (written ``new RegExp(source, flags)``)."""
+    if not args or len(args) > 2 or not all(type(a) is str for a in args):
+        return None
+    source, flags = args[0], args[1] if len(args) > 1 else ""
+    text = f"/{source}/{flags}"
+    if not source or source.startswith("*") or (not flags.isalpha() and flags):
+        return None
+    try:
+        end = regex_end(text, 0)
+    except LexError:
+        return None
+    return text if end == len(text) and text.rindex("/") == len(source) + 1 else None
 
 
 def decompile_expression(tree: Any, *, max_depth: int = 1000) -> str:

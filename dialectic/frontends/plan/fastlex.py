@@ -7,7 +7,7 @@ from itertools import accumulate, compress, islice
 from operator import itemgetter, sub
 from typing import Any
 
-from dialectic.frontends.plan.literals import LexError, cook
+from dialectic.frontends.plan.literals import DIVIDES_AFTER, REGEX_AFTER_WORDS, LexError, cook
 
 __all__ = ["Lexed", "Token", "Tokens", "fast_lex"]
 
@@ -231,6 +231,12 @@ def _lex(source: str, pattern: re.Pattern[str]) -> Lexed | None:
             i = index(None, i)
             text = texts[i]
             if text == "/" or text == "/=":
+                before = (run if run >= 0 else i) - 1
+                kind = kinds[before] if before >= 0 else None
+                if kind not in DIVIDES_AFTER or (
+                    kind == "name" and texts[before] in REGEX_AFTER_WORDS
+                ):  # a regular expression (`f(/x/)`, `return /x/`): the precise lexer reads it
+                    return None
                 kinds[i] = "op"
                 if run >= 0:
                     items[i] = "".join(items[run : i + 1])

@@ -10,6 +10,8 @@ Kinds:
   ``"tplt"`` (template head ``\\`...${``, middle ``}...${`` and tail ``}...\\```; value: cooked
   text),
 - single-character punctuation ``( ) [ ] { } , ; : . = + -`` (kind and value are the text),
+- ``"re"`` (a regular expression literal ``/source/flags``, where a `/` starts an expression as
+  JavaScript decides by the previous token; value: its text),
 - ``"op"`` (any other JavaScript operator, kept only to explain that Plan has none),
 - ``"err"`` (value: ``(message, hint)``; the lexer goes on after it), ``"eof"``.
 
@@ -27,7 +29,7 @@ import re
 from typing import Any
 
 from dialectic.frontends.plan.fastlex import Lexed, Token, Tokens, fast_lex
-from dialectic.frontends.plan.literals import LexError, cook, number_value
+from dialectic.frontends.plan.literals import LexError, cook, divides, number_value, regex_end
 
 __all__ = [
     "Token",
@@ -210,6 +212,18 @@ def _precise(source: str, pos: int, out: Tokens) -> None:
                 append(tok_kind, cook(raw, True), start, pos)
             except LexError as e:
                 append("err", _err(e.message, e.hint), start + 1 + e.offset, pos)
+        elif (
+            (kind == 5 or kind == 11)
+            and text[0] == "/"
+            and not (kinds and divides(kinds[-1], values[-1]))
+        ):  # a regular expression: `/` where an expression starts
+            try:
+                pos = regex_end(source, start)
+            except LexError as e:
+                pos = _line_end(source, start)
+                append("err", _err(e.message, e.hint), start, pos)
+                continue
+            append("re", source[start:pos], start, pos)
         elif kind == 5 or kind == 11:
             append("op", text, start, pos)
         elif kind == 12:

@@ -5,7 +5,15 @@ from __future__ import annotations
 
 import re
 
-__all__ = ["LexError", "cook", "number_value"]
+__all__ = [
+    "DIVIDES_AFTER",
+    "REGEX_AFTER_WORDS",
+    "LexError",
+    "cook",
+    "divides",
+    "number_value",
+    "regex_end",
+]
 
 _ESCAPE = re.compile(
     r"\\(?:x([0-9a-fA-F]{2})|u\{([0-9a-fA-F]+)\}|u([0-9a-fA-F]{4})|(\r\n|[\n\r\u2028\u2029])"
@@ -191,3 +199,66 @@ def number_value(text: str) -> int | float:
     if result == float("inf"):
         raise _too_large(text)
     return result
+
+
+#: the words after which a `/` starts a regular expression, as in JavaScript (after any other
+#: name, a number, a string, a template, `)`, `]` or `}`, it divides)
+REGEX_AFTER_WORDS = frozenset(
+    [
+        "return",
+        "typeof",
+        "case",
+        "do",
+        "else",
+        "in",
+        "of",
+        "new",
+        "delete",
+        "void",
+        "instanceof",
+        "yield",
+        "await",
+        "throw",
+    ]
+)
+DIVIDES_AFTER = frozenset(["name", "num", "str", "tpl", "tplt", ")", "]", "}"])
+
+
+def divides(kind: str | None, value: object) -> bool:
+    """Whether a `/` after a token of ``kind`` and ``value`` divides (else it starts a
+    regular expression): JavaScript's rule by the previous token."""
+    if kind not in DIVIDES_AFTER:
+        return False
+    return kind != "name" or value not in REGEX_AFTER_WORDS
+
+
+def regex_end(source: str, start: int) -> int:
+    """The end of the regular expression literal at ``start`` (its `/`), flags included;
+    :class:`LexError` (offset from ``start``) if it is not closed on its line."""
+    i = start + 1
+    n = len(source)
+    in_class = False
+    while i < n:
+        c = source[i]
+        if c in "\n\r\u2028\u2029":
+            break
+        if c == "\\":
+            i += 2
+            if i > n or source[i - 1] in "\n\r\u2028\u2029":
+                break
+            continue
+        if c == "[":
+            in_class = True
+        elif c == "]":
+            in_class = False
+        elif c == "/" and not in_class:
+            i += 1
+            while i < n and (source[i].isascii() and (source[i].isalnum() or source[i] in "_$")):
+                i += 1
+            return i
+        i += 1
+    raise LexError(
+        "unterminated regular expression /...",
+        0,
+        "close it with / on the same line (write \\/ for a slash inside it)",
+    )

@@ -30,7 +30,7 @@ __all__ = ["Parser", "ParseFailure", "Problem", "op_hint"]
 
 
 #: what Plan makes with `new` (:meth:`Parser.new_value`)
-_NEW = frozenset(["Set", "Map", "Array"])
+_NEW = frozenset(["Set", "Map", "Array", "RegExp"])
 
 
 class Parser(
@@ -97,8 +97,8 @@ class Parser(
                 node = int(raw)
             else:
                 node = self.number(pos)
-        elif kind == "tpl":
-            node = self.values[pos]
+        elif kind == "tpl" or kind == "re":  # (a regular expression: SPEC 10)
+            node = self.values[pos] if kind == "tpl" else self.regex(pos)
         elif kind == "[":
             node = self.array(depth)
         elif kind == "{":
@@ -148,12 +148,15 @@ class Parser(
         return self.postfix(node, pos, callee, depth)
 
     def new_value(self, pos: int, depth: int) -> Any:
-        """``new Set(...)``, ``new Map(...)``, ``new Array(n)`` at token ``pos`` (``new``)."""
+        """``new Set(...)``, ``new Map(...)``, ``new RegExp(...)``, ``new Array(n)`` at token
+        ``pos`` (``new``)."""
         made = self.values[pos + 1]
         if made == "Set":
             return self.new_set(pos, depth)  # (SPEC 10: its items, count or membership)
         if made == "Map":
             return self.new_map(pos, depth)  # (SPEC 10: Maps and Sets)
+        if made == "RegExp":
+            return self.new_regexp(pos, depth)  # (SPEC 1.8: Regular expressions)
         return self.new_array(pos + 1, depth)
 
     def spread_or_expr(self, depth: int) -> Any:
