@@ -67,6 +67,13 @@ def _int_arg(v: Any, what: str, default: int) -> int:
     return int(v)
 
 
+def _uint32(v: int | float) -> int:
+    """JavaScript's ToUint32 of the number ``v``: an infinity is 0, -1 is 2**32 - 1."""
+    if v in (math.inf, -math.inf):
+        return 0
+    return int(v) % 2**32
+
+
 def _relative(v: Any, length: int, what: str, default: int) -> int:
     i = _int_arg(v, what, default)
     if i < 0:
@@ -137,7 +144,8 @@ def _split(s: str, sep: Any = UNDEFINED, limit: Any = UNDEFINED) -> list[str]:
         else:
             out = s.split(sep)
     if limit is not UNDEFINED:
-        out = out[: max(_int_arg(limit, "the limit", 0), 0)]
+        _int_arg(limit, "the limit", 0)  # (a number)
+        out = out[: _uint32(limit)]
     return out
 
 
@@ -188,8 +196,8 @@ def _pad(s: str, length: Any, fill: Any, at_start: bool, limit: int) -> str:
 
 def _repeat(s: str, count: Any, *, limit: int) -> str:
     n = _int_arg(count, "the count", 0)
-    if n < 0:
-        raise JsRefusal("repeat() with a negative count is a RangeError in JavaScript")
+    if n < 0 or count in (math.inf, -math.inf):
+        raise JsRefusal("repeat() with a negative or infinite count is a RangeError in JavaScript")
     if len(s) * n > limit:  # measured before the text is built
         raise TextTooLong(len(s) * n, limit)
     return s * n
