@@ -7,6 +7,7 @@ fields and ``properties``. Python attributes are never reached, and the forbidde
 
 from __future__ import annotations
 
+import math
 import re
 from collections.abc import Callable
 from typing import Any
@@ -90,6 +91,16 @@ def _a_method(key: str, path: JSONPath) -> DialecticError:
     )
 
 
+def _float_key(key: float) -> int | float | str:
+    """A number key as JavaScript reads it: a whole one as an index, an infinity as its text
+    (`o[Infinity]` is `o["Infinity"]`)."""
+    if key.is_integer():
+        return int(key)
+    if key in (math.inf, -math.inf):
+        return "Infinity" if key > 0 else "-Infinity"
+    return key
+
+
 class Access:
     """Reads members of run-time values for one registry."""
 
@@ -100,8 +111,8 @@ class Access:
     def member(self, value: Any, key: Any, path: JSONPath) -> Any:
         """``value[key]`` for data, or a declared field/property of a registered type."""
         t = type(value)
-        if type(key) is float and key.is_integer():
-            key = int(key)
+        if type(key) is float:
+            key = _float_key(key)
         if type(key) is str:
             if is_forbidden(key):
                 raise forbidden_error(key, path)

@@ -22,6 +22,7 @@ from dialectic.compiler.callsite import (
     Coercer,
     leaving_fn,
     may_hold_undefined,
+    unchecked,
 )
 from dialectic.compiler.invoke import SiteOf, SyncFn, SyncOne, SyncTwo, invocation
 from dialectic.compiler.invoke_async import AsyncFn
@@ -39,6 +40,7 @@ from dialectic.run.evaluator import MISSING, AmbiguityError, AmbiguityItem, Comp
 from dialectic.tree.nodes import Invoke, Lit, Node
 from dialectic.values.coercion import CoercionAmbiguity, TypeSystem
 from dialectic.values.data import UNDEFINED, is_scalar
+from dialectic.values.infinity import INFINITIES, InfinityLeaving
 
 __all__ = ["CallsMixin", "PLAIN_CALLS", "coercer", "subtree"]
 
@@ -125,6 +127,7 @@ class CallsMixin:
         to its closure when its arguments are synchronous, else the general way."""
         exact_types = self.types.exact_types
         args = node.args
+        fn_name = node.fn.name
         fns: list[SyncFn | None] = []
         consts: list[Any] = []
         #: per argument: the types that need no coercion, None if it needs none at all
@@ -135,7 +138,7 @@ class CallsMixin:
         for arg in args:
             ptype = arg.param.type
             a = arg.node
-            if type(a) is Lit and is_scalar(a.value):  # a literal: passed as it is
+            if type(a) is Lit and is_scalar(a.value) and a.value not in INFINITIES:  # (as it is)
                 v = a.value
                 fns.append(None)
                 consts.append(v)
@@ -156,11 +159,13 @@ class CallsMixin:
             if sync is None:
                 all_sync = False
             elif (
-                (exact is None or list in exact or dict in exact)
-                and type(a) not in CLEAN
+                (type(a) not in CLEAN or type(a) is Lit)
+                and unchecked(exact)
                 and may_hold_undefined(a)
             ):
-                sync = leaving_fn(sync)  # an array or object the program built may hold one
+                # an array or object the program built may hold `undefined`, a number may be
+                # an infinity
+                sync = leaving_fn(sync, f"argument `{arg.param.name}` of `{fn_name}`", a.path)
             fns.append(sync)
         if not all_sync:
             return self._general_call(node, facts, done)
@@ -265,8 +270,11 @@ def coercer(
     def slow(v: Any, s: State) -> Any:
         if v is UNDEFINED or check(v):
             return v
-        if type(v) is list or type(v) is dict:
-            v = s.defined(v)  # converted as it would leave the run: no `undefined` inside
+        if type(v) is list or type(v) is dict or type(v) is float:
+            try:  # converted as it would leave the run: no `undefined` inside, no infinity
+                v = s.defined(v)
+            except InfinityLeaving as exc:
+                raise exc.error(f"argument `{pname}` of `{fname}`", path) from None
         try:
             return coerce(v, ptype, s.ctx)
         except CoercionAmbiguity as amb:

@@ -14,13 +14,13 @@ from typing import Any, Final
 from dialectic.compiler.literals import Literal
 from dialectic.compiler.sitefacts import FnFacts
 from dialectic.limits import Limits
-from dialectic.outcome.errors import Ambiguous, DialecticError, Failure, LimitExceeded
+from dialectic.outcome.errors import Ambiguous, DialecticError, Failure, JSONPath, LimitExceeded
 from dialectic.registry.descriptions import FunctionDescription
 from dialectic.run.evaluator import MISSING, AmbiguityError, AmbiguityItem, Compiled, State, merge
 from dialectic.tree.nodes import Arr, Get, Lit, Node, Obj, Op, Template, Undefined
 from dialectic.tree.resolved import ConstRef, ContextRef, DomainCall, Invoke
-from dialectic.values import jsops
 from dialectic.values.data import UNDEFINED, BadValue, is_scalar
+from dialectic.values.infinity import INFINITIES, InfinityLeaving
 from dialectic.values.serialize import value_error
 
 Coercer = tuple[tuple[type, ...], Callable[[Any, State], Any]]
@@ -60,16 +60,15 @@ class ArgSpec:
         #: evaluate the argument synchronously (None: a shared literal, or an asynchronous one);
         #: a quoted container is no such literal (it is copied per use, so that a function
         #: cannot change the program)
-        if type(node) is Lit and is_scalar(node.value):
+        if type(node) is Lit and is_scalar(node.value) and node.value not in INFINITIES:
             self.const, self.fn = node.value, None
         else:
             assert compiled is not None
-            if (coercer is None or list in self.exact or dict in self.exact) and may_hold_undefined(
-                node
-            ):
+            if unchecked(self.exact if coercer is not None else None) and may_hold_undefined(node):
                 # an array or object the program built may hold `undefined`: null in an
-                # array, a member left out (a conversion to another type does the same)
-                self._compiled = compiled = leaving(compiled)
+                # array, a member left out (a conversion to another type does the same); a
+                # number may be an infinity, which cannot leave the run
+                self._compiled = compiled = leaving(compiled, f"argument `{name}`", node.path)
             self.const, self.fn = MISSING, compiled.sync
 
     @property
@@ -90,19 +89,32 @@ class ArgSpec:
         )
 
 
-#: argument nodes whose value never holds an `undefined`: literals, templates, scalar
-#: operators, calls (their results are plain data), the context and constants
+#: argument nodes whose value never holds an `undefined` nor an infinity: finite literals,
+#: templates, booleans and texts of operators, calls (their results are plain data), the
+#: context and constants
 CLEAN: Final = frozenset({Lit, Template, Undefined, Invoke, DomainCall, ContextRef, ConstRef})
-_SCALAR_OPS: Final = frozenset(set(jsops.BINARY) | set(jsops.UNARY) | {"+"})
+_SCALAR_OPS: Final = frozenset(
+    {"<", "<=", ">", ">=", "===", "!==", "==", "!=", "!", "typeof"}
+)  # (arithmetic may make an infinity: `1 / 0`, `1e308 * 10`)
+
+
+def unchecked(exact: tuple[type, ...] | None) -> bool:
+    """Whether a parameter with the types ``exact`` that need no conversion (None: any value)
+    takes an array, an object or a number as it is: one the program made is checked as it
+    leaves (an `undefined` inside, an infinity); another value is checked by its conversion."""
+    return exact is None or list in exact or dict in exact or float in exact
 
 
 def may_hold_undefined(node: Node) -> bool:
     """Whether the value of ``node`` may be an array or object holding ``undefined`` (built by
-    the program: a literal, a method's result, an alias...), judged from its form."""
+    the program: a literal, a method's result, an alias...), or an infinity, judged from its
+    form."""
     stack = [node]
     while stack:
         n = stack.pop()
         t = type(n)
+        if t is Lit and n.value in INFINITIES:  # type: ignore[attr-defined]
+            return True
         if t in CLEAN:
             continue
         if t is Op and n.op in _SCALAR_OPS:  # type: ignore[attr-defined]
@@ -121,27 +133,33 @@ def may_hold_undefined(node: Node) -> bool:
     return False
 
 
-def _argument(s: State, v: Any) -> Any:
+def _argument(s: State, v: Any, what: str, path: JSONPath) -> Any:
     """An argument's value made ready to leave the run (:meth:`State.defined`); ``undefined``
-    itself stays, so that it counts as omitted."""
-    return v if v is UNDEFINED else s.defined(v)
+    itself stays, so that it counts as omitted; an infinity is refused (``what``: the
+    argument, ``path``: its expression)."""
+    if v is UNDEFINED:
+        return v
+    try:
+        return s.defined(v)
+    except InfinityLeaving as exc:
+        raise exc.error(what, path) from None
 
 
-def leaving_fn(sync: Callable[[State], Any]) -> Callable[[State], Any]:
+def leaving_fn(sync: Callable[[State], Any], what: str, path: JSONPath) -> Callable[[State], Any]:
     """The synchronous ``sync`` with its value made ready to leave the run."""
-    return lambda s: _argument(s, sync(s))
+    return lambda s: _argument(s, sync(s), what, path)
 
 
-def leaving(compiled: Compiled) -> Compiled:
+def leaving(compiled: Compiled, what: str, path: JSONPath) -> Compiled:
     """``compiled`` with its value made ready to leave the run (:func:`_argument`)."""
     sync, aio = compiled.sync, compiled.aio
     if sync is not None:
-        out = Compiled(sync=lambda s: _argument(s, sync(s)))
+        out = Compiled(sync=lambda s: _argument(s, sync(s), what, path))
     else:
         assert aio is not None
 
         async def leave(s: State) -> Any:
-            return _argument(s, await aio(s))
+            return _argument(s, await aio(s), what, path)
 
         out = Compiled(aio=leave)
     out.ordered = compiled.ordered

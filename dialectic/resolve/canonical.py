@@ -3,6 +3,7 @@ function under its registered name and every argument bound by parameter name.""
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable
 from typing import Any
 
@@ -34,6 +35,9 @@ from dialectic.tree.nodes import (
     While,
 )
 
+#: JavaScript's ``Infinity`` in the call tree: a name the resolver reads as the number
+INFINITY: dict[str, Any] = {"$ref": "Infinity"}
+
 
 class _Writer:
     def __init__(self) -> None:
@@ -44,6 +48,8 @@ class _Writer:
 
     def _Lit(self, node: Lit) -> Any:
         v = node.value
+        if type(v) is float and v in (math.inf, -math.inf):  # (JSON has no literal for it)
+            return INFINITY if v > 0 else {"$op": ["-", INFINITY]}
         return {"$quote": v} if isinstance(v, dict | list) else v
 
     def _Invoke(self, node: Invoke) -> Any:

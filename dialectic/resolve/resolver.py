@@ -29,6 +29,7 @@ decided once per program; binding facts are kept per registry and function
 
 from __future__ import annotations
 
+import math
 import weakref
 from collections.abc import Callable
 from typing import Any
@@ -466,6 +467,8 @@ class Resolver(CallsMixin, ExpressionsMixin, BlocksMixin):
                 made.__class__ = AliasRef
                 alias: Node = made
                 return alias
+        if name == "Infinity":  # JavaScript's global (no alias hides it: SPEC 1.4)
+            return Lit(node.path, math.inf)
         counts = self.ref_counts
         counts[name] = counts.get(name, 0) + 1
         meaning = self._free.get(name)

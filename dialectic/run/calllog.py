@@ -348,6 +348,7 @@ def completed_aliases(
     """The top-level aliases whose evaluation completed, by name, in program order, as JSON
     (within ``max_partial_bytes`` in all; the names left out for size are listed second)."""
     from dialectic.tree.resolved import Block
+    from dialectic.values.infinity import InfinityLeaving
 
     if type(root) is not Block:
         return {}, []
@@ -362,7 +363,10 @@ def completed_aliases(
         if not completed:
             continue
         # as it would leave the run: an undefined member left out, an undefined item null
-        found = bounded_json(state.defined(value), serializer, budget)
+        try:
+            found = bounded_json(state.defined(value), serializer, budget)
+        except InfinityLeaving:  # (JSON has no literal for it: left out, as a large value)
+            found = None
         if found is None:
             left_out.append(b.name)
             continue

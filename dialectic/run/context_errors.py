@@ -15,10 +15,8 @@ from dialectic.values.jsmethods import GLOBALS
 NAMESPACES = {"Math": "round", "JSON": "stringify", "Object": "keys", "Array": "isArray"}
 
 
-#: JavaScript's non-finite numbers, which no result can hold (SPEC 1.7): what to write instead
+#: JavaScript's NaN, which no run holds (SPEC 1.7): what to write instead
 NON_FINITE = {
-    "Infinity": "Give a bound instead: xs.flat(10) for xs.flat(Infinity); to find a smallest "
-    "value, Math.min(...xs).",
     "NaN": "Test for a number with Number.isFinite(x) or typeof x === 'number'.",
 }
 
@@ -48,7 +46,7 @@ def unknown_identifier(
     if name in NON_FINITE:
         return DialecticError(
             "unknown_identifier",
-            f"`{name}` is not a value in Plan: JSON cannot hold it",
+            f"`{name}` is not a value in a run: an operation that would make NaN is refused",
             path,
             hint=NON_FINITE[name],
         )

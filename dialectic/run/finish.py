@@ -12,6 +12,7 @@ from dialectic.outcome.outcome import Outcome
 from dialectic.outcome.report import ambiguous, failure
 from dialectic.run.evaluator import AmbiguityError, AsyncSlot, State
 from dialectic.values.data import UNDEFINED
+from dialectic.values.infinity import InfinityLeaving
 
 if TYPE_CHECKING:
     from dialectic.run.prepared import Prepared
@@ -25,8 +26,11 @@ def succeeded(prepared: Prepared, value: Any, state: State) -> Outcome:
     if value is UNDEFINED:
         value = None
     t = type(value)
-    if t is list or t is dict:
-        value = state.defined(value)  # an `undefined` in an array is null (SPEC 1.2)
+    if t is list or t is dict or t is float:
+        try:
+            value = state.defined(value)  # an `undefined` in an array is null (SPEC 1.2)
+        except InfinityLeaving as exc:  # (an infinity: JSON has no literal for it, SPEC 5)
+            return prepared._fail(exc.error("the result", prepared._result_path), state)
     if t is str:
         try:
             size = len(value.encode())

@@ -17,6 +17,7 @@ from dialectic.outcome.errors import DialecticError, JSONPath
 from dialectic.registry.descriptions import RunContext
 from dialectic.values.coercion import TypeSystem
 from dialectic.values.data import UNDEFINED, defined, plain
+from dialectic.values.infinity import INFINITIES, InfinityLeaving
 
 
 class State:
@@ -104,6 +105,8 @@ class State:
         containers found clean are remembered for the run, with the plain ones."""
         t = type(value)
         if t is not list and t is not dict:
+            if t is float and value in INFINITIES:
+                raise InfinityLeaving(value, ())
             return None if value is UNDEFINED else value
         known = self._plain
         if known is None:

@@ -47,8 +47,10 @@ return {
 
 Aliases are not variables: each is defined once, computed at most once and only if the result
 needs it, in any order of definition; independent calls run concurrently. When JavaScript's
-answer would be a trap for data (`'5' - 2`, `1 == '1'`, `[a] + [b]`, `1 / 0`), the run fails and
-says what to write instead.
+answer would be a trap for data (`'5' - 2`, `1 == '1'`, `[a] + [b]`, `0 / 0`), the run fails and
+says what to write instead. `Infinity` is a value inside a run (`let best = -Infinity;`,
+`Math.min(...xs)` of none, `1 / 0`), not in the result or a call's argument (JSON has none:
+write `Number.isFinite(x) ? x : null`); Dialect JSON writes it `{"$ref": "Infinity"}`.
 
 **Dialect JSON.** An object with exactly one key is a call: `{"f": {"x": 1, "y": 2}}` (named
 arguments), `{"f": [1, 2]}` (positional), `{"f": 1}` (the one required argument). Calls nest:

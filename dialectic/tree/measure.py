@@ -119,7 +119,11 @@ def locate(tree: Any, limits: Limits) -> int:
         elif t is float:
             if value != value or value in (float("inf"), float("-inf")):
                 raise DialecticError(
-                    "invalid_program", "numbers must be finite (JSON has no NaN or Infinity)", path
+                    "invalid_program",
+                    "numbers must be finite (JSON has no NaN or Infinity)",
+                    path,
+                    hint='Write Infinity as {"$ref": "Infinity"} and -Infinity as '
+                    '{"$op": ["-", {"$ref": "Infinity"}]}; NaN is no value of a run.',
                 )
         elif value is None or t is bool or t is int:
             pass

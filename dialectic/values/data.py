@@ -12,6 +12,9 @@ from typing import Any, Final
 
 import orjson
 
+from dialectic.values.infinity import InfinityLeaving as InfinityLeaving
+from dialectic.values.infinity import found_infinity, infinity_leaving
+
 
 class _Undefined:
     """JavaScript's ``undefined`` (from Plan); a singleton."""
@@ -33,6 +36,7 @@ DEFAULT_TEXT_LIMIT = 1_000_000
 #: the nesting a value may have to be written as JSON (orjson itself stops at 255)
 MAX_VALUE_DEPTH = 200
 _INT64 = 2**63
+_INFINITIES = (float("inf"), float("-inf"))
 
 #: orjson hands dataclasses, datetimes and subclasses of built-in types to ``default``: no
 #: Python object is written by its attributes unless it is a registered type
@@ -196,7 +200,8 @@ def plain(
 def defined(value: Any, known: dict[int, Any] | None = None) -> Any:
     """``value`` as it leaves the run (a result, a function's argument): every ``undefined``
     in an array is ``null`` and every member of an object whose value is ``undefined`` is
-    left out, as JSON writes them. Inside the run arrays and objects keep ``undefined``, as
+    left out, as JSON writes them; an infinity is refused (:class:`InfinityLeaving`). Inside
+    the run arrays and objects keep ``undefined``, as
     JavaScript's do (``[u].includes(undefined)``, ``Object.keys({k: u})``). Returns ``value``
     itself when it holds none (one walk, each container once; ``known``: containers already
     found clean, skipped and added to); else a copy of its arrays and objects (parts shared
@@ -205,6 +210,8 @@ def defined(value: Any, known: dict[int, Any] | None = None) -> Any:
         return None
     t = type(value)
     if t is not list and t is not dict:
+        if t is float and value in _INFINITIES:
+            raise InfinityLeaving(value, ())
         return value
     skip = known if known is not None else {}
     if id(value) in skip:
@@ -225,10 +232,15 @@ def defined(value: Any, known: dict[int, Any] | None = None) -> Any:
             elif x is UNDEFINED:
                 found = True
                 break
+            elif tx is float and x in _INFINITIES:
+                raise found_infinity(value)
     if not found:
         if known is not None:
             known.update(seen)
         return value
+    leaving = infinity_leaving(value)  # (the walk stopped at the first `undefined`)
+    if leaving is not None:
+        raise leaving
     return _normalised(value, _kept, undefined=None)
 
 
@@ -251,11 +263,15 @@ def _is_plain(
             items: Any = c.values()
         else:
             items = c
-            if len(c) > 32 and set(map(type, c)) <= scalars:
+            if len(c) > 32 and (kinds := set(map(type, c))) <= scalars:
+                if float in kinds and (_INFINITIES[0] in c or _INFINITIES[1] in c):
+                    return False  # (an infinity: :func:`defined` finds it as it leaves)
                 continue
         for x in items:
             t = type(x)
             if t in scalars:
+                if t is float and x in _INFINITIES:
+                    return False
                 continue
             if t is list or t is dict:
                 i = id(x)

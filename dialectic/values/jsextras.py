@@ -6,6 +6,7 @@
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable
 from decimal import ROUND_HALF_UP, Context, Decimal
 from typing import Any
@@ -16,9 +17,21 @@ from dialectic.values.jscodes import from_char_code, from_code_point
 from dialectic.values.jsformat import to_precision
 from dialectic.values.jsmath import MATH_MORE
 from dialectic.values.jsnumber import MAX_SAFE, as_double, inexact_integer, js_number_to_string
-from dialectic.values.jsops import MAX_ITEMS, JsRefusal, is_number, power, strict_equal, too_many
+from dialectic.values.jsops import _DECIMAL as DECIMAL
+from dialectic.values.jsops import _JS_SPACE as JS_SPACE
+from dialectic.values.jsops import (
+    MAX_ITEMS,
+    JsRefusal,
+    NotANumber,
+    is_number,
+    kind,
+    power,
+    strict_equal,
+    to_number,
+    too_many,
+)
 from dialectic.values.jsregex import new_regexp
-from dialectic.values.jsstrings import _int_arg
+from dialectic.values.jsstrings import _a, _int_arg
 
 __all__ = [
     "NUMBER_METHODS",
@@ -110,7 +123,7 @@ def array_from(v: Any = UNDEFINED) -> list[Any]:
         return list(v)
     if type(v) is dict and list(v) == ["length"]:
         n = v["length"]
-        if is_number(n) and n == int(n) and n >= 0:
+        if is_number(n) and n not in (math.inf, -math.inf) and n == int(n) and n >= 0:
             if n > MAX_ITEMS:
                 raise too_many(int(n))
             return [UNDEFINED] * int(n)
@@ -164,6 +177,29 @@ def set_items(v: Any = UNDEFINED) -> list[Any]:
 _ABSENT = object()
 
 
+_INFINITIES = (math.inf, -math.inf)
+
+
+def is_finite(v: Any = UNDEFINED) -> bool:
+    """The global ``isFinite(v)``: ``Number(v)`` is finite (a text that is not a number, and
+    ``undefined``, are NaN: not finite); an array or an object is refused (JavaScript converts
+    it through its text)."""
+    if v is UNDEFINED:
+        return False
+    if not (type(v) in (str, bool) or v is None or is_number(v)):
+        raise JsRefusal(
+            f"isFinite() of {_a(kind(v))} converts it through its text in JavaScript",
+            "Test a number with Number.isFinite(x).",
+        )
+    if type(v) is str and DECIMAL.fullmatch(text := v.strip(JS_SPACE)):
+        return math.isfinite(float(text))  # (an integer beyond 2**53 too: Number() is finite)
+    try:
+        n = to_number(v)
+    except NotANumber:  # (a text that is not a number: NaN)
+        return False
+    return n not in _INFINITIES
+
+
 def _kind_of(v: Any) -> str:
     return {bool: "a boolean", dict: "an object", int: "a number", float: "a number"}.get(
         type(v), "this value"
@@ -185,9 +221,10 @@ def extra_globals() -> dict[str, Callable[..., Any]]:
         "Math.pow": lambda a=UNDEFINED, b=UNDEFINED: power(a, b),
         "Number.isInteger": _is_integer,
         "Number.isSafeInteger": lambda v=UNDEFINED: _is_integer(v) and abs(v) <= 2**53 - 1,
-        # every number a program holds is finite, and none is NaN (JSON has neither)
-        "Number.isFinite": lambda v=UNDEFINED: is_number(v),
+        # no number a program holds is NaN (SPEC 1.7); an infinity is not finite
+        "Number.isFinite": lambda v=UNDEFINED: is_number(v) and v not in _INFINITIES,
         "Number.isNaN": lambda v=UNDEFINED: False,
+        "isFinite": is_finite,
     }
 
 

@@ -52,14 +52,14 @@ def _finite_numbers(args: tuple[Any, ...], name: str) -> list[int | float]:
 def _min(*args: Any) -> Any:
     xs = _finite_numbers(args, "Math.min")
     if not xs:
-        raise JsRefusal("Math.min() of nothing is Infinity, which JSON cannot hold")
+        return math.inf  # (as in JavaScript; a result cannot hold it: SPEC 5)
     return number(min(xs))
 
 
 def _max(*args: Any) -> Any:
     xs = _finite_numbers(args, "Math.max")
     if not xs:
-        raise JsRefusal("Math.max() of nothing is -Infinity, which JSON cannot hold")
+        return -math.inf
     return number(max(xs))
 
 
@@ -69,9 +69,15 @@ def _one_number(name: str, fn: Callable[[float], Any]) -> Callable[..., Any]:
             raise JsRefusal(f"{name} takes a number, got {_a(kind(x))}")
         if type(x) is int and not -MAX_SAFE <= x <= MAX_SAFE:
             raise inexact_integer(x, f"{name}()")
+        if x in _INFINITIES and name in _WHOLE:
+            return x  # (an infinity is its own floor, ceiling, rounding and integer part)
         return number(fn(x))
 
     return apply
+
+
+_INFINITIES = (math.inf, -math.inf)
+_WHOLE = frozenset({"Math.round", "Math.floor", "Math.ceil", "Math.trunc"})
 
 
 def _round(x: float) -> float:
@@ -189,7 +195,7 @@ def json_stringify(
         elif t is bool:
             out.append("true" if v else "false")
         elif t is int or t is float:
-            out.append(js_number_to_string(v))
+            out.append(js_number_to_string(v) if v not in _INFINITIES else "null")  # (as JS)
         elif v is None or v is UNDEFINED:
             out.append("null")
         elif t is list:
@@ -324,12 +330,15 @@ def parse_int(value: Any, radix: Any = UNDEFINED) -> Any:
 def parse_float(value: Any) -> Any:
     text = value if type(value) is str else _text(value, "parseFloat's argument")
     m = _FLOAT_PREFIX.match(text.lstrip(_JS_SPACE))
-    if m is None or "Infinity" in m.group():
+    if m is None:
         raise JsRefusal(
             "parseFloat gives NaN here: the text does not start with a number",
             "Check the text first.",
         )
-    return number(float(m.group()))
+    found = m.group()
+    if "Infinity" in found:
+        return -math.inf if found[0] == "-" else math.inf
+    return number(float(found))
 
 
 def _no_collection(v: Any) -> Any:

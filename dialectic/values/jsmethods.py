@@ -193,7 +193,8 @@ def _at(xs: list[Any], i: Any = 0) -> Any:
 
 def _flat(xs: list[Any], depth: Any = 1) -> list[Any]:
     d = _int_arg(depth, "the depth", 1)
-    if d > 100:
+    capped = d > 100  # (`xs.flat(Infinity)`: at most 100 levels, else refused)
+    if capped:
         d = 100
     out: list[Any] = []
     stack: list[tuple[list[Any], int, int]] = [(xs, 0, d)]
@@ -206,6 +207,11 @@ def _flat(xs: list[Any], depth: Any = 1) -> list[Any]:
                 stack.append((items, i, left))
                 items, i, left = x, 0, left - 1
                 continue
+            if capped and type(x) is list:
+                raise JsRefusal(
+                    "flat() would flatten more than 100 levels of arrays",
+                    "Flatten fewer levels, or build the list with a loop.",
+                )
             out.append(x)
             if len(out) > MAX_ITEMS:  # (shared nested arrays could unfold exponentially)
                 raise too_many(len(out))

@@ -3,8 +3,9 @@
 Each operator gives the value Node.js gives for the same operands, or raises :class:`JsRefusal`
 where JavaScript's answer is a trap for JSON data: loose equality between types, ``+`` on arrays
 or objects, ordering or arithmetic across types, equality of two objects (identity in
-JavaScript), results that JSON cannot hold (``NaN``, ``Infinity``) and integers beyond 2**53
-(not exact in JavaScript). A refusal says what to write instead.
+JavaScript), ``NaN`` (which JSON cannot hold) and integers beyond 2**53 (not exact in
+JavaScript). A refusal says what to write instead. ``Infinity`` and ``-Infinity`` are values
+inside a run (Python's ``inf``), as in JavaScript; only leaving the run is refused (SPEC 5).
 
 Numbers: Python ``int`` and ``float`` are both JavaScript numbers; a float result that is a whole
 number within 2**53 becomes an ``int`` (JavaScript prints ``6 / 2`` as ``3``).
@@ -58,7 +59,8 @@ def _primitive(v: Any) -> bool:
 
 
 def number(x: int | float) -> int | float:
-    """A result as JavaScript holds it: finite, exact integers, whole floats as ints."""
+    """A result as JavaScript holds it: exact integers, whole floats as ints, an infinity as it
+    is; ``NaN`` is refused."""
     if type(x) is int:
         if -MAX_SAFE <= x <= MAX_SAFE:
             return x
@@ -66,14 +68,32 @@ def number(x: int | float) -> int | float:
             "the result is an integer beyond 2**53, which JavaScript cannot hold exactly",
             "Keep integer arithmetic within ±9007199254740992.",
         )
-    if math.isnan(x) or math.isinf(x):
-        raise JsRefusal(
-            "the result is not a finite number (NaN or Infinity), which JSON cannot hold",
-            "Check for zero or missing values before dividing, e.g. `b !== 0 ? a / b : null`.",
-        )
+    if x != x:
+        raise NotANumber(not_a_number("the result"))
     if float(x).is_integer() and -MAX_SAFE <= x <= MAX_SAFE:
         return int(x)
     return x
+
+
+def not_a_number(what: str) -> JsRefusal:
+    """The refusal for an operation whose JavaScript result is ``NaN`` (``what``: the
+    operation, e.g. "`Infinity - Infinity`")."""
+    return JsRefusal(
+        f"{what} is NaN (not a number) in JavaScript, which a run does not hold",
+        "Check the operands first, e.g. `b !== 0 ? a / b : null`, or test a number with "
+        "`Number.isFinite(x)`.",
+    )
+
+
+class NotANumber(JsRefusal):
+    """:func:`number`'s refusal of ``NaN``; an operator says which operation made it."""
+
+    def __init__(self, refusal: JsRefusal) -> None:
+        super().__init__(refusal.message, refusal.hint)
+
+
+def _nan(op: str, x: Any, y: Any) -> JsRefusal:
+    return not_a_number(f"`{js_number_to_string(x)} {op} {js_number_to_string(y)}`")
 
 
 def big(v: Any) -> bool:
@@ -180,7 +200,10 @@ def add(a: Any, b: Any, stringify: Callable[[Any], str], max_len: int) -> Any:
             raise TextTooLong(len(a) + len(b), max_len)
         return a + b
     if is_number(a) and is_number(b):
-        return number(_operand(a, "+", "left") + _operand(b, "+", "right"))
+        try:
+            return number(_operand(a, "+", "left") + _operand(b, "+", "right"))
+        except NotANumber:
+            raise _nan("+", a, b) from None
     if ta is str or tb is str:
         other = b if ta is str else a
         if is_number(other) or type(other) is bool:
@@ -218,40 +241,67 @@ def _text(out: str, max_len: int) -> str:
 
 
 def sub(a: Any, b: Any) -> Any:
-    return number(_operand(a, "-", "left") - _operand(b, "-", "right"))
+    try:
+        return number(_operand(a, "-", "left") - _operand(b, "-", "right"))
+    except NotANumber:
+        raise _nan("-", a, b) from None
 
 
 def mul(a: Any, b: Any) -> Any:
     x, y = _operand(a, "*", "left"), _operand(b, "*", "right")
     if type(x) is int and type(y) is int:
         return number(x * y)
-    return number(float(x) * float(y))
+    try:
+        return number(float(x) * float(y))
+    except NotANumber:
+        raise _nan("*", x, y) from None
 
 
 def div(a: Any, b: Any) -> Any:
+    """``a / b``; a non-zero number divided by zero is an infinity, as in JavaScript (its sign
+    the product of the signs: a zero an operation makes is held as ``0``, SPEC 1.7), ``0 / 0``
+    and ``Infinity / Infinity`` (NaN) are refused."""
     x, y = _operand(a, "/", "left"), _operand(b, "/", "right")
     if y == 0:
-        raise JsRefusal(
-            "division by zero gives Infinity or NaN in JavaScript, which JSON cannot hold",
-            "Check first, e.g. `b !== 0 ? a / b : null`.",
-        )
-    return number(x / y)
+        if x == 0:
+            raise not_a_number("`0 / 0`")
+        if type(y) is float and math.copysign(1.0, y) < 0:  # (a -0 from the data, as is)
+            return -_INF if x > 0 else _INF
+        return _INF if x > 0 else -_INF
+    try:
+        return number(x / y)
+    except NotANumber:
+        raise _nan("/", x, y) from None
+
+
+_INF = math.inf
+#: half the smallest double: a result nearer to 0 is 0
+_TINY = Fraction(1, 2**1075)
 
 
 def mod(a: Any, b: Any) -> Any:
     x, y = _operand(a, "%", "left"), _operand(b, "%", "right")
     if y == 0:
-        raise JsRefusal("`x % 0` is NaN in JavaScript, which JSON cannot hold")
+        raise _nan("%", x, 0)
     if type(x) is int and type(y) is int:
         r = abs(x) % abs(y)
         return -r if x < 0 else r
+    if x in (_INF, -_INF):
+        raise _nan("%", x, y)
+    if y in (_INF, -_INF):
+        return number(x)  # (JavaScript: a finite number modulo an infinity is itself)
     return number(math.fmod(x, y))
 
 
 def power(a: Any, b: Any) -> Any:
     """``a ** b`` when the result is exact: engines round inexact powers differently in the
-    last bit, so only results a double holds exactly are given (``1.5 ** 2``, ``2 ** -1``)."""
+    last bit, so only results a double holds exactly are given (``1.5 ** 2``, ``2 ** -1``),
+    and those beyond a double's range: an infinity (``10 ** 400``) or 0 (``10 ** -400``)."""
     x, y = _operand(a, "**", "left"), _operand(b, "**", "right")
+    if y == 0:
+        return 1
+    if y in (_INF, -_INF) or x in (_INF, -_INF):
+        return _infinite_power(x, y)
     if not float(y).is_integer() or abs(y) > 1100:
         raise JsRefusal(
             "`**` with a fractional or huge exponent is not exact: JavaScript engines round "
@@ -260,17 +310,25 @@ def power(a: Any, b: Any) -> Any:
         )
     n = int(y)
     base = Fraction(x)
-    if base == 0 and n < 0:
-        raise JsRefusal("`0 ** negative` is Infinity in JavaScript, which JSON cannot hold")
+    if base == 0:
+        return _INF if n < 0 else 0
+    odd_negative = base < 0 and n % 2 == 1
     if abs(base.numerator).bit_length() * abs(n) > 4000 or (
         abs(base.denominator).bit_length() * abs(n) > 4000
     ):
-        raise JsRefusal("the result of `**` is beyond the range JSON numbers can hold")
+        size = n * (math.log2(abs(base.numerator)) - math.log2(base.denominator))
+        if size > 1100:
+            return -_INF if odd_negative else _INF
+        if size < -1200:
+            return 0
+        raise JsRefusal("the result of `**` is not exact in a double")
     exact = base**n
     try:
         value = float(exact)
-    except OverflowError:
-        raise JsRefusal("the result of `**` is not a finite number") from None
+    except OverflowError:  # beyond the largest double: JavaScript's result is an infinity
+        return -_INF if odd_negative else _INF
+    if value == 0 and abs(exact) < _TINY:  # (below half the smallest double: 0 in JavaScript)
+        return 0
     if Fraction(value) != exact:
         raise JsRefusal(
             "the result of `**` is not exact in a double: JavaScript engines round it "
@@ -280,6 +338,19 @@ def power(a: Any, b: Any) -> Any:
     if type(x) is int and n >= 0:
         return number(int(exact))
     return number(value)
+
+
+def _infinite_power(x: int | float, y: int | float) -> int | float:
+    """``x ** y`` when either is an infinity (``y`` is not 0), as JavaScript computes it."""
+    if y in (_INF, -_INF):
+        size = abs(x)
+        if size == 1:
+            raise _nan("**", x, y)
+        return _INF if (size > 1) == (y > 0) else 0
+    if y < 0:
+        return 0
+    odd = float(y).is_integer() and y % 2 == 1
+    return -_INF if x < 0 and odd else _INF
 
 
 def neg(a: Any) -> Any:
@@ -321,12 +392,14 @@ def to_number(v: Any) -> Any:
         if _PREFIXED.fullmatch(text):
             return number(int(text, 0))
         if text in ("Infinity", "+Infinity", "-Infinity"):
-            raise JsRefusal("Infinity is not a number JSON can hold")
-        raise JsRefusal(
-            f"Number({_quote(v)}) is NaN in JavaScript: the text is not a number",
-            "Check the text first, or use parseFloat(x) on text that starts with a number.",
+            return -_INF if text[0] == "-" else _INF
+        raise NotANumber(
+            JsRefusal(
+                f"Number({_quote(v)}) is NaN in JavaScript: the text is not a number",
+                "Check the text first, or use parseFloat(x) on text that starts with a number.",
+            )
         )
-    raise JsRefusal(f"Number() of {_a(kind(v))} is NaN in JavaScript", _convert_hint(v))
+    raise NotANumber(JsRefusal(f"Number() of {_a(kind(v))} is NaN in JavaScript", _convert_hint(v)))
 
 
 def _quote(text: str, limit: int = 40) -> str:

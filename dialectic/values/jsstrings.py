@@ -225,8 +225,8 @@ def _pad(s: str, length: Any, fill: Any, at_start: bool, limit: int) -> str:
 
 def _repeat(s: str, count: Any, *, limit: int) -> str:
     n = _int_arg(count, "the count", 0)
-    if n < 0:
-        raise JsRefusal("repeat() with a negative count is a RangeError in JavaScript")
+    if n < 0 or count in (math.inf, -math.inf):
+        raise JsRefusal("repeat() with a negative or infinite count is a RangeError in JavaScript")
     if len(s) * n > limit:  # measured before the text is built
         raise TextTooLong(len(s) * n, limit)
     return s * n

@@ -125,7 +125,6 @@ def test_expressions(tree: Any, text: str) -> None:
         {"$bogus": 1},
         {"$ref": "a", "x": 1},
         math.nan,
-        math.inf,
         {1, 2},
     ],
 )
@@ -313,3 +312,10 @@ def test_unary_operators_on_number_literals_round_trip(source: str) -> None:
     # `-1` reads back as a number literal: an operator applied to a literal keeps parentheses
     tree = parse_plan(source).tree
     assert parse_plan(decompile(tree), strict=True).tree == tree
+
+
+def test_an_infinity_is_written_as_javascript_names_it() -> None:
+    assert decompile(math.inf) == "return Infinity;"
+    assert decompile([-math.inf, {"$op": ["-", {"$ref": "Infinity"}]}]) == (
+        "return [(-Infinity), (-Infinity)];"
+    )

@@ -83,8 +83,10 @@ def number_literal(value: int | float) -> str:
             f"the integer {show_integer(value)} has no literal in Plan: JavaScript would read it "
             "as a different number (beyond 2**53 only some integers are exact)"
         )
-    if math.isnan(value) or math.isinf(value):
-        raise DecompileError(f"{value!r} has no literal in Plan (JSON has no NaN or Infinity)")
+    if math.isnan(value):
+        raise DecompileError("NaN has no literal in Plan (a run does not hold NaN)")
+    if math.isinf(value):
+        return "Infinity" if value > 0 else "(-Infinity)"
     if value == 0:
         return "-0.0" if math.copysign(1.0, value) < 0 else "0.0"
     text = js_number_to_string(value)

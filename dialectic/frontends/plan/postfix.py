@@ -56,7 +56,7 @@ class PostfixMixin(ParserBase):
                 if keys is None and type(node) is dict and node.get("$ref") in _SPACES:
                     constant = CONSTANTS.get(f"{node['$ref']}.{values[pos + 1]}")
                     if constant is not None and kinds[pos + 2] != "(":  # `Math.PI`
-                        node = constant
+                        node = constant if type(constant) is not str else _infinity(constant)
                         self.pos = pos + 2
                         continue
                 node, keys = self._member(node, keys, first, pos)
@@ -415,7 +415,7 @@ class PostfixMixin(ParserBase):
 
 #: JavaScript's constants of `Math` and `Number` that JSON can hold, as Node writes them (the
 #: program reads them as the numbers: `Math.PI * r ** 2`, `Number.MAX_SAFE_INTEGER`)
-CONSTANTS: dict[str, int | float] = {
+CONSTANTS: dict[str, int | float | str] = {
     "Math.E": 2.718281828459045,
     "Math.LN10": 2.302585092994046,
     "Math.LN2": 0.6931471805599453,
@@ -429,7 +429,16 @@ CONSTANTS: dict[str, int | float] = {
     "Number.MIN_SAFE_INTEGER": -9007199254740991,
     "Number.MAX_VALUE": 1.7976931348623157e308,
     "Number.MIN_VALUE": 5e-324,
+    "Number.POSITIVE_INFINITY": "Infinity",
+    "Number.NEGATIVE_INFINITY": "-Infinity",
 }
+
+
+def _infinity(sign: str) -> Any:
+    """The tree of ``Infinity`` (a name the resolver reads as the number) or ``-Infinity``."""
+    ref = {"$ref": "Infinity"}
+    return ref if sign == "Infinity" else {"$op": ["-", ref]}
+
 
 _SPACES = frozenset(name.split(".")[0] for name in CONSTANTS)
 
@@ -446,6 +455,7 @@ _BY_NAME = frozenset(
         "Number.isSafeInteger",
         "Number.isFinite",
         "Number.isNaN",
+        "isFinite",
         "Array.isArray",
         "Math.abs",
         "Math.round",
