@@ -7,7 +7,7 @@ from __future__ import annotations
 import math
 from typing import Any
 
-from dialectic.values.jsnumber import MAX_SAFE
+from dialectic.values.jsnumber import MAX_SAFE, js_number_to_string
 from dialectic.values.jsops import JsRefusal, is_number, kind
 from dialectic.values.jsstrings import _a, _from_units
 
@@ -29,7 +29,8 @@ def from_char_code(*codes: Any) -> str:
     """Each code as one UTF-16 unit (its whole part modulo 2**16, as JavaScript's ToUint16)."""
     units = bytearray()
     for v in codes:
-        unit = math.trunc(_code(v, "String.fromCharCode()")) % 0x10000
+        code = _code(v, "String.fromCharCode()")
+        unit = math.trunc(code) % 0x10000 if math.isfinite(code) else 0  # (ToUint16)
         units += unit.to_bytes(2, "little")
     return _whole(bytes(units))
 
@@ -40,9 +41,10 @@ def from_code_point(*points: Any) -> str:
     units = bytearray()
     for v in points:
         p = _code(v, "String.fromCodePoint()")
-        if p != math.trunc(p) or not 0 <= p <= 0x10FFFF:
+        if not math.isfinite(p) or p != math.trunc(p) or not 0 <= p <= 0x10FFFF:
             raise JsRefusal(
-                f"String.fromCodePoint({p}) is no code point (a RangeError in JavaScript)",
+                f"String.fromCodePoint({js_number_to_string(p)}) is no code point (a RangeError "
+                "in JavaScript)",
                 "Give whole numbers from 0 to 0x10FFFF (1114111).",
             )
         units += chr(int(p)).encode("utf-16-le", "surrogatepass")

@@ -103,6 +103,27 @@ PROGRAMS = [
 ]
 
 
+#: Infinity given to the builtins and operators merged beside it (found: two crashes)
+WITH_BUILTINS = [
+    "return [Math.hypot(Infinity, 1) > 1, Math.fround(-Infinity) < 0, Math.clz32(Infinity),\n"
+    "  Math.imul(Infinity, 2), Math.clz32(-Infinity)];",
+    "return [(Infinity).toString(), (-Infinity).toString(2), (Infinity).toPrecision(3)];",
+    "return [Infinity | 0, ~Infinity, -Infinity >>> 0, Infinity << 2, 5 << Infinity];",
+    "return [String.fromCharCode(Infinity, 65), String.fromCharCode(-Infinity)];",
+    "return [Object.is(Infinity, Infinity), Object.is(-Infinity, Infinity)];",
+    "return [[3, Infinity, -Infinity, 1].sort().map(String), 'a-b-c'.split(/-/, Infinity)];",
+    "return ['abc'.substr(-Infinity, Infinity), 'abc'.codePointAt(Infinity) ?? 'none'];",
+    "return [1, 2, 3].with(1, Infinity).map(x => x > 5);",
+]
+
+
+def test_infinity_in_builtins_gives_what_node_gives() -> None:
+    runs_as_in_node(WITH_BUILTINS, RT)
+    out = RT.run("return String.fromCodePoint(Infinity);", lang="plan")
+    assert out.status == "failure" and out.error is not None
+    assert "String.fromCodePoint(Infinity) is no code point" in out.error.message
+
+
 def test_the_infinity_idioms_give_what_node_gives() -> None:
     assert len(PROGRAMS) >= 40
     runs_as_in_node(PROGRAMS, RT)
