@@ -60,9 +60,10 @@ def test_a_logical_set_gives_nodes_value_and_calls(i: int, answers: list[dict[st
             "o[k] = [...(o[k] ?? []), x];",
         ),
         (
-            "const g = {};\nfor (const w of words) { g[w] ||= []; g[w].push(w); }\nreturn g;",
+            "const g = {};\nfor (const w of words) { g[w.trim()] ||= []; g[w.trim()].push(w); }\n"
+            "return g;",
             "changes an array inside `g` in place",
-            "g[w] = [...(g[w] ?? []), value];",
+            "g[w.trim()] = [...(g[w.trim()] ?? []), value];",
         ),
         ("const o = {};\no[note({v: 1})] ??= 1;\nreturn o;", "computes it once", "const k"),
         ("const t = 1;\nfor (const x of nums) t ||= x;\nreturn t;", "`const`", "let t"),

@@ -35,6 +35,9 @@ class _Pattern:
 
 
 class ArrowsMixin(ParserBase):
+    #: the program's functions by their first token (:mod:`.functions`)
+    _function_starts: dict[int, str] | None = None
+
     """Arrow functions; the operators' parser (:class:`OperatorsMixin`) builds on it."""
 
     #: the destructured parameters of the arrow function whose parameters were just read
@@ -210,13 +213,40 @@ class ArrowsMixin(ParserBase):
         bound = self.arrow_bound
         if bound is None:
             bound = self.arrow_bound = {}
-        for name in params:  # (a call of one of them is refused: `_call_of`)
+        values = [] if self._passed_to_function(head[0]) else params
+        for name in values:  # (a call of one of them is refused: `_call_of`)
             bound[name] = bound.get(name, 0) + 1
         try:
             return self._function_body(params, patterns, depth, head)
         finally:
-            for name in params:
+            for name in values:
                 bound[name] -= 1
+
+    def _passed_to_function(self, first: int) -> bool:
+        """Whether the arrow whose parameters start at token ``first`` is an argument of a call
+        of one of the program's functions (whose parameters may be functions passed to it:
+        :mod:`.passed`), not of a method, whose arguments' parameters are data."""
+        starts = self._function_starts
+        if not starts:
+            return False
+        kinds = self.kinds
+        i = first - 1
+        level = 0
+        stop = max(first - 2_000, 0)  # (a bounded look back: linear in any program)
+        while i > stop:  # back to the `(` of the call the arrow is an argument of
+            kind = kinds[i]
+            if kind in (")", "]", "}"):
+                level += 1
+            elif kind in ("(", "[", "{"):
+                if level == 0:
+                    break
+                level -= 1
+            elif level == 0 and kind != "," and i == first - 1:
+                return False  # (not right after `(` or `,`)
+            i -= 1
+        if i <= 0 or kinds[i] != "(" or kinds[i - 1] != "name":
+            return False
+        return self.values[i - 1] in starts.values()
 
     def _function_body(
         self, params: list[str], patterns: dict[str, _Pattern], depth: int, head: tuple[int, int]
