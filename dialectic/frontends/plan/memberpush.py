@@ -51,14 +51,20 @@ def member_pushes(source: str, tokens: Lexed) -> Lexed | None:
     kinds, values = tokens.kinds, tokens.values
     partner: dict[int, int] | None = None
     found: dict[str, list[tuple[int, int, int]]] = {}
-    for i in range(len(kinds) - 3):
+    at = 0
+    while True:  # each `push` token (found by the list's own search)
+        try:
+            at = values.index("push", at + 1)
+        except ValueError:
+            break
+        i = at - 1  # its `.`
         if not (
             kinds[i] == "."
-            and values[i + 1] == "push"
-            and kinds[i + 2] == "("
-            and kinds[i - 1] in ("]", "name")
+            and kinds[at] == "name"
+            and kinds[at + 1] == "("
+            and (kinds[i - 1] == "]" or (kinds[i - 1] == "name" and kinds[i - 2] == "."))
         ):
-            continue
+            continue  # (`out.push(x)` of a name: not a member's array)
         if partner is None:
             partner = _partners(kinds)
         push = _push_at(kinds, values, partner, i)
