@@ -1,7 +1,7 @@
 """JavaScript methods models reach for beyond the core set (SPEC 1.8): a number's
 ``toFixed``, ``lastIndexOf`` of arrays and texts, a text's ``concat``, ``Math.pow`` and the
 ``Number.is...`` predicates; and the methods that are refused with what to write instead
-(``localeCompare`` depends on the locale: its order is not the code units' order).
+(``toLocaleString`` depends on the locale).
 """
 
 from __future__ import annotations
@@ -230,10 +230,6 @@ def extra_globals() -> dict[str, Callable[..., Any]]:
 
 #: JavaScript methods refused with what to write instead
 REFUSED_METHODS: dict[str, tuple[str, str]] = {
-    "localeCompare": (
-        "localeCompare() orders texts by the locale's rules (its order is not the code units')",
-        "Compare texts with a.name < b.name ? -1 : a.name > b.name ? 1 : 0, or sort by a key.",
-    ),
     "toLocaleString": (
         "toLocaleString() writes by the locale's rules",
         "Use toFixed(2), String(x), or a template.",

@@ -9,6 +9,7 @@ from collections.abc import Callable
 from functools import lru_cache, partial
 from typing import Any
 
+from dialectic.values.collation import locale_compare
 from dialectic.values.data import UNDEFINED
 from dialectic.values.jsnumber import js_number_to_string
 from dialectic.values.jsops import JsRefusal, TextTooLong, is_number, kind
@@ -390,6 +391,7 @@ _UNSIZED: dict[str, Callable[..., Any]] = {
     "match": _match,
     "matchAll": _match_all,
     "search": _search,
+    "localeCompare": locale_compare,
 }
 
 
