@@ -24,6 +24,9 @@ PROGRAMS = [
     "result.total = Object.values(result).reduce((a, b) => a + b, 0);\nreturn result;",
     "const o = {n: 1};\nfunction get() { return o.n; }\no.n = 7;\nreturn get();",
     "if (flag) {\n  const o = {a: 1};\n  o.b = 2;\n  return o;\n}\nreturn null;",
+    # a deep copy (`JSON.parse(JSON.stringify(o))`) is an object the program wrote
+    "const d = JSON.parse(JSON.stringify(data));\nd.a = 100;\nreturn [d.a, data.a];",
+    "const d = JSON.parse(JSON.stringify(data.d));\nd.f = false;\nd.x = [1];\nreturn [d, data.d];",
 ]
 
 

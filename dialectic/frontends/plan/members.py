@@ -20,7 +20,7 @@ from dialectic.frontends.plan.accumulator import key_set
 from dialectic.frontends.plan.base import ParserBase, closing
 from dialectic.frontends.plan.logicalset import LOGICAL_SETS, only_if
 from dialectic.frontends.plan.loopbuild import has_call, scan_reads
-from dialectic.frontends.plan.postfix import new_object
+from dialectic.frontends.plan.postfix import fresh_copy, new_object
 
 if TYPE_CHECKING:
     from dialectic.frontends.plan.loopcheck import BlockState
@@ -166,7 +166,8 @@ class MembersMixin(ParserBase):
                 )
             value = outer.block[0][name]
             made = self._block_state(outer.block[2]).finals.get(name)
-        if not versioned and not new_object(value) and (made is None or made[0] != "entry"):
+        fresh = new_object(value) or fresh_copy(value)  # (`JSON.parse(JSON.stringify(o))`)
+        if not versioned and not fresh and (made is None or made[0] != "entry"):
             raise self.fail(
                 f"`{name}` is changed in place, and it is not an object the program wrote "
                 "(JavaScript would change the value it holds, seen everywhere it is held)",

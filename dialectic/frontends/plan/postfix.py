@@ -483,6 +483,20 @@ def new_object(node: Any) -> bool:
     return bool(key == "$object" or key == "$merge")
 
 
+def fresh_copy(node: Any) -> bool:
+    """Whether ``node`` is ``JSON.parse(JSON.stringify(v))``: a copy nothing else holds."""
+    if type(node) is not dict or len(node) != 1:
+        return False
+    outer = node.get("$global")
+    if type(outer) is not list or len(outer) != 2 or outer[0] != "JSON.parse":
+        return False
+    inner = outer[1]
+    if type(inner) is not dict or len(inner) != 1:
+        return False
+    written = inner.get("$global")
+    return type(written) is list and len(written) == 2 and written[0] == "JSON.stringify"
+
+
 def _as_arrow(arg: Any) -> Any:
     """``Boolean`` given to an array method as ``(_v) => Boolean(_v)``; anything else as is."""
     name = None
