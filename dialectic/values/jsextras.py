@@ -225,7 +225,37 @@ def extra_globals() -> dict[str, Callable[..., Any]]:
         "Number.isFinite": lambda v=UNDEFINED: is_number(v) and v not in _INFINITIES,
         "Number.isNaN": lambda v=UNDEFINED: False,
         "isFinite": is_finite,
+        "structuredClone": structured_clone,
     }
+
+
+def structured_clone(value: Any = UNDEFINED) -> Any:
+    """``structuredClone(v)``: a deep copy of the arrays and objects in ``v``, each copied once
+    (one held in two places is one copy held in both, as JavaScript keeps it: so the cost is
+    linear in the distinct values), made without recursion (any depth); other values (texts,
+    numbers, a Map or a Set, whose changes make new versions) are their own copy."""
+    t = type(value)
+    if t is not list and t is not dict:
+        return value
+    top: Any = [] if t is list else {}
+    copies: dict[int, Any] = {id(value): top}
+    stack: list[tuple[Any, Any]] = [(value, top)]
+    while stack:
+        source, made = stack.pop()
+        items = enumerate(source) if type(source) is list else source.items()
+        for key, v in items:
+            tv = type(v)
+            if tv is list or tv is dict:
+                inner = copies.get(id(v))
+                if inner is None:
+                    inner = copies[id(v)] = [] if tv is list else {}
+                    stack.append((v, inner))
+                v = inner
+            if type(made) is list:
+                made.append(v)
+            else:
+                made[key] = v
+    return top
 
 
 #: JavaScript methods refused with what to write instead

@@ -27,6 +27,10 @@ PROGRAMS = [
     # a deep copy (`JSON.parse(JSON.stringify(o))`) is an object the program wrote
     "const d = JSON.parse(JSON.stringify(data));\nd.a = 100;\nreturn [d.a, data.a];",
     "const d = JSON.parse(JSON.stringify(data.d));\nd.f = false;\nd.x = [1];\nreturn [d, data.d];",
+    "const c = structuredClone(data.d);\nc.f = false;\n"
+    "return [c, data.d, structuredClone(people)];",
+    "let v = [1];\nfor (let i = 0; i < 3; i++) v = [v, v];\n"
+    "return JSON.stringify(structuredClone(v));",
 ]
 
 
@@ -67,3 +71,20 @@ def test_changes_are_bounded() -> None:
     out = RT.run(text, lang="plan")
     assert out.status == "failure" and out.error is not None
     assert "changed more than 64 times" in out.error.message
+
+
+def test_structured_clone_copies_each_value_once_at_any_depth() -> None:
+    from dialectic.values.jsextras import structured_clone
+
+    shared: list[object] = [1]
+    for _ in range(60):  # 2**60 paths, 61 distinct arrays: one copy each, sharing kept
+        shared = [shared, shared]
+    copy = structured_clone(shared)
+    assert copy is not shared and copy[0] is copy[1]
+    deep: list[object] = []
+    cur = deep
+    for _ in range(100_000):  # (no recursion)
+        nxt: list[object] = []
+        cur.append(nxt)
+        cur = nxt
+    assert structured_clone(deep) is not deep

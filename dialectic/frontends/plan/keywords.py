@@ -29,7 +29,8 @@ LITERAL_WORDS = frozenset(["true", "false", "null", "undefined"])
 #: may have it (the context cannot hide them either: SPEC 10)
 GLOBAL_NAMES = frozenset(
     """Math Number JSON Object Array Promise String Boolean parseInt parseFloat
-    encodeURIComponent encodeURI decodeURIComponent decodeURI console Infinity isFinite""".split()  # noqa: SIM905
+    encodeURIComponent encodeURI decodeURIComponent decodeURI console Infinity isFinite
+    structuredClone""".split()  # noqa: SIM905
 )
 
 

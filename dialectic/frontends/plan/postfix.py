@@ -484,10 +484,13 @@ def new_object(node: Any) -> bool:
 
 
 def fresh_copy(node: Any) -> bool:
-    """Whether ``node`` is ``JSON.parse(JSON.stringify(v))``: a copy nothing else holds."""
+    """Whether ``node`` is ``JSON.parse(JSON.stringify(v))`` or ``structuredClone(v)``: a copy
+    nothing else holds."""
     if type(node) is not dict or len(node) != 1:
         return False
     outer = node.get("$global")
+    if type(outer) is list and len(outer) == 2 and outer[0] == "structuredClone":
+        return True
     if type(outer) is not list or len(outer) != 2 or outer[0] != "JSON.parse":
         return False
     inner = outer[1]
