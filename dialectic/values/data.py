@@ -413,24 +413,27 @@ def _same(a: Any, b: Any) -> bool:
 
 
 def copy_structure(value: Any) -> Any:
-    """A copy of the lists and dicts in ``value`` (iteratively: any depth); other objects shared."""
+    """A copy of the lists and dicts in ``value`` (iteratively: any depth), each copied once: one
+    held in two places is one copy held in both (so the cost is linear in the distinct
+    containers, and the copy keeps the original's sharing); other objects shared."""
     if type(value) is list:
         top: Any = []
     elif type(value) is dict:
         top = {}
     else:
         return value
+    copies: dict[int, Any] = {id(value): top}
     stack: list[tuple[Any, Any]] = [(value, top)]
     while stack:
         src, dst = stack.pop()
         pairs = enumerate(src) if type(src) is list else src.items()
         for key, item in pairs:
-            if type(item) is list:
-                new: Any = []
-                stack.append((item, new))
-            elif type(item) is dict:
-                new = {}
-                stack.append((item, new))
+            t = type(item)
+            if t is list or t is dict:
+                new = copies.get(id(item))
+                if new is None:
+                    new = copies[id(item)] = [] if t is list else {}
+                    stack.append((item, new))
             else:
                 new = item
             if type(dst) is list:

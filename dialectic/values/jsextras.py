@@ -12,7 +12,7 @@ from decimal import ROUND_HALF_UP, Context, Decimal
 from typing import Any
 
 from dialectic.values.collections import is_collection, new_map, new_set
-from dialectic.values.data import UNDEFINED
+from dialectic.values.data import UNDEFINED, copy_structure
 from dialectic.values.jscodes import from_char_code, from_code_point
 from dialectic.values.jsformat import to_precision
 from dialectic.values.jsmath import MATH_MORE
@@ -239,28 +239,7 @@ def structured_clone(value: Any = _NO_VALUE) -> Any:
     numbers, a Map or a Set, whose changes make new versions) are their own copy."""
     if value is _NO_VALUE:  # (JavaScript's TypeError)
         raise JsRefusal("structuredClone() needs the value to copy", "structuredClone(v)")
-    t = type(value)
-    if t is not list and t is not dict:
-        return value
-    top: Any = [] if t is list else {}
-    copies: dict[int, Any] = {id(value): top}
-    stack: list[tuple[Any, Any]] = [(value, top)]
-    while stack:
-        source, made = stack.pop()
-        items = enumerate(source) if type(source) is list else source.items()
-        for key, v in items:
-            tv = type(v)
-            if tv is list or tv is dict:
-                inner = copies.get(id(v))
-                if inner is None:
-                    inner = copies[id(v)] = [] if tv is list else {}
-                    stack.append((v, inner))
-                v = inner
-            if type(made) is list:
-                made.append(v)
-            else:
-                made[key] = v
-    return top
+    return copy_structure(value)
 
 
 #: JavaScript methods refused with what to write instead
