@@ -26,7 +26,7 @@ from dialectic.values.serialize import value_error
 Coercer = tuple[tuple[type, ...], Callable[[Any, State], Any]]
 
 #: result types that need no finishing (text is bounded; containers and others normalised)
-DONE_TYPES: Final = frozenset({int, float, bool, type(None)})
+DONE_TYPES: Final = frozenset({int, bool, type(None)})  # (a float is checked: NaN is refused)
 
 
 class ArgSpec:

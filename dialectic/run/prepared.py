@@ -478,7 +478,12 @@ class Prepared:
             return self._fail(deadline_error(state.limits), state)
         t = type(value)
         if (
-            ((t is int and -(2**63) <= value < 2**63) or t is float or t is bool or value is None)
+            (
+                (t is int and -(2**63) <= value < 2**63)
+                or (t is float and value - value == 0.0)  # (finite: an infinity or NaN is refused)
+                or t is bool
+                or value is None
+            )
             and state.observers is None
             and not state.warnings
             and not self.warnings

@@ -17,7 +17,7 @@ from dialectic.outcome.errors import DialecticError, JSONPath
 from dialectic.registry.descriptions import RunContext
 from dialectic.values.coercion import TypeSystem
 from dialectic.values.data import UNDEFINED, defined, plain
-from dialectic.values.infinity import INFINITIES, InfinityLeaving
+from dialectic.values.infinity import InfinityLeaving
 
 
 class State:
@@ -105,7 +105,7 @@ class State:
         containers found clean are remembered for the run, with the plain ones."""
         t = type(value)
         if t is not list and t is not dict:
-            if t is float and value in INFINITIES:
+            if t is float and value - value != 0.0:  # (an infinity or NaN)
                 raise InfinityLeaving(value, ())
             return None if value is UNDEFINED else value
         known = self._plain

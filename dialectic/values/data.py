@@ -12,8 +12,9 @@ from typing import Any, Final
 
 import orjson
 
+from dialectic.outcome.errors import JSONPath, format_path
 from dialectic.values.infinity import InfinityLeaving as InfinityLeaving
-from dialectic.values.infinity import found_infinity, infinity_leaving
+from dialectic.values.infinity import found_infinity, infinity_leaving, nan_path
 
 
 class _Undefined:
@@ -36,7 +37,23 @@ DEFAULT_TEXT_LIMIT = 1_000_000
 #: the nesting a value may have to be written as JSON (orjson itself stops at 255)
 MAX_VALUE_DEPTH = 200
 _INT64 = 2**63
-_INFINITIES = (float("inf"), float("-inf"))
+
+
+def _all_finite(items: list[Any], kinds: set[type]) -> bool:
+    """Whether no float of ``items`` (scalars of ``kinds``) is an infinity or NaN: one sum in C
+    when they are all numbers (a sum too large for a double is reported as not finite, and the
+    caller then looks item by item)."""
+    if kinds <= _NUMBERS:
+        try:
+            total = sum(items)
+        except OverflowError:  # (an integer beyond a double's range beside a float)
+            pass
+        else:
+            return bool(total - total == 0.0)
+    return all(x - x == 0.0 for x in items if type(x) is float)
+
+
+_NUMBERS: Final = frozenset({int, float, bool})
 
 #: orjson hands dataclasses, datetimes and subclasses of built-in types to ``default``: no
 #: Python object is written by its attributes unless it is a registered type
@@ -185,16 +202,28 @@ def plain(
     is, after a scan; anything else is copied once (shared parts stay shared, cycles stay
     cycles). ``known`` (id -> container, kept alive) holds the containers already found plain
     in this run: they are not scanned again, so passing a large value through many calls costs
-    one scan, not one per call."""
+    one scan, not one per call. A NaN is refused (:class:`NotJSON`): no value of a run is NaN
+    (SPEC 1.7), and JSON has none."""
     t = type(value)
     if t in _SCALAR_TYPES:
+        if t is float and value != value:
+            raise _holds_nan(())
         return value
     if t in _CONTAINERS:
         if known is not None and id(value) in known:
             return value
         if _is_plain(value, registered, known):
             return value
-    return _normalised(value, registered)
+    out = _normalised(value, registered)
+    where = nan_path(out)  # (the copy's floats are exact floats: a subclass's NaN too)
+    if where is not None:
+        raise _holds_nan(where)
+    return out
+
+
+def _holds_nan(where: JSONPath) -> NotJSON:
+    at = f" at {format_path(where, '$')}" if where else ""
+    return NotJSON(f"it is NaN{at}, which neither JSON nor a run holds (use null)")
 
 
 def defined(value: Any, known: dict[int, Any] | None = None) -> Any:
@@ -210,7 +239,7 @@ def defined(value: Any, known: dict[int, Any] | None = None) -> Any:
         return None
     t = type(value)
     if t is not list and t is not dict:
-        if t is float and value in _INFINITIES:
+        if t is float and value - value != 0.0:  # (an infinity or NaN)
             raise InfinityLeaving(value, ())
         return value
     skip = known if known is not None else {}
@@ -232,7 +261,7 @@ def defined(value: Any, known: dict[int, Any] | None = None) -> Any:
             elif x is UNDEFINED:
                 found = True
                 break
-            elif tx is float and x in _INFINITIES:
+            elif tx is float and x - x != 0.0:
                 raise found_infinity(value)
     if not found:
         if known is not None:
@@ -264,13 +293,13 @@ def _is_plain(
         else:
             items = c
             if len(c) > 32 and (kinds := set(map(type, c))) <= scalars:
-                if float in kinds and (_INFINITIES[0] in c or _INFINITIES[1] in c):
-                    return False  # (an infinity: :func:`defined` finds it as it leaves)
+                if float in kinds and not _all_finite(c, kinds):
+                    return False  # (an infinity or NaN: :func:`defined` finds it as it leaves)
                 continue
         for x in items:
             t = type(x)
             if t in scalars:
-                if t is float and x in _INFINITIES:
+                if t is float and x - x != 0.0:
                     return False
                 continue
             if t is list or t is dict:

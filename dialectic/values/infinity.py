@@ -6,11 +6,16 @@ cannot tell), so a value that leaves the run holding one (the result, an argumen
 registered function) is refused with where it is: :class:`InfinityLeaving`. The check is folded
 into the walk a leaving value gets anyway (:func:`dialectic.values.data.defined`); the path is
 looked for only once an infinity was found.
+
+NaN is no value a program makes (an operation that would make it fails, SPEC 1.7), but a
+registered function may return one: it is refused where it leaves the run in the same way (a
+Python caller reading ``Outcome.to_json()`` would otherwise see ``null``).
 """
 
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from typing import Any
 
 from dialectic.outcome.errors import DialecticError, JSONPath, format_path
@@ -35,7 +40,7 @@ class InfinityLeaving(Exception):
     def error(self, what: str, path: JSONPath = ()) -> DialecticError:
         """The run's failure: ``what`` (e.g. "the result") holds the infinity, the program's
         ``path`` the expression that made the value."""
-        shown = "Infinity" if self.infinity > 0 else "-Infinity"
+        shown = _shown(self.infinity)
         at = "" if not self.where else f" at {format_path(self.where, '$')}"
         return DialecticError(
             "invalid_value",
@@ -46,16 +51,43 @@ class InfinityLeaving(Exception):
         )
 
 
+def _shown(number: float) -> str:
+    """JavaScript's text of an infinity or NaN."""
+    if number != number:
+        return "NaN"
+    return "Infinity" if number > 0 else "-Infinity"
+
+
 def infinity_leaving(value: Any) -> InfinityLeaving | None:
-    """The refusal for ``value`` if it holds an infinity: the first one's path, found by a
-    walk of the containers (each once: ``value`` may share them); else None."""
+    """The refusal for ``value`` if it holds an infinity (or NaN): the first one's path."""
+    found = _first_not_finite(value, finite=_finite)
+    return None if found is None else InfinityLeaving(*found)
+
+
+def nan_path(value: Any) -> JSONPath | None:
+    """Where ``value`` holds a NaN (a registered function's result: no value of a run)."""
+    found = _first_not_finite(value, finite=_not_nan)
+    return None if found is None else found[1]
+
+
+def _finite(v: float) -> bool:
+    return v - v == 0.0
+
+
+def _not_nan(v: float) -> bool:
+    return v == v
+
+
+def _first_not_finite(value: Any, finite: Callable[[float], bool]) -> tuple[float, JSONPath] | None:
+    """The first float of ``value`` that is not ``finite``, with its path: a walk of the
+    containers (each once: ``value`` may share them)."""
     seen: set[int] = set()
     stack: list[tuple[Any, JSONPath]] = [(value, ())]
     while stack:
         v, path = stack.pop()
         t = type(v)
-        if t is float and v in INFINITIES:
-            return InfinityLeaving(v, path)
+        if t is float and not finite(v):
+            return v, path
         if (t is list or t is dict) and id(v) not in seen:
             seen.add(id(v))
             pairs = v.items() if t is dict else enumerate(v)

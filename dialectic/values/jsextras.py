@@ -177,9 +177,6 @@ def set_items(v: Any = UNDEFINED) -> list[Any]:
 _ABSENT = object()
 
 
-_INFINITIES = (math.inf, -math.inf)
-
-
 def is_finite(v: Any = UNDEFINED) -> bool:
     """The global ``isFinite(v)``: ``Number(v)`` is finite (a text that is not a number, and
     ``undefined``, are NaN: not finite); an array or an object is refused (JavaScript converts
@@ -197,7 +194,7 @@ def is_finite(v: Any = UNDEFINED) -> bool:
         n = to_number(v)
     except NotANumber:  # (a text that is not a number: NaN)
         return False
-    return n not in _INFINITIES
+    return bool(n - n == 0.0)  # (not an infinity, nor a NaN a registered function returned)
 
 
 def _kind_of(v: Any) -> str:
@@ -221,9 +218,9 @@ def extra_globals() -> dict[str, Callable[..., Any]]:
         "Math.pow": lambda a=UNDEFINED, b=UNDEFINED: power(a, b),
         "Number.isInteger": _is_integer,
         "Number.isSafeInteger": lambda v=UNDEFINED: _is_integer(v) and abs(v) <= 2**53 - 1,
-        # no number a program holds is NaN (SPEC 1.7); an infinity is not finite
-        "Number.isFinite": lambda v=UNDEFINED: is_number(v) and v not in _INFINITIES,
-        "Number.isNaN": lambda v=UNDEFINED: False,
+        # no number a program makes is NaN (SPEC 1.7), but a registered function may return one
+        "Number.isFinite": lambda v=UNDEFINED: is_number(v) and v - v == 0.0,
+        "Number.isNaN": lambda v=UNDEFINED: type(v) is float and v != v,
         "isFinite": is_finite,
         "structuredClone": structured_clone,
     }

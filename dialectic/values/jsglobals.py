@@ -69,6 +69,8 @@ def _one_number(name: str, fn: Callable[[float], Any]) -> Callable[..., Any]:
             raise JsRefusal(f"{name} takes a number, got {_a(kind(x))}")
         if type(x) is int and not -MAX_SAFE <= x <= MAX_SAFE:
             raise inexact_integer(x, f"{name}()")
+        if x != x:  # (a NaN only the host's context can hold: SPEC 1.7)
+            raise JsRefusal(f"{name} of NaN is NaN, which a run does not hold")
         if x in _INFINITIES and name in _WHOLE:
             return x  # (an infinity is its own floor, ceiling, rounding and integer part)
         return number(fn(x))
@@ -195,7 +197,7 @@ def json_stringify(
         elif t is bool:
             out.append("true" if v else "false")
         elif t is int or t is float:
-            out.append(js_number_to_string(v) if v not in _INFINITIES else "null")  # (as JS)
+            out.append(js_number_to_string(v) if v - v == 0.0 else "null")  # (as JS)
         elif v is None or v is UNDEFINED:
             out.append("null")
         elif t is list:
