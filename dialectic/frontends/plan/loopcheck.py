@@ -119,6 +119,8 @@ class Body:
         self.param = ""
         #: a `forEach` callback's body: `return;` goes on, `break` and `continue` are refused
         self.each = False
+        #: how messages name that callback's call
+        self.each_call = "`forEach`"
         #: a statement outside a loop read as a loop over one item: `break` is refused
         self.once = False
         #: the names the loop's variable (or its pattern) binds

@@ -25,6 +25,7 @@ from typing import TYPE_CHECKING, Any
 
 from dialectic.frontends.plan.base import DECLARATORS, ParseFailure, ParserBase, closing
 from dialectic.frontends.plan.loopbuild import has_call, ref
+from dialectic.frontends.plan.promiseloop import check_segments
 
 __all__ = ["Each", "LoopFormsMixin"]
 
@@ -60,6 +61,9 @@ class Each:
     #: a statement outside a loop read as a loop over one item (:mod:`.reassign`); ``close``
     #: is its last token
     statement: bool = False
+    #: ``await Promise.all(xs.map(async x => ...))`` (:mod:`.promiseloop`): the ``)`` closing
+    #: ``Promise.all(``
+    awaited: int | None = None
 
 
 #: operators that bind less tightly than `<`: `i < n && ok` is `(i < n) && ok`
@@ -139,22 +143,26 @@ class LoopFormsMixin(ParserBase):
             i += 1
         return found
 
-    def for_each(self, pos: int, dot: int) -> Each:
+    def for_each(self, pos: int, dot: int, awaited: int | None = None) -> Each:
         """The loop that the statement ``receiver.forEach(callback)`` at token ``pos`` is
-        (``dot``: its ``.``); ``self.pos`` at the callback's body."""
+        (``dot``: its ``.``); ``self.pos`` at the callback's body. ``awaited``: the statement
+        is ``await Promise.all(receiver.map(async callback))`` (:mod:`.promiseloop`), this
+        the ``)`` closing ``Promise.all(``."""
         kinds, values = self.kinds, self.values
         opened = dot + 2
         close = closing(kinds, opened)
         kinds[dot] = ";"  # the receiver ends there
         try:
-            self.pos = pos
+            self.pos = pos if awaited is None else pos + 5
             receiver = self.expr(0)
         finally:
             kinds[dot] = "."
         if self.pos != dot:
-            raise self.unexpected(self.tok(self.pos), "`.forEach(`")
+            raise self.unexpected(self.tok(self.pos), "`.map(`" if awaited else "`.forEach(`")
         p = opened + 1
-        if values[p] == "async":
+        if awaited is not None:
+            p += 1  # (`async`: Promise.all waits for every callback)
+        elif values[p] == "async":
             raise self.fail(
                 "`forEach` does not wait for an `async` callback: the statements after it "
                 "would run before the callback's calls end",
@@ -189,7 +197,9 @@ class LoopFormsMixin(ParserBase):
         index = self.fresh("_i") if len(params) == 2 else None
         made: Any = [ref(item), ref(index)] if index is not None else ref(item)
         mapper = {"$fn": [[item] if index is None else [item, index], made]}
-        each_of = self.collection_each(receiver, item, len(params))  # `m.forEach((v, k) => {})`
+        each_of = (  # `m.forEach((v, k) => {})`
+            None if awaited is not None else self.collection_each(receiver, item, len(params))
+        )
         if each_of is not None:
             receiver, mapper = each_of
         items: list[Any] = [receiver, "map", mapper]
@@ -197,44 +207,52 @@ class LoopFormsMixin(ParserBase):
         iterable = {"$method": items}
         span = (pos, dot - 1)
         tokens = [i for i in range(p, arrow) if kinds[i] == "name" and values[i] in params]
+        if awaited is not None:
+            self.pos = awaited  # (a refusal goes on after the statement)
+            if kinds[arrow + 1] == "{":
+                check_segments(self, arrow + 2, closing(kinds, arrow + 1) - 1, params)
+            else:
+                check_segments(self, arrow + 1, close - 1, params)
         self.pos = arrow + 1
         if index is None:
             name = params[0]
             if name in patterns:  # `([k, v]) => ...`: the loop's pattern, at its tokens
                 at = patterns[name].start
-                return Each((None, at, iterable, span), close, kinds[arrow + 1] != "{")
+                return Each(
+                    (None, at, iterable, span), close, kinds[arrow + 1] != "{", awaited=awaited
+                )
             header: Header = (name, tokens[0] if tokens else p, iterable, span)
-            each = Each(header, close, kinds[arrow + 1] != "{")
+            each = Each(header, close, kinds[arrow + 1] != "{", awaited=awaited)
         else:
             pair = self.fresh("_each")
             header = (pair, tokens[0] if tokens else p, iterable, span)
-            each = Each(header, close, kinds[arrow + 1] != "{")
+            each = Each(header, close, kinds[arrow + 1] != "{", awaited=awaited)
             for n, name in enumerate(params):
                 tok = tokens[n] if n < len(tokens) else p
                 each.locals.append((name, tok, {"$get": [ref(pair), n]}))
         return each
 
-    def each_return(self, pos: int) -> ParseFailure | None:
+    def each_return(self, pos: int, call: str = "`forEach`") -> ParseFailure | None:
         """``return;`` in a ``forEach`` callback goes on with the next item (None); ``return``
-        of a value is refused."""
+        of a value is refused (``call``: how the message names the call)."""
         if self.kinds[pos + 1] in (";", "}"):
             return None
         return self.fail(
-            "`forEach` drops the value its callback returns",
+            f"{call} drops the value its callback returns",
             self.starts[pos],
             "write `return;` to go on with the next item, or collect values with map",
         )
 
-    def each_continue(self, pos: int) -> ParseFailure:
+    def each_continue(self, pos: int, call: str = "`forEach`") -> ParseFailure:
         return self.fail(
-            "a `forEach` callback has no `continue` (JavaScript's SyntaxError)",
+            f"a {call} callback has no `continue` (JavaScript's SyntaxError)",
             self.starts[pos],
             "write `return;` to go on with the next item",
         )
 
-    def each_break(self, pos: int) -> ParseFailure:
+    def each_break(self, pos: int, call: str = "`forEach`") -> ParseFailure:
         return self.fail(
-            "a `forEach` callback has no `break` (JavaScript's SyntaxError)",
+            f"a {call} callback has no `break` (JavaScript's SyntaxError)",
             self.starts[pos],
             "loop with for...of to stop early: for (const x of xs) { if (...) break; ... }",
         )

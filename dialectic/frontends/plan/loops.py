@@ -24,6 +24,7 @@ from dialectic.frontends.plan.loopreturn import LoopReturnMixin
 from dialectic.frontends.plan.loopswitch import LoopSwitchMixin
 from dialectic.frontends.plan.loopwhile import body_start, read_while, skip_do_test
 from dialectic.frontends.plan.patterns import PatternsMixin
+from dialectic.frontends.plan.promiseloop import all_map_at
 from dialectic.frontends.plan.restblock import RestBlockMixin
 
 __all__ = ["LoopsMixin"]
@@ -152,7 +153,8 @@ class LoopsMixin(
             if is_while:  # a `do` loop's `while (...);`
                 skip_do_test(self, pos)
             if each is not None:  # to after `xs.forEach(...);` (or the statement)
-                after = min(each.close + 1, len(self.kinds) - 1)
+                end = each.close if each.awaited is None else each.awaited
+                after = min(end + 1, len(self.kinds) - 1)
                 self.pos = after + (self.kinds[after] == ";")
             return
         assert header is not None
@@ -170,11 +172,17 @@ class LoopsMixin(
         self._bind_item(body, header)
         if each is not None:
             body.each = not each.statement
+            if each.awaited is not None:
+                body.each_call = "`await Promise.all(xs.map(...))`"
             body.once = each.statement
             for name, tok, value in each.locals:
                 self._local(body, name, tok, value, tok, tok)
         self._loop_body(body, self._going(body), each)
-        if each is not None and not each.statement:
+        if each is not None and each.awaited is not None:
+            self._expect(")", "`)` closing `map(`")
+            self._expect(")", "`)` closing `Promise.all(`")
+            self._end("`await Promise.all(...)` statement")
+        elif each is not None and not each.statement:
             self._expect(")", "`)` closing `forEach(`")
             self._end("`forEach` statement")
         check_body(self, body, header[2], header[3])
@@ -395,11 +403,12 @@ class LoopsMixin(
                 "JavaScript refuses it here: end the branch instead (an `if` needs no `break`)",
             )
         if body.each and word in ("continue", "break"):
-            raise self.each_break(pos) if word == "break" else self.each_continue(pos)
+            call = body.each_call
+            raise self.each_break(pos, call) if word == "break" else self.each_continue(pos, call)
         if word == "return" and body.ret is not None and not body.each:
             return self.loop_return(body, reach, pos)  # (:mod:`.loopreturn`)
         if word == "continue" or (word == "return" and body.each):
-            failure = self.each_return(pos) if word == "return" else None
+            failure = self.each_return(pos, body.each_call) if word == "return" else None
             if failure is not None:
                 raise failure
             self.pos = pos + 1
@@ -416,8 +425,11 @@ class LoopsMixin(
             self.for_statement(pos, body.aliases, body.alias_at, body.alias_rec, (body, reach))
             return self.after_inner_return(body, reach, pos) if returns else reach
         dot = self.for_each_at(pos)
+        awaited = all_map_at(self, pos) if dot is None and word == "await" else None
+        if awaited is not None:  # `await Promise.all(xs.map(async x => ...))` (:mod:`.promiseloop`)
+            dot = awaited[0]
         if dot is not None:  # `xs.forEach(x => ...)` inside the loop
-            each = self.for_each(pos, dot)
+            each = self.for_each(pos, dot, None if awaited is None else awaited[1])
             parent = (body, reach)
             self.for_statement(pos, body.aliases, body.alias_at, body.alias_rec, parent, each)
             return reach

@@ -16,6 +16,7 @@ from dialectic.frontends.plan.keywords import GLOBAL_NAMES, RESERVED, hides_glob
 from dialectic.frontends.plan.loops import LoopsMixin
 from dialectic.frontends.plan.members import MembersMixin
 from dialectic.frontends.plan.order import declared_names, first_read, read_before_definition
+from dialectic.frontends.plan.promiseloop import all_map_at
 from dialectic.frontends.plan.reassign import ReassignMixin
 from dialectic.frontends.plan.restblock import Block
 from dialectic.frontends.plan.switch import SwitchMixin
@@ -261,6 +262,19 @@ class StatementsMixin(LoopsMixin, MembersMixin, ReassignMixin, SwitchMixin):
         dot = self.for_each_at(pos)
         if dot is not None:  # `xs.forEach(x => { ... });`: a loop (SPEC 10, "Loops")
             self.for_statement(pos, aliases, alias_at, alias_rec, each=self.for_each(pos, dot))
+            return final
+        awaited = all_map_at(self, pos) if word == "await" else None
+        if awaited is not None:  # `await Promise.all(xs.map(async x => {...}));` (.promiseloop)
+            try:
+                each = self.for_each(pos, awaited[0], awaited[1])
+            except ParseFailure as failure:
+                if failure.fatal:
+                    raise
+                self.problems.append(failure.problem)  # (and on after the whole statement)
+                after = awaited[1] + 1
+                self.pos = after + (self.kinds[after] == ";")
+                return final
+            self.for_statement(pos, aliases, alias_at, alias_rec, each=each)
             return final
         return self.expression_statement(pos, final, (aliases, alias_rec))
 
