@@ -98,7 +98,8 @@ otherwise the calls of all items run concurrently, `[write]` ones in order. `whi
 while (true) { const r = await list({page}); all.push(...r.items); if (!r.next) break; page =
 r.next; }`), their iterations in order; `x ??= v`, `o[k] ||= v` as statements too, and the
 group-by `(groups[k] ??= []).push(x);` on a `const groups = {};` (a computed key bound first).
-`xs.forEach(x => { ... })` and `for (let i = 0; i < n; i++)` (any C-style loop) are loops.
+`xs.forEach(x => { ... })`, `for (let i = 0; i < n; i++)` (any C-style loop) and `await
+Promise.all(ids.map(async id => { byId[id] = await get({id}); }))` are loops.
 Helpers defined at the top, `function label(p) { ... }` or `const isAdult = p => p.age >= 18;`,
 can be called or passed (`people.filter(isAdult)`); an arrow's body may hold `if` with early
 `return`s and loops. A helper may take functions and call them or pass them on (`const sumBy =

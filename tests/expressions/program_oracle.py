@@ -34,6 +34,8 @@ const fresh = v => v === undefined ? undefined : JSON.parse(JSON.stringify(v));
 const funcs = {
   echo: v => fresh(v),
   later: v => fresh(v),
+  // a promise, as a tool's call is (`slow(x).then(...)`)
+  slow: async v => fresh(v),
   add: (a, b) => a + b,
   size: xs => xs.length,
   negate: b => !b,
@@ -104,6 +106,7 @@ def runtime() -> Runtime:
     functions: list[tuple[str, Callable[..., Any], list[str]]] = [
         ("echo", lambda value: value, ["value"]),
         ("later", _later, ["value"]),
+        ("slow", _later, ["value"]),
         ("add", lambda a, b: _number(a) + _number(b), ["a", "b"]),
         ("size", _size, ["xs"]),
         ("negate", _negate, ["b"]),

@@ -21,7 +21,7 @@ RT = Runtime(load_entry_points=False)
         ("return Object.hasOwn({a: 1}, 'a');", "unknown_function", "x.k ?? fallback"),
         ("return Array.from(5);", "expression_error", "Array.from({length: n}, (_, i) => i)"),
         ("return Array.from([1], (x, i, a) => a);", "syntax_error", "(item, i) only"),
-        ("r = upper('x').then(v => v); return r;", "unknown_function", "awaited for you"),
+        ("r = (await upper('x')).then(v => v); return r;", "unknown_function", "awaited for you"),
         ("return Date.now();", "unknown_function", "no clock"),
         ("return (25).toString;", "forbidden_member", "String(x)"),
         ("return {a: 1}.hasOwnProperty('a');", "forbidden_member", "Object.keys(x)"),

@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from dialectic.frontends.plan.arrows import ArrowsMixin
 from dialectic.frontends.plan.base import POSTFIX
@@ -61,6 +61,10 @@ class OperatorsMixin(ArrowsMixin):
 
     #: whether the fast paths outside `expr` are taken (tests turn them off to compare)
     fast_paths = True
+
+    if TYPE_CHECKING:
+
+        def note_awaited(self, tree: Any) -> Any: ...  # (:class:`.promises.PromisesMixin`)
 
     def expr(self, depth: int) -> Any:
         """An expression: an arrow function, a conditional, or an operator expression."""
@@ -411,7 +415,8 @@ class OperatorsMixin(ArrowsMixin):
         kind = kinds[pos]
         if kind == "name" and values[pos] == "await":
             self.pos = pos + 1  # a Plan awaits implicitly: `await` changes nothing
-            return self.unary(depth + 1)
+            awaited = self.unary(depth + 1)
+            return self.note_awaited(awaited)  # (`(await p).then` is no promise's)
         op = values[pos] if kind == "op" and (values[pos] == "!" or values[pos] == "~") else None
         if kind in ("-", "+") and kinds[pos + 1] != "num":
             op = kind

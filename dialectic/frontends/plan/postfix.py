@@ -5,15 +5,19 @@ from __future__ import annotations
 from typing import Any
 
 from dialectic.frontends.plan.accumulator import fresh_initial
-from dialectic.frontends.plan.base import ParseFailure, ParserBase
+from dialectic.frontends.plan.base import ParseFailure
 from dialectic.frontends.plan.keywords import LITERAL_WORDS
+from dialectic.frontends.plan.promises import PROMISE_METHODS, PromisesMixin
 from dialectic.values.jsmath import MATH_REFUSED
 from dialectic.values.jsmethods import ALL_METHODS, ARRAY_HIGHER, GLOBALS
 
 __all__ = ["PostfixMixin"]
 
 
-class PostfixMixin(ParserBase):
+_PROMISE = {"$ref": "Promise"}
+
+
+class PostfixMixin(PromisesMixin):
     """The postfix chain of an expression and the trees of calls."""
 
     def postfix(self, node: Any, first: int, callee: str | None, depth: int) -> Any:
@@ -233,6 +237,10 @@ class PostfixMixin(ParserBase):
             if self._function_calls is not None:
                 self.is_function_call(fn, made)  # `f(x)` of the program's own `f`
             return made
+        if callee is None and fn in PROMISE_METHODS and self.is_promise(args[0]):
+            return self.promise_method(fn, args, pos - 1)  # `f(x).then(v => ...)`
+        if callee is None and args[0] == _PROMISE and fn not in ("all", "allSettled"):
+            return self.promise_function(fn, args, pos - 1)  # `Promise.resolve(v)`
         return self.call_form(fn, args, callee is not None)
 
     def _called_at_once(self, fn: list[Any], pos: int) -> Any:
@@ -272,12 +280,15 @@ class PostfixMixin(ParserBase):
         if type(receiver) is dict and len(receiver) == 1 and "$ref" in receiver:
             space = receiver["$ref"]
             if space == "Promise" and fn == "all" and len(args) == 2:
-                return args[1]  # calls run concurrently anyway; the result is the list
+                # calls run concurrently anyway; the result is the list (a promise: `.then`)
+                return self.note_promise(args[1])
             if space == "Promise" and fn == "allSettled" and len(args) == 2:
                 # each settled value as JavaScript shows it; a call that fails ends the run
                 # (there are no `rejected` entries: SPEC 10, "Mapping to the call tree")
                 settled = {"status": "fulfilled", "value": {"$ref": "_settled"}}
-                return {"$method": [args[1], "map", {"$fn": [["_settled"], settled]}]}
+                made = {"$method": [args[1], "map", {"$fn": [["_settled"], settled]}]}
+                return self.note_promise(made)
+
             taken = space == "Array" and fn == "from" and len(args) >= 2 and self.take_set(args[1])
             if taken and len(args) == 2:
                 return args[1]  # `Array.from(new Set(xs))`: the items (SPEC 10)

@@ -1,0 +1,60 @@
+"""A promise's ``then`` (SPEC 10, "Mapping to the call tree"; Plan's ``promises.py``):
+on a call of a registered function (``slow`` is an ``async`` function on both sides), on
+``Promise.all(...)`` and on another ``then``, the arrow applied to the value, as Node gives;
+``Promise.resolve`` is its value; handlers of failures and ``Promise.race``/``any`` are
+refused at their place."""
+
+from __future__ import annotations
+
+import pytest
+
+from dialectic import Runtime
+
+from .program_oracle import runs_as_in_node, runtime
+
+RT: Runtime = runtime()
+
+PROGRAMS = [
+    "return slow(5).then(x => x * 2);",
+    "const x = await slow(3).then(v => v + 1);\nreturn x;",
+    "const v = await slow(2).then(x => x + 1).then(y => [y, y * 10]);\nreturn v;",
+    "return Promise.all([slow(1), slow(2)]).then(([a, b]) => a + b);",
+    "return await Promise.all(nums.map(n => slow(n))).then(rs => rs.filter(r => r > 2));",
+    "const r = await slow({a: [1, 2]}).then(({a}) => {\n  const t = a.length;\n"
+    "  return t * 2;\n});\nreturn r;",
+    "return [await Promise.resolve(5), await Promise.resolve(slow('x'))];",
+    "const p = {then: 1};\nreturn p.then;",
+    "return slow(people).then(ps => ps.map(p => p.name).join(', '));",
+]
+
+
+def test_then_gives_what_node_gives() -> None:
+    runs_as_in_node(PROGRAMS, RT)
+
+
+def test_catch_runs_the_promise_in_lenient_mode_with_a_warning() -> None:
+    text = "const v = await slow(2).catch(e => 0);\nreturn v;"
+    out = RT.run(text, lang="plan")
+    assert out.status == "success" and out.value == 2
+    assert any("Plan runs no handler" in w for w in out.warnings), out.warnings
+    strict = RT.run(text, lang="plan", strict=True)
+    assert strict.status == "failure" and "`catch`" in (strict.message or "")
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ("return (await slow(3)).then(v => v);", "unknown function `then`"),
+        ("return Promise.race([slow(1), later(2)]);", "`Promise.race` is not supported"),
+        ("return Promise.any([slow(1)]);", "`Promise.any` is not supported"),
+        ("return Promise.reject(1);", "`Promise.reject` is not supported"),
+        ("return slow(2).finally(() => 1);", "Plan has no `finally`"),
+        ("return slow(2).then(x => x, e => 0);", "a handler of failures"),
+        ("return slow(2).then((x, i) => x);", "`then` takes an arrow function of the value"),
+    ],
+)
+def test_what_plan_cannot_mean_is_refused_at_its_place(text: str, message: str) -> None:
+    out = RT.run(text, lang="plan", strict=True)
+    assert out.status == "failure", out.to_json()
+    assert message in (out.message or ""), out.message
+    assert out.error is not None and out.error.line == 1
