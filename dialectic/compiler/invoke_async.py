@@ -346,10 +346,8 @@ class AsyncCall(Launch):
                         raise err from None
                     except Exception as exc:
                         raise site.error(exc, s) from None
-                    finally:  # (bucket.release, inline: the last call to end cancels it)
+                    finally:  # (bucket.release, inline: the run's end cancels the timer)
                         tasks.discard(task)
-                        if not tasks and bucket.handle is not None:
-                            bucket.cancel()
                     if type(result) not in DONE_TYPES:
                         result = site.finish(result, s)
                 except BaseException as exc:

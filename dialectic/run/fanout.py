@@ -380,10 +380,7 @@ async def _launched(
     t = type(value)
     if t is int or t is float or t is bool or value is None:  # (landed, inline: the usual end)
         state = fan.state
-        tasks = bucket.tasks
-        tasks.discard(current_of(state._loop))
-        if not tasks and bucket.handle is not None:
-            bucket.cancel()
+        bucket.tasks.discard(current_of(state._loop))  # (release: the run's end cancels it)
         if rec is not None:  # the call log's record of it (SPEC 18: landed, inline)
             rec[END], rec[STATUS] = now(), DONE
         fan.out[i] = value

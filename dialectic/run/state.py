@@ -311,8 +311,9 @@ class RunDeadline:
 
 class TimeoutBucket:
     """Calls sharing one timeout deadline; when it passes, the ones still running are
-    cancelled (and marked, so they report a timeout rather than a cancellation). When the last
-    of them ends first, the timer is cancelled: a long-lived loop keeps no timer per call."""
+    cancelled (and marked, so they report a timeout rather than a cancellation). The timer is
+    cancelled when the last run that used it ends (:meth:`State.close`), or fires with no call
+    left: a long-lived loop keeps no timer of a run that has ended."""
 
     __slots__ = ("tasks", "fired", "handle", "_owner", "_key")
 
@@ -332,11 +333,11 @@ class TimeoutBucket:
             task.cancel()
 
     def release(self, task: Any) -> None:
-        """``task``'s call has ended; the last one to end cancels the timer."""
-        tasks = self.tasks
-        tasks.discard(task)
-        if not tasks and self.handle is not None:
-            self.cancel()
+        """``task``'s call has ended. The timer stays for the run's next calls in the same
+        slice of time (a run of calls one after another makes one timer per slice, not one
+        per call); the run's :meth:`State.close` cancels it unless a call of another run is
+        still in it."""
+        self.tasks.discard(task)
 
     def cancel(self) -> None:
         handle = self.handle

@@ -98,7 +98,8 @@ def test_measure_accepts_valid_unicode_without_the_slow_walk() -> None:
 def test_preparing_leaves_no_cyclic_garbage() -> None:
     rt = Runtime(load_entry_points=False)
     program = {"$let": {"a": {"upper": "x"}}, "$return": {"$template": [{"$ref": "a"}, "!"]}}
-    rt.prepare(program).run()  # warm: first use builds caches
+    rt.prepare(program).run()  # warm: first use builds caches (of both front ends: this
+    rt.prepare("a = upper('w');\nreturn [a, a + 'v'];", lang="plan").run()  # test may run alone)
     gc.collect()
     paused = gc.isenabled()
     gc.disable()
