@@ -22,6 +22,9 @@ EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
 
 PLAN_SEEDS = [
     "return add(1, 2);",
+    "const out = {};\nawait Promise.all([1, 2].map(async (x, i) => {\n  const r = await "
+    "sleepEcho(x, 0);\n  out[r] = i;\n}));\nreturn out;",
+    "return sleepEcho(2, 0).then(v => v + 1).then(w => [w]);",
     "a = echo({x: 1, y: [1, 2, 'z']});\nreturn `${a.x} and ${a.y[2]}`;",
     "p = point(1, 2);\nreturn [p.x, p.norm, origin, `${p}`];",
     "x = find('validateToken');\nreturn x;",
