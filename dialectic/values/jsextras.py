@@ -15,6 +15,7 @@ from dialectic.values.collections import is_collection, new_map, new_set
 from dialectic.values.data import UNDEFINED, copy_structure
 from dialectic.values.jscodes import from_char_code, from_code_point
 from dialectic.values.jsformat import to_precision
+from dialectic.values.jslocale import to_locale_string
 from dialectic.values.jsmath import MATH_MORE
 from dialectic.values.jsnumber import MAX_SAFE, as_double, inexact_integer, js_number_to_string
 from dialectic.values.jsops import _DECIMAL as DECIMAL
@@ -66,7 +67,11 @@ def to_fixed(x: int | float, digits: Any = UNDEFINED) -> str:
     return format(rounded, "f")
 
 
-NUMBER_METHODS: dict[str, Callable[..., Any]] = {"toFixed": to_fixed, "toPrecision": to_precision}
+NUMBER_METHODS: dict[str, Callable[..., Any]] = {
+    "toFixed": to_fixed,
+    "toPrecision": to_precision,
+    "toLocaleString": to_locale_string,  # (English: SPEC 1.8, "Numbers")
+}
 
 
 def array_last_index_of(xs: list[Any], item: Any) -> int:
@@ -242,7 +247,7 @@ def structured_clone(value: Any = _NO_VALUE) -> Any:
 #: JavaScript methods refused with what to write instead
 REFUSED_METHODS: dict[str, tuple[str, str]] = {
     "toLocaleString": (
-        "toLocaleString() writes by the locale's rules",
+        "toLocaleString() writes by the locale's rules (of a number it runs, in English)",
         "Use toFixed(2), String(x), or a template.",
     ),
 }

@@ -331,7 +331,7 @@ def plain_method(
     if name == "toString":
         return to_string_method(stringify)
     refused = REFUSED_METHODS.get(name)
-    if refused is not None:
+    if refused is not None and t is not int and t is not float:
         raise JsRefusal(*refused)
     if t is int or t is float:
         fn = NUMBER_METHODS.get(name)
