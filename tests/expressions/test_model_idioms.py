@@ -63,6 +63,13 @@ PROGRAMS = [
     "Object.assign({}, x.e, {g: 2})",
     "Object.assign({a: 0, z: 1}, {a: 5}, null, x.l[0])",
     "[Object.assign({}), Object.keys(Object.assign({...x.e}, {y: 1}))]",
+    # a rest in a parameter's pattern: the items after, or the other members in their order
+    "x.l.map(({id, ...rest}) => [id, rest])",
+    "x.p.map(([a, ...more]) => more.concat([a]))",
+    "Object.entries(x.e).map(([k, ...v]) => [k, v.length])",
+    "[x.l].map(([, ...tail]) => tail.map(({k, ...o}) => Object.keys(o)))",
+    "[x.e].map(({...all}) => all)",
+    "['héllo'].map(([c, ...cs]) => [c, cs.length])",
 ]
 
 
@@ -104,7 +111,7 @@ def test_a_hidden_parameter_never_takes_a_name_of_the_program() -> None:
     [
         ("return x.p.map(([a, [b]]) => a);", "only flat destructuring parameters"),
         ("return x.p.map(([a = 1]) => a);", "only flat destructuring parameters"),
-        ("return x.p.map(([...a]) => a);", "only flat destructuring parameters"),
+        ("return x.p.map(([...a = 1]) => a);", "only flat destructuring parameters"),
         ("return x.p.map(([a, a]) => a);", "parameters must differ"),
         ("return x.p.map(([a], a) => a);", "parameters must differ"),
         ("return x.p.map(([a]) => { const a = 1; return a; });", "a parameter and a `const`"),

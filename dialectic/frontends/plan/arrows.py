@@ -34,6 +34,31 @@ class _Pattern:
         self.parts = parts
 
 
+class _Rest:
+    """The key of a pattern's ``...rest``: the index it starts at (an array pattern) or the
+    keys named before it (an object pattern)."""
+
+    __slots__ = ("after",)
+
+    def __init__(self, after: int | tuple[Any, ...]) -> None:
+        self.after = after
+
+    def read(self, source: str) -> Any:
+        """The rest of ``source``'s value: ``v.slice(i)`` (``v`` is already its items), or the
+        members but the named ones, in their order."""
+        after = self.after
+        if isinstance(after, int):
+            return {"$method": [{"$ref": source}, "slice", after]}
+        entries: Any = {"$global": ["Object.entries", {"$ref": source}]}
+        test: Any = None
+        for k in after:
+            differs = {"$op": ["!==", {"$get": [{"$ref": "_entry"}, 0]}, k]}
+            test = differs if test is None else {"$op": ["&&", test, differs]}
+        if test is not None:
+            entries = {"$method": [entries, "filter", {"$fn": [["_entry"], test]}]}
+        return {"$global": ["Object.fromEntries", entries]}
+
+
 class ArrowsMixin(ParserBase):
     #: the program's functions by their first token (:mod:`.functions`)
     _function_starts: dict[int, str] | None = None
@@ -79,8 +104,8 @@ class ArrowsMixin(ParserBase):
                 "only flat destructuring parameters are supported: ([k, v]) => ..., "
                 "({name, price: p}) => ...",
                 self.starts[i],
-                "no nesting, defaults or rest in a parameter: take the whole value and read "
-                "its parts: x => x.a.b",
+                "no nesting or defaults in a parameter: take the whole value and read its "
+                "parts: x => x.a.b",
             )
         return None
 
@@ -100,8 +125,8 @@ class ArrowsMixin(ParserBase):
 
     def _flat_pattern(self, i: int) -> _Pattern | None:
         """``[a, b]`` or ``{a, b: c}`` at token ``i`` (names only; a trailing comma allowed;
-        holes in an array pattern, ``[, b]``): its names with the index or key each reads, or
-        None."""
+        holes in an array pattern, ``[, b]``; a last ``...rest``): its names with the index or
+        key each reads (a rest's: :class:`_Rest`), or None."""
         kinds, values = self.kinds, self.values
         closer = "]" if kinds[i] == "[" else "}"
         parts: list[tuple[str, Any, int]] = []
@@ -110,7 +135,16 @@ class ArrowsMixin(ParserBase):
         while closer == "]" and kinds[j] == ",":  # (holes before the first name)
             index += 1
             j += 1
-        while kinds[j] == "name":
+        while kinds[j] == "name" or (
+            kinds[j] == "op" and values[j] == "..." and kinds[j + 1] == "name"
+        ):
+            if kinds[j] == "op":  # `...rest`, the last part
+                if kinds[j + 2] != closer:
+                    return None
+                named = tuple(key for _, key, _ in parts)
+                parts.append((values[j + 1], _Rest(index if closer == "]" else named), j + 1))
+                j += 2
+                break
             key: Any = index if closer == "]" else values[j]
             index += 1
             at = j
@@ -342,6 +376,9 @@ class ArrowsMixin(ParserBase):
                 self._record(items, [(pat.start, pat.end)])
                 bindings[source] = items
             for name, key, at in pat.parts:
+                if type(key) is _Rest:  # `[a, ...r]`: the items after; `{a, ...r}`: the others
+                    bindings[name] = key.read(source)
+                    continue
                 read = {"$get": [{"$ref": source}, key]}
                 if rec is not None:
                     rec[(id(read["$get"]), 0)] = (self.starts[pat.start], self.ends[pat.end])
