@@ -261,17 +261,18 @@ def test_a_runs_one_timeout_bucket_is_kept_without_a_dict() -> None:
         assert all(isinstance(b, TimeoutBucket) for b in state._buckets.values())
         state.close()
         assert one.handle is None and other.handle is None
-        # a bucket whose calls have all ended is no longer kept: the next one replaces it
+        # a bucket whose calls have all ended stays armed for the run's next calls in its
+        # slice (one timer per slice, not per call); the run's end cancels it
         state = _state(0)
         ended = state.timeout_bucket(30.0)
         task = asyncio.current_task()
         ended.tasks.add(task)
         ended.release(task)
-        assert ended.handle is None
+        assert ended.handle is not None and state.timeout_bucket(30.0) is ended
         later = state.timeout_bucket(2_000.0)
-        assert later is not ended and state._buckets is later
+        assert isinstance(state._buckets, dict) and set(state._buckets.values()) == {ended, later}
         state.close()
-        assert later.handle is None and state._buckets is None
+        assert ended.handle is None and later.handle is None
 
     asyncio.run(main())
 

@@ -197,6 +197,13 @@ class StatementsMixin(LoopsMixin, MembersMixin, ReassignMixin, SwitchMixin):
         ``alias_at``, ``alias_rec``); returns the final statement (``final`` if unchanged)."""
         kinds, values = self.kinds, self.values
         word = values[pos] if kinds[pos] == "name" else None
+        if word is not None and kinds[pos + 1] == ":" and word not in RESERVED:
+            raise self.fail(  # `outer: for (...) { ... break outer; }`
+                "Plan has no labels",
+                self.starts[pos],
+                "remove the label; to leave two loops at once, set a flag the outer loop tests "
+                "(if (found) break;), or put the loops in a function and return",
+            )
         if word in DECLARATORS and kinds[pos + 1] in ("[", "{"):
             # `const [a, b] = await Promise.all([...]);`, `const {x, y: z} = o;`
             for name, value, at, first_tok, last_tok in self.destructure(pos, aliases):
