@@ -29,7 +29,13 @@ from dialectic.tree.nodes import (
     Undefined,
     While,
 )
-from dialectic.values.jsmethods import ALL_METHODS, COLLECTION_CHANGES, GLOBALS, MUTATORS
+from dialectic.values.jsmethods import (
+    ALL_METHODS,
+    COLLECTION_CHANGES,
+    GLOBALS,
+    MUTATORS,
+    RUN_VALUE_METHODS,
+)
 from dialectic.values.jsops import LOGICAL
 
 if TYPE_CHECKING:
@@ -247,7 +253,11 @@ class ExpressionsMixin:
                 if dotted is not None:
                     call = Call(node.path, dotted, "array", positional=node.args)
                     return self._Call(call)
-        if name not in ALL_METHODS and name not in COLLECTION_CHANGES:
+        if (
+            name not in ALL_METHODS
+            and name not in COLLECTION_CHANGES
+            and name not in RUN_VALUE_METHODS
+        ):
             return self._not_a_method(node)
         if name in MUTATORS and (registry is None or not self._registered(registry, name)):
             # refused before anything runs: run only when read, a change in place would be

@@ -15,7 +15,7 @@ from dialectic.values.collections import is_collection, new_map, new_set
 from dialectic.values.data import UNDEFINED, copy_structure
 from dialectic.values.jscodes import from_char_code, from_code_point
 from dialectic.values.jsformat import to_precision
-from dialectic.values.jslocale import to_locale_string
+from dialectic.values.jslocale import new_number_format, to_locale_string
 from dialectic.values.jsmath import MATH_MORE
 from dialectic.values.jsnumber import MAX_SAFE, as_double, inexact_integer, js_number_to_string
 from dialectic.values.jsops import _DECIMAL as DECIMAL
@@ -220,6 +220,7 @@ def extra_globals() -> dict[str, Callable[..., Any]]:
         "String.fromCharCode": from_char_code,
         "String.fromCodePoint": from_code_point,
         "RegExp": new_regexp,  # (`/.../flags`, `new RegExp(text, flags)`: SPEC 1.8)
+        "Intl.NumberFormat": new_number_format,  # (English: SPEC 1.8, "Number methods")
         "Math.pow": lambda a=UNDEFINED, b=UNDEFINED: power(a, b),
         "Number.isInteger": _is_integer,
         "Number.isSafeInteger": lambda v=UNDEFINED: _is_integer(v) and abs(v) <= 2**53 - 1,

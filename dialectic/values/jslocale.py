@@ -20,7 +20,7 @@ from dialectic.values.data import UNDEFINED
 from dialectic.values.jsnumber import MAX_SAFE, as_double, inexact_integer
 from dialectic.values.jsops import JsRefusal
 
-__all__ = ["to_locale_string"]
+__all__ = ["NumberFormat", "new_number_format", "to_locale_string"]
 
 _WIDE = Context(prec=800)
 _LOCALES = frozenset(["en-US", "en"])
@@ -43,7 +43,9 @@ def to_locale_string(x: int | float, locale: Any = UNDEFINED, options: Any = UND
     """``x.toLocaleString(locale, options)`` (the module's docstring)."""
     if not (locale is UNDEFINED or locale in _LOCALES or locale == []):
         raise JsRefusal(
-            f"toLocaleString() is supported for English only ('en-US'), not {locale!r}", _HINT
+            f"numbers are written in English only ('en-US' or none: toLocaleString, "
+            f"Intl.NumberFormat), not {locale!r}",
+            _HINT,
         )
     opts = _options(options)
     style = opts.get("style", "decimal")
@@ -150,3 +152,54 @@ def _digits(x: int | float, percent: bool, low: int, high: int) -> str:
         fraction = fraction.ljust(low, "0")
         text = whole + ("." + fraction if fraction else "")
     return text
+
+
+class NumberFormat:
+    """``new Intl.NumberFormat(locale, options)``: a value of the run whose ``format(x)`` is
+    ``x.toLocaleString(locale, options)`` (the locale and options checked as it is made)."""
+
+    __slots__ = ("locale", "options")
+    js_kind = "Intl.NumberFormat"
+    run_only = True
+
+    def __init__(self, locale: Any, options: Any) -> None:
+        to_locale_string(0, locale, options)  # (refused here, where it is written)
+        self.locale = locale
+        self.options = options
+
+    def __repr__(self) -> str:
+        return "Intl.NumberFormat"
+
+    def format(self, x: Any = UNDEFINED) -> str:
+        if type(x) not in (int, float):
+            raise JsRefusal(
+                "Intl.NumberFormat's format() is supported for numbers",
+                "Convert first: fmt.format(Number(x)).",
+            )
+        return to_locale_string(x, self.locale, self.options)
+
+    def member(self, name: Any) -> Any:
+        raise JsRefusal(
+            f"an Intl.NumberFormat has no member `{name}` here", "Its method is format(x)."
+        )
+
+    def method(self, name: str) -> Any:
+        if name == "format":
+            return self.format
+        raise JsRefusal(
+            f"an Intl.NumberFormat has no method `{name}` here", "Its method is format(x)."
+        )
+
+    def items(self) -> list[Any]:
+        raise JsRefusal("an Intl.NumberFormat is not iterable (a TypeError in JavaScript)")
+
+    def leaving(self) -> JsRefusal:
+        return JsRefusal(
+            "an Intl.NumberFormat cannot leave the program (JavaScript would write it as {})",
+            "Give the texts it makes: fmt.format(x).",
+        )
+
+
+def new_number_format(locale: Any = UNDEFINED, options: Any = UNDEFINED) -> NumberFormat:
+    """``new Intl.NumberFormat(locale, options)`` (also without ``new``, as JavaScript)."""
+    return NumberFormat(locale, options)

@@ -64,6 +64,7 @@ def test_generated_numbers_are_written_as_node_writes_them(seed: int) -> None:
     ("text", "message"),
     [
         ("return (1234.5).toLocaleString('de-DE');", "English only"),
+        ("return (1234.5).toLocaleString('en-GB');", "English only"),
         ("return 'abc'.toLocaleString();", "writes by the locale's rules"),
         ("return [1].toLocaleString();", "writes by the locale's rules"),
         (
@@ -84,6 +85,40 @@ def test_generated_numbers_are_written_as_node_writes_them(seed: int) -> None:
     ],
 )
 def test_what_is_not_english_or_known_is_refused(text: str, message: str) -> None:
+    out = RT.run(text, lang="plan", strict=True)
+    assert out.status == "failure", out.to_json()
+    assert message in (out.message or ""), out.message
+
+
+def test_intl_number_format_formats_as_to_locale_string() -> None:
+    runs_as_in_node(
+        [
+            "return new Intl.NumberFormat('en-US').format(1234.5);",
+            "const fmt = new Intl.NumberFormat('en-US', {style: 'currency', currency: 'USD'});\n"
+            "return nums.map(n => fmt.format(n * 100));",
+            "return Intl.NumberFormat('en-US', {maximumFractionDigits: 1}).format(3.14159);",
+            "const pct = new Intl.NumberFormat(undefined, {style: 'percent'});\n"
+            "return `${pct.format(0.256)} of ${new Intl.NumberFormat().format(1e6)}`;",
+        ],
+        RT,
+    )
+    tree = (
+        '{"$method": [{"$global": ["Intl.NumberFormat", "en-US", {"$object": {"style": '
+        '"percent"}}]}, "format", 0.5]}'
+    )
+    assert RT.run(tree, lang="json").value == "50%"
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ("const f = new Intl.NumberFormat();\nreturn f;", "cannot leave the program"),
+        ("const f = new Intl.NumberFormat('de-DE');\nreturn f.format(1);", "English only"),
+        ("const f = new Intl.NumberFormat();\nreturn f.format('1');", "for numbers"),
+        ("return [1].format(2);", "unknown function `format`"),
+    ],
+)
+def test_what_an_intl_number_format_refuses(text: str, message: str) -> None:
     out = RT.run(text, lang="plan", strict=True)
     assert out.status == "failure", out.to_json()
     assert message in (out.message or ""), out.message

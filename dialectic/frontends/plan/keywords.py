@@ -30,7 +30,7 @@ LITERAL_WORDS = frozenset(["true", "false", "null", "undefined"])
 GLOBAL_NAMES = frozenset(
     """Math Number JSON Object Array Promise String Boolean parseInt parseFloat
     encodeURIComponent encodeURI decodeURIComponent decodeURI console Infinity isFinite
-    structuredClone""".split()  # noqa: SIM905
+    structuredClone Intl""".split()  # noqa: SIM905
 )
 
 

@@ -73,6 +73,15 @@ class Parser(
             elif word == "new" and self.values[pos + 1] in _NEW and kinds[pos + 2] == "(":
                 node = self.new_value(pos, depth)  # `new Set(xs)`, `new Map(...)` (SPEC 10)
                 callee = None
+            elif (
+                word == "new"
+                and self.values[pos + 1] == "Intl"
+                and self.values[pos + 3] == "NumberFormat"
+                and kinds[pos + 4] == "("
+            ):  # `new Intl.NumberFormat(...)`: as without `new` (values/jslocale.py)
+                self.pos = pos + 2
+                node = {"$ref": "Intl"}
+                callee = "Intl"
             elif word == "Array" and kinds[pos + 1] == "(":
                 node = self.new_array(pos, depth)  # `Array(n).fill(v)` (SPEC 10)
                 callee = None

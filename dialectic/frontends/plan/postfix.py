@@ -316,7 +316,7 @@ class PostfixMixin(PromisesMixin):
                 return {"$global": self._moved(args, [fn], 1)}
         if fn in ARRAY_HIGHER and len(args) > 1:
             args[1] = _as_arrow(args[1])
-        if fn in ALL_METHODS:
+        if fn in ALL_METHODS or (fn == "format" and self._number_format(receiver)):
             out = self._moved(args, [receiver, fn], 1)
             rec = self.rec
             if rec is not None and (id(args), 0) in rec:
@@ -325,6 +325,34 @@ class PostfixMixin(PromisesMixin):
         if self._function_calls is not None:
             self.method_of_function(fn, self.starts[self.pos - 1])
         return {fn: args}
+
+    #: the names a `const` binds to `new Intl.NumberFormat(...)` (found on first need)
+    _formats: frozenset[str] | None = None
+
+    def _number_format(self, receiver: Any) -> bool:
+        """Whether ``receiver`` is an ``Intl.NumberFormat`` as written: made where it stands,
+        or a name bound to one (``fmt.format(x)`` is then its method; ``format`` of anything
+        else stays a call of a registered function)."""
+        if type(receiver) is not dict or len(receiver) != 1:
+            return False
+        made = receiver.get("$global")
+        if type(made) is list:
+            return bool(made) and made[0] == "Intl.NumberFormat"
+        name = receiver.get("$ref")
+        if name is None or "NumberFormat" not in self.source:
+            return False
+        formats = self._formats
+        if formats is None:
+            kinds, values = self.kinds, self.values
+            formats = self._formats = frozenset(
+                values[i]
+                for i in range(len(kinds) - 4)
+                if kinds[i] == "name"
+                and kinds[i + 1] == "="
+                and values[i + 2 + (values[i + 2] == "new")] == "Intl"
+                and values[i + 4 + (values[i + 2] == "new")] == "NumberFormat"
+            )
+        return name in formats
 
     def _assign(self, args: list[Any]) -> Any:
         """``Object.assign(target, ...sources)``: ``{...target, ...sources}`` when the target is
