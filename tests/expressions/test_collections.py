@@ -123,6 +123,12 @@ SAME = [
     "return acc; }, new Map());\nreturn [...m];",
     "const st = [3, 1, 3, 2].reduce((acc, x) => { acc.add(x % 2); return acc; }, new Set([7]));\n"
     "return [...st];",
+    # an expression body: `set` and `add` give the Map or Set back (a chain too)
+    "const m = ['a', 'b', 'a'].reduce((m, w) => m.set(w, (m.get(w) || 0) + 1), new Map());\n"
+    "return [...m];",
+    "return [...nums.reduce((s, n) => s.add(Math.sign(n)), new Set())];",
+    "return Object.fromEntries(people.reduce((m, p) => m.set(p.name, p.age).set(p.name + '!', "
+    "1), new Map()));",
     "const m = [1, 2, 3].reduce((acc, x) => { acc.delete(x); return acc; }, "
     "new Map([[2, 'b'], [5, 'e']]));\nreturn [...m];",
     "const m = new Map();\nfor (const x of [1, 2]) { const old = m.get('k'); m.set('k', x); "

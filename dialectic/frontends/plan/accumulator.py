@@ -39,7 +39,7 @@ def is_new_collection(node: Any) -> bool:
 class Changes:
     """The changes an arrow's block makes to its accumulator ``acc``, in order."""
 
-    __slots__ = ("acc", "kind", "parts", "at")
+    __slots__ = ("acc", "kind", "parts", "at", "original")
 
     def __init__(self, acc: str, at: int) -> None:
         self.acc = acc
@@ -49,6 +49,9 @@ class Changes:
         #: object: a `$merge` part per key; array: the items; collection: `[method, *args]`
         self.parts: list[Any] = []
         self.at = at  # the offset of the first change (errors point there)
+        #: an expression body `acc.set(k, v)` as written: the call of a registered `set` or
+        #: `add` it stays where it is not a `reduce` step from a new Map or Set
+        self.original: Any = None
 
     def value(self) -> Any:
         """The tree of the accumulator after the changes."""

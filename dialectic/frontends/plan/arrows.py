@@ -34,6 +34,25 @@ class _Pattern:
         self.parts = parts
 
 
+def _set_chain(body: Any, acc: str) -> list[list[Any]] | None:
+    """``acc.set(k, v)``, ``acc.add(x)`` or a chain of them (``acc.set(a, 1).set(b, 2)``), as
+    an expression body reads them (calls of ``set``/``add``: not JavaScript's methods of a
+    value), in order; None for anything else."""
+    parts: list[list[Any]] = []
+    while type(body) is dict and len(body) == 1 and ("set" in body or "add" in body):
+        ((method, called),) = body.items()
+        if type(called) is not list or not called:
+            return None
+        if len(called) - 1 != NEXT_VERSION[method]:
+            return None
+        parts.append([method, *called[1:]])
+        body = called[0]
+    if body != {"$ref": acc} or not parts:
+        return None
+    parts.reverse()
+    return parts
+
+
 class _Rest:
     """The key of a pattern's ``...rest``: the index it starts at (an array pattern) or the
     keys named before it (an object pattern)."""
@@ -304,6 +323,22 @@ class ArrowsMixin(ParserBase):
             returned = self._returned
         else:
             body = self.expr(depth + 1)
+            acc = params[0] if params and params[0] not in patterns else None
+            chain = None if acc is None else _set_chain(body, acc)
+            if chain is not None:  # `(m, x) => m.set(k, v)`: changes it, gives it back
+                assert acc is not None
+                changes = Changes(acc, self.starts[start])
+                changes.kind = "collection"
+                for i, part in enumerate(chain):
+                    if i and first_read([part], {acc}) is not None:
+                        raise self.fail(
+                            f"a change to `{acc}` that reads `{acc}` after another change",
+                            self.starts[start],
+                            f"make one change per step: ({acc}, x) => {acc}.set(k, v)",
+                        )
+                    changes.parts.append(part)
+                changes.original = body
+                body = changes.value()
         block = type(body) is dict and "$return" in body
         if patterns:
             body = self._destructured(patterns, body)

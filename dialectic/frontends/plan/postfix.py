@@ -383,6 +383,15 @@ class PostfixMixin(PromisesMixin):
             if changes is None:
                 continue
             acc, kind = changes.acc, changes.kind or "object"
+            if changes.original is not None and (
+                plain
+                or fn not in ("reduce", "reduceRight")
+                or i != 1
+                or len(args) != 3
+                or not fresh_initial(args[2], kind)
+            ):  # `(acc, x) => acc.add(x)` elsewhere: the registered `add`, as written
+                arg["$fn"][1] = changes.original
+                continue
             if plain or fn not in ("reduce", "reduceRight") or i != 1:
                 raise self.fail(
                     f"only `reduce` may change its accumulator `{acc}`; values never change "
