@@ -28,6 +28,7 @@ from dialectic.values.data import (
     _has_surrogate,
     json_safe,
 )
+from dialectic.values.infinity import infinity_leaving
 from dialectic.values.jsglobals import json_stringify
 from dialectic.values.jsnumber import js_number_to_string as js_number
 from dialectic.values.jsops import JsRefusal, TextTooLong
@@ -277,6 +278,9 @@ class Serializer:
             limit = self.text_limit
             try:
                 self.scan(value, limit)  # (its depth, size and keys checked as for JSON)
+                held = infinity_leaving(value)
+                if held is not None:  # (JSON would write it null: a value lost unseen)
+                    raise held.error("the template's value")
                 return json_stringify(  # type: ignore[no-any-return]
                     value,
                     self.stringify,
