@@ -102,8 +102,7 @@ def _options(options: Any) -> tuple[bool, bool]:
         if (key, value) in (("usage", "sort"), ("ignorePunctuation", False)):
             continue
         raise JsRefusal(
-            f"localeCompare()'s option {key}: {value!r} is not supported (sensitivity, "
-            "numeric)",
+            f"localeCompare()'s option {key}: {value!r} is not supported (sensitivity, numeric)",
             _HINT,
         )
     return _SENSITIVITY[given.get("sensitivity", "variant")], bool(given.get("numeric", False))

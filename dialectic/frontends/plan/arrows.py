@@ -18,6 +18,7 @@ from dialectic.frontends.plan.keywords import (
 from dialectic.frontends.plan.logicalset import LOGICAL_SETS, only_if
 from dialectic.frontends.plan.loopbuild import has_call
 from dialectic.frontends.plan.order import first_read
+from dialectic.frontends.plan.patterns import object_rest
 
 __all__ = ["ArrowsMixin"]
 
@@ -68,14 +69,7 @@ class _Rest:
         after = self.after
         if isinstance(after, int):
             return {"$method": [{"$ref": source}, "slice", after]}
-        entries: Any = {"$global": ["Object.entries", {"$ref": source}]}
-        test: Any = None
-        for k in after:
-            differs = {"$op": ["!==", {"$get": [{"$ref": "_entry"}, 0]}, k]}
-            test = differs if test is None else {"$op": ["&&", test, differs]}
-        if test is not None:
-            entries = {"$method": [entries, "filter", {"$fn": [["_entry"], test]}]}
-        return {"$global": ["Object.fromEntries", entries]}
+        return object_rest(source, after)
 
 
 class ArrowsMixin(ParserBase):

@@ -12,6 +12,19 @@ from dialectic.frontends.plan.keywords import RESERVED
 __all__ = ["PatternsMixin"]
 
 
+def object_rest(hidden: str, named: tuple[Any, ...]) -> Any:
+    """The members of ``hidden``'s value but the ``named`` ones, in their order:
+    ``Object.fromEntries(Object.entries(v).filter(([k]) => k !== 'a' && ...))``."""
+    entries: Any = {"$global": ["Object.entries", {"$ref": hidden}]}
+    if named:
+        test: Any = None
+        for k in named:
+            differs = {"$op": ["!==", {"$get": [{"$ref": "_entry"}, 0]}, k]}
+            test = differs if test is None else {"$op": ["&&", test, differs]}
+        entries = {"$method": [entries, "filter", {"$fn": [["_entry"], test]}]}
+    return {"$global": ["Object.fromEntries", entries]}
+
+
 class PatternsMixin(ParserBase):
     """Destructuring patterns; the statements' parser (:class:`StatementsMixin`) builds on it."""
 
@@ -78,16 +91,7 @@ class PatternsMixin(ParserBase):
 
     @staticmethod
     def _object_rest(hidden: str, named: tuple[str, ...]) -> Any:
-        """The members of ``hidden``'s value but the ``named`` ones, in their order:
-        ``Object.fromEntries(Object.entries(v).filter(([k]) => k !== 'a' && ...))``."""
-        entries: Any = {"$global": ["Object.entries", {"$ref": hidden}]}
-        if named:
-            test: Any = None
-            for k in named:
-                differs = {"$op": ["!==", {"$get": [{"$ref": "_entry"}, 0]}, k]}
-                test = differs if test is None else {"$op": ["&&", test, differs]}
-            entries = {"$method": [entries, "filter", {"$fn": [["_entry"], test]}]}
-        return {"$global": ["Object.fromEntries", entries]}
+        return object_rest(hidden, named)
 
     def _read_part(
         self, path: list[Any], at: int, gets: list[tuple[list[Any], int]]
