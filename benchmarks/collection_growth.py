@@ -3,11 +3,14 @@
 The idioms models write: counting in a loop (``counts.set(w, (counts.get(w) ?? 0) + 1)``), a
 seen-set (``if (!seen.has(w)) seen.add(w)``), a ``reduce`` from ``new Map()``; and, for
 comparison, the object count (``counts[w] = (counts[w] || 0) + 1``, a fold that copies the
-object per change: SPEC 10, "Loops", Cost). Each is run once on a new text (parse + prepare +
-run), half the words distinct. Each figure is the best of the rounds, CPU time of this process
-(``time.process_time``); the last column is the time per item relative to 1k (flat: linear).
+object per change: SPEC 10, "Loops", Cost); and the worklists of SPEC 10, "Stacks and queues": a
+queue drained with ``shift()``, a stack with ``pop()``, a BFS pushing as it shifts. Each is run
+once on a new text (parse + prepare + run), half the words distinct. Each figure is the best of
+the rounds, CPU time of this process (``time.process_time``); the last column is the time per
+item relative to 1k (flat: linear).
 
-Target: linear (the per-item time at 64k within 2x of 1k's) for the Map and Set idioms.
+Target: linear (the per-item time at 64k within 2x of 1k's) for the Map and Set idioms and the
+worklists.
 Run: python benchmarks/collection_growth.py [--quick] [--rounds N]
 """
 
@@ -28,6 +31,15 @@ PROGRAMS = {
     "return acc; }, new Map()).size;",
     "object count (loop)": "const counts = {};\n"
     "for (const w of words) counts[w] = (counts[w] || 0) + 1;\nreturn Object.keys(counts).length;",
+    # worklists (SPEC 10, "Stacks and queues"): each take O(1)
+    "queue drain (shift)": "const queue = [...words]; const seen = new Set();\n"
+    "while (queue.length) { const w = queue.shift(); seen.add(w); }\nreturn seen.size;",
+    "stack drain (pop)": "const stack = [...words]; const seen = new Set();\n"
+    "while (stack.length) { const w = stack.pop(); seen.add(w); }\nreturn seen.size;",
+    "BFS (shift + push)": "const half = words.length / 2; const queue = [0]; let count = 0;\n"
+    "while (queue.length) {\n  const x = queue.shift(); count++;\n"
+    "  if (x * 2 + 1 < half) queue.push(x * 2 + 1);\n"
+    "  if (x * 2 + 2 < half) queue.push(x * 2 + 2);\n}\nreturn count;",
 }
 
 

@@ -16,16 +16,18 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from dialectic.compiler.arrows import FRAME, Arrow, Frame, Steps, merge, spread_args
+from dialectic.compiler.arrows import FRAME, Arrow, Frame, Steps, merge, refused, spread_args
 from dialectic.outcome.errors import JSONPath
 from dialectic.resolve.foldinner import INNER
 from dialectic.run.evaluator import State
+from dialectic.values.jsnumber import JsRefusal
 
 __all__ = [
     "ACC",
     "COPY_STEP",
     "Owner",
     "merge_owned",
+    "pop_owned",
     "reduce_owned",
     "reduce_owned_async",
     "spread_owned",
@@ -96,6 +98,26 @@ def spread_owned(
         return spread_args(items[1:], spreads[1:], path, base)
     out = spread_args(items, spreads, path)  # ([..."ab", x], or a failure)
     return _own(owner, field, out) if field is not None else out
+
+
+def pop_owned(frame: int, field: str | None, path: JSONPath, parts: list[Any]) -> Any:
+    """``stack.slice(0, -1)`` (a stack's ``pop()``) in the step of the fold at nesting level
+    ``frame``: the last item removed in place when the fold owns the array (O(1)), else a copy
+    without it, which the fold owns from then on."""
+    owner = FRAME.get()[frame]
+    base = parts[0]
+    if type(base) is not list:  # (a stack is an array the program made: never so)
+        raise refused(JsRefusal("pop() of a value that is not an array"), "pop", path)
+    if type(owner) is not Owner or field is None:
+        if type(owner) is Owner:
+            owner.copied += len(base)
+        return base[:-1]
+    if base is not _owned(owner, field):
+        owner.copied += len(base)
+        return _own(owner, field, base[:-1])
+    if base:
+        del base[-1]
+    return base
 
 
 def _spread_inner(

@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Any
 
 from dialectic.compiler import plus as plus_module
 from dialectic.compiler.access import Access
-from dialectic.compiler.accumulate import ACC, merge_owned
+from dialectic.compiler.accumulate import ACC, merge_owned, pop_owned
 from dialectic.compiler.direct import Plain, plain_body
 from dialectic.compiler.expressions import conditional, operator
 from dialectic.compiler.lambdas import (
@@ -182,6 +182,12 @@ class FormsMixin:
         args = [self._arrow_or_value(a) for a in node.args]
         spreads = [isinstance(a, Spread) for a in node.args if not isinstance(a, Lambda)]
         fallback = self.compile(node.fallback) if node.fallback is not None else None
+        marked = self.resolved.accumulates.get(id(node))
+        if marked is not None:  # a fold's `stack.slice(0, -1)` (a `pop()`): in place
+            field = self.resolved.folds.get(id(node))
+            return self._combine(
+                [self.compile(node.target)], partial(pop_owned, marked[1], field, node.path)
+            )
         return method(
             node.name,
             self.compile(node.target),
@@ -233,6 +239,7 @@ class FormsMixin:
             Arrow(self.compile(test.body), 1, test.locals),
             Arrow(self.compile(step.body), 1, step.locals),
             self._steps(node.path),
+            id(step) in self.resolved.accumulates,
         )
 
     def _ParamRef(self, node: ParamRef) -> Compiled:

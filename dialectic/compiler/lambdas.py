@@ -68,6 +68,8 @@ _COLLECTIONS = frozenset({JsMap, JsSet, JsIterator})
 _REPLACERS = frozenset(["replace", "replaceAll"])
 #: the text methods that may find every match of a regular expression
 _SCANS = frozenset(["replace", "replaceAll", "split", "match", "matchAll"])
+#: array methods that read one item whatever the length (one step, SPEC 7)
+_ONE_ITEM = frozenset(["at"])
 
 
 def _arrow_of(name: str, args: list[Compiled | Arrow], path: JSONPath) -> Arrow | None:
@@ -229,6 +231,7 @@ def _plain(
     its steps counted, a text it makes within ``max_len`` (measured before it is built where
     the method knows its length in advance, else here: `toUpperCase` of 'ß' is 'SS')."""
     scans = name in _SCANS
+    whole = name not in _ONE_ITEM  # (a method that reads one item costs one step)
     # the method of a text and of an array, looked up once (other receivers: per call)
     by_type: dict[type, Callable[..., Any] | None] = {
         str: jm.text_method(name, max_len),
@@ -243,7 +246,7 @@ def _plain(
                 fn = jm.plain_method(receiver, name, stringify, max_len)
             except JsRefusal as exc:
                 raise refused(exc, name, path) from None
-        steps.take(s, 1 + (len(receiver) if t is list else 0))
+        steps.take(s, 1 + (len(receiver) if t is list and whole else 0))
         if scans:  # (a regular expression's matches: the loop looks at the run's deadline)
             token = DEADLINE.set(s.deadline_at)
             try:

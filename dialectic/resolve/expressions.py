@@ -70,6 +70,14 @@ _PREDICATES = frozenset(
 )
 
 
+#: how a stack or a queue is written (SPEC 10, "Stacks and queues")
+_WORKLIST = (
+    " Or drain an array the program made, as a statement: const todo = [...xs]; "
+    "while (todo.length) {{ const x = todo.{0}(); ... }} (todo used only by push, pop or "
+    "shift statements and reads of its members)"
+)
+
+
 def _tested(node: Node) -> Node:
     """An arrow function whose value is tested: its body as a test (see ``build.soften``)."""
     lam: Any = node
@@ -266,7 +274,8 @@ class ExpressionsMixin:
                 "expression_error",
                 f"{name}() changes the array in place; programs do not change values",
                 node.path,
-                hint=f"Build a new array instead: {MUTATORS[name]}.",
+                hint=f"Build a new array instead: {MUTATORS[name]}."
+                + (_WORKLIST.format(name) if name in ("pop", "shift") else ""),
                 details={"method": name},
             )
         target = self.resolve(node.target)
@@ -363,7 +372,12 @@ class ExpressionsMixin:
         test, step = node.test, node.step
         assert type(test) is Lambda and type(step) is Lambda  # (tree.forms checked)
         self._steps()
-        return While(node.path, init, _tested(self._arrow(test)), self._arrow(step))
+        tested, stepped = _tested(self._arrow(test)), self._arrow(step)
+        if type(stepped) is Lambda:  # a fold's step changes its state's arrays in place
+            steps, fields = reduce_marks(stepped, self._arrow_count)
+            if steps:
+                self.reducers.append((stepped, self._arrow_count, steps, fields))
+        return While(node.path, init, tested, stepped)
 
     def _check_in_place(self) -> None:
         """``xs.sort()`` reorders ``xs`` itself in JavaScript; dialectic returns a sorted copy,

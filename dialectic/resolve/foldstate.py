@@ -56,9 +56,10 @@ from dialectic.tree.nodes import (
     Undefined,
     child_list,
 )
+from dialectic.tree.resolved import Invoke
 from dialectic.values.jsops import LOGICAL
 
-__all__ = ["fold_steps", "reduce_marks"]
+__all__ = ["fold_steps", "popped", "reduce_marks"]
 
 #: the nodes that evaluate all their children whatever the data
 _EAGER = frozenset({Arr, Obj, Merge, Spread, Template, Global})
@@ -139,8 +140,9 @@ class _Fold:
         return None
 
     def _changes_alias(self, node: Node) -> bool:
-        """Whether ``node`` is ``[...a, ...]`` or ``{...a, ...}`` of an alias ``a`` of the step."""
-        first: Node | None = None
+        """Whether ``node`` is ``[...a, ...]``, ``{...a, ...}`` or ``a.slice(0, -1)`` of an
+        alias ``a`` of the step."""
+        first: Node | None = popped(node)
         if type(node) is Merge and node.parts:
             first = node.parts[0]
         elif type(node) is Arr and node.items and type(node.items[0]) is Spread:
@@ -148,8 +150,9 @@ class _Fold:
         return type(first) is AliasRef and first.frame == self.frame
 
     def _base(self, node: Node) -> AliasRef | None:
-        """The version a change ``node`` starts from (``[...v, ...]``, ``{...v, ...}``)."""
-        first: Node | None = None
+        """The version a change ``node`` starts from (``[...v, ...]``, ``{...v, ...}``,
+        ``v.slice(0, -1)``: a stack's ``pop()``)."""
+        first: Node | None = popped(node)
         if type(node) is Merge and node.parts:
             first = node.parts[0]
         elif type(node) is Arr and node.items and type(node.items[0]) is Spread:
@@ -320,12 +323,20 @@ class _Fold:
 
     def _forced(self, change: Node, own: int) -> set[int]:
         """The aliases evaluated, whatever the data, before ``change`` (in alias ``own``)
-        changes its base: those its parts and the tests on its way read, and theirs."""
+        changes its base: those its parts and the tests on its way read, and theirs. A test
+        on the way holds when the change is made, and so do the aliases its truth implies
+        (``_if2 = _if1 ? x > 0 : false``: ``_if1``): a `? :` testing one of them evaluates its
+        first branch (so ``x``, read in the branch of ``if (x > 0)``, is read first)."""
         roots: list[Node] = list(child_list(change))
+        truthy: set[int] = set()
         node = self.binding[own].node
         while type(node) is Cond:  # the tests on the way from the alias's value to the change
             roots.append(node.test)
-            node = node.then if _holds(node.then, change) else node.otherwise
+            if _holds(node.then, change):
+                self._truths(node.test, truthy)
+                node = node.then
+            else:
+                node = node.otherwise
         found: set[int] = set()
         slots: list[int] = []
         stack = roots
@@ -335,14 +346,57 @@ class _Fold:
                 if slot not in found and slot in self.binding:
                     found.add(slot)
                     slots.extend(self.binding[slot].deps)
+                    if truthy:  # (its branches that a true test takes)
+                        stack.append(self.binding[slot].node)
                 continue
             n = stack.pop()
             if type(n) is AliasRef:
                 if n.frame == self.frame:
                     slots.append(n.slot)
                 continue
+            if type(n) is Cond and truthy and self._known(n.test, truthy):
+                stack.append(n.then)
             stack.extend(_always(n))
         return found
+
+    def _known(self, test: Node, truthy: set[int]) -> bool:
+        return type(test) is AliasRef and test.frame == self.frame and test.slot in truthy
+
+    def _truths(self, test: Node, truthy: set[int]) -> None:
+        """Add to ``truthy`` the aliases of the step that hold when ``test`` does."""
+        stack = [test]
+        while stack:
+            n = stack.pop()
+            if type(n) is AliasRef:
+                if n.frame == self.frame and n.slot in self.binding and n.slot not in truthy:
+                    truthy.add(n.slot)
+                    stack.append(self.binding[n.slot].node)
+            elif type(n) is Cond:
+                if _falsy(n.otherwise):  # `c ? a : false` holds: `c` and `a` hold
+                    stack.append(n.test)
+                    stack.append(n.then)
+            elif type(n) is Op and n.op == "&&":
+                stack.extend(n.operands)
+
+
+def _falsy(node: Node) -> bool:
+    """Whether ``node`` is a literal JavaScript takes as false."""
+    if type(node) is Undefined:
+        return True
+    if type(node) is not Lit:
+        return False
+    value = node.value
+    return value is None or value is False or (type(value) in (int, str) and not value)
+
+
+def popped(node: Node) -> Node | None:
+    """The array ``a`` when ``node`` is ``a.slice(0, -1)`` (a stack's ``pop()``, SPEC 10)."""
+    if type(node) is not Method or node.name != "slice" or len(node.args) != 2:
+        return None
+    start, end = node.args
+    if type(start) is Lit and type(end) is Lit and start.value == 0 and end.value == -1:
+        return node.target
+    return None
 
 
 def _kids(node: Node) -> list[Node]:
@@ -389,4 +443,6 @@ def _always(node: Node) -> list[Node]:
         return child_list(node)
     if t in _EAGER:
         return child_list(node)
+    if t is Invoke:  # a function's arguments, evaluated before the call
+        return [a.node for a in node.args if type(a.node) is not Lambda]  # type: ignore[attr-defined]
     return []

@@ -34,6 +34,7 @@ from dialectic.frontends.plan.parensets import split_parenthesized
 from dialectic.frontends.plan.parser import ParseFailure, Parser, Problem
 from dialectic.frontends.plan.spans import LazySpans, LineIndex, build_spans
 from dialectic.frontends.plan.trycatch import may_try, untry
+from dialectic.frontends.plan.worklist import worklists
 from dialectic.frontends.plan.wrappers import may_be_wrapped, unwrap
 from dialectic.outcome.errors import JSONPath, SyntaxProblem
 
@@ -165,6 +166,9 @@ def _attempt(
         pushed = member_pushes(text, tokens)  # `groups[k].push(x);` (:mod:`.memberpush`)
         if pushed is not None:
             tokens = pushed
+        drained = worklists(text, tokens)  # `const x = queue.shift();` (:mod:`.worklist`)
+        if drained is not None:
+            tokens = drained
     parser = Parser(text, tokens, index, strict=strict, max_depth=max_depth, record=False)
     if fence_problem is not None:
         parser.problems.append(fence_problem)

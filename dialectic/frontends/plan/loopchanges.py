@@ -97,6 +97,8 @@ class LoopChangesMixin(ParserBase):
         if nxt in (".", "[") and logical_member(self, body, reach, pos):  # `o[k] ??= v`
             return True
         if nxt == "." and kinds[pos + 2] == "name" and kinds[pos + 3] == "(":
+            if values[pos + 2] == "pop" and self._pop(body, reach, pos):
+                return True
             if values[pos + 2] != "push":
                 change = self.collection_change(body, pos)  # `m.set(k, v);`: `m = m.set(k, v)`
                 if change is None:
@@ -160,6 +162,31 @@ class LoopChangesMixin(ParserBase):
                 f"write {name} = {name} + value; or collect the values and compute after the loop",
             )
         return False
+
+    def _pop(self, body: Body, reach: str | None, pos: int) -> bool:
+        """``stack.pop();`` (also ``stack.pop(x);``, which :mod:`.worklist` writes after
+        ``const x = stack.at(-1);``: the change reads ``x``, so ``x`` is read before it): the
+        array without its last item, a change that reads the array (a fold), in place."""
+        kinds, values = self.kinds, self.values
+        arg = kinds[pos + 4] == "name" and kinds[pos + 5] == ")"
+        if not (kinds[pos + 4] == ")" or arg):
+            return False
+        item: Any = {"$ref": values[pos + 4]} if arg else None
+        self.pos = pos + (6 if arg else 5)
+        if item is not None:
+            body.use(item, pos + 4, pos + 4)
+        self._end("`pop()`")
+        body.fold = True
+        hidden: str | None = None
+        if item is not None:
+            hidden = self.fresh("_item")
+            body.lets[hidden] = item
+            self._put(body.lets, hidden, pos + 4, pos + 4)
+        body.claim(str(values[pos]), pos, "push")
+        body.add_change(
+            str(values[pos]), Contribution("pop", hidden, reach, self._span(pos, self.pos - 1))
+        )
+        return True
 
     def _assignment(self, name: str, value: Any, pos: int) -> tuple[str, Any]:
         """``acc = e``: ``+``/``-`` for ``acc = acc + e``, else ``=`` (when ``e`` reads

@@ -23,8 +23,14 @@ def fold_step(
     JavaScript's step on a number or a text, a loop inside the loop applied in turn."""
     prev = {"$ref": previous}
     value: Any = {"$ref": c.value} if c.value is not None else None
-    if c.kind == "push":
-        out: Any = [{"$spread": prev}, {"$spread": value}]
+    out: Any
+    if c.kind == "pop":  # `stack.pop()`: `stack.slice(0, -1)` (reading the item first)
+        out = {"$method": [prev, "slice", 0, -1]}
+        if value is not None:
+            again = {"$method": [prev, "slice", 0, -1]}
+            out = {"$if": [{"$op": ["typeof", value]}, out, again]}  # (a text: truthy)
+    elif c.kind == "push":
+        out = [{"$spread": prev}, {"$spread": value}]
     elif c.kind == "entry":
         out = {"$merge": [prev, {"$global": ["Object.fromEntries", value]}]}
     elif c.kind == "set":

@@ -60,7 +60,7 @@ class ReassignMixin(ParserBase):
             return self._is_let(word, alias_at)
         return (
             nxt == "."
-            and values[pos + 2] == "push"
+            and values[pos + 2] in ("push", "pop")
             and kinds[pos + 2] == "name"
             and kinds[pos + 3] == "("
         )
