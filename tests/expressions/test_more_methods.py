@@ -81,7 +81,7 @@ def test_the_value_is_nodes(program: str, answer: dict[str, Any]) -> None:
         ("return (1.5).toFixed(101);", "0 to 100 digits"),
         ("return x.s.localeCompare(1);", "compares two texts here"),
         ("return 'é'.localeCompare('e');", "other than printable ASCII"),
-        ("return 'a'.localeCompare('b', 'de');", "with locales or options"),
+        ("return 'a'.localeCompare('b', 'de');", "English's order only"),
         ("return (1).toPrecision(101);", "1 to 100 digits"),
         ("return x.p.toUpperCase();", "numbers have no method `toUpperCase`"),
         ("return x.s.concat([1]);", "JSON.stringify(x) first"),
