@@ -229,6 +229,7 @@ def _plain(
     its steps counted, a text it makes within ``max_len`` (measured before it is built where
     the method knows its length in advance, else here: `toUpperCase` of 'ß' is 'SS')."""
     scans = name in _SCANS
+    held = name == "get"  # (a Map's `get` gives a value it holds: it makes no array)
     # the method of a text and of an array, looked up once (other receivers: per call)
     by_type: dict[type, Callable[..., Any] | None] = {
         str: jm.text_method(name, max_len),
@@ -255,7 +256,8 @@ def _plain(
         else:
             out = apply_js(fn, [receiver, *rest], name, path)
         if type(out) is list:
-            steps.take(s, len(out))  # what it made counts too: `[a, a].flat()` doubles
+            if not (held and t is JsMap):
+                steps.take(s, len(out))  # what it made counts too: `[a, a].flat()` doubles
         elif type(out) is str and len(out) > max_len:
             raise refused(TextTooLong(len(out), max_len), name, path)
         return out

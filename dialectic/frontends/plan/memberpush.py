@@ -14,11 +14,11 @@ array in ``o[k]`` is held nowhere else, so ``o`` is defined just as ``const o = 
 ``reduce`` step's accumulator starting from ``{}``), and from there to the end of the statement
 holding the last push ``o`` is used only by such pushes and by the statements that make a
 member an array: ``o[k] = [];``, ``o[k] = o[k] || [];`` (or ``??``), ``o[k] ||= [];`` (or
-``??=``), the form :mod:`.parensets` writes (``o[k] = [...(o[k] || []), A];``), and the test
-``if (!o[k])``. A key reads the same twice (a name, a literal, a member chain of names: no
-call), and ``A`` does not read ``o``. A member that is not an array when pushed fails, as in
-JavaScript (``[...undefined]``). Any other use leaves the push as it is, which the parser
-refuses with what to write instead."""
+``??=``), the form :mod:`.parensets` writes (``o[k] = [...(o[k] || []), A];``), a new array
+``o[k] = [B];`` (``B`` not reading ``o``), and the test ``if (!o[k])``. A key reads the same
+twice (a name, a literal, a member chain of names: no call), and ``A`` does not read ``o``. A
+member that is not an array when pushed fails, as in JavaScript (``[...undefined]``). Any
+other use leaves the push as it is, which the parser refuses with what to write instead."""
 
 from __future__ import annotations
 
@@ -225,6 +225,10 @@ def _makes_array(
         return False
     if _empty_array_then_end(kinds, op + 1):
         return True  # `o[k] = [];`
+    close = partner.get(op + 1, -1) if kinds[op + 1] == "[" else -1
+    if close > 0 and kinds[close + 1] in (";", "}", "eof"):  # `o[k] = [x];`: a new array
+        obj = values[j]
+        return not any(kinds[m] == "name" and values[m] == obj for m in range(op + 1, close))
     same = list(zip(kinds[j:target], values[j:target], strict=True))
     width = target - j
     after = op + 1
