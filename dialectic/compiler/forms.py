@@ -228,10 +228,12 @@ class FormsMixin:
     def _While(self, node: While) -> Compiled:
         test, step = node.test, node.step
         assert isinstance(test, Lambda) and isinstance(step, Lambda)
+        arrow = Arrow(self.compile(step.body), 1, step.locals)
+        arrow.owns = id(step) in self.resolved.accumulates  # (its changes in place)
         return while_loop(
             self.compile(node.init),
             Arrow(self.compile(test.body), 1, test.locals),
-            Arrow(self.compile(step.body), 1, step.locals),
+            arrow,
             self._steps(node.path),
         )
 

@@ -353,7 +353,13 @@ class ExpressionsMixin:
         test, step = node.test, node.step
         assert type(test) is Lambda and type(step) is Lambda  # (tree.forms checked)
         self._steps()
-        return While(node.path, init, _tested(self._arrow(test)), self._arrow(step))
+        tested = _tested(self._arrow(test))
+        stepped = self._arrow(step)
+        if type(stepped) is Lambda:  # a fold's step: its changes in place, as a reduce's
+            steps, fields = reduce_marks(stepped, self._arrow_count)
+            if steps:
+                self.reducers.append((stepped, self._arrow_count, steps, fields))
+        return While(node.path, init, tested, stepped)
 
     def _check_in_place(self) -> None:
         """``xs.sort()`` reorders ``xs`` itself in JavaScript; dialectic returns a sorted copy,

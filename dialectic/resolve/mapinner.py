@@ -88,6 +88,7 @@ class _Step:
         #: the fields some version changes with ``set`` (the Maps; any other field is not
         #: looked at)
         self.maps: set[str] = set()
+        self.roots: set[int] = set()  # ids of the field aliases' values (`_s.a0`)
         #: where each version (slot, or -1: the reduce's accumulator) is given on, and guards
         self.given: dict[int, list[list[Guard]]] = {}
         self.allowed: set[int] = set()  # ids of the version nodes at the places above
@@ -129,6 +130,7 @@ class _Step:
                         self.ok = False  # (a field read twice: two roots of one Map)
                     seen.add(key.value)
                     self.field[slot] = key.value
+                    self.roots.add(id(node))
 
     def _leaves(self, node: Node, guards: list[Guard]) -> list[tuple[Node, list[Guard]]]:
         """The leaves of the tree of ``? :`` at ``node``, each with the tests on its way."""
@@ -242,11 +244,20 @@ class _Step:
                     continue
                 return False
             if type(node) is ParamRef and self._is_state(node) and self.record is not None:
-                if not (type(parent) is Get or parent is self.result):
-                    return False  # (the state held whole: its Map could be read elsewhere)
+                if parent is self.result:
+                    continue  # (`_s.done ? _s : {...}`: the state given back as it is)
+                if type(parent) is not Get or not self._field_read(parent):
+                    return False  # (the state held whole, or a Map's field read elsewhere)
                 continue
             stack.extend((kid, node) for kid in child_list(node))
         return True
+
+    def _field_read(self, get: Get) -> bool:
+        """Whether ``_s.aN`` reads no Map's field but at its own alias (``g = _s.a0``)."""
+        if id(get) in self.roots:
+            return True
+        key = get.keys[0] if get.keys else None
+        return type(key) is Lit and key.value not in self.maps
 
 
 def _is_set(node: Method) -> bool:

@@ -28,10 +28,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from dialectic.frontends.plan.lexer import Lexed
+from dialectic.frontends.plan.mappush import pure_key
 from dialectic.frontends.plan.parensets import (
     MAX_OBJECTS,
     _partners,
-    _same_twice,
     _starts_statement,
     _target_end,
 )
@@ -101,7 +101,7 @@ def _container(
 ) -> _Container | None:
     if kinds[c + 1] == "." and values[c + 2] == "get" and kinds[c + 3] == "(":
         close = partner.get(c + 3, -1)
-        if close > c + 4 and _same_twice(kinds, c + 4, close):
+        if close > c + 4 and pure_key(kinds, values, c + 4, close):
             return _Container(c, close + 1, c + 4, close, True)
         return None
     end = _target_end(kinds, values, partner, c)
@@ -375,7 +375,7 @@ def _has_or_set(
     if close < 0 or not _starts_statement(kinds, values, partner, i):
         return None
     key = list(zip(kinds[i + 4 : close], values[i + 4 : close], strict=True))
-    if not key or not _same_twice(kinds, i + 4, close):
+    if not key or not pure_key(kinds, values, i + 4, close):
         return None
     j = close + 1
     form = [("op", "||"), ("name", values[i]), (".", "."), ("name", "set"), ("(", "("), *key,
