@@ -34,6 +34,8 @@ PROGRAMS = [
     "const g = new Map();\nfor (const w of words) {\n"
     "  if (!g.has(w.length)) g.set(w.length, [w]);\n  else g.get(w.length).push(w);\n}\n"
     "return [...g.values()];",
+    "const g = new Map();\nfor (const w of words) {\n"
+    "  g.get(w.length)?.push(w, 1) ?? g.set(w.length, [w, 0]);\n}\nreturn [...g];",
     # the read-push-write-back with a Map
     "const g = new Map();\nfor (const w of words) {\n  const k = w.length;\n"
     "  const arr = g.get(k) || [];\n  arr.push(w);\n  g.set(k, arr);\n}\nreturn [...g.entries()];",

@@ -15,7 +15,8 @@ Read before parsing, on the tokens, as the forms :mod:`.mappush` and :mod:`.memb
   A.push(...);``, braces allowed), ``W`` the write of a new array (``m.set(K, [...]);`` /
   ``C = [...];``), is ``if (!m.has(K)) W; else m.get(K).push(...);`` (``if (!C) W; else
   C.push(...);``);
-- ``m.has(K) || m.set(K, []);`` is ``if (!m.has(K)) m.set(K, []);``.
+- ``m.has(K) || m.set(K, []);`` is ``if (!m.has(K)) m.set(K, []);``, and ``m.get(K)?.push(...)
+  ?? m.set(K, [...]);`` is ``if (!m.has(K)) m.set(K, [...]); else m.get(K).push(...);``.
 
 ``C`` is ``m.get(K)`` or a member ``o[K]``/``o.k``, ``K`` reads the same twice (a name, a
 literal, a member chain of names: no call); the pushes do not read ``A`` or the container, and
@@ -63,10 +64,13 @@ def write_backs(source: str, tokens: Lexed) -> Lexed | None:
             if partner is None:
                 partner = _partners(kinds)
             edit = _local(kinds, values, partner, i)
-        elif kinds[i + 1] == "." and values[i + 2] == "has" and kinds[i + 3] == "(":
+        elif kinds[i + 1] == "." and values[i + 2] in ("has", "get") and kinds[i + 3] == "(":
             if partner is None:
                 partner = _partners(kinds)
-            edit = _has_or_set(kinds, values, partner, i)
+            if values[i + 2] == "has":
+                edit = _has_or_set(kinds, values, partner, i)
+            else:
+                edit = _push_or_set(kinds, values, partner, i)
         else:
             continue
         if edit is not None:
@@ -386,6 +390,39 @@ def _has_or_set(
     new = [("name", "if", i), ("(", "(", i), ("op", "!", i), *_toks(kinds, values, i, close + 1),
            (")", ")", close), *_toks(kinds, values, j + 1, last + 1)]  # fmt: skip
     return i, last, new
+
+
+def _push_or_set(
+    kinds: Sequence[str], values: Sequence[object], partner: dict[int, int], i: int
+) -> _Edit | None:
+    """``m.get(K)?.push(...) ?? m.set(K, [...]);`` as ``if (!m.has(K)) m.set(K, [...]); else
+    m.get(K).push(...);``."""
+    if not _starts_statement(kinds, values, partner, i):
+        return None
+    c = _container(kinds, values, partner, i)
+    if c is None:
+        return None
+    j = c.end  # `?.push(`
+    if not (values[j] == "?." and values[j + 1] == "push" and kinds[j + 2] == "("):
+        return None
+    close = partner.get(j + 2, -1)
+    if close <= j + 3 or values[close + 1] != "??" or kinds[close + 1] != "op":
+        return None
+    box = values[i]
+    if any(kinds[m] == "name" and values[m] == box for m in range(j + 3, close)):
+        return None
+    write = close + 2
+    end = _semicolon(kinds, partner, write)
+    if end < 0 or not _new_array(kinds, values, partner, c, box, write, end):
+        return None
+    new = _test(kinds, values, c, i)
+    new.extend(_toks(kinds, values, write, end + 1))
+    new.append(("name", "else", close + 1))
+    new.extend(_toks(kinds, values, c.start, c.end))
+    new.append((".", ".", j))
+    new.extend(_toks(kinds, values, j + 1, close + 1))
+    new.append((";", ";", end))
+    return i, end, new
 
 
 def _used(
