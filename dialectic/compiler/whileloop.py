@@ -15,8 +15,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from dialectic.compiler.accumulate import COPY_STEP, Owner
-from dialectic.compiler.arrows import FRAME, Arrow, Steps
+from dialectic.compiler.accumulate import owned_step
+from dialectic.compiler.arrows import Arrow, Steps
 from dialectic.run.evaluator import Compiled, State
 from dialectic.values.jsops import truthy
 
@@ -72,14 +72,6 @@ def _owned_loop(
             if not truthy(tapply(s, (state,))):
                 return state
             steps.take(s, 1)
-            frame = Owner((state,), size, owned, fields)
-            token = FRAME.set((*FRAME.get(), frame))
-            try:
-                state = ssync(s)
-            finally:
-                FRAME.reset(token)
-            owned = frame.owned
-            if frame.copied >= COPY_STEP:
-                steps.take(s, frame.copied // COPY_STEP)
+            state, owned = owned_step(ssync, s, (state,), size, owned, fields, steps)
 
     return run

@@ -5,14 +5,13 @@ linear in the items; a Map whose arrays JavaScript would share is refused with w
 
 from __future__ import annotations
 
-import time
-
 import pytest
 
 from dialectic import Runtime
 
 from .program_generator import CONTEXT
 from .program_oracle import runs_as_in_node, runtime
+from .test_member_pushes import _per_item
 
 RT: Runtime = runtime()
 
@@ -172,18 +171,6 @@ def test_a_push_onto_a_key_without_an_array_fails_as_node_throws() -> None:
     )
     assert out.status == "failure" and out.error is not None, out.value
     assert out.error.line == 2 and "undefined" in out.error.message, out.error.message
-
-
-def _per_item(text: str, n: int) -> float:
-    """The best of 3 runs' CPU time per item of ``text`` over ``n`` items (16 groups)."""
-    prepared = Runtime(load_entry_points=False).prepare(text, lang="plan")
-    best = float("inf")
-    for _ in range(3):
-        start = time.process_time()
-        out = prepared.run({"xs": list(range(n))})
-        best = min(best, (time.process_time() - start) / n)
-        assert out.status == "success" and out.value == 16, out.message
-    return best
 
 
 @pytest.mark.parametrize(

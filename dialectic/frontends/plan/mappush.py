@@ -28,12 +28,12 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from dialectic.frontends.plan.lexer import Lexed
+from dialectic.frontends.plan.memberpush import owner_end
 from dialectic.frontends.plan.parensets import (
     MAX_OBJECTS,
     _partners,
     _same_twice,
     _starts_statement,
-    _statement_end,
     name_index,
 )
 from dialectic.frontends.plan.tokenwrite import TokenWriter
@@ -163,23 +163,10 @@ def _only_groups(
     """Whether the Map of the ``pushes`` (``uses``: the tokens naming it outside them) is
     defined as ``new Map()`` and used only as the module says up to the end of the statement
     holding the last push."""
-    if not uses:
+    starts = [p.start for p in pushes]
+    end = owner_end(kinds, values, partner, uses, starts, ("new", "Map", "(", ")"))
+    if end < 0:
         return False
-    first = uses[0]
-    last_push = pushes[-1].start
-    if kinds[first - 1] == "name" and values[first - 1] in ("const", "let", "var"):
-        if [str(v) for v in values[first + 1 : first + 7]] != ["=", "new", "Map", "(", ")", ";"]:
-            return False
-        if pushes[0].start < first:
-            return False
-        end = _statement_end(kinds, values, first, last_push)
-        if end < 0:
-            return False
-    else:  # `xs.reduce((acc, x) => { ...; return acc; }, new Map())`
-        body = _reduce_body(kinds, values, partner, first)
-        if body < 0 or not all(body < p.start < partner[body] for p in pushes):
-            return False
-        end = partner[body] - 2  # (`return acc; }`: a read after the last push)
     for j in uses[1:]:
         if j >= end:  # (after the last push's statement, or `return acc;`: anything)
             break
@@ -238,34 +225,6 @@ def _top_level(kinds: Sequence[str], partner: dict[int, int], bracket: int) -> b
 
 def _reads(kinds: Sequence[str], values: Sequence[object], a: int, b: int, name: object) -> bool:
     return any(kinds[m] == "name" and values[m] == name for m in range(a, b))
-
-
-def _reduce_body(
-    kinds: Sequence[str], values: Sequence[object], partner: dict[int, int], at: int
-) -> int:
-    """The `{` of the body when the name at token ``at`` is the first parameter of a `reduce`
-    step ``.reduce((acc, x) => { ...; return acc; }, new Map())``; else -1."""
-    if not (
-        kinds[at - 1] == "("
-        and kinds[at - 2] == "("
-        and values[at - 3] == "reduce"
-        and kinds[at - 4] == "."
-        and kinds[at + 1] == ","
-        and kinds[at + 2] == "name"
-        and kinds[at + 3] == ")"
-        and values[at + 4] == "=>"
-        and kinds[at + 5] == "{"
-    ):
-        return -1
-    end = partner.get(at + 5, -1)
-    tail = [str(values[j]) for j in range(end + 1, end + 7)] if end > 0 else []
-    if tail != [",", "new", "Map", "(", ")", ")"]:
-        return -1
-    if not (
-        values[end - 3] == "return" and values[end - 2] == values[at] and kinds[end - 1] == ";"
-    ):
-        return -1
-    return at + 5
 
 
 def _init_before(

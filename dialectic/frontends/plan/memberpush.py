@@ -37,7 +37,7 @@ from dialectic.frontends.plan.parensets import (
 )
 from dialectic.frontends.plan.tokenwrite import TokenWriter
 
-__all__ = ["member_pushes"]
+__all__ = ["member_pushes", "owner_end"]
 
 #: `||` and `??`, as tokens
 _EITHER = frozenset(["||", "??"])
@@ -175,29 +175,49 @@ def _only_groups(
     """Whether the object of the ``pushes`` (``uses``: the tokens naming it outside them) is
     defined as ``{}`` and used only as the module says up to the end of the statement holding
     the last push."""
-    if not uses:
+    end = owner_end(kinds, values, partner, uses, [p[0] for p in pushes], ("{", "}"))
+    if end < 0:
         return False
-    first = uses[0]
-    last_push = pushes[-1][0]
-    if kinds[first - 1] == "name" and values[first - 1] in ("const", "let", "var"):
-        if not (kinds[first + 1] == "=" and kinds[first + 2] == "{" and kinds[first + 3] == "}"):
-            return False
-        if kinds[first + 4] not in (";", "eof") or pushes[0][0] < first:
-            return False
-        end = _statement_end(kinds, values, first, last_push)
-        if end < 0:
-            return False
-    else:  # `xs.reduce((acc, x) => { ...; return acc; }, {})`
-        body = _reduce_body(kinds, values, partner, first)
-        if body < 0 or not all(body < p[0] < partner[body] for p in pushes):
-            return False
-        end = partner[body] - 2  # (`return acc; }`: a read after the last push)
     for j in uses[1:]:
         if j >= end:  # (after the last push's statement, or `return acc;`: anything)
             break
         if not _makes_array(kinds, values, partner, j):
             return False
     return True
+
+
+def owner_end(
+    kinds: Sequence[str],
+    values: Sequence[object],
+    partner: dict[int, int],
+    uses: list[int],
+    pushes: list[int],
+    initial: tuple[str, ...],
+) -> int:
+    """For the container of the ``pushes`` (their first tokens; ``uses``: the tokens naming it
+    outside them), defined as ``initial`` (``const o = {};``, ``new Map()``) or the accumulator
+    of a ``reduce`` step from it: the token from which any use may follow (the end of the
+    statement holding the last push, or the ``acc`` of the step's ``return acc;``), else -1."""
+    if not uses:
+        return -1
+    first = uses[0]
+    if kinds[first - 1] == "name" and values[first - 1] in ("const", "let", "var"):
+        after = first + 2 + len(initial)
+        if after >= len(kinds) or any(kinds[j] == "str" for j in range(first + 1, after)):
+            return -1
+        if [str(v) for v in values[first + 1 : after]] != ["=", *initial]:
+            return -1
+        if kinds[after] not in (";", "eof") or pushes[0] < first:
+            return -1
+        return _statement_end(kinds, values, first, pushes[-1])
+    # `xs.reduce((acc, x) => { ...; return acc; }, {})`
+    body = _reduce_body(kinds, values, partner, first, initial)
+    if body < 0 or not all(body < p < partner[body] for p in pushes):
+        return -1
+    end = partner[body] - (2 if kinds[partner[body] - 1] == ";" else 1)
+    if not (values[end - 1] == "return" and values[end] == values[first]):
+        return -1
+    return end
 
 
 def _makes_array(
