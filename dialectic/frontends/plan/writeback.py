@@ -26,7 +26,9 @@ the container is an array held nowhere else, which the pass that reads the push 
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
+from typing import Any
 
 from dialectic.frontends.plan.lexer import Lexed
 from dialectic.frontends.plan.mappush import pure_key
@@ -40,6 +42,8 @@ from dialectic.frontends.plan.tokenwrite import TokenWriter
 
 __all__ = ["write_backs"]
 
+#: `m.has(K) ||`
+_HAS_OR = re.compile(r"\.has\([^()]*\)\s*\|\|")
 #: one rewrite: the first and last token it replaces, and the tokens written instead, each
 #: with the token whose place it takes
 _Edit = tuple[int, int, list[tuple[str, object, int]]]
@@ -50,24 +54,35 @@ def write_backs(source: str, tokens: Lexed) -> Lexed | None:
     (None: there is none)."""
     if ".push" not in source and "||" not in source:
         return None
+    words: list[str] = []
+    if ".push" in source and _pushed_local(source):
+        words.extend(("const", "let"))
+    if "||" in source and _HAS_OR.search(source) is not None:
+        words.append("has")
+    if "?.push(" in source:
+        words.append("get")
+    if not words:
+        return None
     kinds, values = tokens.kinds, tokens.values
+    starts = sorted(j for word in words for j in _found(values, word))  # (a C-speed search)
     partner: dict[int, int] | None = None
     edits: list[_Edit] = []
     at = -1
-    for i, kind in enumerate(kinds):
-        if i <= at or kind != "name" or len(edits) >= MAX_OBJECTS:
+    for j in starts[: 4 * MAX_OBJECTS]:  # (each may cost a pass over its block: bounded)
+        value = values[j]
+        i = j if value in ("const", "let") else j - 2
+        if i <= at or i < 0 or kinds[i] != "name":
             continue
-        value = values[i]
         if value in ("const", "let"):
             if kinds[i + 1] != "name" or kinds[i + 2] != "=" or kinds[i + 3] != "name":
                 continue
             if partner is None:
                 partner = _partners(kinds)
             edit = _local(kinds, values, partner, i)
-        elif kinds[i + 1] == "." and values[i + 2] in ("has", "get") and kinds[i + 3] == "(":
+        elif kinds[i + 1] == "." and kinds[i + 3] == "(":
             if partner is None:
                 partner = _partners(kinds)
-            if values[i + 2] == "has":
+            if value == "has":
                 edit = _has_or_set(kinds, values, partner, i)
             else:
                 edit = _push_or_set(kinds, values, partner, i)
@@ -87,6 +102,54 @@ def write_backs(source: str, tokens: Lexed) -> Lexed | None:
         done = last + 1
     out.copy(done, len(kinds))
     return out.lexed(source)
+
+
+def _pushed_local(source: str) -> bool:
+    """Whether the text pushes onto a name it declares from a member or a Map's get (``const A
+    = m.get(...``, ``A.push(``): searched for in the literal text, each pattern once (a regular
+    expression starting with a name is slow)."""
+    pushed = set()
+    at = source.find(".push(")
+    while at >= 0:
+        start = at
+        while start > 0 and (source[start - 1].isalnum() or source[start - 1] in "_$"):
+            start -= 1
+        pushed.add(source[start:at])
+        at = source.find(".push(", at + 6)
+    for keyword in ("const ", "let "):
+        at = source.find(keyword)
+        while at >= 0:
+            start = end = at + len(keyword)
+            while end < len(source) and (source[end].isalnum() or source[end] in "_$"):
+                end += 1
+            if source[start:end] in pushed and _member_after(source[end : end + 120]):
+                return True
+            at = source.find(keyword, end)
+    return False
+
+
+def _member_after(text: str) -> bool:
+    """Whether ``text`` starts with `` = name.`` or `` = name[`` (a member or a Map's get)."""
+    rest = text.lstrip(" ")
+    if not rest.startswith("=") or rest.startswith("=="):
+        return False
+    rest = rest[1:].lstrip(" ")
+    end = 0
+    while end < len(rest) and (rest[end].isalnum() or rest[end] in "_$"):
+        end += 1
+    return end > 0 and rest[end:].lstrip(" ")[:1] in (".", "[")
+
+
+def _found(values: list[Any], word: str) -> list[int]:
+    """The places of the token ``word`` (``list.index``: a search at C speed)."""
+    out: list[int] = []
+    at = -1
+    while True:
+        try:
+            at = values.index(word, at + 1)
+        except ValueError:
+            return out
+        out.append(at)
 
 
 class _Container:
