@@ -13,7 +13,7 @@ keep the places the copy would give them; every check (a part that is no object,
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from dialectic.compiler.arrows import FRAME, Arrow, Frame, Steps, merge, refused, spread_args
@@ -27,6 +27,7 @@ __all__ = [
     "COPY_STEP",
     "Owner",
     "merge_owned",
+    "owned_step",
     "pop_owned",
     "reduce_owned",
     "reduce_owned_async",
@@ -150,26 +151,38 @@ def _own(owner: Owner, field: str, value: Any) -> Any:
     return value
 
 
+def owned_step(
+    body: Callable[[State], Any],
+    s: State,
+    args: tuple[Any, ...],
+    size: int,
+    owned: Any,
+    fields: dict[str, Any],
+    steps: Steps,
+) -> tuple[Any, Any]:
+    """One application of a step (a ``reduce``'s, a ``$while``'s) that changes in place what
+    it made: its value, and the accumulator it owns after it; what it copied is counted."""
+    frame = Owner(args, size, owned, fields)
+    token = FRAME.set((*FRAME.get(), frame))
+    try:
+        out = body(s)
+    finally:
+        FRAME.reset(token)
+    if frame.copied >= COPY_STEP:
+        steps.take(s, frame.copied // COPY_STEP)
+    return out, frame.owned
+
+
 def reduce_owned(arrow: Arrow, s: State, xs: list[Any], acc: Any, start: int, steps: Steps) -> Any:
     """The loop of ``reduce_sync`` for an arrow that changes its accumulator in place."""
     body = arrow.body.sync
     assert body is not None
     size = arrow.locals
-    outer = FRAME.get()
-    var = FRAME
     owned = None
     fields: dict[str, Any] = {}
     for i in range(start, len(xs)):
         steps.take(s, 1)
-        frame = Owner((acc, xs[i], i, xs), size, owned, fields)
-        token = var.set((*outer, frame))
-        try:
-            acc = body(s)
-        finally:
-            var.reset(token)
-        owned = frame.owned
-        if frame.copied >= COPY_STEP:
-            steps.take(s, frame.copied // COPY_STEP)
+        acc, owned = owned_step(body, s, (acc, xs[i], i, xs), size, owned, fields, steps)
     return acc
 
 

@@ -239,7 +239,7 @@ class FormsMixin:
             Arrow(self.compile(test.body), 1, test.locals),
             Arrow(self.compile(step.body), 1, step.locals),
             self._steps(node.path),
-            id(step) in self.resolved.accumulates,
+            id(step) in self.resolved.accumulates,  # (its changes in place)
         )
 
     def _ParamRef(self, node: ParamRef) -> Compiled:

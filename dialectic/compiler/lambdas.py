@@ -232,6 +232,7 @@ def _plain(
     the method knows its length in advance, else here: `toUpperCase` of 'ß' is 'SS')."""
     scans = name in _SCANS
     whole = name not in _ONE_ITEM  # (a method that reads one item costs one step)
+    held = name == "get"  # (a Map's `get` gives a value it holds: it makes no array)
     # the method of a text and of an array, looked up once (other receivers: per call)
     by_type: dict[type, Callable[..., Any] | None] = {
         str: jm.text_method(name, max_len),
@@ -258,7 +259,8 @@ def _plain(
         else:
             out = apply_js(fn, [receiver, *rest], name, path)
         if type(out) is list:
-            steps.take(s, len(out))  # what it made counts too: `[a, a].flat()` doubles
+            if not (held and t is JsMap):
+                steps.take(s, len(out))  # what it made counts too: `[a, a].flat()` doubles
         elif type(out) is str and len(out) > max_len:
             raise refused(TextTooLong(len(out), max_len), name, path)
         return out

@@ -34,6 +34,7 @@ from __future__ import annotations
 
 from dialectic.resolve.accumulate import COPYING_SPREADS, in_place_steps, reads_only
 from dialectic.resolve.foldinner import INNER, inner_arrays, reduce_inner
+from dialectic.resolve.mapinner import map_inner
 from dialectic.tree.nodes import (
     AliasRef,
     Arr,
@@ -75,6 +76,7 @@ def reduce_marks(lam: Lambda, frame: int) -> tuple[list[Node], dict[int, str | N
     it (:mod:`.foldinner`) in place, and each one's field by id (absent: the accumulator)."""
     steps = in_place_steps(lam, frame)
     marks = reduce_inner(lam, frame, steps) if steps else fold_steps(lam, frame)
+    marks.extend((node, INNER) for node in map_inner(lam, frame))  # (a Map's lists)
     return [*steps, *(node for node, _ in marks)], {id(node): field for node, field in marks}
 
 

@@ -29,6 +29,7 @@ from dialectic.frontends.plan.console import may_log, unlog
 from dialectic.frontends.plan.decompile import DecompileError, decompile, decompile_expression
 from dialectic.frontends.plan.jsnumber import js_number_to_string
 from dialectic.frontends.plan.lexer import Lexed, lex
+from dialectic.frontends.plan.mappush import map_pushes
 from dialectic.frontends.plan.memberpush import member_pushes
 from dialectic.frontends.plan.parensets import split_parenthesized
 from dialectic.frontends.plan.parser import ParseFailure, Parser, Problem
@@ -36,6 +37,7 @@ from dialectic.frontends.plan.spans import LazySpans, LineIndex, build_spans
 from dialectic.frontends.plan.trycatch import may_try, untry
 from dialectic.frontends.plan.worklist import worklists
 from dialectic.frontends.plan.wrappers import may_be_wrapped, unwrap
+from dialectic.frontends.plan.writeback import write_backs
 from dialectic.outcome.errors import JSONPath, SyntaxProblem
 
 __all__ = [
@@ -160,12 +162,18 @@ def _attempt(
         tokens = lex(text)
         warnings = [*warnings, *unlogged.warnings]
     if "=" in text:  # `(groups[k] ||= []).push(x);`: two statements (:mod:`.parensets`)
+        written = write_backs(text, tokens)  # `arr.push(x); g.set(k, arr);` (:mod:`.writeback`)
+        if written is not None:
+            tokens = written
         split = split_parenthesized(text, tokens)
         if split is not None:
             tokens = split
         pushed = member_pushes(text, tokens)  # `groups[k].push(x);` (:mod:`.memberpush`)
         if pushed is not None:
             tokens = pushed
+        grouped = map_pushes(text, tokens)  # `groups.get(k).push(x);` (:mod:`.mappush`)
+        if grouped is not None:
+            tokens = grouped
         drained = worklists(text, tokens)  # `const x = queue.shift();` (:mod:`.worklist`)
         if drained is not None:
             tokens = drained

@@ -14,11 +14,11 @@ array in ``o[k]`` is held nowhere else, so ``o`` is defined just as ``const o = 
 ``reduce`` step's accumulator starting from ``{}``), and from there to the end of the statement
 holding the last push ``o`` is used only by such pushes and by the statements that make a
 member an array: ``o[k] = [];``, ``o[k] = o[k] || [];`` (or ``??``), ``o[k] ||= [];`` (or
-``??=``), the form :mod:`.parensets` writes (``o[k] = [...(o[k] || []), A];``), and the test
-``if (!o[k])``. A key reads the same twice (a name, a literal, a member chain of names: no
-call), and ``A`` does not read ``o``. A member that is not an array when pushed fails, as in
-JavaScript (``[...undefined]``). Any other use leaves the push as it is, which the parser
-refuses with what to write instead."""
+``??=``), the form :mod:`.parensets` writes (``o[k] = [...(o[k] || []), A];``), a new array
+``o[k] = [B];`` (``B`` not reading ``o``), and the test ``if (!o[k])``. A key reads the same
+twice (a name, a literal, a member chain of names: no call), and ``A`` does not read ``o``. A
+member that is not an array when pushed fails, as in JavaScript (``[...undefined]``). Any
+other use leaves the push as it is, which the parser refuses with what to write instead."""
 
 from __future__ import annotations
 
@@ -37,7 +37,7 @@ from dialectic.frontends.plan.parensets import (
 )
 from dialectic.frontends.plan.tokenwrite import TokenWriter
 
-__all__ = ["member_pushes"]
+__all__ = ["member_pushes", "owner_end"]
 
 #: `||` and `??`, as tokens
 _EITHER = frozenset(["||", "??"])
@@ -175,29 +175,49 @@ def _only_groups(
     """Whether the object of the ``pushes`` (``uses``: the tokens naming it outside them) is
     defined as ``{}`` and used only as the module says up to the end of the statement holding
     the last push."""
-    if not uses:
+    end = owner_end(kinds, values, partner, uses, [p[0] for p in pushes], ("{", "}"))
+    if end < 0:
         return False
-    first = uses[0]
-    last_push = pushes[-1][0]
-    if kinds[first - 1] == "name" and values[first - 1] in ("const", "let", "var"):
-        if not (kinds[first + 1] == "=" and kinds[first + 2] == "{" and kinds[first + 3] == "}"):
-            return False
-        if kinds[first + 4] not in (";", "eof") or pushes[0][0] < first:
-            return False
-        end = _statement_end(kinds, values, first, last_push)
-        if end < 0:
-            return False
-    else:  # `xs.reduce((acc, x) => { ...; return acc; }, {})`
-        body = _reduce_body(kinds, values, partner, first)
-        if body < 0 or not all(body < p[0] < partner[body] for p in pushes):
-            return False
-        end = partner[body] - 2  # (`return acc; }`: a read after the last push)
     for j in uses[1:]:
         if j >= end:  # (after the last push's statement, or `return acc;`: anything)
             break
         if not _makes_array(kinds, values, partner, j):
             return False
     return True
+
+
+def owner_end(
+    kinds: Sequence[str],
+    values: Sequence[object],
+    partner: dict[int, int],
+    uses: list[int],
+    pushes: list[int],
+    initial: tuple[str, ...],
+) -> int:
+    """For the container of the ``pushes`` (their first tokens; ``uses``: the tokens naming it
+    outside them), defined as ``initial`` (``const o = {};``, ``new Map()``) or the accumulator
+    of a ``reduce`` step from it: the token from which any use may follow (the end of the
+    statement holding the last push, or the ``acc`` of the step's ``return acc;``), else -1."""
+    if not uses:
+        return -1
+    first = uses[0]
+    if kinds[first - 1] == "name" and values[first - 1] in ("const", "let", "var"):
+        after = first + 2 + len(initial)
+        if after >= len(kinds) or any(kinds[j] == "str" for j in range(first + 1, after)):
+            return -1
+        if [str(v) for v in values[first + 1 : after]] != ["=", *initial]:
+            return -1
+        if kinds[after] not in (";", "eof") or pushes[0] < first:
+            return -1
+        return _statement_end(kinds, values, first, pushes[-1])
+    # `xs.reduce((acc, x) => { ...; return acc; }, {})`
+    body = _reduce_body(kinds, values, partner, first, initial)
+    if body < 0 or not all(body < p < partner[body] for p in pushes):
+        return -1
+    end = partner[body] - (2 if kinds[partner[body] - 1] == ";" else 1)
+    if not (values[end - 1] == "return" and values[end] == values[first]):
+        return -1
+    return end
 
 
 def _makes_array(
@@ -225,6 +245,10 @@ def _makes_array(
         return False
     if _empty_array_then_end(kinds, op + 1):
         return True  # `o[k] = [];`
+    close = partner.get(op + 1, -1) if kinds[op + 1] == "[" else -1
+    if close > 0 and kinds[close + 1] in (";", "}", "eof"):  # `o[k] = [x];`: a new array
+        obj = values[j]
+        return not any(kinds[m] == "name" and values[m] == obj for m in range(op + 1, close))
     same = list(zip(kinds[j:target], values[j:target], strict=True))
     width = target - j
     after = op + 1

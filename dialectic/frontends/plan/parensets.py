@@ -261,10 +261,15 @@ def _statement_end(kinds: Sequence[str], values: Sequence[object], decl: int, la
 
 
 def _reduce_body(
-    kinds: Sequence[str], values: Sequence[object], partner: dict[int, int], at: int
+    kinds: Sequence[str],
+    values: Sequence[object],
+    partner: dict[int, int],
+    at: int,
+    initial: tuple[str, ...] = ("{", "}"),
 ) -> int:
     """The `{` of the body when the name at token ``at`` is the first parameter of a `reduce`
-    step ``.reduce((acc, x) => { ... }, {})``; else -1."""
+    step ``.reduce((acc, x) => { ... }, {})`` (``initial``: the tokens of the initial value,
+    ``{}`` or ``new Map()``); else -1."""
     if not (
         kinds[at - 1] == "("
         and kinds[at - 2] == "("
@@ -278,12 +283,10 @@ def _reduce_body(
     ):
         return -1
     end = partner.get(at + 5, -1)
-    if end < 0 or [kinds[end + 1], kinds[end + 2], kinds[end + 3], kinds[end + 4]] != [
-        ",",
-        "{",
-        "}",
-        ")",
-    ]:
+    last = end + len(initial) + 3  # (excluded: `,`, the value, `)`)
+    if end < 0 or last > len(kinds) or any(kinds[j] == "str" for j in range(end + 1, last)):
+        return -1
+    if [str(values[j]) for j in range(end + 1, last)] != [",", *initial, ")"]:
         return -1
     return at + 5
 
