@@ -346,11 +346,13 @@ class LoopsMixin(
         if name in GLOBAL_NAMES:
             raise self.fail(hides_global(name), self.starts[tok], "choose another name")
 
-    def _local(self, body: Body, name: str, tok: int, value: Any, first: int, last: int) -> None:
+    def _local(self, body: Body, name: str, tok: int, value: Any, first: int, last: int) -> str:
+        """The local ``name`` (token ``tok``): the alias holding it (:mod:`.loopscope`)."""
         self._check_name(name, tok)
-        body.declare(name, tok)
+        name = body.declare(name, tok)
         body.lets[name] = value
         self._put(body.lets, name, first, last)
+        return name
 
     # -- the body ------------------------------------------------------------------------------
 
@@ -523,7 +525,7 @@ class LoopsMixin(
         body.use(value, first, last)
         wrapped = self._when(reach, value, {"$undefined": None}, first, last)
         if name is not None:
-            self._local(body, name, target, wrapped, first, last)
+            name = self._local(body, name, target, wrapped, first, last)
             body.defs[name] = (values[pos] != "const", value)
             if has_call(value):
                 body.runs.append(name)
