@@ -72,6 +72,7 @@ PROGRAMS = [
     "let s4 = 0;\nif (flag) { const y = 1; s4 += y; } else { const y = 2; s4 += y; }\nreturn s4;",
     "let t = 0;\n{ const y = 2; t += y; }\n{ const y = 3; t += y; }\nreturn t;",
     "let t = 0;\n{ const y = 2; if (y > n) return 'x'; t += y; }\nreturn t;",
+    "let t = 0;\n{ t += 1; { t *= 3; } }\nreturn t;",
 ]
 
 
@@ -132,6 +133,12 @@ def test_a_branch_not_taken_calls_nothing() -> None:
             "`y` is declared twice in one block",
             2,
             44,
+        ),
+        (
+            "let t = 0;\nif (flag) { use 1; } else { t = 2; }\nreturn t;",
+            "`use` is allowed only at the top of a program",
+            2,
+            13,
         ),
     ],
 )

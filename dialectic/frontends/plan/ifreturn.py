@@ -29,8 +29,8 @@ if TYPE_CHECKING:
 __all__ = ["IfReturnMixin"]
 
 _LOOPS = frozenset(["for", "while", "do"])
-#: the words that start a statement in a block statement (`{ const y = ...; }`)
-_STATEMENT_WORDS = frozenset(["const", "let", "if", "for", "while", "do", "switch", "return"])
+#: what follows a name that starts an object literal, not a block statement: `{a: 1}`, `{a}`
+_IN_OBJECT = frozenset([":", ",", "}", "("])
 
 
 class IfReturnMixin(ParserBase):
@@ -70,14 +70,15 @@ class IfReturnMixin(ParserBase):
         return not (self._if_is_choice(pos) if word == "if" else self._cases_all_return(pos))
 
     def bare_block(self, pos: int) -> bool:
-        """Whether token ``pos`` opens a block statement (`{ const y = 1; ... }`): a `{`
-        followed by a statement's word, not an object literal."""
-        kinds, values = self.kinds, self.values
+        """Whether token ``pos`` opens a block statement (`{ const y = 1; ... }`, `{ t = 1; }`):
+        a `{` followed by a statement, not what an object literal holds (`{a: 1}`, `{a, b}`:
+        lenient mode's final value)."""
+        kinds = self.kinds
         return (
             kinds[pos] == "{"
             and kinds[pos + 1] == "name"
-            and values[pos + 1] in _STATEMENT_WORDS
-            and kinds[pos + 2] != ":"
+            and kinds[pos + 2] not in _IN_OBJECT
+            and self.values[pos + 1] != "use"
         )
 
     def _if_is_choice(self, pos: int) -> bool:

@@ -476,6 +476,12 @@ class LoopsMixin(
 
     def _refused(self, pos: int, word: str | None) -> ParseFailure | None:
         kinds = self.kinds
+        if word == "use" and kinds[pos + 1] not in ("=", ";"):
+            return self.fail(
+                "`use` is allowed only at the top of a program, not inside a statement",
+                self.starts[pos],
+                "return the value in each branch, and `use` the result: use test ? a : b;",
+            )
         if word == "return":
             return self.fail(
                 "Plan's loops have no `return`",
