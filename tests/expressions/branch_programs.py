@@ -100,6 +100,10 @@ class _Writer:
         body, _ = self.statements(depth + 1, True, True)
         if r.random() < 0.3:
             body = f"const y = x + {n}; out.push(y); {body}"
+        if r.random() < 0.25:  # (`continue` before the step would never end: step first)
+            self.tag += 1
+            w = f"w{self.tag}"
+            return f"let {w} = 0; while ({w} < {n}) {{ {w}++; const x = {w}; {body} }}"
         return f"for (const x of [0, 1, 2, {n}]) {{ {body} }}"
 
     def statement(self, depth: int, in_loop: bool) -> tuple[str, bool]:
