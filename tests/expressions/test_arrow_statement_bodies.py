@@ -33,6 +33,11 @@ PROGRAMS = [
     "return nums.reduce((acc, x) => { if (x > 2) return acc + x; return acc; }, 0);",
     "return await Promise.all(nums.map(async x => {\n  const r = await echo(x);\n"
     "  if (r > 2) return r;\n  return -r;\n}));",
+    # nothing after the `if`: the body's value is `undefined` when it does not return
+    "return nums.map(x => { if (x) return 1; });",
+    # a block statement in the body: a body with statements
+    "return nums.map(x => { let t = 0; { const y = x * 2; t += y; } { const y = 1; t += y; } "
+    "return t; });",
 ]
 
 
@@ -49,7 +54,6 @@ def test_statement_bodies_decompile_and_read_back(text: str) -> None:
 @pytest.mark.parametrize(
     ("text", "message", "column"),
     [
-        ("return nums.map(x => { if (x) return 1; });", "this branch of `if` has no `return`", 41),
         (
             "return nums.map(x => { if (x) { return 1; } return 2; const z = 1; });",
             "statements after `return`",

@@ -469,11 +469,10 @@ ERRORS = [
         36,
     ),
     (
-        "const out = [];\nfor (const c of cities) { if (c) { const w = 1; } else { const w = 2; "
-        "} }",
+        "const out = [];\nfor (const c of cities) { if (c) { const w = 1; const w = 2; } }",
         "declared twice",
         2,
-        64,
+        55,
     ),
     ("for (const c of cities) { continue; f(c); }", "`break` or `return` never", 1, 37),
     ("for (const c of cities) { if (c) const d = 1; }", "needs braces", 1, 34),

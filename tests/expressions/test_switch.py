@@ -90,9 +90,9 @@ def test_the_value_of_switch_is_read_once() -> None:
         (
             "function f(x) {\n  switch (x) {\n    case 1: return 'a';\n    case 2: x = 3; break;\n"
             "  }\n  return 'b';\n}\nreturn f(n);",
-            "a case of `switch` that ends in `break`",
+            "`x` is changed in the statement but not defined before it",
             4,
-            20,
+            13,
         ),
         ("switch (n) {\n  return 1;\n  case 7: return 2;\n}", "before its first `case`", 2, 3),
         (
@@ -101,7 +101,12 @@ def test_the_value_of_switch_is_read_once() -> None:
             3,
             3,
         ),
-        ("switch (n) {\n  case 7: const a = 1;\n  default: return 2;\n}", "has no `return`", 3, 3),
+        (
+            "switch (n) {\n  case 7: const a = 1;\n  default: return 2;\n}",
+            "a case of `switch` falls into the next case's statements",
+            3,
+            3,
+        ),
     ],
 )
 def test_switch_refused(text: str, message: str, line: int, column: int) -> None:

@@ -3,7 +3,7 @@ expression, or a block of definitions ending in `return`)."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from dialectic.frontends.plan.accumulator import CHANGES as NEXT_VERSION
 from dialectic.frontends.plan.accumulator import Changes, key_set
@@ -425,10 +425,6 @@ class ArrowsMixin(ParserBase):
             bindings.update(inner)
             return {"$let": bindings, "$return": body["$return"]}
         return {"$let": bindings, "$return": body}
-
-    if TYPE_CHECKING:  # provided by the statements mixin
-
-        def block_until(self, end: str, what: str = "", *, rest: bool = False) -> Any: ...
 
     def block_body(self, depth: int, acc: str | None = None) -> tuple[Any, Changes | None]:
         """``{ const a = ...; return expr; }`` as ``{"$let": ..., "$return": expr}``, and the

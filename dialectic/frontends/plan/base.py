@@ -139,6 +139,8 @@ class _LazyOffsets(Sequence[int]):
 
 #: statements that make an arrow's block body a block as a function's (:mod:`.arrows`)
 _STATEMENT_WORDS = frozenset(["if", "for", "while", "do", "try", "switch"])
+#: the tokens after which a `{` inside braces opens a block statement, not an object
+_BEFORE_BLOCK = frozenset([";", "{", "}"])
 
 
 class Brackets:
@@ -146,7 +148,7 @@ class Brackets:
     asking about every `if` of a program stays linear, nested ones too): the token closing each
     opening one, where `return` and `use` stand, by how many parentheses and square brackets are
     open around them, and the braces whose own statements hold `if`, `for`, `while`, `do`,
-    `try` or `switch` (an arrow's block body then reads as a function's)."""
+    `try`, `switch` or a block (an arrow's block body then reads as a function's)."""
 
     __slots__ = ("blocks", "closes", "depth", "returns")
 
@@ -161,6 +163,13 @@ class Brackets:
         for i, kind in enumerate(kinds):
             depth[i] = level
             if kind in OPEN:
+                if (
+                    kind == "{"
+                    and opened
+                    and kinds[opened[-1]] == "{"
+                    and kinds[i - 1] in _BEFORE_BLOCK  # a block statement: `{ const y = 1; }`
+                ):
+                    blocks.add(opened[-1])
                 opened.append(i)
                 if kind != "{":
                     level += 1
@@ -245,6 +254,18 @@ class ParserBase:
         self.arrow_bound: dict[str, int] | None = None
         #: the aliases the statements after the last `if` read define (`if_statement`)
         self._rest_names: frozenset[str] = frozenset()
+
+    if TYPE_CHECKING:  # (:mod:`.statements`: a block of statements ending in `return`)
+
+        def block_until(
+            self,
+            end: str,
+            what: str = "this branch of `if`",
+            *,
+            rest: bool = False,
+            bring: bool = False,
+            close: int = -1,
+        ) -> Any: ...
 
     # -- helpers -------------------------------------------------------------------------------
 

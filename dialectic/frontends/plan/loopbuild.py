@@ -49,16 +49,20 @@ def _safe(key: str, items: list[Any], index: int) -> bool:
     return index == 1 and key == "$global" and items[0] in _SAFE_GLOBALS
 
 
-def scan_reads(tree: Any, nodes: list[dict[str, Any]] | None = None) -> tuple[set[str], set[str]]:
+def scan_reads(
+    tree: Any, nodes: list[dict[str, Any]] | None = None, skip: set[int] | None = None
+) -> tuple[set[str], set[str]]:
     """The names ``tree`` reads and does not bind, and those of them it reads whole (kept,
     passed on: not a member read, a method's receiver, a spread or a global that only reads
-    it); ``nodes`` (if given) receives each such ``$ref`` node. Iterative: any depth, linear in
-    the tree's size."""
+    it); ``nodes`` (if given) receives each such ``$ref`` node; ``skip``: ids of parts not
+    read. Iterative: any depth, linear in the tree's size."""
     names: set[str] = set()
     whole: set[str] = set()
     stack: list[tuple[Any, frozenset[str], bool]] = [(tree, frozenset(), False)]
     while stack:
         node, bound, safe = stack.pop()
+        if skip and id(node) in skip:
+            continue
         if type(node) is list:
             stack.extend((v, bound, False) for v in node if type(v) in (dict, list))
             continue

@@ -7,10 +7,11 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from dialectic.frontends.plan.base import ParserBase, closing
+from dialectic.frontends.plan.base import ParseFailure, ParserBase, closing
 from dialectic.frontends.plan.logicalset import LOGICAL_SETS, logical_member
 from dialectic.frontends.plan.loopbuild import Contribution, free_names, when
 from dialectic.frontends.plan.loopcheck import Body
+from dialectic.frontends.plan.loopscope import resolve
 
 __all__ = ["LoopChangesMixin"]
 
@@ -281,7 +282,18 @@ class LoopChangesMixin(ParserBase):
     ) -> None:
         """Record ``kind`` of change to the accumulator ``name`` (token ``tok``; ``claim``: the
         accumulator's family when it is not ``kind``'s: a Map's change is ``m = m.set(k, v)``)."""
-        body.claim(name, tok, claim or kind)
+        shown, name = (
+            name,
+            resolve(body, name),
+        )  # (a name a block declared again: :mod:`.loopscope`)
+        try:
+            body.claim(name, tok, claim or kind)
+        except ParseFailure as failure:
+            if shown != name:  # (the message names what the program wrote)
+                message, offset, hint = failure.problem
+                hint = None if hint is None else hint.replace(name, shown)
+                failure.problem = (message.replace(name, shown), offset, hint)
+            raise
         last = self.pos - 1
         hidden: str | None = None
         if value is not None:

@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, Any
 from dialectic.frontends.plan.accumulator import is_new_collection
 from dialectic.frontends.plan.loopbuild import Contribution, free_names, scan_reads
 from dialectic.frontends.plan.loopfold import fold_step
+from dialectic.frontends.plan.loopscope import close_block, declare, renamed_reads
 
 if TYPE_CHECKING:
     from dialectic.frontends.plan.base import ParseFailure, ParserBase
@@ -35,7 +36,16 @@ class BlockState:
     name is defined, the names its statements read (found once, when a loop first asks), and
     the accumulators that are a loop's result."""
 
-    __slots__ = ("alias_rec", "index", "indexed", "scanned", "read_at", "finals", "held_scan")
+    __slots__ = (
+        "alias_rec",
+        "index",
+        "indexed",
+        "scanned",
+        "read_at",
+        "finals",
+        "held_scan",
+        "returned",
+    )
 
     def __init__(self, alias_rec: list[tuple[str, int, int, int, int]]) -> None:
         self.alias_rec = alias_rec
@@ -48,6 +58,10 @@ class BlockState:
         self.finals: dict[str, tuple[str, bool]] = {}
         #: how many statements :meth:`held` has read, and the names they read whole
         self.held_scan: tuple[int, set[str]] = (0, set())
+        #: ids of the values the block's loops return (:mod:`.loopreturn`) and of its reads
+        #: into a block that returns or ends it (:mod:`.restblock`): nothing of the block
+        #: runs after them, so they hold what they read as a copy would
+        self.returned: set[int] = set()
 
     def index_of(self, name: str) -> int | None:
         rec = self.alias_rec
@@ -65,7 +79,7 @@ class BlockState:
         while done < len(rec):
             tree = aliases.get(rec[done][0])
             if tree is not None:
-                whole |= scan_reads(tree)[1]
+                whole |= scan_reads(tree, skip=self.returned)[1]
             done += 1
         self.held_scan = (done, whole)
         return name in whole
@@ -141,6 +155,13 @@ class Body:
         self.uses: list[tuple[set[str], tuple[int, ...], int, int, int]] = []
         self.scopes = [0]
         self.next_scope = 1
+        #: per open scope, the first of its reads (in ``uses``), and the names it declared
+        #: again with the alias each hid before (:mod:`.loopscope`); name -> its hidden alias
+        self.scope_uses = [0]
+        self.undo: list[list[tuple[str, str | None]]] = [[]]
+        self.renamed: dict[str, str] = {}
+        #: hidden alias -> the name the program declared again (:mod:`.loopscope`)
+        self.original: dict[str, str] = {} if parent is None else parent.original
         self.seq = 0
         #: local declared by itself -> (declared with `let`, its value as written)
         self.defs: dict[str, tuple[bool, Any]] = {}
@@ -162,36 +183,43 @@ class Body:
         self.loop: WhileTest | None = None
         #: names read whole (not a member, a receiver, a spread), first and last token
         self.whole: list[tuple[set[str], int, int]] = []
+        #: names a `return` of the body (or of a loop inside) reads whole: once returned,
+        #: nothing changes them, so a loop around does not count those reads
+        self.returned_whole: set[str] = set()
         #: the hidden (result, returned) names a `return` in the body sets (:mod:`.loopreturn`)
         self.ret: tuple[str, str] | None = None if parent is None else parent.ret
 
     def open_scope(self) -> None:
         self.scopes.append(self.next_scope)
         self.next_scope += 1
+        self.scope_uses.append(len(self.uses))
+        self.undo.append([])
 
     def close_scope(self) -> None:
         self.scopes.pop()
+        self.scope_uses.pop()
+        if self.undo[-1]:
+            close_block(self)
+        else:
+            self.undo.pop()
 
-    def declare(self, name: str, tok: int) -> None:
-        p = self.parser
-        if name in self.declared:
-            first = p.index.where(p.starts[self.declared[name][2]])
-            raise p.fail(
-                f"`{name}` is declared twice in the loop (first at {first})",
-                p.starts[tok],
-                "give each name of the loop its own name (its body is read as one scope)",
-            )
-        self.seq += 1
-        self.declared[name] = (self.scopes[-1], self.seq, tok)
+    def declare(self, name: str, tok: int) -> str:
+        """``name`` declared at token ``tok``: the alias holding it (:mod:`.loopscope`)."""
+        return declare(self, name, tok)
 
     def use(self, tree: Any, first: int, last: int, passed: frozenset[str] = frozenset()) -> None:
         """``tree`` (tokens ``first`` to ``last``) is computed here: its reads are checked when
         the loop ends; a read of an accumulator already changed reads its latest version.
         ``passed``: the accumulators of a fold inside that start from their values here (it
         does not keep them: it checks its own reads)."""
-        names, whole = scan_reads(tree)
+        nodes: list[dict[str, Any]] | None = [] if self.renamed or self.parent else None
+        names, whole = scan_reads(tree, nodes)
         if not names:
             return
+        if nodes:  # (a name a block declared again reads its hidden alias there)
+            renamed = renamed_reads(self, nodes)
+            if renamed is not None:
+                names, whole = renamed, scan_reads(tree)[1]
         self.uses.append((names, tuple(self.scopes), self.seq, first, last))
         if whole and passed:
             whole -= passed
@@ -200,8 +228,9 @@ class Body:
         if not self.acc_kind or self.acc_kind.keys().isdisjoint(names):
             return
         self.fold = True
-        nodes: list[dict[str, Any]] = []
-        scan_reads(tree, nodes)
+        if nodes is None:
+            nodes = []
+            scan_reads(tree, nodes)
         for node in nodes:
             name = node["$ref"]
             if name in self.acc_kind:
@@ -445,6 +474,7 @@ def check_body(p: LoopsMixin, body: Body, iterable: Any, span: tuple[int, int]) 
             found = body.declared.get(name)
             if found is not None and not (found[0] in scopes and found[1] <= seq):
                 line = p.index.where(p.starts[found[2]])
+                name = body.original.get(name, name)
                 raise p.fail(
                     f"`{name}` is read where it is not defined (it is declared at {line})",
                     name_at(p, name, first, last),

@@ -159,7 +159,14 @@ class LoopEmitMixin(LoopChangesMixin):
         self._put(outer.lets, loop, pos, end)
         outer.runs.append(loop)
         passed = frozenset(starts) - local
+        held = len(outer.whole)
         outer.use(tree, pos, end, passed)  # (before its changes: it reads the values before)
+        if body.returned_whole and len(outer.whole) > held:  # (read whole only to return)
+            kept = set().union(*(names for names, _, _ in body.whole))
+            dropped = body.returned_whole - kept
+            names, first, last = outer.whole[held]
+            outer.whole[held] = (names - dropped, first, last)
+            outer.returned_whole |= dropped
         span = self._span(pos, end)
         for name, changes in body.accs.items():
             family = body.acc_kind[name]

@@ -22,6 +22,9 @@ from dialectic.frontends.plan.base import ParserBase
 from dialectic.frontends.plan.loopbuild import ref, when
 from dialectic.frontends.plan.loopcheck import NEVER, Body
 
+if TYPE_CHECKING:
+    from dialectic.frontends.plan.loopforms import Each
+
 __all__ = ["LoopReturnMixin"]
 
 _UNDEFINED: dict[str, Any] = {"$undefined": None}
@@ -69,9 +72,9 @@ class LoopReturnMixin(ParserBase):
             aliases: dict[str, Any],
             alias_at: dict[str, int],
             alias_rec: list[tuple[str, int, int, int, int]],
+            parent: tuple[Body, str | None] | None = None,
+            each: Each | None = None,
         ) -> None: ...
-
-        def block_until(self, end: str, what: str = ..., *, rest: bool = False) -> Any: ...
 
     # -- finding them ----------------------------------------------------------------------
 
@@ -111,9 +114,11 @@ class LoopReturnMixin(ParserBase):
         aliases: dict[str, Any],
         alias_at: dict[str, int],
         alias_rec: list[tuple[str, int, int, int, int]],
+        each: Each | None = None,
     ) -> tuple[str, Any, int, int]:
         """The loop statement at token ``pos``, which returns, and the rest of its block:
-        the block's final ``("$return", value, first, last)``."""
+        the block's final ``("$return", value, first, last)`` (``each``: the one-item loop of
+        an `if` or `switch` statement that returns in some branches, :mod:`.ifreturn`)."""
         result, returned = self.fresh("_result"), self.fresh("_returned")
         for name, value in ((returned, False), (result, _UNDEFINED)):
             aliases[name] = value
@@ -121,13 +126,14 @@ class LoopReturnMixin(ParserBase):
             alias_rec.append((name, pos, pos, pos, pos))
         self.hidden_lets = self.hidden_lets | {result, returned}
         self._loop_return = (result, returned)
-        self.for_statement(pos, aliases, alias_at, alias_rec)
+        self.for_statement(pos, aliases, alias_at, alias_rec, each=each)
         end = self._block_end
         first = self.pos
         if self.kinds[first] == end or self.kinds[first] == "eof":
             if not self._ends_undefined:  # (the statements after the `if` would run)
+                what = "loop" if each is None else "statement"
                 raise self.fail(
-                    "the loop may end without `return`, and so may this branch",
+                    f"the {what} may end without `return`, and so may this branch",
                     self.starts[pos],
                     "end the branch with `return value;` after the loop, or put the `if` "
                     "inside the loop",
@@ -160,7 +166,10 @@ class LoopReturnMixin(ParserBase):
             held = len(body.whole)
             body.use(value, first, self.pos - 1)
             # (a value the loop changes may be returned whole: nothing changes it after)
+            for names, _, _ in body.whole[held:]:
+                body.returned_whole |= names
             del body.whole[held:]
+            body.state.returned.add(id(value))
         self._end("`return`")
         self._change(body, reach, result, pos, "=", value, first)
         self._change(body, reach, returned, pos, "=", True, pos)

@@ -354,11 +354,13 @@ class LoopsMixin(
         if name in GLOBAL_NAMES:
             raise self.fail(hides_global(name), self.starts[tok], "choose another name")
 
-    def _local(self, body: Body, name: str, tok: int, value: Any, first: int, last: int) -> None:
+    def _local(self, body: Body, name: str, tok: int, value: Any, first: int, last: int) -> str:
+        """The local ``name`` (token ``tok``): the alias holding it (:mod:`.loopscope`)."""
         self._check_name(name, tok)
-        body.declare(name, tok)
+        name = body.declare(name, tok)
         body.lets[name] = value
         self._put(body.lets, name, first, last)
+        return name
 
     # -- the body ------------------------------------------------------------------------------
 
@@ -486,6 +488,12 @@ class LoopsMixin(
 
     def _refused(self, pos: int, word: str | None) -> ParseFailure | None:
         kinds = self.kinds
+        if word == "use" and kinds[pos + 1] not in ("=", ";"):
+            return self.fail(
+                "`use` is allowed only at the top of a program, not inside a statement",
+                self.starts[pos],
+                "return the value in each branch, and `use` the result: use test ? a : b;",
+            )
         if word == "return":
             return self.fail(
                 "Plan's loops have no `return`",
@@ -535,7 +543,7 @@ class LoopsMixin(
         body.use(value, first, last)
         wrapped = self._when(reach, value, {"$undefined": None}, first, last)
         if name is not None:
-            self._local(body, name, target, wrapped, first, last)
+            name = self._local(body, name, target, wrapped, first, last)
             body.defs[name] = (values[pos] != "const", value)
             if has_call(value):
                 body.runs.append(name)

@@ -49,6 +49,10 @@ class LoopSwitchMixin(ParserBase):
 
         def _expect(self, kind: str, what: str) -> None: ...
 
+        def ends_in_return(self, i: int) -> bool: ...
+
+        def last_statement(self, first: int, close: int) -> int: ...
+
     def _switch(self, body: Body, reach: str | None, pos: int) -> str | None:
         """The ``switch`` at token ``pos``; returns the reach after it."""
         kinds = self.kinds
@@ -136,15 +140,17 @@ class LoopSwitchMixin(ParserBase):
         elif kinds[end - 1] == "name" and values[end - 1] == "break":
             end -= 1
         elif kinds[end - 1] == "name" and values[end - 1] == "continue":
-            pass  # (the loop's next item: the case ends there too)
-        elif self._ends_in_return(i, end):
-            pass  # (a loop's `return`: :mod:`.loopreturn`)
+            end = stop  # (the loop's next item: the case ends there too)
+        elif self.ends_in_return(self.last_statement(i, end)):
+            end = stop  # (a loop's `return`, with its `;`: :mod:`.loopreturn`)
         elif not last:
             raise self.fail(
                 "a case of `switch` falls into the next case's statements",
                 self.starts[stop],
                 "end each case with `break;` (or write the statements in each case)",
             )
+        else:
+            end = stop  # (the last case's statements, with their `;`, up to the `}`)
         j = start
         while j < end:  # a `break` of the case before its end: refused
             kind = kinds[j]
@@ -159,28 +165,6 @@ class LoopSwitchMixin(ParserBase):
                 )
             j += 1
         return end
-
-    def _ends_in_return(self, i: int, end: int) -> bool:
-        """Whether the last statement of tokens ``i`` up to ``end`` is a `return` (or a block
-        whose last statement is)."""
-        kinds, values = self.kinds, self.values
-        if not self.brackets().returns_between(i, end - 1):
-            return False
-        while True:
-            last = i
-            while True:
-                stop = self._branch_end(i)
-                if stop >= end - 1 or kinds[stop] == "eof":
-                    break
-                i = stop + 1
-                while i < end and kinds[i] == ";":
-                    i += 1
-                if i >= end:
-                    break
-                last = i
-            if kinds[last] != "{":
-                return kinds[last] == "name" and values[last] == "return"
-            i, end = last + 1, self.brackets().closes[last]
 
     def _skip_loop_tokens(self, j: int) -> int:
         """The token after the loop statement at token ``j`` (its own `break`s are its)."""

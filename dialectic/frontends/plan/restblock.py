@@ -125,7 +125,8 @@ class RestBlockMixin(ParserBase):
                 continue
             held = state.held(outer_aliases, name)  # (before the hidden read below)
             hidden = self.fresh(f"_{name}")
-            outer_aliases[hidden] = {"$ref": name}
+            read = outer_aliases[hidden] = {"$ref": name}
+            state.returned.add(id(read))  # (the block it goes to ends the outer one)
             outer_at[hidden] = outer_at[name]
             outer_rec.append((hidden, pos, pos, pos, pos))
             aliases[name] = {"$ref": hidden}

@@ -12,6 +12,7 @@ from dialectic.frontends.plan.base import (
     Problem,
     closing,
 )
+from dialectic.frontends.plan.ifreturn import IfReturnMixin
 from dialectic.frontends.plan.keywords import GLOBAL_NAMES, RESERVED, hides_global, keyword_hint
 from dialectic.frontends.plan.loops import LoopsMixin
 from dialectic.frontends.plan.members import MembersMixin
@@ -31,7 +32,7 @@ _BLOCK_STATEMENTS = frozenset(["if", "for", "while", "function", "try", "do", "s
 _BLOCK_CONTINUES = frozenset(["else", "catch", "finally"])
 
 
-class StatementsMixin(LoopsMixin, MembersMixin, ReassignMixin, SwitchMixin):
+class StatementsMixin(LoopsMixin, MembersMixin, ReassignMixin, SwitchMixin, IfReturnMixin):
     """A whole program: its statements, one at a time, resynchronizing after an error."""
 
     def end_statement(self, what: str) -> None:
@@ -247,6 +248,12 @@ class StatementsMixin(LoopsMixin, MembersMixin, ReassignMixin, SwitchMixin):
         if self.changes_outside_loop(pos, alias_at):  # :mod:`.reassign`
             self.for_statement(pos, aliases, alias_at, alias_rec, each=self.once(pos))
             return final
+        if self.returns_partly(pos) or self.bare_block(pos):  # (:mod:`.ifreturn`)
+            if not self.brackets().returns_between(pos, self._branch_end(pos)):
+                self.for_statement(pos, aliases, alias_at, alias_rec, each=self.once(pos))
+                return final
+            made = self.loop_with_return(pos, aliases, alias_at, alias_rec, self.once(pos))
+            return made if final is None else final
         if word == "if" and kinds[pos + 1] == "(":
             value, last = self.if_statement(pos, "eof")
             return ("$return", value, pos, last) if final is None else final
@@ -344,7 +351,7 @@ class StatementsMixin(LoopsMixin, MembersMixin, ReassignMixin, SwitchMixin):
         kinds, values = self.kinds, self.values
         if kinds[self.pos] == "{":
             self.pos += 1
-            value = self.block_until("}")
+            value = self.block_until("}", bring=True)
             if kinds[self.pos] != "}":
                 raise self.unexpected(self.tok(self.pos), "`}` closing the branch")
             self.pos += 1
@@ -361,23 +368,31 @@ class StatementsMixin(LoopsMixin, MembersMixin, ReassignMixin, SwitchMixin):
         )
 
     def block_until(
-        self, end: str, what: str = "this branch of `if`", *, rest: bool = False
+        self,
+        end: str,
+        what: str = "this branch of `if`",
+        *,
+        rest: bool = False,
+        bring: bool = False,
+        close: int = -1,
     ) -> Any:
         """Alias definitions and a final ``return`` up to the token kind ``end``: the value, or
         ``{"$let": ..., "$return": ...}`` when the block defines aliases (``what``: the block,
         as errors name it; ``rest``: the statements after an `if`, a `switch` or a loop, the
-        rest of the block they stand in)."""
+        rest of the block they stand in; ``rest`` or ``bring``, a branch that returns: the
+        values of the enclosing block it changes are brought in, :mod:`.restblock`;
+        ``close``: the token ending the block, when it is not a brace's)."""
         outer = (self._block_end, self._ends_undefined, self._block_ctx, self._block_close)
         self._block_end = end
         if not rest:  # (a function's body ends in `undefined`; a branch goes on after it)
             self._ends_undefined = what.startswith(("the arrow", "the function"))
-        self._block_close = self.block_close(rest)
+        self._block_close = close if close >= 0 else self.block_close(rest)
         try:
-            return self._block_until(end, what, outer[2] if rest else None)
+            return self._block_until(end, what, outer[2] if rest or bring else None, rest)
         finally:
             self._block_end, self._ends_undefined, self._block_ctx, self._block_close = outer
 
-    def _block_until(self, end: str, what: str, outer: Block | None) -> Any:
+    def _block_until(self, end: str, what: str, outer: Block | None, rest: bool) -> Any:
         kinds, values = self.kinds, self.values
         aliases: dict[str, Any] = {}
         alias_at: dict[str, int] = {}
@@ -403,15 +418,24 @@ class StatementsMixin(LoopsMixin, MembersMixin, ReassignMixin, SwitchMixin):
                     self.starts[pos],
                     "return the value in each branch, and `use` the result: use test ? a : b;",
                 )
-            if word == "if" and kinds[pos + 1] == "(" and not self.changes_outside_loop(pos, {}):
+            choice = (  # (else :meth:`statement`: a one-item loop, :mod:`.ifreturn`)
+                word in ("if", "switch")
+                and kinds[pos + 1] == "("
+                and not self.returns_partly(pos)
+                and not self.changes_outside_loop(pos, {})
+            )
+            if choice and word == "if":
                 value, last = self.if_statement(pos, end)
                 final = ("$return", value, pos, last)
                 continue
-            if word == "switch" and kinds[pos + 1] == "(":
+            if choice:
                 value, last = self.switch_statement(pos, end)
                 final = ("$return", value, pos, last)
                 continue
             final = self.statement(pos, final, aliases, alias_at, alias_rec)
+        if final is None and rest and end != "eof" and self._ends_undefined:
+            # `function f(v) { if (v) return 1; }`: nothing after the `if`, `undefined`
+            final = ("$return", {"$undefined": None}, self.pos, self.pos)
         if final is None:
             raise self.fail(
                 f"{what} has no `return`",

@@ -82,8 +82,6 @@ class SwitchMixin(ParserBase):
 
         def fresh(self, prefix: str) -> str: ...
 
-        def block_until(self, end: str, what: str = "", *, rest: bool = False) -> Any: ...
-
     def switch_statement(self, pos: int, end: str) -> tuple[Any, int]:
         """The ``switch`` at token ``pos``: its value (the statements after it, up to the token
         kind ``end``, are the value when no case matches and there is no ``default``) and its
@@ -144,9 +142,7 @@ class SwitchMixin(ParserBase):
         try:
             if kinds[start] == "{" and closing(kinds, start) == stop - 1:
                 self.pos = start + 1  # `case 1: { ...; return x; }`
-                body = self.block_until("}", "this case of `switch`")
-            else:
-                body = self.block_until("}", "this case of `switch`")
+            body = self.block_until("}", "this case of `switch`", bring=True, close=stop)
         except ParseFailure as failure:
             raise self._case_hint(failure, start, stop) from None
         finally:
