@@ -28,6 +28,7 @@ from dialectic.frontends.fences import (
 from dialectic.frontends.plan.console import may_log, unlog
 from dialectic.frontends.plan.decompile import DecompileError, decompile, decompile_expression
 from dialectic.frontends.plan.jsnumber import js_number_to_string
+from dialectic.frontends.plan.letbranch import branch_lets
 from dialectic.frontends.plan.lexer import Lexed, lex
 from dialectic.frontends.plan.mappush import map_pushes
 from dialectic.frontends.plan.memberpush import member_pushes
@@ -177,6 +178,9 @@ def _attempt(
         drained = worklists(text, tokens)  # `const x = queue.shift();` (:mod:`.worklist`)
         if drained is not None:
             tokens = drained
+        lets = branch_lets(text, tokens)  # `let s = a; if (t) s = b;` in a loop (.letbranch)
+        if lets is not None:
+            tokens = lets
     parser = Parser(text, tokens, index, strict=strict, max_depth=max_depth, record=False)
     if fence_problem is not None:
         parser.problems.append(fence_problem)

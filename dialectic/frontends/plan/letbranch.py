@@ -1,0 +1,302 @@
+"""A ``let`` a loop's body sets by a test, read before parsing, on the tokens (as
+:mod:`.memberpush` reads its form)::
+
+    for (const p of people) {
+      let label = 'adult';
+      if (p.age < 18) { label = 'minor'; } else if (p.age > 64) label = 'senior';
+      out.push(label);
+    }
+
+A local of a loop's body never changes in Plan, so the declaration and the ``if`` statements
+right after it that only set the name (``label = v;`` or ``label += v;`` in every branch) are
+read as the ``const`` JavaScript's statements leave::
+
+    const _label1 = 'adult';
+    const label = [_label1, (p.age < 18) ? ('minor') : (p.age > 64) ? ('senior') : _label1][1];
+
+The tests and values run as JavaScript runs them: the tests in order, one branch's value (a
+``? :`` evaluates only the branch taken); a read of the name in a test or a value reads the
+value before the ``if`` (``label += '!'`` is ``_label1 + ('!')``). Several such ``if``
+statements in a row each make a version, each computing the one before first (as JavaScript
+computes every statement in turn: a version that would throw throws even when a later ``if``
+sets the name again). Only where the body changes the name nowhere else
+(another change leaves the program as written: the loop's refusal, "a local of the loop").
+"""
+
+from __future__ import annotations
+
+from bisect import bisect_left
+
+from dialectic.frontends.plan.base import CLOSE, OPEN
+from dialectic.frontends.plan.lexer import Lexed
+from dialectic.frontends.plan.tokenwrite import TokenWriter
+
+__all__ = ["branch_lets"]
+
+_SETS = frozenset(["=", "+="])
+_CHANGES = frozenset(["=", "+=", "-=", "*=", "/=", "%=", "**=", "||=", "&&=", "??=", "++", "--"])
+_LOOPS = frozenset(["for", "while"])
+
+
+class _Branches:
+    """An ``if`` chain setting one name: ``(test, op, value)`` per branch (``test`` None for
+    ``else``), each part a token range ``[first, end)``, and the token after the chain."""
+
+    __slots__ = ("arms", "end")
+
+    def __init__(self) -> None:
+        self.arms: list[tuple[tuple[int, int] | None, str, tuple[int, int]]] = []
+        self.end = 0
+
+
+def branch_lets(source: str, tokens: Lexed) -> Lexed | None:
+    """The tokens with each such ``let`` and its ``if`` statements read as ``const``
+    definitions (the module), or None when the text has none."""
+    if "let " not in source or "if" not in source:
+        return None
+    kinds, values = tokens.kinds, tokens.values
+    n = len(kinds)
+    partner: dict[int, int] = {}
+    opener: dict[int, int] = {}
+    enclosing = [-1] * n  # the innermost bracket open at each token
+    changes: dict[str, list[int]] = {}  # where each name is changed, in order
+    stack: list[int] = []
+    for i in range(n):
+        kind = kinds[i]
+        enclosing[i] = stack[-1] if stack else -1
+        if kind in OPEN:
+            stack.append(i)
+        elif kind in CLOSE and stack:
+            partner[stack[-1]] = i
+            opener[i] = stack.pop()
+        elif kind == "name" and _changes_at(kinds, values, i):
+            changes.setdefault(str(values[i]), []).append(i)
+    writer: TokenWriter | None = None
+    copied = 0
+    taken: set[str] = set()
+    i = 0
+    while i < n - 3:
+        if not (
+            kinds[i] == "name"
+            and values[i] == "let"
+            and kinds[i + 1] == "name"
+            and kinds[i + 2] == "="
+            and _in_loop_body(kinds, values, opener, enclosing[i])
+        ):
+            i += 1
+            continue
+        name = values[i + 1]
+        assert isinstance(name, str)
+        semi = _statement_end(kinds, i + 3)
+        if semi is None:
+            i += 1
+            continue
+        chains: list[_Branches] = []
+        at = semi + 1
+        while True:
+            chain = _chain(kinds, values, partner, at, name)
+            if chain is None:
+                break
+            chains.append(chain)
+            at = chain.end
+        block_end = partner.get(enclosing[i], n - 1)
+        later = changes.get(name, [])
+        if not chains or bisect_left(later, at) < bisect_left(later, block_end):
+            i += 1
+            continue
+        if writer is None:
+            writer = TokenWriter(tokens)
+        writer.copy(copied, i)
+        previous = _fresh(source, name, taken)
+        _const(writer, previous, i + 3, semi, i)
+        writer.copy(i + 3, semi)
+        writer.put(";", ";", semi)
+        for k, chain in enumerate(chains):
+            target = name if k == len(chains) - 1 else _fresh(source, name, taken)
+            _const(writer, target, i + 1, None, i)
+            # `[previous, test ? value : previous][1]`: the version before is computed first,
+            # whatever the branch taken (JavaScript computes every statement in turn)
+            writer.put("[", "[", chain.arms[0][2][0])
+            writer.put("name", previous, chain.arms[0][2][0])
+            writer.put(",", ",", chain.arms[0][2][0])
+            for test, op, value in chain.arms:
+                if test is not None:
+                    _renamed(writer, kinds, values, test, name, previous)
+                    writer.put("op", "?", test[1])
+                _value(writer, kinds, values, op, value, name, previous)
+                if test is not None:
+                    writer.put(":", ":", value[1] - 1)
+            if chain.arms[-1][0] is not None:  # (no `else`: the value before the `if`)
+                writer.put("name", previous, chain.end - 1)
+            writer.put("]", "]", chain.end - 1)
+            writer.put("[", "[", chain.end - 1)
+            writer.put("num", "1", chain.end - 1)
+            writer.put("]", "]", chain.end - 1)
+            writer.put(";", ";", chain.end - 1)
+            previous = target
+        copied = at
+        i = at
+    if writer is None:
+        return None
+    writer.copy(copied, n)
+    return writer.lexed(source)
+
+
+def _in_loop_body(
+    kinds: list[str], values: list[object], opener: dict[int, int], block: int
+) -> bool:
+    """Whether the bracket open at token ``block`` is a loop's body block (``for (...) {``,
+    ``while (...) {``, ``do {``)."""
+    if block <= 0 or kinds[block] != "{":
+        return False
+    if values[block - 1] == "do":
+        return True
+    start = opener.get(block - 1)
+    return start is not None and start > 0 and values[start - 1] in _LOOPS
+
+
+def _statement_end(kinds: list[str], i: int) -> int | None:
+    """The `;` ending the declaration whose value starts at token ``i`` (one name)."""
+    depth = 0
+    while kinds[i] != "eof":
+        kind = kinds[i]
+        if kind in OPEN:
+            depth += 1
+        elif kind in CLOSE:
+            depth -= 1
+            if depth < 0:
+                return None
+        elif depth == 0 and kind == ",":
+            return None
+        elif depth == 0 and kind == ";":
+            return i
+        i += 1
+    return None
+
+
+def _chain(
+    kinds: list[str], values: list[object], partner: dict[int, int], at: int, name: str
+) -> _Branches | None:
+    """The ``if`` chain at token ``at`` whose every branch only sets ``name``, or None."""
+    chain = _Branches()
+    while True:
+        if not (values[at] == "if" and kinds[at + 1] == "("):
+            return None
+        close = partner.get(at + 1)
+        if close is None:
+            return None
+        arm = _arm(kinds, values, partner, close + 1, name)
+        if arm is None:
+            return None
+        op, value, after = arm
+        chain.arms.append(((at + 2, close), op, value))
+        if values[after] != "else":
+            chain.end = after
+            return chain
+        if values[after + 1] == "if":
+            at = after + 1
+            continue
+        arm = _arm(kinds, values, partner, after + 1, name)
+        if arm is None:
+            return None
+        op, value, after = arm
+        chain.arms.append((None, op, value))
+        chain.end = after
+        return chain
+
+
+def _arm(
+    kinds: list[str], values: list[object], partner: dict[int, int], at: int, name: str
+) -> tuple[str, tuple[int, int], int] | None:
+    """``name = v;`` or ``{ name = v; }`` (also ``+=``) at token ``at``: the operator, the
+    value's tokens and the token after the branch."""
+    braced = kinds[at] == "{"
+    start = at + 1 if braced else at
+    if not (
+        kinds[start] == "name"
+        and values[start] == name
+        and (kinds[start + 1] == "=" or values[start + 1] == "+=")
+    ):
+        return None
+    semi = _statement_end(kinds, start + 2)
+    if semi is None or semi == start + 2:
+        return None
+    op = "=" if kinds[start + 1] == "=" else "+="
+    if _changed(kinds, values, start + 2, semi, name):
+        return None
+    if braced:
+        close = partner.get(at)
+        if close != semi + 1:
+            return None
+        return op, (start + 2, semi), close + 1
+    return op, (start + 2, semi), semi + 1
+
+
+def _changed(kinds: list[str], values: list[object], first: int, end: int, name: str) -> bool:
+    """Whether tokens ``first`` to ``end`` change ``name`` (an assignment, ``++``/``--``)."""
+    return any(
+        values[j] == name and _changes_at(kinds, values, j)
+        for j in range(first, min(end, len(kinds) - 1))
+    )
+
+
+def _changes_at(kinds: list[str], values: list[object], j: int) -> bool:
+    """Whether the name at token ``j`` is changed there (not a member: ``o.name = v``)."""
+    if kinds[j] != "name" or (j and kinds[j - 1] == "."):
+        return False
+    after = values[j + 1] if kinds[j + 1] in ("=", "op") else None
+    before = values[j - 1] if j and kinds[j - 1] == "op" else None
+    return after in _CHANGES or before in ("++", "--")
+
+
+def _fresh(source: str, name: str, taken: set[str]) -> str:
+    k = 1
+    while f"_{name}{k}" in source or f"_{name}{k}" in taken:
+        k += 1
+    taken.add(f"_{name}{k}")
+    return f"_{name}{k}"
+
+
+def _const(writer: TokenWriter, name: str, where: int, _unused: int | None, at: int) -> None:
+    writer.put("name", "const", at)
+    writer.put("name", name, where)
+    writer.put("=", "=", where)
+
+
+def _renamed(
+    writer: TokenWriter,
+    kinds: list[str],
+    values: list[object],
+    part: tuple[int, int],
+    name: str,
+    previous: str,
+) -> None:
+    """Tokens ``part`` in parentheses, a read of ``name`` reading ``previous``."""
+    first, end = part
+    writer.put("(", "(", first)
+    for j in range(first, end):
+        read = kinds[j] == "name" and values[j] == name and kinds[j - 1] != "."
+        if read and not (kinds[j + 1] == ":" and kinds[j - 1] in ("{", ",")):
+            writer.put("name", previous, j)
+        else:
+            writer.put(kinds[j], values[j], j)
+    writer.put(")", ")", end - 1)
+
+
+def _value(
+    writer: TokenWriter,
+    kinds: list[str],
+    values: list[object],
+    op: str,
+    value: tuple[int, int],
+    name: str,
+    previous: str,
+) -> None:
+    """The branch's value: ``(v)``, or ``previous + (v)`` for ``+=``."""
+    if op == "+=":
+        writer.put("(", "(", value[0])
+        writer.put("name", previous, value[0])
+        writer.put("op", "+", value[0])
+    _renamed(writer, kinds, values, value, name, previous)
+    if op == "+=":
+        writer.put(")", ")", value[1] - 1)
