@@ -437,7 +437,7 @@ ERRORS = [
     ("const out = [];\nfor (const c of cities) { break; out.push(c); }", "never run", 2, 34),
     ("for (const c of cities) { while (true) {} }", "never ends", 1, 27),
     ("for (const c of cities) { do {} while (1); }", "never ends", 1, 27),
-    ("for await (const c of cities) {}", "no `for await`", 1, 5),
+    ("for await (const c of cities) { c = 1; }", "is the loop's variable", 1, 33),
     ("for (let i = 0; i < 3) {}", "only `for...of` loops", 1, 1),
     ("for (c of cities) {}", "only `for...of` loops", 1, 1),
     ("for (var c of cities) {}", "`const` or `let`, not `var`", 1, 6),

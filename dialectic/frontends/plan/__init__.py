@@ -28,7 +28,7 @@ from dialectic.frontends.fences import (
 from dialectic.frontends.plan.console import may_log, unlog
 from dialectic.frontends.plan.decompile import DecompileError, decompile, decompile_expression
 from dialectic.frontends.plan.jsnumber import js_number_to_string
-from dialectic.frontends.plan.letbranch import branch_lets
+from dialectic.frontends.plan.letbranch import branch_lets, for_awaits
 from dialectic.frontends.plan.lexer import Lexed, lex
 from dialectic.frontends.plan.mappush import map_pushes
 from dialectic.frontends.plan.memberpush import member_pushes
@@ -162,6 +162,10 @@ def _attempt(
         text = unlogged.text
         tokens = lex(text)
         warnings = [*warnings, *unlogged.warnings]
+    if "for await" in text:  # `for await (const x of xs)` (:mod:`.letbranch`)
+        awaited = for_awaits(text, tokens)
+        if awaited is not None:
+            tokens = awaited
     if "=" in text:  # `(groups[k] ||= []).push(x);`: two statements (:mod:`.parensets`)
         written = write_backs(text, tokens)  # `arr.push(x); g.set(k, arr);` (:mod:`.writeback`)
         if written is not None:

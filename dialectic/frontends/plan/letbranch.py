@@ -31,7 +31,7 @@ from dialectic.frontends.plan.base import CLOSE, OPEN
 from dialectic.frontends.plan.lexer import Lexed
 from dialectic.frontends.plan.tokenwrite import TokenWriter
 
-__all__ = ["branch_lets"]
+__all__ = ["branch_lets", "for_awaits"]
 
 _SETS = frozenset(["=", "+="])
 _CHANGES = frozenset(["=", "+=", "-=", "*=", "/=", "%=", "**=", "||=", "&&=", "??=", "++", "--"])
@@ -300,3 +300,25 @@ def _value(
     _renamed(writer, kinds, values, value, name, previous)
     if op == "+=":
         writer.put(")", ")", value[1] - 1)
+
+
+def for_awaits(source: str, tokens: Lexed) -> Lexed | None:
+    """``for await (const x of xs)`` read as ``for (const x of xs)``: over an array (of values
+    or of calls) JavaScript awaits each item in turn, and Plan awaits every call where its value
+    is used, so the items are the same (the calls run side by side in both). None when the
+    text has none."""
+    kinds, values = tokens.kinds, tokens.values
+    drop = [
+        i
+        for i in range(1, len(kinds) - 1)
+        if values[i] == "await" and values[i - 1] == "for" and kinds[i + 1] == "("
+    ]
+    if not drop:
+        return None
+    writer = TokenWriter(tokens)
+    copied = 0
+    for i in drop:
+        writer.copy(copied, i)
+        copied = i + 1
+    writer.copy(copied, len(kinds))
+    return writer.lexed(source)
