@@ -30,6 +30,8 @@ PROGRAMS = [
     "  if (!key) key = 'unknown';\n  out[key] = (out[key] || 0) + 1;\n}\nreturn out;",
     "const out = [];\ndo {\n  let m = 'x';\n  if (out.length) { m = 'y'; }\n  out.push(m);\n"
     "} while (out.length < 3);\nreturn out;",
+    "const out = [];\nfor (const x of nums) {\n  let k;\n  if (x > 2) k = 'big';\n"
+    "  else if (x < 0) k = 'neg';\n  out.push(k ?? 'none');\n}\nreturn out;",
     # `for await` over an array: the same items (JavaScript awaits each in turn)
     "const out = [];\nfor await (const x of nums) out.push(x);\nreturn out;",
     "const out = [];\nfor await (const r of words.map(w => slow(w))) {\n"

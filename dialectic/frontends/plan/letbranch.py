@@ -7,7 +7,8 @@
       out.push(label);
     }
 
-A local of a loop's body never changes in Plan, so the declaration and the ``if`` statements
+A local of a loop's body never changes in Plan, so the declaration (``let x;`` too: undefined
+until set) and the ``if`` statements
 right after it that only set the name (``label = v;`` or ``label += v;`` in every branch) are
 read as the ``const`` JavaScript's statements leave::
 
@@ -80,14 +81,15 @@ def branch_lets(source: str, tokens: Lexed) -> Lexed | None:
             kinds[i] == "name"
             and values[i] == "let"
             and kinds[i + 1] == "name"
-            and kinds[i + 2] == "="
+            and kinds[i + 2] in ("=", ";")
             and _in_loop_body(kinds, values, opener, enclosing[i])
         ):
             i += 1
             continue
         name = values[i + 1]
         assert isinstance(name, str)
-        semi = _statement_end(kinds, i + 3)
+        bare = kinds[i + 2] == ";"  # `let x;`: undefined until set
+        semi = i + 2 if bare else _statement_end(kinds, i + 3)
         if semi is None:
             i += 1
             continue
@@ -108,8 +110,11 @@ def branch_lets(source: str, tokens: Lexed) -> Lexed | None:
             writer = TokenWriter(tokens)
         writer.copy(copied, i)
         previous = _fresh(source, name, taken)
-        _const(writer, previous, i + 3, semi, i)
-        writer.copy(i + 3, semi)
+        _const(writer, previous, i + 1 if bare else i + 3, semi, i)
+        if bare:
+            writer.put("name", "undefined", i + 1)
+        else:
+            writer.copy(i + 3, semi)
         writer.put(";", ";", semi)
         for k, chain in enumerate(chains):
             target = name if k == len(chains) - 1 else _fresh(source, name, taken)
