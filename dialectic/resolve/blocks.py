@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING
 
 from dialectic.outcome.errors import DialecticError
 from dialectic.resolve.build import binding, block
+from dialectic.resolve.maybe import Reads, settle
 from dialectic.tree.nodes import Let, Node
 
 if TYPE_CHECKING:
@@ -59,6 +60,8 @@ class BlocksMixin:
     _arrow_count: int
     _arrow_locals: list[int]
     _env: list[_Scope | _Params]
+    _may_see: Reads
+    ref_counts: dict[str, int]
 
     if TYPE_CHECKING:
 
@@ -102,6 +105,8 @@ class BlocksMixin:
         env.append(scope)
         outer = self._cur
         heights: dict[str, int] = {}
+        counts = self.ref_counts  # (each alias's reads: how many more when the block ends)
+        before = [counts.get(name, 0) for name in given]
         try:
             exprs = scope.exprs
             scope.start = self._level
@@ -123,6 +128,8 @@ class BlocksMixin:
             if scope.reading is not None:
                 self._reading -= 1
             self._cur = outer
+        if self._may_see:  # `const first = xs[0];` read only where it is tested (SPEC 1.2)
+            settle(slots, frame, before, counts, exprs, self._may_see)
         deps = scope.deps
         always = scope.always
         if not deps:  # no alias reads another: they are in dependency order already

@@ -50,13 +50,13 @@ from dialectic.resolve.build import (
     const_ref,
     obj,
     or_empty,
-    soften,
     template,
 )
 from dialectic.resolve.calls import CallsMixin
 from dialectic.resolve.effects import EffectInfo, analyze
 from dialectic.resolve.expressions import ExpressionsMixin, _Params
 from dialectic.resolve.forbidden import FORBIDDEN_MEMBERS, forbidden_error, is_forbidden
+from dialectic.resolve.maybe import Reads, may_see
 from dialectic.tree.dispatch import unbound_table
 from dialectic.tree.nodes import (
     AliasRef,
@@ -194,6 +194,10 @@ class Resolver(CallsMixin, ExpressionsMixin, BlocksMixin):
         #: how often each alias or context name is read (a `sort` of a name read elsewhere
         #: would change what those reads see in JavaScript)
         self.ref_counts: dict[str, int] = {}
+        #: aliases that may miss (SPEC 1.2, :mod:`dialectic.resolve.maybe`): the reads of each
+        #: that may see undefined, and the aliases the enclosing branches' tests show are there
+        self._may_see: Reads = {}
+        self._present: dict[tuple[int, int], int] = {}
         self._in_place: list[tuple[Method, Node, int, tuple[object, ...]]] = []
         #: the ``reduce`` arrows that may change their accumulator in place: (the arrow, its
         #: nesting level, the merges and arrays that change it)
@@ -411,7 +415,7 @@ class Resolver(CallsMixin, ExpressionsMixin, BlocksMixin):
         made.path = node.path
         made.keys = keys
         if node.optional:  # `x?.b`, `x.a?.b`: `b`, and `a`, may be missing (SPEC 1.2)
-            made.target = soften(target)
+            made.target = self._soft(target)
             made.soft = node.soft | 1
         else:
             made.target = target
@@ -466,6 +470,8 @@ class Resolver(CallsMixin, ExpressionsMixin, BlocksMixin):
                 made.frame = scope.frame
                 made.__class__ = AliasRef
                 alias: Node = made
+                if self._present and (scope.frame, slot) in self._present:
+                    may_see(self._may_see, alias)  # a branch where a test showed it is there
                 return alias
         if name == "Infinity":  # JavaScript's global (no alias hides it: SPEC 1.4)
             return Lit(node.path, math.inf)
