@@ -65,6 +65,10 @@ _PREDICATES = frozenset(
 )
 
 
+#: the globals that read a regex match array's members (matchinfo)
+_LISTS_MEMBERS = frozenset({"Object.keys", "Object.values", "Object.entries", "structuredClone"})
+
+
 def _tested(node: Node) -> Node:
     """An arrow function whose value is tested: its body as a test (see ``build.soften``)."""
     lam: Any = node
@@ -97,6 +101,7 @@ class ExpressionsMixin:
     _env: list[_Scope | _Params]
     _may_see: Reads
     _present: dict[tuple[int, int], int]
+    match_members: bool
     _in_place: list[tuple[Method, Node, int, tuple[object, ...]]]
     reducers: list[tuple[Lambda, int, list[Node], dict[int, str | None]]]
     _cur: _Scope | None
@@ -382,6 +387,8 @@ class ExpressionsMixin:
                 hint="Supported: " + ", ".join(sorted(GLOBALS)) + ".",
             )
         self._steps()
+        if node.name in _LISTS_MEMBERS:  # (a regex match array's index, input, groups)
+            self.match_members = True
         return Global(node.path, node.name, self._items(node.args))
 
     def _While(self, node: While) -> Node:

@@ -76,6 +76,7 @@ from dialectic.tree.nodes import (
     Undefined,
     Unwrap,
 )
+from dialectic.values.matchinfo import MEMBERS as MATCH_MEMBERS
 
 
 class ResolveErrors(Exception):
@@ -102,6 +103,7 @@ class Resolved:
         "effects",
         "accumulates",
         "folds",
+        "match_members",
     )
 
     def __init__(
@@ -137,6 +139,9 @@ class Resolved:
         #: of those, the changes of a fold's state (:mod:`dialectic.resolve.foldstate`): id ->
         #: the field it may change in place, or None (it copies)
         self.folds: dict[int, str | None] = {}
+        #: whether the program may read a regex match array's index, input or groups (then
+        #: its matches keep them: :mod:`dialectic.values.matchinfo`)
+        self.match_members = True
 
 
 class _Table(dict[type[Node], Callable[[Any, Any], Node]]):
@@ -204,6 +209,10 @@ class Resolver(CallsMixin, ExpressionsMixin, BlocksMixin):
         self.reducers: list[tuple[Lambda, int, list[Node], dict[int, str | None]]] = []
         #: the memo slot counting method steps (-1: the program has no methods)
         self.steps_slot = -1
+        #: whether the program may read a regex match array's members (a literal key
+        #: `index`, `input`, `groups`, a computed key, Object.keys/values/entries,
+        #: structuredClone)
+        self.match_members = False
         #: write/destructive calls and expression statements seen (SPEC 17)
         self.ordered = 0
         #: free name -> its registered constant or _CONTEXT (decided once per program)
@@ -250,6 +259,7 @@ class Resolver(CallsMixin, ExpressionsMixin, BlocksMixin):
             self.calls,
             self.steps_slot,
         )
+        out.match_members = self.match_members
         if self.ordered:  # effectful calls or expression statements (SPEC 17)
             out.effects = analyze(resolved)
         if self.reducers:
@@ -396,8 +406,11 @@ class Resolver(CallsMixin, ExpressionsMixin, BlocksMixin):
                     v in FORBIDDEN_MEMBERS or v.startswith("__")
                 ):
                     raise forbidden_error(v, k.path)
+                if v in MATCH_MEMBERS:
+                    self.match_members = True
             else:
                 literal = False
+                self.match_members = True
         target = node.target
         if self._reading:
             target = self.resolve(target)

@@ -30,8 +30,7 @@ AGREE = [
     f"const first = {NOBODY}; return !first ? 'none' : first.name;",
     f"const first = {NOBODY}; if (!first || first.age < 3) return 'none'; return first.name;",
     f"const first = {NOBODY}; if (first === undefined) return 'none'; return first.name;",
-    f"const first = {NOBODY}; if (typeof first === 'undefined') return 'none';\n"
-    "return first.name;",
+    f"const first = {NOBODY}; if (typeof first === 'undefined') return 'none';\nreturn first.name;",
     f"const first = {NOBODY}; if (first == null) return 'none'; return first.name;",
     f"const first = {NOBODY}; return first != undefined ? first.name : 'none';",
     f"const first = {NOBODY}; return first !== undefined && first.name;",
