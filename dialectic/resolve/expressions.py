@@ -226,9 +226,26 @@ class ExpressionsMixin:
 
     def _soft(self, node: Node) -> Node:
         """``node`` in a tested position (SPEC 1.2): a member access whose last key may be
-        missing (``build.soften``); a read of an alias that may then see undefined."""
-        if type(node) is AliasRef:
+        missing (``build.soften``); a read of an alias that may then see undefined; what a
+        logical operator or a conditional may give, its last operand (`x.a ?? x.b ?? d`: `b`
+        too) or its branches, likewise."""
+        t = type(node)
+        if t is AliasRef:
             may_see(self._may_see, node)
+            return node
+        if t is Op:
+            op: Any = node
+            if op.op in LOGICAL:
+                last = op.operands[-1]
+                soft = self._soft(last)
+                if soft is not last:
+                    return build.op(op.path, op.op, (*op.operands[:-1], soft))
+            return node
+        if t is Cond:
+            c: Any = node
+            then, otherwise = self._soft(c.then), self._soft(c.otherwise)
+            if then is not c.then or otherwise is not c.otherwise:
+                return build.cond(c.path, c.test, then, otherwise)
             return node
         return build.soften(node)
 

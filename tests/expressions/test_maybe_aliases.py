@@ -45,6 +45,10 @@ AGREE = [
     "const w = data.missing; return !w ? 'none' : echo(w);",
     "const w = data.missing; return w ? echo(w) : 'none';",
     "const top = nums.filter(x => x > 1000)[0]; return top?.score ?? 0;",
+    # what a logical operator or a conditional in a tested place gives is tested too
+    "return [data.nope ?? data.nope2 ?? 'none', data.nope || data.nope2 || 'none'];",
+    "return [(flag ? data.nope : data.a) ?? 'none', !(data.a && data.nope)];",
+    "const first = nums[99]; return data.nope ?? first ?? 'none';",
     # present: the same programs take the other branch
     "const first = people[0]; if (!first) return 'nobody'; return first.name;",
     "const hit = data.a; return hit === undefined ? 'none' : hit;",
@@ -86,6 +90,9 @@ def test_an_alias_tested_where_it_is_read_gives_what_node_gives() -> None:
         ),
         # only the last key may miss
         ("const w = data.missing.b; return w ?? 'none';", "no member `missing`"),
+        ("return data.nope ?? data.x.y ?? 'none';", "no member `x`"),
+        # an operator's value that is not tested
+        ("return (data.nope ?? data.nope2) + 1;", "no member `nope2`"),
     ],
 )
 def test_a_read_the_program_does_not_test_still_fails(text: str, message: str) -> None:
