@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 from dialectic.outcome.errors import DialecticError
 from dialectic.resolve.build import binding, block
 from dialectic.resolve.maybe import Reads, settle
-from dialectic.tree.nodes import Let, Node
+from dialectic.tree.nodes import Get, Let, Node
 
 if TYPE_CHECKING:
     from dialectic.resolve.expressions import _Params
@@ -61,6 +61,7 @@ class BlocksMixin:
     _arrow_locals: list[int]
     _env: list[_Scope | _Params]
     _may_see: Reads
+    _candidates: set[tuple[int, int]]
     ref_counts: dict[str, int]
 
     if TYPE_CHECKING:
@@ -93,8 +94,17 @@ class BlocksMixin:
             first = self._arrow_locals[-1]
             self._arrow_locals[-1] = first + len(given)
         slots: dict[str, int] = {}
-        for name in given:
+        counts = self.ref_counts
+        #: the aliases whose value is a read that may miss, and how often each was read before
+        #: the block (SPEC 1.2: :mod:`dialectic.resolve.maybe`)
+        before: dict[str, int] | None = None
+        for name, expr in given.items():
             slots[name] = first
+            if type(expr) is Get:
+                if before is None:
+                    before = {}
+                before[name] = counts.get(name, 0)
+                self._candidates.add((frame, first))
             first += 1
             if name.startswith("$"):
                 self.ordered += 1  # an expression statement (SPEC 17)
@@ -105,8 +115,6 @@ class BlocksMixin:
         env.append(scope)
         outer = self._cur
         heights: dict[str, int] = {}
-        counts = self.ref_counts  # (each alias's reads: how many more when the block ends)
-        before = [counts.get(name, 0) for name in given]
         try:
             exprs = scope.exprs
             scope.start = self._level
@@ -128,8 +136,11 @@ class BlocksMixin:
             if scope.reading is not None:
                 self._reading -= 1
             self._cur = outer
-        if self._may_see:  # `const first = xs[0];` read only where it is tested (SPEC 1.2)
-            settle(slots, frame, before, counts, exprs, self._may_see)
+        if before is not None:  # `const first = xs[0];` read only where tested (SPEC 1.2)
+            if self._may_see:
+                settle(slots, frame, before, counts, exprs, self._may_see)
+            for name in before:
+                self._candidates.discard((frame, slots[name]))
         deps = scope.deps
         always = scope.always
         if not deps:  # no alias reads another: they are in dependency order already

@@ -101,6 +101,7 @@ class ExpressionsMixin:
     _env: list[_Scope | _Params]
     _may_see: Reads
     _present: dict[tuple[int, int], int]
+    _candidates: set[tuple[int, int]]
     match_members: bool
     _in_place: list[tuple[Method, Node, int, tuple[object, ...]]]
     reducers: list[tuple[Lambda, int, list[Node], dict[int, str | None]]]
@@ -231,7 +232,7 @@ class ExpressionsMixin:
         too) or its branches, likewise."""
         t = type(node)
         if t is AliasRef:
-            may_see(self._may_see, node)
+            may_see(self._may_see, self._candidates, node)
             return node
         if t is Op:
             op: Any = node

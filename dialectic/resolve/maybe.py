@@ -27,10 +27,13 @@ _NEGATIVE = frozenset({"===", "=="})
 _SHOWING = frozenset({AliasRef, Get, Method, Op})
 
 
-def may_see(reads: Reads, node: Node) -> None:
-    """Record ``node``, a read of an alias, as one that may see ``undefined``."""
+def may_see(reads: Reads, candidates: set[tuple[int, int]], node: Node) -> None:
+    """Record ``node``, a read of an alias, as one that may see ``undefined`` (if the alias's
+    value is a read that may miss: one of the ``candidates``)."""
     ref: Any = node
     key = (ref.frame, ref.slot)
+    if key not in candidates:
+        return
     seen = reads.get(key)
     if seen is None:
         seen = reads[key] = {}
@@ -105,21 +108,19 @@ def present(node: Node, truthy: bool) -> list[tuple[int, int]]:
 def settle(
     slots: dict[str, int],
     frame: int,
-    before: list[int],
+    before: dict[str, int],
     counts: dict[str, int],
     exprs: dict[str, Node],
     reads: Reads,
 ) -> None:
-    """At the end of a block: each alias whose value is a member access or an index and whose
-    every read (how many more ``counts`` has than ``before`` the block: a shadowing alias's
-    reads count too, so that one keeps the failure) may see ``undefined`` reads its last key
-    as one that may miss."""
-    names = list(slots)
-    first = slots[names[0]]  # (a block's slots are consecutive)
-    for key in [k for k in reads if k[0] == frame and 0 <= k[1] - first < len(names)]:
-        seen = reads.pop(key)
-        i = key[1] - first
-        name = names[i]
+    """At the end of a block: each alias whose value is a member access or an index
+    (``before``: how often each such alias was read before the block) and whose every read
+    (how many more ``counts`` has: a shadowing alias's reads count too, so that one keeps the
+    failure) may see ``undefined`` reads its last key as one that may miss."""
+    for name, earlier in before.items():
+        seen = reads.pop((frame, slots[name]), None)
+        if seen is None:
+            continue
         expr = exprs.get(name)
-        if type(expr) is Get and len(seen) == counts.get(name, 0) - before[i]:
+        if type(expr) is Get and len(seen) == counts.get(name, 0) - earlier:
             exprs[name] = soften(expr)

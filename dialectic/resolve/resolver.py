@@ -203,6 +203,7 @@ class Resolver(CallsMixin, ExpressionsMixin, BlocksMixin):
         #: that may see undefined, and the aliases the enclosing branches' tests show are there
         self._may_see: Reads = {}
         self._present: dict[tuple[int, int], int] = {}
+        self._candidates: set[tuple[int, int]] = set()
         self._in_place: list[tuple[Method, Node, int, tuple[object, ...]]] = []
         #: the ``reduce`` arrows that may change their accumulator in place: (the arrow, its
         #: nesting level, the merges and arrays that change it)
@@ -484,7 +485,8 @@ class Resolver(CallsMixin, ExpressionsMixin, BlocksMixin):
                 made.__class__ = AliasRef
                 alias: Node = made
                 if self._present and (scope.frame, slot) in self._present:
-                    may_see(self._may_see, alias)  # a branch where a test showed it is there
+                    # a branch where a test showed it is there
+                    may_see(self._may_see, self._candidates, alias)
                 return alias
         if name == "Infinity":  # JavaScript's global (no alias hides it: SPEC 1.4)
             return Lit(node.path, math.inf)
