@@ -403,12 +403,11 @@ class Resolver(CallsMixin, ExpressionsMixin, BlocksMixin):
         for k in keys:
             if type(k) is Lit:
                 v = k.value
-                if (type(v) is str or isinstance(v, str)) and (
-                    v in FORBIDDEN_MEMBERS or v.startswith("__")
-                ):
-                    raise forbidden_error(v, k.path)
-                if v in MATCH_MEMBERS:
-                    self.match_members = True
+                if type(v) is str or isinstance(v, str):
+                    if v in FORBIDDEN_MEMBERS or v.startswith("__"):
+                        raise forbidden_error(v, k.path)
+                    if v in MATCH_MEMBERS:  # (a literal key may be any JSON value)
+                        self.match_members = True
             else:
                 literal = False
                 self.match_members = True
