@@ -13,6 +13,7 @@ from collections.abc import Callable
 from typing import Any
 
 from dialectic.outcome.errors import DialecticError, Failure, JSONPath, clip
+from dialectic.registry.descriptions import TypeDescription
 from dialectic.registry.registry import Registry, closest
 from dialectic.resolve.forbidden import forbidden_error, is_forbidden
 from dialectic.values.coercion import TypeSystem
@@ -21,8 +22,12 @@ from dialectic.values.data import UNDEFINED
 from dialectic.values.jsmethods import utf16_index, utf16_length
 from dialectic.values.jsnumber import js_number_to_string
 from dialectic.values.jsops import MAX_SAFE, JsRefusal
+from dialectic.values.keyorder import property_key
+from dialectic.values.matchinfo import MEMBERS, NOT_A_MATCH, match_member
 
-_INDEX = re.compile(r"-?[0-9]{1,18}")
+#: a text that names an array index in JavaScript (`"0"`, `"17"`; not `"-1"` or `"01"`, which
+#: name no item: `xs["-1"]` is undefined where `xs[-1]` written in the tree counts from the end)
+_INDEX = re.compile(r"0|[1-9][0-9]{0,17}")
 
 #: what arrays, texts, numbers and booleans inherit in JavaScript (Array.prototype,
 #: String.prototype...; Object.prototype's names are forbidden members): reading one gives a
@@ -101,6 +106,50 @@ def _float_key(key: float) -> int | float | str:
     return key
 
 
+def _no_member(value: dict[str, Any], key: str, path: JSONPath) -> DialecticError:
+    near = closest(key, list(value))
+    return DialecticError(
+        "member_not_found",
+        f"the object has no member `{clip(key)}`"
+        + (f"; did you mean `{near[0]}`?" if near else ""),
+        path,
+        hint=(
+            "Its members are: " + ", ".join(f"`{clip(k)}`" for k in list(value)[:20])
+            if value
+            else "It is an empty object"
+        )
+        + f". If `{clip(key)}` may be missing, give a default: `... ?? default`.",
+    )
+
+
+def _declared(td: TypeDescription, value: Any, key: str, path: JSONPath) -> Any:
+    """The declared field or property ``key`` of ``value``, a registered type's."""
+    if key in td.parameters:
+        getter = td.fields or getattr
+        return getter(value, key)
+    prop = td.properties.get(key)
+    if prop is not None:
+        try:
+            return prop(value)
+        except Failure as exc:
+            raise DialecticError(exc.code, exc.message, path, hint=exc.hint)
+        except Exception as exc:
+            raise DialecticError(
+                "function_error",
+                f"reading `{key}` of a {td.name} failed: {type(exc).__name__}: {exc}",
+                path,
+            )
+    members = [*td.parameters, *td.properties]
+    near = closest(key, members)
+    raise DialecticError(
+        "member_not_found",
+        f"a {td.name} has no member `{clip(key)}`"
+        + (f"; did you mean `{near[0]}`?" if near else ""),
+        path,
+        hint="Its members are: " + ", ".join(f"`{m}`" for m in members),
+    )
+
+
 class Access:
     """Reads members of run-time values for one registry."""
 
@@ -119,24 +168,16 @@ class Access:
             if t is dict:
                 if key in value:
                     return value[key]
-                near = closest(key, list(value))
-                raise DialecticError(
-                    "member_not_found",
-                    f"the object has no member `{clip(key)}`"
-                    + (f"; did you mean `{near[0]}`?" if near else ""),
-                    path,
-                    hint=(
-                        "Its members are: " + ", ".join(f"`{clip(k)}`" for k in list(value)[:20])
-                        if value
-                        else "It is an empty object"
-                    )
-                    + f". If `{clip(key)}` may be missing, give a default: `... ?? default`.",
-                )
+                raise _no_member(value, key, path)
             if t is list or t is str:
                 if key == "length":  # a text's length in UTF-16 code units, as JavaScript's
                     return len(value) if t is list else utf16_length(value)
                 if _INDEX.fullmatch(key):
                     return self.member(value, int(key), path)
+                if key in MEMBERS and t is list:  # a match array's (s.match(re), matchAll)
+                    found = match_member(value, key)
+                    if found is not NOT_A_MATCH:
+                        return found
             if is_collection(value):  # `m.size` (SPEC 1.8, "Maps and Sets")
                 try:
                     return value.member(key)
@@ -146,30 +187,7 @@ class Access:
                     ) from None
             td = self.registry.type_of_class(t)
             if td is not None:
-                if key in td.parameters:
-                    getter = td.fields or getattr
-                    return getter(value, key)
-                prop = td.properties.get(key)
-                if prop is not None:
-                    try:
-                        return prop(value)
-                    except Failure as exc:
-                        raise DialecticError(exc.code, exc.message, path, hint=exc.hint)
-                    except Exception as exc:
-                        raise DialecticError(
-                            "function_error",
-                            f"reading `{key}` of a {td.name} failed: {type(exc).__name__}: {exc}",
-                            path,
-                        )
-                members = [*td.parameters, *td.properties]
-                near = closest(key, members)
-                raise DialecticError(
-                    "member_not_found",
-                    f"a {td.name} has no member `{clip(key)}`"
-                    + (f"; did you mean `{near[0]}`?" if near else ""),
-                    path,
-                    hint="Its members are: " + ", ".join(f"`{m}`" for m in members),
-                )
+                return _declared(td, value, key, path)
             raise self._cannot_read(value, key, path)
         if type(key) is int:
             if t is list or t is str:
@@ -200,9 +218,13 @@ class Access:
                         "expression_error", exc.message, path, hint=exc.hint
                     ) from None
             raise self._cannot_read(value, key, path)
+        named = property_key(key)  # `o[null]` is `o["null"]`, `o[1.5]` `o["1.5"]` (SPEC 1.2)
+        if named is not None:
+            return self.member(value, named, path)
         raise DialecticError(
             "invalid_key",
-            f"a member key must be a string or an integer, got {self.types.type_of(key)}",
+            "a member key must be a string, a number, a boolean, null or undefined, got "
+            f"{self.types.type_of(key)}",
             path,
         )
 
@@ -211,8 +233,9 @@ class Access:
         hint = "Member access works on objects, arrays, strings and registered types."
         if type(value) is list and key in ("index", "groups", "input"):  # a match array's
             hint = (
-                "A match array (s.match(re), matchAll) holds the match and its groups only: "
-                "its place is s.search(re), and a named group is read by its number (m[1])."
+                "Only a match array itself (s.match(re) without g, re.exec(s), an item of "
+                "s.matchAll(re)) has index, input and groups; a copy of it ([...m], m.slice()) "
+                "and the texts of s.match(/.../g) have not, as in JavaScript."
             )
         elif type(value) is list and type(key) is str:
             n = len(value)

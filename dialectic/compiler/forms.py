@@ -199,6 +199,7 @@ class FormsMixin:
             self._combine,
             fallback,
             max_len=self.limits.max_string_length,
+            members=self.resolved.match_members,
         )
 
     def _Given(self, node: Given) -> Compiled:

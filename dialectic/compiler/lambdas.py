@@ -39,6 +39,7 @@ from dialectic.values.collections import JsIterator, JsMap, JsSet
 from dialectic.values.data import UNDEFINED
 from dialectic.values.jsops import JsRefusal, TextTooLong, kind
 from dialectic.values.jsregex import DEADLINE, JsRegExp, Overdue, text_regexp
+from dialectic.values.matchinfo import OWNER
 
 __all__ = [
     "FRAME",
@@ -67,7 +68,9 @@ _COLLECTIONS = frozenset({JsMap, JsSet, JsIterator})
 #: the methods that take a replacement function (after a regular expression)
 _REPLACERS = frozenset(["replace", "replaceAll"])
 #: the text methods that may find every match of a regular expression
-_SCANS = frozenset(["replace", "replaceAll", "split", "match", "matchAll"])
+_SCANS = frozenset(["replace", "replaceAll", "split", "match", "matchAll", "exec"])
+#: of those, the methods that make match arrays (with index, input, groups: matchinfo)
+_MATCHES = frozenset(["match", "matchAll", "exec"])
 #: array methods that read one item whatever the length (one step, SPEC 7)
 _ONE_ITEM = frozenset(["at"])
 
@@ -121,10 +124,12 @@ def method(
     fallback: Compiled | None = None,
     *,
     max_len: int,
+    members: bool = True,
 ) -> Compiled:
     """The closure of ``target.name(args)``; ``spreads`` flags the non-arrow arguments written
     ``...x``; ``fallback`` calls the registered function of that name for other receivers; a
-    text it makes is within ``max_len`` (the run's ``max_string_length``, SPEC 1.8)."""
+    text it makes is within ``max_len`` (the run's ``max_string_length``, SPEC 1.8); a regex
+    match array it makes keeps its members if ``members`` (the program may read them)."""
     arrow = _arrow_of(name, args, path)
     values = [a for a in args if isinstance(a, Compiled)]
     higher = name in jm.ARRAY_HIGHER
@@ -137,7 +142,7 @@ def method(
             hint="Get what it needs first: const found = [...s.matchAll(re)]; then call the "
             "function on each.",
         )
-    plain = _plain(name, path, steps, stringify, max_len)
+    plain = _plain(name, path, steps, stringify, max_len, members)
     if fallback is not None and (name in jm.COLLECTION_READS or name in jm.COLLECTION_CHANGES):
         javascripts = _COLLECTIONS
     else:
@@ -225,14 +230,21 @@ def method(
 
 
 def _plain(
-    name: str, path: JSONPath, steps: Steps, stringify: Callable[[Any], str], max_len: int
+    name: str,
+    path: JSONPath,
+    steps: Steps,
+    stringify: Callable[[Any], str],
+    max_len: int,
+    members: bool,
 ) -> Callable[[Any, list[Any], State], Any]:
     """The method ``name`` that takes no function, applied to a receiver and its arguments:
     its steps counted, a text it makes within ``max_len`` (measured before it is built where
-    the method knows its length in advance, else here: `toUpperCase` of 'ß' is 'SS')."""
+    the method knows its length in advance, else here: `toUpperCase` of 'ß' is 'SS'); the
+    match arrays it makes keep their members if ``members``."""
     scans = name in _SCANS
     whole = name not in _ONE_ITEM  # (a method that reads one item costs one step)
     held = name == "get"  # (a Map's `get` gives a value it holds: it makes no array)
+    keeps = members and name in _MATCHES
     # the method of a text and of an array, looked up once (other receivers: per call)
     by_type: dict[type, Callable[..., Any] | None] = {
         str: jm.text_method(name, max_len),
@@ -248,13 +260,17 @@ def _plain(
             except JsRefusal as exc:
                 raise refused(exc, name, path) from None
         steps.take(s, 1 + (len(receiver) if t is list and whole else 0))
-        if scans:  # (a regular expression's matches: the loop looks at the run's deadline)
+        if scans:  # (a regular expression's matches: the loop looks at the run's deadline,
+            # and the match arrays are kept with their members for the run: matchinfo)
             token = DEADLINE.set(s.deadline_at)
+            owner = OWNER.set(s) if keeps else None
             try:
                 out = apply_js(fn, [receiver, *rest], name, path)
             except Overdue:
                 raise deadline_error(s.limits, path) from None
             finally:
+                if owner is not None:
+                    OWNER.reset(owner)
                 DEADLINE.reset(token)
         else:
             out = apply_js(fn, [receiver, *rest], name, path)

@@ -8,7 +8,8 @@ from typing import TYPE_CHECKING
 
 from dialectic.outcome.errors import DialecticError
 from dialectic.resolve.build import binding, block
-from dialectic.tree.nodes import Let, Node
+from dialectic.resolve.maybe import Reads, settle
+from dialectic.tree.nodes import Get, Let, Node
 
 if TYPE_CHECKING:
     from dialectic.resolve.expressions import _Params
@@ -59,6 +60,9 @@ class BlocksMixin:
     _arrow_count: int
     _arrow_locals: list[int]
     _env: list[_Scope | _Params]
+    _may_see: Reads
+    _candidates: set[tuple[int, int]]
+    ref_counts: dict[str, int]
 
     if TYPE_CHECKING:
 
@@ -90,8 +94,17 @@ class BlocksMixin:
             first = self._arrow_locals[-1]
             self._arrow_locals[-1] = first + len(given)
         slots: dict[str, int] = {}
-        for name in given:
+        counts = self.ref_counts
+        #: the aliases whose value is a read that may miss, and how often each was read before
+        #: the block (SPEC 1.2: :mod:`dialectic.resolve.maybe`)
+        before: dict[str, int] | None = None
+        for name, expr in given.items():
             slots[name] = first
+            if type(expr) is Get:
+                if before is None:
+                    before = {}
+                before[name] = counts.get(name, 0)
+                self._candidates.add((frame, first))
             first += 1
             if name.startswith("$"):
                 self.ordered += 1  # an expression statement (SPEC 17)
@@ -123,6 +136,11 @@ class BlocksMixin:
             if scope.reading is not None:
                 self._reading -= 1
             self._cur = outer
+        if before is not None:  # `const first = xs[0];` read only where tested (SPEC 1.2)
+            if self._may_see:
+                settle(slots, frame, before, counts, exprs, self._may_see)
+            for name in before:
+                self._candidates.discard((frame, slots[name]))
         deps = scope.deps
         always = scope.always
         if not deps:  # no alias reads another: they are in dependency order already

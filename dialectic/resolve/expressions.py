@@ -11,6 +11,7 @@ from dialectic.registry.registry import Registry, closest
 from dialectic.resolve import build
 from dialectic.resolve.foldstate import reduce_marks
 from dialectic.resolve.inplace import Aliases, shared
+from dialectic.resolve.maybe import Reads, may_see, present
 from dialectic.tree.nodes import (
     AliasRef,
     Call,
@@ -76,6 +77,8 @@ _WORKLIST = (
     "while (todo.length) {{ const x = todo.{0}(); ... }} (todo used only by push, pop or "
     "shift statements and reads of its members)"
 )
+#: the globals that read a regex match array's members (matchinfo)
+_LISTS_MEMBERS = frozenset({"Object.keys", "Object.values", "Object.entries", "structuredClone"})
 
 
 def _tested(node: Node) -> Node:
@@ -108,6 +111,10 @@ class ExpressionsMixin:
     _arrow_count: int
     _arrow_locals: list[int]
     _env: list[_Scope | _Params]
+    _may_see: Reads
+    _present: dict[tuple[int, int], int]
+    _candidates: set[tuple[int, int]]
+    match_members: bool
     _in_place: list[tuple[Method, Node, int, tuple[object, ...]]]
     reducers: list[tuple[Lambda, int, list[Node], dict[int, str | None]]]
     _cur: _Scope | None
@@ -184,16 +191,23 @@ class ExpressionsMixin:
             self.leaf()
         if len(operands) == 1:
             if node.op in _TESTS:  # `!x.b`, `typeof x.b`: `b` may be missing
-                left = build.soften(left)
+                left = self._soft(left)
             return build.op(node.path, node.op, (left,))
         if node.op in LOGICAL:  # the right operands run only if needed
+            # `x.b ?? d`, `x.b || d`, `x.b && ...`: `b` may be missing (SPEC 1.2)
+            left = self._soft(left)
+            there = None
+            if self._may_see and node.op != "??":  # (only a tested alias may be shown there)
+                there = present(left, node.op == "&&")
             self._conditional += 1
             try:
-                right = [resolve(r) for r in operands[1:]]
+                if there:
+                    right = [self._branch(there, r) for r in operands[1:]]
+                else:
+                    right = [resolve(r) for r in operands[1:]]
             finally:
                 self._conditional -= 1
-            # `x.b ?? d`, `x.b || d`, `x.b && ...`: `b` may be missing (SPEC 1.2)
-            return build.op(node.path, node.op, (build.soften(left), *right))
+            return build.op(node.path, node.op, (left, *right))
         if len(operands) == 2:
             second = operands[1]
             if type(second) is not Lit:
@@ -202,21 +216,66 @@ class ExpressionsMixin:
                 self.leaf()
             if node.op in _EQUALITY:  # `x.b === undefined`, `x.b != null`
                 if _absent(second, node.op):
-                    left = build.soften(left)
+                    left = self._soft(left)
                 elif _absent(left, node.op):
-                    second = build.soften(second)
+                    second = self._soft(second)
             return build.op(node.path, node.op, (left, second))
         return build.op(node.path, node.op, (left, *[resolve(r) for r in operands[1:]]))
 
     def _Cond(self, node: Cond) -> Node:
-        test = build.soften(self.resolve(node.test))  # `x.b ? ... : ...`: `b` may be missing
+        test = self._soft(self.resolve(node.test))  # `x.b ? ... : ...`: `b` may be missing
         self._conditional += 1
         try:
-            then = self.resolve(node.then)
-            otherwise = self.resolve(node.otherwise)
+            # (only an alias tested somewhere may be shown there)
+            there = present(test, True) if self._may_see else None
+            then = self._branch(there, node.then) if there else self.resolve(node.then)
+            there = present(test, False) if self._may_see else None
+            otherwise = (
+                self._branch(there, node.otherwise) if there else self.resolve(node.otherwise)
+            )
         finally:
             self._conditional -= 1
         return build.cond(node.path, test, then, otherwise)
+
+    def _soft(self, node: Node) -> Node:
+        """``node`` in a tested position (SPEC 1.2): a member access whose last key may be
+        missing (``build.soften``); a read of an alias that may then see undefined; what a
+        logical operator or a conditional may give, its last operand (`x.a ?? x.b ?? d`: `b`
+        too) or its branches, likewise."""
+        t = type(node)
+        if t is AliasRef:
+            may_see(self._may_see, self._candidates, node)
+            return node
+        if t is Op:
+            op: Any = node
+            if op.op in LOGICAL:
+                last = op.operands[-1]
+                soft = self._soft(last)
+                if soft is not last:
+                    return build.op(op.path, op.op, (*op.operands[:-1], soft))
+            return node
+        if t is Cond:
+            c: Any = node
+            then, otherwise = self._soft(c.then), self._soft(c.otherwise)
+            if then is not c.then or otherwise is not c.otherwise:
+                return build.cond(c.path, c.test, then, otherwise)
+            return node
+        return build.soften(node)
+
+    def _branch(self, there: list[tuple[int, int]], node: Node) -> Node:
+        """``node`` resolved where the aliases ``there`` are known to be there (a branch
+        whose test showed it: SPEC 1.2)."""
+        known = self._present
+        for key in there:
+            known[key] = known.get(key, 0) + 1
+        try:
+            return self.resolve(node)
+        finally:
+            for key in there:
+                if known[key] == 1:
+                    del known[key]
+                else:
+                    known[key] -= 1
 
     def _Lambda(self, node: Lambda) -> Node:
         raise DialecticError(
@@ -280,7 +339,7 @@ class ExpressionsMixin:
             )
         target = self.resolve(node.target)
         if node.optional:  # `x.b?.trim()`: `b` may be missing (SPEC 1.2)
-            target = build.soften(target)
+            target = self._soft(target)
         args = node.args
         if args:  # the arrow functions' bodies after the other arguments
             lazy = self._items_lazy(args)
@@ -363,6 +422,8 @@ class ExpressionsMixin:
                 hint="Supported: " + ", ".join(sorted(GLOBALS)) + ".",
             )
         self._steps()
+        if node.name in _LISTS_MEMBERS:  # (a regex match array's index, input, groups)
+            self.match_members = True
         return Global(node.path, node.name, self._items(node.args))
 
     def _While(self, node: While) -> Node:

@@ -50,13 +50,13 @@ from dialectic.resolve.build import (
     const_ref,
     obj,
     or_empty,
-    soften,
     template,
 )
 from dialectic.resolve.calls import CallsMixin
 from dialectic.resolve.effects import EffectInfo, analyze
 from dialectic.resolve.expressions import ExpressionsMixin, _Params
 from dialectic.resolve.forbidden import FORBIDDEN_MEMBERS, forbidden_error, is_forbidden
+from dialectic.resolve.maybe import Reads, may_see
 from dialectic.tree.dispatch import unbound_table
 from dialectic.tree.nodes import (
     AliasRef,
@@ -76,6 +76,7 @@ from dialectic.tree.nodes import (
     Undefined,
     Unwrap,
 )
+from dialectic.values.matchinfo import MEMBERS as MATCH_MEMBERS
 
 
 class ResolveErrors(Exception):
@@ -102,6 +103,7 @@ class Resolved:
         "effects",
         "accumulates",
         "folds",
+        "match_members",
     )
 
     def __init__(
@@ -137,6 +139,9 @@ class Resolved:
         #: of those, the changes of a fold's state (:mod:`dialectic.resolve.foldstate`): id ->
         #: the field it may change in place, or None (it copies)
         self.folds: dict[int, str | None] = {}
+        #: whether the program may read a regex match array's index, input or groups (then
+        #: its matches keep them: :mod:`dialectic.values.matchinfo`)
+        self.match_members = True
 
 
 class _Table(dict[type[Node], Callable[[Any, Any], Node]]):
@@ -194,12 +199,21 @@ class Resolver(CallsMixin, ExpressionsMixin, BlocksMixin):
         #: how often each alias or context name is read (a `sort` of a name read elsewhere
         #: would change what those reads see in JavaScript)
         self.ref_counts: dict[str, int] = {}
+        #: aliases that may miss (SPEC 1.2, :mod:`dialectic.resolve.maybe`): the reads of each
+        #: that may see undefined, and the aliases the enclosing branches' tests show are there
+        self._may_see: Reads = {}
+        self._present: dict[tuple[int, int], int] = {}
+        self._candidates: set[tuple[int, int]] = set()
         self._in_place: list[tuple[Method, Node, int, tuple[object, ...]]] = []
         #: the ``reduce`` arrows that may change their accumulator in place: (the arrow, its
         #: nesting level, the merges and arrays that change it)
         self.reducers: list[tuple[Lambda, int, list[Node], dict[int, str | None]]] = []
         #: the memo slot counting method steps (-1: the program has no methods)
         self.steps_slot = -1
+        #: whether the program may read a regex match array's members (a literal key
+        #: `index`, `input`, `groups`, a computed key, Object.keys/values/entries,
+        #: structuredClone)
+        self.match_members = False
         #: write/destructive calls and expression statements seen (SPEC 17)
         self.ordered = 0
         #: free name -> its registered constant or _CONTEXT (decided once per program)
@@ -246,6 +260,7 @@ class Resolver(CallsMixin, ExpressionsMixin, BlocksMixin):
             self.calls,
             self.steps_slot,
         )
+        out.match_members = self.match_members
         if self.ordered:  # effectful calls or expression statements (SPEC 17)
             out.effects = analyze(resolved)
         if self.reducers:
@@ -388,12 +403,14 @@ class Resolver(CallsMixin, ExpressionsMixin, BlocksMixin):
         for k in keys:
             if type(k) is Lit:
                 v = k.value
-                if (type(v) is str or isinstance(v, str)) and (
-                    v in FORBIDDEN_MEMBERS or v.startswith("__")
-                ):
-                    raise forbidden_error(v, k.path)
+                if type(v) is str or isinstance(v, str):
+                    if v in FORBIDDEN_MEMBERS or v.startswith("__"):
+                        raise forbidden_error(v, k.path)
+                    if v in MATCH_MEMBERS:  # (a literal key may be any JSON value)
+                        self.match_members = True
             else:
                 literal = False
+                self.match_members = True
         target = node.target
         if self._reading:
             target = self.resolve(target)
@@ -411,7 +428,7 @@ class Resolver(CallsMixin, ExpressionsMixin, BlocksMixin):
         made.path = node.path
         made.keys = keys
         if node.optional:  # `x?.b`, `x.a?.b`: `b`, and `a`, may be missing (SPEC 1.2)
-            made.target = soften(target)
+            made.target = self._soft(target)
             made.soft = node.soft | 1
         else:
             made.target = target
@@ -466,6 +483,9 @@ class Resolver(CallsMixin, ExpressionsMixin, BlocksMixin):
                 made.frame = scope.frame
                 made.__class__ = AliasRef
                 alias: Node = made
+                if self._present and (scope.frame, slot) in self._present:
+                    # a branch where a test showed it is there
+                    may_see(self._may_see, self._candidates, alias)
                 return alias
         if name == "Infinity":  # JavaScript's global (no alias hides it: SPEC 1.4)
             return Lit(node.path, math.inf)

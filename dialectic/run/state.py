@@ -16,7 +16,7 @@ from dialectic.limits import Limits
 from dialectic.outcome.errors import DialecticError, JSONPath
 from dialectic.registry.descriptions import RunContext
 from dialectic.values.coercion import TypeSystem
-from dialectic.values.data import UNDEFINED, defined, plain
+from dialectic.values.data import UNDEFINED, copy_structure, defined, plain
 from dialectic.values.infinity import InfinityLeaving
 
 
@@ -39,6 +39,7 @@ class State:
         "_convert",
         "native",
         "__dict__",
+        "__weakref__",  # (the regex match arrays a run makes are kept until it is freed)
     )
 
     context: Any
@@ -78,6 +79,9 @@ class State:
     #: effects (SPEC 17): the run's approver, the ordered blocks being run and the
     #: effectful calls done (dialectic.run.effects.EffectRun), created when first needed
     effects: Any = None
+    #: the ids of the regex match arrays this run keeps with their members
+    #: (dialectic.values.matchinfo)
+    _match_keys: list[int] | None = None
 
     @property
     def approver(self) -> Any:
@@ -97,7 +101,12 @@ class State:
             known = self._plain = {}
         types = getattr(self._convert[0], "__self__", None)
         registered = types.registered if isinstance(types, TypeSystem) else _no_type
-        return plain(value, registered, known)
+        out = plain(value, registered, known)
+        if self._match_keys is not None and (type(out) is list or type(out) is dict):
+            # a regex match array given to a function comes back as JSON data would: a plain
+            # array (without the members this run keeps for the original: values.matchinfo)
+            out = copy_structure(out)
+        return out
 
     def defined(self, value: Any) -> Any:
         """``value`` as it leaves the run (a function's argument, the result): every

@@ -441,17 +441,20 @@ def _same(a: Any, b: Any) -> bool:
     return True
 
 
-def copy_structure(value: Any) -> Any:
+def copy_structure(value: Any, copies: dict[int, Any] | None = None) -> Any:
     """A copy of the lists and dicts in ``value`` (iteratively: any depth), each copied once: one
     held in two places is one copy held in both (so the cost is linear in the distinct
-    containers, and the copy keeps the original's sharing); other objects shared."""
+    containers, and the copy keeps the original's sharing); other objects shared. ``copies``
+    (if given, empty) receives each container's copy by the id of the original."""
     if type(value) is list:
         top: Any = []
     elif type(value) is dict:
         top = {}
     else:
         return value
-    copies: dict[int, Any] = {id(value): top}
+    if copies is None:
+        copies = {}
+    copies[id(value)] = top
     stack: list[tuple[Any, Any]] = [(value, top)]
     while stack:
         src, dst = stack.pop()

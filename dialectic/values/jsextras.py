@@ -33,6 +33,7 @@ from dialectic.values.jsops import (
 )
 from dialectic.values.jsregex import new_regexp
 from dialectic.values.jsstrings import _a, _int_arg
+from dialectic.values.matchinfo import carry
 
 __all__ = [
     "NUMBER_METHODS",
@@ -242,7 +243,10 @@ def structured_clone(value: Any = _NO_VALUE) -> Any:
     numbers, a Map or a Set, whose changes make new versions) are their own copy."""
     if value is _NO_VALUE:  # (JavaScript's TypeError)
         raise JsRefusal("structuredClone() needs the value to copy", "structuredClone(v)")
-    return copy_structure(value)
+    copies: dict[int, Any] = {}
+    out = copy_structure(value, copies)
+    carry(copies, copy_structure)  # (a match array's index, input and groups are copied too)
+    return out
 
 
 #: JavaScript methods refused with what to write instead

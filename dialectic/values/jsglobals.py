@@ -34,7 +34,8 @@ from dialectic.values.jsuri import (
     encode_uri,
     encode_uri_component,
 )
-from dialectic.values.keyorder import js_order
+from dialectic.values.keyorder import js_order, property_key
+from dialectic.values.matchinfo import match_fields
 
 
 def _finite_numbers(args: tuple[Any, ...], name: str) -> list[int | float]:
@@ -99,8 +100,8 @@ def _sqrt(x: float) -> float:
 def _keys(obj: Any) -> list[str]:
     if type(obj) is dict:
         return js_order(obj)
-    if type(obj) is list:
-        return [str(i) for i in range(len(obj))]
+    if type(obj) is list:  # (a match array's index, input, groups after its items)
+        return [str(i) for i in range(len(obj))] + [k for k, _ in match_fields(obj)]
     raise JsRefusal(f"Object.keys of {_a(kind(obj))} is not supported")
 
 
@@ -108,7 +109,7 @@ def _values(obj: Any) -> list[Any]:
     if type(obj) is dict:
         return [obj[k] for k in js_order(obj)]
     if type(obj) is list:
-        return list(obj)
+        return list(obj) + [v for _, v in match_fields(obj)]
     raise JsRefusal(f"Object.values of {_a(kind(obj))} is not supported")
 
 
@@ -116,7 +117,7 @@ def _entries(obj: Any) -> list[list[Any]]:
     if type(obj) is dict:
         return [[k, obj[k]] for k in js_order(obj)]
     if type(obj) is list:
-        return [[str(i), v] for i, v in enumerate(obj)]
+        return [[str(i), v] for i, v in enumerate(obj)] + [[k, v] for k, v in match_fields(obj)]
     raise JsRefusal(f"Object.entries of {_a(kind(obj))} is not supported")
 
 
@@ -129,10 +130,14 @@ def _from_entries(pairs: Any) -> dict[str, Any]:
             raise JsRefusal("Object.fromEntries takes [key, value] pairs")
         key = pair[0]
         if type(key) is not str:
-            if is_number(key):
-                key = js_number_to_string(key)
-            else:
-                raise JsRefusal(f"an object key must be text or a number, got {_a(kind(key))}")
+            key = property_key(key)  # `{[null]: 1}` is `{"null": 1}`, `{[1.5]: 1}` `{"1.5": 1}`
+            if key is None:
+                raise JsRefusal(
+                    "an object key must be text, a number, a boolean, null or undefined, "
+                    f"got {_a(kind(pair[0]))}",
+                    "JavaScript would make its text the key (`[object Object]`, `1,2`): "
+                    "write the key you mean, e.g. `JSON.stringify(k)` or `k.join(',')`.",
+                )
         if key == "__proto__":
             raise JsRefusal("the key `__proto__` is not allowed")
         out[key] = pair[1]  # (an undefined value is held, as in JavaScript: SPEC 1.2)

@@ -7,7 +7,8 @@ matched as UTF-8 bytes (encoded once per call: each match's place is read from t
 matches stay linear); places given to the program are UTF-16 code units, as JavaScript's. A
 regex never leaves the run (a result, an argument, ``JSON.stringify``: see
 :func:`dialectic.values.collections.leaving`); ``exec``, ``lastIndex`` and ``test`` of a
-``g`` regex are refused (their answer depends on the regex's state).
+``g`` regex are refused (their answer depends on the regex's state); a match array's
+``index``, ``input`` and ``groups`` are kept by :mod:`.matchinfo`.
 """
 
 from __future__ import annotations
@@ -22,6 +23,7 @@ from typing import Any
 from dialectic.values.collections import JsIterator
 from dialectic.values.data import UNDEFINED
 from dialectic.values.jsops import JsRefusal, TextTooLong, kind
+from dialectic.values.matchinfo import OWNER, named_groups, remember
 from dialectic.values.regexsyntax import FOLDED_APART, RegexSyntax, Translated, translate
 
 __all__ = [
@@ -220,10 +222,7 @@ class JsRegExp:
         if name == "test":
             return self.test
         if name == "exec":
-            raise JsRefusal(
-                "re.exec() changes the regex's state (lastIndex) with the g flag",
-                "Use s.match(re) for the first match, [...s.matchAll(/.../g)] for every match.",
-            )
+            return self.exec
         raise JsRefusal(
             f"a regular expression has no method `{name}` here",
             "Use re.test(s), or the text's methods with it: s.match(re), s.matchAll(re), "
@@ -338,7 +337,14 @@ class JsRegExp:
         subject = self._subject(s, "match()")
         if not self.is_global:
             spans = self._search(subject, 0)
-            return None if spans is None else self._groups(subject, spans)
+            if spans is None:
+                return None
+            found = self._groups(subject, spans)
+            if OWNER.get() is not None:  # (the program may read its index, input, groups)
+                names = self._info.names
+                named = [named_groups(names, found)] if any(names) else []
+                remember([found], [subject.units(spans[0][0])], s, named)
+            return found
         found = self._all(subject)
         return [subject.part(*spans[0]) for spans in found] if found else None
 
@@ -349,7 +355,25 @@ class JsRegExp:
                 f"Write /{self.source}/g{self.flags}.",
             )
         subject = self._subject(s, "matchAll()")
-        return JsIterator([self._groups(subject, spans) for spans in self._all(subject)])
+        every = self._all(subject)
+        found = [self._groups(subject, spans) for spans in every]
+        if OWNER.get() is not None:  # (the program may read their index, input, groups)
+            names = self._info.names
+            named = [named_groups(names, groups) for groups in found] if any(names) else []
+            units = subject.units
+            remember(found, [units(spans[0][0]) for spans in every], s, named)
+        return JsIterator(found)
+
+    def exec(self, s: Any = UNDEFINED) -> Any:
+        """``re.exec(s)`` of a regex without ``g``: ``s.match(re)`` (with ``g`` refused: it
+        reads and changes ``lastIndex``)."""
+        if self.is_global:
+            raise JsRefusal(
+                "re.exec() of a regex with the g flag starts where the last exec() ended "
+                "(lastIndex): the same call can answer differently",
+                "Use [...s.matchAll(/.../g)] for every match, or drop the g flag for the first.",
+            )
+        return self.match(s)
 
     def search(self, s: str) -> int:
         subject = self._subject(s, "search()")

@@ -118,7 +118,7 @@ def test_a_hidden_parameter_never_takes_a_name_of_the_program() -> None:
         ("return x.p.map(([a, b, c]) => c);", "index 2 is out of range"),
         ("return x.l.map(({q}) => q);", "no member `q`"),
         ("return {[x.key] 1};", "expected `:` after the computed key"),
-        ("return {[x.e]: 1};", "an object key must be text or a number"),
+        ("return {[x.e]: 1};", "an object key must be text, a number, a boolean, null or"),
         ("return {['__proto__']: 1};", "`__proto__` is not allowed"),
         ("const o = {a: 1};\nObject.assign(o, {b: 2});\nreturn o;", "changes its first argument"),
         ("return Object.assign({}, ...x.l);", "a spread argument of `Object.assign`"),

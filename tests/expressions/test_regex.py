@@ -169,14 +169,15 @@ RUN_REFUSED = [
     # (program, what the message says): the answer depends on state, or JavaScript matches
     # UTF-16 halves / folds case otherwise than RE2 for this text
     ("const re = /a/g; return ['a', 'a'].map(t => re.test(t));", "lastIndex"),
-    ("return /a/.exec('a');", "exec"),
+    ("return /a/g.exec('a');", "exec"),
     ("return /a/.lastIndex;", "lastIndex"),
     ("return 'a😀'.match(/./g);", "Add the u flag"),
     ("return 'a😀'.split(/(?:)/);", "Add the u flag"),
     ("return /s/i.test('ſ');", "u flag"),
     ("return 'a\\r\\nb'.match(/^b/m);", "\\r"),
     ("return 'é'.match(/\\B/);", "\\B"),
-    ("return 'ab'.match(/b/).index;", "s.search(re)"),
+    ("return 'ab'.match(/b/g).index;", "Only a match array itself"),
+    ("return [...'ab'.match(/b/)].index;", "Only a match array itself"),
     ("return 'ab'.matchAll(/b/);", "g flag"),
     ("return 'ab'.replaceAll(/b/, 'c');", "g flag"),
     ("return 'ab'.match(5);", "regular expression"),
