@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from dialectic.compiler.accumulate import COPY_STEP, Owner
+from dialectic.compiler.accumulate import COPY_STEP, Owner, owned_step
 from dialectic.compiler.arrows import FRAME, Arrow, Steps
 from dialectic.run.evaluator import Compiled, State
 from dialectic.values.jsops import truthy
@@ -66,20 +66,12 @@ def _owning(init: Compiled, test: Arrow, step: Arrow, steps: Steps) -> Compiled:
         def run(s: State) -> Any:
             state = isync(s)
             fields: dict[str, Any] = {}
-            outer = FRAME.get()
             while True:
                 steps.take(s, 1)
                 if not truthy(tapply(s, (state,))):
                     return state
                 steps.take(s, 1)
-                frame = Owner((state,), size, None, fields)
-                token = FRAME.set((*outer, frame))
-                try:
-                    state = ssync(s)
-                finally:
-                    FRAME.reset(token)
-                if frame.copied >= COPY_STEP:
-                    steps.take(s, frame.copied // COPY_STEP)
+                state, _ = owned_step(ssync, s, (state,), size, None, fields, steps)
 
         return Compiled(sync=run)
 
