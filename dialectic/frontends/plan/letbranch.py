@@ -213,20 +213,27 @@ def _chain(
 def _arm(
     kinds: list[str], values: list[object], partner: dict[int, int], at: int, name: str
 ) -> tuple[str, tuple[int, int], int] | None:
-    """``name = v;`` or ``{ name = v; }`` (also ``+=``) at token ``at``: the operator, the
-    value's tokens and the token after the branch."""
+    """``name = v;`` or ``{ name = v; }`` (also ``+=``, ``-=``, ``name++``, ``name--``) at
+    token ``at``: the operator, the value's tokens and the token after the branch."""
     braced = kinds[at] == "{"
     start = at + 1 if braced else at
-    if not (
-        kinds[start] == "name"
-        and values[start] == name
-        and (kinds[start + 1] == "=" or values[start + 1] == "+=")
-    ):
+    if not (kinds[start] == "name" and values[start] == name):
+        return None
+    step = values[start + 1] if kinds[start + 1] == "op" else None
+    if step in ("++", "--") and kinds[start + 2] == ";":  # (no value: `name - -1`, a number)
+        end = start + 2
+        after = end + 1
+        if braced:
+            if partner.get(at) != after:
+                return None
+            after += 1
+        return str(step), (end, end), after
+    if not (kinds[start + 1] == "=" or step in ("+=", "-=")):
         return None
     semi = _statement_end(kinds, start + 2)
     if semi is None or semi == start + 2:
         return None
-    op = "=" if kinds[start + 1] == "=" else "+="
+    op = "=" if kinds[start + 1] == "=" else str(step)
     if _changed(kinds, values, start + 2, semi, name):
         return None
     if braced:
@@ -297,13 +304,27 @@ def _value(
     name: str,
     previous: str,
 ) -> None:
-    """The branch's value: ``(v)``, or ``previous + (v)`` for ``+=``."""
-    if op == "+=":
-        writer.put("(", "(", value[0])
-        writer.put("name", previous, value[0])
-        writer.put("op", "+", value[0])
+    """The branch's value: ``(v)``, ``previous + (v)`` for ``+=``, ``previous - (v)`` for
+    ``-=``; for ``++`` and ``--`` ``previous - (0 - 1)`` and ``previous - 1`` (a number, as
+    JavaScript's `++` makes one: a text is NaN, refused)."""
+    at = value[0]
+    if op in ("++", "--"):
+        writer.put("(", "(", at)
+        writer.put("name", previous, at)
+        writer.put("-", "-", at)
+        if op == "++":
+            for kind, text in (("(", "("), ("num", "0"), ("-", "-"), ("num", "1"), (")", ")")):
+                writer.put(kind, text, at)
+        else:
+            writer.put("num", "1", at)
+        writer.put(")", ")", at)
+        return
+    if op in ("+=", "-="):
+        writer.put("(", "(", at)
+        writer.put("name", previous, at)
+        writer.put(op[0], op[0], at)  # (`+` or `-`: the lexer's kind is the character)
     _renamed(writer, kinds, values, value, name, previous)
-    if op == "+=":
+    if op in ("+=", "-="):
         writer.put(")", ")", value[1] - 1)
 
 
