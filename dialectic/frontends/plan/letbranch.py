@@ -28,14 +28,13 @@ from __future__ import annotations
 
 from bisect import bisect_left
 
-from dialectic.frontends.plan.base import CLOSE, OPEN
+from dialectic.frontends.plan.base import CHANGES, CLOSE, OPEN
 from dialectic.frontends.plan.lexer import Lexed
 from dialectic.frontends.plan.tokenwrite import TokenWriter
 
 __all__ = ["branch_lets", "for_awaits"]
 
-_SETS = frozenset(["=", "+="])
-_CHANGES = frozenset(["=", "+=", "-=", "*=", "/=", "%=", "**=", "||=", "&&=", "??=", "++", "--"])
+_CHANGES = CHANGES | {"="}  # (a name changed: assigned, or `++`/`--`)
 _LOOPS = frozenset(["for", "while"])
 
 

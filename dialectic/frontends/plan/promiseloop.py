@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from dialectic.frontends.plan.base import CLOSE, OPEN, closing
+from dialectic.frontends.plan.base import CHANGES, CLOSE, OPEN, closing
 
 if TYPE_CHECKING:
     from dialectic.frontends.plan.base import ParserBase
@@ -35,12 +35,7 @@ _CHANGING = frozenset(
     )
 )  # fmt: skip
 #: operators that assign to the name before them
-_ASSIGNING = frozenset(
-    (
-        "=", "+=", "-=", "*=", "/=", "%=", "**=", "||=", "&&=", "??=", "|=", "&=", "^=", "<<=",
-        ">>=", ">>>=", "++", "--",
-    )
-)  # fmt: skip
+_ASSIGNING = CHANGES | {"="}
 #: operators after which an `await` may not run for every item
 _CONDITIONAL = frozenset(["?", "&&", "||", "??", "?."])
 #: statements whose parts run or not by a test
