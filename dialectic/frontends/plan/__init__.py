@@ -303,9 +303,18 @@ def _spans(
 
 
 def parse_expression(
-    text: str, *, line: int = 1, column: int = 1, offset: int = 0, max_depth: int = 100
+    text: str,
+    *,
+    line: int = 1,
+    column: int = 1,
+    offset: int = 0,
+    max_depth: int = 100,
+    formats: frozenset[str] = frozenset(),
 ) -> tuple[Any, dict[JSONPath, Span]]:
     """Parse one Plan expression (e.g. the inside of Plan2's ``${...}``).
+
+    ``formats``: names the document outside ``text`` binds to an ``Intl.NumberFormat`` (Plan2's
+    aliases), whose ``format`` is then the method.
 
     ``line``/``column``/``offset`` say where ``text`` starts in an outer document: spans and
     the problems of a :class:`SourceError` are in that document's coordinates. The error's
@@ -323,6 +332,8 @@ def parse_expression(
         )
     tokens = lex(text)
     parser = Parser(text, tokens, index, strict=True, max_depth=max_depth)
+    if formats:
+        parser._formats = formats
     tree: Any = None
     try:
         if tokens.kinds[0] == "eof":

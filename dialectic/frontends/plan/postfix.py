@@ -339,9 +339,9 @@ class PostfixMixin(PromisesMixin):
         if type(made) is list:
             return bool(made) and made[0] == "Intl.NumberFormat"
         name = receiver.get("$ref")
-        if name is None or "NumberFormat" not in self.source:
-            return False
         formats = self._formats
+        if name is None or (formats is None and "NumberFormat" not in self.source):
+            return False
         if formats is None:
             kinds, values = self.kinds, self.values
             formats = self._formats = frozenset(

@@ -23,6 +23,8 @@ SlotMode = Literal["list", "scalar", "as-written"]
 ExpressionParser = Callable[..., tuple[Any, dict[JSONPath, Span]]]
 
 _IDENT = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*$")
+#: an alias whose whole value makes an ``Intl.NumberFormat``: its ``format`` is the method
+_NUMBER_FORMAT = re.compile(r"\s*\$\{\s*(?:new\s+)?Intl\s*\.\s*NumberFormat\s*\(")
 
 
 class LineIndex:
@@ -71,6 +73,8 @@ class Compiler:
         #: aliases named like JavaScript keywords (the seed's `return:`), and the same-length
         #: identifiers that stand for them while the Plan expression parser reads `${...}`
         self.keyword_aliases: dict[str, str] = {}
+        #: the aliases bound to an ``Intl.NumberFormat`` (``fmt.format(x)`` is its method)
+        self.formats: frozenset[str] = frozenset()
 
     # -- helpers -----------------------------------------------------------------------------
 
@@ -135,6 +139,11 @@ class Compiler:
         self.keyword_aliases = {
             n: "$" + n[1:] for n in names if n in _JS_RESERVED and n not in _LITERAL_WORDS
         }
+        self.formats = frozenset(
+            k.text
+            for k, v in root.pairs
+            if v.kind == "scalar" and type(v.value) is str and _NUMBER_FORMAT.match(v.value)
+        )
         for key, value in root.pairs:
             name = key.text
             if not _IDENT.match(name):
@@ -392,9 +401,14 @@ class Compiler:
         if self.keyword_aliases:
             expr_source, placeholders = hide_keyword_aliases(expr_source, self.keyword_aliases)
         try:
-            tree, spans = self.parse_expression(
-                expr_source, line=line, column=column, offset=offset
-            )
+            if self.formats and "format" in expr_source:  # `fmt.format(x)` of an alias
+                tree, spans = self.parse_expression(
+                    expr_source, line=line, column=column, offset=offset, formats=self.formats
+                )
+            else:
+                tree, spans = self.parse_expression(
+                    expr_source, line=line, column=column, offset=offset
+                )
             if placeholders:
                 tree = restore_refs(tree, placeholders)
         except SourceError as exc:
