@@ -54,6 +54,59 @@ def test_group_by_pushes_give_what_node_gives() -> None:
     runs_as_in_node(PROGRAMS, RT)
 
 
+#: an object written with its arrays (and literals beside them) from the start: the result
+#: object models build, `{ok: [], failed: []}`, and counters beside the pushes
+OBJECT_OF_ARRAYS = [
+    "const result = {adults: [], minors: []};\nfor (const p of people) {\n"
+    "  if (p.age >= 18) result.adults.push(p.name);\n  else result.minors.push(p.name);\n}\n"
+    "return result;",
+    "const r = {'ok': [], bad: [], n: 0, s: 'x', t: null, u: true};\n"
+    "for (const x of nums) { if (x > 0) r.ok.push(x * 2); else r.bad.push(x); }\nreturn r;",
+    "const r = {ok: [], n: 0, sum: 0};\nfor (const x of nums) {\n  r.ok.push(x);\n  r.n++;\n"
+    "  r.sum += x;\n}\nreturn r;",
+    "const r = {ok: [], last: null};\n"
+    "nums.forEach(x => { if (x > 2) { r.ok.push(x); r.last = x; } });\nreturn [r.last, r.ok];",
+    "const r = {ok: [], 'a b': []};\nfor (const p of people) {\n  for (const t of p.tags) "
+    "r['a b'].push(t);\n  r.ok.push(p.name);\n}\nreturn r;",
+    "const r = {ok: []};\nfor (const p of people) {\n  const e = await echo(p.name);\n"
+    "  r.ok.push(e);\n}\nr.ok.push('end');\nreturn r.ok.join();",
+    "const r = {ok: [], bad: []};\nfor (const x of nums) { r.ok.push(x); r.ok.push(-x); }\n"
+    "return [r.ok.length, r.bad];",
+]
+
+
+def test_an_object_of_new_arrays_takes_pushes_as_node_does() -> None:
+    runs_as_in_node(OBJECT_OF_ARRAYS, RT)
+    # a push onto a member the object does not have: Node's TypeError, a failure here
+    out = RT.run(
+        "const r = {ok: []};\nfor (const x of nums) { r.none.push(x); }\nreturn r;",
+        lang="plan",
+        context=CONTEXT,
+    )
+    assert out.status == "failure", out.value
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # an array of the object held elsewhere, or a member holding another array
+        "const r = {ok: []};\nconst alias = r.ok;\nfor (const x of nums) r.ok.push(x);\n"
+        "return alias;",
+        "const r = {ok: [], n: words};\nfor (const x of nums) r.n.push(x);\nreturn r.n;",
+        # a change reading the object (`r.first` would hold the array)
+        "const r = {ok: [], first: null};\nfor (const x of nums) { r.ok.push(x); r.first = r.ok; }"
+        "\nreturn r.first;",
+        # a member change beside a push by a computed key (the key may be that member)
+        "const r = {ok: [], n: 0};\nfor (const x of nums) { r[x > 0 ? 'ok' : 'n'].push(x); r.n++; }"
+        "\nreturn r;",
+    ],
+)
+def test_an_object_of_arrays_javascript_would_share_is_refused(text: str) -> None:
+    out = RT.run(text, lang="plan", context=CONTEXT)
+    assert out.status == "failure" and out.error is not None, out.value
+    assert "changes an array inside" in out.error.message, out.error.message
+
+
 @pytest.mark.parametrize(
     "text",
     [

@@ -10,7 +10,8 @@ as models write it in a loop or a ``reduce`` step::
 Read before parsing, on the tokens (as :mod:`.parensets` reads its form): the statement
 ``o[k].push(A);`` (also ``o.k.push(A);``) is ``o[k] = [...o[k], A];``, the change the loops,
 blocks and ``reduce`` steps make in place (linear). That is JavaScript's push only when the
-array in ``o[k]`` is held nowhere else, so ``o`` is defined just as ``const o = {};`` (or is a
+array in ``o[k]`` is held nowhere else, so ``o`` is defined just as ``const o = {};`` or an
+object of new empty arrays and literals, ``const o = {ok: [], failed: [], n: 0};`` (or is a
 ``reduce`` step's accumulator starting from ``{}``), and from there to the end of the statement
 holding the last push ``o`` is used only by such pushes and by the statements that make a
 member an array: ``o[k] = [];``, ``o[k] = o[k] || [];`` (or ``??``), ``o[k] ||= [];`` (or
@@ -178,12 +179,68 @@ def _only_groups(
     end = owner_end(kinds, values, partner, uses, [p[0] for p in pushes], ("{", "}"))
     if end < 0:
         return False
+    pushed = _pushed_keys(kinds, values, pushes)
     for j in uses[1:]:
         if j >= end:  # (after the last push's statement, or `return acc;`: anything)
             break
-        if not _makes_array(kinds, values, partner, j):
+        if not (
+            _makes_array(kinds, values, partner, j)
+            or _other_member_change(kinds, values, partner, j, pushed)
+        ):
             return False
     return True
+
+
+def _pushed_keys(
+    kinds: Sequence[str], values: Sequence[object], pushes: list[tuple[int, int, int]]
+) -> frozenset[object] | None:
+    """The member names the ``pushes`` push onto (``o.ok.push``), None when one is a computed
+    key (``o[k].push``: any member may be one)."""
+    keys = set()
+    for start, dot, _ in pushes:
+        if dot != start + 3 or kinds[start + 1] != ".":
+            return None
+        keys.add(values[start + 2])
+    return frozenset(keys)
+
+
+def _other_member_change(
+    kinds: Sequence[str],
+    values: Sequence[object],
+    partner: dict[int, int],
+    j: int,
+    pushed: frozenset[object] | None,
+) -> bool:
+    """Whether the use of the object at token ``j`` is a statement changing a member no push
+    pushes onto, from a value not reading the object (``o.count++;``, ``o.total += x;``,
+    ``o.last = x;``): no array of the object is held elsewhere by it."""
+    if pushed is None or not _starts_statement(kinds, values, partner, j):
+        return False
+    if kinds[j + 1] != "." or kinds[j + 2] != "name" or values[j + 2] in pushed:
+        return False
+    op = j + 3
+    if kinds[op] == "op" and values[op] in ("++", "--"):
+        return kinds[op + 1] in (";", "}", "eof")
+    if not (kinds[op] == "=" or (kinds[op] == "op" and values[op] in _ARITHMETIC)):
+        return False
+    obj, depth = values[j], 0
+    for m in range(op + 1, len(kinds)):
+        kind = kinds[m]
+        if kind == "name" and values[m] == obj:
+            return False
+        if kind in ("(", "[", "{"):
+            depth += 1
+        elif kind in (")", "]", "}"):
+            depth -= 1
+            if depth < 0:
+                return True
+        elif depth == 0 and kind in (";", "eof"):
+            return True
+    return False
+
+
+#: the assigning operators of a number's change
+_ARITHMETIC = frozenset(["+=", "-=", "*=", "/=", "%="])
 
 
 def owner_end(
@@ -203,6 +260,11 @@ def owner_end(
     first = uses[0]
     if kinds[first - 1] == "name" and values[first - 1] in ("const", "let", "var"):
         after = first + 2 + len(initial)
+        if initial == ("{", "}") and kinds[first + 1] == "=":
+            after = _empty_arrays_end(kinds, values, first + 2)
+            if after < 0 or kinds[after] not in (";", "eof") or pushes[0] < first:
+                return -1
+            return _statement_end(kinds, values, first, pushes[-1])
         if after >= len(kinds) or any(kinds[j] == "str" for j in range(first + 1, after)):
             return -1
         if [str(v) for v in values[first + 1 : after]] != ["=", *initial]:
@@ -218,6 +280,34 @@ def owner_end(
     if not (values[end - 1] == "return" and values[end] == values[first]):
         return -1
     return end
+
+
+#: the literals an object of new arrays may hold beside them
+_PLAIN = frozenset(["true", "false", "null"])
+
+
+def _empty_arrays_end(kinds: Sequence[str], values: Sequence[object], i: int) -> int:
+    """For an object literal at token ``i`` whose members are new empty arrays (each held by
+    the object alone) or literal numbers, texts, booleans and nulls (``{}``, ``{adults: [],
+    'minors': [], count: 0}``), the token after its ``}``, else -1."""
+    if kinds[i] != "{":
+        return -1
+    i += 1
+    while kinds[i] != "}":
+        if not (kinds[i] in ("name", "str") and kinds[i + 1] == ":"):
+            return -1
+        i += 2
+        if kinds[i] == "[" and kinds[i + 1] == "]":
+            i += 2
+        elif kinds[i] in ("num", "str") or (kinds[i] == "name" and values[i] in _PLAIN):
+            i += 1
+        else:
+            return -1
+        if kinds[i] == ",":
+            i += 1
+        elif kinds[i] != "}":
+            return -1
+    return i + 1
 
 
 def _makes_array(
