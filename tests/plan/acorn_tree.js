@@ -171,6 +171,10 @@ function conv(n) {
     case "NewExpression": {
       // SPEC 10, "Maps and Sets": a Map or a Set as a value
       const c = n.callee;
+      if (c.type === "MemberExpression" && c.object.name === "Intl")
+        // a run value whose `format` is its method (SPEC 1.8): checked against Node itself
+        // (tests/expressions/test_locale_numbers.py)
+        throw new Loop("Intl");
       if (c.type !== "Identifier" || (c.name !== "Map" && c.name !== "Set" && c.name !== "RegExp"))
         throw new Unsupported("new");
       if (c.name === "RegExp") return { $global: ["RegExp", ...n.arguments.map(conv)] };
@@ -200,6 +204,10 @@ function conv(n) {
     case "CallExpression": {
       if (n.optional) throw new Unsupported("optional call");
       const c = n.callee;
+      if (c.type === "MemberExpression" && !c.computed && c.property.name === "then")
+        // a promise's `then` (SPEC 10): desugared, checked against Node itself
+        // (tests/expressions/test_promise_methods.py)
+        throw new Loop("then");
       if (c.type === "MemberExpression" && !c.computed && !c.optional && isNewSet(c.object) &&
           c.property.name === "has" && n.arguments.length === 1)
         return { $method: [setItems(c.object), "includes", conv(n.arguments[0])] };

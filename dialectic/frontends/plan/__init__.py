@@ -25,6 +25,7 @@ from dialectic.frontends.fences import (
     outside_warning,
     several_programs,
 )
+from dialectic.frontends.plan.callbackloop import callback_loops
 from dialectic.frontends.plan.console import may_log, unlog
 from dialectic.frontends.plan.decompile import DecompileError, decompile, decompile_expression
 from dialectic.frontends.plan.jsnumber import js_number_to_string
@@ -166,6 +167,11 @@ def _attempt(
         awaited = for_awaits(text, tokens)
         if awaited is not None:
             tokens = awaited
+    looped = None
+    if "=>" in text:  # `const u = xs.filter(x => { seen.add(x.id); ... })` (.callbackloop)
+        looped = callback_loops(text, tokens)
+        if looped is not None:
+            tokens = looped
     if "=" in text:  # `(groups[k] ||= []).push(x);`: two statements (:mod:`.parensets`)
         written = write_backs(text, tokens)  # `arr.push(x); g.set(k, arr);` (:mod:`.writeback`)
         if written is not None:
@@ -186,6 +192,8 @@ def _attempt(
         if lets is not None:
             tokens = lets
     parser = Parser(text, tokens, index, strict=strict, max_depth=max_depth, record=False)
+    if looped is not None:  # (its `forEach` is not in the text)
+        parser._for_each_written = True
     if fence_problem is not None:
         parser.problems.append(fence_problem)
     parser.warnings = warnings
