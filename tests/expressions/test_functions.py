@@ -54,6 +54,21 @@ PROGRAMS = [
     "return [1, 2].reduce(function (acc, x) { acc.push(x * 2); return acc; }, []);",
     "const pick = (o, k) => o[k];\n"
     "return Object.keys(data).filter(k => typeof pick(data, k) === 'number');",
+    # defaults (run only when the argument is `undefined`) and a rest parameter
+    "function f(a, b = 10) { return a + b; }\nreturn [f(1), f(1, 2), f(1, undefined)];",
+    "function f(a, b = a * 2) { return [a, b]; }\nreturn [f(1), f(3, 0)];",
+    "function f(o, prefix = '') { return Object.keys(o).map(k => prefix + k); }\n"
+    "return [f(data), f(data, 'x.')];",
+    "const pick = (o, ...keys) => Object.fromEntries(keys.map(k => [k, o[k]]));\n"
+    "return pick(data, 'a', 'b');",
+    "function sum(...xs) { return xs.reduce((a, b) => a + b, 0); }\n"
+    "return [sum(), sum(1), sum(1, 2, 3), sum(...nums), sum(1, ...nums)];",
+    "function g(a, ...rest) { return [a, rest]; }\nreturn [g(), g(1), g(1, 2, 3)];",
+    "function h(x = echo(5)) { return x; }\nreturn [h(1), h(), h(undefined)];",
+    "const fmt = (n, digits = 2) => n.toFixed(digits);\nreturn [fmt(3.14159), fmt(2, 0)];",
+    "function d(x, y = {n: 1}, z = [x, x]) { return [y.n + x, z]; }\nreturn d(1);",
+    "async function load(id, opts = {retries: 2}) { return [await echo(id), opts.retries]; }\n"
+    "return await load(7);",
 ]
 
 
@@ -146,16 +161,28 @@ REFUSED = [
         10,
     ),
     (
-        "function f(o, ...keys) { return keys; }\nreturn f(data, 'a');",
-        "a function's parameters are names or flat destructuring patterns",
+        "return nums.map((x, i = 0) => x + i);",
+        "a function passed here takes no defaults or rest",
         1,
-        15,
+        25,
     ),
     (
-        "const f = function (x = 1) { return x; };\nreturn f();",
-        "a function's parameters take no defaults or rest",
+        "function m({a} = {}) { return a; }\nreturn m();",
+        "a destructuring parameter takes no default here",
         1,
-        23,
+        16,
+    ),
+    (  # JavaScript's ReferenceError: `b` is not initialized yet
+        "function k(a = b, b = 1) { return a; }\nreturn k();",
+        "the default of `a` reads `b`, a parameter at or after it",
+        1,
+        16,
+    ),
+    (  # passed by name, the rest parameter would get the item's index
+        "function r(...xs) { return xs.length; }\nreturn nums.map(r);",
+        "has a rest parameter",
+        2,
+        8,
     ),
     (
         "return nums.map(function g(x) { return x; });",

@@ -3,6 +3,7 @@ expression, or a block of definitions ending in `return`)."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from dialectic.frontends.plan.accumulator import CHANGES as NEXT_VERSION
@@ -72,12 +73,44 @@ class _Rest:
         return object_rest(source, after)
 
 
+class ParamExtras:
+    """A function's parameter defaults (each parameter's name: the first token of its value
+    and the token after it) and its rest parameter's token (-1: none)."""
+
+    __slots__ = ("defaults", "rest")
+
+    def __init__(self) -> None:
+        self.defaults: dict[str, tuple[int, int]] = {}
+        self.rest = -1
+
+
+def _default_end(kinds: Sequence[str], i: int) -> int:
+    """The token after a parameter's default value starting at token ``i`` (its `,` or `)`
+    outside brackets), -1 if there is none."""
+    depth = 0
+    start = i
+    while kinds[i] != "eof":
+        kind = kinds[i]
+        if kind in ("(", "[", "{", "tplh"):
+            depth += 1
+        elif kind in (")", "]", "}", "tplt"):
+            if depth == 0:
+                return i if kind == ")" and i > start else -1
+            depth -= 1
+        elif kind == "," and depth == 0:
+            return i if i > start else -1
+        i += 1
+    return -1
+
+
 class ArrowsMixin(ParserBase):
     #: the program's functions by their first token (:mod:`.functions`)
     _function_starts: dict[int, str] | None = None
 
     """Arrow functions; the operators' parser (:class:`OperatorsMixin`) builds on it."""
 
+    #: the defaults and rest parameter of the function whose parameters were just read
+    param_extras: ParamExtras | None = None
     #: the destructured parameters of the arrow function whose parameters were just read
     _arrow_patterns: dict[str, _Pattern] = {}  # noqa: RUF012 (replaced, never changed)
     _returned: tuple[int, int] = (0, 0)  # the last arrow block's `return` expression (tokens)
@@ -99,12 +132,26 @@ class ArrowsMixin(ParserBase):
             return None
         names: list[str] = []
         patterns: dict[str, _Pattern] = {}
+        self.param_extras = None
         i = pos + 1
-        while kinds[i] == "name" or kinds[i] in ("[", "{"):
+        while kinds[i] == "name" or kinds[i] in ("[", "{", "op"):
+            if kinds[i] == "op":  # `...rest`, the last
+                if values[i] != "..." or kinds[i + 1] != "name" or kinds[i + 2] != ")":
+                    break
+                names.append(values[i + 1])
+                self._extras().rest = i + 1
+                i += 2
+                break
             after = self._param(i, names, patterns)
             if after is None:
                 break
             i = after
+            if kinds[i] == "=" and kinds[i - 1] == "name":  # `name = default`
+                end = _default_end(kinds, i + 1)
+                if end < 0:
+                    break
+                self._extras().defaults[names[-1]] = (i + 1, end)
+                i = end
             if kinds[i] == ",":
                 i += 1
             elif kinds[i] != ")":
@@ -112,6 +159,7 @@ class ArrowsMixin(ParserBase):
         if kinds[i] == ")" and kinds[i + 1] == "op" and values[i + 1] == "=>":
             self._arrow_patterns = patterns
             return names
+        self.param_extras = None
         if kinds[i] in ("{", "[") and self._closes_params(i):
             raise self.fail(
                 "only flat destructuring parameters are supported: ([k, v]) => ..., "
@@ -246,6 +294,7 @@ class ArrowsMixin(ParserBase):
         if kinds[at] != "(":
             raise self.unexpected(self.tok(at), "`(` after `function`")
         params, patterns, close = self.function_params(at)
+        self.refuse_param_extras(at)
         if kinds[close + 1] != "{":
             raise self.unexpected(self.tok(close + 1), "`{` starting the function's body")
         self.check_params(params, patterns, self.starts[at])
@@ -366,30 +415,66 @@ class ArrowsMixin(ParserBase):
         kinds, values = self.kinds, self.values
         names: list[str] = []
         patterns: dict[str, _Pattern] = {}
+        self.param_extras = None
         i = pos + 1
         while kinds[i] != ")":
+            if kinds[i] == "op" and values[i] == "..." and kinds[i + 1] == "name":
+                if kinds[i + 2] != ")":
+                    raise self.fail(
+                        "a rest parameter `...` comes last", self.starts[i], "move it last"
+                    )
+                names.append(values[i + 1])
+                self._extras().rest = i + 1
+                i += 2
+                break
             after = self._param(i, names, patterns)
             if after is None:
                 raise self.fail(
                     "a function's parameters are names or flat destructuring patterns: "
                     "function f(a, {name, price: p}, [k, v])",
                     self.starts[i],
-                    "no defaults or rest in a parameter: take the whole value and read "
-                    "its parts inside",
+                    "no nesting in a parameter: take the whole value and read its parts inside",
                 )
             i = after
+            if kinds[i] == "=" and kinds[i - 1] == "name":  # `name = default`
+                end = _default_end(kinds, i + 1)
+                if end < 0:
+                    raise self.unexpected(self.tok(i + 1), "a default value")
+                self._extras().defaults[names[-1]] = (i + 1, end)
+                i = end
             if kinds[i] == ",":
                 i += 1
-            elif kinds[i] == "=" or (kinds[i] == "op" and values[i] == "..."):
+            elif kinds[i] == "=":
                 raise self.fail(
-                    "a function's parameters take no defaults or rest (`...`)",
+                    "a destructuring parameter takes no default here",
                     self.starts[i],
                     "take the value and give its default inside: "
-                    "function f(x) { const y = x ?? 1; ... }",
+                    "function f(x) { const {a} = x ?? {}; ... }",
                 )
             elif kinds[i] != ")":
                 raise self.unexpected(self.tok(i), "`,` or `)` in the parameters")
         return names, patterns, i
+
+    def _extras(self) -> ParamExtras:
+        extras = self.param_extras
+        if extras is None:
+            extras = self.param_extras = ParamExtras()
+        return extras
+
+    def refuse_param_extras(self, at: int) -> None:
+        """Refuse defaults and a rest parameter where they are not read (a function passed
+        to a method, a callback): only the program's own functions take them."""
+        extras = self.param_extras
+        if extras is None:
+            return
+        self.param_extras = None
+        first = extras.rest if extras.rest >= 0 else min(a for a, _ in extras.defaults.values())
+        raise self.fail(
+            "a function passed here takes no defaults or rest (`...`) in its parameters",
+            self.starts[first],
+            "give the default inside: x => { const y = x ?? 1; ... }, or define the "
+            "function at the top of the program: function f(a, b = 1) { ... }",
+        )
 
     def _destructured(self, patterns: dict[str, _Pattern], body: Any) -> Any:
         """The body with an alias per destructured name, reading its part of the argument

@@ -57,6 +57,8 @@ class Function:
     free: frozenset[str]
     #: the parameters the body calls (each use checks their arguments are functions)
     called: frozenset[str]
+    #: whether the last parameter is a rest parameter (`...more`: the arguments after)
+    rest: bool = False
 
 
 class FunctionsMixin(PassedFunctionsMixin):
@@ -76,6 +78,8 @@ class FunctionsMixin(PassedFunctionsMixin):
         def function_params(self, pos: int) -> tuple[list[str], dict[str, Any], int]: ...
 
         def _hidden_param(self, n: int) -> str: ...
+
+        param_extras: Any
 
         _arrow_patterns: dict[str, Any]
 
@@ -207,6 +211,7 @@ class FunctionsMixin(PassedFunctionsMixin):
                 body_at += 1
             params_span = (arrow, body_at - 1)
             body_at += 1
+        extras, self.param_extras = self.param_extras, None
         name = values[at]
         self._check_function_name(name, at, alias_at)
         self.check_params(params, patterns, self.starts[params_span[0]])
@@ -224,6 +229,8 @@ class FunctionsMixin(PassedFunctionsMixin):
             body_span = self._block_final  # `{ return e; }` is `e`: an error in `e` points at it
         if patterns:
             body = self._destructured(patterns, body)
+        if extras is not None and extras.defaults:
+            body = self._param_defaults(params, extras.defaults, body)
         items: list[Any] = [params, body]
         self._record(items, [params_span, body_span])
         if hoisted:
@@ -243,8 +250,44 @@ class FunctionsMixin(PassedFunctionsMixin):
             tree,
             free - names,
             called,
+            extras is not None and extras.rest >= 0,
         )
         alias_at[name] = at
+
+    def _param_defaults(
+        self, params: list[str], defaults: dict[str, tuple[int, int]], body: Any
+    ) -> Any:
+        """The body under a block binding each defaulted parameter to its value or, when that
+        is ``undefined`` (missing too), to its default, which runs only then (JavaScript's
+        rule): ``b = 1`` is ``{"$let": {"b": {"$if": [{"$op": ["===", {"$ref": HIDDEN},
+        {"$undefined": null}]}, 1, {"$ref": HIDDEN}]}}, "$return": BODY}``, the parameter
+        renamed to a hidden name. A default reading its own or a later parameter (JavaScript's
+        ReferenceError) is refused."""
+        lets: dict[str, Any] = {}
+        save = self.pos
+        for n, param in enumerate(params):
+            if param not in defaults:
+                continue
+            first, end = defaults[param]
+            self.pos = first
+            value = self.expr(1)
+            if self.pos != end:
+                raise self.unexpected(self.tok(self.pos), "`,` or `)` after the default")
+            later = set(params[n:]) & scan(value, frozenset())[0]
+            if later:
+                raise self.fail(
+                    f"the default of `{param}` reads `{min(later)}`, a parameter at or after "
+                    "it: JavaScript throws a ReferenceError there",
+                    self.starts[first],
+                    "read only the parameters before it",
+                )
+            hidden = self._hidden_param(100 + n)
+            params[n] = hidden
+            given = {"$ref": hidden}
+            missing = {"$op": ["===", {"$ref": hidden}, {"$undefined": None}]}
+            lets[param] = {"$if": [missing, value, given]}
+        self.pos = save
+        return {"$let": lets, "$return": body}
 
     def _check_function_name(self, name: str, at: int, alias_at: dict[str, int]) -> None:
         if name in RESERVED or name in LITERAL_WORDS or name == "this":
@@ -410,6 +453,12 @@ class FunctionsMixin(PassedFunctionsMixin):
         params, body = made["$fn"]
         inner_stack = (*stack, fn.name)
         if args is None:
+            if fn.rest:
+                raise self._fail_at(
+                    f"the function `{fn.name}` ({where}) has a rest parameter: passed by name "
+                    "it would get what the method passes (an item, an index)",
+                    f"call it in an arrow function: xs.map(x => {fn.name}(x))",
+                )
             if fn.called:  # (a method passes items and indexes: no function)
                 raise self._fail_at(
                     f"the function `{fn.name}` ({where}) calls its parameter "
@@ -431,6 +480,10 @@ class FunctionsMixin(PassedFunctionsMixin):
     ) -> Any:
         params, body = made["$fn"]
         what = f"the function `{fn.name}`"
+        if fn.rest:  # `...more`: the arguments from its place, an array (spreads spread in it)
+            before = len(params) - 1
+            missing = [{"$undefined": None} for _ in range(before - len(args))]
+            args = [*args[:before], *missing, list(args[before:])]
         self.check_arguments(what, params, args)
         if fn.called or any(type(a) is dict and ("$fn" in a or "$return" in a) for a in args):
             where = self.index.where(self.starts[fn.at])

@@ -95,6 +95,8 @@ class LoopFormsMixin(ParserBase):
 
         def arrow_params(self, pos: int) -> list[str] | None: ...
 
+        def refuse_param_extras(self, at: int) -> None: ...
+
         def collection_each(self, receiver: Any, item: str, count: int) -> Any: ...
 
         _arrow_patterns: dict[str, Any]
@@ -171,6 +173,7 @@ class LoopFormsMixin(ParserBase):
                 "out.push(await f(x)); }",
             )
         params = self.arrow_params(p)
+        self.refuse_param_extras(p)
         if params is None:
             raise self.fail(
                 "`forEach` takes an arrow function here: xs.forEach(x => { ... })",

@@ -135,6 +135,7 @@ class OperatorsMixin(ArrowsMixin):
                 return self._operators(left, pos, depth)
         params = self.arrow_params(pos)
         if params is not None:
+            self.refuse_param_extras(pos)
             return self.arrow(params, depth)
         test = self.binary(depth, 0)
         q = self.pos
