@@ -141,12 +141,20 @@ class _Reader(ClassReader):
                 self.last = None
                 return
             if src.startswith(("(?=", "(?!", "(?<=", "(?<!"), i):
+                hint = (
+                    # the thousands separators of /\B(?=(\d{3})+(?!\d))/g
+                    "to group a number's digits, write n.toLocaleString('en-US') (options: "
+                    "{minimumFractionDigits: 2, maximumFractionDigits: 2})"
+                    if src.startswith(("(?=(\\d{3})+", "(?=(?:\\d{3})+"), i)
+                    else "match the part too and take the group you need: "
+                    "s.match(/(\\d+)px/)[1] instead of /\\d+(?=px)/; or test twice: "
+                    "re1.test(s) && !re2.test(s)"
+                )
                 raise self.fail(
                     "lookahead and lookbehind (`(?=`, `(?!`, `(?<=`, `(?<!`) cannot run in "
                     "linear time (RE2)",
                     i,
-                    "match the part too and take the group you need: s.match(/(\\d+)px/)[1] "
-                    "instead of /\\d+(?=px)/; or test twice: re1.test(s) && !re2.test(s)",
+                    hint,
                 )
             if nxt == "<":
                 end = src.find(">", i + 3)

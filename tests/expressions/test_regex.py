@@ -130,6 +130,13 @@ def test_regex_programs_give_what_node_gives() -> None:
 REFUSED = [
     ("return /(?<=\\$)\\d+/.test(s);", "lookahead and lookbehind", 1, 9),
     ("return /\\d+(?=px)/.test(s);", "lookahead and lookbehind", 1, 12),
+    # the digit-grouping idiom: the hint says what does it
+    (
+        "return String(n).replace(/\\B(?=(\\d{3})+(?!\\d))/g, ',');",
+        "n.toLocaleString('en-US')",
+        1,
+        29,
+    ),
     ("const x = 1;\nreturn /(a)\\1/.test(s);", "backreference", 2, 12),
     ("return /(?<q>')\\k<q>/.test(s);", "named backreference", 1, 16),
     ("return s.replace(/x/y, '');", "sticky", 1, 21),
