@@ -203,6 +203,24 @@ def is_finite(v: Any = UNDEFINED) -> bool:
     return bool(n - n == 0.0)  # (not an infinity, nor a NaN a registered function returned)
 
 
+def is_nan(v: Any = UNDEFINED) -> bool:
+    """The global ``isNaN(v)``: ``Number(v)`` is NaN (a text that is not a number,
+    ``undefined``, a NaN a registered function returned); an array or an object is refused, as
+    ``isFinite`` refuses it (JavaScript converts it through its text)."""
+    if v is UNDEFINED:
+        return True
+    if not (type(v) in (str, bool) or v is None or is_number(v)):
+        raise JsRefusal(
+            f"isNaN() of {_a(kind(v))} converts it through its text in JavaScript",
+            "Test a number with Number.isNaN(x), or a text with isNaN(text).",
+        )
+    try:
+        n = to_number(v)
+    except NotANumber:  # (a text that is not a number: NaN)
+        return True
+    return bool(n != n)
+
+
 def _kind_of(v: Any) -> str:
     return {bool: "a boolean", dict: "an object", int: "a number", float: "a number"}.get(
         type(v), "this value"
@@ -229,6 +247,7 @@ def extra_globals() -> dict[str, Callable[..., Any]]:
         "Number.isFinite": lambda v=UNDEFINED: is_number(v) and v - v == 0.0,
         "Number.isNaN": lambda v=UNDEFINED: type(v) is float and v != v,
         "isFinite": is_finite,
+        "isNaN": is_nan,
         "structuredClone": structured_clone,
     }
 

@@ -73,6 +73,9 @@ PROGRAMS = [
     "Number.isNaN(Infinity)];",
     "return [isFinite(Infinity), isFinite(-Infinity), isFinite(5), isFinite('5'), "
     "isFinite('Infinity'), isFinite('abc'), isFinite(null), isFinite(true)];",
+    "return [isNaN('abc'), isNaN('36'), isNaN(''), isNaN(' 1 '), isNaN(null), isNaN(undefined),"
+    " isNaN(true), isNaN(5), isNaN('0x1f'), isNaN('1e3'), isNaN(Infinity), isNaN('-'), isNaN()];",
+    "return words.map(w => isNaN(w) ? w : Number(w)).concat(words.filter(isNaN));",
     "return nums.map(x => 10 / x).filter(Number.isFinite).length;",
     "return [String(Infinity), String(-Infinity), `${1 / 0}`, 'x' + Infinity, -Infinity + 'y'];",
     "return [(Infinity).toFixed(2), (-Infinity).toFixed(0), (1 / 0).toFixed()];",

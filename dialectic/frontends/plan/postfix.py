@@ -504,6 +504,7 @@ _BY_NAME = frozenset(
         "Number.isFinite",
         "Number.isNaN",
         "isFinite",
+        "isNaN",
         "Array.isArray",
         "Math.abs",
         "Math.round",
