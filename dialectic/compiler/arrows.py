@@ -32,6 +32,7 @@ from dialectic.values.jsops import (
     kind,
     too_many,
 )
+from dialectic.values.jsstrings import _a as a_kind
 
 
 class Frame:
@@ -212,14 +213,18 @@ def merge(
     if out is None:
         out = {}
     for part in parts:
-        if part is None or part is UNDEFINED:
-            continue  # {...null} adds nothing, as in JavaScript
-        if type(part) is not dict:
+        kind_of = type(part)
+        if part is None or part is UNDEFINED or kind_of is bool or kind_of is int:
+            continue  # {...null}, {...(c && {a: 1})} add nothing, as in JavaScript
+        if kind_of is not dict:
+            if kind_of is float or part == "":
+                continue  # (a number and an empty text have no members of their own either)
             raise DialecticError(
                 "expression_error",
-                "`...` in an object spreads another object",
+                f"`...` in an object spreads another object, not {a_kind(kind(part))}",
                 path,
-                hint="Spread objects only: {...a, b: 1}.",
+                hint="Spread objects only: {...a, b: 1}; an array's items as members: "
+                "Object.fromEntries(xs.map((x, i) => [i, x]))",
             )
         out.update(part)
     return out

@@ -24,6 +24,11 @@ X = {
     "n": None,
 }
 PROGRAMS = [
+    # conditional members: a spread of `false`, `null`, `undefined`, a number or `''` adds
+    # nothing (SPEC 1.2, `$merge`)
+    "({...(x.n && {a: 1}), ...(x.e.f > 1 && {b: 2}), ...(x.key ? {c: 3} : {}), d: 4})",
+    "x.l.map(o => ({id: o.id, ...(o.k > 1 && {big: true}), ...(o.v === 'x' ? {x: 1} : null)}))",
+    "({...undefined, ...5, ...2.5, ...true, ...'', ...x.e})",
     # Array.from (SPEC 1.8): a copy, a text's code points, a range, with a mapping function
     "[Array.from(x.l).length, Array.from('h😀é'), Array.from({length: 2})]",
     "Array.from({length: 4}, (_, i) => i * i)",

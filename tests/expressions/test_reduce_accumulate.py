@@ -155,7 +155,7 @@ def test_dialect_json_and_plan2_merges_change_their_accumulator() -> None:
             "return ['const'].reduce((acc, k) => ({...acc, [k]: acc[k + 'ructor']}), {});",
             "constructor",
         ),
-        ("return [1, 2].reduce((acc, k) => ({...acc, ...k}), {});", "spreads another object"),
+        ("return ['ab'].reduce((acc, k) => ({...acc, ...k}), {});", "spreads another object"),
         ("return [1, 2].reduce((acc, k) => [...acc, ...k], []);", "not number"),
     ],
 )
