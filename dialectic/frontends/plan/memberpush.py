@@ -34,6 +34,7 @@ from dialectic.frontends.plan.parensets import (
     _starts_statement,
     _statement_end,
     _target_end,
+    empty_arrays_end,
     name_index,
 )
 from dialectic.frontends.plan.tokenwrite import TokenWriter
@@ -261,7 +262,7 @@ def owner_end(
     if kinds[first - 1] == "name" and values[first - 1] in ("const", "let", "var"):
         after = first + 2 + len(initial)
         if initial == ("{", "}") and kinds[first + 1] == "=":
-            after = _empty_arrays_end(kinds, values, first + 2)
+            after = empty_arrays_end(kinds, values, first + 2)
             if after < 0 or kinds[after] not in (";", "eof") or pushes[0] < first:
                 return -1
             return _statement_end(kinds, values, first, pushes[-1])
@@ -280,34 +281,6 @@ def owner_end(
     if not (values[end - 1] == "return" and values[end] == values[first]):
         return -1
     return end
-
-
-#: the literals an object of new arrays may hold beside them
-_PLAIN = frozenset(["true", "false", "null"])
-
-
-def _empty_arrays_end(kinds: Sequence[str], values: Sequence[object], i: int) -> int:
-    """For an object literal at token ``i`` whose members are new empty arrays (each held by
-    the object alone) or literal numbers, texts, booleans and nulls (``{}``, ``{adults: [],
-    'minors': [], count: 0}``), the token after its ``}``, else -1."""
-    if kinds[i] != "{":
-        return -1
-    i += 1
-    while kinds[i] != "}":
-        if not (kinds[i] in ("name", "str") and kinds[i + 1] == ":"):
-            return -1
-        i += 2
-        if kinds[i] == "[" and kinds[i + 1] == "]":
-            i += 2
-        elif kinds[i] in ("num", "str") or (kinds[i] == "name" and values[i] in _PLAIN):
-            i += 1
-        else:
-            return -1
-        if kinds[i] == ",":
-            i += 1
-        elif kinds[i] != "}":
-            return -1
-    return i + 1
 
 
 def _makes_array(

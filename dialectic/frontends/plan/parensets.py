@@ -24,7 +24,7 @@ from dataclasses import dataclass
 from dialectic.frontends.plan.lexer import Lexed
 from dialectic.frontends.plan.tokenwrite import TokenWriter
 
-__all__ = ["MAX_OBJECTS", "name_index", "split_parenthesized"]
+__all__ = ["MAX_OBJECTS", "empty_arrays_end", "name_index", "split_parenthesized"]
 
 #: a text that may hold `(name... op= ...)`: the token pass decides
 _MAYBE = re.compile(
@@ -258,6 +258,34 @@ def _statement_end(kinds: Sequence[str], values: Sequence[object], decl: int, la
         elif kind == ";" and depth == 0:
             return j
     return end
+
+
+#: the literals an object of new arrays may hold beside them
+_PLAIN = frozenset(["true", "false", "null"])
+
+
+def empty_arrays_end(kinds: Sequence[str], values: Sequence[object], i: int) -> int:
+    """For an object literal at token ``i`` whose members are new empty arrays (each held by
+    the object alone) or literal numbers, texts, booleans and nulls (``{}``, ``{adults: [],
+    'minors': [], count: 0}``), the token after its ``}``, else -1."""
+    if kinds[i] != "{":
+        return -1
+    i += 1
+    while kinds[i] != "}":
+        if not (kinds[i] in ("name", "str") and kinds[i + 1] == ":"):
+            return -1
+        i += 2
+        if kinds[i] == "[" and kinds[i + 1] == "]":
+            i += 2
+        elif kinds[i] in ("num", "str") or (kinds[i] == "name" and values[i] in _PLAIN):
+            i += 1
+        else:
+            return -1
+        if kinds[i] == ",":
+            i += 1
+        elif kinds[i] != "}":
+            return -1
+    return i + 1
 
 
 def _reduce_body(
