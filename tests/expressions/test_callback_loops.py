@@ -54,6 +54,13 @@ PROGRAMS = [
     "  m.set(w.length, (m.get(w.length) || 0) + 1);\n  return m.get(w.length);\n});\nreturn r;",
     "const acc = [];\nconst r = people.map(p => { for (const t of p.tags) acc.push(t); "
     "return p.tags.length; });\nreturn [r, acc];",
+    # a `switch` that always returns (a `default`, no `break`), and ones that may not
+    "let c = 0;\nconst r = nums.map(x => {\n  c += x;\n"
+    "  switch (x) { case 3: return 'three'; default: return c; }\n});\nreturn r;",
+    "let c = 0;\nconst r = nums.map(x => { c += x; switch (x) { case 3: return 1; } });\n"
+    "return [r, c];",
+    "let c = 0;\nconst r = nums.map(x => {\n  c += x;\n"
+    "  switch (x) { case 3: break; default: return 2; }\n});\nreturn [r, c];",
     "const seen = new Set();\nreturn [1, 1, 2].filter(p => {\n  if (seen.has(p)) return false;"
     "\n  seen.add(p);\n  return true;\n});",
 ]

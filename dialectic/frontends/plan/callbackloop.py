@@ -342,6 +342,23 @@ def _always_returns(
         return True
     if kinds[j] == "{":
         return _list_returns(kinds, values, partner, j + 1, partner.get(j, j), depth + 1)
+    if word == "switch" and kinds[j + 1] == "(":  # a `default`, no `break`, ending in return
+        brace = partner.get(j + 1, -2) + 1
+        close = partner.get(brace, -1) if brace > 0 and kinds[brace] == "{" else -1
+        if close < 0:
+            return False
+        inside = range(brace + 1, close)
+        if any(values[k] == "break" and kinds[k] == "name" for k in inside) or not any(
+            values[k] == "default" and kinds[k] == "name" and kinds[k + 1] == ":" for k in inside
+        ):
+            return False
+        last = close - 1
+        if kinds[last] != ";":
+            return False
+        start = last - 1
+        while start > brace and kinds[start] not in (";", ":", "{", "}"):
+            start -= 1
+        return values[start + 1] == "return" and kinds[start + 1] == "name"
     if word == "if" and kinds[j + 1] == "(":
         then = partner.get(j + 1, -1) + 1
         then_end = _end_of(kinds, values, partner, then, depth + 1)
