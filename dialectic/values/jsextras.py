@@ -189,11 +189,7 @@ def is_finite(v: Any = UNDEFINED) -> bool:
     it through its text)."""
     if v is UNDEFINED:
         return False
-    if not (type(v) in (str, bool) or v is None or is_number(v)):
-        raise JsRefusal(
-            f"isFinite() of {_a(kind(v))} converts it through its text in JavaScript",
-            "Test a number with Number.isFinite(x).",
-        )
+    _converted_plainly(v, "isFinite", "Test a number with Number.isFinite(x).")
     if type(v) is str and DECIMAL.fullmatch(text := v.strip(JS_SPACE)):
         return math.isfinite(float(text))  # (an integer beyond 2**53 too: Number() is finite)
     try:
@@ -203,17 +199,23 @@ def is_finite(v: Any = UNDEFINED) -> bool:
     return bool(n - n == 0.0)  # (not an infinity, nor a NaN a registered function returned)
 
 
+def _converted_plainly(v: Any, name: str, hint: str) -> None:
+    """Refuse ``name(v)`` of an array or an object (JavaScript converts it through its text)."""
+    if not (type(v) in (str, bool) or v is None or is_number(v)):
+        raise JsRefusal(
+            f"{name}() of {_a(kind(v))} converts it through its text in JavaScript", hint
+        )
+
+
 def is_nan(v: Any = UNDEFINED) -> bool:
     """The global ``isNaN(v)``: ``Number(v)`` is NaN (a text that is not a number,
     ``undefined``, a NaN a registered function returned); an array or an object is refused, as
     ``isFinite`` refuses it (JavaScript converts it through its text)."""
     if v is UNDEFINED:
         return True
-    if not (type(v) in (str, bool) or v is None or is_number(v)):
-        raise JsRefusal(
-            f"isNaN() of {_a(kind(v))} converts it through its text in JavaScript",
-            "Test a number with Number.isNaN(x), or a text with isNaN(text).",
-        )
+    _converted_plainly(
+        v, "isNaN", "Test a number with Number.isNaN(x), or a text with isNaN(text)."
+    )
     try:
         n = to_number(v)
     except NotANumber:  # (a text that is not a number: NaN)
