@@ -23,6 +23,7 @@ from dialectic.run.evaluator import MISSING, Compiled, State, deadline_error
 from dialectic.tree.nodes import Arr, Get, Lambda, Lit, Node, Op, ParamRef, children, walk
 from dialectic.values.collections import is_collection
 from dialectic.values.data import UNDEFINED
+from dialectic.values.jsnumber import JsThrows
 from dialectic.values.jsops import (
     MAX_ITEMS,
     OPERATORS,
@@ -137,9 +138,13 @@ CHECK_EVERY = 255
 def refused(exc: JsRefusal, name: str, path: JSONPath) -> DialecticError:
     if type(exc) is TextTooLong or type(exc) is TooManyItems:  # limit_exceeded (SPEC 1.8)
         return exc.error(path, {"operator" if name in OPERATORS else "method": name})
-    return DialecticError(
+    err = DialecticError(
         "expression_error", exc.message, path, hint=exc.hint, details={"method": name}
     )
+    if type(exc) is JsThrows:  # (JavaScript throws too, a SyntaxError: `$try` may catch it)
+        err.throws = True
+        err.thrown = ({"name": "SyntaxError", "message": exc.message},)
+    return err
 
 
 def apply_js(fn: Callable[..., Any], args: list[Any], name: str, path: JSONPath) -> Any:

@@ -243,13 +243,15 @@ class CallSite:
         if isinstance(exc, Ambiguous):
             return AmbiguityError([AmbiguityItem(exc.message, exc.candidates, path, name)])
         if isinstance(exc, Failure):
-            return DialecticError(
+            err = DialecticError(
                 exc.code,
                 f"`{name}` failed: {exc.message}",
                 path,
                 hint=exc.hint,
                 details={"function": name},
             )
+            err.throws = True  # (a call that fails throws in JavaScript: `try` may catch it)
+            return err
         if isinstance(exc, BadValue):
             err = value_error(exc, "max_string_length")
             err.message = f"`{name}`: {err.message}"
@@ -262,7 +264,7 @@ class CallSite:
         details: dict[str, Any] = {"function": name, "exception": type(exc).__name__}
         if s.debug:
             details["traceback"] = "".join(traceback.format_exception(exc))
-        return DialecticError(
+        err = DialecticError(
             "function_error",
             f"`{name}` failed unexpectedly: {type(exc).__name__}: {exc}",
             path,
@@ -270,6 +272,8 @@ class CallSite:
             "try other arguments or another function.",
             details=details,
         )
+        err.throws = True
+        return err
 
     def undefined(self, pname: str) -> DialecticError:
         return DialecticError(

@@ -25,6 +25,7 @@ from dialectic.compiler.lambdas import (
     param_reader,
 )
 from dialectic.compiler.plus import Term, chain, extend
+from dialectic.compiler.trycatch import outer_aliases, throw, try_catch
 from dialectic.compiler.whileloop import while_loop
 from dialectic.limits import Limits
 from dialectic.outcome.errors import DialecticError, JSONPath
@@ -44,6 +45,8 @@ from dialectic.tree.nodes import (
     Op,
     ParamRef,
     Spread,
+    Throw,
+    Try,
     While,
 )
 from dialectic.values.data import UNDEFINED
@@ -242,6 +245,17 @@ class FormsMixin:
             self._steps(node.path),
             id(step) in self.resolved.accumulates,  # (its changes in place)
         )
+
+    def _Try(self, node: Try) -> Compiled:
+        handler = node.handler
+        assert isinstance(handler, Lambda)
+        before = [self.compile(ref) for ref in outer_aliases(node.body)]
+        arrow = Arrow(self.compile(handler.body), len(handler.params), handler.locals)
+        return try_catch(before, self.compile(node.body), arrow)
+
+    def _Throw(self, node: Throw) -> Compiled:
+        finish = throw(node.path, self.serializer.stringify)
+        return self._combine([self.compile(node.value)], finish)
 
     def _ParamRef(self, node: ParamRef) -> Compiled:
         return param_reader(node.frame, node.index)

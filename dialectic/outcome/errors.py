@@ -70,6 +70,14 @@ class Failure(Exception):
 class DialecticError(Exception):
     """A failure detected by the runtime, with a code, a path into the call tree and a hint."""
 
+    #: JavaScript throws here too (a registered function's call failed, ``$throw``,
+    #: ``JSON.parse`` of a text that is not JSON): a ``$try`` handler may catch it (SPEC 1.2).
+    #: Every other failure (a refusal where JavaScript computes a value, a limit, a
+    #: cancellation) ends the run whatever ``$try`` holds it.
+    throws: bool = False
+    #: what ``$throw`` threw (the handler's parameter), in a tuple of one, else None
+    thrown: tuple[Any] | None = None
+
     def __init__(
         self,
         code: str,

@@ -30,6 +30,8 @@ from dialectic.tree.nodes import (
     ParamRef,
     Spread,
     Template,
+    Throw,
+    Try,
     Undefined,
     Unwrap,
     While,
@@ -83,6 +85,12 @@ class _Writer:
 
     def _While(self, node: While) -> Any:
         return {"$while": [self.write(node.init), self.write(node.test), self.write(node.step)]}
+
+    def _Try(self, node: Try) -> Any:
+        return {"$try": [self.write(node.body), self.write(node.handler)]}
+
+    def _Throw(self, node: Throw) -> Any:
+        return {"$throw": self.write(node.value)}
 
     def _Given(self, node: Given) -> Any:
         raise AssertionError("a Given node is never written")

@@ -27,6 +27,8 @@ from dialectic.tree.nodes import (
     Node,
     Op,
     Spread,
+    Throw,
+    Try,
     Undefined,
     While,
 )
@@ -439,6 +441,16 @@ class ExpressionsMixin:
             if steps:
                 self.reducers.append((stepped, self._arrow_count, steps, fields))
         return While(node.path, init, tested, stepped)
+
+    def _Try(self, node: Try) -> Node:
+        """``$try``: the body, then the handler, an arrow function applied to the error (it
+        may never run)."""
+        handler = node.handler
+        assert type(handler) is Lambda  # (tree.forms checked)
+        return Try(node.path, self.resolve(node.body), self._arrow(handler))
+
+    def _Throw(self, node: Throw) -> Node:
+        return Throw(node.path, self.resolve(node.value))
 
     def _check_in_place(self) -> None:
         """``xs.sort()`` reorders ``xs`` itself in JavaScript; dialectic returns a sorted copy,

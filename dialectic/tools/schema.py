@@ -226,6 +226,16 @@ def program_schema(rt: Runtime) -> dict[str, Any]:
         "minItems": 3,
         "maxItems": 3,
     }
+    forms["$try"] = {
+        "description": "[body, handler]: the body's value, or, when it fails as JavaScript "
+        "throws (a call failing, $throw, JSON.parse), the handler (an arrow function of the "
+        "error, or of nothing) applied to the error",
+        "type": "array",
+        "prefixItems": [expr, {"allOf": [expr, {"required": ["$fn"]}]}],
+        "minItems": 2,
+        "maxItems": 2,
+    }
+    forms["$throw"] = expr
     defs["form"] = {
         "description": "a core form: an object whose one key is one of these",
         "type": "object",

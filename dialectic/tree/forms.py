@@ -23,6 +23,8 @@ from dialectic.tree.nodes import (
     Ref,
     Spread,
     Template,
+    Throw,
+    Try,
     Undefined,
     Unwrap,
     While,
@@ -292,6 +294,30 @@ def _form_while(walk: _Walk, arg: Any, path: JSONPath, p: JSONPath) -> Node:
     return While(path, init, fns[0], fns[1])
 
 
+def _form_try(walk: _Walk, arg: Any, path: JSONPath, p: JSONPath) -> Node:
+    if type(arg) is not list or len(arg) != 2:
+        raise _bad(
+            p,
+            '$try takes [body, {"$fn": [["e"], handler]}]',
+            'Write {"$try": [{"f": {...}}, {"$fn": [["e"], {"$get": [{"$ref": "e"}, "message"]}]}]}'
+            ".",
+        )
+    _enter(walk, arg, len(p))
+    body = _node(walk, arg[0], p + (0,))
+    handler = _node(walk, arg[1], p + (1,))
+    if type(handler) is not Lambda or len(handler.params) > 1:
+        raise _bad(
+            p + (1,),
+            "the handler of $try is an arrow function of one parameter (the error) or none",
+            'Write {"$fn": [["e"], ...]}.',
+        )
+    return Try(path, body, handler)
+
+
+def _form_throw(walk: _Walk, arg: Any, path: JSONPath, p: JSONPath) -> Node:
+    return Throw(path, _node(walk, arg, p))
+
+
 def _form_spread(walk: _Walk, arg: Any, path: JSONPath, p: JSONPath) -> Node:
     return Spread(path, _node(walk, arg, p))
 
@@ -335,6 +361,8 @@ _FORMS.update(
         "$global": _form_global,
         "$spread": _form_spread,
         "$while": _form_while,
+        "$try": _form_try,
+        "$throw": _form_throw,
         "$merge": _form_merge,
         "$return": _form_return,
         "$use": _form_use,

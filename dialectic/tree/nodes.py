@@ -52,6 +52,8 @@ __all__ = [
     "Ref",
     "Spread",
     "Template",
+    "Throw",
+    "Try",
     "Undefined",
     "Unwrap",
     "Visitor",
@@ -332,6 +334,34 @@ class While(Node):
         _While_step(self, step)
 
 
+class Try(Node):
+    """``{"$try": [body, handler]}``: the value of ``body``, or, when it fails with a failure
+    JavaScript also throws, ``handler`` (a :class:`Lambda` of one parameter) applied to the
+    error (SPEC 1.2)."""
+
+    __slots__ = ("body", "handler")
+    child_fields = ("body", "handler")
+    body: Node
+    handler: Node
+
+    def __init__(self, path: JSONPath, body: Node, handler: Node) -> None:
+        _path(self, path)
+        _Try_body(self, body)
+        _Try_handler(self, handler)
+
+
+class Throw(Node):
+    """``{"$throw": value}``: a failure carrying ``value`` (JavaScript's ``throw``)."""
+
+    __slots__ = ("value",)
+    child_fields = ("value",)
+    value: Node
+
+    def __init__(self, path: JSONPath, value: Node) -> None:
+        _path(self, path)
+        _Throw_value(self, value)
+
+
 # -- syntax only ---------------------------------------------------------------------------------
 class Call(Node):
     """``{"name": ARGS}`` as written. ``kind`` is "array", "object" or "single" (SPEC 1.5).
@@ -510,6 +540,9 @@ _Merge_parts = _setter(Merge, "parts")
 _While_init = _setter(While, "init")
 _While_test = _setter(While, "test")
 _While_step = _setter(While, "step")
+_Try_body = _setter(Try, "body")
+_Try_handler = _setter(Try, "handler")
+_Throw_value = _setter(Throw, "value")
 _Call_name = _setter(Call, "name")
 _Call_kind = _setter(Call, "kind")
 _Call_positional = _setter(Call, "positional")

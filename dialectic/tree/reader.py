@@ -54,6 +54,8 @@ FORMS = (
     "$use",
     "$do",
     "$while",
+    "$try",
+    "$throw",
 )
 
 _INF = float("inf")

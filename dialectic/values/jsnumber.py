@@ -33,6 +33,11 @@ class JsRefusal(Exception):
         self.hint = hint
 
 
+class JsThrows(JsRefusal):
+    """An operation on which JavaScript throws too (``JSON.parse`` of a text that is not
+    JSON): a ``$try`` handler may catch it (SPEC 1.2)."""
+
+
 def as_double(n: int | float) -> float:
     """The double JavaScript holds for ``n`` (an int rounded to nearest, ties to even, as
     ``JSON.parse`` and number literals do; beyond the double range, an infinity)."""

@@ -39,6 +39,9 @@ const funcs = {
   add: (a, b) => a + b,
   size: xs => xs.length,
   negate: b => !b,
+  // a function that fails on both sides (a tool's failure: `try`/`catch`, SPEC 10)
+  fail: msg => { throw new Error(msg); },
+  failLater: async msg => { throw new Error(msg); },
 };
 function __t(strings, ...vals) {
   const fmt = v => (v !== null && typeof v === 'object') ? JSON.stringify(v) : String(v);
@@ -99,6 +102,15 @@ def _negate(b: Any) -> bool:
     return not b
 
 
+def _fail(msg: Any) -> Any:
+    raise Failure(str(msg))
+
+
+async def _fail_later(msg: Any) -> Any:
+    await asyncio.sleep(0)
+    raise Failure(str(msg))
+
+
 def runtime() -> Runtime:
     """A runtime with the functions the Node side defines; their parameters take any value,
     so no declared type converts an argument (SPEC 3) where JavaScript would not."""
@@ -110,6 +122,8 @@ def runtime() -> Runtime:
         ("add", lambda a, b: _number(a) + _number(b), ["a", "b"]),
         ("size", _size, ["xs"]),
         ("negate", _negate, ["b"]),
+        ("fail", _fail, ["msg"]),
+        ("failLater", _fail_later, ["msg"]),
     ]
     for name, fn, params in functions:
         rt.register(FunctionDescription(name, name, fn, dict.fromkeys(params, "any"), "any"))

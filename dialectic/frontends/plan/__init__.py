@@ -146,14 +146,6 @@ def _attempt(
             text = wrapper.text
             tokens = lex(text)
             warnings = [*warnings, wrapper.warning]
-    # (the text is searched first: a substring test costs far less than a token scan)
-    untried = (
-        untry(text, tokens, strict, index) if "try" in text and may_try(tokens.values) else None
-    )
-    if untried is not None and untried.text is not None:
-        text = untried.text
-        tokens = lex(text)
-        warnings = [*warnings, *untried.warnings]
     unlogged = (
         unlog(text, tokens, index)
         if not strict and "console" in text and may_log(tokens.values)
@@ -163,6 +155,15 @@ def _attempt(
         text = unlogged.text
         tokens = lex(text)
         warnings = [*warnings, *unlogged.warnings]
+    # (the text is searched first: a substring test costs far less than a token scan)
+    untried = (
+        untry(text, tokens, index)
+        if ("try" in text or "throw" in text) and may_try(tokens.values)
+        else None
+    )
+    if untried is not None and untried.tokens is not None:
+        tokens = untried.tokens
+        warnings = [*warnings, *untried.warnings]
     if "for await" in text:  # `for await (const x of xs)` (:mod:`.letbranch`)
         awaited = for_awaits(text, tokens)
         if awaited is not None:

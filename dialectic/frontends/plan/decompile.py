@@ -178,8 +178,11 @@ class _Writer:
         if type(value) is not list or len(value) != 2 or type(value[0]) is not list:
             raise DecompileError('$fn takes [["param", ...], body]')
         params = ", ".join(_name(n, "the parameter") for n in value[0])
-        if _is_block(value[1]):  # a block body: `(x) => { const a = ...; return e; }`
-            lines = self.block(value[1], depth + 1, declare="const ", finals=("$return",))
+        body = value[1]
+        if type(body) is dict and len(body) == 1 and ("$try" in body or "$throw" in body):
+            body = {"$return": body}  # (a statement: `(x) => { try { ... } catch ... }`)
+        if _is_block(body):  # a block body: `(x) => { const a = ...; return e; }`
+            lines = self.block(body, depth + 1, declare="const ", finals=("$return",))
             return f"(({params}) => {{ {' '.join(lines)} }})"
         body = self.operand(value[1], depth)
         if body.startswith("{"):  # an object literal, not a block body
@@ -311,6 +314,10 @@ class _Writer:
         mode, body = present[0][1:], tree[present[0]]
         if not declare and mode == "return" and _has_block_branch(body):
             lines.extend(self.if_statement(body, depth + 1, indent))
+        elif mode == "return" and type(body) is dict and len(body) == 1 and "$try" in body:
+            lines.extend(self.try_statement(body["$try"], depth + 1, indent))
+        elif mode == "return" and type(body) is dict and len(body) == 1 and "$throw" in body:
+            lines.append(f"{indent}throw {self.expr(body['$throw'], depth + 1)};")
         else:
             lines.append(f"{indent}{mode} {self.expr(body, depth + 1)};")
         return lines
@@ -321,6 +328,8 @@ class _Writer:
         parts = None
         if not declare and type(value) is dict and len(value) == 1 and "$while" in value:
             parts = while_parts(value["$while"])
+        if type(value) is dict and len(value) == 1 and "$try" in value:
+            return self.try_binding(alias, value["$try"], depth, indent)
         if parts is None:
             return [f"{indent}{declare}{alias} = {self.expr(value, depth + 1)};"]
         state, t, test, s, step = parts
@@ -337,6 +346,62 @@ class _Writer:
             *(inner + line for line in lines),
             f"{indent}}}",
         ]
+
+    def try_statement(self, value: Any, depth: int, indent: str) -> list[str]:
+        """``$try`` as the value a block returns: ``try { ... } catch (e) { ... }``."""
+        handler = value[1] if type(value) is list and len(value) == 2 else None
+        fn = handler.get("$fn") if type(handler) is dict and len(handler) == 1 else None
+        if type(fn) is not list or len(fn) != 2 or type(fn[0]) is not list or len(fn[0]) > 1:
+            raise DecompileError('$try takes [body, {"$fn": [["e"], handler]}]')
+        inner = indent + "  "
+        param = f" ({_name(fn[0][0], 'the parameter')})" if fn[0] else ""
+        parts = [p if _is_block(p) else {"$return": p} for p in (value[0], fn[1])]
+        return [
+            f"{indent}try {{",
+            *self.block(parts[0], depth + 1, declare="const ", finals=("$return",), indent=inner),
+            f"{indent}}} catch{param} {{",
+            *self.block(parts[1], depth + 1, declare="const ", finals=("$return",), indent=inner),
+            f"{indent}}}",
+        ]
+
+    def try_binding(self, alias: str, value: Any, depth: int, indent: str) -> list[str]:
+        """An alias of a ``$try`` whose body and handler are expressions: ``let a; try { a =
+        body; } catch (e) { a = handler; }``."""
+        lines = self.try_statement(value, depth, indent)  # (checks the form)
+        fn = value[1]["$fn"]
+        if _is_block(value[0]) or _is_block(fn[1]):
+            raise DecompileError(
+                "an alias of a `$try` whose body or handler is a block has no Plan text: "
+                "return the `$try` from a block"
+            )
+        inner = indent + "  "
+        sets = []
+        for part in (value[0], fn[1]):
+            if type(part) is dict and len(part) == 1 and "$throw" in part:
+                sets.append(f"{inner}throw {self.expr(part['$throw'], depth + 1)};")
+            else:
+                sets.append(f"{inner}{alias} = {self.expr(part, depth + 1)};")
+        return [
+            f"{indent}let {alias};",
+            f"{indent}try {{",
+            sets[0],
+            lines[len(lines) // 2],  # (`} catch (e) {`: the body and the handler are one line)
+            sets[1],
+            f"{indent}}}",
+        ]
+
+    def try_form(self, value: Any, depth: int) -> str:
+        raise DecompileError(
+            "a `$try` is a statement: Plan writes it only as the value a block returns "
+            "(`try { ... } catch (e) { ... }`) or an alias of it; Plan2, whose `${...}` are "
+            "expressions, has no `try`"
+        )
+
+    def throw_form(self, value: Any, depth: int) -> str:
+        raise DecompileError(
+            "a `$throw` is a statement: Plan writes it only as the value a block returns "
+            "(`throw new Error(...);`); Plan2, whose `${...}` are expressions, has no `throw`"
+        )
 
     def while_form(self, value: Any, depth: int) -> str:
         raise DecompileError(
@@ -389,6 +454,8 @@ class _Writer:
             return self.block(node, depth, finals=("$return",), indent=indent)
         if _has_block_branch(node):
             return self.if_statement(node, depth, indent)
+        if _is_statement(node):  # `throw ...;`, `try { ... } catch ...`
+            return self.block({"$return": node}, depth, finals=("$return",), indent=indent)
         return [f"{indent}return {self.expr(node, depth + 1)};"]
 
     def postfix_target(self, text: str, node: Any) -> str:
@@ -450,6 +517,11 @@ def _is_block(node: Any) -> bool:
     return type(node) is dict and any(k in node for k in ("$let", "$return", "$use"))
 
 
+def _is_statement(node: Any) -> bool:
+    """Whether ``node`` is a ``$try`` or a ``$throw``: Plan writes them as statements."""
+    return type(node) is dict and len(node) == 1 and ("$try" in node or "$throw" in node)
+
+
 def _has_block_branch(node: Any) -> bool:
     """Whether ``node`` is a conditional with a block (aliases) in a branch, however deep in its
     ``else if`` chain: only an ``if`` statement can write it."""
@@ -457,7 +529,7 @@ def _has_block_branch(node: Any) -> bool:
         branches = node["$if"]
         if len(branches) != 3:
             return False
-        if _is_block(branches[1]) or _is_block(branches[2]):
+        if any(_is_block(b) or _is_statement(b) for b in branches[1:]):
             return True
         if _has_block_branch(branches[1]):
             return True
@@ -484,6 +556,8 @@ _FORMS: dict[str, Callable[[_Writer, Any, int], str]] = {
     "$merge": _Writer.merge,
     "$unwrap": _Writer.unwrap,
     "$while": _Writer.while_form,
+    "$try": _Writer.try_form,
+    "$throw": _Writer.throw_form,
 }
 
 

@@ -58,7 +58,7 @@ NEW_HINTS = {
     "Promise": "calls are awaited where their values are used: call the function itself",
     "Array": "write the array itself: [1, 2, 3], [...xs] or xs.map(x => ...)",
     "Object": "write the object: {}",
-    "Error": "Plan has no `throw`; a failing call is reported by the runtime",
+    "Error": "an Error is made only to throw it: `throw new Error('what went wrong');`",
 }
 
 _HINTS = {
@@ -81,9 +81,8 @@ _HINTS = {
     "const": "declare aliases as `name = expr;`",
     "let": "declare aliases as `name = expr;`",
     "var": "declare aliases as `name = expr;`",
-    "try": "a `try { ... } catch (e) { ... }` statement runs its block (lenient mode: the "
-    "handler never runs); elsewhere, failures are reported by the runtime",
-    "throw": "Plan has no `throw`",
+    "try": "`try { ... } catch (e) { ... }` is a statement of a block, not a value",
+    "throw": "`throw new Error('...');` is a statement where `return` may stand, outside functions",
     "import": "Plan has no modules; the runtime provides every function",
     "export": "Plan has no modules; the runtime provides every function",
     "typeof": "`typeof` is an operator: `typeof x === 'string'`; it cannot be a name",

@@ -43,6 +43,8 @@ _MIXING = frozenset(["??", "||", "&&"])
 _SIGNS = {"+": "+", "-": "-"}
 #: tokens that make an expression by themselves, and the tokens that end an expression
 _PLAIN = frozenset(["num", "str", "tpl", "name"])
+#: the first characters of names that are never a call's: `$` (a form), `%` (:mod:`.trywrite`)
+_HIDDEN = frozenset(["$", "%"])
 _ENDS = ENDS = frozenset([",", ")", "]", "}", ";", ":", "tplm", "tplt", "eof"])
 #: names that start something else than a plain name (an arrow function, an operator)
 _PREFIX_WORDS = frozenset(["async", "await", "typeof", "void", "delete"])
@@ -81,7 +83,11 @@ class OperatorsMixin(ArrowsMixin):
                 if node is not _PRIMARY:
                     return node
             elif (
-                fast and nxt == "(" and kind == "name" and raw not in NOT_CALLEE and raw[:1] != "$"
+                fast
+                and nxt == "("
+                and kind == "name"
+                and raw not in NOT_CALLEE
+                and raw[:1] not in _HIDDEN
             ):  # (`_plain_call`, without a call)
                 left = self._call_of(raw, pos, depth)
                 if kinds[self.pos] in _ENDS:
@@ -288,7 +294,7 @@ class OperatorsMixin(ArrowsMixin):
                     node = self._plain_get(raw, pos, True)
                     if node is not None:
                         return node
-                elif nxt == "(" and raw not in NOT_CALLEE and raw[:1] != "$":
+                elif nxt == "(" and raw not in NOT_CALLEE and raw[:1] not in _HIDDEN:
                     left = self._call_of(raw, pos, depth)
                     nxt = kinds[self.pos]
                     if nxt in POSTFIX or (nxt == "op" and self.values[self.pos] == "?."):

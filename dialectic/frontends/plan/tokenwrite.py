@@ -31,9 +31,11 @@ class TokenWriter:
 
     def copy(self, first: int, end: int) -> None:
         """Tokens ``first`` up to ``end`` (excluded), as they are."""
-        kinds, values = self.tokens.kinds, self.tokens.values
-        for j in range(first, end):
-            self.put(kinds[j], values[j], j)
+        tokens = self.tokens
+        self.kinds.extend(tokens.kinds[first:end])
+        self.values.extend(tokens.values[first:end])
+        self.new_starts.extend(self.starts[first:end])
+        self.new_ends.extend(self.ends[first:end])
 
     def lexed(self, source: str) -> Lexed:
         return Lexed(source, self.kinds, self.values, None, None, (self.new_starts, self.new_ends))

@@ -1,28 +1,21 @@
-"""``try { ... } catch (e) { ... }`` as models write it around tool calls (SPEC 10).
+"""``try { ... } catch (e) { ... }`` and ``throw`` as models write them around tool calls (SPEC
+10, the `try` bullet): found here, written as the core's ``$try`` and ``$throw`` by
+:mod:`.trywrite`.
 
-Code-mode programs often guard their calls: ``try { const r = await f(x); return r.data; }
-catch (e) { return {error: e.message}; }``. Plan has no error handlers: a failing call ends the
-run with a failure that names it (SPEC 4), which is what the model needs to read. So in lenient
-mode the ``try`` block runs as plain statements and the ``catch`` block is never run:
-
-- when nothing in the block fails, the answer is the one Node.js gives (its handler does not
-  run either);
-- when something fails, the program fails with that failure (Node would run the handler): a
-  failure, never another answer. The warning says so, with the handler's line.
-
-The ``try {`` and ``} catch (...) { ... }`` texts are blanked (offsets stay the same, so every
-line:column is the original's), as for a wrapped program (:mod:`.wrappers`). Refused, at the
-place: ``finally`` (its block runs whatever happens, Plan cannot say when), a ``try`` without a
-``catch``, a name declared inside the block that the statements after the block read
-(JavaScript's block scope does not reach them, so Node reads another value or throws a
-ReferenceError), and a name the block declares and never reads (JavaScript runs it to see
-whether it fails; Plan runs only what the result needs, so such a guard would never run).
-Strict mode leaves ``try`` to the parser, which refuses it.
+Code-mode programs guard their calls: ``try { const r = await f(x); return r.data; } catch
+(e) { return {error: e.message}; }``, ``for (...) { try { ...; out.push(v); } catch (e) {
+out.push(null); } }``, ``let v; try { v = JSON.parse(t); } catch { v = null; }``. One pass
+over the tokens finds every bracket's partner, the ``try`` and ``throw`` statements (with the
+bracket holding each), the declarations and the reads; refused, at the place: ``finally`` (its
+block runs whatever happens), a ``try`` without a ``catch``, a ``throw`` in a function's body,
+a name declared inside a block that the statements after it read (JavaScript's block scope
+does not reach them: Node reads another value or throws a ReferenceError), and a name a block
+that returns declares and never reads (JavaScript runs it to see whether it fails; Plan runs
+only what the result needs). Both modes: ``try`` and ``throw`` are grammar.
 """
 
 from __future__ import annotations
 
-import re
 from bisect import bisect_right
 from collections.abc import Sequence
 from dataclasses import dataclass, field
@@ -30,25 +23,24 @@ from dataclasses import dataclass, field
 from dialectic.frontends.plan.base import Problem
 from dialectic.frontends.plan.lexer import Lexed
 from dialectic.frontends.plan.spans import LineIndex
+from dialectic.frontends.plan.trywrite import TryStatement, TryWriter
 
 __all__ = ["Untried", "may_try", "untry"]
-
-_NOT_LINE_END = re.compile("[^\n\r\u2028\u2029]")
 
 
 @dataclass(slots=True)
 class Untried:
-    """The text with every ``try``/``catch`` blanked and a warning per ``try``, or the problems
-    found (then ``text`` is None)."""
+    """The tokens with every ``try``/``catch`` and ``throw`` rewritten, or the problems found
+    (then ``tokens`` is None)."""
 
-    text: str | None
+    tokens: Lexed | None
     warnings: list[str] = field(default_factory=list)
     problems: list[Problem] = field(default_factory=list)
 
 
 def may_try(values: Sequence[object]) -> bool:
-    """A cheap test: does any token read ``try``?"""
-    return "try" in values
+    """A cheap test: does any token read ``try`` or ``throw``?"""
+    return "try" in values or "throw" in values
 
 
 @dataclass(slots=True)
@@ -58,6 +50,9 @@ class _Brackets:
     is read."""
 
     match: dict[int, int] = field(default_factory=dict)
+    opener: dict[int, int] = field(default_factory=dict)  # a closing bracket's partner
+    parent: dict[int, int | None] = field(default_factory=dict)  # a brace's enclosing bracket
+    throws: list[tuple[int, int | None]] = field(default_factory=list)
     tries: list[tuple[int, int | None]] = field(default_factory=list)
     declared: list[tuple[int, int | None]] = field(default_factory=list)
     reads: dict[str, list[int]] = field(default_factory=dict)
@@ -75,10 +70,13 @@ def _scan(kinds: Sequence[str], values: Sequence[object]) -> _Brackets:
     reads = out.reads
     for i, kind in enumerate(kinds):
         if kind in _OPEN:
+            out.parent[i] = stack[-1] if stack else None
             stack.append(i)
         elif kind in _CLOSE:
             if stack and _OPEN[kinds[stack[-1]]] == kind:
-                out.match[stack.pop()] = i
+                opened = stack.pop()
+                out.match[opened] = i
+                out.opener[i] = opened
         elif kind == "name":
             value = values[i]
             before = kinds[i - 1] if i else ";"
@@ -90,6 +88,8 @@ def _scan(kinds: Sequence[str], values: Sequence[object]) -> _Brackets:
                     before in _STATEMENT_AFTER or i == 0 or values[i - 1] == "else"
                 ):
                     out.tries.append((i, holder))
+            elif value == "throw":
+                out.throws.append((i, holder))
             elif value == "const" or value == "let":
                 out.declared.append((i, holder))
             else:
@@ -174,64 +174,60 @@ def _no_finally(offset: int) -> Problem:
     )
 
 
-def untry(text: str, tokens: Lexed, strict: bool, index: LineIndex) -> Untried | None:
-    """The text with its ``try``/``catch`` statements blanked, or None when it has none this
-    reads (the parser then reports ``try`` as it is). Linear in the tokens."""
-    if strict:
-        return None
+def untry(text: str, tokens: Lexed, index: LineIndex) -> Untried | None:
+    """The tokens with every ``try``/``catch`` and ``throw`` statement written as the core's
+    ``$try`` and ``$throw`` (:mod:`.trywrite`), the problems found, or None when there is no
+    such statement (the parser then reports the words as they are). Linear in the tokens, but
+    for the block of a ``try`` read again by each ``try`` holding it."""
     kinds, values = tokens.kinds, tokens.values
     scan = _scan(kinds, values)
-    if not scan.tries:
+    if not scan.tries and not scan.throws:
         return None
-    starts, ends = tokens.offsets()
-    out = Untried(text)
-    spans: list[tuple[int, int]] = []
-    blocks: dict[int, tuple[_Try, int]] = {}  # by the brace opening the block: the statement,
-    # and the token closing the block that holds it
-    handlers: list[tuple[int, int]] = []  # the handlers that may still hold a later `try`
+    starts = tokens.offsets()[0]
+    out = Untried(None)
+    writer = TryWriter(tokens, scan.match, scan.opener, scan.parent, index)
+    # by the brace opening a block or a handler: the statement, the token closing the block
+    # that holds it, the token closing the block, and whether the block returns its names
+    blocks: dict[int, tuple[_Try, int, int, bool]] = {}
     for i, holder in scan.tries:
-        while handlers and handlers[-1][1] <= i:
-            handlers.pop()
-        if handlers and handlers[-1][0] <= i:
-            continue  # inside a handler, blanked with it
         read = _read_try(kinds, values, i, scan.match, starts)
         if read is None:
             continue
         if not isinstance(read, _Try):
             out.problems.append(read)
             break
-        handlers.append((read.body_close, read.handler_close + 1))
-        # the end of the block holding the statement (a `try` block's holder: the block
-        # holding that statement, as both are blanked)
+        statement = TryStatement(i, holder, read.body_close, kinds, scan.match)
+        writer.tries[i] = statement
+        writer.blocks.update((statement.body_open, statement.handler_open))
         end = len(kinds) - 1
         if holder in blocks:
             end = blocks[holder][1]
         elif holder is not None:
             end = scan.match.get(holder, end)
-        blocks[read.body_open] = (read, end)
-        out.warnings.append(
-            f"{index.where(starts[i])}: ran the `try` block as plain statements; Plan runs no "
-            f"`catch` ({index.where(starts[read.body_close])}): a failure in the block ends "
-            "the program with that failure"
-        )
-        spans.append((starts[i], ends[read.body_open]))
-        spans.append((starts[read.body_close], ends[read.handler_close]))
+        returned = not writer.plain(statement) and not writer.returning(*writer.parts(statement))
+        # (a block that changes names returns the names it declares)
+        blocks[read.body_open] = (read, end, read.body_close, returned)
+        blocks[statement.handler_open] = (read, end, read.handler_close, returned)
+    for i, holder in scan.throws:
+        if writer.in_function(holder):
+            out.problems.append(
+                (
+                    "Plan reads `throw` only outside functions",
+                    starts[i],
+                    "throw at the top of the program, in its loops and branches, or in a "
+                    "`try` block; in a function, return a value that says what failed",
+                )
+            )
+            break
+        writer.throws.add(i)
     if not out.problems:
         _check_scopes(kinds, values, scan, blocks, out, index, starts)
+    if not out.problems:
+        writer.emit(0, len(kinds))
+        out.problems.extend(writer.problems)
     if out.problems:
-        out.text = None
         return out
-    if not spans:
-        return None
-    spans.sort()
-    parts: list[str] = []
-    done = 0
-    for start, stop in spans:
-        parts.append(text[done:start])
-        parts.append(_NOT_LINE_END.sub(" ", text[start:stop]))
-        done = stop
-    parts.append(text[done:])
-    out.text = "".join(parts)
+    out.tokens = writer.w.lexed(text)
     return out
 
 
@@ -239,7 +235,7 @@ def _check_scopes(
     kinds: Sequence[str],
     values: Sequence[object],
     scan: _Brackets,
-    blocks: dict[int, tuple[_Try, int]],
+    blocks: dict[int, tuple[_Try, int, int, bool]],
     out: Untried,
     index: LineIndex,
     starts: Sequence[int],
@@ -249,13 +245,15 @@ def _check_scopes(
     for at, holder in scan.declared:
         if holder is None or holder not in blocks:
             continue
-        statement, block_end = blocks[holder]
+        statement, block_end, close, returned = blocks[holder]
         names_end = scan.match.get(at + 1, at + 1)  # the declaration's name or pattern
         for name in _names(kinds, values, at, scan.match):
             reads = scan.reads.get(name, [])
             read = _read_between(reads, statement.handler_close, block_end)
             if read is None:
-                if _read_between(reads, names_end, statement.body_close) is None:
+                if returned and kinds[at + 1] == "name":
+                    continue  # (:mod:`.trywrite` returns it: it runs, as in JavaScript)
+                if _read_between(reads, names_end, close) is None:
                     out.problems.append(_never_read(name, starts[at], index, starts[statement.at]))
                 continue
             out.problems.append(

@@ -1,0 +1,123 @@
+"""The reads of a ``catch`` handler's error (SPEC 10, the `try` bullet), checked for
+:mod:`.trywrite`: the handler reads the error only as ``e.message``, ``e.name`` or ``throw
+e;`` (the error of a failing call is ``{name, message}``, no JavaScript ``Error``), and when
+it reads it, the places of the block that may fail run in JavaScript's order, so that the
+failure caught is the one JavaScript meets first."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
+from dialectic.frontends.plan.spans import LineIndex
+from dialectic.frontends.plan.tryparts import Part, block_parts, calls_in
+from dialectic.values.jsmethods import ALL_METHODS
+
+if TYPE_CHECKING:
+    from dialectic.frontends.plan.trywrite import TryStatement
+
+__all__ = ["ErrorReads"]
+
+
+class ErrorReads:
+    """The checks (a mixin of :class:`~.trywrite.TryWriter`, which sets these up)."""
+
+    kinds: Sequence[str]
+    values: Sequence[object]
+    match: dict[int, int]
+    starts: Sequence[int]
+    index: LineIndex
+    tries: dict[int, TryStatement]
+
+    def fail(self, message: str, at: int, hint: str) -> None:
+        raise NotImplementedError
+
+    def check_error_reads(self, t: TryStatement) -> None:
+        """The handler reads the error as ``e.message``, ``e.name`` or ``throw e;`` only, and
+        then the block holds at most one call that may fail."""
+        kinds, values = self.kinds, self.values
+        if t.param is None:
+            return
+        p0, p1 = t.param
+        reads = p1 - p0 != 1  # (a pattern reads it)
+        name = values[p0] if p1 - p0 == 1 and kinds[p0] == "name" else None
+        shown: set[int] = set()  # a `console` statement's (:mod:`.console`): evaluated and dropped
+        for part in block_parts(kinds, values, self.match, t.handler_open + 1, t.close):
+            if part.kind == "effect" and kinds[part.first] == "[":
+                shown.update(range(part.first, part.end))
+        for i in range(t.handler_open + 1, t.close):
+            if name is None or kinds[i] != "name" or values[i] != name:
+                continue
+            if (i > 0 and kinds[i - 1] == ".") or i in shown:
+                continue
+            reads = True
+            member = kinds[i + 1] == "." and values[i + 2] in ("message", "name")
+            rethrow = values[i - 1] == "throw" and kinds[i + 1] in (";", "}")
+            if not (member or rethrow):
+                self.fail(
+                    f"`{name}` is the error: Plan reads only `{name}.message` and `{name}.name`",
+                    i,
+                    f"write `{name}.message` (`${{{name}.message}}` in a template, not "
+                    f"`${{{name}}}`)",
+                )
+                return
+        if not reads:
+            return
+        first = self.unordered_site(
+            block_parts(kinds, values, self.match, t.body_open + 1, t.body_close)
+        )
+        if first is not None:
+            where = self.index.where(self.starts[first[0]])
+            self.fail(
+                f"the handler reads the error, and the `try` block has another call that may "
+                f"fail (at {where}) that this one does not wait for: dialectic may run them "
+                "at once, so the failure caught might not be the one JavaScript meets first",
+                first[1],
+                "give each call its own try/catch, or do not read the error in the handler",
+            )
+
+    def unordered_site(self, parts: list[Part]) -> tuple[int, int] | None:
+        """Two places of the block that may fail (a call, ``JSON.parse``, ``throw``) where the
+        second does not read what the one before declared (so it may run first), or None: each
+        statement holds at most one, and each after the first reads, in its arguments (a
+        guard: in its test), a name an earlier one declared."""
+        kinds, values = self.kinds, self.values
+        before: int | None = None
+        names: set[object] = set()
+        for part in parts:
+            inner = self.tries.get(part.first)  # (a `try`: what its handler may throw)
+            first = part.first if inner is None else inner.handler_open
+            sites = calls_in(kinds, values, first, part.end, ALL_METHODS)
+            if not sites:
+                continue
+            if len(sites) > 1:
+                return sites[0], sites[1]
+            site = sites[0]
+            if part.kind == "guard":
+                reads = (part.first + 2, self.match.get(part.first + 1, part.first + 2))
+            elif values[site] == "throw":
+                reads = (site + 1, part.end)
+            else:
+                reads = (site + 2, self.match.get(site + 1, site + 2))
+            if before is not None and not any(
+                kinds[k] == "name" and values[k] in names for k in range(*reads)
+            ):
+                return before, site
+            before = site if not (part.kind == "guard" and before is None) else None
+            # (a first guard's test runs first: the rest of the block is its other branch)
+            names.update(self.declared(part))
+        return None
+
+    def declared(self, part: Part) -> list[object]:
+        """The names a declaration binds (its name, or its pattern's names: more than bound
+        when a pattern renames, which only makes a read of them safe), else none."""
+        if part.kind != "decl":
+            return []
+        kinds, values = self.kinds, self.values
+        out: list[object] = []
+        for k in range(part.first + 1, part.end):
+            if kinds[k] == "=":
+                break
+            if kinds[k] == "name" and kinds[k + 1] != ":":
+                out.append(values[k])
+        return out
