@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import math
 
-from dialectic.values.fdlibm.words import from_words, high, words
+from dialectic.values.fdlibm.words import high, with_low_zero, words
 
 __all__ = ["acos", "asin", "atan", "atan2"]
 
@@ -162,7 +162,7 @@ def asin(x: float) -> float:
     if ix >= 0x3FEF3333:  # |x| > 0.975
         t = _PIO2_HI - (2.0 * (s + s * (p / q)) - _PIO2_LO)
     else:
-        w = from_words(high(s), 0)
+        w = with_low_zero(s)
         c = (t - w * w) / (s + w)
         r = p / q
         p = 2.0 * s * r - (_PIO2_LO - 2.0 * c)
@@ -192,7 +192,7 @@ def acos(x: float) -> float:
         return _PI - 2.0 * (s + w)
     z = (1.0 - x) * 0.5  # x > 0.5
     s = math.sqrt(z)
-    df = from_words(high(s), 0)
+    df = with_low_zero(s)
     c = (z - df * df) / (s + df)
     p, q = _ratio(z)
     w = (p / q) * s + c

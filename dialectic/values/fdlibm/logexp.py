@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import math
 
-from dialectic.values.fdlibm.words import from_words, high, words
+from dialectic.values.fdlibm.words import from_words, high, with_low_zero, words
 
 __all__ = ["EXP_POLY", "exp", "ln2_reduce", "log", "log2", "log10", "log_reduce", "log_series"]
 
@@ -131,7 +131,7 @@ def log2(x: float) -> float:
     hfsq = 0.5 * f * f
     s, _, r = log_series(f)
     r = s * (hfsq + r)
-    hi = from_words(high(f - hfsq), 0)
+    hi = with_low_zero(f - hfsq)
     lo = ((f - hi) - hfsq) + r
     val_hi = hi * _IVLN2HI
     val_lo = (lo + hi) * _IVLN2LO + lo * _IVLN2HI

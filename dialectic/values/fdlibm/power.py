@@ -8,7 +8,7 @@ from __future__ import annotations
 import math
 
 from dialectic.values.fdlibm.logexp import EXP_POLY
-from dialectic.values.fdlibm.words import from_words, high, words
+from dialectic.values.fdlibm.words import from_words, high, with_low_zero, words
 
 __all__ = ["pow"]
 
@@ -58,7 +58,7 @@ def _log2_near_one(ax: float) -> tuple[float, float]:
     w = (t * t) * (0.5 - t * (0.3333333333333333333333 - t * 0.25))
     u = _IVLN2_H * t
     v = t * _IVLN2_L - w * _IVLN2
-    t1 = from_words(high(u + v), 0)
+    t1 = with_low_zero(u + v)
     return t1, v - (t1 - u)
 
 
@@ -85,7 +85,7 @@ def _log2(ax: float, ix: int) -> tuple[float, float]:
     u = ax - b
     v = 1.0 / (ax + b)
     ss = u * v
-    s_h = from_words(high(ss), 0)
+    s_h = with_low_zero(ss)
     t_h = from_words(((ix >> 1) | 0x20000000) + 0x00080000 + (k << 18), 0)
     t_l = ax - (t_h - b)
     s_l = v * ((u - s_h * t_h) - s_h * t_l)
@@ -93,16 +93,16 @@ def _log2(ax: float, ix: int) -> tuple[float, float]:
     r = s2 * s2 * (_L1 + s2 * (_L2 + s2 * (_L3 + s2 * (_L4 + s2 * (_L5 + s2 * _L6)))))
     r += s_l * (s_h + ss)
     s2 = s_h * s_h
-    t_h = from_words(high(3.0 + s2 + r), 0)
+    t_h = with_low_zero(3.0 + s2 + r)
     t_l = r - ((t_h - 3.0) - s2)
     u = s_h * t_h
     v = s_l * t_h + t_l * ss
-    p_h = from_words(high(u + v), 0)
+    p_h = with_low_zero(u + v)
     p_l = v - (p_h - u)
     z_h = _CP_H * p_h
     z_l = _CP_L * p_h + p_l * _CP + _DP_L[k]
     t = float(n)
-    t1 = from_words(high(((z_h + z_l) + _DP_H[k]) + t), 0)
+    t1 = with_low_zero(((z_h + z_l) + _DP_H[k]) + t)
     return t1, z_l - (((t1 - t) - _DP_H[k]) - z_h)
 
 
@@ -170,7 +170,7 @@ def pow(x: float, y: float) -> float:
 
 def _exp2(y: float, t1: float, t2: float) -> float:
     """2 ** (y * (t1 + t2)), ``y`` split in two halves for the product."""
-    y1 = from_words(high(y), 0)
+    y1 = with_low_zero(y)
     p_l = (y - y1) * t1 + y * t2
     p_h = y1 * t1
     z = p_l + p_h
@@ -193,7 +193,7 @@ def _exp2(y: float, t1: float, t2: float) -> float:
         if j < 0:
             n = -n
         p_h -= t
-    t = from_words(high(p_l + p_h), 0)
+    t = with_low_zero(p_l + p_h)
     u = t * _LG2_H
     v = (p_l - (t - p_h)) * _LG2 + t * _LG2_L
     z = u + v

@@ -8,7 +8,7 @@ from __future__ import annotations
 import math
 
 from dialectic.values.fdlibm.reduce import rem_pio2
-from dialectic.values.fdlibm.words import from_words, high, low
+from dialectic.values.fdlibm.words import from_words, high, low, with_low_zero
 
 __all__ = ["cos", "sin", "tan"]
 
@@ -111,10 +111,10 @@ _PIO4LO = 3.06161699786838301793e-17
 
 def _minus_inverse(w: float, x: float, r: float) -> float:
     """-1/w, where ``w = x + r`` in extra precision (``__kernel_tan``'s last step)."""
-    z = from_words(high(w), 0)
+    z = with_low_zero(w)
     v = r - (z - x)
     a = -1.0 / w
-    t = from_words(high(a), 0)
+    t = with_low_zero(a)
     s = 1.0 + t * z
     return t + a * (s + t * v)
 

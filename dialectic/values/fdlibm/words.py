@@ -33,5 +33,5 @@ def from_words(hi: int, lo: int) -> float:
 
 
 def with_low_zero(x: float) -> float:
-    """``x`` with its low word cleared (its 21 top fraction bits kept)."""
-    return from_words(high(x), 0)
+    """``x`` with its low word cleared (its top 20 fraction bits kept)."""
+    return float(_DOUBLE.unpack(b"\0\0\0\0" + _DOUBLE.pack(x)[4:])[0])
