@@ -1,7 +1,8 @@
-"""``Math`` functions beyond the core (SPEC.md section 1.8): those whose every result is the
-double V8 gives (``hypot`` by V8's own sum, ``fround``, ``clz32``, ``imul``), and those refused
-because Python's libm and V8's (fdlibm) differ in the last digit for some inputs
-(``Math.cbrt(6.9486747387446535)``: ``1.9082443905368685`` here, ``...682`` in Node)."""
+"""``Math`` functions beyond the core (SPEC.md section 1.8), each giving the double V8 gives:
+``hypot`` by V8's own sum, ``fround``, ``clz32``, ``imul``, and the transcendental ones
+(``log``, ``exp``, ``sin``, ``atan2``, ...) by V8's own fdlibm routines written anew in
+:mod:`dialectic.values.fdlibm` (Python's ``math`` takes the platform's C library, which
+differs from V8 in the last bit for up to half of the inputs: ``Math.cbrt(2)``)."""
 
 from __future__ import annotations
 
@@ -10,13 +11,14 @@ import struct
 from collections.abc import Callable
 from typing import Any
 
+from dialectic.values import fdlibm
 from dialectic.values.data import UNDEFINED
 from dialectic.values.jsbits import to_int32, to_uint32
-from dialectic.values.jsnumber import MAX_SAFE, inexact_integer
+from dialectic.values.jsnumber import MAX_SAFE, inexact_integer, js_number_to_string
 from dialectic.values.jsops import JsRefusal, is_number, kind, number
 from dialectic.values.jsstrings import _a
 
-__all__ = ["MATH_MORE", "MATH_REFUSED"]
+__all__ = ["MATH_MORE"]
 
 
 def _num(v: Any, what: str) -> float:
@@ -64,18 +66,58 @@ def _imul(a: Any = UNDEFINED, b: Any = UNDEFINED) -> int:
     return to_int32(x)
 
 
+_DOMAINS = {
+    **dict.fromkeys(("log", "log10", "log2"), "x >= 0"),
+    **dict.fromkeys(("asin", "acos", "atanh"), "-1 <= x <= 1"),
+    "log1p": "x >= -1",
+    "acosh": "x >= 1",
+}
+
+
+def _of(name: str, fn: Callable[[float], float]) -> Callable[..., Any]:
+    """``Math.<name>(x)`` by ``fn``: a NaN result (``Math.log(-1)``, ``Math.asin(2)``) is
+    refused, as a run holds no NaN (SPEC 1.7); an infinity is Node's (``Math.log(0)``)."""
+    label = f"Math.{name}()"
+
+    def apply(v: Any = UNDEFINED, *_rest: Any) -> int | float:
+        x = _num(v, label)
+        result = fn(x)
+        if result != result:
+            raise JsRefusal(
+                f"{label} of {js_number_to_string(x)} is NaN, which a run does not hold",
+                f"Math.{name}(x) is a number only for {_DOMAINS.get(name, 'a finite x')}: "
+                "test x before the call.",
+            )
+        return number(result)
+
+    return apply
+
+
+def _atan2(a: Any = UNDEFINED, b: Any = UNDEFINED, *_rest: Any) -> int | float:
+    y, x = _num(a, "Math.atan2()"), _num(b, "Math.atan2()")
+    if y == 0 and not x > 0 and x == x:
+        raise JsRefusal(
+            "Math.atan2(0, x) with x zero or negative depends on the signs of the zeros (0 or "
+            "π, π or -π), which a run's numbers do not keep (-0 is 0 here)",
+            "Test for 0 first: `y === 0 ? (x > 0 ? 0 : Math.PI) : Math.atan2(y, x)`.",
+        )
+    result = fdlibm.atan2(y, x)
+    if result != result:
+        raise JsRefusal(
+            "Math.atan2() of NaN is NaN, which a run does not hold", "Check the arguments first."
+        )
+    return number(result)
+
+
+_ONE: tuple[str, ...] = ("log", "log10", "log2", "log1p", "exp", "expm1", "cbrt")
+_ONE += ("sin", "cos", "tan", "asin", "acos", "atan", "sinh", "cosh", "tanh")
+_ONE += ("asinh", "acosh", "atanh")
+
 MATH_MORE: dict[str, Callable[..., Any]] = {
     "Math.hypot": hypot,
     "Math.fround": _fround,
     "Math.clz32": _clz32,
     "Math.imul": _imul,
+    "Math.atan2": _atan2,
+    **{f"Math.{name}": _of(name, getattr(fdlibm, name)) for name in _ONE},
 }
-
-#: Math functions whose last digit Python's libm and V8's differ on (checked against Node)
-MATH_REFUSED = frozenset(
-    [
-        *("cbrt", "log10", "log2", "log1p", "expm1", "exp", "log"),
-        *("sinh", "cosh", "tanh", "asinh", "acosh", "atanh"),
-        *("sin", "cos", "tan", "asin", "acos", "atan", "atan2"),
-    ]
-)

@@ -20,6 +20,7 @@ from fractions import Fraction
 from typing import Any
 
 from dialectic.outcome.errors import DialecticError, JSONPath, LimitExceeded
+from dialectic.values import fdlibm
 from dialectic.values.data import UNDEFINED
 from dialectic.values.jsbits import BITWISE, bit_not
 from dialectic.values.jsnumber import MAX_SAFE as MAX_SAFE
@@ -294,20 +295,17 @@ def mod(a: Any, b: Any) -> Any:
 
 
 def power(a: Any, b: Any) -> Any:
-    """``a ** b`` when the result is exact: engines round inexact powers differently in the
-    last bit, so only results a double holds exactly are given (``1.5 ** 2``, ``2 ** -1``),
-    and those beyond a double's range: an infinity (``10 ** 400``) or 0 (``10 ** -400``)."""
+    """``a ** b`` as V8 computes it: a result a double holds exactly from the exact power
+    (``1.5 ** 2``, ``2 ** -1``, ``3 ** 40`` refused as an integer beyond 2**53), one beyond a
+    double's range an infinity (``10 ** 400``) or 0 (``10 ** -400``), any other by V8's own
+    ``pow`` (fdlibm's, in :mod:`dialectic.values.fdlibm`: ``1.1 ** 0.5``, ``2 ** 0.5``)."""
     x, y = _operand(a, "**", "left"), _operand(b, "**", "right")
     if y == 0:
         return 1
     if y in (_INF, -_INF) or x in (_INF, -_INF):
         return _infinite_power(x, y)
     if not float(y).is_integer() or abs(y) > 1100:
-        raise JsRefusal(
-            "`**` with a fractional or huge exponent is not exact: JavaScript engines round "
-            "it differently in the last digit",
-            "Use whole-number exponents.",
-        )
+        return _v8_power(x, y)
     n = int(y)
     base = Fraction(x)
     if base == 0:
@@ -321,7 +319,7 @@ def power(a: Any, b: Any) -> Any:
             return -_INF if odd_negative else _INF
         if size < -1200:
             return 0
-        raise JsRefusal("the result of `**` is not exact in a double")
+        return _v8_power(x, y)
     exact = base**n
     try:
         value = float(exact)
@@ -330,14 +328,18 @@ def power(a: Any, b: Any) -> Any:
     if value == 0 and abs(exact) < _TINY:  # (below half the smallest double: 0 in JavaScript)
         return 0
     if Fraction(value) != exact:
-        raise JsRefusal(
-            "the result of `**` is not exact in a double: JavaScript engines round it "
-            "differently in the last digit",
-            "Round the operands, or use multiplication.",
-        )
+        return _v8_power(x, y)
     if type(x) is int and n >= 0:
         return number(int(exact))
     return number(value)
+
+
+def _v8_power(x: int | float, y: int | float) -> int | float:
+    """``x ** y`` by V8's ``pow`` (finite operands, ``y`` not 0); NaN refused."""
+    result = fdlibm.pow(float(x), float(y))
+    if result != result:
+        raise _nan("**", x, y)
+    return number(result)
 
 
 def _infinite_power(x: int | float, y: int | float) -> int | float:

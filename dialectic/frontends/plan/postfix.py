@@ -8,7 +8,6 @@ from dialectic.frontends.plan.accumulator import fresh_initial
 from dialectic.frontends.plan.base import ParseFailure
 from dialectic.frontends.plan.keywords import LITERAL_WORDS
 from dialectic.frontends.plan.promises import PROMISE_METHODS, PromisesMixin
-from dialectic.values.jsmath import MATH_REFUSED
 from dialectic.values.jsmethods import ALL_METHODS, ARRAY_HIGHER, GLOBALS
 
 __all__ = ["PostfixMixin"]
@@ -176,15 +175,6 @@ class PostfixMixin(PromisesMixin):
             args = []
             if len(keys) == 1:
                 receiver = keys[0]
-                if fn in MATH_REFUSED and receiver == {"$ref": "Math"}:
-                    raise self.fail(
-                        f"`Math.{fn}` is not supported: JavaScript engines compute it "
-                        "differently in the last digit, so no answer here could promise to be "
-                        "Node's",
-                        self.starts[first],
-                        "have a registered function compute it, or use what is exact: "
-                        "Math.sqrt, Math.hypot, `**` with a whole exponent",
-                    )
                 if rec is not None:
                     rec[(id(args), 0)] = rec[(id(keys), 0)]
                 self.keep.append(keys)
