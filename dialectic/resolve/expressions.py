@@ -30,6 +30,7 @@ from dialectic.tree.nodes import (
     Undefined,
     While,
 )
+from dialectic.values.jsdate import SETTER_HINT, SETTERS
 from dialectic.values.jsmethods import (
     ALL_METHODS,
     COLLECTION_CHANGES,
@@ -326,6 +327,15 @@ class ExpressionsMixin:
             and name not in RUN_VALUE_METHODS
         ):
             return self._not_a_method(node)
+        if name in SETTERS and (registry is None or not self._registered(registry, name)):
+            # (as MUTATORS: refused before anything runs, a change nothing reads included)
+            raise DialecticError(
+                "expression_error",
+                f"{name}() changes a Date in place; programs do not change values",
+                node.path,
+                hint=SETTER_HINT,
+                details={"method": name},
+            )
         if name in MUTATORS and (registry is None or not self._registered(registry, name)):
             # refused before anything runs: run only when read, a change in place would be
             # missed where nothing reads its value (`const r = out.pop(); return out;`)

@@ -14,6 +14,7 @@ from typing import Any
 from dialectic.values.collections import is_collection, new_map, new_set
 from dialectic.values.data import UNDEFINED, copy_structure
 from dialectic.values.jscodes import from_char_code, from_code_point
+from dialectic.values.jsdate import date_now, date_parse, date_utc, is_nan, new_date
 from dialectic.values.jsformat import to_precision
 from dialectic.values.jslocale import new_number_format, to_locale_string
 from dialectic.values.jsmath import MATH_MORE
@@ -221,7 +222,14 @@ def extra_globals() -> dict[str, Callable[..., Any]]:
         "String.fromCharCode": from_char_code,
         "String.fromCodePoint": from_code_point,
         "RegExp": new_regexp,  # (`/.../flags`, `new RegExp(text, flags)`: SPEC 1.8)
-        "Intl.NumberFormat": new_number_format,  # (English: SPEC 1.8, "Number methods")
+        "Intl.NumberFormat": new_number_format,
+        # a Date (SPEC 1.8, "Dates"; `Date.now()` and `new Date()` read the run's clock in
+        # compiler/forms.py)
+        "Date": new_date,
+        "Date.now": date_now,
+        "Date.parse": date_parse,
+        "Date.UTC": date_utc,
+        "isNaN": is_nan,  # (English: SPEC 1.8, "Number methods")
         "Math.pow": lambda a=UNDEFINED, b=UNDEFINED: power(a, b),
         "Number.isInteger": _is_integer,
         "Number.isSafeInteger": lambda v=UNDEFINED: _is_integer(v) and abs(v) <= 2**53 - 1,
