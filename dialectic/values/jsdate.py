@@ -20,6 +20,7 @@ from functools import partial
 from typing import Any
 
 from dialectic.values.data import UNDEFINED
+from dialectic.values.jsdatelocale import to_locale_text
 from dialectic.values.jsops import JsRefusal, NotANumber, to_number
 
 __all__ = [
@@ -295,6 +296,10 @@ def _clock(in_day: int) -> str:
     return f"{_two(s // 3600)}:{_two(s // 60 % 60)}:{_two(s % 60)}"
 
 
+def _locale(form: str, d: JsDate, locale: Any = UNDEFINED, options: Any = UNDEFINED) -> str:
+    return to_locale_text(d, form, locale, options)
+
+
 def _getter(index: int, what: str) -> Callable[[JsDate], int]:
     def get(d: JsDate) -> int:
         y, m, day, in_day, wd = d.fields(what + "()")
@@ -324,6 +329,10 @@ _METHODS: dict[str, Callable[..., Any]] = {
     **{
         form: partial(JsDate.to_text, form=form)
         for form in ("toString", "toDateString", "toTimeString", "toUTCString")
+    },
+    **{
+        form: partial(_locale, form)
+        for form in ("toLocaleString", "toLocaleDateString", "toLocaleTimeString")
     },
 }
 #: the methods of a Date (the Plan front end writes them as JavaScript methods)

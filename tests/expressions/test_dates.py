@@ -9,6 +9,7 @@ import os
 import random
 import shutil
 import subprocess
+from collections.abc import Callable
 from typing import Any
 
 import pytest
@@ -161,6 +162,19 @@ PROGRAMS = [
     "return ['2024-01-15T24:00:01', '2024-01-15T25:00', '2024-01-15T10:30:60', "
     "'2024-01-00', '2024-00-10', '+275760-09-13T00:00:00.001Z'].map(t => isNaN(new Date(t)));",
     "return new Date(new Date('2024-05-31T23:00:00Z').getTime() + 86400000).getDay();",
+    "return new Date(ts).toLocaleDateString('en-US', {year: 'numeric', month: 'long', "
+    "day: 'numeric'});",
+    "const d = new Date(end); return [d.toLocaleString(), d.toLocaleDateString(), "
+    "d.toLocaleTimeString(), d.toLocaleString('en-US', {timeZone: 'UTC'})];",
+    "return orders.map(o => new Date(o.createdAt).toLocaleDateString('en-US', {weekday: "
+    "'short', month: 'short', day: 'numeric'}));",
+    "return [new Date(ts).toLocaleTimeString('en-US', {hour: '2-digit', minute: '2-digit'}), "
+    "new Date(0).toLocaleTimeString('en-US', {hour: 'numeric', minute: '2-digit', "
+    "hour12: false}), new Date(end).toLocaleString('en-US', {dateStyle: undefined, "
+    "month: 'long', day: 'numeric', year: 'numeric', hour: 'numeric', minute: '2-digit'})];",
+    "return [new Date(ts).toLocaleDateString('en', {month: '2-digit', day: '2-digit', "
+    "year: 'numeric'}), new Date(ts).toLocaleDateString(undefined, {month: 'long', "
+    "year: 'numeric'}), new Date('x').toLocaleDateString()];",
 ]
 
 
@@ -210,22 +224,26 @@ def _iso(rng: random.Random) -> str:
     return text
 
 
+def _parts(rng: random.Random) -> str:
+    parts = [rng.randint(-5, 2200), rng.randint(-14, 25), rng.randint(-40, 40)]
+    parts += [rng.randint(-30, 30) for _ in range(rng.randint(0, 4))]
+    return ", ".join(map(str, parts))
+
+
+#: the ways a generated program makes a Date
+_MAKERS: list[Callable[[random.Random], str]] = [
+    lambda rng: f"new Date('{_iso(rng)}')",
+    lambda rng: f"new Date({rng.randint(-(10**13), 10**13)})",
+    lambda rng: f"new Date({_parts(rng)})",
+    lambda rng: (
+        f"new Date(Date.UTC({rng.randint(1950, 2050)}, {rng.randint(0, 11)}, {rng.randint(1, 31)}))"
+    ),
+    lambda rng: "new Date()",
+]
+
+
 def _date(rng: random.Random) -> str:
-    kind = rng.randrange(5)
-    if kind == 0:
-        return f"new Date('{_iso(rng)}')"
-    if kind == 1:
-        return f"new Date({rng.randint(-(10**13), 10**13)})"
-    if kind == 2:
-        parts = [rng.randint(-5, 2200), rng.randint(-14, 25), rng.randint(-40, 40)]
-        parts += [rng.randint(-30, 30) for _ in range(rng.randint(0, 4))]
-        return f"new Date({', '.join(map(str, parts))})"
-    if kind == 3:
-        return (
-            f"new Date(Date.UTC({rng.randint(1950, 2050)}, {rng.randint(0, 11)}, "
-            f"{rng.randint(1, 31)}))"
-        )
-    return "new Date()"
+    return rng.choice(_MAKERS)(rng)
 
 
 def generated(seed: int, count: int) -> list[str]:
@@ -245,11 +263,49 @@ def generated(seed: int, count: int) -> list[str]:
     return out
 
 
-def test_generated_dates_are_node_or_refused() -> None:
-    same, refused, wrong = compare(generated(7, 400))
-    print(f"dates: {len(same)} same, {len(refused)} refused, {len(wrong)} wrong")
+def _counted(what: str, programs: list[str], least: int) -> None:
+    """Every program answered as Node does or refused (none wrong), at least ``least`` of
+    them answered; the counts printed (``pytest -s``)."""
+    same, refused, wrong = compare(programs)
+    print(f"{what}: {len(same)} same, {len(refused)} refused, {len(wrong)} wrong")
     assert not wrong, wrong[:5]
-    assert len(same) > 300
+    assert len(same) >= least
+
+
+def test_generated_dates_are_node_or_refused() -> None:
+    _counted("dates", generated(7, 400), 300)
+
+
+_LOCALE_FIELDS: list[tuple[str, list[Any]]] = [
+    ("weekday", [None, "long", "short", "narrow"]),
+    ("year", [None, "numeric", "2-digit"]),
+    ("month", [None, "numeric", "2-digit", "long", "short", "narrow"]),
+    ("day", [None, "numeric", "2-digit"]),
+    ("hour", [None, "numeric", "2-digit"]),
+    ("minute", [None, "numeric", "2-digit"]),
+    ("second", [None, "numeric", "2-digit"]),
+    ("hour12", [None, True, False]),
+]
+
+
+def locale_programs(seed: int, count: int) -> list[str]:
+    """``toLocale*String`` of random instants with random options: the common shapes answer
+    as Node's ICU, the irregular ones are refused."""
+    rng = random.Random(seed)
+    out = []
+    for _ in range(count):
+        options = {k: v for k, vs in _LOCALE_FIELDS if (v := rng.choice(vs)) is not None}
+        if rng.random() < 0.4:  # (fewer fields: the shapes programs write)
+            options = {k: options[k] for k in list(options)[: rng.randint(0, 3)]}
+        t = rng.choice([rng.randint(-(10**12), 4 * 10**12), rng.randint(0, 86_400_000)])
+        method = rng.choice(["toLocaleString", "toLocaleDateString", "toLocaleTimeString"])
+        locale = rng.choice(["'en-US'", "undefined", "'en'"])
+        out.append(f"return new Date({t}).{method}({locale}, {json.dumps(options)});")
+    return out
+
+
+def test_locale_texts_are_node_or_refused() -> None:
+    _counted("locale", locale_programs(3, 300), 100)
 
 
 # -- the clock, refusals -----------------------------------------------------------------------
@@ -284,6 +340,10 @@ def test_the_wall_clock_is_read_once_a_run() -> None:
         ("return isNaN((5).getTime());", "getTime() is a method of a Date"),
         ("return Date(0);", "Date"),
         ("return new Date([1]);", "takes a text, a number or a Date"),
+        ("return new Date(0).toLocaleDateString('de-DE');", "English only"),
+        ("return new Date(0).toLocaleString('en-US', {timeZone: 'Asia/Tokyo'});", "'UTC' only"),
+        ("return new Date(0).toLocaleString('en-US', {dateStyle: 'medium'});", "not supported"),
+        ("return new Date(0).toLocaleString('en-US', {year: 'numeric', day: 'numeric'});", "ICU"),
     ],
 )
 def test_refused_with_what_to_write(program: str, message: str) -> None:
