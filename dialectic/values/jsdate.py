@@ -5,7 +5,8 @@ A run's local time is UTC (a deliberate difference: Node uses the machine's zone
 ``getHours`` is ``getUTCHours``, ``getTimezoneOffset()`` is 0, and a date-time text without
 an offset is read as UTC, as Node does with ``TZ=UTC``. Texts are read in the ISO 8601 forms
 JavaScript defines (``2024-01-15``, ``2024-01-15T10:30:00.000Z``, ``+05:30`` offsets; a space
-for the ``T``) by a scanner of one pass (no regex, linear); a text in another form (``'Jan 15,
+for the ``T``) by one match that never backtracks (linear; a short text's time is remembered,
+as a sort's comparator reads each text often); a text in another form (``'Jan 15,
 2024'``, ``'01/15/2024'``, which engines read each their own way) is refused with what to
 write, one with no digit is an Invalid Date (as Node). An Invalid Date exists (``isNaN(d)``
 tells it), but what would be NaN (``d.getTime()``, ``d - x``) is refused, as NaN is no value of
@@ -15,11 +16,12 @@ a run (SPEC 1.7). A Date never changes: the setters are refused with what to wri
 from __future__ import annotations
 
 import math
+import re
 from collections.abc import Callable
-from functools import partial
+from functools import lru_cache, partial
 from typing import Any
 
-from dialectic.values.data import UNDEFINED
+from dialectic.values.data import COPIED, UNDEFINED
 from dialectic.values.jsdatelocale import to_locale_text
 from dialectic.values.jsops import JsRefusal, NotANumber, to_number
 
@@ -107,95 +109,61 @@ def make_time(parts: list[int]) -> int | None:
 
 
 # -- reading ISO texts ----------------------------------------------------------------------
-class _NotIso(Exception):
-    pass
-
-
-def _digits(s: str, i: int, n: int) -> int:
-    part = s[i : i + n]
-    if len(part) != n or not (part.isascii() and part.isdigit()):
-        raise _NotIso
-    return int(part)
+#: the ISO forms (module docstring): every part fixed in width or ended by a character that
+#: cannot continue it, so the match never backtracks (linear in the text)
+_ISO = re.compile(
+    r"([+-]\d{6}|\d{4})(?:-(\d\d)(?:-(\d\d))?)?"
+    r"(?:[Tt ](\d\d):(\d\d)(?::(\d\d)(?:\.(\d+))?)?)?"
+    r"(?:[Zz]|([+-])(\d\d):?(\d\d))?",
+    re.ASCII,
+)
+#: texts up to this length are remembered once read (a sort's comparator reads each often)
+_REMEMBERED = 40
 
 
 def parse_iso(text: str) -> int | None:
     """The time of an ISO text (the module's docstring), None for an Invalid Date; a text in
     another form is refused."""
+    if len(text) <= _REMEMBERED:
+        return _remembered(text)
+    return _read(text)
+
+
+@lru_cache(maxsize=4096)
+def _remembered(text: str) -> int | None:
+    return _read(text)
+
+
+def _read(text: str) -> int | None:
     s = text.strip(" ")
-    if not any("0" <= c <= "9" for c in s):
-        return None  # ('', 'hello': no engine reads a date there)
-    try:
-        return _iso(s)
-    except _NotIso:
+    m = _ISO.fullmatch(s)
+    if m is None or (m[4] is not None and m[3] is None) or (m[8] and m[4] is None):
+        if not any("0" <= c <= "9" for c in s):
+            return None  # ('', 'hello': no engine reads a date there)
         shown = text if len(text) <= 40 else text[:40] + "..."
         raise JsRefusal(
-            f"the text {shown!r} is not a date in ISO 8601 form; JavaScript engines read other "
-            "forms each their own way",
+            f"the text {shown!r} is not a date in ISO 8601 form (or one whose reading engines "
+            "differ on); JavaScript engines read other forms each their own way",
             _ISO_HINT,
-        ) from None
-
-
-def _iso(s: str) -> int | None:
-    n = len(s)
-    if s[0] in "+-":
-        if s.startswith("-000000"):
-            raise _NotIso
-        year = _digits(s, 1, 6) * (-1 if s[0] == "-" else 1)
-        i = 7
-    else:
-        year = _digits(s, 0, 4)
-        i = 4
-    month = day = 1
-    full = False
-    if i < n and s[i] == "-":
-        month = _digits(s, i + 1, 2)
-        i += 3
-        if i < n and s[i] == "-":
-            day = _digits(s, i + 1, 2)
-            i += 3
-            full = True
-    h = mi = sec = ms = 0
+        )
+    y, mo, d, h, mi, sec, frac, sign, oh, om = m.groups()
+    if y == "-000000":
+        raise JsRefusal(f"the year -000000 in {text[:40]!r} is not a year", _ISO_HINT)
+    month, day = int(mo or 1), int(d or 1)
+    hours, minutes, seconds = int(h or 0), int(mi or 0), int(sec or 0)
+    ms = int(frac[:3].ljust(3, "0")) if frac else 0
+    if not (1 <= month <= 12 and 1 <= day <= 31 and minutes <= 59 and seconds <= 59):
+        return None
+    if hours > 24 or (hours == 24 and (minutes or seconds or ms)):
+        return None
     offset = 0
-    if i < n and s[i] in "Tt ":
-        if not full:
-            raise _NotIso
-        h = _digits(s, i + 1, 2)
-        if s[i + 3 : i + 4] != ":":
-            raise _NotIso
-        mi = _digits(s, i + 4, 2)
-        i += 6
-        if i < n and s[i] == ":":
-            sec = _digits(s, i + 1, 2)
-            i += 3
-            if i < n and s[i] == ".":
-                j = i + 1
-                while j < n and "0" <= s[j] <= "9":
-                    j += 1
-                if j == i + 1:
-                    raise _NotIso
-                ms = int(s[i + 1 : min(j, i + 4)].ljust(3, "0"))
-                i = j
-        if i < n and s[i] in "+-":
-            sign = -1 if s[i] == "-" else 1
-            oh = _digits(s, i + 1, 2)
-            colon = s[i + 3 : i + 4] == ":"
-            om = _digits(s, i + 3 + colon, 2)
-            if oh > 23 or om > 59:
-                raise _NotIso
-            offset = sign * (oh * 60 + om) * 60_000
-            i += 5 + colon
-        elif i < n and s[i] in "Zz":
-            i += 1
-    elif i < n and s[i] in "Zz":
-        i += 1
-    if i != n:
-        raise _NotIso
-    if not (1 <= month <= 12 and 1 <= day <= 31 and mi <= 59 and sec <= 59):
-        return None
-    if h > 24 or (h == 24 and (mi or sec or ms)):
-        return None
-    t = make_time([year, month - 1, day, h, mi, sec, ms])
-    return None if t is None else _clip(t - offset)
+    if sign:
+        if int(oh) > 23 or int(om) > 59:
+            return None
+        offset = (int(oh) * 60 + int(om)) * (-60_000 if sign == "-" else 60_000)
+    days = days_from_civil(int(y), month, 1) + day - 1
+    t = days * MS_DAY + ((hours * 60 + minutes) * 60 + seconds) * 1000 + ms - offset
+    return t if -MAX_TIME <= t <= MAX_TIME else None
 
 
 # -- the value ------------------------------------------------------------------------------
@@ -335,6 +303,7 @@ _METHODS: dict[str, Callable[..., Any]] = {
         for form in ("toLocaleString", "toLocaleDateString", "toLocaleTimeString")
     },
 }
+COPIED[JsDate] = lambda d: JsDate(d.time)  # (structuredClone makes a new Date)
 #: the methods of a Date (the Plan front end writes them as JavaScript methods)
 DATE_METHODS = frozenset(_METHODS) | SETTERS
 

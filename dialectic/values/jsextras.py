@@ -247,8 +247,9 @@ _NO_VALUE: Any = object()
 def structured_clone(value: Any = _NO_VALUE) -> Any:
     """``structuredClone(v)``: a deep copy of the arrays and objects in ``v``, each copied once
     (one held in two places is one copy held in both, as JavaScript keeps it: so the cost is
-    linear in the distinct values), made without recursion (any depth); other values (texts,
-    numbers, a Map or a Set, whose changes make new versions) are their own copy."""
+    linear in the distinct values), made without recursion (any depth); a Date is a new Date;
+    other values (texts, numbers, a Map or a Set, whose changes make new versions) are their
+    own copy."""
     if value is _NO_VALUE:  # (JavaScript's TypeError)
         raise JsRefusal("structuredClone() needs the value to copy", "structuredClone(v)")
     copies: dict[int, Any] = {}

@@ -27,13 +27,15 @@ class FixedDate extends RealDate {
   constructor(...a) { if (a.length) super(...a); else super(input.now); }
   static now() { return input.now; }
 }
+// a function's argument and result are JSON, as a tool's are (SPEC 5)
+const echo = v => JSON.parse(JSON.stringify(v));
 const out = [];
 (async () => {
   for (const src of input.programs) {
     const ctx = JSON.parse(input.context);
     try {
-      const f = new AsyncFunction('Date', ...Object.keys(ctx), '"use strict";\n' + src);
-      const v = await f(FixedDate, ...Object.values(ctx));
+      const f = new AsyncFunction('Date', 'echo', ...Object.keys(ctx), '"use strict";\n' + src);
+      const v = await f(FixedDate, echo, ...Object.values(ctx));
       const text = JSON.stringify(v);
       out.push(text === undefined ? {undef: true} : {ok: JSON.parse(text)});
     } catch (e) { out.push({error: String(e).slice(0, 200)}); }
@@ -162,6 +164,16 @@ PROGRAMS = [
     "return ['2024-01-15T24:00:01', '2024-01-15T25:00', '2024-01-15T10:30:60', "
     "'2024-01-00', '2024-00-10', '+275760-09-13T00:00:00.001Z'].map(t => isNaN(new Date(t)));",
     "return new Date(new Date('2024-05-31T23:00:00Z').getTime() + 86400000).getDay();",
+    "return ['2024Z', '2024-01Z', '2024-01-15T10:30+05:30', '2024-01-15 10:30:00+05:30', "
+    "'2024-01-15T10:30:00.5-08:00', '2024-01-15T24:00:00.000Z', '-002024-01-15', "
+    "'2024-01-15T00:00:00.000+23:59', '1969-12-31T23:59:59.999Z', '0001-01-01'].map(t => "
+    "new Date(t).toISOString());",
+    "const d = new Date(0); return [structuredClone(d) === d, structuredClone([d])[0] === d, "
+    "structuredClone(d).getTime(), [d].includes(d), [d].includes(new Date(0)), "
+    "new Set([d, d, new Date(0)]).size, echo(d), new Date(0) ? 1 : 2];",
+    "return [{d: '2024-01-02', i: 1}, {d: '2024-01-01', i: 2}, {d: '2024-01-02', i: 3}]"
+    ".sort((a, b) => new Date(b.d) - new Date(a.d)).map(x => x.i);",
+    "return [5, 3, 9].sort((a, b) => new Date(a, 0) - new Date(b, 0));",
     "return new Date(ts).toLocaleDateString('en-US', {year: 'numeric', month: 'long', "
     "day: 'numeric'});",
     "const d = new Date(end); return [d.toLocaleString(), d.toLocaleDateString(), "
@@ -340,6 +352,7 @@ def test_the_wall_clock_is_read_once_a_run() -> None:
         ("return isNaN((5).getTime());", "getTime() is a method of a Date"),
         ("return Date(0);", "Date"),
         ("return new Date([1]);", "takes a text, a number or a Date"),
+        ("return ['2024-01-02', 'x'].sort((a, b) => new Date(a) - new Date(b));", "NaN"),
         ("return new Date(0).toLocaleDateString('de-DE');", "English only"),
         ("return new Date(0).toLocaleString('en-US', {timeZone: 'Asia/Tokyo'});", "'UTC' only"),
         ("return new Date(0).toLocaleString('en-US', {dateStyle: 'medium'});", "not supported"),
