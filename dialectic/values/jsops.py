@@ -215,11 +215,6 @@ def add(a: Any, b: Any, stringify: Callable[[Any], str], max_len: int) -> Any:
             return number(_operand(a, "+", "left") + _operand(b, "+", "right"))
         except NotANumber:
             raise _nan("+", a, b) from None
-    if getattr(ta, "js_kind", None) == "Date" or getattr(tb, "js_kind", None) == "Date":
-        # JavaScript's `+` writes a Date as its text (`d + 1`, `'' + d`), as a template does
-        da = a.to_text() if getattr(ta, "js_kind", None) == "Date" else a
-        db = b.to_text() if getattr(tb, "js_kind", None) == "Date" else b
-        return add(da if type(da) is str else stringify(da), db, stringify, max_len)
     if ta is str or tb is str:
         other = b if ta is str else a
         if is_number(other) or type(other) is bool:
@@ -230,6 +225,8 @@ def add(a: Any, b: Any, stringify: Callable[[Any], str], max_len: int) -> Any:
                 f"`+` would write `{kind(other)}` into the text",
                 "Give a default first, e.g. `(x ?? '')`, or use a template `${...}`.",
             )
+        if getattr(type(other), "js_kind", None) == "Date":
+            return _plus_date(a, b, stringify, max_len)
         if type(other) in (list, dict) or hasattr(type(other), "js_kind"):  # (a Map, a Set)
             raise JsRefusal(
                 f"`+` of text and {_a(kind(other))} writes `[object Object]` or a list's "
@@ -240,6 +237,8 @@ def add(a: Any, b: Any, stringify: Callable[[Any], str], max_len: int) -> Any:
         if len(text) + len(a if ta is str else b) > max_len:
             raise TextTooLong(len(text) + len(a if ta is str else b), max_len)
         return a + text if ta is str else text + b
+    if getattr(ta, "js_kind", None) == "Date" or getattr(tb, "js_kind", None) == "Date":
+        return _plus_date(a, b, stringify, max_len)
     for v, side in ((a, "left"), (b, "right")):
         if not is_number(v):
             raise JsRefusal(
@@ -247,6 +246,14 @@ def add(a: Any, b: Any, stringify: Callable[[Any], str], max_len: int) -> Any:
                 _convert_hint(v),
             )
     raise AssertionError("unreachable")
+
+
+def _plus_date(a: Any, b: Any, stringify: Callable[[Any], str], max_len: int) -> Any:
+    """``a + b`` with a Date: JavaScript writes the Date as its text (``d + 1``, ``'' + d``),
+    as a template does."""
+    da = a.to_text() if getattr(type(a), "js_kind", None) == "Date" else a
+    db = b.to_text() if getattr(type(b), "js_kind", None) == "Date" else b
+    return add(da, db, stringify, max_len)
 
 
 def _text(out: str, max_len: int) -> str:
