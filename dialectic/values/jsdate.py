@@ -304,8 +304,10 @@ _METHODS: dict[str, Callable[..., Any]] = {
     },
 }
 COPIED[JsDate] = lambda d: JsDate(d.time)  # (structuredClone makes a new Date)
-#: the methods of a Date (the Plan front end writes them as JavaScript methods)
-DATE_METHODS = frozenset(_METHODS) | SETTERS
+#: the methods of a Date (the Plan front end writes them as JavaScript methods); `valueOf` is
+#: not among them, as of no other value (`d.getTime()` is its time; `x.valueOf()` stays refused
+#: as an unknown function, tests/hostile)
+DATE_METHODS = (frozenset(_METHODS) | SETTERS) - {"valueOf"}
 
 
 # -- the globals ----------------------------------------------------------------------------

@@ -146,7 +146,7 @@ PROGRAMS = [
     "const cutoff = Date.now() - 7 * 24 * 60 * 60 * 1000; "
     "return orders.filter(o => new Date(o.createdAt).getTime() >= cutoff).map(o => o.id);",
     "return new Date().toISOString();",
-    "return [Date.now(), new Date().getTime(), new Date().valueOf()];",
+    "return [Date.now(), new Date().getTime(), +new Date()];",
     "return [new Date(null).getTime(), new Date(true).getTime(), new Date(1.9).getTime(), "
     "new Date(-1.9).getTime()];",
     "return new Date(undefined).toString();",
@@ -216,7 +216,6 @@ _METHODS = [
     "toDateString()",
     "toTimeString()",
     "toUTCString()",
-    "valueOf()",
 ]
 
 
