@@ -46,8 +46,14 @@ class Runtime:
         on_event: EventHook | None = None,
         approve: Any = None,
         approve_plan: Any = None,
+        now: int | None = None,
     ) -> None:
         self.limits = Limits.coerce(limits)
+        if now is not None and (type(now) is not int or abs(now) > 8_640_000_000_000_000):
+            raise ValueError(f"now must be an integer of ms since 1970 (or None), got {now!r}")
+        #: the instant every run's ``Date.now()`` and ``new Date()`` read (ms since 1970), or
+        #: None: the clock, read once a run (SPEC 1.8, "Dates")
+        self.now = now
         #: every run's approver of write/destructive calls and of whole previews (SPEC 17)
         self.approve = approve
         self.approve_plan = approve_plan

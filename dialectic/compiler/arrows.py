@@ -20,7 +20,18 @@ from dialectic.compiler.columns import Plain
 from dialectic.limits import Limits
 from dialectic.outcome.errors import DialecticError, JSONPath, LimitExceeded
 from dialectic.run.evaluator import MISSING, Compiled, State, deadline_error
-from dialectic.tree.nodes import Arr, Get, Lambda, Lit, Node, Op, ParamRef, children, walk
+from dialectic.tree.nodes import (
+    Arr,
+    Get,
+    Global,
+    Lambda,
+    Lit,
+    Node,
+    Op,
+    ParamRef,
+    children,
+    walk,
+)
 from dialectic.values.collections import is_collection
 from dialectic.values.data import UNDEFINED
 from dialectic.values.jsnumber import JsThrows
@@ -288,6 +299,12 @@ def _mirror(x: Node, y: Node, level: int, ix: int, iy: int) -> bool:
             if not same or len(ka) != len(kb):
                 return False
             stack.extend(zip(ka, kb, strict=True))
+            continue
+        if isinstance(a, Global) and isinstance(b, Global) and a.name == b.name == "Date":
+            # `new Date(a.at) - new Date(b.at)`: a Date made of the item, its time the key
+            if not a.args or len(a.args) != len(b.args):
+                return False
+            stack.extend(zip(a.args, b.args, strict=True))
             continue
         return False  # calls, aliases, anything else: not a plain key
     return True

@@ -4,6 +4,7 @@ arrow functions and their parameters, spreads and merges, optional member access
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable
 from collections.abc import Set as AbstractSet
 from functools import partial
@@ -50,6 +51,7 @@ from dialectic.tree.nodes import (
     While,
 )
 from dialectic.values.data import UNDEFINED
+from dialectic.values.jsdate import JsDate, parse_iso
 from dialectic.values.jsops import JsRefusal
 from dialectic.values.jsregex import new_regexp
 from dialectic.values.serialize import Serializer
@@ -210,6 +212,17 @@ class FormsMixin:
         return Compiled(sync=lambda s: GIVEN.get()[index])
 
     def _Global(self, node: Global) -> Compiled:
+        if node.name == "Date.now" or (node.name == "Date" and not node.args):
+            return _clock(self.now, node.name == "Date")
+        if node.name in ("Date", "Date.parse") and len(node.args) == 1:
+            arg = node.args[0]
+            if type(arg) is Lit and type(arg.value) is str:
+                try:  # (a text no Date reads is refused where it is written, before a run)
+                    parse_iso(arg.value)
+                except JsRefusal as exc:
+                    raise DialecticError(
+                        "invalid_program", exc.message, node.path, hint=exc.hint
+                    ) from None
         if node.name == "RegExp":
             texts = [a.value for a in node.args if type(a) is Lit and type(a.value) is str]
             if texts and len(texts) == len(node.args):
@@ -226,6 +239,9 @@ class FormsMixin:
             self._combine,
             max_len=self.limits.max_string_length,
         )
+
+    #: the run's clock fixed (ms since 1970; the Runtime's ``now``), or None: the wall clock
+    now: int | None = None
 
     def _regex(self, node: Global, texts: list[str]) -> Compiled:
         """``/source/flags``: made once, its pattern checked before the program runs."""
@@ -311,3 +327,16 @@ class FormsMixin:
                 GIVEN.reset(token)
 
         return Compiled(aio=aread)
+
+
+def _clock(fixed: int | None, as_date: bool) -> Compiled:
+    """``Date.now()`` (``new Date()``: a Date of it): the run's instant, read once a run (the
+    Runtime's ``now`` when it is fixed), so that every reading in a run agrees (SPEC 1.8)."""
+
+    def read(s: Any) -> Any:
+        t = s.now_ms
+        if t is None:
+            t = s.now_ms = fixed if fixed is not None else time.time_ns() // 1_000_000
+        return JsDate(t) if as_date else t
+
+    return Compiled(sync=read)

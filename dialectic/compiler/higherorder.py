@@ -300,17 +300,27 @@ def sort_values(xs: list[Any], arrow: Arrow | None, s: State, steps: Steps) -> l
     if key is not None:
         if keys is None:
             keys = _keys(key, s, present, steps)
-        _check_keys(keys)
+        keys = _check_keys(keys)
         order = sorted(range(len(present)), key=keys.__getitem__, reverse=arrow.descending)
         return list(map(present.__getitem__, order)) + tail
     return sorted(present, key=functools.cmp_to_key(_comparator(arrow, s, steps))) + tail
 
 
-def _check_keys(keys: list[Any]) -> None:
-    """The keys a comparator ``K(a) - K(b)`` subtracts: numbers JavaScript holds exactly."""
+def _check_keys(keys: list[Any]) -> list[Any]:
+    """The keys a comparator ``K(a) - K(b)`` subtracts: numbers JavaScript holds exactly (a
+    Date's key is its time, as ``-`` takes it)."""
     kinds = set(map(type, keys))
     if kinds <= _NUMBERS and (int not in kinds or -MAX_SAFE <= min(keys) <= max(keys) <= MAX_SAFE):
-        return
+        return keys
+    if any(getattr(t, "js_kind", None) == "Date" for t in kinds):
+        return _check_keys(
+            [
+                k.number("the comparator's operand")
+                if getattr(type(k), "js_kind", None) == "Date"
+                else k
+                for k in keys
+            ]
+        )
     for k in keys:
         if type(k) is int and abs(k) > MAX_SAFE:
             raise JsRefusal(
@@ -324,3 +334,4 @@ def _check_keys(keys: list[Any]) -> None:
                 f"the comparator subtracts {kind(k)} values",
                 "Compare numbers, or texts with a.name < b.name ? -1 : 1.",
             )
+    return keys

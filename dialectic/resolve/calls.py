@@ -377,7 +377,8 @@ _JAVASCRIPT = {
     "then": "Calls are awaited for you: write `r = f(x);` (or `const r = await f(x);`) and use "
     "`r`.",
     "catch": "Programs have no try/catch: a failure ends the run with its reason.",
-    "now": "Programs have no clock: use the registered date functions (`dialectic describe`).",
+    "now": "The run's instant is Date.now() (ms since 1970) or new Date(); a registered date "
+    "function may do more (`dialectic describe`).",
     "fetch": "Programs reach the outside only through registered functions (`dialectic "
     "describe` lists them).",
     "parseInt": "Call the global: `parseInt(text, 10)`.",

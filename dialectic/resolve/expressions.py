@@ -32,6 +32,7 @@ from dialectic.tree.nodes import (
     Undefined,
     While,
 )
+from dialectic.values.jsdate import SETTER_HINT, SETTERS
 from dialectic.values.jsmethods import (
     ALL_METHODS,
     COLLECTION_CHANGES,
@@ -328,15 +329,22 @@ class ExpressionsMixin:
             and name not in RUN_VALUE_METHODS
         ):
             return self._not_a_method(node)
-        if name in MUTATORS and (registry is None or not self._registered(registry, name)):
+        changing = name in MUTATORS or name in SETTERS
+        if changing and (registry is None or not self._registered(registry, name)):
             # refused before anything runs: run only when read, a change in place would be
             # missed where nothing reads its value (`const r = out.pop(); return out;`)
+            if name in SETTERS:  # (a Date's: SPEC 1.8, "Dates")
+                what, hint = "a Date", SETTER_HINT
+            else:
+                what = "the array"
+                hint = f"Build a new array instead: {MUTATORS[name]}." + (
+                    _WORKLIST.format(name) if name in ("pop", "shift") else ""
+                )
             raise DialecticError(
                 "expression_error",
-                f"{name}() changes the array in place; programs do not change values",
+                f"{name}() changes {what} in place; programs do not change values",
                 node.path,
-                hint=f"Build a new array instead: {MUTATORS[name]}."
-                + (_WORKLIST.format(name) if name in ("pop", "shift") else ""),
+                hint=hint,
                 details={"method": name},
             )
         target = self.resolve(node.target)

@@ -7,6 +7,8 @@ from __future__ import annotations
 import traceback
 from typing import TYPE_CHECKING, Any
 
+import orjson
+
 from dialectic.outcome.errors import DialecticError, LimitExceeded, PluginError
 from dialectic.outcome.outcome import Outcome
 from dialectic.outcome.report import ambiguous, failure
@@ -46,7 +48,11 @@ def succeeded(prepared: Prepared, value: Any, state: State) -> Outcome:
         size = 0
     else:
         try:
-            size = len(rt.serializer.dumps(value))
+            dates = rt.serializer.dates
+            text = rt.serializer.dumps(value)
+            size = len(text)
+            if rt.serializer.dates != dates:  # (a Date leaves as its ISO text: SPEC 1.8)
+                value = orjson.loads(text)
         except DialecticError as exc:
             if not exc.path:
                 exc.path = prepared._result_path

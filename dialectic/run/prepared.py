@@ -155,6 +155,7 @@ class Prepared:
                 self.front.tree,
                 resolved,
             )
+            compiler.now = runtime.now
             self.root = compiler.compile_root()
             self._logged = compiler.async_calls.get("$logged", 0)
             self._data = runtime.serializer.data

@@ -53,6 +53,8 @@ class State:
     native: bool
 
     # -- set only when needed (class defaults until then) ----------------------------------
+    #: the run's instant in ms (``Date.now()``), read at its first use (compiler/forms.py)
+    now_ms: int | None = None
     #: the RunContext handed to implementations (see :attr:`ctx`)
     _ctx: RunContext | None = None
     limiter: anyio.CapacityLimiter | None = None

@@ -441,6 +441,11 @@ def _same(a: Any, b: Any) -> bool:
     return True
 
 
+#: the classes of the run's values that a copy copies (a Date: values/jsdate.py registers it),
+#: by class: the function that copies one
+COPIED: dict[type, Callable[[Any], Any]] = {}
+
+
 def copy_structure(value: Any, copies: dict[int, Any] | None = None) -> Any:
     """A copy of the lists and dicts in ``value`` (iteratively: any depth), each copied once: one
     held in two places is one copy held in both (so the cost is linear in the distinct
@@ -451,7 +456,7 @@ def copy_structure(value: Any, copies: dict[int, Any] | None = None) -> Any:
     elif type(value) is dict:
         top = {}
     else:
-        return value
+        return value if type(value) not in COPIED else COPIED[type(value)](value)
     if copies is None:
         copies = {}
     copies[id(value)] = top
@@ -467,7 +472,7 @@ def copy_structure(value: Any, copies: dict[int, Any] | None = None) -> Any:
                     new = copies[id(item)] = [] if t is list else {}
                     stack.append((item, new))
             else:
-                new = item
+                new = item if t not in COPIED else COPIED[t](item)
             if type(dst) is list:
                 dst.append(new)
             else:

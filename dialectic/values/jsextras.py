@@ -14,6 +14,7 @@ from typing import Any
 from dialectic.values.collections import is_collection, new_map, new_set
 from dialectic.values.data import UNDEFINED, copy_structure
 from dialectic.values.jscodes import from_char_code, from_code_point
+from dialectic.values.jsdate import date_now, date_parse, date_utc, is_nan, new_date
 from dialectic.values.jsformat import to_precision
 from dialectic.values.jslocale import new_number_format, to_locale_string
 from dialectic.values.jsmath import MATH_MORE
@@ -207,22 +208,6 @@ def _converted_plainly(v: Any, name: str, hint: str) -> None:
         )
 
 
-def is_nan(v: Any = UNDEFINED) -> bool:
-    """The global ``isNaN(v)``: ``Number(v)`` is NaN (a text that is not a number,
-    ``undefined``, a NaN a registered function returned); an array or an object is refused, as
-    ``isFinite`` refuses it (JavaScript converts it through its text)."""
-    if v is UNDEFINED:
-        return True
-    _converted_plainly(
-        v, "isNaN", "Test a number with Number.isNaN(x), or a text with isNaN(text)."
-    )
-    try:
-        n = to_number(v)
-    except NotANumber:  # (a text that is not a number: NaN)
-        return True
-    return bool(n != n)
-
-
 def _kind_of(v: Any) -> str:
     return {bool: "a boolean", dict: "an object", int: "a number", float: "a number"}.get(
         type(v), "this value"
@@ -241,7 +226,14 @@ def extra_globals() -> dict[str, Callable[..., Any]]:
         "String.fromCharCode": from_char_code,
         "String.fromCodePoint": from_code_point,
         "RegExp": new_regexp,  # (`/.../flags`, `new RegExp(text, flags)`: SPEC 1.8)
-        "Intl.NumberFormat": new_number_format,  # (English: SPEC 1.8, "Number methods")
+        "Intl.NumberFormat": new_number_format,
+        # a Date (SPEC 1.8, "Dates"; `Date.now()` and `new Date()` read the run's clock in
+        # compiler/forms.py)
+        "Date": new_date,
+        "Date.now": date_now,
+        "Date.parse": date_parse,
+        "Date.UTC": date_utc,
+        "isNaN": is_nan,  # (English: SPEC 1.8, "Number methods")
         "Math.pow": lambda a=UNDEFINED, b=UNDEFINED: power(a, b),
         "Number.isInteger": _is_integer,
         "Number.isSafeInteger": lambda v=UNDEFINED: _is_integer(v) and abs(v) <= 2**53 - 1,
@@ -249,7 +241,6 @@ def extra_globals() -> dict[str, Callable[..., Any]]:
         "Number.isFinite": lambda v=UNDEFINED: is_number(v) and v - v == 0.0,
         "Number.isNaN": lambda v=UNDEFINED: type(v) is float and v != v,
         "isFinite": is_finite,
-        "isNaN": is_nan,
         "structuredClone": structured_clone,
     }
 
@@ -260,8 +251,9 @@ _NO_VALUE: Any = object()
 def structured_clone(value: Any = _NO_VALUE) -> Any:
     """``structuredClone(v)``: a deep copy of the arrays and objects in ``v``, each copied once
     (one held in two places is one copy held in both, as JavaScript keeps it: so the cost is
-    linear in the distinct values), made without recursion (any depth); other values (texts,
-    numbers, a Map or a Set, whose changes make new versions) are their own copy."""
+    linear in the distinct values), made without recursion (any depth); a Date is a new Date;
+    other values (texts, numbers, a Map or a Set, whose changes make new versions) are their
+    own copy."""
     if value is _NO_VALUE:  # (JavaScript's TypeError)
         raise JsRefusal("structuredClone() needs the value to copy", "structuredClone(v)")
     copies: dict[int, Any] = {}

@@ -228,14 +228,23 @@ def json_stringify(
                 first = False
             parts.append(_Lit("}"))
             stack.extend(reversed(parts))
-        elif raw is not None:
-            out.append(raw(v))
         else:
-            out.append(orjson.dumps(stringify(v)).decode())
+            out.append(_written(v, stringify, raw))
     text = "".join(out)
     if len(text) > limit:  # (escapes write more than the count above)
         raise TextTooLong(len(text), limit)
     return text
+
+
+def _written(v: Any, stringify: Callable[[Any], str], raw: Callable[[Any], str] | None) -> str:
+    """The JSON text of a value that is not JSON: a Date's ISO text (null for an Invalid
+    Date: its toJSON), else a registered value's ``raw(v)`` or the JSON text of its
+    ``stringify(v)``."""
+    if getattr(type(v), "js_kind", None) == "Date":
+        return orjson.dumps(v.to_json()).decode()
+    if raw is not None:
+        return raw(v)
+    return orjson.dumps(stringify(v)).decode()
 
 
 def _orjson_writes_it(value: Any, limit: int) -> bool:
@@ -369,8 +378,9 @@ def parse_float(value: Any) -> Any:
 
 
 def _no_collection(v: Any) -> Any:
-    """``v``, unless it is a Map or a Set (JavaScript's ``JSON.stringify`` writes ``{}``)."""
-    if is_collection(v):
+    """``v``, unless it is a Map or a Set (JavaScript's ``JSON.stringify`` writes ``{}``); a
+    Date is written as its text (String) or its ISO text (JSON.stringify)."""
+    if is_collection(v) and getattr(type(v), "js_kind", None) != "Date":
         raise leaving(v)
     return v
 

@@ -19,6 +19,7 @@ from typing import Any
 
 from dialectic.values.collections import JsIterator, is_collection
 from dialectic.values.data import UNDEFINED
+from dialectic.values.jsdate import DATE_METHODS
 from dialectic.values.jsextras import (
     NUMBER_METHODS,
     REFUSED_METHODS,
@@ -384,5 +385,6 @@ ALL_METHODS = frozenset(
     | set(MUTATORS)
     | set(NUMBER_METHODS)
     | set(REFUSED_METHODS)
+    | DATE_METHODS
     | {"toString"}
 )

@@ -117,8 +117,19 @@ def distinct(a: int | float, b: int | float, op: str) -> None:
         )
 
 
+def _date_time(v: Any, what: str) -> int | None:
+    """The time of ``v`` if it is a Date (JavaScript's ``valueOf``; an Invalid Date's NaN is
+    refused), else None."""
+    if getattr(type(v), "js_kind", None) != "Date":
+        return None
+    return v.number(what)  # type: ignore[no-any-return]
+
+
 def _operand(v: Any, op: str, side: str) -> int | float:
     if not is_number(v):
+        t = _date_time(v, f"the {side} operand of `{op}`")
+        if t is not None:
+            return t
         raise JsRefusal(
             f"`{op}` needs numbers; the {side} operand is {_a(kind(v))}",
             _convert_hint(v),
@@ -215,6 +226,8 @@ def add(a: Any, b: Any, stringify: Callable[[Any], str], max_len: int) -> Any:
                 f"`+` would write `{kind(other)}` into the text",
                 "Give a default first, e.g. `(x ?? '')`, or use a template `${...}`.",
             )
+        if getattr(type(other), "js_kind", None) == "Date":
+            return _plus_date(a, b, stringify, max_len)
         if type(other) in (list, dict) or hasattr(type(other), "js_kind"):  # (a Map, a Set)
             raise JsRefusal(
                 f"`+` of text and {_a(kind(other))} writes `[object Object]` or a list's "
@@ -225,6 +238,8 @@ def add(a: Any, b: Any, stringify: Callable[[Any], str], max_len: int) -> Any:
         if len(text) + len(a if ta is str else b) > max_len:
             raise TextTooLong(len(text) + len(a if ta is str else b), max_len)
         return a + text if ta is str else text + b
+    if getattr(ta, "js_kind", None) == "Date" or getattr(tb, "js_kind", None) == "Date":
+        return _plus_date(a, b, stringify, max_len)
     for v, side in ((a, "left"), (b, "right")):
         if not is_number(v):
             raise JsRefusal(
@@ -232,6 +247,14 @@ def add(a: Any, b: Any, stringify: Callable[[Any], str], max_len: int) -> Any:
                 _convert_hint(v),
             )
     raise AssertionError("unreachable")
+
+
+def _plus_date(a: Any, b: Any, stringify: Callable[[Any], str], max_len: int) -> Any:
+    """``a + b`` with a Date: JavaScript writes the Date as its text (``d + 1``, ``'' + d``),
+    as a template does."""
+    da = a.to_text() if getattr(type(a), "js_kind", None) == "Date" else a
+    db = b.to_text() if getattr(type(b), "js_kind", None) == "Date" else b
+    return add(da, db, stringify, max_len)
 
 
 def _text(out: str, max_len: int) -> str:
@@ -401,6 +424,9 @@ def to_number(v: Any) -> Any:
                 "Check the text first, or use parseFloat(x) on text that starts with a number.",
             )
         )
+    time = _date_time(v, "Number()")
+    if time is not None:
+        return time
     raise NotANumber(JsRefusal(f"Number() of {_a(kind(v))} is NaN in JavaScript", _convert_hint(v)))
 
 
@@ -452,6 +478,9 @@ def _order(a: Any, b: Any, op: str) -> tuple[Any, Any]:
         if _astral(a) or _astral(b):  # JavaScript compares UTF-16 code units
             return a.encode("utf-16-be"), b.encode("utf-16-be")
         return a, b
+    da, db = _date_time(a, f"`{op}`"), _date_time(b, f"`{op}`")
+    if da is not None or db is not None:  # (a Date compares by its time: valueOf)
+        return _order(a if da is None else da, b if db is None else db, op)
     raise JsRefusal(
         f"`{op}` compares two numbers or two texts; here {_a(kind(a))} and {_a(kind(b))}",
         "Convert first (Number(x), String(x)), or compare fields of the same type.",
@@ -499,6 +528,8 @@ def strict_equal(a: Any, b: Any, op: str = "===") -> bool:
         return type(a) is type(b) and a == b
     if pa or pb:
         return False  # an object is never equal to a primitive
+    if getattr(type(a), "js_kind", None) == "Date" or getattr(type(b), "js_kind", None) == "Date":
+        return a is b  # (two Dates are the same only when they are one Date)
     raise JsRefusal(
         f"`{op}` of two {'arrays' if type(a) is list else 'objects'} compares their identity in "
         "JavaScript, never their contents",

@@ -29,6 +29,7 @@ from dialectic.values.data import (
     json_safe,
 )
 from dialectic.values.infinity import infinity_leaving
+from dialectic.values.jsdate import JsDate
 from dialectic.values.jsglobals import json_stringify
 from dialectic.values.jsnumber import js_number_to_string as js_number
 from dialectic.values.jsops import JsRefusal, TextTooLong
@@ -62,6 +63,8 @@ class Serializer:
         self.types = types
         self.output_limit = output_limit
         self.text_limit = text_limit
+        #: the Dates written so far (a count: a result that held one is read back from JSON)
+        self.dates = 0
 
     def default(self, value: Any) -> Any:
         """orjson's ``default`` hook: registered values become their program form."""
@@ -72,6 +75,9 @@ class Serializer:
             return {td.name: self.program(self.types.serialize_args(td, value))}
         if isinstance(value, tuple | set | frozenset):
             return list(value)
+        if type(value) is JsDate:
+            self.dates += 1  # (the result is then read back from its JSON: run/finish.py)
+            return value.to_json()  # (its ISO text, as JSON.stringify writes it: SPEC 1.8)
         if is_collection(value):
             raise leaving(value)
         raise TypeError(
@@ -94,6 +100,8 @@ class Serializer:
             return fields
         if value is UNDEFINED:
             return {"$undefined": None}
+        if t is JsDate:
+            return value.to_json()
         if is_collection(value):
             refusal = leaving(value)
             raise DialecticError("expression_error", refusal.message, hint=refusal.hint)
@@ -266,6 +274,9 @@ class Serializer:
             return "null"
         if value is UNDEFINED:
             return "undefined"
+        if t is JsDate:
+            text: str = value.to_text()
+            return text  # (String(d): `Mon Jan 15 2024 10:30:00 GMT+0000 (...)`)
         if is_collection(value):  # (JavaScript writes `[object Map]`)
             refusal = leaving(value)
             raise DialecticError("expression_error", refusal.message, hint=refusal.hint)

@@ -63,7 +63,8 @@ def _programs() -> list[str]:
         f"({r}).{m}({a})" for m in sorted(ALL_METHODS - SKIP) for r in RECEIVERS for a in ARGUMENTS
     ]
     extra = ["'12px'", "'0x10'", "' 1e3 '", "[1, 2]", "{a: 1}", "'[1,2]'", "-0", "2**53", "'😀'"]
-    out += [f"{g}({a})" for g in sorted(GLOBALS) for a in ARGUMENTS + extra]
+    # (`Date.now()` reads the clock: tests/expressions/test_dates.py fixes it on both sides)
+    out += [f"{g}({a})" for g in sorted(GLOBALS - {"Date.now"}) for a in ARGUMENTS + extra]
     return out
 
 

@@ -169,15 +169,16 @@ function conv(n) {
       return { $template: parts };
     }
     case "NewExpression": {
-      // SPEC 10, "Maps and Sets": a Map or a Set as a value
+      // SPEC 10, "Maps and Sets": a Map or a Set as a value (SPEC 1.8: a RegExp, a Date)
       const c = n.callee;
       if (c.type === "MemberExpression" && c.object.name === "Intl")
         // a run value whose `format` is its method (SPEC 1.8): checked against Node itself
         // (tests/expressions/test_locale_numbers.py)
         throw new Loop("Intl");
-      if (c.type !== "Identifier" || (c.name !== "Map" && c.name !== "Set" && c.name !== "RegExp"))
+      if (c.type !== "Identifier" || !["Map", "Set", "RegExp", "Date"].includes(c.name))
         throw new Unsupported("new");
-      if (c.name === "RegExp") return { $global: ["RegExp", ...n.arguments.map(conv)] };
+      if (c.name === "RegExp" || c.name === "Date")
+        return { $global: [c.name, ...n.arguments.map(conv)] };
       if (c.name === "Set")
         return { $global: ["Set", n.arguments.length ? conv(n.arguments[0]) : null] };
       return { $global: ["Map", ...n.arguments.map(conv)] };

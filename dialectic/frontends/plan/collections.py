@@ -157,6 +157,22 @@ class CollectionsMixin(ParserBase):
             self.rec[(id(items), 0)] = (self.starts[pos], self.ends[pos + 1])
         return {"$global": items}
 
+    def new_date(self, pos: int, depth: int) -> Any:
+        """``new Date(...)`` at token ``pos``: ``{"$global": ["Date", ...]}``."""
+        self.pos = pos + 3
+        args: list[Any] = []
+        self.arguments(args, depth)
+        if any(type(a) is dict and "$spread" in a for a in args):
+            raise self.fail(
+                "new Date(...) takes its arguments written out",
+                self.starts[pos],
+                "write new Date(text), new Date(ms) or new Date(Date.UTC(y, m, d))",
+            )
+        items = self._moved(args, ["Date"], 0)
+        if self.rec is not None:
+            self.rec[(id(items), 0)] = (self.starts[pos], self.ends[pos + 1])
+        return {"$global": items}
+
     def collection_alias(self, name: str, value: Any, at: int) -> None:
         """``const name = new Map(...);``: the statements ``name.set(k, v);`` change it."""
         if is_new_collection(value) and (

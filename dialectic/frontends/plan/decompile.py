@@ -218,7 +218,7 @@ class _Writer:
         args = ", ".join(self.expr(a, depth + 1) for a in value[1:])
         if value[0] == "new Set":  # a Set's items (SPEC 10)
             return f"[...new Set({args})]"
-        if value[0] in ("Map", "Set"):  # a Map or a Set as a value (SPEC 10, "Maps and Sets")
+        if value[0] in ("Map", "Set", "Date"):  # a Map, a Set, a Date as a value (SPEC 1.8, 10)
             return f"new {value[0]}({args})"
         if value[0] == "RegExp":  # SPEC 10, "Regular expressions"
             literal = regex_literal(value[1:])

@@ -54,7 +54,8 @@ NEW_HINTS = {
     "Set(xs)] for the distinct items",
     "Map": "write new Map(pairs) (or new Map()), then m.get(k), m.has(k), m.set(k, v); or use an "
     "object: Object.fromEntries(pairs)",
-    "Date": "dates come from registered functions (e.g. the datetime extension's next(Thursday))",
+    "Date": "write new Date(text) of an ISO text, new Date(ms), new Date(y, m, d) or new Date() "
+    "(the run's instant)",
     "Promise": "calls are awaited where their values are used: call the function itself",
     "Array": "write the array itself: [1, 2, 3], [...xs] or xs.map(x => ...)",
     "Object": "write the object: {}",

@@ -263,7 +263,9 @@ class PostfixMixin(PromisesMixin):
         if self.changing:
             self._accept_changes(fn, args, plain)
         if plain:
-            if fn in GLOBALS and "." not in fn and fn not in ("Map", "Set"):
+            if fn in GLOBALS and "." not in fn and fn not in ("Map", "Set", "Date"):
+                if fn == "isNaN":
+                    _of_time(args)
                 return {"$global": self._moved(args, [fn], 0)}
             return {fn: args}
         receiver = args[0]
@@ -299,6 +301,8 @@ class PostfixMixin(PromisesMixin):
                 return {"$method": mapped}
             if space == "Object" and fn == "assign":
                 return self._assign(args[1:])
+            if space == "Number" and fn == "isNaN" and _of_time(rest := args[1:]):
+                return {"$global": ["isNaN", *rest]}
             if f"{space}.{fn}" in GLOBALS:
                 return {"$global": self._moved(args, [f"{space}.{fn}"], 1)}
 
@@ -537,6 +541,19 @@ def fresh_copy(node: Any) -> bool:
         return False
     written = inner.get("$global")
     return type(written) is list and len(written) == 2 and written[0] == "JSON.stringify"
+
+
+def _of_time(args: list[Any]) -> bool:
+    """``isNaN(d.getTime())`` (or ``Number.isNaN``): rewritten in place as ``isNaN(d,
+    'getTime')``, whether ``d`` is an Invalid Date (``d`` must be a Date: values/jsdate.py),
+    since ``getTime()`` of an Invalid Date is NaN, which a run does not hold (SPEC 1.8)."""
+    if len(args) != 1 or type(args[0]) is not dict or len(args[0]) != 1:
+        return False
+    call = args[0].get("$method")
+    if type(call) is not list or len(call) != 2 or call[1] not in ("getTime", "valueOf"):
+        return False
+    args[:] = [call[0], "getTime"]
+    return True
 
 
 def _as_arrow(arg: Any) -> Any:
