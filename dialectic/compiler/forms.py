@@ -13,7 +13,7 @@ from dialectic.compiler import plus as plus_module
 from dialectic.compiler.access import Access
 from dialectic.compiler.accumulate import ACC, merge_owned, pop_owned
 from dialectic.compiler.direct import Plain, plain_body
-from dialectic.compiler.expressions import conditional, operator
+from dialectic.compiler.expressions import conditional, nan_plus, operator
 from dialectic.compiler.lambdas import (
     GIVEN,
     Arrow,
@@ -45,6 +45,7 @@ from dialectic.tree.nodes import (
     ParamRef,
     Spread,
     While,
+    child_list,
 )
 from dialectic.values.data import UNDEFINED
 from dialectic.values.jsops import JsRefusal
@@ -83,6 +84,17 @@ def _relinked(node: Get | Method, link: Get | Method, given: Given) -> Node:
     return out
 
 
+def _holds(node: Node, ids: AbstractSet[int]) -> bool:
+    """Whether ``node`` or a node below it is one of ``ids``."""
+    todo = [node]
+    while todo:
+        n = todo.pop()
+        if id(n) in ids:
+            return True
+        todo.extend(child_list(n))
+    return False
+
+
 class FormsMixin:
     """Expression forms of :class:`~dialectic.compiler.closures.Compiler` (which sets these
     attributes up)."""
@@ -106,6 +118,8 @@ class FormsMixin:
         if node.op == "+" and len(node.operands) == 2 and not self._marked and plus_module.SPINE:
             return self._plus(node)
         operands = [self.compile(o) for o in node.operands]
+        if self.resolved.nan_sites and id(node) in self.resolved.nan_sites:
+            return nan_plus(operands[0], node.path, self._combine)  # `+t` tested (SPEC 1.7)
         return operator(
             node.op,
             operands,
@@ -163,6 +177,9 @@ class FormsMixin:
         return self.compile(node.value if isinstance(node, Spread) else node)
 
     def _plain(self, body: Node, param: str) -> Plain | None:
+        sites = self.resolved.nan_sites
+        if sites and _holds(body, sites):  # (`+x || 0`: its closure gives NaN, SPEC 1.7)
+            return None
         return plain_body(
             body,
             param,
@@ -222,6 +239,7 @@ class FormsMixin:
             self.serializer.stringify,
             self._combine,
             max_len=self.limits.max_string_length,
+            nan=bool(self.resolved.nan_sites) and id(node) in self.resolved.nan_sites,
         )
 
     def _regex(self, node: Global, texts: list[str]) -> Compiled:
