@@ -15,6 +15,7 @@ from dialectic.compiler.plus import plus
 from dialectic.outcome.errors import DialecticError, JSONPath
 from dialectic.run.evaluator import Compiled, State
 from dialectic.values import jsops
+from dialectic.values.jsnan import or_nan
 from dialectic.values.jsops import JsRefusal, TextTooLong, TooManyItems
 
 Combine = Callable[[list[Compiled], Callable[[list[Any]], Any]], Compiled]
@@ -93,6 +94,23 @@ def operator(
 
         return Compiled(sync=both)
     return combine(operands, apply2)
+
+
+def nan_plus(operand: Compiled, path: JSONPath, combine: Combine) -> Compiled:
+    """``+x`` where the program tests its value for NaN (SPEC 1.7): NaN where JavaScript's
+    value is NaN."""
+    plus1 = or_nan(jsops.plus)
+
+    def apply1(vs: list[Any]) -> Any:
+        try:
+            return plus1(vs[0])
+        except JsRefusal as exc:
+            raise refused(exc, "+", path) from None
+
+    only = operand.sync
+    if only is not None:
+        return Compiled(sync=lambda s: apply1([only(s)]))
+    return combine([operand], apply1)
 
 
 def _add(stringify: Callable[[Any], str], max_len: int, a: Any, b: Any) -> Any:

@@ -14,7 +14,7 @@ from dialectic.compiler import plus as plus_module
 from dialectic.compiler.access import Access
 from dialectic.compiler.accumulate import ACC, merge_owned, pop_owned
 from dialectic.compiler.direct import Plain, plain_body
-from dialectic.compiler.expressions import conditional, operator
+from dialectic.compiler.expressions import conditional, nan_plus, operator
 from dialectic.compiler.lambdas import (
     GIVEN,
     Arrow,
@@ -49,6 +49,7 @@ from dialectic.tree.nodes import (
     Throw,
     Try,
     While,
+    child_list,
 )
 from dialectic.values.data import UNDEFINED
 from dialectic.values.jsdate import JsDate, parse_iso
@@ -88,6 +89,17 @@ def _relinked(node: Get | Method, link: Get | Method, given: Given) -> Node:
     return out
 
 
+def _holds(node: Node, ids: AbstractSet[int]) -> bool:
+    """Whether ``node`` or a node below it is one of ``ids``."""
+    todo = [node]
+    while todo:
+        n = todo.pop()
+        if id(n) in ids:
+            return True
+        todo.extend(child_list(n))
+    return False
+
+
 class FormsMixin:
     """Expression forms of :class:`~dialectic.compiler.closures.Compiler` (which sets these
     attributes up)."""
@@ -111,6 +123,8 @@ class FormsMixin:
         if node.op == "+" and len(node.operands) == 2 and not self._marked and plus_module.SPINE:
             return self._plus(node)
         operands = [self.compile(o) for o in node.operands]
+        if self.resolved.nan_sites and id(node) in self.resolved.nan_sites:
+            return nan_plus(operands[0], node.path, self._combine)  # `+t` tested (SPEC 1.7)
         return operator(
             node.op,
             operands,
@@ -168,6 +182,9 @@ class FormsMixin:
         return self.compile(node.value if isinstance(node, Spread) else node)
 
     def _plain(self, body: Node, param: str) -> Plain | None:
+        sites = self.resolved.nan_sites
+        if sites and _holds(body, sites):  # (`+x || 0`: its closure gives NaN, SPEC 1.7)
+            return None
         return plain_body(
             body,
             param,
@@ -238,6 +255,7 @@ class FormsMixin:
             self.serializer.stringify,
             self._combine,
             max_len=self.limits.max_string_length,
+            nan=bool(self.resolved.nan_sites) and id(node) in self.resolved.nan_sites,
         )
 
     #: the run's clock fixed (ms since 1970; the Runtime's ``now``), or None: the wall clock

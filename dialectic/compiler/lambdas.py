@@ -37,6 +37,7 @@ from dialectic.run.evaluator import Compiled, State, deadline_error
 from dialectic.values import jsmethods as jm
 from dialectic.values.collections import JsIterator, JsMap, JsSet
 from dialectic.values.data import UNDEFINED
+from dialectic.values.jsnan import or_nan
 from dialectic.values.jsops import JsRefusal, TextTooLong, kind
 from dialectic.values.jsregex import DEADLINE, JsRegExp, Overdue, text_regexp
 from dialectic.values.matchinfo import OWNER
@@ -294,10 +295,14 @@ def global_call(
     combine: Callable[[list[Compiled], Callable[[list[Any]], Any]], Compiled],
     *,
     max_len: int,
+    nan: bool = False,
 ) -> Compiled:
     """The closure of the global ``name(args)`` (``Math.max``, ``JSON.stringify``...); a text
-    it makes is within ``max_len`` (the run's ``max_string_length``, SPEC 1.8)."""
+    it makes is within ``max_len`` (the run's ``max_string_length``, SPEC 1.8); ``nan``: a
+    site where the program tests the value for NaN (``parseInt``, ``Number``: SPEC 1.7)."""
     fn = jm.globals_table(stringify, max_len)[name]
+    if nan:
+        fn = or_nan(fn)
 
     def finish(vs: list[Any]) -> Any:
         out = apply_js(fn, spread_args(vs, spreads, path), name, path)

@@ -9,7 +9,8 @@ from typing import TYPE_CHECKING
 from dialectic.outcome.errors import DialecticError
 from dialectic.resolve.build import binding, block
 from dialectic.resolve.maybe import Reads, settle
-from dialectic.tree.nodes import Get, Let, Node
+from dialectic.resolve.maynan import NanState, producer
+from dialectic.tree.nodes import Get, Global, Let, Node, Op
 
 if TYPE_CHECKING:
     from dialectic.resolve.expressions import _Params
@@ -62,6 +63,7 @@ class BlocksMixin:
     _env: list[_Scope | _Params]
     _may_see: Reads
     _candidates: set[tuple[int, int]]
+    _nan: NanState
     ref_counts: dict[str, int]
 
     if TYPE_CHECKING:
@@ -98,6 +100,8 @@ class BlocksMixin:
         #: the aliases whose value is a read that may miss, and how often each was read before
         #: the block (SPEC 1.2: :mod:`dialectic.resolve.maybe`)
         before: dict[str, int] | None = None
+        #: likewise, the aliases whose value may be NaN (SPEC 1.7: :mod:`.maynan`)
+        nan_before: dict[str, int] | None = None
         for name, expr in given.items():
             slots[name] = first
             if type(expr) is Get:
@@ -105,6 +109,11 @@ class BlocksMixin:
                     before = {}
                 before[name] = counts.get(name, 0)
                 self._candidates.add((frame, first))
+            elif (type(expr) is Global or type(expr) is Op) and producer(expr):
+                if nan_before is None:
+                    nan_before = {}
+                nan_before[name] = counts.get(name, 0)
+                self._nan.candidates.add((frame, first))
             first += 1
             if name.startswith("$"):
                 self.ordered += 1  # an expression statement (SPEC 17)
@@ -121,12 +130,15 @@ class BlocksMixin:
             scope.cond_base = self._conditional
             resolve = self.resolve
             self._reading += 1
+            nan = self._nan
             for name, expr in given.items():
                 scope.reading = name
                 scope.top = 0
                 self._cur = scope
                 exprs[name] = resolve(expr)
                 heights[name] = scope.top
+                if nan.candidates:  # `const ok = !isNaN(v);` (SPEC 1.7)
+                    nan.test_alias((frame, slots[name]), exprs[name])
             scope.reading = None
             self._reading -= 1
             self._cur = None
@@ -141,6 +153,11 @@ class BlocksMixin:
                 settle(slots, frame, before, counts, exprs, self._may_see)
             for name in before:
                 self._candidates.discard((frame, slots[name]))
+        if nan_before is not None:  # `const v = parseInt(t);` read only where tested
+            self._nan.settle(slots, frame, nan_before, counts, exprs)
+        if self._nan.tests:
+            for name in given:
+                self._nan.tests.pop((frame, slots[name]), None)
         deps = scope.deps
         always = scope.always
         if not deps:  # no alias reads another: they are in dependency order already

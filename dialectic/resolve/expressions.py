@@ -12,6 +12,7 @@ from dialectic.resolve import build
 from dialectic.resolve.foldstate import reduce_marks
 from dialectic.resolve.inplace import Aliases, shared
 from dialectic.resolve.maybe import Reads, may_see, present
+from dialectic.resolve.maynan import NanState
 from dialectic.tree.nodes import (
     AliasRef,
     Call,
@@ -40,6 +41,7 @@ from dialectic.values.jsmethods import (
     MUTATORS,
     RUN_VALUE_METHODS,
 )
+from dialectic.values.jsnan import TESTS as NAN_TESTS
 from dialectic.values.jsops import LOGICAL
 
 if TYPE_CHECKING:
@@ -93,6 +95,17 @@ def _tested(node: Node) -> Node:
     return build.lambda_(lam.path, lam.params, body, lam.locals)
 
 
+def _count(known: dict[tuple[int, int], int], keys: list[tuple[int, int]] | None, by: int) -> None:
+    """Count the tests that show each of ``keys`` (``by``: 1 entering a branch, -1 leaving)."""
+    if keys:
+        for key in keys:
+            n = known.get(key, 0) + by
+            if n:
+                known[key] = n
+            else:
+                del known[key]
+
+
 def _absent(node: Node, op: str) -> bool:
     """Whether ``node`` is what a test for missing data compares with: ``undefined``, or for
     ``==`` and ``!=`` also ``null``."""
@@ -117,6 +130,7 @@ class ExpressionsMixin:
     _may_see: Reads
     _present: dict[tuple[int, int], int]
     _candidates: set[tuple[int, int]]
+    _nan: NanState
     match_members: bool
     _in_place: list[tuple[Method, Node, int, tuple[object, ...]]]
     reducers: list[tuple[Lambda, int, list[Node], dict[int, str | None]]]
@@ -195,22 +209,11 @@ class ExpressionsMixin:
         if len(operands) == 1:
             if node.op in _TESTS:  # `!x.b`, `typeof x.b`: `b` may be missing
                 left = self._soft(left)
+                if node.op == "!":
+                    self._nan.tested(left)  # `!parseInt(t)`: NaN is falsy (SPEC 1.7)
             return build.op(node.path, node.op, (left,))
         if node.op in LOGICAL:  # the right operands run only if needed
-            # `x.b ?? d`, `x.b || d`, `x.b && ...`: `b` may be missing (SPEC 1.2)
-            left = self._soft(left)
-            there = None
-            if self._may_see and node.op != "??":  # (only a tested alias may be shown there)
-                there = present(left, node.op == "&&")
-            self._conditional += 1
-            try:
-                if there:
-                    right = [self._branch(there, r) for r in operands[1:]]
-                else:
-                    right = [resolve(r) for r in operands[1:]]
-            finally:
-                self._conditional -= 1
-            return build.op(node.path, node.op, (left, *right))
+            return self._logical(node, left)
         if len(operands) == 2:
             second = operands[1]
             if type(second) is not Lit:
@@ -222,19 +225,55 @@ class ExpressionsMixin:
                     left = self._soft(left)
                 elif _absent(left, node.op):
                     second = self._soft(second)
+                out = build.op(node.path, node.op, (left, second))
+                if type(left) is AliasRef and type(second) is AliasRef:
+                    self._nan.same(out)  # `v !== v` (SPEC 1.7)
+                return out
             return build.op(node.path, node.op, (left, second))
         return build.op(node.path, node.op, (left, *[resolve(r) for r in operands[1:]]))
 
+    def _logical(self, node: Op, left: Node) -> Node:
+        """``&&``, ``||``, ``??`` (``left`` resolved): the right operands run only if needed."""
+        # `x.b ?? d`, `x.b || d`, `x.b && ...`: `b` may be missing (SPEC 1.2)
+        left = self._soft(left)
+        there = None
+        if self._may_see and node.op != "??":  # (only a tested alias may be shown there)
+            there = present(left, node.op == "&&")
+        nan = self._nan
+        if node.op == "||":
+            nan.tested(left)  # `parseFloat(t) || 0`: NaN is falsy (SPEC 1.7)
+        nan_there = nan.showing(left, node.op == "&&") if nan.reads and node.op != "??" else None
+        self._conditional += 1
+        try:
+            if there or nan_there:
+                right = [self._branch(there, r, nan_there) for r in node.operands[1:]]
+            else:
+                right = [self.resolve(r) for r in node.operands[1:]]
+        finally:
+            self._conditional -= 1
+        if node.op == "||":
+            for r in right[:-1]:
+                nan.tested(r)
+        return build.op(node.path, node.op, (left, *right))
+
     def _Cond(self, node: Cond) -> Node:
         test = self._soft(self.resolve(node.test))  # `x.b ? ... : ...`: `b` may be missing
+        nan = self._nan
+        nan.tested(test)  # `parseInt(t) ? ... : ...`: NaN is falsy (SPEC 1.7)
         self._conditional += 1
         try:
             # (only an alias tested somewhere may be shown there)
             there = present(test, True) if self._may_see else None
-            then = self._branch(there, node.then) if there else self.resolve(node.then)
+            shown = nan.showing(test, True) if nan.reads else None
+            then = (
+                self._branch(there, node.then, shown) if there or shown else self.resolve(node.then)
+            )
             there = present(test, False) if self._may_see else None
+            shown = nan.showing(test, False) if nan.reads else None
             otherwise = (
-                self._branch(there, node.otherwise) if there else self.resolve(node.otherwise)
+                self._branch(there, node.otherwise, shown)
+                if there or shown
+                else self.resolve(node.otherwise)
             )
         finally:
             self._conditional -= 1
@@ -265,20 +304,22 @@ class ExpressionsMixin:
             return node
         return build.soften(node)
 
-    def _branch(self, there: list[tuple[int, int]], node: Node) -> Node:
+    def _branch(
+        self,
+        there: list[tuple[int, int]] | None,
+        node: Node,
+        no_nan: list[tuple[int, int]] | None = None,
+    ) -> Node:
         """``node`` resolved where the aliases ``there`` are known to be there (a branch
-        whose test showed it: SPEC 1.2)."""
-        known = self._present
-        for key in there:
-            known[key] = known.get(key, 0) + 1
+        whose test showed it: SPEC 1.2), and those ``no_nan`` known to be no NaN (SPEC 1.7)."""
+        known, shown = self._present, self._nan.shown
+        _count(known, there, 1)
+        _count(shown, no_nan, 1)
         try:
             return self.resolve(node)
         finally:
-            for key in there:
-                if known[key] == 1:
-                    del known[key]
-                else:
-                    known[key] -= 1
+            _count(known, there, -1)
+            _count(shown, no_nan, -1)
 
     def _Lambda(self, node: Lambda) -> Node:
         raise DialecticError(
@@ -356,6 +397,9 @@ class ExpressionsMixin:
             args = tuple([self._arrow(a) if type(a) is Lambda else a for a in lazy])
             if name in _PREDICATES:  # `xs.filter(x => x.b)`: a test, so `b` may be missing
                 args = tuple([_tested(a) if type(a) is Lambda else a for a in args])
+                for a in args:  # `xs.filter(t => +t)`: NaN is falsy (SPEC 1.7)
+                    if type(a) is Lambda:
+                        self._nan.tested(a.body)
         if self.steps_slot < 0:
             self.steps_slot = self.memo_size
             self.memo_size += 1
@@ -434,7 +478,10 @@ class ExpressionsMixin:
         self._steps()
         if node.name in _LISTS_MEMBERS:  # (a regex match array's index, input, groups)
             self.match_members = True
-        return Global(node.path, node.name, self._items(node.args))
+        args = self._items(node.args)
+        if len(args) == 1 and node.name in NAN_TESTS:  # `isNaN(parseInt(t))` (SPEC 1.7)
+            self._nan.tested(args[0])
+        return Global(node.path, node.name, args)
 
     def _While(self, node: While) -> Node:
         """``$while``: the state, then the test and the step, each an arrow function applied

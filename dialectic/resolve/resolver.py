@@ -57,6 +57,7 @@ from dialectic.resolve.effects import EffectInfo, analyze
 from dialectic.resolve.expressions import ExpressionsMixin, _Params
 from dialectic.resolve.forbidden import FORBIDDEN_MEMBERS, forbidden_error, is_forbidden
 from dialectic.resolve.maybe import Reads, may_see
+from dialectic.resolve.maynan import NanState
 from dialectic.tree.dispatch import unbound_table
 from dialectic.tree.nodes import (
     AliasRef,
@@ -104,6 +105,7 @@ class Resolved:
         "accumulates",
         "folds",
         "match_members",
+        "nan_sites",
     )
 
     def __init__(
@@ -142,6 +144,9 @@ class Resolved:
         #: whether the program may read a regex match array's index, input or groups (then
         #: its matches keep them: :mod:`dialectic.values.matchinfo`)
         self.match_members = True
+        #: the ids of the calls that give NaN where the program tests for it (SPEC 1.7,
+        #: :mod:`dialectic.resolve.maynan`); every other one refuses it
+        self.nan_sites: set[int] = set()
 
 
 class _Table(dict[type[Node], Callable[[Any, Any], Node]]):
@@ -204,6 +209,10 @@ class Resolver(CallsMixin, ExpressionsMixin, BlocksMixin):
         self._may_see: Reads = {}
         self._present: dict[tuple[int, int], int] = {}
         self._candidates: set[tuple[int, int]] = set()
+        #: NaN that the program tests for (SPEC 1.7, :mod:`dialectic.resolve.maynan`), and its
+        #: aliases the enclosing branches' tests show are no NaN
+        self._nan = NanState()
+        self._nan_shown = self._nan.shown
         self._in_place: list[tuple[Method, Node, int, tuple[object, ...]]] = []
         #: the ``reduce`` arrows that may change their accumulator in place: (the arrow, its
         #: nesting level, the merges and arrays that change it)
@@ -261,6 +270,7 @@ class Resolver(CallsMixin, ExpressionsMixin, BlocksMixin):
             self.steps_slot,
         )
         out.match_members = self.match_members
+        out.nan_sites = self._nan.sites
         if self.ordered:  # effectful calls or expression statements (SPEC 17)
             out.effects = analyze(resolved)
         if self.reducers:
@@ -486,6 +496,8 @@ class Resolver(CallsMixin, ExpressionsMixin, BlocksMixin):
                 if self._present and (scope.frame, slot) in self._present:
                     # a branch where a test showed it is there
                     may_see(self._may_see, self._candidates, alias)
+                if self._nan_shown and (scope.frame, slot) in self._nan_shown:
+                    self._nan.tested(alias)  # (a branch where a test showed it is no NaN)
                 return alias
         if name == "Infinity":  # JavaScript's global (no alias hides it: SPEC 1.4)
             return Lit(node.path, math.inf)

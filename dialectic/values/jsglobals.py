@@ -20,6 +20,7 @@ from dialectic.values.jsonpretty import gap_of, pretty
 from dialectic.values.jsops import (
     MAX_SAFE,
     JsRefusal,
+    NotANumber,
     TextTooLong,
     inexact_integer,
     is_number,
@@ -333,7 +334,9 @@ def parse_int(value: Any, radix: Any = UNDEFINED) -> Any:
             # a sign, then `0x` (dropped), then the digits: ' 0x' has none (NaN in JavaScript)
             m = _HEX_16.match(value.lstrip(_JS_SPACE))
             if m is None or not m.group(3):
-                raise JsRefusal("parseInt gives NaN here: the text does not start with a number")
+                raise NotANumber(
+                    JsRefusal("parseInt gives NaN here: the text does not start with a number")
+                )
             n = int(m.group(1) + m.group(3), 16)
             if abs(n) > MAX_SAFE:
                 raise JsRefusal("the number is beyond 2**53, which JavaScript cannot hold exactly")
@@ -345,16 +348,21 @@ def parse_int(value: Any, radix: Any = UNDEFINED) -> Any:
         h = _HEX_INT.match(stripped)
         if h is not None:
             if not h.group(2):
-                raise JsRefusal("parseInt gives NaN here: `0x` is followed by no hex digit")
+                raise NotANumber(
+                    JsRefusal("parseInt gives NaN here: `0x` is followed by no hex digit")
+                )
             n = int(h.group(1) + h.group(2), 16)
             if abs(n) > MAX_SAFE:
                 raise JsRefusal("the number is beyond 2**53, which JavaScript cannot hold exactly")
             return n
     m = _INT_PREFIX.match(stripped)
     if m is None:
-        raise JsRefusal(
-            "parseInt gives NaN here: the text does not start with a number",
-            "Check the text first.",
+        raise NotANumber(
+            JsRefusal(
+                "parseInt gives NaN here: the text does not start with a number",
+                "Test the value before using it: const n = parseInt(t, 10); "
+                "if (isNaN(n)) return null; (SPEC 1.7).",
+            )
         )
     digits = m.group().lstrip("+-").lstrip("0")
     # (beyond 16 digits, past 2**53; and int() of a text of 4,300 digits or more raises)
@@ -367,9 +375,12 @@ def parse_float(value: Any) -> Any:
     text = value if type(value) is str else _text(value, "parseFloat's argument")
     m = _FLOAT_PREFIX.match(text.lstrip(_JS_SPACE))
     if m is None:
-        raise JsRefusal(
-            "parseFloat gives NaN here: the text does not start with a number",
-            "Check the text first.",
+        raise NotANumber(
+            JsRefusal(
+                "parseFloat gives NaN here: the text does not start with a number",
+                "Test the value before using it: const x = parseFloat(t); "
+                "if (isNaN(x)) return null; or parseFloat(t) || 0 (SPEC 1.7).",
+            )
         )
     found = m.group()
     if "Infinity" in found:

@@ -421,7 +421,8 @@ def to_number(v: Any) -> Any:
         raise NotANumber(
             JsRefusal(
                 f"Number({_quote(v)}) is NaN in JavaScript: the text is not a number",
-                "Check the text first, or use parseFloat(x) on text that starts with a number.",
+                "Test the value before using it: const x = Number(t); if (isNaN(x)) return "
+                "null; (SPEC 1.7), or use parseFloat(t) on text that starts with a number.",
             )
         )
     time = _date_time(v, "Number()")
@@ -441,8 +442,10 @@ def truthy(v: Any) -> bool:
     t = type(v)
     if t is bool:
         return v  # type: ignore[no-any-return]
-    if t is int or t is float:
+    if t is int:
         return bool(v != 0)
+    if t is float:  # (NaN, where the program tests for it, is falsy: SPEC 1.7)
+        return bool(v != 0 and v == v)
     if t is str:
         return bool(v != "")
     return not (v is None or v is UNDEFINED)
