@@ -25,6 +25,7 @@ from dialectic.frontends.fences import (
     outside_warning,
     several_programs,
 )
+from dialectic.frontends.plan.chains import change_chains
 from dialectic.frontends.plan.console import may_log, unlog
 from dialectic.frontends.plan.decompile import DecompileError, decompile, decompile_expression
 from dialectic.frontends.plan.jsnumber import js_number_to_string
@@ -167,6 +168,9 @@ def _attempt(
         if awaited is not None:
             tokens = awaited
     if "=" in text:  # `(groups[k] ||= []).push(x);`: two statements (:mod:`.parensets`)
+        chained = change_chains(text, tokens)  # `m.set(a, 1).set(b, 2);` (:mod:`.chains`)
+        if chained is not None:
+            tokens = chained
         written = write_backs(text, tokens)  # `arr.push(x); g.set(k, arr);` (:mod:`.writeback`)
         if written is not None:
             tokens = written
