@@ -468,10 +468,11 @@ class OperatorsMixin(ArrowsMixin):
                 return self._void(pos)
             if kind == "name" and values[pos] == "delete":
                 raise self.fail(
-                    "`delete` is a statement here: `delete o.key;` of an object the program "
-                    "made, not a part of an expression",
+                    "`delete` runs here only as the statement `delete o.key;` at the top of "
+                    "a block, on an object the block made (not in a loop or an `if`, not in an "
+                    "expression, not on data the program was given)",
                     self.starts[pos],
-                    "make the object without the key: const {key, ...rest} = o;",
+                    "make a new object without the key: const {key, ...rest} = o;",
                 )
             return self.primary(depth)
         self.pos = pos + 1
