@@ -82,7 +82,7 @@ def change_chains(source: str, tokens: Lexed) -> Lexed | None:
             if dots:  # (the single statement of an `if`, `else`, `do`: in braces)
                 alone = i > 0 and kinds[i - 1] not in (";", "{", "}")
                 splits.append((i, dots, alone))
-    if not splits:
+    if not splits or partner is None:
         return None
     out = TokenWriter(tokens)
     at = 0
