@@ -37,6 +37,7 @@ from dialectic.frontends.plan.parensets import split_parenthesized
 from dialectic.frontends.plan.parser import ParseFailure, Parser, Problem
 from dialectic.frontends.plan.spans import LazySpans, LineIndex, build_spans
 from dialectic.frontends.plan.trycatch import may_try, untry
+from dialectic.frontends.plan.unshift import unshifts
 from dialectic.frontends.plan.worklist import worklists
 from dialectic.frontends.plan.wrappers import may_be_wrapped, unwrap
 from dialectic.frontends.plan.writeback import write_backs
@@ -183,6 +184,9 @@ def _attempt(
         grouped = map_pushes(text, tokens)  # `groups.get(k).push(x);` (:mod:`.mappush`)
         if grouped is not None:
             tokens = grouped
+        fronted = unshifts(text, tokens)  # `queue.unshift(x);` (:mod:`.unshift`)
+        if fronted is not None:
+            tokens = fronted
         drained = worklists(text, tokens)  # `const x = queue.shift();` (:mod:`.worklist`)
         if drained is not None:
             tokens = drained
