@@ -29,6 +29,8 @@ if TYPE_CHECKING:
 __all__ = ["MembersMixin"]
 
 MAX_CHANGES = 64
+#: a block's aliases, where each is defined, and their records (:mod:`.statements`)
+_Block = tuple[dict[str, Any], dict[str, int], list[tuple[str, int, int, int, int]]]
 
 
 def _sets(kinds: list[str], values: list[Any], i: int) -> bool:
@@ -121,17 +123,12 @@ class MembersMixin(ParserBase):
         self._put_member(merged, part, key, key_span, pos, value_at, last)
         return True
 
-    def member_delete(
-        self,
-        pos: int,
-        aliases: dict[str, Any],
-        alias_at: dict[str, int],
-        alias_rec: list[tuple[str, int, int, int, int]],
-    ) -> bool:
+    def member_delete(self, pos: int, block: _Block) -> bool:
         """``delete name.key;`` (or ``delete name[key];``) at token ``pos`` (``delete``) on an
-        object the block made: the alias is from then on its entries without that key
-        (JavaScript's order of the others; a key set again goes last). False when the
-        statement is no such change."""
+        object of the ``block`` (its aliases, where each is defined, their records): the alias
+        is from then on its entries without that key (JavaScript's order of the others; a key
+        set again goes last). False when the statement is no such change."""
+        aliases, alias_at, alias_rec = block
         kinds, values = self.kinds, self.values
         name = values[pos + 1]
         if name not in alias_at or name not in aliases:
@@ -163,7 +160,7 @@ class MembersMixin(ParserBase):
                 f"compute the key first: const k = ...; delete {name}[k];",
             )
         reads = [n for n in reads if n.get("$ref") == name]
-        hidden = self.move_version(name, reads, (aliases, alias_at, alias_rec))
+        hidden = self.move_version(name, reads, block)
         kept = {"$op": ["!==", {"$get": [{"$ref": "_entry"}, 0]}, key]}
         entries = {"$global": ["Object.entries", {"$ref": hidden}]}
         without = {"$method": [entries, "filter", {"$fn": [["_entry"], kept]}]}

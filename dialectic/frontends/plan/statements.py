@@ -276,7 +276,7 @@ class StatementsMixin(LoopsMixin, MembersMixin, ReassignMixin, SwitchMixin, IfRe
         if (
             word == "delete"
             and kinds[pos + 1] == "name"
-            and self.member_delete(pos, aliases, alias_at, alias_rec)
+            and self.member_delete(pos, (aliases, alias_at, alias_rec))
         ):  # `delete stats.tmp;` (:mod:`.members`)
             return final
         dot = self.for_each_at(pos)

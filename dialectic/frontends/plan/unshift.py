@@ -27,47 +27,21 @@ from collections.abc import Sequence
 
 from dialectic.frontends.plan.lexer import Lexed
 from dialectic.frontends.plan.parensets import (
-    MAX_OBJECTS,
-    _partners,
     _starts_statement,
     _statement_end,
-    name_index,
 )
-from dialectic.frontends.plan.worklist import _Blocks, _Edit, _rewrite, _Worklist
+from dialectic.frontends.plan.worklist import _Edit, _Worklist, per_array
 
 __all__ = ["unshifts"]
+
+_UNSHIFT = frozenset(["unshift"])
 
 
 def unshifts(source: str, tokens: Lexed) -> Lexed | None:
     """``tokens`` with each array's ``unshift`` statements written as above (None: none)."""
     if ".unshift(" not in source:
         return None
-    kinds, values = tokens.kinds, tokens.values
-    names: list[str] = []
-    for j, value in enumerate(values):
-        if (
-            value == "unshift"
-            and kinds[j - 1] == "."
-            and kinds[j - 2] == "name"
-            and kinds[j + 1] == "("
-            and str(values[j - 2]) not in names
-        ):
-            names.append(str(values[j - 2]))
-    if not names:
-        return None
-    partner = _partners(kinds)
-    index = name_index(kinds, values)
-    taken = set(index)
-    blocks = _Blocks(kinds)
-    edits: list[_Edit] = []
-    for name in names[:MAX_OBJECTS]:  # (each costs a pass over its uses: bounded)
-        reader = _Worklist(kinds, values, partner, name, taken, blocks)
-        found = _plan(kinds, values, partner, reader, index[name])
-        if found is not None:
-            edits.extend(found)
-    if not edits:
-        return None
-    return _rewrite(source, tokens, sorted(edits))
+    return per_array(source, tokens, _UNSHIFT, _plan)
 
 
 def _statement(
@@ -87,15 +61,9 @@ def _statement(
     return close
 
 
-def _plan(
-    kinds: Sequence[str],
-    values: Sequence[object],
-    partner: dict[int, int],
-    reader: _Worklist,
-    uses: list[int],
-) -> list[_Edit] | None:
+def _plan(reader: _Worklist, uses: list[int]) -> list[_Edit] | None:
     """The edits for the array ``reader.name``; None: a use that is not one of the above."""
-    name = reader.name
+    kinds, values, partner, name = reader.kinds, reader.values, reader.partner, reader.name
     uses = [u for u in uses if kinds[u - 1] != "."]  # (not `o.name`: a member)
     decl = uses[0]
     if not (
