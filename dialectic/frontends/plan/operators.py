@@ -43,9 +43,9 @@ _PRECEDENCE = {
 }
 _MIXING = frozenset(["??", "||", "&&"])
 #: the tokens whose kind is an operator (the others are "op", their value the operator; and
-#: the words `in` and `instanceof`, names)
+#: the words `in` and `instanceof`, names: `_WORDS`)
 _SIGNS = {"+": "+", "-": "-"}
-_WORDS = frozenset(["in", "instanceof"])
+_WORDS = {"in": "in", "instanceof": "instanceof"}
 #: tokens that make an expression by themselves, and the tokens that end an expression
 _PLAIN = frozenset(["num", "str", "tpl", "name"])
 _ENDS = ENDS = frozenset([",", ")", "]", "}", ";", ":", "tplm", "tplt", "eof"])
@@ -59,15 +59,6 @@ _ARGUMENT_ENDS = frozenset([",", ")"])
 _OPENERS = frozenset(["{", "[", "tplh"])
 #: what `_lone` gives for a token that `primary` must read
 _PRIMARY: Any = object()
-
-
-def _operator(kind: str, value: Any) -> str | None:
-    """The binary operator a token (its ``kind`` and ``value``) is, if any."""
-    if kind == "op":
-        return value  # type: ignore[no-any-return]
-    if kind == "name":
-        return value if value in _WORDS else None
-    return _SIGNS.get(kind)
 
 
 class OperatorsMixin(ArrowsMixin):
@@ -367,7 +358,14 @@ class OperatorsMixin(ArrowsMixin):
             first = self.pos
             left = self.unary(depth)
         pos = self.pos
-        op = _operator(kinds[pos], values[pos])
+        kind = kinds[pos]
+        op = (
+            values[pos]
+            if kind == "op"
+            else _WORDS.get(values[pos])
+            if kind == "name"
+            else _SIGNS.get(kind)
+        )
         while True:
             # `op` (None if none) is token `pos`, the one after `left`
             prec = _PRECEDENCE.get(op) if op is not None else None
@@ -386,11 +384,17 @@ class OperatorsMixin(ArrowsMixin):
             least = prec if op == "**" else prec + 1
             right = self.operand(depth + 1) if op != "instanceof" else self._constructor(start)
             after = self.pos
-            nxt = _operator(kinds[after], values[after])
+            kind = kinds[after]
+            nxt = values[after] if kind == "op" else _SIGNS.get(kind)
+            if kind == "name":
+                nxt = _WORDS.get(values[after])
             if nxt is not None and _PRECEDENCE.get(nxt, -1) >= least:
                 right = self.binary(depth + 1, least, start, right)
                 after = self.pos
-                nxt = _operator(kinds[after], values[after])
+                kind = kinds[after]
+                nxt = values[after] if kind == "op" else _SIGNS.get(kind)
+                if kind == "name":
+                    nxt = _WORDS.get(values[after])
             if op in _MIXING:
                 for side in (left, right):
                     if type(side) is dict and "$op" in side and id(side) not in self.parened:
