@@ -261,7 +261,7 @@ def test_a_change_elsewhere_is_no_change_and_fails() -> None:
     ``set``: refused unless the program has one, never a silent new version."""
     for text in (
         "const m = new Map();\nconst r = m.set('a', 1);\nreturn m.size;",
-        "const m = new Map();\nm.set('a', 1).set('b', 2);\nreturn m.size;",
+        "const m = new Map();\nconst r = m.set('a', 1).set('b', 2);\nreturn r.size;",
         "const m = new Map();\nconst xs = [1].map(x => { m.set(x, 1); return x; });\n"
         "return m.size;",
     ):
