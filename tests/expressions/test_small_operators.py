@@ -168,6 +168,33 @@ ALIKE = [
     ),
     "const q = []; let i = 0; while (i < 4) { q.unshift(i); i++; } return q;",
     "return people.map(p => p.tags instanceof Array && !(p.city instanceof Object));",
+    (
+        "const o = Object.fromEntries([[1, 'a'], [2.5, 'b'], [true, 'c'], [null, 'd']]); "
+        "return [1 in o, '1' in o, 2.5 in o, 'true' in o, null in o];"
+    ),
+    "const o = {1: 'a'}; o[2] = 'b'; return [1 in o, 2 in o, '2' in o, 3 in o];",
+    (
+        "const m = new Map([[1, 'x']]); const o = Object.fromEntries(m); "
+        "return [1 in o, Object.hasOwn(o, 1)];"
+    ),
+    (
+        "const o = {}; for (const n of nums) { o[n] = true; "
+        "} return [3 in o, 2.5 in o, -1 in o, '0' in o];"
+    ),
+    "return [{in: 1}.in, data.d.e === null];",
+    (
+        "const counts = nums.reduce((acc, n) => { acc[n] = (n in acc) ? acc[n] + 1 : 1; "
+        "return acc; }, {}); return counts;"
+    ),
+    "return people.reduce((acc, p) => p.city in acc ? acc : {...acc, [p.city]: p.name}, {});",
+    (
+        "const o = {a: 1}; o.b = 2; delete o.a; o.c = 3; delete o['c']; "
+        "return [o, 'a' in o, 'b' in o];"
+    ),
+    (
+        'const o = JSON.parse(\'{"__proto__": 1, "x": 2}\'); '
+        "return ['__proto__' in o, Object.hasOwn(o, '__proto__')];"
+    ),
 ]
 
 
