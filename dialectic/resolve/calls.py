@@ -368,8 +368,8 @@ _JAVASCRIPT = {
     "forEach": "Programs have no loops: compute a value per element with .map(x => ...), keep "
     "some with .filter(x => ...), or combine them with .reduce(...).",
     "log": "Programs have no console: return what you want to see, e.g. `return {a, b};`.",
-    "hasOwn": "Test the member itself: `x.k !== undefined` or `x.k ?? fallback` (a member that "
-    "may be missing), or `Object.keys(x).includes('k')`.",
+    "hasOwn": "Write Object.hasOwn(x, 'k') or 'k' in x (or test the member itself: `x.k ?? "
+    "fallback`).",
     "assign": "Merge objects with a spread: `{...a, ...b}`.",
     "freeze": "Values never change in a program: use the value itself.",
     "structuredClone": "Values never change in a program: use the value itself.",

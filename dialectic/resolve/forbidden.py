@@ -52,6 +52,6 @@ _INSTEAD = {
     "template `${x}` give the same text).",
     "toLocaleString": "Write String(x), or x.toFixed(2) for a number.",
     "valueOf": "Use the value itself.",
-    "hasOwnProperty": "Test the member itself: `x.k !== undefined` or `x.k ?? fallback`, or "
-    "`Object.keys(x).includes('k')`.",
+    "hasOwnProperty": "Call it where it is written, x.hasOwnProperty('k') (or "
+    "Object.hasOwn(x, 'k'), 'k' in x); or test the member itself: `x.k ?? fallback`.",
 }

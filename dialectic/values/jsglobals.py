@@ -29,6 +29,7 @@ from dialectic.values.jsops import (
     to_number,
     truthy,
 )
+from dialectic.values.jsrelations import has_own
 from dialectic.values.jsstrings import _JS_SPACE, _a, _array, _text, to_string
 from dialectic.values.jsuri import (
     decode_uri,
@@ -414,6 +415,7 @@ def globals_table(stringify: Callable[[Any], str], limit: int) -> dict[str, Call
         "Object.values": _values,
         "Object.entries": _entries,
         "Object.fromEntries": _from_entries,
+        "Object.hasOwn": lambda v=UNDEFINED, k=UNDEFINED: has_own(v, k),
         "JSON.stringify": lambda v, *rest: json_stringify(
             _no_collection(v), stringify, *rest, limit=limit
         ),

@@ -27,26 +27,8 @@ from dialectic.values.jsnumber import MAX_SAFE as MAX_SAFE
 from dialectic.values.jsnumber import JsRefusal as JsRefusal
 from dialectic.values.jsnumber import as_double, js_number_to_string, show_integer
 from dialectic.values.jsnumber import inexact_integer as inexact_integer
-
-
-def kind(v: Any) -> str:
-    """JavaScript's type of a value, as a word for messages."""
-    t = type(v)
-    if t is bool:
-        return "boolean"
-    if t is int or t is float:
-        return "number"
-    if t is str:
-        return "string"
-    if v is None:
-        return "null"
-    if v is UNDEFINED:
-        return "undefined"
-    if t is list:
-        return "array"
-    if t is dict:
-        return "object"
-    return str(getattr(t, "js_kind", "value"))
+from dialectic.values.jsrelations import has_property, instance_of
+from dialectic.values.jsrelations import kind as kind
 
 
 def is_number(v: Any) -> bool:
@@ -583,6 +565,8 @@ BINARY: dict[str, Callable[[Any, Any], Any]] = {
     "!==": strict_not_equal,
     "==": loose_equal,
     "!=": loose_not_equal,
+    "in": has_property,
+    "instanceof": instance_of,
     **BITWISE,
 }
 

@@ -291,7 +291,7 @@ class Generator:
 
     def bool_(self, scope: Scope, d: int) -> str:
         e = self.expr
-        kind = self.rng.randrange(10)
+        kind = self.rng.randrange(12)
         if kind in (0, 1):
             typ = self.pick([NUM, NUM, STR, STR, BOOL, NULL])
             right = self.pick([typ, typ, typ, self.pick(TYPES)])
@@ -321,6 +321,23 @@ class Generator:
             return f"{fn}({e(self.pick(TYPES), scope, d)})"
         if kind == 8:
             return f"negate({e(BOOL, scope, d)})"
+        if kind == 9:  # `in` (own and inherited members), `Object.hasOwn`, `hasOwnProperty`
+            key = self.pick(["'name'", "'age'", "'toString'", "'length'", "'map'", "0", "1"])
+            if self.chance(0.5):
+                key = e(self.pick([STR, NUM]), scope, d)
+            target = e(self.pick([OBJ, OBJ, ANUM, ASTR]), scope, d)
+            return self.pick(
+                [
+                    f"({key} in {target})",
+                    f"Object.hasOwn({target}, {key})",
+                    f"{self.wrap(target)}.hasOwnProperty({key})",
+                ]
+            )
+        if kind == 10:
+            made = self.pick(["Array", "Object", "Map", "String"])
+            return f"({e(self.pick(TYPES), scope, d)} instanceof {made})"
+        if kind == 11:
+            return f"(void 0 === {e(self.pick(TYPES), scope, d)})"
         return self.leaf(BOOL, scope)
 
     def null(self, scope: Scope, d: int) -> str:

@@ -262,7 +262,7 @@ def test_a_change_elsewhere_is_no_change_and_fails() -> None:
     in a ``map`` callback it is a change of the loop the callback is: test_callback_loops.)"""
     for text in (
         "const m = new Map();\nconst r = m.set('a', 1);\nreturn m.size;",
-        "const m = new Map();\nm.set('a', 1).set('b', 2);\nreturn m.size;",
+        "const m = new Map();\nconst r = m.set('a', 1).set('b', 2);\nreturn r.size;",
     ):
         out = RT.run(text, lang="plan")
         assert out.status == "failure", (text, out.value)

@@ -114,8 +114,10 @@ function conv(n) {
       throw new Unsupported("unary " + n.operator);
     case "BinaryExpression":
     case "LogicalExpression":
-      if (["in", "instanceof"].includes(n.operator))
-        throw new Unsupported("operator " + n.operator);
+      if (n.operator === "instanceof") {  // (the constructor's name, as a text: SPEC 1.7)
+        if (n.right.type !== "Identifier") throw new Unsupported("instanceof of an expression");
+        return { $op: [n.operator, conv(n.left), n.right.name] };
+      }
       return { $op: [n.operator, conv(n.left), conv(n.right)] };
     case "ConditionalExpression":
       return { $if: [conv(n.test), conv(n.consequent), conv(n.alternate)] };

@@ -26,6 +26,7 @@ from dialectic.frontends.fences import (
     several_programs,
 )
 from dialectic.frontends.plan.callbackloop import callback_loops
+from dialectic.frontends.plan.chains import change_chains
 from dialectic.frontends.plan.console import may_log, unlog
 from dialectic.frontends.plan.decompile import DecompileError, decompile, decompile_expression
 from dialectic.frontends.plan.jsnumber import js_number_to_string
@@ -37,6 +38,7 @@ from dialectic.frontends.plan.parensets import split_parenthesized
 from dialectic.frontends.plan.parser import ParseFailure, Parser, Problem
 from dialectic.frontends.plan.spans import LazySpans, LineIndex, build_spans
 from dialectic.frontends.plan.trycatch import may_try, untry
+from dialectic.frontends.plan.unshift import unshifts
 from dialectic.frontends.plan.worklist import worklists
 from dialectic.frontends.plan.wrappers import may_be_wrapped, unwrap
 from dialectic.frontends.plan.writeback import write_backs
@@ -174,6 +176,9 @@ def _attempt(
         if looped is not None:
             tokens = looped
     if "=" in text:  # `(groups[k] ||= []).push(x);`: two statements (:mod:`.parensets`)
+        chained = change_chains(text, tokens)  # `m.set(a, 1).set(b, 2);` (:mod:`.chains`)
+        if chained is not None:
+            tokens = chained
         written = write_backs(text, tokens)  # `arr.push(x); g.set(k, arr);` (:mod:`.writeback`)
         if written is not None:
             tokens = written
@@ -186,6 +191,9 @@ def _attempt(
         grouped = map_pushes(text, tokens)  # `groups.get(k).push(x);` (:mod:`.mappush`)
         if grouped is not None:
             tokens = grouped
+        fronted = unshifts(text, tokens)  # `queue.unshift(x);` (:mod:`.unshift`)
+        if fronted is not None:
+            tokens = fronted
         drained = worklists(text, tokens)  # `const x = queue.shift();` (:mod:`.worklist`)
         if drained is not None:
             tokens = drained

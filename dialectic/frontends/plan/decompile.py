@@ -251,6 +251,8 @@ class _Writer:
         if type(value) is not list or len(value) not in (2, 3) or type(value[0]) is not str:
             raise DecompileError('$op takes a list ["operator", operand, ...]')
         op, *operands = value
+        if op == "instanceof" and len(operands) == 2 and type(operands[1]) is str:
+            return f"({self.operand(operands[0], depth)} instanceof {operands[1]})"
         parts = [self.operand(v, depth) for v in operands]
         if len(parts) == 1:
             if type(operands[0]) in (int, float) and not parts[0].startswith("("):

@@ -87,10 +87,11 @@ _HINTS = {
     "import": "Plan has no modules; the runtime provides every function",
     "export": "Plan has no modules; the runtime provides every function",
     "typeof": "`typeof` is an operator: `typeof x === 'string'`; it cannot be a name",
-    "instanceof": "test a value's kind with Array.isArray(x), x === null or x === undefined",
-    "delete": "values never change in Plan; build a new object: {a: x.a, b: x.b}",
-    "void": "Plan has no `void`",
-    "in": "test a member with `x.key !== undefined` or `Object.keys(x).includes(k)`",
+    "instanceof": "`instanceof` is an operator: `x instanceof Array`; it cannot be a name",
+    "delete": "`delete` is a statement, `delete o.key;` of an object the block made; or build "
+    "a new object without the key: const {key, ...rest} = o;",
+    "void": "`void 0` is undefined; write undefined",
+    "in": "`in` is an operator: `'key' in o`; it cannot be a name",
     "return": "`return` starts a statement: `return expr;` must be the last statement",
     "yield": "Plan has no generators",
 }

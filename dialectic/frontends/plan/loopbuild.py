@@ -31,11 +31,15 @@ def free_names(tree: Any) -> set[str]:
 
 
 #: global functions that read an array or an object without keeping it
-_SAFE_GLOBALS = frozenset(["Object.keys", "Object.values", "Object.entries", "JSON.stringify"])
+_SAFE_GLOBALS = frozenset(
+    ["Object.keys", "Object.values", "Object.entries", "JSON.stringify", "Object.hasOwn"]
+)
+#: operators that read an object (a member of it, its kind) without keeping it
+_SAFE_OPS = frozenset(["in", "instanceof"])
 #: methods that return their receiver (JavaScript reorders it in place)
 _SAME = frozenset(["sort", "reverse"])
 #: the core forms with an item that reads a value without keeping it
-_READERS = frozenset(["$get", "$get?", "$method", "$method?", "$global", "$merge"])
+_READERS = frozenset(["$get", "$get?", "$method", "$method?", "$global", "$merge", "$op"])
 
 
 def _safe(key: str, items: list[Any], index: int) -> bool:
@@ -46,6 +50,8 @@ def _safe(key: str, items: list[Any], index: int) -> bool:
         return True
     if index == 0 and key in ("$method", "$method?"):
         return not (len(items) > 1 and items[1] in _SAME)
+    if key == "$op":
+        return index > 0 and items[0] in _SAFE_OPS
     return index == 1 and key == "$global" and items[0] in _SAFE_GLOBALS
 
 

@@ -1,6 +1,6 @@
 """A member set on an object the block defined (SPEC 10, "Semantics"), as programs finish a
-result: ``const stats = {min, max}; stats.avg = sum / n;`` (also ``stats[key] = v;``, and
-``stats.avg ??= 0;``, :mod:`.logicalset`).
+result: ``const stats = {min, max}; stats.avg = sum / n;`` (also ``stats[key] = v;``,
+``stats.avg ??= 0;``, :mod:`.logicalset`, and ``delete stats.tmp;``).
 
 Values never change in a Plan, so the change is a new version of the alias: the definition so
 far moves to a hidden alias (``_stats1``, and every read of it before the change with it), and
@@ -29,6 +29,8 @@ if TYPE_CHECKING:
 __all__ = ["MembersMixin"]
 
 MAX_CHANGES = 64
+#: a block's aliases, where each is defined, and their records (:mod:`.statements`)
+_Block = tuple[dict[str, Any], dict[str, int], list[tuple[str, int, int, int, int]]]
 
 
 def _sets(kinds: list[str], values: list[Any], i: int) -> bool:
@@ -119,6 +121,53 @@ class MembersMixin(ParserBase):
         alias_at[name] = pos
         alias_rec.append((name, pos, pos, last, self.pos - 1))
         self._put_member(merged, part, key, key_span, pos, value_at, last)
+        return True
+
+    def member_delete(self, pos: int, block: _Block) -> bool:
+        """``delete name.key;`` (or ``delete name[key];``) at token ``pos`` (``delete``) on an
+        object of the ``block`` (its aliases, where each is defined, their records): the alias
+        is from then on its entries without that key (JavaScript's order of the others; a key
+        set again goes last). False when the statement is no such change."""
+        aliases, alias_at, alias_rec = block
+        kinds, values = self.kinds, self.values
+        name = values[pos + 1]
+        if name not in alias_at or name not in aliases:
+            return False
+        if kinds[pos + 2] == "." and kinds[pos + 3] == "name" and kinds[pos + 4] == ";":
+            key: Any = values[pos + 3]
+            self.pos = pos + 4
+        elif kinds[pos + 2] == "[":
+            close = closing(kinds, pos + 2)
+            if kinds[close] == "eof" or kinds[close + 1] != ";":
+                return False
+            self.pos = pos + 3
+            key = self.expr(0)
+            if self.pos != close:
+                raise self.unexpected(self.tok(self.pos), "`]`")
+            self.pos = close + 1
+            if type(key) is not str:  # (JavaScript's key: the text of a number, of null...)
+                key = {"$global": ["String", key]}
+        else:
+            return False
+        self._check_member_change(name, pos + 1, aliases, alias_rec)
+        last = self.pos - 1
+        self.end_statement(f"`delete` of a member of `{name}`")
+        reads: list[dict[str, Any]] = []
+        if name in scan_reads(key, reads)[1]:
+            raise self.fail(
+                f"the key of the `delete` reads `{name}` whole",
+                self.starts[pos],
+                f"compute the key first: const k = ...; delete {name}[k];",
+            )
+        reads = [n for n in reads if n.get("$ref") == name]
+        hidden = self.move_version(name, reads, block)
+        kept = {"$op": ["!==", {"$get": [{"$ref": "_entry"}, 0]}, key]}
+        entries = {"$global": ["Object.entries", {"$ref": hidden}]}
+        without = {"$method": [entries, "filter", {"$fn": [["_entry"], kept]}]}
+        # (a `$merge` of one part, as a member set's version is: the next change reads it so)
+        aliases[name] = {"$merge": [{"$global": ["Object.fromEntries", without]}]}
+        alias_at[name] = pos + 1
+        alias_rec.append((name, pos + 1, pos, last, self.pos - 1))
         return True
 
     def move_version(

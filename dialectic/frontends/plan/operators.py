@@ -9,6 +9,7 @@ from dialectic.frontends.plan.arrows import ArrowsMixin
 from dialectic.frontends.plan.base import POSTFIX
 from dialectic.frontends.plan.keywords import LITERAL_WORDS, RESERVED
 from dialectic.values.jsmethods import GLOBALS
+from dialectic.values.jsrelations import CONSTRUCTORS
 
 __all__ = ["OperatorsMixin"]
 
@@ -28,6 +29,8 @@ _PRECEDENCE = {
     "<=": 8,
     ">": 8,
     ">=": 8,
+    "in": 8,
+    "instanceof": 8,
     "<<": 9,
     ">>": 9,
     ">>>": 9,
@@ -39,8 +42,10 @@ _PRECEDENCE = {
     "**": 12,
 }
 _MIXING = frozenset(["??", "||", "&&"])
-#: the tokens whose kind is an operator (the others are "op", their value the operator)
+#: the tokens whose kind is an operator (the others are "op", their value the operator; and
+#: the words `in` and `instanceof`, names: `_WORDS`)
 _SIGNS = {"+": "+", "-": "-"}
+_WORDS = {"in": "in", "instanceof": "instanceof"}
 #: tokens that make an expression by themselves, and the tokens that end an expression
 _PLAIN = frozenset(["num", "str", "tpl", "name"])
 #: the first characters of names that are never a call's: `$` (a form), `%` (:mod:`.trywrite`)
@@ -361,7 +366,13 @@ class OperatorsMixin(ArrowsMixin):
             left = self.unary(depth)
         pos = self.pos
         kind = kinds[pos]
-        op = values[pos] if kind == "op" else _SIGNS.get(kind)
+        op = (
+            values[pos]
+            if kind == "op"
+            else _WORDS.get(values[pos])
+            if kind == "name"
+            else _SIGNS.get(kind)
+        )
         while True:
             # `op` (None if none) is token `pos`, the one after `left`
             prec = _PRECEDENCE.get(op) if op is not None else None
@@ -378,15 +389,19 @@ class OperatorsMixin(ArrowsMixin):
             # the right operand, then (as `binary(depth + 1, ...)` would) the operators that
             # bind more tightly than this one
             least = prec if op == "**" else prec + 1
-            right = self.operand(depth + 1)
+            right = self.operand(depth + 1) if op != "instanceof" else self._constructor(start)
             after = self.pos
             kind = kinds[after]
             nxt = values[after] if kind == "op" else _SIGNS.get(kind)
+            if kind == "name":
+                nxt = _WORDS.get(values[after])
             if nxt is not None and _PRECEDENCE.get(nxt, -1) >= least:
                 right = self.binary(depth + 1, least, start, right)
                 after = self.pos
                 kind = kinds[after]
                 nxt = values[after] if kind == "op" else _SIGNS.get(kind)
+                if kind == "name":
+                    nxt = _WORDS.get(values[after])
             if op in _MIXING:
                 for side in (left, right):
                     if type(side) is dict and "$op" in side and id(side) not in self.parened:
@@ -405,6 +420,36 @@ class OperatorsMixin(ArrowsMixin):
             depth += 1
             pos = after
             op = nxt
+
+    def _constructor(self, pos: int) -> str:
+        """The right side of ``x instanceof C`` at token ``pos``: the name of one of
+        JavaScript's global constructors, as a text (the operator's operand)."""
+        name = self.values[pos]
+        if self.kinds[pos] != "name" or name not in CONSTRUCTORS or self.kinds[pos + 1] in POSTFIX:
+            raise self.fail(
+                "the right side of `instanceof` must be one of JavaScript's constructors "
+                f"{', '.join(sorted(CONSTRUCTORS))} (Plan has no classes)",
+                self.starts[pos],
+                "write x instanceof Array, or test the kind: Array.isArray(x), typeof x === "
+                "'object' && x !== null",
+            )
+        self.pos = pos + 1
+        return name  # type: ignore[no-any-return]
+
+    def _void(self, pos: int) -> Any:
+        """``void 0`` at token ``pos``: undefined (of a literal, which nothing runs for)."""
+        kind, word = self.kinds[pos + 1], self.values[pos + 1]
+        if (kind == "num" or kind == "str" or word in LITERAL_WORDS) and (
+            self.kinds[pos + 2] not in POSTFIX and self.values[pos + 2] != "?."
+        ):
+            self.pos = pos + 2
+            return {"$undefined": None}
+        raise self.fail(
+            "`void` takes a literal here (`void 0`): of anything else, JavaScript would run it "
+            "for its effects and Plan runs only what the result needs",
+            self.starts[pos],
+            "write undefined, or void 0",
+        )
 
     def _starts_unary(self, first: int, node: Any) -> bool:
         if id(node) in self.parened:
@@ -430,11 +475,15 @@ class OperatorsMixin(ArrowsMixin):
         if kind == "name" and values[pos] == "typeof":
             op = "typeof"
         if op is None:
-            if kind == "name" and values[pos] in ("void", "delete"):
+            if kind == "name" and values[pos] == "void":
+                return self._void(pos)
+            if kind == "name" and values[pos] == "delete":
                 raise self.fail(
-                    f"Plan has no `{values[pos]}`",
+                    "`delete` runs here only as the statement `delete o.key;` at the top of "
+                    "a block, on an object the block made (not in a loop or an `if`, not in an "
+                    "expression, not on data the program was given)",
                     self.starts[pos],
-                    "Array.isArray(x), x === null and x === undefined test a value's kind",
+                    "make a new object without the key: const {key, ...rest} = o;",
                 )
             return self.primary(depth)
         self.pos = pos + 1

@@ -175,6 +175,15 @@ class PostfixMixin(PromisesMixin):
             args = []
             if len(keys) == 1:
                 receiver = keys[0]
+                if fn == "groupBy" and receiver in _NO_GROUP_BY:
+                    raise self.fail(
+                        f"{receiver['$ref']}.groupBy is not a function in Node.js 20 (a "
+                        "TypeError: it came in Node.js 21)",
+                        self.starts[first],
+                        "group with reduce: xs.reduce((groups, x) => { const k = key(x); "
+                        "(groups[k] ??= []).push(x); return groups; }, {}), or "
+                        "xs.reduce((g, x) => ({...g, [x.k]: [...(g[x.k] ?? []), x]}), {})",
+                    )
                 if rec is not None:
                     rec[(id(args), 0)] = rec[(id(keys), 0)]
                 self.keep.append(keys)
@@ -308,6 +317,9 @@ class PostfixMixin(PromisesMixin):
 
             if space == "Number" and fn in ("parseInt", "parseFloat"):  # the same functions
                 return {"$global": self._moved(args, [fn], 1)}
+        if fn == "hasOwnProperty" or (fn == "call" and receiver == _HAS_OWN):
+            # `o.hasOwnProperty(k)`, `Object.prototype.hasOwnProperty.call(o, k)`
+            return {"$global": self._moved(args, ["Object.hasOwn"], 1 if fn == "call" else 0)}
         if fn in ARRAY_HIGHER and len(args) > 1:
             args[1] = _as_arrow(args[1])
         if fn in ALL_METHODS or (fn == "format" and self._number_format(receiver)):
@@ -577,6 +589,10 @@ def _as_arrow(arg: Any) -> Any:
 
 
 _CHAIN_FORMS = ("$get", "$get?", "$method", "$method?")
+#: `Object.prototype.hasOwnProperty` (called: `.call(o, k)`)
+_HAS_OWN = {"$get": [{"$ref": "Object"}, "prototype", "hasOwnProperty"]}
+#: the receivers of `groupBy` Node.js 20 has not (`Object.groupBy`, `Map.groupBy`)
+_NO_GROUP_BY = ({"$ref": "Object"}, {"$ref": "Map"})
 #: what to write instead of changing an accumulator, by its kind
 _NEW_VALUE = {
     "object": "(acc, x) => ({...acc, [x.key]: (acc[x.key] ?? 0) + 1})",

@@ -273,6 +273,12 @@ class StatementsMixin(LoopsMixin, MembersMixin, ReassignMixin, SwitchMixin, IfRe
             and self.member_change(pos, aliases, alias_at, alias_rec)
         ):  # `stats.avg = sum / n;` (:mod:`.members`)
             return final
+        if (
+            word == "delete"
+            and kinds[pos + 1] == "name"
+            and self.member_delete(pos, (aliases, alias_at, alias_rec))
+        ):  # `delete stats.tmp;` (:mod:`.members`)
+            return final
         dot = self.for_each_at(pos)
         if dot is not None:  # `xs.forEach(x => { ... });`: a loop (SPEC 10, "Loops")
             self.for_statement(pos, aliases, alias_at, alias_rec, each=self.for_each(pos, dot))

@@ -32,7 +32,7 @@ one array make a deque: those leave the program as written, which the resolver r
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from dialectic.frontends.plan.lexer import Lexed, lex
 from dialectic.frontends.plan.parensets import (
@@ -70,11 +70,22 @@ def worklists(source: str, tokens: Lexed) -> Lexed | None:
     above (None: there is none)."""
     if ".pop(" not in source and ".shift(" not in source:
         return None
+    return per_array(source, tokens, _CHANGES, _Worklist.plan)
+
+
+def per_array(
+    source: str,
+    tokens: Lexed,
+    methods: frozenset[str],
+    plan: Callable[[_Worklist, list[int]], list[_Edit] | None],
+) -> Lexed | None:
+    """``tokens`` with the edits ``plan`` makes for each array a call ``W.m(`` of one of the
+    ``methods`` is written on (given its reader and the tokens naming it); None: none."""
     kinds, values = tokens.kinds, tokens.values
     names: list[str] = []
     for j, value in enumerate(values):
         if (
-            value in _CHANGES
+            value in methods
             and kinds[j] == "name"
             and kinds[j - 1] == "."
             and kinds[j - 2] == "name"
@@ -90,7 +101,7 @@ def worklists(source: str, tokens: Lexed) -> Lexed | None:
     blocks = _Blocks(kinds)
     edits: list[_Edit] = []
     for name in names[:MAX_OBJECTS]:  # (each costs a pass over its uses: bounded)
-        found = _Worklist(kinds, values, partner, name, taken, blocks).plan(index[name])
+        found = plan(_Worklist(kinds, values, partner, name, taken, blocks), index[name])
         if found is not None:
             edits.extend(found)
     if not edits:
