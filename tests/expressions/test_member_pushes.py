@@ -25,6 +25,11 @@ PROGRAMS = [
     "const g = {};\npeople.forEach(p => {\n  const k = p.city || 'none';\n"
     "  if (!g[k]) g[k] = [];\n  g[k].push(p.name);\n});\nreturn g;",
     "const g = {};\nfor (const w of words) { if (!g.all) g.all = []; g.all.push(w); }\nreturn g;",
+    # `k in g` tests membership: it holds no array
+    "const g = {};\nfor (const w of words) {\n  const key = w.length;\n"
+    "  if (!(key in g)) g[key] = [];\n  g[key].push(w);\n}\nreturn g;",
+    "const g = {};\nfor (const w of words) {\n  const key = w.length;\n"
+    "  if (key in g) g[key].push(w);\n  else g[key] = [w];\n}\nreturn g;",
     # the keys in JavaScript's order: array indexes first, ascending
     "const g = {};\nfor (const w of words) {\n  if (!g[w.length]) g[w.length] = [];\n"
     "  g[w.length].push(w);\n}\nreturn Object.keys(g).map(k => [k, g[k].length]);",

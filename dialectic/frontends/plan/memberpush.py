@@ -286,8 +286,11 @@ def owner_end(
 def _makes_array(
     kinds: Sequence[str], values: Sequence[object], partner: dict[int, int], j: int
 ) -> bool:
-    """Whether the use of the object at token ``j`` is a test ``if (!o[k])`` or a statement
-    that makes a member an array (the module's list)."""
+    """Whether the use of the object at token ``j`` is a test ``if (!o[k])``, ``k in o`` (a
+    membership test holds no array), or a statement that makes a member an array (the
+    module's list)."""
+    if kinds[j - 1] == "name" and values[j - 1] == "in" and kinds[j + 1] in (")", "?", "op"):
+        return kinds[j + 1] != "op" or values[j + 1] in ("?", "&&", "||", "??", "===", "!==")
     target = _target_end(kinds, values, partner, j)
     if target < 0 or target == j + 1:
         return False  # (the object itself, or a key read twice differently)
