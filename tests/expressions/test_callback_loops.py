@@ -70,6 +70,16 @@ def test_callbacks_that_change_names_give_what_node_gives() -> None:
     runs_as_in_node(PROGRAMS, RT)
 
 
+def test_a_failure_in_a_callback_read_as_the_loop_points_into_the_callback() -> None:
+    out = RT.run(
+        "let c = 0;\nconst r = nums.map(x => {\n  c++;\n  return parseInt(x);\n});\nreturn r;",
+        lang="plan",
+        context=CONTEXT,
+    )
+    assert out.status == "failure" and out.error is not None, out.value
+    assert (out.error.line, out.error.column) == (4, 10), out.message
+
+
 def test_a_callback_that_cannot_be_the_loop_is_refused() -> None:
     for text in [
         # a `return` inside a loop of the callback: the loop has no `return`

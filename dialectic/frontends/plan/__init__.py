@@ -311,6 +311,8 @@ def _spans(
     starts, ends = tokens.offsets()
     root = (starts[0], ends[-2]) if len(starts) > 1 else (0, 0)
     again = Parser(text, tokens, index, strict=strict, max_depth=max_depth, record=True)
+    if "forEach" in tokens.values:  # (also one :mod:`.callbackloop` wrote: not in the text)
+        again._for_each_written = True
     try:
         again_tree = again.program()
     except RecursionError:  # called from deeper in a stack than the first parse
