@@ -25,7 +25,7 @@ from dialectic.frontends.plan.lexer import (
 from dialectic.frontends.plan.spans import LineIndex, SpanRecord
 from dialectic.outcome.errors import JSONPath
 
-__all__ = ["ParseFailure", "ParserBase", "Problem", "closing", "op_hint"]
+__all__ = ["ParseFailure", "ParserBase", "Problem", "changes_member", "closing", "op_hint"]
 
 Problem = tuple[str, int, str | None]  # message, offset, hint
 
@@ -64,6 +64,22 @@ CHANGES = frozenset(
         *("|=", "&=", "^=", "<<=", ">>=", ">>>="),
     ]
 )
+
+
+def changes_member(
+    kinds: Sequence[str], values: Sequence[object], i: int, methods: frozenset[str]
+) -> bool:
+    """Whether ``name.method(`` (one of ``methods``, the changes a pass counts), ``name.k =``
+    (or another assigning operator) or ``name[...] =`` at token ``i`` changes what the name
+    holds."""
+    if kinds[i + 1] == ".":
+        if values[i + 2] in methods and kinds[i + 3] == "(":
+            return True
+        return values[i + 3] in CHANGES or values[i + 3] == "="
+    if kinds[i + 1] != "[":
+        return False
+    after = closing(kinds, i + 1)
+    return values[after + 1] in CHANGES or values[after + 1] == "="
 
 
 def op_hint(op: str) -> str:

@@ -31,8 +31,9 @@ is left as written."""
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
 
-from dialectic.frontends.plan.base import CHANGES
+from dialectic.frontends.plan.base import CHANGES, changes_member
 from dialectic.frontends.plan.keywords import RESERVED
 from dialectic.frontends.plan.lexer import Lexed
 from dialectic.frontends.plan.parensets import _partners, _starts_statement
@@ -82,28 +83,21 @@ def callback_loops(source: str, tokens: Lexed) -> Lexed | None:
     return _rewrite(source, tokens, found, partner)
 
 
+@dataclass(slots=True)
 class _Found:
     """One statement to read as a loop: its first token, the receiver's first token, the
     method's name token, the callback's parameters (first and last token), the body's
-    braces, the call's `)`, the statement's end (its `;` or the token before it), whether it
-    is `return`, the returns of the callback (their tokens and the `;` ending each)."""
+    braces, the call's `)`, the statement's end (its `;` or the token before it), the
+    returns of the callback (their tokens and the `;` ending each)."""
 
-    __slots__ = ("start", "receiver", "method", "params", "body", "close", "end", "returns")
-
-    def __init__(
-        self,
-        start: int,
-        receiver: int,
-        method: int,
-        params: tuple[int, int],
-        body: tuple[int, int],
-        close: int,
-        end: int,
-        returns: list[tuple[int, int]],
-    ) -> None:
-        self.start, self.receiver, self.method = start, receiver, method
-        self.params, self.body, self.close, self.end = params, body, close, end
-        self.returns = returns
+    start: int
+    receiver: int
+    method: int
+    params: tuple[int, int]
+    body: tuple[int, int]
+    close: int
+    end: int
+    returns: list[tuple[int, int]]
 
 
 def _receiver_start(
@@ -246,23 +240,8 @@ def _changes_outside(
         elif (
             (kinds[i + 1] in ("=", "op") and values[i + 1] in _ASSIGNING)
             or (kinds[i - 1] == "op" and values[i - 1] in ("++", "--"))
-            or (kinds[i + 1] == "." and values[i + 2] in _CHANGING and kinds[i + 3] == "(")
+            or changes_member(kinds, values, i, _CHANGING)
         ):
-            changed.add(value)
-        elif kinds[i + 1] == "[":
-            depth = 0  # `name[k] = v`
-            j = i + 1
-            while j < last:
-                if kinds[j] in ("(", "[", "{"):
-                    depth += 1
-                elif kinds[j] in (")", "]", "}"):
-                    depth -= 1
-                    if depth == 0:
-                        break
-                j += 1
-            if values[j + 1] in _ASSIGNING:
-                changed.add(value)
-        elif kinds[i + 1] == "." and kinds[i + 2] == "name" and values[i + 3] in _ASSIGNING:
             changed.add(value)
     return bool(changed - local)
 
@@ -405,16 +384,6 @@ def _end_of(
             return j
         j += 1
     return -1
-
-
-def _depth(kinds: Sequence[str], first: int, at: int) -> int:
-    depth = 0
-    for j in range(first, at):
-        if kinds[j] in ("(", "[", "{", "tplh"):
-            depth += 1
-        elif kinds[j] in (")", "]", "}", "tplt"):
-            depth -= 1
-    return depth
 
 
 def _hidden(source: str, n: int) -> str:

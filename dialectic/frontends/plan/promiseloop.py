@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from dialectic.frontends.plan.base import CHANGES, CLOSE, OPEN, closing
+from dialectic.frontends.plan.base import CHANGES, CLOSE, OPEN, changes_member, closing
 
 if TYPE_CHECKING:
     from dialectic.frontends.plan.base import ParserBase
@@ -121,7 +121,7 @@ def check_segments(p: ParserBase, first: int, last: int, params: list[str]) -> N
             kinds[i - 1] == "op" and values[i - 1] in ("++", "--")
         ):
             rebound.add(value)
-        elif kinds[i + 1] in (".", "[") and _changes_member(p, i):
+        elif kinds[i + 1] in (".", "[") and changes_member(kinds, values, i, _CHANGING):
             changed.add(value)
     rebound -= local
     changed -= local
@@ -150,18 +150,6 @@ def check_segments(p: ParserBase, first: int, last: int, params: list[str]) -> N
             p.starts[i],
             _HINT,
         )
-
-
-def _changes_member(p: ParserBase, i: int) -> bool:
-    """Whether ``name.method(`` (a method that changes it), ``name.k = ``, or
-    ``name[...] = `` at token ``i`` changes what the name holds."""
-    kinds, values = p.kinds, p.values
-    if kinds[i + 1] == ".":
-        if values[i + 2] in _CHANGING and kinds[i + 3] == "(":
-            return True
-        return values[i + 3] in _ASSIGNING
-    after = closing(kinds, i + 1)
-    return values[after + 1] in _ASSIGNING
 
 
 def _braced(p: ParserBase, start: int, at: int) -> bool:
