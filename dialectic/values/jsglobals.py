@@ -325,27 +325,16 @@ def _json_too(text: str) -> bool:
 _INT_PREFIX = re.compile(r"[+-]?[0-9]+")
 #: parseInt without a radix reads `0x1f` (after a sign) as hexadecimal, as JavaScript does
 _HEX_INT = re.compile(r"([+-]?)0[xX]([0-9a-fA-F]*)")
-_HEX_16 = re.compile(r"([+-]?)(0[xX])?([0-9a-fA-F]*)")
 _FLOAT_PREFIX = re.compile(r"[+-]?(?:Infinity|(?:[0-9]+\.?[0-9]*|\.[0-9]+)(?:[eE][+-]?[0-9]+)?)")
 
 
 def parse_int(value: Any, radix: Any = UNDEFINED) -> Any:
-    if radix is not UNDEFINED and radix != 10:
-        if radix == 16 and type(value) is str:
-            # a sign, then `0x` (dropped), then the digits: ' 0x' has none (NaN in JavaScript)
-            m = _HEX_16.match(value.lstrip(_JS_SPACE))
-            if m is None or not m.group(3):
-                raise NotANumber(
-                    JsRefusal("parseInt gives NaN here: the text does not start with a number")
-                )
-            n = int(m.group(1) + m.group(3), 16)
-            if abs(n) > MAX_SAFE:
-                raise JsRefusal("the number is beyond 2**53, which JavaScript cannot hold exactly")
-            return n
-        raise JsRefusal("parseInt supports radix 10 and 16 only")
+    r = _radix(radix)
+    if r != 10 and r != 0:
+        return _parse_int_radix(value, r)
     text = value if type(value) is str else _text(value, "parseInt's argument")
     stripped = text.lstrip(_JS_SPACE)
-    if radix is UNDEFINED:
+    if r == 0:  # (no radix: `0x1f` is hexadecimal)
         h = _HEX_INT.match(stripped)
         if h is not None:
             if not h.group(2):
@@ -370,6 +359,59 @@ def parse_int(value: Any, radix: Any = UNDEFINED) -> Any:
     if len(digits) > 16 or (n := int(digits or "0")) > MAX_SAFE:
         raise JsRefusal("the number is beyond 2**53, which JavaScript cannot hold exactly")
     return -n if m.group()[0] == "-" else n
+
+
+_DIGITS = "0123456789abcdefghijklmnopqrstuvwxyz"
+
+
+def _radix(radix: Any) -> int:
+    """JavaScript's ``ToInt32`` of parseInt's radix: 0 for ``undefined`` and its kin (base 10,
+    where a ``0x`` prefix still reads as hexadecimal); a radix outside 2..36 gives NaN."""
+    if radix is UNDEFINED or radix is None:
+        return 0
+    if type(radix) is bool or type(radix) not in (int, float):
+        raise JsRefusal(
+            "parseInt's radix must be a number here",
+            "Write the radix as a number: parseInt(t, 16).",
+        )
+    if type(radix) is float and not math.isfinite(radix):
+        return 0  # (ToInt32 of NaN and of an infinity is 0)
+    r = int(radix) % 2**32
+    r = r - 2**32 if r >= 2**31 else r
+    if r == 0:
+        return 0
+    if not 2 <= r <= 36:
+        raise NotANumber(JsRefusal(f"parseInt gives NaN here: the radix {r} is not in 2..36"))
+    return r
+
+
+def _parse_int_radix(value: Any, r: int) -> int:
+    """parseInt with a radix other than 10, as JavaScript reads it: a sign, for 16 an optional
+    ``0x``, then the longest run of the radix's digits (a letter is a digit of its value)."""
+    text = value if type(value) is str else _text(value, "parseInt's argument")
+    rest = text.lstrip(_JS_SPACE)
+    sign = 1
+    if rest[:1] in ("+", "-"):
+        sign = -1 if rest[0] == "-" else 1
+        rest = rest[1:]
+    if r == 16 and rest[:2] in ("0x", "0X"):
+        rest = rest[2:]
+    allowed = _DIGITS[:r] + _DIGITS[10:r].upper()
+    end = 0
+    for ch in rest:
+        if ch not in allowed:
+            break
+        end += 1
+    if end == 0:
+        raise NotANumber(
+            JsRefusal(f"parseInt gives NaN here: the text does not start with a base-{r} digit")
+        )
+    if end > 64:
+        raise JsRefusal("the number is beyond 2**53, which JavaScript cannot hold exactly")
+    n = int(rest[:end], r)
+    if n > MAX_SAFE:
+        raise JsRefusal("the number is beyond 2**53, which JavaScript cannot hold exactly")
+    return sign * n
 
 
 def parse_float(value: Any) -> Any:

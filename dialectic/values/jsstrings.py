@@ -5,6 +5,7 @@ See :mod:`dialectic.values.jsmethods`."""
 from __future__ import annotations
 
 import math
+import unicodedata
 from collections.abc import Callable
 from functools import lru_cache, partial
 from typing import Any
@@ -233,6 +234,33 @@ def _repeat(s: str, count: Any, *, limit: int) -> str:
     return s * n
 
 
+_FORMS = ("NFC", "NFD", "NFKC", "NFKD")
+
+
+def _normalize(s: str, form: Any = UNDEFINED, *, limit: int) -> str:
+    """``s.normalize(form)``: Unicode's normalization forms (NFC by default). A character that
+    this Python's Unicode tables do not know is refused: Node's may know it, and normalization
+    is stable only for assigned characters (Unicode's stability policy)."""
+    name = "NFC" if form is UNDEFINED else form
+    if name not in _FORMS:
+        raise JsRefusal(
+            f"normalize() takes 'NFC', 'NFD', 'NFKC' or 'NFKD', not {name!r} "
+            "(JavaScript throws a RangeError)"
+        )
+    if not s.isascii():
+        for ch in s:
+            if unicodedata.category(ch) == "Cn":
+                raise JsRefusal(
+                    f"normalize() of U+{ord(ch):04X}, a character this runtime's Unicode "
+                    f"tables ({unicodedata.unidata_version}) do not know: Node's may normalize "
+                    "it otherwise"
+                )
+    out = unicodedata.normalize(name, s)
+    if len(out) > limit:
+        raise TextTooLong(len(out), limit)
+    return out
+
+
 def _str_index_of(s: str, sub: Any, start: Any = UNDEFINED) -> int:
     sub = _text(sub, "the text to find")
     # the start is clamped to the text, as JavaScript does (a negative one is 0, not counted
@@ -412,6 +440,7 @@ _SIZED: dict[str, Callable[..., Any]] = {
     "padEnd": _pad_end,
     "repeat": _repeat,
     "concat": _str_concat,
+    "normalize": _normalize,
 }
 
 #: the names of the string methods
