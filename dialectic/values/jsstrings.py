@@ -8,7 +8,7 @@ import math
 import unicodedata
 from collections.abc import Callable
 from functools import lru_cache, partial
-from typing import Any
+from typing import Any, Literal
 
 from dialectic.values.collation import locale_compare
 from dialectic.values.data import UNDEFINED
@@ -234,7 +234,7 @@ def _repeat(s: str, count: Any, *, limit: int) -> str:
     return s * n
 
 
-_FORMS = ("NFC", "NFD", "NFKC", "NFKD")
+_FORMS: tuple[Literal["NFC", "NFD", "NFKC", "NFKD"], ...] = ("NFC", "NFD", "NFKC", "NFKD")
 
 
 def _normalize(s: str, form: Any = UNDEFINED, *, limit: int) -> str:
@@ -255,7 +255,7 @@ def _normalize(s: str, form: Any = UNDEFINED, *, limit: int) -> str:
                     f"tables ({unicodedata.unidata_version}) do not know: Node's may normalize "
                     "it otherwise"
                 )
-    out = unicodedata.normalize(name, s)
+    out = unicodedata.normalize(_FORMS[_FORMS.index(name)], s)
     if len(out) > limit:
         raise TextTooLong(len(out), limit)
     return out
