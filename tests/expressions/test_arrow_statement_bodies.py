@@ -33,6 +33,10 @@ PROGRAMS = [
     "return nums.reduce((acc, x) => { if (x > 2) return acc + x; return acc; }, 0);",
     "return await Promise.all(nums.map(async x => {\n  const r = await echo(x);\n"
     "  if (r > 2) return r;\n  return -r;\n}));",
+    # an awaited call run for its effect, its value dropped
+    "return await Promise.all([1, 2, 3].map(async (i) => { await later(i); return i * 2; }));",
+    "return await Promise.all(people.map(async (p) => {\n  await echo(p.name);\n"
+    "  await later(1);\n  return p.age;\n}));",
     # nothing after the `if`: the body's value is `undefined` when it does not return
     "return nums.map(x => { if (x) return 1; });",
     # a block statement in the body: a body with statements

@@ -600,8 +600,9 @@ class ArrowsMixin(ParserBase):
             self.starts[pos],
             self._statement_hint(pos),
         )
-        if kinds[pos] == "name" and (values[pos] in RESERVED or values[pos] in DECLARATORS):
-            raise refused
+        word = values[pos] if kinds[pos] == "name" else None
+        if word is not None and word != "await" and (word in RESERVED or word in DECLARATORS):
+            raise refused  # (`await f(x);` is the call run in its place)
         self.pos = pos
         value = self.expr(depth + 1)
         nxt = kinds[self.pos]
