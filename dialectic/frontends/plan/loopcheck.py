@@ -10,6 +10,7 @@ from dialectic.frontends.plan.accumulator import is_new_collection
 from dialectic.frontends.plan.loopbuild import Contribution, free_names, scan_reads
 from dialectic.frontends.plan.loopfold import fold_step
 from dialectic.frontends.plan.loopscope import close_block, declare, renamed_reads
+from dialectic.frontends.plan.reorder import new_array, reordered
 
 if TYPE_CHECKING:
     from dialectic.frontends.plan.base import ParseFailure, ParserBase
@@ -361,8 +362,10 @@ class Body:
             return _brought(p, outer, name, family, where)
         _, at, first, _, _ = self.alias_rec[idx]
         value = self.aliases[name]
-        version = (  # `o.k = v;` made this version of `o` (:mod:`.members`)
-            p.kinds[at + 1] in (".", "[") and type(value) is dict and list(value) == ["$merge"]
+        version = (  # `o.k = v;`, `xs.sort();` made this version (:mod:`.members`, .reorder)
+            p.kinds[at + 1] in (".", "[")
+            and type(value) is dict
+            and (list(value) == ["$merge"] or reordered(value))
         )
         if first != at + 2 and p.kinds[at + 1] != ";" and not version:
             # (`let x;`: undefined, :mod:`.reassign`)
@@ -413,7 +416,7 @@ def _fresh_start(p: LoopsMixin, name: str, init: Any, family: str, where: int) -
     """An array accumulator starts as an array literal, an object one as an object literal
     (JavaScript would change the value it was given)."""
     fresh = (
-        type(init) is list
+        (type(init) is list or new_array(init))
         if family == "push"
         else is_new_collection(init)
         if family == "collection"

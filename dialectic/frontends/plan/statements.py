@@ -19,6 +19,7 @@ from dialectic.frontends.plan.members import MembersMixin
 from dialectic.frontends.plan.order import declared_names, first_read, read_before_definition
 from dialectic.frontends.plan.promiseloop import all_map_at
 from dialectic.frontends.plan.reassign import ReassignMixin
+from dialectic.frontends.plan.reorder import ReorderMixin
 from dialectic.frontends.plan.restblock import Block
 from dialectic.frontends.plan.switch import SwitchMixin
 
@@ -32,7 +33,9 @@ _BLOCK_STATEMENTS = frozenset(["if", "for", "while", "function", "try", "do", "s
 _BLOCK_CONTINUES = frozenset(["else", "catch", "finally"])
 
 
-class StatementsMixin(LoopsMixin, MembersMixin, ReassignMixin, SwitchMixin, IfReturnMixin):
+class StatementsMixin(
+    LoopsMixin, MembersMixin, ReorderMixin, ReassignMixin, SwitchMixin, IfReturnMixin
+):
     """A whole program: its statements, one at a time, resynchronizing after an error."""
 
     def end_statement(self, what: str) -> None:
@@ -270,8 +273,11 @@ class StatementsMixin(LoopsMixin, MembersMixin, ReassignMixin, SwitchMixin, IfRe
             word is not None
             and word in alias_at
             and kinds[pos + 1] in (".", "[")
-            and self.member_change(pos, aliases, alias_at, alias_rec)
-        ):  # `stats.avg = sum / n;` (:mod:`.members`)
+            and (
+                self.member_change(pos, aliases, alias_at, alias_rec)
+                or self.reorder_statement(pos, (aliases, alias_at, alias_rec))
+            )
+        ):  # `stats.avg = sum / n;` (:mod:`.members`), `out.sort(...);` (:mod:`.reorder`)
             return final
         if (
             word == "delete"

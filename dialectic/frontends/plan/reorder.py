@@ -1,0 +1,136 @@
+"""``xs.sort(c);`` and ``xs.reverse();`` as statements at the top of a block (SPEC 10, "Changes
+outside loops"), as programs finish a list: ``const out = []; for (...) out.push(...);
+out.sort((a, b) => b.n - a.n); return out.slice(0, 5);``.
+
+JavaScript reorders the array itself. Values never change in a Plan, so the statement makes a
+new version of the alias, as a member set does (:mod:`.members`): the definition so far moves to
+a hidden alias (``_out1``, which every read before the statement reads), and the name is from
+then on ``_out1.toSorted(c)`` (``toReversed()``). That is JavaScript's answer only when nothing
+else holds the array: it must be one the program made (an array literal, a loop's or a push's
+array, the new array of ``map``, ``filter``, ``slice``, ``Object.keys``..., a function's
+result), read before the statement only through its members and methods (a read of the whole
+array, ``const keep = out;``, ``[out]``, would see the new order in JavaScript); else the
+statement is refused at its place, with what to write.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from dialectic.frontends.plan.base import ParserBase, closing
+from dialectic.frontends.plan.loopbuild import scan_reads
+
+if TYPE_CHECKING:
+    from dialectic.frontends.plan.loopcheck import BlockState
+
+__all__ = ["ReorderMixin", "new_array", "reordered"]
+
+#: methods whose value is a new array nothing else holds
+_NEW_ARRAY = frozenset(
+    {
+        "map", "filter", "slice", "concat", "flat", "flatMap", "toSorted", "toReversed",
+        "toSpliced", "with", "split", "match",
+    }
+)  # fmt: skip
+#: globals whose value is a new array
+_NEW_GLOBAL = frozenset(
+    {"Array.from", "Array.of", "Object.keys", "Object.values", "Object.entries"}
+)
+_COPY = {"sort": "toSorted", "reverse": "toReversed"}
+_Block = tuple[dict[str, Any], dict[str, int], list[tuple[str, int, int, int, int]]]
+
+
+def new_array(value: Any) -> bool:
+    """Whether the alias's value ``value`` is an array nothing else holds."""
+    if type(value) is list:
+        return True
+    if type(value) is not dict or len(value) != 1:
+        return False
+    ((key, items),) = value.items()
+    if key == "$method":
+        return type(items) is list and len(items) > 1 and items[1] in _NEW_ARRAY
+    if key == "$global":
+        return type(items) is list and bool(items) and items[0] in _NEW_GLOBAL
+    return type(key) is str and key[:1] != "$"  # a function's result: new data
+
+
+def reordered(value: Any) -> bool:
+    """Whether the alias's value ``value`` is a version :class:`ReorderMixin` made."""
+    items = value.get("$method") if type(value) is dict and len(value) == 1 else None
+    return type(items) is list and len(items) > 1 and items[1] in _COPY.values()
+
+
+class ReorderMixin(ParserBase):
+    """``name.sort(...);`` and ``name.reverse();`` statements of a block."""
+
+    if TYPE_CHECKING:
+
+        def _block_state(self, alias_rec: list[Any]) -> BlockState: ...
+
+        def move_version(self, name: str, reads: list[dict[str, Any]], block: _Block) -> str: ...
+
+        def end_statement(self, what: str) -> None: ...
+
+    def reorder_statement(self, pos: int, block: _Block) -> bool:
+        """The statement at token ``pos`` if it is ``name.sort(...);`` or ``name.reverse();``
+        of an alias of the ``block`` (its aliases, where each is defined, their records): the
+        alias from then on is its reordered copy. False when it is no such statement."""
+        aliases, alias_at, alias_rec = block
+        kinds, values = self.kinds, self.values
+        name, method = values[pos], values[pos + 2]
+        if not (
+            kinds[pos + 1] == "."
+            and kinds[pos + 2] == "name"
+            and method in _COPY
+            and kinds[pos + 3] == "("
+            and name in aliases
+            and name in alias_at
+        ):
+            return False
+        close = closing(kinds, pos + 3)
+        if kinds[close] == "eof" or kinds[close + 1] not in (";", "}", "eof"):
+            return False  # (`xs.sort().map(...)`: an expression; the resolver checks it)
+        made = self._block_state(alias_rec).finals.get(name)  # a loop's array
+        if not new_array(aliases[name]) and (made is None or made[0] != "push"):
+            raise self.fail(
+                f"`{method}()` reorders `{name}` itself in JavaScript, and `{name}` is not an "
+                "array the program made (JavaScript would reorder the array it holds, seen "
+                "everywhere it is held)",
+                self.starts[pos],
+                f"reorder a copy: const {name}2 = [...{name}].{method}(...);",
+            )
+        for other, tree in aliases.items():
+            if other != name and name in scan_reads(tree)[1]:
+                raise self.fail(
+                    f"`{name}` is read whole before `{method}()` reorders it: JavaScript "
+                    "shares the array, so that read would see the new order",
+                    self.starts[pos],
+                    f"reorder it before reading it whole, or reorder a copy: const {name}2 = "
+                    f"[...{name}].{method}(...);",
+                )
+        self.pos = pos
+        call = self.expr(0)
+        last = self.pos - 1
+        self.end_statement(f"`{method}()` of `{name}`")
+        assert type(call) is dict and "$method" in call
+        args = call["$method"][2:]
+        if any(name in scan_reads(arg)[0] for arg in args):
+            raise self.fail(
+                f"the comparator reads `{name}`, which JavaScript is reordering as it runs",
+                self.starts[pos + 4],
+                f"read what you need before: const n = {name}.length;",
+            )
+        hidden = self.move_version(name, [], block)
+        items = [{"$ref": hidden}, _COPY[method], *args]
+        aliases[name] = {"$method": items}
+        alias_at[name] = pos
+        alias_rec.append((name, pos, pos, last, self.pos - 1))
+        rec = self.rec
+        if rec is not None:
+            rec[(id(items), 0)] = (self.starts[pos], self.ends[pos])
+            rec[(id(aliases[name]), "$method")] = (self.starts[pos], self.ends[last])
+            for i in range(2, len(items)):  # (the comparator's place, for its failures)
+                key = (id(call["$method"]), i)
+                if key in rec:
+                    rec[(id(items), i)] = rec[key]
+        return True
