@@ -18,6 +18,7 @@ from dialectic.resolve.expressions import _Params
 from dialectic.resolve.forbidden import forbidden_error, is_forbidden
 from dialectic.tree.nodes import Arg, Call, DomainCall, Get, Invoke, Lit, Node, Obj, Ref
 from dialectic.tree.parse import call_as_nested, call_named, parse_node
+from dialectic.values.jsglobals import GLOBALS
 
 if TYPE_CHECKING:
     from dialectic.resolve.blocks import _Scope
@@ -331,6 +332,9 @@ def unknown_function(registry: Registry, node: Call) -> DialecticError:
             f"(Plan: {several[0]}(...)).",
             details={"candidates": several},
         )
+    space = _namespace_of(node)
+    if space is not None:  # `Math.random()`: a global's function that JavaScript has
+        return _no_such_global(space, node)
     near = registry.suggest(node.name)
     if near:
         text = "did you mean " + " or ".join(f"`{n}`" for n in near) + "?"
@@ -350,6 +354,42 @@ def unknown_function(registry: Registry, node: Call) -> DialecticError:
         node.path,
         hint=hint,
         details={"closest": near},
+    )
+
+
+#: JavaScript's namespaces of functions that Plan reads (`Math.max(...)`: SPEC 1.8)
+_NAMESPACES = frozenset(["Math", "Number", "JSON", "Object", "Array", "String", "Intl"])
+
+
+def _namespace_of(node: Call) -> str | None:
+    """``Math`` for the call ``{"random": [{"$ref": "Math"}]}`` (Plan's ``Math.random()``, no
+    function of Plan's ``Math``), unless a function of that name is registered."""
+    if node.kind != "array" or not node.positional:
+        return None
+    first = node.positional[0]
+    if isinstance(first, Ref) and first.name in _NAMESPACES:
+        return first.name
+    return None
+
+
+def _no_such_global(space: str, node: Call) -> DialecticError:
+    name = f"{space}.{clip(node.name)}"
+    if name in ("Math.random", "crypto.randomUUID"):
+        hint = (
+            "A run gives the same answer each time: pass the random values in the context, "
+            "or register a function that makes them."
+        )
+    else:
+        known = sorted(g for g in GLOBALS if g.startswith(space + "."))
+        if space == "Number":
+            known += ["Number.parseFloat", "Number.parseInt"]
+        hint = (
+            f"Plan's functions of `{space}` are: {', '.join(known)}."
+            if known
+            else f"Plan has no function of `{space}` called this way."
+        )
+    return DialecticError(
+        "unknown_function", f"`{name}` is not one of Plan's functions", node.path, hint=hint
     )
 
 

@@ -394,11 +394,12 @@ function block(statements, nested) {
     } else if (s.type === "ExpressionStatement" && (
       (s.expression.type === "CallExpression" && s.expression.callee.type === "MemberExpression" &&
        !s.expression.callee.computed &&
-       ["forEach", "set", "add", "delete"].includes(s.expression.callee.property.name)) ||
+       ["forEach", "set", "add", "delete", "sort", "reverse"].includes(
+         s.expression.callee.property.name)) ||
       (s.expression.type === "AssignmentExpression" && s.expression.left.type === "MemberExpression"))) {
-      // a forEach loop, a member set, a Map's or Set's change: JavaScript, checked against
-      // Node itself (tests/expressions/test_loop_forms.py, test_member_changes.py,
-      // test_collections.py)
+      // a forEach loop, a member set, a Map's or Set's change, a sort statement: JavaScript,
+      // checked against Node itself (tests/expressions/test_loop_forms.py,
+      // test_member_changes.py, test_collections.py, test_reorder_statements.py)
       throw new Loop("forEach or member set");
     } else if (s.type === "ExpressionStatement") {
       order.push({ expr: conv(s.expression) });

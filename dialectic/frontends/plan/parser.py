@@ -82,6 +82,7 @@ class Parser(
             elif (
                 word == "new"
                 and self.values[pos + 1] == "Intl"
+                and kinds[pos + 2] == "."
                 and self.values[pos + 3] == "NumberFormat"
                 and kinds[pos + 4] == "("
             ):  # `new Intl.NumberFormat(...)`: as without `new` (values/jslocale.py)

@@ -183,6 +183,21 @@ class TryWriter(ErrorReads):
         if last <= at + 1:
             self.fail("`throw` needs a value", at, "write `throw new Error('what went wrong');`")
             return end
+        unclosed = next(
+            (
+                i
+                for i in range(at, last)
+                if self.kinds[i] in ("(", "[", "{") and i not in self.match
+            ),
+            None,
+        )
+        if unclosed is not None:  # (the program ends inside it: nothing to rewrite)
+            self.fail(
+                f"this `{self.kinds[unclosed]}` is never closed",
+                unclosed,
+                "close it: `throw new Error('what went wrong');`",
+            )
+            return end
         self.put(at, "return", "%throw", "(")
         self.emit(at + 1, last)
         self.put(last - 1, ")", ";")
