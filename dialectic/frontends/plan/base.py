@@ -25,6 +25,9 @@ from dialectic.frontends.plan.lexer import (
 from dialectic.frontends.plan.spans import LineIndex, SpanRecord
 from dialectic.outcome.errors import JSONPath
 
+if TYPE_CHECKING:
+    from dialectic.frontends.plan.blockreads import BlockReads
+
 __all__ = ["ParseFailure", "ParserBase", "Problem", "changes_member", "closing", "op_hint"]
 
 Problem = tuple[str, int, str | None]  # message, offset, hint
@@ -387,6 +390,17 @@ class ParserBase:
     #: the first and last token of the value of the last block's final `return`
     _block_final: tuple[int, int] = (0, 0)
     _brackets: Brackets | None = None
+
+    _block_reads: BlockReads | None = None
+
+    def block_reads(self) -> BlockReads:
+        """What the blocks' aliases read, scanned once per value (:mod:`.blockreads`)."""
+        reads = self._block_reads
+        if reads is None:
+            from dialectic.frontends.plan.blockreads import BlockReads  # (it imports this)
+
+            reads = self._block_reads = BlockReads()
+        return reads
 
     def brackets(self) -> Brackets:
         """The program's bracket table (:class:`Brackets`), read once."""

@@ -38,9 +38,11 @@ _ITERATORS = frozenset(["keys", "values", "entries"])
 _CONSUMERS = frozenset(["Array.from", "Map", "Set", "new Set", "Object.fromEntries"])
 
 
-def _holds_iterator(tree: Any, names: Any) -> bool:
-    """Whether ``tree`` keeps an iterator (``m.keys()``) of a name in ``names`` that no spread
-    or global reads at once: JavaScript's iterator would see a later change, this one not."""
+def held_iterators(tree: Any) -> list[dict[str, Any]]:
+    """The receivers (``$ref`` nodes) of the iterators (``m.keys()``) ``tree`` keeps, that no
+    spread or global reads at once: JavaScript's iterator would see a later change, this one
+    not."""
+    found: list[dict[str, Any]] = []
     stack: list[tuple[Any, bool]] = [(tree, False)]
     while stack:
         node, read = stack.pop()
@@ -61,24 +63,25 @@ def _holds_iterator(tree: Any, names: Any) -> bool:
                 and len(value) > 1
                 and value[1] in _ITERATORS
                 and type(value[0]) is dict
-                and value[0].get("$ref") in names
+                and "$ref" in value[0]
             ):
-                return True
+                found.append(value[0])
+                stack.append((value, False))
             else:
                 stack.append((value, False))
-    return False
+    return found
 
 
-def _iterator_held(p: ParserBase, name: str, trees: Any, pos: int) -> None:
+def _iterator_held(p: ParserBase, name: str, receivers: Any, pos: int) -> None:
+    """Refused when one of the iterators' ``receivers`` is ``name`` or a version of it."""
     names = {name, *(f"_{name}{n}" for n in range(1, 65))}
-    for tree in trees:
-        if _holds_iterator(tree, names):
-            raise p.fail(
-                f"an iterator of `{name}` (keys(), values(), entries()) is kept before this "
-                "change: JavaScript's iterator would see the change",
-                p.starts[pos],
-                f"read it at once, [...{name}.keys()], after the changes",
-            )
+    if any(node.get("$ref") in names for node in receivers):
+        raise p.fail(
+            f"an iterator of `{name}` (keys(), values(), entries()) is kept before this "
+            "change: JavaScript's iterator would see the change",
+            p.starts[pos],
+            f"read it at once, [...{name}.keys()], after the changes",
+        )
 
 
 class CollectionsMixin(ParserBase):
@@ -243,7 +246,8 @@ class CollectionsMixin(ParserBase):
         items = self._moved(args, [{"$ref": name}, method], 0)
         value = {"$method": items}
         self._own_reads(name, args, pos)
-        _iterator_held(self, name, body.lets.values(), pos)
+        held = [node for tree in body.lets.values() for node in held_iterators(tree)]
+        _iterator_held(self, name, held, pos)
         if self.rec is not None:
             self.rec[(id(items), 0)] = (self.starts[pos], self.ends[pos])
             self.rec[(id(value), "$method")] = (self.starts[pos], self.ends[last])
@@ -292,17 +296,17 @@ class CollectionsMixin(ParserBase):
         name = self.values[pos]
         if name not in aliases:
             return False
-        for other, tree in aliases.items():
-            if other != name and name in scan_reads(tree)[1]:
-                raise self.fail(
-                    f"`{name}` is read whole before this change: JavaScript shares the "
-                    f"{'Map' if self.values[pos + 2] == 'set' else 'collection'}, so that read "
-                    "would see the change",
-                    self.starts[pos],
-                    f"change `{name}` before reading it whole, or read what you need: "
-                    f"{name}.get(k), {name}.size, [...{name}]",
-                )
-        _iterator_held(self, name, [t for n, t in aliases.items() if n != name], pos)
+        if self.block_reads().whole_reader(aliases, name, self.starts[pos]) is not None:
+            raise self.fail(
+                f"`{name}` is read whole before this change: JavaScript shares the "
+                f"{'Map' if self.values[pos + 2] == 'set' else 'collection'}, so that read "
+                "would see the change",
+                self.starts[pos],
+                f"change `{name}` before reading it whole, or read what you need: "
+                f"{name}.get(k), {name}.size, [...{name}]",
+            )
+        held = self.block_reads().iterators_of(aliases, name, self.starts[pos], held_iterators)
+        _iterator_held(self, name, held, pos)
         method, args, last = self._change_arguments(pos)
         self.end_statement(f"change to `{name}`")
         self._own_reads(name, args, pos)

@@ -180,7 +180,8 @@ class MembersMixin(ParserBase):
         alias, returned, which the reads so far (``reads`` and the other aliases') read."""
         aliases, alias_at, alias_rec = block
         hidden = self.fresh(f"_{name}")
-        for node in reads + self._reads_of(name, aliases):
+        at = self.starts[alias_at[name]]
+        for node in reads + self.block_reads().reads_of(aliases, name, at):
             node["$ref"] = hidden  # (the reads so far are of the version before the change)
         aliases[hidden] = aliases.pop(name)
         for i, entry in enumerate(alias_rec):
@@ -229,25 +230,15 @@ class MembersMixin(ParserBase):
                 self.starts[pos],
                 "write the object with its members at once: const o = {a: ..., b: ...};",
             )
-        for other, tree in aliases.items():
-            if other != name and name in scan_reads(tree)[1]:
-                where = self.index.where(self.starts[first[1]]) if first else "before"
-                raise self.fail(
-                    f"`{name}` (defined at {where}) is read whole before this change: "
-                    "JavaScript shares the object, so that read would see the change",
-                    self.starts[pos],
-                    f"set the members before reading `{name}` whole, or make a new object: "
-                    f"const {name}2 = {{...{name}, key: value}};",
-                )
-
-    def _reads_of(self, name: str, aliases: dict[str, Any]) -> list[dict[str, Any]]:
-        nodes: list[dict[str, Any]] = []
-        for other, tree in aliases.items():
-            if other != name:
-                found: list[dict[str, Any]] = []
-                scan_reads(tree, found)
-                nodes.extend(n for n in found if n.get("$ref") == name)
-        return nodes
+        if self.block_reads().whole_reader(aliases, name, self.starts[pos]) is not None:
+            where = self.index.where(self.starts[first[1]]) if first else "before"
+            raise self.fail(
+                f"`{name}` (defined at {where}) is read whole before this change: "
+                "JavaScript shares the object, so that read would see the change",
+                self.starts[pos],
+                f"set the members before reading `{name}` whole, or make a new object: "
+                f"const {name}2 = {{...{name}, key: value}};",
+            )
 
     def _put_member(
         self,

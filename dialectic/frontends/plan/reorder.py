@@ -99,15 +99,14 @@ class ReorderMixin(ParserBase):
                 self.starts[pos],
                 f"reorder a copy: const {name}2 = [...{name}].{method}(...);",
             )
-        for other, tree in aliases.items():
-            if other != name and name in scan_reads(tree)[1]:
-                raise self.fail(
-                    f"`{name}` is read whole before `{method}()` reorders it: JavaScript "
-                    "shares the array, so that read would see the new order",
-                    self.starts[pos],
-                    f"reorder it before reading it whole, or reorder a copy: const {name}2 = "
-                    f"[...{name}].{method}(...);",
-                )
+        if self.block_reads().whole_reader(aliases, name, self.starts[pos]) is not None:
+            raise self.fail(
+                f"`{name}` is read whole before `{method}()` reorders it: JavaScript shares "
+                "the array, so that read would see the new order",
+                self.starts[pos],
+                f"reorder it before reading it whole, or reorder a copy: const {name}2 = "
+                f"[...{name}].{method}(...);",
+            )
         self.pos = pos
         call = self.expr(0)
         last = self.pos - 1
