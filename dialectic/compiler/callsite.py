@@ -251,6 +251,7 @@ class CallSite:
                 details={"function": name},
             )
             err.throws = True  # (a call that fails throws in JavaScript: `try` may catch it)
+            err.thrown = ({"name": "Error", "message": exc.message},)  # (`e.message`: its own)
             return err
         if isinstance(exc, BadValue):
             err = value_error(exc, "max_string_length")
@@ -273,6 +274,7 @@ class CallSite:
             details=details,
         )
         err.throws = True
+        err.thrown = ({"name": "Error", "message": str(exc)},)
         return err
 
     def undefined(self, pname: str) -> DialecticError:

@@ -4,7 +4,8 @@ A ``$try`` first reads every alias of an enclosing block its body reads (JavaScr
 statements before it entered the ``try``, so their failures are not the body's), then runs the
 body. A failure of the body that JavaScript also throws (:attr:`DialecticError.throws`: a
 registered function's call failing, ``$throw``, ``JSON.parse`` of a text that is not JSON) runs
-the handler with the error: the thrown value, or ``{name: "Error", message}``. Every other
+the handler with the error: the thrown value, or ``{name: "Error", message}`` (a function's own
+message). Every other
 failure (a refusal where JavaScript computes a value, a limit, a cancellation) and every
 ambiguity goes on as if there were no ``$try``: catching it would give an answer JavaScript
 does not give. The body's concurrent calls have all ended when its failure reaches the

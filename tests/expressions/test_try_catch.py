@@ -162,11 +162,11 @@ def test_an_uncaught_throw_fails_with_its_message_at_its_place(
     ), out.message
 
 
-def test_the_error_of_a_failing_call_is_dialectics_message() -> None:
-    # (a deliberate difference: Node's `e.message` is the tool's own text)
+def test_the_error_of_a_failing_call_is_the_functions_own_message() -> None:
+    # (as Node's `e.message` is the text the tool threw)
     text = "try { return await fail('not found'); } catch (e) { return e.message; }"
     out = RT.run(text, lang="plan", context=CONTEXT)
-    assert out.status == "success" and out.value == "`fail` failed: not found", out.message
+    assert out.status == "success" and out.value == "not found", out.message
 
 
 @pytest.mark.parametrize(
