@@ -118,6 +118,16 @@ def _suggestions(n: int) -> Callable[[], object]:
     return lambda: closest("function_numbr_7_of_the_registry", names)
 
 
+def _function_uses(n: int) -> Callable[[], object]:
+    # each use of a function binds its argument to a hidden name (`_argN`): the search for a
+    # free one went from `_arg1` at each use (quadratic: 3,000 uses took 4 s)
+    source = "function f(x) { return x + 1; }\n" + "".join(
+        f"const a{i} = f({i});\n" for i in range(n)
+    )
+    source += "return a0;"
+    return lambda: parse_plan(source, max_depth=100).tree
+
+
 @pytest.mark.parametrize(
     "make,n",
     [
@@ -129,6 +139,7 @@ def _suggestions(n: int) -> Callable[[], object]:
         (_suggestions, 400),
         (_trailing_whitespace, 10_000),
         (_failed_tokens, 2_000),
+        (_function_uses, 300),
     ],
     ids=[
         "comments",
@@ -139,6 +150,7 @@ def _suggestions(n: int) -> Callable[[], object]:
         "closest",
         "trailing-space",
         "failed-tokens",
+        "function-uses",
     ],
 )
 def test_phase_is_linear(make: Callable[[int], Callable[[], object]], n: int) -> None:

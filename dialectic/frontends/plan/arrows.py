@@ -229,18 +229,29 @@ class ArrowsMixin(ParserBase):
             return None
         return _Pattern(i, j, parts)
 
+    #: for each first number asked of :meth:`_hidden_param`, the last one it gave (every
+    #: number between is taken: the search goes on from there, linear over a parse)
+    _hidden_from: dict[int, int] | None = None
+
     def _hidden_param(self, n: int) -> str:
-        """A parameter name for a destructured one: written nowhere in the program."""
+        """A parameter name for a destructured one: the first ``_argN`` after ``n`` written
+        nowhere in the program and not given before."""
         names = self._source_names
         if names is None:
             names = self._source_names = {
                 v for k, v in zip(self.kinds, self.values, strict=True) if k == "name"
             }
+        last = self._hidden_from
+        if last is None:
+            last = self._hidden_from = {}
+        start = n
+        n = last.get(start, n)
         while True:
             n += 1
             name = f"_arg{n}"
             if name not in names:
                 names.add(name)
+                last[start] = n
                 return name
 
     def _closes_params(self, i: int) -> bool:
