@@ -3,9 +3,9 @@
 Plan's ``await new Promise(r => setTimeout(r, ms))`` (and a program's ``sleep`` helper made of
 it) is a call of this function; Dialect JSON and Plan2 call it by name, ``{"sleep": {"ms":
 500}}``. A call of it is no ordinary call: the effect plan (:mod:`dialectic.resolve.effects`)
-makes it a barrier of its block, and the compiler runs it as :func:`dialectic.run.waiting.
-sleep_call` does (bounded by the run's deadline). :func:`is_sleep` tells it from a registered
-function of the same name (a registration replaces a built-in).
+makes it a barrier of its block, and the compiler runs it as
+:func:`dialectic.run.waiting.sleep_call` does (bounded by the run's deadline). :func:`is_sleep`
+tells it from a registered function of the same name (a registration replaces a built-in).
 """
 
 from __future__ import annotations

@@ -124,6 +124,7 @@ HELPERS = [
     "const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));",
     "function sleep(ms) { return new Promise(res => setTimeout(() => res(), ms)); }",
     "const sleep = ms => new Promise(resolve => { setTimeout(resolve, ms); });",
+    "const sleep = ms => new Promise(function (r) { setTimeout(r, ms); });",
     "",  # the built-in `sleep`
 ]
 
@@ -320,11 +321,21 @@ def test_answers_are_nodes() -> None:
             " return x;",
             "await new Promise((resolve) => { setTimeout(resolve, -5); }); return 'negative';",
             "await new Promise(r => setTimeout(r)); return 'no delay';",
+            "await new Promise(function (resolve) { setTimeout(function () { resolve(); }, 2); });"
+            " return 'function';",
             "await new Promise((resolve, reject) => setTimeout(resolve, '3')); return 'text';",
             "const p = new Promise(r => setTimeout(r, 2)).then(() => 7); return await p;",
             "let tries = 0; let ok = false; do { tries++; ok = await later(tries >= 2);"
             " if (!ok) await new Promise(r => setTimeout(r, 2)); } while (!ok); return tries;",
             "if (flag) { await new Promise(r => setTimeout(r, 2)); } return await later('after');",
+            # a wait in a `try` block orders the calls around it: the failure caught is the first
+            "let v; try { await fail('first'); await new Promise(r => setTimeout(r, 2));"
+            " v = await fail('second'); } catch (e) { v = e.message.includes('first'); } return v;",
+            "let v; try { await new Promise(r => setTimeout(r, 2)); v = await later(5); }"
+            " catch (e) { v = -1; } return v;",
+            # a wait as a statement of an arrow function's body, in each element
+            "const xs = await Promise.all(nums.map(async n => {"
+            " await new Promise(r => setTimeout(r, 1)); return later(n); })); return xs;",
         ],
         runtime(),
     )

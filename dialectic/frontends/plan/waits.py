@@ -6,13 +6,15 @@ JavaScript has no sleep; models write the timer promise, in a few spellings:
     await new Promise(r => setTimeout(r, 500));
     await new Promise((resolve) => { setTimeout(resolve, 500); });
     await new Promise(res => setTimeout(() => res(), 500));
+    await new Promise(function (resolve) { setTimeout(resolve, 500); });
     const sleep = ms => new Promise(r => setTimeout(r, ms));   // a helper, then sleep(500)
 
 Each is read as a call of the built-in ``sleep`` with the delay: ``{"sleep": [ms]}``, which the
 effect plan (:mod:`dialectic.resolve.effects`) runs as a barrier in program order. The executor
-must be exactly that: one or two parameters, its body the one ``setTimeout`` whose callback
-is the first parameter (``r``, ``() => r()``, ``() => { r(); }``); anything else is refused
-with the spellings that work (Plan has no other promise to make).
+(an arrow function or a ``function`` expression) must be exactly that: one or two parameters,
+its body the one ``setTimeout`` whose callback is the first parameter (``r``, ``() => r()``,
+``() => { r(); }``, ``function () { r(); }``); anything else is refused with the spellings that
+work (Plan has no other promise to make).
 """
 
 from __future__ import annotations
@@ -44,6 +46,8 @@ class WaitsMixin(ParserBase):
         kinds, values = self.kinds, self.values
         i = pos + 3
         names: list[str] = []
+        function = values[i] == "function" and kinds[i + 1] == "("  # `function (r) {...}`
+        i += function
         if kinds[i] == "name" and values[i + 1] == "=>":
             names.append(values[i])
             i += 1
@@ -55,9 +59,9 @@ class WaitsMixin(ParserBase):
             if not names or kinds[i] != ")":
                 raise self._not_a_wait(i)
             i += 1
-        if not names or values[i] != "=>":
+        if not names or (values[i] != "=>" and not function) or (function and kinds[i] != "{"):
             raise self._not_a_wait(i)
-        i += 1
+        i += not function  # (the arrow)
         braced = kinds[i] == "{"
         i += braced
         if values[i] != "setTimeout" or kinds[i + 1] != "(":
@@ -90,11 +94,16 @@ class WaitsMixin(ParserBase):
 
     def _resolver(self, i: int, name: str) -> int:
         """The token after ``setTimeout``'s callback at token ``i``, which must call ``name``:
-        ``r``, ``() => r()`` or ``() => { r(); }``."""
+        ``r``, ``() => r()``, ``() => { r(); }`` or ``function () { r(); }``."""
         kinds, values = self.kinds, self.values
         if kinds[i] == "name" and values[i] == name:
             return i + 1
-        if kinds[i] == "(" and kinds[i + 1] == ")" and values[i + 2] == "=>":
+        function = values[i] == "function" and kinds[i + 3] == "{"  # `function () { r(); }`
+        if (
+            kinds[i + function] == "("
+            and kinds[i + function + 1] == ")"
+            and (function or values[i + 2] == "=>")
+        ):
             i += 3
             braced = kinds[i] == "{"
             i += braced
