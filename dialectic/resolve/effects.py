@@ -8,6 +8,11 @@ For each block (``$let``/``$do``) a :class:`BlockPlan` says: its statements in p
 every expression statement, and every read of a written scope that comes before a later write
 of it: it must see the state before), in per-scope *chains*, and which lazy statements wait for
 the last write of a scope they read.
+
+A wait (the built-in ``sleep``, SPEC 17 "Waiting") writes the scope :data:`WAIT`, which every
+other call but the pure ones reads when the program waits: a barrier in its block, whatever the
+scopes around it. A node that reads only ``WAIT`` is marked (its children in program order)
+only beside a wait, so a fan-out elsewhere in a program that waits stays concurrent.
 """
 
 from __future__ import annotations
