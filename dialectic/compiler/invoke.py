@@ -37,8 +37,10 @@ from dialectic.compiler.invoke_logged import logged_inline, logged_sync
 from dialectic.compiler.sitefacts import FnFacts
 from dialectic.limits import Limits
 from dialectic.registry.descriptions import FunctionDescription
+from dialectic.registry.waiting import is_sleep
 from dialectic.run.effects import effect_call
 from dialectic.run.evaluator import MISSING, AmbiguityError, Compiled, State, async_many
+from dialectic.run.waiting import sleep_call
 from dialectic.tree.nodes import Node
 from dialectic.values.data import UNDEFINED
 
@@ -71,6 +73,8 @@ def invocation(
     site = CallSite(node, fn, args, limits, facts)
     if site.logged:  # counted for the call log (SPEC 18): not a function name
         async_calls["$logged"] = async_calls.get("$logged", 0) + 1
+    if is_sleep(fn):  # a wait, bounded by the run's deadline (SPEC 17)
+        return sleep_call(site)
     if (
         fn.changes_things if facts is None else facts.changes_things
     ):  # write or destructive: approved, in order (SPEC 17)

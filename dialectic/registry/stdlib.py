@@ -9,6 +9,7 @@ from typing import Any
 from dialectic.outcome.errors import Failure, LimitExceeded
 from dialectic.registry.descriptions import FunctionDescription, Optional, RunContext
 from dialectic.registry.plugins import Register, hookimpl
+from dialectic.registry.waiting import SLEEP
 
 
 def _str(value: Any, *, ctx: RunContext) -> str:
@@ -138,6 +139,7 @@ BUILTINS = (
         "any",
         pass_context=True,
     ),
+    SLEEP,
 )
 
 

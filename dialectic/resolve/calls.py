@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any
 from dialectic.outcome.errors import DialecticError, clip, format_path
 from dialectic.registry.descriptions import FunctionDescription
 from dialectic.registry.registry import Param, Registry
+from dialectic.registry.waiting import is_sleep
 from dialectic.resolve.binding import Signature, bind_args
 from dialectic.resolve.build import ArgTwin, InvokeTwin, invoke
 from dialectic.resolve.expressions import _Params
@@ -112,7 +113,7 @@ class CallsMixin:
         kept = sigs.get(fn.name)
         if kept is None or kept[0]() is not fn:
             kept = self._signature(registry, fn)
-        if kept[2]:  # a write or destructive function
+        if kept[2]:  # a write or destructive function, or the built-in `sleep`
             self.ordered += 1
         sig = kept[1]
         target = sig.single  # what one argument fills, when that binds the call
@@ -251,7 +252,8 @@ class CallsMixin:
             sigs = self._signatures(registry)
         kept = sigs.get(fn.name)
         if kept is None or kept[0]() is not fn:
-            kept = (weakref.ref(fn), Signature(registry.params(fn)), fn.changes_things)
+            ordered = fn.changes_things or is_sleep(fn)  # (a wait is a barrier: SPEC 17)
+            kept = (weakref.ref(fn), Signature(registry.params(fn)), ordered)
             sigs[fn.name] = kept
         return kept
 
@@ -423,7 +425,8 @@ _JAVASCRIPT = {
     "describe` lists them).",
     "parseInt": "Call the global: `parseInt(text, 10)`.",
     "parseFloat": "Call the global: `parseFloat(text)`.",
-    "setTimeout": "Programs have no timers: calls run as soon as their arguments are ready.",
+    "setTimeout": "Programs have no timers: calls run as soon as their arguments are ready; to "
+    "wait, write `await new Promise(r => setTimeout(r, ms));` or `await sleep(ms);`.",
     "require": "Programs import nothing: registered functions are available by name.",
     "resolve": "Use the value itself: calls are awaited for you.",
     "race": "Programs wait for every call they make: use Promise.all([...]) (or the calls "

@@ -8,15 +8,25 @@ For each block (``$let``/``$do``) a :class:`BlockPlan` says: its statements in p
 every expression statement, and every read of a written scope that comes before a later write
 of it: it must see the state before), in per-scope *chains*, and which lazy statements wait for
 the last write of a scope they read.
+
+A wait (the built-in ``sleep``, SPEC 17 "Waiting") writes the scope :data:`WAIT`, which every
+other call but the pure ones reads when the program waits: a barrier in its block, whatever the
+scopes around it. A node that reads only ``WAIT`` is marked (its children in program order)
+only beside a wait, so a fan-out elsewhere in a program that waits stays concurrent.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
 
+from dialectic.registry.waiting import is_sleep
 from dialectic.tree.nodes import Block, Invoke, Method, Node, child_list
 
-__all__ = ["BlockPlan", "EffectInfo", "analyze", "effect_children"]
+__all__ = ["WAIT", "BlockPlan", "EffectInfo", "analyze", "effect_children"]
+
+#: the scope the built-in ``sleep`` writes and every other call reads when a program waits: a
+#: wait is a barrier of its block, whatever the scopes of the calls around it (SPEC 17)
+WAIT = "$wait"
 
 _NONE: frozenset[str] = frozenset()
 
@@ -81,8 +91,12 @@ def walked(root: Node) -> tuple[EffectInfo, list[tuple[Node, list[Node]]]]:
         kids = effect_children(node)
         order.append((node, kids))
         stack.extend(kids)
-        if type(node) is Invoke and node.fn.changes_things:
-            info.written.add(node.fn.effect_scope)
+        if type(node) is Invoke:
+            fn = node.fn
+            if fn.changes_things:
+                info.written.add(fn.effect_scope)
+            elif is_sleep(fn):
+                info.written.add(WAIT)
     return info, order
 
 
@@ -90,6 +104,7 @@ def summarized(info: EffectInfo, order: list[tuple[Node, list[Node]]]) -> Effect
     """:func:`analyze`'s general way: what each node writes and reads of the written scopes,
     children before parents, and each block's plan from its statements'."""
     written = info.written
+    waits = WAIT in written
     summary: dict[int, tuple[frozenset[str], frozenset[str]]] = {}
     for node, kids in reversed(order):  # children before parents
         writes: set[str] = set()
@@ -104,9 +119,15 @@ def summarized(info: EffectInfo, order: list[tuple[Node, list[Node]]]) -> Effect
                 writes.add(fn.effect_scope)
             elif fn.effects == "read" and fn.effect_scope in written:
                 reads.add(fn.effect_scope)
+            if waits and fn.effects != "pure":  # a wait is a barrier for every call (SPEC 17)
+                (writes if is_sleep(fn) else reads).add(WAIT)
         summary[id(node)] = (frozenset(writes) or _NONE, frozenset(reads) or _NONE)
-        if writes or reads:
+        if writes or (reads and (not waits or len(reads) > 1 or WAIT not in reads)):
             info.marked.add(id(node))
+        if waits and WAIT in writes:  # (what only calls runs in order only beside a wait)
+            for kid in kids:
+                if summary[id(kid)][1]:
+                    info.marked.add(id(kid))
         if type(node) is Block:
             plan = _plan(node, summary, len(info.blocks))
             if plan is not None:

@@ -289,7 +289,7 @@ def _rename_refs(tree: Any, renames: dict[str, Any]) -> Any:
 def _statements_as_aliases(tree: Any, notes: list[str]) -> Any:
     """A ``$do`` block (SPEC 17) as aliases in the same order: Plan2 has no expression
     statements, and runs an alias nobody reads only when it calls a write or destructive
-    function (a pure or read-only expression statement then does not run)."""
+    function or ``sleep`` (a pure or read-only expression statement then does not run)."""
     if not (isinstance(tree, dict) and isinstance(tree.get("$do"), list)):
         return tree
     bindings = dict(tree.get("$let") or {})
@@ -302,7 +302,7 @@ def _statements_as_aliases(tree: Any, notes: list[str]) -> Any:
             bindings[_fresh("step", taken)] = item
     notes.append(
         "the expression statements became the aliases step_N, in the same order: Plan2 runs "
-        "such an alias only when it calls a write or destructive function"
+        "such an alias only when it calls a write or destructive function or `sleep`"
     )
     return {"$let": bindings, **{k: v for k, v in tree.items() if k in ("$return", "$use")}}
 

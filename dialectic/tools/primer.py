@@ -130,7 +130,7 @@ declared fields and properties of the types below.
 COMPACT_PRIMER = """\
 # dialectic: write a program that calls the functions below
 
-Outcome: success, failure (with what to fix) or ambiguous (with programs to choose from).
+Outcome: success, failure (what to fix) or ambiguous (programs to choose from).
 - Plan (JavaScript): `const a = f({x: 1});` aliases (each runs at most once, only if needed;
   independent calls run concurrently), then `return expr;` (or `use expr;`: hand the value back).
   Calls `f(a, b)`, `f({name: v})`; JavaScript's operators, `c ? a : b`, `a?.b`, `...xs`,

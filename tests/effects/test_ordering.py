@@ -8,8 +8,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-import anyio
 import pytest
+from backends import run
 from memfs import MemoryFS
 
 import dialectic
@@ -20,16 +20,6 @@ MODES = [(False, None), (True, "asyncio"), (True, "trio")]
 IDS = ["sync", "asyncio", "trio"]
 
 Make = Callable[..., tuple[Runtime, MemoryFS]]
-
-
-def run(rt: Runtime, backend: str | None, program: Any, **kw: Any) -> Outcome:
-    if backend is None:
-        return rt.run(program, **kw)
-
-    async def main() -> Outcome:
-        return await rt.run_async(program, **kw)
-
-    return anyio.run(main, backend=backend)
 
 
 @pytest.fixture(params=MODES, ids=IDS)

@@ -177,6 +177,10 @@ function conv(n) {
         // a run value whose `format` is its method (SPEC 1.8): checked against Node itself
         // (tests/expressions/test_locale_numbers.py)
         throw new Loop("Intl");
+      if (c.type === "Identifier" && c.name === "Promise")
+        // a wait, `{"sleep": [ms]}` (SPEC 17, "Waiting"): checked against Node itself
+        // (tests/effects/test_waiting.py)
+        throw new Loop("Promise");
       if (c.type !== "Identifier" || !["Map", "Set", "RegExp", "Date"].includes(c.name))
         throw new Unsupported("new");
       if (c.name === "RegExp" || c.name === "Date")

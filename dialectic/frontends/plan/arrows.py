@@ -23,6 +23,10 @@ from dialectic.frontends.plan.patterns import object_rest
 
 __all__ = ["ArrowsMixin"]
 
+#: reserved words that start an expression statement of a body (`await f(x);`, `await new
+#: Promise(r => setTimeout(r, ms));`): the expression parser reads them
+_EXPRESSION_WORDS = frozenset(["await", "new"])
+
 
 class _Pattern:
     """A flat destructuring parameter: its tokens (``[`` / ``{`` to the closer) and, per name,
@@ -612,8 +616,12 @@ class ArrowsMixin(ParserBase):
             self._statement_hint(pos),
         )
         word = values[pos] if kinds[pos] == "name" else None
-        if word is not None and word != "await" and (word in RESERVED or word in DECLARATORS):
-            raise refused  # (`await f(x);` is the call run in its place)
+        if (
+            word is not None
+            and word not in _EXPRESSION_WORDS
+            and (word in RESERVED or word in DECLARATORS)
+        ):
+            raise refused
         self.pos = pos
         value = self.expr(depth + 1)
         nxt = kinds[self.pos]

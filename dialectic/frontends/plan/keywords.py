@@ -56,7 +56,8 @@ NEW_HINTS = {
     "object: Object.fromEntries(pairs)",
     "Date": "write new Date(text) of an ISO text, new Date(ms), new Date(y, m, d) or new Date() "
     "(the run's instant)",
-    "Promise": "calls are awaited where their values are used: call the function itself",
+    "Promise": "a wait is `await new Promise(r => setTimeout(r, ms));`; otherwise calls are "
+    "awaited where their values are used: call the function itself",
     "Array": "write the array itself: [1, 2, 3], [...xs] or xs.map(x => ...)",
     "Object": "write the object: {}",
     "Error": "an Error is made only to throw it: `throw new Error('what went wrong');`",

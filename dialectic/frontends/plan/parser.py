@@ -25,12 +25,13 @@ from dialectic.frontends.plan.operators import ENDS, NOT_CALLEE, OperatorsMixin
 from dialectic.frontends.plan.postfix import PostfixMixin
 from dialectic.frontends.plan.sets import SetsMixin, is_set_spread
 from dialectic.frontends.plan.statements import StatementsMixin
+from dialectic.frontends.plan.waits import WaitsMixin
 
 __all__ = ["Parser", "ParseFailure", "Problem", "op_hint"]
 
 
 #: what Plan makes with `new` (:meth:`Parser.new_value`)
-_NEW = frozenset(["Set", "Map", "Array", "RegExp", "Date"])
+_NEW = frozenset(["Set", "Map", "Array", "RegExp", "Date", "Promise"])
 #: the errors `throw new Error(message)` may make (SPEC 10)
 #: the hidden calls :mod:`.trywrite` writes
 _TRY_FORMS = frozenset(["%try", "%throw"])
@@ -38,7 +39,13 @@ _ERRORS = frozenset(["Error", "TypeError", "RangeError", "SyntaxError", "Referen
 
 
 class Parser(
-    OperatorsMixin, PostfixMixin, StatementsMixin, SetsMixin, FunctionsMixin, NewArrayMixin
+    OperatorsMixin,
+    PostfixMixin,
+    StatementsMixin,
+    SetsMixin,
+    FunctionsMixin,
+    NewArrayMixin,
+    WaitsMixin,
 ):
     """Parses one token list; see :func:`parse_program` and :func:`parse_expression`.
 
@@ -224,6 +231,8 @@ class Parser(
             return self.new_regexp(pos, depth)  # (SPEC 1.8: Regular expressions)
         if made == "Date":
             return self.new_date(pos, depth)  # (SPEC 1.8: Dates)
+        if made == "Promise":
+            return self.new_promise(pos, depth)  # (SPEC 17: Waiting)
         return self.new_array(pos + 1, depth)
 
     def spread_or_expr(self, depth: int) -> Any:

@@ -85,6 +85,9 @@ class ErrorReads:
         before: int | None = None
         names: set[object] = set()
         for part in parts:
+            if self.waits(part):  # a barrier: what follows runs after what came before
+                before = None
+                continue
             inner = self.tries.get(part.first)  # (a `try`: what its handler may throw)
             first = part.first if inner is None else inner.handler_open
             sites = calls_in(kinds, values, first, part.end, ALL_METHODS)
@@ -107,6 +110,17 @@ class ErrorReads:
             # (a first guard's test runs first: the rest of the block is its other branch)
             names.update(self.declared(part))
         return None
+
+    def waits(self, part: Part) -> bool:
+        """Whether the statement is a wait, ``await new Promise(r => setTimeout(r, ms));``
+        (SPEC 17, "Waiting"): the calls before it end before it starts, the ones after it
+        start after it ended."""
+        kinds, values = self.kinds, self.values
+        i = part.first + (values[part.first] == "await")
+        if part.kind != "effect" or values[i] != "new" or values[i + 1] != "Promise":
+            return False
+        close = self.match.get(i + 2)
+        return close is not None and close + 1 >= part.end - (kinds[part.end - 1] == ";")
 
     def declared(self, part: Part) -> list[object]:
         """The names a declaration binds (its name, or its pattern's names: more than bound
