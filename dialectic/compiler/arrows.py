@@ -75,7 +75,9 @@ def param_reader(frame: int, index: int) -> Compiled:
 class Arrow:
     """A compiled arrow function: ``apply(s, args)`` (synchronous body) or ``aapply``."""
 
-    __slots__ = ("body", "arity", "is_async", "locals", "key", "descending", "direct", "owns")
+    __slots__ = (
+        "body", "arity", "is_async", "locals", "key", "descending", "direct", "owns", "appends",
+    )  # fmt: skip
 
     def __init__(self, body: Compiled, arity: int, locals: int = 0) -> None:
         self.body = body
@@ -92,6 +94,9 @@ class Arrow:
         #: a ``reduce`` arrow whose steps change the accumulator in place
         #: (:mod:`dialectic.compiler.accumulate`)
         self.owns = False
+        #: a ``reduce`` arrow ``(acc, x) => acc + E``: its piece ``E`` (``TextAppend``,
+        #: :mod:`dialectic.compiler.textfold`), so that appends to a text are linear
+        self.appends: Any = None
 
     def apply(self, s: State, args: tuple[Any, ...]) -> Any:
         token = FRAME.set((*FRAME.get(), Frame(args, self.locals)))

@@ -26,6 +26,7 @@ from dialectic.compiler.lambdas import (
     param_reader,
 )
 from dialectic.compiler.plus import Term, chain, extend
+from dialectic.compiler.textfold import TextAppend, appended
 from dialectic.compiler.trycatch import outer_aliases, throw, try_catch
 from dialectic.compiler.whileloop import while_loop
 from dialectic.limits import Limits
@@ -169,6 +170,14 @@ class FormsMixin:
             if id(node) in self.resolved.accumulates:  # (a reduce's: no key, no element)
                 arrow.owns = True
                 return arrow
+            piece = appended(node)
+            if piece is not None:  # `(acc, x) => acc + E`: a reduce appending to a text
+                arrow.appends = TextAppend(
+                    Arrow(self.compile(piece), len(node.params), node.locals),
+                    node.body.path,
+                    self.serializer.stringify,
+                    self.limits.max_string_length,
+                )
             shape = comparator_key(node)
             if shape is not None:
                 arrow.key = Arrow(self.compile(shape[0]), 1, 0)

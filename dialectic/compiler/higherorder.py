@@ -18,6 +18,7 @@ from typing import Any
 from dialectic.compiler.accumulate import COPY_STEP, reduce_owned, reduce_owned_async
 from dialectic.compiler.arrows import CHECK_EVERY, FRAME, Arrow, Frame, Steps
 from dialectic.compiler.columns import apply_columns
+from dialectic.compiler.textfold import append_rest, append_rest_async
 from dialectic.run.evaluator import Compiled, State, async_many
 from dialectic.values import jsmethods as jm
 from dialectic.values.data import UNDEFINED
@@ -224,7 +225,10 @@ def reduce_sync(
     acc, start = _reduce_args(name, xs, rest)
     if arrow.owns:
         return reduce_owned(arrow, s, xs, acc, start, steps)
+    app = arrow.appends
     for i in range(start, len(xs)):
+        if app is not None and type(acc) is str:  # (appends to a text: textfold)
+            return append_rest(app, s, xs, acc, i, steps)
         steps.take(s, 1)
         new = arrow.apply(s, (acc, xs[i], i, xs))
         if new is not acc and type(new) in _MADE and len(new) >= COPY_STEP:
@@ -240,7 +244,10 @@ async def reduce_async(
     acc, start = _reduce_args(name, xs, rest)
     if arrow.owns:
         return await reduce_owned_async(arrow, s, xs, acc, start, steps)
+    app = arrow.appends
     for i in range(start, len(xs)):
+        if app is not None and type(acc) is str:  # (as reduce_sync)
+            return await append_rest_async(app, s, xs, acc, i, steps)
         steps.take(s, 1)
         new = await arrow.aapply(s, (acc, xs[i], i, xs))
         if new is not acc and type(new) in _MADE and len(new) >= COPY_STEP:
