@@ -33,6 +33,7 @@ from dialectic.frontends.plan.jsnumber import js_number_to_string
 from dialectic.frontends.plan.letbranch import branch_lets, for_awaits
 from dialectic.frontends.plan.lexer import Lexed, lex
 from dialectic.frontends.plan.mappush import map_pushes
+from dialectic.frontends.plan.maprecords import map_record_changes
 from dialectic.frontends.plan.memberpush import member_pushes
 from dialectic.frontends.plan.parensets import split_parenthesized
 from dialectic.frontends.plan.parser import ParseFailure, Parser, Problem
@@ -187,6 +188,9 @@ def _attempt(
         if split is not None:
             tokens = split
         records = record_changes(text, tokens)  # `stats[k].count++;` (:mod:`.recordfields`)
+        if records is not None:
+            tokens = records
+        records = map_record_changes(text, tokens)  # `m.get(k).n++;` (:mod:`.maprecords`)
         if records is not None:
             tokens = records
         pushed = member_pushes(text, tokens)  # `groups[k].push(x);` (:mod:`.memberpush`)

@@ -36,8 +36,9 @@ field) leaves the statements as written, which the parser refuses with the reaso
 from __future__ import annotations
 
 import json
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from typing import TypeVar
 
 from dialectic.frontends.plan.lexer import Lexed
 from dialectic.frontends.plan.parensets import (
@@ -50,7 +51,16 @@ from dialectic.frontends.plan.parensets import (
 )
 from dialectic.frontends.plan.tokenwrite import TokenWriter
 
-__all__ = ["ASSIGN", "field_name", "record_changes", "refusal"]
+__all__ = [
+    "ASSIGN",
+    "change_after",
+    "checked_containers",
+    "checked_uses",
+    "field_name",
+    "record_changes",
+    "refusal",
+    "write_field",
+]
 
 #: the assigning operators of a field's change, and the operator of the value each makes
 ASSIGN = {"=": "", "+=": "+", "-=": "-", "*=": "*", "/=": "/", "%=": "%", "||=": "||", "??=": "??"}
@@ -96,20 +106,45 @@ def record_changes(source: str, tokens: Lexed) -> Lexed | None:
     wrote read as the record's new value (None: there is none)."""
     if "." not in source:
         return None
+    kept = checked_containers(tokens, _changes, _kept)
+    return _rewrite(source, tokens, kept) if kept else None
+
+
+def _kept(
+    kinds: Sequence[str],
+    values: Sequence[object],
+    partner: dict[int, int],
+    uses: list[int],
+    changes: list[_Change],
+) -> _Object | None:
+    checked = _Object(changes)
+    return checked if _check(kinds, values, partner, uses, checked) is None else None
+
+
+_Kept = TypeVar("_Kept")
+
+
+def checked_containers(
+    tokens: Lexed,
+    find: Callable[[Sequence[str], Sequence[object], dict[int, int]], dict[str, list[_Change]]],
+    check: Callable[
+        [Sequence[str], Sequence[object], dict[int, int], list[int], list[_Change]], _Kept | None
+    ],
+) -> list[_Kept]:
+    """What ``check`` keeps of each container's changes that ``find`` finds (given the
+    tokens naming it); at most ``MAX_OBJECTS`` containers (each costs a pass: bounded)."""
     kinds, values = tokens.kinds, tokens.values
     partner = _partners(kinds)
-    found = _changes(kinds, values, partner)
+    found = find(kinds, values, partner)
     if not found:
-        return None
+        return []
     index = name_index(kinds, values)
-    kept: list[_Object] = []
-    for obj, changes in list(found.items())[:MAX_OBJECTS]:  # (each costs a pass: bounded)
-        checked = _Object(changes)
-        if _check(kinds, values, partner, index.get(obj, []), checked) is None:
-            kept.append(checked)
-    if not kept:
-        return None
-    return _rewrite(source, tokens, kept)
+    kept = []
+    for obj, changes in list(found.items())[:MAX_OBJECTS]:
+        one = check(kinds, values, partner, index.get(obj, []), changes)
+        if one is not None:
+            kept.append(one)
+    return kept
 
 
 def refusal(kinds: Sequence[str], values: Sequence[object], pos: int) -> tuple[int, str] | None:
@@ -170,10 +205,22 @@ def _change_at(
     record = _member_end(kinds, partner, obj + 1)
     if record < 0 or (kinds[obj + 1] == "[" and not _same_twice(kinds, obj + 2, record - 1)):
         return None
+    return change_after(kinds, values, partner, start, record)
+
+
+def change_after(
+    kinds: Sequence[str],
+    values: Sequence[object],
+    partner: dict[int, int],
+    start: int,
+    record: int,
+) -> _Change | None:
+    """The change of a record's field by the statement at token ``start`` whose record
+    (``o[k]``, ``m.get(k)``) ends before token ``record``: its field and what changes it."""
+    prefix = kinds[start] == "op"
+    obj = start + 1 if prefix else start
     after = _member_end(kinds, partner, record)
-    if after < 0:
-        return None
-    name = field_name(kinds, values, record, after)
+    name = field_name(kinds, values, record, after) if after > 0 else None
     if name is None:
         return None
     op = values[after]
@@ -227,22 +274,42 @@ def _check(
     the module says up to the end of the statement holding its last change: None, with what
     to rewrite in ``found``, else the token at fault and the reason."""
     changes = found.changes
-    name = values[changes[0].obj]
-    first = uses[0] if uses else changes[0].obj
-    if not (
-        first > 0
-        and kinds[first - 1] == "name"
-        and values[first - 1] in ("const", "let", "var")
-        and kinds[first + 1] == "="
-        and kinds[first + 2] == "{"
-        and kinds[first + 3] == "}"
-        and kinds[first + 4] in (";", "eof")
-    ):
-        return first, f"`{name}` is not defined as `const {name} = {{}};`, a new object"
     pushed = {c.name for c in changes if c.kind == "push"}
     for c in changes:
         if c.name in pushed and c.kind != "push":
             return c.after, f"the field `{c.name}` is pushed onto and set: push onto it only"
+
+    def use(j: int) -> str | None:
+        return None if j in found.skip else _use(kinds, values, partner, j, pushed, found)
+
+    return checked_uses(kinds, values, uses, changes, ("=", "{", "}"), use)
+
+
+def checked_uses(
+    kinds: Sequence[str],
+    values: Sequence[object],
+    uses: list[int],
+    changes: list[_Change],
+    definition: tuple[str, ...],
+    use: Callable[[int], str | None],
+) -> tuple[int, str] | None:
+    """None when the container of the ``changes`` (``uses``: the tokens naming it) is
+    defined as ``const o <definition>;`` (a new object or Map) and each ``use`` of it, up to
+    the end of the statement holding its last change, says None (the uses the changes make
+    themselves aside), else the token at fault and the reason."""
+    name = values[changes[0].obj]
+    first = uses[0] if uses else changes[0].obj
+    after = first + 1 + len(definition)
+    if not (
+        first > 0
+        and kinds[first - 1] == "name"
+        and values[first - 1] in ("const", "let", "var")
+        and tuple(str(v) for v in values[first + 1 : after]) == definition
+        and "str" not in kinds[first + 1 : after]
+        and kinds[after] in (";", "eof")
+    ):
+        written = " ".join(definition).replace("{ }", "{}").replace(" (", "(").replace("( ", "(")
+        return first, f"`{name}` is not defined as `const {name} {written};`, a new one"
     end = _statement_end(kinds, values, first, changes[-1].start)
     if end < 0:
         return changes[-1].start, f"`{name}` is changed outside the block that defines it"
@@ -250,9 +317,7 @@ def _check(
     for j in uses[1:]:
         if j > end:
             break
-        if j in targets or j in found.skip:
-            continue
-        reason = _use(kinds, values, partner, j, pushed, found)
+        reason = None if j in targets else use(j)
         if reason is not None:
             return j, reason
     return None
@@ -355,13 +420,18 @@ def _record_use(
 
 
 def _literal_end(
-    kinds: Sequence[str], values: Sequence[object], partner: dict[int, int], i: int, found: _Object
+    kinds: Sequence[str],
+    values: Sequence[object],
+    partner: dict[int, int],
+    i: int,
+    found: _Object,
+    ends: tuple[str, ...] = _ENDS,
 ) -> int:
-    """For a new record ``{...}`` at token ``i`` ending its statement, with named fields (no
-    spread, no computed key, no method) whose pushed fields are array literals: the token
+    """For a new record ``{...}`` at token ``i`` before one of ``ends``, with named fields
+    (no spread, no computed key, no method) whose pushed fields are array literals: the token
     after it, else -1."""
     close = partner.get(i, -1)
-    if close < 0 or kinds[close + 1] not in _ENDS:
+    if close < 0 or kinds[close + 1] not in ends:
         return -1
     pushed = {c.name for c in found.changes if c.kind == "push"}
     k = i + 1
@@ -428,6 +498,14 @@ def _write_change(out: TokenWriter, c: _Change) -> int:
     put("op", "...", op)
     copy(c.obj, c.record)
     put(",", ",", op)
+    return write_field(out, c)
+
+
+def write_field(out: TokenWriter, c: _Change) -> int:
+    """``"f": VALUE}``, the record's changed field, for the change ``c`` (its field read as
+    the tokens from ``c.obj`` to ``c.after``); the token after what it replaced."""
+    put, copy = out.put, out.copy
+    op = c.after
     put("str", json.dumps(c.name), c.record)
     put(":", ":", op)
     if c.kind == "push":

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from dialectic.frontends.plan.maprecords import map_refusal
 from dialectic.frontends.plan.parensets import _same_twice
 from dialectic.frontends.plan.recordfields import ASSIGN, field_name, refusal
 
@@ -26,6 +27,8 @@ def nested_refusal(
     the message and the hint, else None (``offsets``: the tokens' starts and ends; ``prefix``:
     after ``++`` or ``--``)."""
     starts, ends = offsets
+    if kinds[pos + 1] == "." and values[pos + 2] == "get" and kinds[pos + 3] == "(":
+        return _map_refusal(kinds, values, pos, source, offsets, prefix)
     found_heads = _member_heads(kinds, values, pos, prefix)
     if found_heads is None:
         return None
@@ -68,16 +71,9 @@ def _member_heads(
             break
         heads.append(i)
         if kinds[i] == "[":
-            depth = 0
-            while True:  # (to the partner: only on the way to a refusal)
-                depth += kinds[i] in ("(", "[", "{", "tplh")
-                depth -= kinds[i] in (")", "]", "}", "tplt")
-                if kinds[i] == "eof":
-                    return None
-                if depth == 0:
-                    break
-                i += 1
-            i += 1
+            i = _after_brackets(kinds, i)
+            if i < 0:
+                return None
         elif kinds[i + 1] == "name":
             i += 2
         else:
@@ -87,3 +83,50 @@ def _member_heads(
     if len(heads) < 2 or not (changes or prefix or kinds[i] == "."):
         return None
     return heads, i
+
+
+def _after_brackets(kinds: Sequence[str], i: int) -> int:
+    """The token after the brackets opening at token ``i`` (-1: they never close); walked
+    only on the way to a refusal."""
+    depth = 0
+    while True:
+        depth += kinds[i] in ("(", "[", "{", "tplh")
+        depth -= kinds[i] in (")", "]", "}", "tplt")
+        if kinds[i] == "eof":
+            return -1
+        if depth == 0:
+            return i + 1
+        i += 1
+
+
+def _map_refusal(
+    kinds: Sequence[str],
+    values: Sequence[object],
+    pos: int,
+    source: str,
+    offsets: tuple[Sequence[int], Sequence[int]],
+    prefix: bool,
+) -> tuple[int, str, str] | None:
+    """:func:`nested_refusal` for ``M.get(K).f op V;`` (:mod:`.maprecords`)."""
+    record = _after_brackets(kinds, pos + 3)
+    if record < 0 or kinds[record] not in (".", "["):
+        return None
+    after = _after_brackets(kinds, record) if kinds[record] == "[" else record + 2
+    op = values[after]
+    changes = kinds[after] == "=" or (kinds[after] == "op" and op in (*ASSIGN, "++", "--"))
+    if after < 0 or not (
+        changes or prefix or (kinds[after] == "." and values[after + 1] == "push")
+    ):
+        return None
+    starts, ends = offsets
+    name = values[pos]
+    text = source[starts[pos] : ends[after - 1]]
+    found = map_refusal(kinds, values, pos - prefix)
+    at, why = found if found is not None else (pos, "it is not read")
+    hint = (
+        f"define `const {name} = new Map();`, make each record as `if (!{name}.has(k)) "
+        f"{name}.set(k, {{count: 0}});`, and read `{name}` only through `has` and fields "
+        f"(`{name}.get(k).count`) until the loop ends; keep lists in an object of records "
+        "(`o[k].names.push(x)`)"
+    )
+    return at, f"`{text}` changes a record inside the Map `{name}` in place: {why}", hint
