@@ -24,6 +24,7 @@ leaves the statements as written, refused with the reason (:func:`map_refusal`).
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from functools import partial
 
@@ -37,6 +38,7 @@ from dialectic.frontends.plan.parensets import (
 from dialectic.frontends.plan.recordfields import (
     _ENDS,
     ASSIGN,
+    CHANGE_OPS,
     _Change,
     _literal_end,
     _member_end,
@@ -44,17 +46,23 @@ from dialectic.frontends.plan.recordfields import (
     change_after,
     checked_containers,
     checked_uses,
+    may_change,
     write_field,
 )
 from dialectic.frontends.plan.tokenwrite import TokenWriter
 
 __all__ = ["map_record_changes", "map_refusal"]
 
+#: a text that may hold `m.get(k).f op ...` or `++m.get(k).f`: the token pass decides
+_MAYBE = re.compile(r"\)\s*(?:\.[\w$]+|\[\s*[\"'][^\"'\n]*[\"']\s*\])\s*" + CHANGE_OPS)
+#: `++m.get(k).f;`
+_PREFIX = re.compile(r"(?:\+\+|--)\s*[\w$]+\s*\.\s*get\b")
+
 
 def map_record_changes(source: str, tokens: Lexed) -> Lexed | None:
     """``tokens`` with each change of a field of a record held in a Map the program wrote
     read as the Map's new version (None: there is none)."""
-    if ".get(" not in source:
+    if ".get(" not in source or not may_change(source, _MAYBE, _PREFIX):
         return None
     kept = [
         c

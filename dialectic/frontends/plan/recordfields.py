@@ -36,6 +36,7 @@ field) leaves the statements as written, which the parser refuses with the reaso
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import TypeVar
@@ -53,10 +54,12 @@ from dialectic.frontends.plan.tokenwrite import TokenWriter
 
 __all__ = [
     "ASSIGN",
+    "CHANGE_OPS",
     "change_after",
     "checked_containers",
     "checked_uses",
     "field_name",
+    "may_change",
     "record_changes",
     "refusal",
     "write_field",
@@ -70,6 +73,16 @@ _MUTATING = frozenset(
 )
 #: the tokens ending a statement
 _ENDS = (";", "}", "eof")
+#: the operators of a change (a text without one after a member's member is not searched)
+CHANGE_OPS = r"(?:[-+*/%]?=(?![=>])|\|\|=|\?\?=|\+\+|--)"
+#: a text that may hold `o[k].f op ...`, `o.k.f.push(`, `++o[k].f`: the token pass decides
+_MAYBE = re.compile(
+    r"[.\]][\w$]*\s*(?:\.[\w$]+|\[\s*[\"'][^\"'\n]*[\"']\s*\])\s*(?:"
+    + CHANGE_OPS
+    + r"|\.\s*push\s*\()"
+)
+#: `++o[k].f;` (searched when the text holds `++` or `--`)
+_PREFIX = re.compile(r"(?:\+\+|--)\s*[\w$]+\s*[.\[]")
 
 
 @dataclass(slots=True)
@@ -104,10 +117,18 @@ class _Object:
 def record_changes(source: str, tokens: Lexed) -> Lexed | None:
     """``tokens`` with each change of a field of a record held in an object the program
     wrote read as the record's new value (None: there is none)."""
-    if "." not in source:
+    if "." not in source or not may_change(source, _MAYBE, _PREFIX):
         return None
     kept = checked_containers(tokens, _changes, _kept)
     return _rewrite(source, tokens, kept) if kept else None
+
+
+def may_change(source: str, written: re.Pattern[str], prefix: re.Pattern[str]) -> bool:
+    """Whether ``source`` may hold a change of a record's field (``written``: its member and
+    operator; ``prefix``: after `++` or `--`): a quick test of the text before the tokens."""
+    if written.search(source):
+        return True
+    return ("++" in source or "--" in source) and prefix.search(source) is not None
 
 
 def _kept(
