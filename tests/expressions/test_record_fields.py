@@ -84,6 +84,13 @@ PROGRAMS = [
     # a record under a named member, outside a loop too
     "const st = {};\nst.a = {n: 0};\nfor (const x of nums) st.a.n += x;\nreturn st;",
     "const st = {};\nst.a = {n: 0, xs: []};\nst.a.n++;\nst.a.xs.push(5);\nreturn st;",
+    # an object of new records written at once
+    "const totals = {a: {n: 0, xs: []}, b: {n: 0, xs: []}};\nfor (const x of nums) {\n"
+    "  const k = x > 2 ? 'a' : 'b';\n  totals[k].n++;\n  totals[k].xs.push(x);\n}\n"
+    "return totals;",
+    "const totals = {big: {n: 0, sum: 0}, 'small': {n: 0, sum: 0}};\nnums.forEach(x => {\n"
+    "  if (x > 2) { totals.big.n++; totals.big.sum += x; }\n"
+    "  else { totals.small.n += 1; totals.small.sum += x; }\n});\nreturn totals;",
     # a Map of records: each change is the Map's next version holding the record copied
     "const m = new Map();\nfor (const p of people) {\n  const k = p.city || 'U';\n"
     "  if (!m.has(k)) m.set(k, {count: 0});\n  m.get(k).count += 1;\n}\n"
@@ -181,6 +188,17 @@ def test_record_field_changes_give_what_node_gives() -> None:
         (
             "const st = data;\nfor (const x of nums) {\n  st.d.n = x;\n}\nreturn st;",
             "not defined as",
+        ),
+        # an object of records holding a value from elsewhere
+        (
+            "const shared = {n: 0};\nconst totals = {a: shared};\nfor (const x of nums) {\n"
+            "  totals.a.n++;\n}\nreturn shared;",
+            "an object of new records",
+        ),
+        (
+            "const totals = {a: {n: 0, xs: words}};\nfor (const x of nums) {\n"
+            "  totals.a.xs.push(x);\n}\nreturn words;",
+            "an object of new records",
         ),
         # a Map's record held elsewhere, a list in a Map's record, a key computed twice
         (

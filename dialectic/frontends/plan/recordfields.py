@@ -71,6 +71,8 @@ ASSIGN = {"=": "", "+=": "+", "-=": "-", "*=": "*", "/=": "/", "%=": "%", "||=":
 _MUTATING = frozenset(
     {"push", "pop", "shift", "unshift", "splice", "sort", "reverse", "fill", "copyWithin"}
 )
+#: the words declaring a container
+_DECLARED = frozenset(["const", "let", "var"])
 #: the tokens ending a statement
 _ENDS = (";", "}", "eof")
 #: the operators of a change (a text without one after a member's member is not searched)
@@ -303,7 +305,29 @@ def _check(
     def use(j: int) -> str | None:
         return None if j in found.skip else _use(kinds, values, partner, j, pushed, found)
 
-    return checked_uses(kinds, values, uses, changes, ("=", "{", "}"), use)
+    def records(first: int) -> bool:  # `const o = {a: {n: 0}, b: {n: 0, xs: []}};`
+        return kinds[first + 1] == "=" and _records_end(kinds, values, partner, first + 2, found)
+
+    return checked_uses(kinds, values, uses, changes, ("=", "{", "}"), use, records)
+
+
+def _records_end(
+    kinds: Sequence[str], values: Sequence[object], partner: dict[int, int], i: int, found: _Object
+) -> bool:
+    """Whether token ``i`` starts an object literal ending its statement whose members are
+    named and each a new record (:func:`_literal_end`)."""
+    close = partner.get(i, -1) if kinds[i] == "{" else -1
+    if close < 0 or kinds[close + 1] not in (";", "eof"):
+        return False
+    k = i + 1
+    while k < close:
+        if kinds[k] not in ("name", "str", "num") or kinds[k + 1] != ":":
+            return False
+        k = _literal_end(kinds, values, partner, k + 2, found, (",", "}"))
+        if k < 0:
+            return False
+        k += kinds[k] == ","
+    return True
 
 
 def checked_uses(
@@ -313,24 +337,26 @@ def checked_uses(
     changes: list[_Change],
     definition: tuple[str, ...],
     use: Callable[[int], str | None],
+    other: Callable[[int], bool] | None = None,
 ) -> tuple[int, str] | None:
     """None when the container of the ``changes`` (``uses``: the tokens naming it) is
-    defined as ``const o <definition>;`` (a new object or Map) and each ``use`` of it, up to
-    the end of the statement holding its last change, says None (the uses the changes make
-    themselves aside), else the token at fault and the reason."""
+    defined as ``const o <definition>;`` (a new object or Map; or ``other`` says yes of the
+    definition's name token) and each ``use`` of it, up to the end of the statement holding
+    its last change, says None (the uses the changes make themselves aside), else the token
+    at fault and the reason."""
     name = values[changes[0].obj]
     first = uses[0] if uses else changes[0].obj
     after = first + 1 + len(definition)
+    declared = first > 0 and kinds[first - 1] == "name" and values[first - 1] in _DECLARED
     if not (
-        first > 0
-        and kinds[first - 1] == "name"
-        and values[first - 1] in ("const", "let", "var")
+        declared
         and tuple(str(v) for v in values[first + 1 : after]) == definition
         and "str" not in kinds[first + 1 : after]
         and kinds[after] in (";", "eof")
-    ):
+    ) and not (declared and other is not None and other(first)):
         written = " ".join(definition).replace("{ }", "{}").replace(" (", "(").replace("( ", "(")
-        return first, f"`{name}` is not defined as `const {name} {written};`, a new one"
+        also = " or an object of new records, {a: {n: 0}}" if other is not None else ""
+        return first, f"`{name}` is not defined as `const {name} {written};`{also}: a new one"
     end = _statement_end(kinds, values, first, changes[-1].start)
     if end < 0:
         return changes[-1].start, f"`{name}` is changed outside the block that defines it"
