@@ -26,6 +26,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from dialectic.resolve.recordinner import field_reads, record_pair
 from dialectic.tree.nodes import (
     AliasRef,
     Arr,
@@ -76,11 +77,14 @@ def inner_arrays(
     found: list[Node] = []
     allowed: set[int] = set(passed)
     entries: list[int] = []  # the aliases of entries, each to be read only once
+    records: list[Node] = []  # the accumulator read by records' changes (:mod:`.recordinner`)
+    grown: set[str] = set()  # the fields whose lists records' changes grow
+    plain = False  # a group-by's list (no record) is grown too
     for change in changes:
         if type(change) is not Merge:
             continue
         base = change.parts[0]
-        inners: list[tuple[Arr, Node]] = []
+        inners: list[tuple[Arr, list[Node]]] = []
         for part in change.parts[1:]:
             if type(part) is not Global or part.name != "Object.fromEntries":
                 continue
@@ -93,12 +97,23 @@ def inner_arrays(
             for pair in _pairs(literal):
                 inner = _inner(pair, base, is_acc)
                 if inner is not None:
-                    inners.append(inner)
+                    inners.append((inner[0], [inner[1]]))
+                    plain = True
+                    continue
+                record = record_pair(pair, base, is_acc, _same)
+                if record is not None and record[0] is not None and record[2] is not None:
+                    inners.append((record[0], record[1]))
+                    grown.add(record[2])
+                elif record is not None:
+                    records.extend(record[1])
         if len(inners) == 1:  # (two in one change: the second would see the first's list)
             found.append(inners[0][0])
-            allowed.add(id(inners[0][1]))
+            allowed.update(id(n) for n in inners[0][1])
     if not found:
         return []
+    if not plain:  # (a list of the accumulator itself may not be read so)
+        allowed.update(id(n) for n in records)
+        allowed.update(field_reads(body, is_acc, grown))
     reads: dict[int, int] = {}
     for node in walk(body):
         if is_acc(node) and id(node) not in allowed:

@@ -33,9 +33,11 @@ from dialectic.frontends.plan.jsnumber import js_number_to_string
 from dialectic.frontends.plan.letbranch import branch_lets, for_awaits
 from dialectic.frontends.plan.lexer import Lexed, lex
 from dialectic.frontends.plan.mappush import map_pushes
+from dialectic.frontends.plan.maprecords import map_record_changes
 from dialectic.frontends.plan.memberpush import member_pushes
 from dialectic.frontends.plan.parensets import split_parenthesized
 from dialectic.frontends.plan.parser import ParseFailure, Parser, Problem
+from dialectic.frontends.plan.recordfields import record_changes
 from dialectic.frontends.plan.spans import LazySpans, LineIndex, build_spans
 from dialectic.frontends.plan.trycatch import may_try, untry
 from dialectic.frontends.plan.unshift import unshifts
@@ -185,6 +187,12 @@ def _attempt(
         split = split_parenthesized(text, tokens)
         if split is not None:
             tokens = split
+        records = record_changes(text, tokens)  # `stats[k].count++;` (:mod:`.recordfields`)
+        if records is not None:
+            tokens = records
+        records = map_record_changes(text, tokens)  # `m.get(k).n++;` (:mod:`.maprecords`)
+        if records is not None:
+            tokens = records
         pushed = member_pushes(text, tokens)  # `groups[k].push(x);` (:mod:`.memberpush`)
         if pushed is not None:
             tokens = pushed

@@ -25,6 +25,7 @@ from dialectic.frontends.plan.loopswitch import LoopSwitchMixin
 from dialectic.frontends.plan.loopwhile import body_start, read_while, skip_do_test
 from dialectic.frontends.plan.patterns import PatternsMixin
 from dialectic.frontends.plan.promiseloop import all_map_at
+from dialectic.frontends.plan.recordrefusal import nested_refusal
 from dialectic.frontends.plan.restblock import RestBlockMixin
 
 __all__ = ["LoopsMixin"]
@@ -444,6 +445,7 @@ class LoopsMixin(
         if refused is not None:
             raise refused
         if kind == "op" and values[pos] in _STEPS and kinds[pos + 1] == "name":
+            self._inner_push(pos + 1, True)  # (`++o[k].n;`)
             self.pos = pos + 2
             self._end(f"`{values[pos]}`")
             self._change(body, reach, values[pos + 1], pos + 1, values[pos], None, pos)
@@ -463,10 +465,13 @@ class LoopsMixin(
         body.runs.append(hidden)
         return reach
 
-    def _inner_push(self, pos: int) -> None:
+    def _inner_push(self, pos: int, prefix: bool = False) -> None:
         """``groups[k].push(v)``: a push onto an array inside a value, refused with the new
         value to set instead (`push` is refused anyway; the hint is the loop's idiom)."""
         kinds, values = self.kinds, self.values
+        nested = nested_refusal(kinds, values, pos, self.source, (self.starts, self.ends), prefix)
+        if nested is not None:  # `o[k].count += 1;` left as written (:mod:`.recordfields`)
+            raise self.fail(nested[1], self.starts[nested[0]], nested[2])
         i = pos + 1
         while kinds[i] in (".", "["):
             if kinds[i] == "." and values[i + 1] == "push" and kinds[i + 2] == "(" and i > pos + 1:

@@ -1,0 +1,91 @@
+"""The lists inside the records of an accumulator that a fold may grow in place (SPEC 10,
+"Loops": ``stats[k].names.push(x)``, read by :mod:`dialectic.frontends.plan.recordfields` as
+``stats[k] = {...stats[k], "names": [...stats[k].names, x]}``).
+
+:mod:`.foldinner` grows the list of a group-by in place when nothing but the accumulator can
+hold it. Here the list is one field of a record the accumulator holds under a key: the pair
+``[K, {...acc[K2], f: [...acc[K3].f, x]}]`` (``K2`` and ``K3`` written as ``K``) copies the
+record (a few fields) and grows ``f``'s list, which goes back under the key it came from with
+the record; a change of another field, ``[K, {...acc[K2], g: V}]``, moves the list to the new
+record under the same key. Besides those, the accumulator may be read without giving a record
+or a grown list to anything: a field that is no grown list (``acc[K].count``, any key), and the
+tests ``!acc[K]`` and ``acc[K] ? ... : ...`` (a record is truthy). A list a record's field held
+before (``names: []`` of the literal, or a list from elsewhere) is copied at its first push, as
+:mod:`dialectic.compiler.accumulate` copies any list its inner arrays did not make.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from dialectic.tree.nodes import Arr, Cond, Get, Lit, Merge, Node, Obj, Op, Spread, walk
+
+__all__ = ["field_reads", "record_pair"]
+
+
+def record_pair(
+    pair: Arr, base: Node, is_acc: Callable[[Node], bool], same: Callable[[Node, Node], bool]
+) -> tuple[Arr | None, list[Node], str | None] | None:
+    """For the pair ``[K, {...acc[K2], f: V}]`` of a change of ``base``: the inner array ``V``
+    when it is ``[...acc[K3].f, ...]`` (else None), the accumulator's nodes it reads so, and the
+    field it grows (None: another field's change); None for any other pair."""
+    key, value = pair.items
+    if type(value) is not Merge or len(value.parts) != 2:
+        return None
+    record, obj = value.parts
+    if not _record_of(record, base, key, is_acc, same, 1):
+        return None
+    if type(obj) is not Obj or len(obj.fields) != 1:
+        return None
+    ((name, arr),) = obj.fields.items()
+    accs: list[Node] = [record.target]  # type: ignore[attr-defined]
+    if type(arr) is not Arr or not arr.items or type(arr.items[0]) is not Spread:
+        return None, accs, None
+    start = arr.items[0].value
+    if not _record_of(start, base, key, is_acc, same, 2):
+        return None, accs, None
+    field = start.keys[1]  # type: ignore[attr-defined]
+    if type(field) is not Lit or field.value != name:
+        return None, accs, None
+    return arr, [*accs, start.target], name  # type: ignore[attr-defined]
+
+
+def _record_of(
+    node: Node,
+    base: Node,
+    key: Node,
+    is_acc: Callable[[Node], bool],
+    same: Callable[[Node, Node], bool],
+    width: int,
+) -> bool:
+    """Whether ``node`` is ``acc[K2]`` (``width`` 1) or ``acc[K2].f`` (2), ``acc`` the change's
+    ``base`` and ``K2`` written as the pair's ``key``."""
+    return (
+        type(node) is Get
+        and not node.optional
+        and len(node.keys) == width
+        and is_acc(node.target)
+        and same(node.target, base)
+        and same(node.keys[0], key)
+    )
+
+
+def field_reads(body: Node, is_acc: Callable[[Node], bool], grown: set[str]) -> set[int]:
+    """The ids of the accumulator's nodes in ``body`` read only for a field that is no grown
+    list (``acc[K].count``) or for a test (``!acc[K]``, ``acc[K] ? a : b``)."""
+    found: set[int] = set()
+    for node in walk(body):
+        t = type(node)
+        if t is Get and is_acc(node.target) and len(node.keys) >= 2:  # type: ignore[attr-defined]
+            name = node.keys[1]  # type: ignore[attr-defined]
+            if type(name) is Lit and type(name.value) is str and name.value not in grown:
+                found.add(id(node.target))  # type: ignore[attr-defined]
+            continue
+        tested = None
+        if t is Op and node.op == "!" and len(node.operands) == 1:  # type: ignore[attr-defined]
+            tested = node.operands[0]  # type: ignore[attr-defined]
+        elif t is Cond:
+            tested = node.test  # type: ignore[attr-defined]
+        if type(tested) is Get and len(tested.keys) == 1 and is_acc(tested.target):
+            found.add(id(tested.target))
+    return found
