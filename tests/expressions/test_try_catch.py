@@ -201,11 +201,59 @@ def test_the_error_of_a_failing_call_is_the_functions_own_message() -> None:
             (2, 34),
         ),
         (
-            "const f = (x) => { if (x) throw new Error('x'); return 1; };\nreturn f(n);",
-            "Plan reads `throw` only outside functions",
-            (1, 27),
+            "try { return 1; } catch (e) { return 2; } finally { return 3; }",
+            "Plan reads no `return` in a `finally` block",
+            (1, 53),
         ),
-        ("try { return 1; } catch (e) { return 2; } finally { }", "Plan has no `finally`", (1, 43)),
+        # promises' handlers, `Promise.allSettled`, `finally` (test_failure_handling.py)
+        (  # the error whole: no JavaScript Error here
+            "return await failLater('a').catch(e => e);",
+            "`e` is the error: Plan reads only `e.message` and `e.name`",
+            (1, 29),
+        ),
+        (
+            "return await failLater('a').then(v => v, e => `${e}`);",
+            "`e` is the error",
+            (1, 29),
+        ),
+        (  # which of two calls running at once failed first
+            "return await Promise.all([slow(1), failLater('x')]).catch(e => e.message);",
+            "the handler reads the error, and the promise holds several calls that may fail",
+            (1, 53),
+        ),
+        (
+            "const rs = await Promise.allSettled([failLater('x')]);\n"
+            "return rs.map(r => String(r.reason));",
+            "a rejected entry's `reason` is the error",
+            (2, 29),
+        ),
+        (
+            "const rs = await Promise.allSettled([failLater('x')]);\nreturn rs[0].reason;",
+            "a rejected entry's `reason` is the error",
+            (2, 14),
+        ),
+        ("return await slow(1).finally(() => 1);", "Plan has no `finally` on a promise", (1, 22)),
+        (
+            "try { return 1; } finally { return 2; }",
+            "Plan reads no `return` in a `finally` block",
+            (1, 29),
+        ),
+        (
+            "try { await slow(1); } finally { throw new Error('x'); }\nreturn 1;",
+            "Plan reads no `throw` in a `finally` block",
+            (1, 34),
+        ),
+        (
+            "for (const x of nums) {\n  try { await slow(x); } finally { continue; }\n}\nreturn 1;",
+            "Plan reads no `continue` in a `finally` block",
+            (2, 36),
+        ),
+        (
+            "try { try { await slow(1); } finally { } } finally { }\nreturn 1;",
+            "Plan reads no `try` with `finally` inside another",
+            (1, 7),
+        ),
+        ("return Promise.reject();", "`Promise.reject` needs a value", (1, 22)),
     ],
 )
 def test_what_cannot_be_read_exactly_is_refused_at_the_place(

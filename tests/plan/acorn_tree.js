@@ -215,6 +215,12 @@ function conv(n) {
         // a promise's `then` (SPEC 10): desugared, checked against Node itself
         // (tests/expressions/test_promise_methods.py)
         throw new Loop("then");
+      if (c.type === "MemberExpression" && !c.computed &&
+          (c.property.name === "catch" || c.property.name === "allSettled" ||
+           c.property.name === "reject"))
+        // a promise's failures (SPEC 10): desugared as `$try`, `$throw`, checked against Node
+        // itself (tests/expressions/test_failure_handling.py)
+        throw new Loop(c.property.name);
       if (c.type === "MemberExpression" && !c.computed && !c.optional && isNewSet(c.object) &&
           c.property.name === "has" && n.arguments.length === 1)
         return { $method: [setItems(c.object), "includes", conv(n.arguments[0])] };
@@ -237,8 +243,7 @@ function conv(n) {
         const name = c.property.name;
         if (c.object.type === "Identifier") {
           const space = c.object.name;
-          if (space === "Promise" && (name === "all" || name === "allSettled") &&
-              args.length === 1) return args[0];
+          if (space === "Promise" && name === "all" && args.length === 1) return args[0];
           if (space === "Array" && name === "from" && args.length === 2)
             return { $method: [{ $global: ["Array.from", args[0]] }, "map", args[1]] };
           if (GLOBALS.has(space + "." + name)) return { $global: [space + "." + name, ...args] };

@@ -319,3 +319,20 @@ def test_an_infinity_is_written_as_javascript_names_it() -> None:
     assert decompile([-math.inf, {"$op": ["-", {"$ref": "Infinity"}]}]) == (
         "return [(-Infinity), (-Infinity)];"
     )
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "return failLater(1).catch((e) => e.message);",
+        "v = slow(1).catch(() => 0).catch((e) => e.name);\nreturn v;",
+        "return Promise.reject(new TypeError(`x${n}`)).catch(() => 1);",
+        "return [1, Promise.reject(7)];",
+        "r = Promise.allSettled([slow(1), failLater(2)]);\nreturn r.map((x) => x.status);",
+        "r = Promise.allSettled(nums.map((x) => slow(x)));\nreturn r.length;",
+        "throw new RangeError('a');",
+    ],
+)
+def test_failure_handling_roundtrips(text: str) -> None:
+    # `p.catch(h)`, `Promise.reject(e)`, `Promise.allSettled(...)` (SPEC 10)
+    roundtrip(text)

@@ -18,6 +18,12 @@ from dialectic.frontends.plan.jsnumber import js_number_to_string
 from dialectic.frontends.plan.keywords import LITERAL_WORDS, RESERVED, is_identifier_name
 from dialectic.frontends.plan.literals import LexError, regex_end
 from dialectic.frontends.plan.order import reading_order
+from dialectic.frontends.plan.rejections import (
+    caught_text,
+    settled_text,
+    settled_value,
+    thrown_text,
+)
 from dialectic.values.jsnumber import as_double, show_integer
 
 __all__ = ["DecompileError", "decompile", "decompile_expression"]
@@ -127,6 +133,10 @@ class _Writer:
         if kind is int or kind is float:
             return number_literal(node)
         if kind is list:
+            if node and settled_value(node[0]) is not None:  # `Promise.allSettled([...])`
+                text = settled_text(node, lambda inner: self.expr(inner, depth + 1))
+                if text is not None:
+                    return text
             return "[" + ", ".join(self.expr(item, depth + 1) for item in node) + "]"
         if kind is not dict:
             raise DecompileError(f"{type(node).__name__} is not a JSON value")
@@ -196,6 +206,10 @@ class _Writer:
             )
         if dot == "." and value[1] in _NEXT_VERSION and len(value) == _NEXT_VERSION[value[1]]:
             return self.next_version(value, depth)
+        if value[1] == "map" and dot == ".":  # `Promise.allSettled(xs.map(f))`
+            text = settled_text({"$method": value}, lambda inner: self.expr(inner, depth + 1))
+            if text is not None:
+                return text
         target = self.postfix_target(self.operand(value[0], depth), value[0])
         args = ", ".join(self.expr(a, depth + 1) for a in value[2:])
         return f"{target}{dot}{_name(value[1], 'the method')}({args})"
@@ -319,7 +333,7 @@ class _Writer:
         elif mode == "return" and type(body) is dict and len(body) == 1 and "$try" in body:
             lines.extend(self.try_statement(body["$try"], depth + 1, indent))
         elif mode == "return" and type(body) is dict and len(body) == 1 and "$throw" in body:
-            lines.append(f"{indent}throw {self.expr(body['$throw'], depth + 1)};")
+            lines.append(f"{indent}throw {self.thrown(body['$throw'], depth)};")
         else:
             lines.append(f"{indent}{mode} {self.expr(body, depth + 1)};")
         return lines
@@ -331,7 +345,10 @@ class _Writer:
         if not declare and type(value) is dict and len(value) == 1 and "$while" in value:
             parts = while_parts(value["$while"])
         if type(value) is dict and len(value) == 1 and "$try" in value:
-            return self.try_binding(alias, value["$try"], depth, indent)
+            text = caught_text(value["$try"], lambda node: self.expr(node, depth + 1))
+            if text is None:
+                return self.try_binding(alias, value["$try"], depth, indent)
+            return [f"{indent}{declare}{alias} = {text};"]  # `const v = f(x).catch(h);`
         if parts is None:
             return [f"{indent}{declare}{alias} = {self.expr(value, depth + 1)};"]
         state, t, test, s, step = parts
@@ -380,30 +397,33 @@ class _Writer:
         sets = []
         for part in (value[0], fn[1]):
             if type(part) is dict and len(part) == 1 and "$throw" in part:
-                sets.append(f"{inner}throw {self.expr(part['$throw'], depth + 1)};")
+                sets.append(f"{inner}throw {self.thrown(part['$throw'], depth)};")
             else:
                 sets.append(f"{inner}{alias} = {self.expr(part, depth + 1)};")
         return [
             f"{indent}let {alias};",
             f"{indent}try {{",
             sets[0],
-            lines[len(lines) // 2],  # (`} catch (e) {`: the body and the handler are one line)
+            next(line for line in lines if line.startswith(f"{indent}}} catch")),
             sets[1],
             f"{indent}}}",
         ]
 
     def try_form(self, value: Any, depth: int) -> str:
+        text = caught_text(value, lambda node: self.expr(node, depth + 1))  # `f(x).catch(h)`
+        if text is not None:
+            return text
         raise DecompileError(
-            "a `$try` is a statement: Plan writes it only as the value a block returns "
-            "(`try { ... } catch (e) { ... }`) or an alias of it; Plan2, whose `${...}` are "
-            "expressions, has no `try`"
+            "a `$try` of anything but a call is a statement: Plan writes it only as the value "
+            "a block returns (`try { ... } catch (e) { ... }`) or an alias of it (of a call: "
+            "`f(x).catch((e) => ...)`)"
         )
 
-    def throw_form(self, value: Any, depth: int) -> str:
-        raise DecompileError(
-            "a `$throw` is a statement: Plan writes it only as the value a block returns "
-            "(`throw new Error(...);`); Plan2, whose `${...}` are expressions, has no `throw`"
-        )
+    def throw_form(self, value: Any, depth: int) -> str:  # `Promise.reject(new Error(m))`
+        return f"Promise.reject({self.thrown(value, depth)})"
+
+    def thrown(self, value: Any, depth: int) -> str:
+        return thrown_text(value, lambda node: self.expr(node, depth + 1))
 
     def while_form(self, value: Any, depth: int) -> str:
         raise DecompileError(

@@ -84,7 +84,7 @@ _HINTS = {
     "let": "declare aliases as `name = expr;`",
     "var": "declare aliases as `name = expr;`",
     "try": "`try { ... } catch (e) { ... }` is a statement of a block, not a value",
-    "throw": "`throw new Error('...');` is a statement where `return` may stand, outside functions",
+    "throw": "`throw new Error('...');` is a statement where `return` may stand",
     "import": "Plan has no modules; the runtime provides every function",
     "export": "Plan has no modules; the runtime provides every function",
     "typeof": "`typeof` is an operator: `typeof x === 'string'`; it cannot be a name",

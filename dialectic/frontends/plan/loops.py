@@ -410,6 +410,11 @@ class LoopsMixin(
             raise self.each_break(pos, call) if word == "break" else self.each_continue(pos, call)
         if word == "return" and body.ret is not None and not body.each:
             return self.loop_return(body, reach, pos)  # (:mod:`.loopreturn`)
+        if word == "return" and body.each and values[pos + 1] == "%throw":
+            # (`throw` in a `forEach` callback, :mod:`.trycatch`: it leaves the callback and
+            # the loop, so it fails where it stands, as a statement run for its effect)
+            self._run(body, reach, pos + 1)
+            return NEVER
         if word == "continue" or (word == "return" and body.each):
             failure = self.each_return(pos, body.each_call) if word == "return" else None
             if failure is not None:
@@ -454,6 +459,12 @@ class LoopsMixin(
             return reach
         if kind == "name" and word not in RESERVED:
             self._inner_push(pos)
+        self._run(body, reach, pos)
+        return reach
+
+    def _run(self, body: Body, reach: str | None, pos: int) -> None:
+        """The expression statement at ``pos``, run for its effect (a hidden alias the loop
+        runs)."""
         self.pos = pos
         value = self.expr(0)
         last = self.pos - 1
@@ -463,7 +474,6 @@ class LoopsMixin(
         body.lets[hidden] = self._when(reach, value, None, pos, last)
         self._put(body.lets, hidden, pos, last)
         body.runs.append(hidden)
-        return reach
 
     def _inner_push(self, pos: int, prefix: bool = False) -> None:
         """``groups[k].push(v)``: a push onto an array inside a value, refused with the new

@@ -254,7 +254,7 @@ class OperatorsMixin(ArrowsMixin):
                 and kind == "name"
                 and kinds[pos + 1] == "("
                 and raw not in NOT_CALLEE
-                and raw[:1] != "$"
+                and raw[:1] not in _HIDDEN
             ):  # `g(...)`, likewise
                 args.append(self._plain_call(raw, pos, inner))
                 pos = self.pos

@@ -77,25 +77,17 @@ class Parser(
                     else (True if word == "true" else False if word == "false" else None)
                 )
                 callee = word  # only to say that it is not a function
+            elif word == "Promise" and kinds[pos + 1] == "." and self.values[pos + 2] == "reject":
+                self.pos = pos + 3  # `Promise.reject(x)`: a promise that fails with `x`
+                node = self.note_promise(self.try_form("%throw", depth))
             elif (
                 (word == "function" and kinds[pos + 1] in ("(", "name"))
                 or (word == "async" and self.values[pos + 1] == "function")
                 or word in _TRY_FORMS
             ):  # `xs.map(function (x) { return x.a; })`; `%try(...)` (:mod:`.trywrite`)
                 return self.function_or_try(pos, depth, word)
-            elif word == "new" and self.values[pos + 1] in _NEW and kinds[pos + 2] == "(":
-                node = self.new_value(pos, depth)  # `new Set(xs)`, `new Map(...)` (SPEC 10)
-                callee = None
-            elif (
-                word == "new"
-                and self.values[pos + 1] == "Intl"
-                and kinds[pos + 2] == "."
-                and self.values[pos + 3] == "NumberFormat"
-                and kinds[pos + 4] == "("
-            ):  # `new Intl.NumberFormat(...)`: as without `new` (values/jslocale.py)
-                self.pos = pos + 2
-                node = {"$ref": "Intl"}
-                callee = "Intl"
+            elif word == "new" and (made := self.new_form(pos, depth)) is not None:
+                node, callee = made
             elif word == "Array" and kinds[pos + 1] == "(":
                 node = self.new_array(pos, depth)  # `Array(n).fill(v)` (SPEC 10)
                 callee = None
@@ -170,6 +162,23 @@ class Parser(
             return node
         return self.postfix(node, pos, callee, depth)
 
+    def new_form(self, pos: int, depth: int) -> tuple[Any, str | None] | None:
+        """``new Set(xs)``, ``new Map(...)`` (SPEC 10) and ``new Intl.NumberFormat(...)`` (as
+        without `new`, values/jslocale.py) at token ``pos`` (``new``): the tree and the callee
+        name; None for anything else."""
+        values, kinds = self.values, self.kinds
+        if values[pos + 1] in _NEW and kinds[pos + 2] == "(":
+            return self.new_value(pos, depth), None
+        if (
+            values[pos + 1] == "Intl"
+            and kinds[pos + 2] == "."
+            and values[pos + 3] == "NumberFormat"
+            and kinds[pos + 4] == "("
+        ):
+            self.pos = pos + 2
+            return {"$ref": "Intl"}, "Intl"
+        return None
+
     def function_or_try(self, pos: int, depth: int, word: str) -> Any:
         if word in _TRY_FORMS:
             return self.try_form(word, depth)
@@ -178,7 +187,8 @@ class Parser(
     def try_form(self, word: str, depth: int) -> Any:
         """``%try(async () => {block}, async (e) => {handler})`` as ``$try``, ``%throw(x)`` as
         ``$throw`` (an ``Error`` made with ``new Error(message)``, ``TypeError(...)``, ... as
-        the object ``{name, message}``), the hidden calls :mod:`.trywrite` writes."""
+        the object ``{name, message}``), the hidden calls :mod:`.trywrite` writes; also
+        ``Promise.reject(x)`` (``self.pos`` at its ``(``)."""
         self.pos += 1  # (the `(` the writer put)
         if word == "%try":
             first = self.pos
@@ -196,6 +206,12 @@ class Parser(
                 rec[(id(items), 0)] = rec[(id(body["$fn"]), 1)]
             return {"$try": items}
         kinds, values = self.kinds, self.values
+        if kinds[self.pos - 1] != "(" or kinds[self.pos] == ")":
+            raise self.fail(
+                "`Promise.reject` needs a value",
+                self.starts[self.pos - 1],
+                "write `Promise.reject(new Error('what went wrong'))`",
+            )
         at = self.pos + (values[self.pos] == "new")
         made = values[at]
         if kinds[at] == "name" and made in _ERRORS and kinds[at + 1] == "(":
@@ -279,7 +295,7 @@ class Parser(
                 and kind == "name"
                 and kinds[pos + 1] == "("
                 and (fn := values[pos]) not in NOT_CALLEE
-                and fn[:1] != "$"
+                and fn[:1] not in ("$", "%")  # (`%throw(...)`: :mod:`.trywrite`)
             ):
                 node = self._call_of(fn, pos, depth)  # (`_plain_call`, without a call)
                 if kinds[self.pos] not in ENDS:

@@ -284,11 +284,7 @@ class PostfixMixin(PromisesMixin):
                 # calls run concurrently anyway; the result is the list (a promise: `.then`)
                 return self.note_promise(args[1])
             if space == "Promise" and fn == "allSettled" and len(args) == 2:
-                # each settled value as JavaScript shows it; a call that fails ends the run
-                # (there are no `rejected` entries: SPEC 10, "Mapping to the call tree")
-                settled = {"status": "fulfilled", "value": {"$ref": "_settled"}}
-                made = {"$method": [args[1], "map", {"$fn": [["_settled"], settled]}]}
-                return self.note_promise(made)
+                return self.all_settled(args[1])  # (:mod:`.promises`)
 
             taken = space == "Array" and fn == "from" and len(args) >= 2 and self.take_set(args[1])
             if taken and len(args) == 2:

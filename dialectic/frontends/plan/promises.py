@@ -5,12 +5,13 @@ promise in JavaScript, which Plan awaits where its value is used; so is ``Promis
 On such a value:
 
 - ``p.then(v => body)`` is the arrow applied to the value: ``[p].map(v => body)[0]``;
-- ``p.catch(h)`` runs as ``try``/``catch`` does (lenient mode: ``p`` itself, with a warning
-  that a failure ends the program; strict mode: refused), ``p.finally(h)`` and
-  ``p.then(f, onRejected)`` are refused;
-- ``Promise.resolve(v)`` is ``v``; ``Promise.race``, ``Promise.any`` and ``Promise.reject``
-  are refused with what to write (the first call to end is not a value a program can count on;
-  Plan has no ``throw``).
+- ``p.catch(h)`` is the core's ``$try`` of ``p`` and ``h``, as ``try``/``catch``;
+  ``p.then(f, h)`` is ``$try([0, p], e => [1, h(e)])``, then ``f`` applied to the value when
+  it is tagged ``0`` (``h`` handles only ``p``'s failure, :mod:`.rejections`); ``p.finally(h)``
+  is refused;
+- ``Promise.resolve(v)`` is ``v``; ``Promise.reject(e)`` is ``$throw`` (:mod:`.trywrite`
+  rewrites it); ``Promise.race`` and ``Promise.any`` are refused with what to write (the first
+  call to end is not a value a program can count on).
 
 On anything else (data, an awaited value: ``(await f()).then(...)``) ``then`` is not a method,
 as in JavaScript.
@@ -18,9 +19,10 @@ as in JavaScript.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from dialectic.frontends.plan.base import ParserBase
+from dialectic.frontends.plan.rejections import error_read, failure_places, settled_entry
 
 __all__ = ["PromisesMixin"]
 
@@ -44,6 +46,12 @@ class PromisesMixin(ParserBase):
     _promises: set[int] | None = None
     #: ids of trees an `await` gave (their value is no promise any more)
     _settled: set[int] | None = None
+    #: ``p.then(f)`` by its tree's id: ``p`` and ``f``'s body (:meth:`_unordered`)
+    _chains: dict[int, tuple[Any, Any]] | None = None
+
+    if TYPE_CHECKING:  # provided by the other mixins
+
+        def fresh(self, prefix: str) -> str: ...
 
     def note_promise(self, tree: Any) -> Any:
         if self._promises is None:
@@ -62,34 +70,147 @@ class PromisesMixin(ParserBase):
         if settled is not None and id(tree) in settled:
             return False
         promises = self._promises
-        return is_call(tree) or (promises is not None and id(tree) in promises)
+        if is_call(tree) or (promises is not None and id(tree) in promises):
+            return True
+        choice = tree.get("$if") if type(tree) is dict and len(tree) == 1 else None
+        # (`(t ? f(x) : g(x)).catch(h)`: a promise either way)
+        return type(choice) is list and len(choice) == 3 and all(map(self.is_promise, choice[1:]))
 
     def promise_method(self, fn: str, args: list[Any], at: int) -> Any:
         """``args[0].fn(args[1:])`` for a promise ``args[0]`` (``at``: the token of ``fn``)."""
         offset = self.starts[at]
-        if fn == "then" and len(args) == 2:
-            arrow = args[1]
-            if type(arrow) is not dict or "$fn" not in arrow or len(arrow["$fn"][0]) > 1:
-                raise self.fail(
-                    "`then` takes an arrow function of the value here: p.then(v => ...)",
-                    offset,
-                    "or await it: const v = await p; ...",
-                )
-            # (a promise too: `f(x).then(...).then(...)`)
-            return self.note_promise({"$get": [{"$method": [[args[0]], "map", arrow]}, 0]})
-        if fn == "catch" and len(args) == 2 and not self.strict:
-            self.warn(
-                offset,
-                "ran the promise without its `catch`: Plan runs no handler, a failure ends "
-                "the program with that failure",
-            )
-            return args[0]
+        if fn == "then" and len(args) in (2, 3):
+            arrow = self._callback(args[1], offset, "v")
+            if len(args) == 2:
+                # (a promise too: `f(x).then(...).then(...)`)
+                return self._chained(args[0], arrow)
+            # `p.then(f, h)`: `h` handles only `p`'s failure, `f` runs on its value
+            handler = self._handler(args[0], args[2], offset)
+            name = self.fresh("_then")
+            tagged = {"$try": [[0, args[0]], {"$fn": [handler["$fn"][0], [1, handler["$fn"][1]]]}]}
+            ref = {"$ref": name}
+            done = {"$op": ["===", {"$get": [ref, 0]}, 0]}
+            value = {"$get": [ref, 1]}
+            applied = {"$get": [{"$method": [[value], "map", arrow]}, 0]}
+            pick = {"$fn": [[name], {"$if": [done, applied, value]}]}
+            return self.note_promise({"$get": [{"$method": [[tagged], "map", pick]}, 0]})
+        if fn == "catch" and len(args) == 2:
+            return self.note_promise({"$try": [args[0], self._handler(args[0], args[1], offset)]})
         raise self.fail(
             _refused(fn),
             offset,
-            "a failed call ends the program with its failure; drop the handler "
-            "(the value is the call's): const v = await f(x);",
+            "await the promise inside `try { ... } finally { ... }`, or drop the handler",
         )
+
+    def _callback(self, arrow: Any, offset: int, param: str) -> Any:
+        """``arrow``, an arrow function of at most one parameter, or a failure."""
+        if type(arrow) is not dict or "$fn" not in arrow or len(arrow["$fn"][0]) > 1:
+            raise self.fail(
+                f"a promise's handler here is an arrow function: ({param}) => ...",
+                offset,
+                f"write it where it is used: p.then(v => ...), p.catch(e => ...), or await it "
+                f"in `try`: const {param} = await p;",
+            )
+        return arrow
+
+    def _chained(self, promise: Any, arrow: Any) -> Any:
+        made = {"$get": [{"$method": [[promise], "map", arrow]}, 0]}
+        chains = self._chains
+        if chains is None:
+            chains = self._chains = {}
+        chains[id(made)] = (promise, arrow["$fn"][1])
+        return self.note_promise(made)
+
+    def _handler(self, promise: Any, handler: Any, offset: int) -> Any:
+        """The handler of ``promise``'s failure (``p.catch(h)``, ``p.then(f, h)``): an arrow
+        function that reads its error only as ``e.message``, ``e.name`` or ``throw e``; when
+        it reads it, the promise holds one place that may fail, or a ``then`` chain of such
+        (SPEC 10, :mod:`.rejections`)."""
+        handler = self._callback(handler, offset, "e")
+        params = handler["$fn"][0]
+        if not params:
+            return handler
+        name = params[0]
+        if error_read(handler["$fn"][1], name):
+            raise self.fail(
+                f"`{name}` is the error: Plan reads only `{name}.message` and `{name}.name`",
+                offset,
+                f"write `{name}.message` (`${{{name}.message}}` in a template, not `${{{name}}}`)",
+            )
+        if self._unordered(promise):
+            raise self.fail(
+                "the handler reads the error, and the promise holds several calls that may "
+                "fail: dialectic may run them at once, so the failure caught might not be the "
+                "one JavaScript meets first",
+                offset,
+                "give each call its own `.catch`, or do not read the error in the handler",
+            )
+        return handler
+
+    def _unordered(self, promise: Any) -> bool:
+        """Whether ``promise`` holds two places that may fail that may run at once (a ``then``
+        runs its arrow after its promise: each part is counted alone)."""
+        chains = self._chains or {}
+        stack = [promise]
+        while stack:
+            tree = stack.pop()
+            chain = chains.get(id(tree))
+            if chain is not None:
+                stack.extend(chain)
+            elif failure_places(tree) > 1:
+                return True
+        return False
+
+    def all_settled(self, promises: Any) -> Any:
+        """``Promise.allSettled(xs)``: each element's ``{status, value}``, or ``{status:
+        'rejected', reason}`` when it fails as JavaScript throws, for an array written in
+        place (``[f(a), g(b)]``, ``xs.map(x => f(x))``); else (a name, a spread) a failure
+        ends the run. The program reads a ``reason`` only as ``reason.message`` or
+        ``reason.name`` (it is ``{name, message}``, no JavaScript ``Error``)."""
+        reason = self.fresh("_reason")
+        if type(promises) is list and not any(type(p) is dict and "$spread" in p for p in promises):
+            self._reads_reasons(promises)
+            return self.note_promise([settled_entry(p, reason) for p in promises])
+        if type(promises) is dict and "$method" in promises:
+            receiver, method, *more = promises["$method"]
+            arrow = more[0] if len(more) == 1 else None
+            if method == "map" and type(arrow) is dict and "$fn" in arrow:
+                params, body = arrow["$fn"]
+                self._reads_reasons([body])
+                made = {"$fn": [params, settled_entry(body, reason)]}
+                return self.note_promise({"$method": [receiver, "map", made]})
+        settled = {"status": "fulfilled", "value": {"$ref": "_settled"}}
+        made = {"$method": [promises, "map", {"$fn": [["_settled"], settled]}]}
+        return self.note_promise(made)
+
+    def _reads_reasons(self, promises: list[Any]) -> None:
+        """Refuse a program that reads a ``reason`` other than as ``r.reason.message``,
+        ``r.reason.name`` (also ``?.``), or whose promises may fail at two places at once while
+        it reads one (the reason must be the failure JavaScript meets first)."""
+        kinds, values = self.kinds, self.values
+        read = False
+        for i, value in enumerate(values):
+            if value != "reason" or kinds[i] != "name":
+                continue
+            if kinds[i + 1] == ":" and kinds[i - 1] in ("{", ","):
+                continue  # (a key of the program's own object)
+            read = True
+            step = kinds[i + 1] == "." or values[i + 1] == "?."
+            if not (step and values[i + 2] in ("message", "name")):
+                raise self.fail(
+                    "a rejected entry's `reason` is the error: Plan reads only "
+                    "`reason.message` and `reason.name`",
+                    self.starts[i],
+                    "write `r.reason.message` (the error is no JavaScript `Error` here)",
+                )
+        if read and any(self._unordered(p) for p in promises):
+            raise self.fail(
+                "the program reads a rejected entry's `reason`, and an element holds several "
+                "calls that may fail: dialectic may run them at once, so the reason might not "
+                "be the failure JavaScript meets first",
+                self.starts[self.pos - 1],
+                "give each call its own element, or read only `status`",
+            )
 
     def promise_function(self, fn: str, args: list[Any], at: int) -> Any:
         """``Promise.fn(args[1:])`` other than ``all`` and ``allSettled``."""
@@ -100,7 +221,7 @@ class PromisesMixin(ParserBase):
             "function, or take all: const [first] = await Promise.all([f(), g()]);",
             "any": "the first call to succeed is no value a program can count on: call one "
             "function, or take all: await Promise.all([f(), g()])",
-            "reject": "Plan has no throw: return a value that says what went wrong",
+            "reject": "write Promise.reject(new Error('what went wrong'))",
         }
         raise self.fail(
             f"`Promise.{fn}` is not supported",
@@ -110,8 +231,6 @@ class PromisesMixin(ParserBase):
 
 
 def _refused(fn: str) -> str:
-    if fn == "then":
-        return "`then` with a handler of failures is not supported (Plan runs no handler)"
     if fn == "finally":
-        return "Plan has no `finally`"
-    return f"`{fn}` is not supported in strict mode (Plan runs no handler)"
+        return "Plan has no `finally` on a promise"
+    return f"`{fn}` takes one handler here"

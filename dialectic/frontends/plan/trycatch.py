@@ -6,12 +6,13 @@ Code-mode programs guard their calls: ``try { const r = await f(x); return r.dat
 (e) { return {error: e.message}; }``, ``for (...) { try { ...; out.push(v); } catch (e) {
 out.push(null); } }``, ``let v; try { v = JSON.parse(t); } catch { v = null; }``. One pass
 over the tokens finds every bracket's partner, the ``try`` and ``throw`` statements (with the
-bracket holding each), the declarations and the reads; refused, at the place: ``finally`` (its
-block runs whatever happens), a ``try`` without a ``catch``, a ``throw`` in a function's body,
-a name declared inside a block that the statements after it read (JavaScript's block scope
-does not reach them: Node reads another value or throws a ReferenceError), and a name a block
-that returns declares and never reads (JavaScript runs it to see whether it fails; Plan runs
-only what the result needs). Both modes: ``try`` and ``throw`` are grammar.
+bracket holding each), the declarations and the reads; ``finally`` is read first
+(:mod:`.tryfinally`); refused, at the place: a ``try`` without a ``catch``, a name declared
+inside a block that the statements after it read (JavaScript's block scope does not reach
+them: Node reads another value or throws a ReferenceError), and a name a block that returns
+declares and never reads (JavaScript runs it to see whether it fails; Plan runs only what the
+result needs). Both modes: ``try`` and ``throw`` are grammar; ``throw`` also in the program's
+functions and callbacks (a function's value is then the failure).
 """
 
 from __future__ import annotations
@@ -23,6 +24,7 @@ from dataclasses import dataclass, field
 from dialectic.frontends.plan.base import Problem
 from dialectic.frontends.plan.lexer import Lexed
 from dialectic.frontends.plan.spans import LineIndex
+from dialectic.frontends.plan.tryfinally import unfinally
 from dialectic.frontends.plan.trywrite import TryStatement, TryWriter
 
 __all__ = ["Untried", "may_try", "untry"]
@@ -179,13 +181,19 @@ def untry(text: str, tokens: Lexed, index: LineIndex) -> Untried | None:
     ``$try`` and ``$throw`` (:mod:`.trywrite`), the problems found, or None when there is no
     such statement (the parser then reports the words as they are). Linear in the tokens, but
     for the block of a ``try`` read again by each ``try`` holding it."""
+    finals = unfinally(text, tokens) if "finally" in tokens.values else None
+    if finals is not None:
+        if finals.tokens is None:
+            return Untried(None, problems=[finals.problem] if finals.problem else [])
+        tokens = finals.tokens
     kinds, values = tokens.kinds, tokens.values
     scan = _scan(kinds, values)
     if not scan.tries and not scan.throws:
-        return None
+        return Untried(tokens) if finals is not None else None
     starts = tokens.offsets()[0]
     out = Untried(None)
     writer = TryWriter(tokens, scan.match, scan.opener, scan.parent, index)
+    writer.functions_throw = any(writer.in_function(holder) for _, holder in scan.throws)
     # by the brace opening a block or a handler: the statement, the token closing the block
     # that holds it, the token closing the block, and whether the block returns its names
     blocks: dict[int, tuple[_Try, int, int, bool]] = {}
@@ -208,18 +216,7 @@ def untry(text: str, tokens: Lexed, index: LineIndex) -> Untried | None:
         # (a block that changes names returns the names it declares)
         blocks[read.body_open] = (read, end, read.body_close, returned)
         blocks[statement.handler_open] = (read, end, read.handler_close, returned)
-    for i, holder in scan.throws:
-        if writer.in_function(holder):
-            out.problems.append(
-                (
-                    "Plan reads `throw` only outside functions",
-                    starts[i],
-                    "throw at the top of the program, in its loops and branches, or in a "
-                    "`try` block; in a function, return a value that says what failed",
-                )
-            )
-            break
-        writer.throws.add(i)
+    writer.throws.update(i for i, _ in scan.throws)
     if not out.problems:
         _check_scopes(kinds, values, scan, blocks, out, index, starts)
     if not out.problems:

@@ -6,8 +6,10 @@ calls the parser reads as the forms (``%try(...)``, ``%throw(...)``: a name with
 never lexed, so no program can write them):
 
 - ``throw X;`` is ``return %throw(X);``: the rest of its block does not run, and the value
-  fails when computed (an ``if`` guard becomes an early return of the failure). Refused in a
-  function's body (a ``forEach`` callback's ``return`` goes on to the next item).
+  fails when computed (an ``if`` guard becomes an early return of the failure; in a function's
+  body, the function's value is the failure; in a ``forEach`` callback, whose ``return`` goes
+  on to the next item, the loop reads ``return %throw(...)`` as a statement that fails,
+  :mod:`.loops`).
 - a ``try`` whose block ends in ``return`` (its handler returns too, or the statements after
   the ``try`` end the handler: JavaScript runs them after it) is the value
   ``return %try(async () => {block}, async (e) => {handler; rest});``, at the top of the
@@ -117,6 +119,7 @@ class TryWriter(ErrorReads):
         self.names = {v for k, v in zip(tokens.kinds, tokens.values, strict=True) if k == "name"}
         self.made = 0
         self.special: list[int] | None = None  # the `try` and `throw` statements, in order
+        self.functions_throw = False  # whether a `throw` stands in a function's body
 
     # -- where a token stands ---------------------------------------------------------------
     def function_brace(self, brace: int) -> bool:
@@ -134,14 +137,10 @@ class TryWriter(ErrorReads):
         return word not in _NOT_FUNCTION
 
     def in_function(self, holder: int | None) -> bool:
-        """Whether a statement held by the bracket ``holder`` is in a function's body (before
-        any ``try`` block or handler, which become arrow functions themselves)."""
+        """Whether a statement held by the bracket ``holder`` is in a function's body."""
         while holder is not None:
-            if self.kinds[holder] == "{":
-                if holder in self.blocks:
-                    return False
-                if self.function_brace(holder):
-                    return True
+            if self.kinds[holder] == "{" and self.function_brace(holder):
+                return True
             holder = self.parent.get(holder)
         return False
 
@@ -216,7 +215,10 @@ class TryWriter(ErrorReads):
         """Whether nothing in the block may fail as JavaScript throws (no call of a function
         that is not JavaScript's, no ``JSON.parse``, no ``throw``): then its handler never
         runs, and its statements run as plain statements of the block holding it (any
-        ``return``, ``break`` in them too)."""
+        ``return``, ``break`` in them too). A program whose functions throw has no such block:
+        a function passed by name (``xs.map(check)``) may throw there."""
+        if self.functions_throw:
+            return False
         return not calls_in(self.kinds, self.values, t.body_open + 1, t.body_close, ALL_METHODS)
 
     def emit_try(self, t: TryStatement) -> int:
