@@ -23,8 +23,8 @@ from typing import Any
 __all__ = ["CHANGES", "Changes", "fresh_initial", "is_new_collection", "key_set"]
 
 #: the statements that change a Map or a Set, and how many arguments each takes
-CHANGES = {"set": 2, "add": 1, "delete": 1, "clear": 0}
-_GLOBALS = frozenset(["Map", "Set", "new Set"])
+CHANGES = {"set": 2, "add": 1, "delete": 1, "clear": 0, "append": 2}
+_GLOBALS = frozenset(["Map", "Set", "new Set", "URLSearchParams"])
 
 
 def is_new_collection(node: Any) -> bool:

@@ -600,7 +600,11 @@ class ArrowsMixin(ParserBase):
             self.starts[pos],
             self._statement_hint(pos),
         )
-        if kinds[pos] == "name" and (values[pos] in RESERVED or values[pos] in DECLARATORS):
+        if (
+            kinds[pos] == "name"
+            and (values[pos] in RESERVED or values[pos] in DECLARATORS)
+            and not (values[pos] == "new" and values[pos + 1] in ("URL", "URLSearchParams"))
+        ):  # (`new URL(x);` in a `try`: checks the URL, which throws if it is not one)
             raise refused
         self.pos = pos
         value = self.expr(depth + 1)

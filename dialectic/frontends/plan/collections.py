@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING, Any
 
 from dialectic.frontends.plan.accumulator import CHANGES, is_new_collection
 from dialectic.frontends.plan.base import ParserBase, closing
+from dialectic.frontends.plan.keywords import NEW_HINTS
 from dialectic.frontends.plan.loopbuild import scan_reads
 from dialectic.values.jsregex import check_flags
 from dialectic.values.regexsyntax import RegexSyntax, translate
@@ -159,16 +160,41 @@ class CollectionsMixin(ParserBase):
 
     def new_date(self, pos: int, depth: int) -> Any:
         """``new Date(...)`` at token ``pos``: ``{"$global": ["Date", ...]}``."""
+        return self._new_written_out(
+            pos, depth, "write new Date(text), new Date(ms) or new Date(Date.UTC(y, m, d))"
+        )
+
+    def new_web(self, pos: int, depth: int) -> Any:
+        """``new URL(text, base)``, ``new URLSearchParams(init)`` at token ``pos``: ``{"$global":
+        ["URL", ...]}`` (values/jsurl.py, values/jsparams.py)."""
+        made = self.values[pos + 1]
+        node = self._new_written_out(
+            pos,
+            depth,
+            "write new URL(text) or new URL(path, base)"
+            if made == "URL"
+            else "write new URLSearchParams({q: text, page: 2}) or new URLSearchParams(text)",
+        )
+        if len(node["$global"]) > (3 if made == "URL" else 2):
+            raise self.fail(
+                f"new {made}(...) takes "
+                + ("a URL and a base" if made == "URL" else "one query text, object or pairs"),
+                self.starts[pos],
+                NEW_HINTS[made],
+            )
+        return node
+
+    def _new_written_out(self, pos: int, depth: int, hint: str) -> Any:
+        """``new X(...)`` at token ``pos``, its arguments written out (no spread)."""
+        made = self.values[pos + 1]
         self.pos = pos + 3
         args: list[Any] = []
         self.arguments(args, depth)
         if any(type(a) is dict and "$spread" in a for a in args):
             raise self.fail(
-                "new Date(...) takes its arguments written out",
-                self.starts[pos],
-                "write new Date(text), new Date(ms) or new Date(Date.UTC(y, m, d))",
+                f"new {made}(...) takes its arguments written out", self.starts[pos], hint
             )
-        items = self._moved(args, ["Date"], 0)
+        items = self._moved(args, [made], 0)
         if self.rec is not None:
             self.rec[(id(items), 0)] = (self.starts[pos], self.ends[pos + 1])
         return {"$global": items}
