@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
+from functools import partial
 from typing import Any
 
 from dialectic.values.data import UNDEFINED
@@ -27,6 +28,7 @@ from dialectic.values.jsparams import JsSearchParams, form_decode, usv
 __all__ = ["JsURL", "new_url", "url_can_parse"]
 
 _DEFAULT_PORTS = {"http": "80", "https": "443"}
+_QUERY_CHANGES = frozenset(["searchParams.set", "searchParams.append", "searchParams.delete"])
 _SCHEME = re.compile(r"[A-Za-z][A-Za-z0-9+.\-]*:")
 _TAB_NEWLINE = re.compile("[\t\n\r]")
 _C0_SPACE = "".join(chr(c) for c in range(0x21))
@@ -148,7 +150,16 @@ class JsURL:
     def method(self, name: str) -> Callable[..., Any]:
         if name == "toString" or name == "toJSON":
             return self.to_text
+        if name in _QUERY_CHANGES:  # (Plan's statement `u.searchParams.set(k, v);`)
+            return partial(self._query_changed, name[len("searchParams.") :])
         raise JsRefusal(f"a URL has no method `{name}` here", f"Its members are: {_MEMBERS}.")
+
+    def _query_changed(self, change: str, *args: Any) -> JsURL:
+        """The URL's next version after ``u.searchParams.<change>(...args)``: its query is the
+        changed pairs' text (none when no pair is left, as the URL standard updates it)."""
+        params = getattr(self.member("searchParams"), change)(*args)
+        query = params.to_text() or None
+        return JsURL(self.scheme, self.hostname, self.port, self.path, query, self.fragment)
 
     def items(self) -> list[Any]:
         raise JsRefusal("a URL is not iterable (a TypeError in JavaScript)")

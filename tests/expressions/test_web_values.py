@@ -43,6 +43,17 @@ SAME = [
     "u.origin, u.searchParams.get('id'), Object.fromEntries(u.searchParams), String(u), "
     "u.toString(), JSON.stringify({u})];",
     "return new URL('/v2/items?x=1', 'https://api.example.com/v1/users').href;",
+    "const url = new URL('https://api.example.com/search?x=1#h');\n"
+    "for (const w of words) { url.searchParams.append('w', w); }\n"
+    "url.searchParams.set('q', s);\n"
+    "url.searchParams.append('page', 2);\n"
+    "url.searchParams.delete('x');\n"
+    "return [url.href, url.search, url.searchParams.get('q'), [...url.searchParams].length];",
+    "const u = new URL('https://a.com/x?a=1');\n"
+    "if (flag) { u.searchParams.set('flag', 'on'); }\n"
+    "const before = [...u.searchParams];\n"
+    "u.searchParams.delete('a');\n"
+    "return [before, u.href, u.search];",
     "return new URL('../b/./c', 'https://h.com/x/y/z').pathname;",
     "return ['https://a.com/x', 'nope', 'http://b.org:80/p q'].map(t => "
     "{ try { return new URL(t).host; } catch (e) { return e.name + ': ' + e.message; } });",
@@ -73,6 +84,7 @@ def test_every_character_is_encoded_as_node_encodes_it() -> None:
 
 @pytest.mark.parametrize(("kind", "seed", "least"), [
     ("url", 1, 120), ("params", 2, 250), ("base64", 3, 250), ("number", 4, 250),
+    ("url_change", 5, 250),
 ])  # fmt: skip
 def test_random_programs_are_node_s_or_refused(kind: str, seed: int, least: int) -> None:
     r = random.Random(seed)
@@ -93,9 +105,15 @@ REFUSED = [
     ("return atob('@@');", "throws InvalidCharacterError"),
     ("return btoa();", "btoa() needs the text"),
     (
-        "const u = new URL('https://a.com/x'); u.searchParams.set('q', s); return u.href;",
+        "const u = new URL('https://a.com/x'); return [u.searchParams.set('q', s), u.href];",
         "changes the URL in place",
     ),
+    (
+        "const u = new URL('https://a.com/x'); const sp = u.searchParams;\n"
+        "u.searchParams.set('q', s); return sp.toString();",
+        "a live view",
+    ),
+    ("const u = new URL('https://a.com/x'); u.pathname = '/y'; return u.href;", "changed in place"),
     ("const u = new URL('https://a.com/x'); return u;", "a URL cannot leave the program"),
     ("return new URLSearchParams('a=1');", "a URLSearchParams cannot leave the program"),
     ("return JSON.stringify(new URLSearchParams('a=1'));", "cannot leave the program"),

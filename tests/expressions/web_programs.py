@@ -165,7 +165,27 @@ def number_program(r: random.Random) -> str:
     )
 
 
+def url_change_program(r: random.Random) -> str:
+    """A URL whose query statements change (``u.searchParams.set(k, v);``), then read."""
+    lines = [
+        f"const u = new URL({_js(r.choice(['https://a.com/p', 'http://h.org/x?a=1#f', 'https://h.com/?a=1&a=2&b=']))});"
+    ]
+    for _ in range(r.randint(1, 4)):
+        method = r.choice(["append", "set", "delete"])
+        name = _js(r.choice(_TEXTS[:12]))
+        lines.append(
+            f"u.searchParams.{method}({name});"
+            if method == "delete"
+            else f"u.searchParams.{method}({name}, {_value(r)});"
+        )
+    lines.append(
+        "return [u.href, u.search, u.hash, u.searchParams.toString(), u.searchParams.size];"
+    )
+    return "\n".join(lines)
+
+
 GENERATORS: dict[str, Callable[[random.Random], str]] = {
+    "url_change": url_change_program,
     "url": url_program,
     "params": params_program,
     "base64": base64_program,

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from dialectic.frontends.plan.accumulator import CHANGES, is_new_collection
+from dialectic.frontends.plan.accumulator import CHANGES, URL_CHANGES, is_new_collection
 from dialectic.frontends.plan.base import ParserBase, closing
 from dialectic.frontends.plan.keywords import NEW_HINTS
 from dialectic.frontends.plan.loopbuild import scan_reads
@@ -82,8 +82,17 @@ def _iterator_held(p: ParserBase, name: str, trees: Any, pos: int) -> None:
             )
 
 
+#: what reads a URL's searchParams at once (a value, not a live view)
+_READ_AT_ONCE = frozenset(["get", "getAll", "has", "toString", "size"])
+_PARAM_CHANGES = frozenset(["set", "append", "delete"])
+_CONSUMING = frozenset(["fromEntries", "from", "URLSearchParams"])
+
+
 class CollectionsMixin(ParserBase):
     """``new Map(...)`` and the statements that change a Map or a Set."""
+
+    #: the URL names whose searchParams reads were checked (:meth:`_params_read_at_once`)
+    _params_checked: set[str] | None = None
 
     #: the names defined as `new Map(...)` or `new Set(...)`: name -> name token
     _collections: dict[str, int] | None = None
@@ -224,12 +233,13 @@ class CollectionsMixin(ParserBase):
 
     def _change_arguments(self, pos: int) -> tuple[str, list[Any], int]:
         """The method and arguments of ``name.set(k, v);`` at token ``pos``, its last token."""
-        method = self.values[pos + 2]
-        self.pos = pos + 4
+        method = self._method_at(pos)
+        assert method is not None  # (the caller found the change)
+        self.pos = pos + (6 if method in URL_CHANGES else 4)
         args: list[Any] = []
         self.arguments(args, 0)
         last = self.pos - 1
-        want = CHANGES[method]
+        want = URL_CHANGES.get(method) or CHANGES[method]
         if any(type(a) is dict and "$spread" in a for a in args) or len(args) > want:
             takes = ("no argument", "one value", "a key and a value")[want]
             raise self.fail(
@@ -241,27 +251,78 @@ class CollectionsMixin(ParserBase):
         return method, args, last
 
     def _is_change(self, pos: int) -> bool:
+        return self._method_at(pos) is not None
+
+    def _method_at(self, pos: int) -> str | None:
+        """The method of the statement ``m.set(...)`` at token ``pos`` on a name defined as a
+        Map, a Set, a URLSearchParams or a URL (``u.searchParams.set(...)``: the URL's method
+        ``searchParams.set``), or None."""
         kinds, values = self.kinds, self.values
         names = self._collections
-        return (
-            names is not None
-            and values[pos] in names
-            and kinds[pos + 1] == "."
-            and kinds[pos + 2] == "name"
-            and kinds[pos + 3] == "("
-        )
+        if names is None or values[pos] not in names or kinds[pos + 1] != ".":
+            return None
+        if kinds[pos + 2] != "name":
+            return None
+        if kinds[pos + 3] == "(":
+            return str(values[pos + 2])
+        method = f"searchParams.{values[pos + 4]}"
+        if (
+            values[pos + 2] == "searchParams"
+            and kinds[pos + 3] == "."
+            and kinds[pos + 5] == "("
+            and method in URL_CHANGES
+        ):
+            self._params_read_at_once(str(values[pos]))
+            return method
+        return None
+
+    def _params_read_at_once(self, name: str) -> None:
+        """Refuse a URL ``name`` whose query the program changes (``name.searchParams.set(k,
+        v);``) when it holds ``name.searchParams`` anywhere (an alias, an argument, an
+        iterator of it): JavaScript's is a live view that would see the change. Read at once
+        (``.get(k)``, ``.getAll(k)``, ``.has(k)``, ``.toString()``, ``.size``, a change, a
+        spread, ``Object.fromEntries``, ``Array.from``, ``new URLSearchParams``) it is a value."""
+        checked = self._params_checked
+        if checked is None:
+            checked = self._params_checked = set()
+        if name in checked:
+            return
+        checked.add(name)
+        kinds, values = self.kinds, self.values
+        for i in range(len(kinds) - 3):
+            if values[i] != name or values[i + 2] != "searchParams" or kinds[i + 1] != ".":
+                continue
+            after = values[i + 4] if kinds[i + 3] == "." else None
+            if after in _READ_AT_ONCE or (after in _PARAM_CHANGES and kinds[i + 5] == "("):
+                continue
+            if i > 0 and values[i - 1] == "...":
+                continue
+            if (
+                i > 1
+                and kinds[i - 1] == "("
+                and values[i - 2] in _CONSUMING
+                and kinds[i + 3] == ")"
+            ):
+                continue
+            raise self.fail(
+                f"`{name}.searchParams` is held while the program changes `{name}`'s query: "
+                "JavaScript's is a live view that would see the change",
+                self.starts[i],
+                f"read what you need where you need it: {name}.searchParams.get(k), "
+                f"[...{name}.searchParams], or {name}.searchParams.toString()",
+            )
 
     def collection_change(self, body: Body, pos: int) -> Any:
         """``m.set(k, v);``, ``s.add(x);``, ``m.delete(k);`` in a loop's body at token ``pos``:
         the value of the accumulator's change ``m = m.set(k, v)`` (None for any other
         statement)."""
-        if not self._is_change(pos):
+        method = self._method_at(pos)
+        if method is None:
             return None
-        method = self.values[pos + 2]
         if method == "get":
             self._grouping(pos)
             return None
-        if method not in CHANGES:
+        if method not in CHANGES and method not in URL_CHANGES:
             return None
         name = self.values[pos]
         method, args, last = self._change_arguments(pos)
@@ -311,8 +372,9 @@ class CollectionsMixin(ParserBase):
         each is defined, their records): the alias ``m`` from then on is its next version, the
         reads so far (and the change's own) read the one before."""
         aliases, alias_at, alias_rec = block
-        if not self._is_change(pos) or self.values[pos + 2] not in CHANGES:
-            if self._is_change(pos) and self.values[pos + 2] == "get":
+        method = self._method_at(pos)
+        if method not in CHANGES and method not in URL_CHANGES:
+            if method == "get":
                 self._grouping(pos)
             return False
         name = self.values[pos]

@@ -200,6 +200,11 @@ class _Writer:
             raise DecompileError(
                 f'${"method?" if dot == "?." else "method"} takes [target, "name", argument, ...]'
             )
+        if type(value[1]) is str and value[1].startswith("searchParams."):
+            raise DecompileError(
+                f"a URL's {value[1]}() has no Plan expression (Plan reads it as the statement "
+                f"`u.{value[1]}(...);`)"
+            )
         if dot == "." and value[1] in _PARAMS_CHANGES and self.makes_params(value[0]):
             return self.params_version(value, depth)
         if dot == "." and value[1] in _NEXT_VERSION and len(value) == _NEXT_VERSION[value[1]]:
