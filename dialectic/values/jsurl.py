@@ -22,7 +22,7 @@ from typing import Any
 
 from dialectic.values.data import UNDEFINED
 from dialectic.values.jsnumber import JsThrows
-from dialectic.values.jsops import JsRefusal, kind
+from dialectic.values.jsops import JsRefusal, TextTooLong, kind
 from dialectic.values.jsparams import JsSearchParams, form_decode, usv
 
 __all__ = ["JsURL", "new_url", "url_can_parse"]
@@ -51,6 +51,15 @@ _INVALID_HINT = (
     "A URL needs its scheme and host: 'https://example.com/path'; a path is resolved against "
     "a base: new URL('/path', 'https://example.com')."
 )
+
+
+#: the longest URL text read here (a member's text is not measured where it is read)
+MAX_URL = 1_000_000
+
+
+def _bounded(size: int) -> None:
+    if size > MAX_URL:
+        raise TextTooLong(size, MAX_URL)
 
 
 def _invalid(text: str) -> JsThrows:
@@ -86,7 +95,7 @@ def _encode(text: str, kept_out: frozenset[str]) -> str:
 class JsURL:
     """A parsed URL (see the module); ``port`` is "" for the scheme's default."""
 
-    __slots__ = ("fragment", "hostname", "path", "port", "query", "scheme")
+    __slots__ = ("_params", "_query", "fragment", "hostname", "path", "port", "scheme")
     js_kind = "URL"
     run_only = True
 
@@ -103,8 +112,20 @@ class JsURL:
         self.hostname = hostname
         self.port = port
         self.path = path
-        self.query = query
+        self._query = query
         self.fragment = fragment
+        #: the pairs its query changes made (the query written from them when first read)
+        self._params: JsSearchParams | None = None
+        _bounded(len(path) + len(query or "") + len(fragment or ""))
+
+    @property
+    def query(self) -> str | None:
+        params = self._params
+        if params is not None:
+            self._query = params.to_text() or None  # (no pair left: no query, as the standard)
+            self._params = None
+            _bounded(len(self.path) + len(self._query or "") + len(self.fragment or ""))
+        return self._query
 
     def __repr__(self) -> str:
         return f"URL({self.to_text()!r})"
@@ -142,6 +163,8 @@ class JsURL:
         if name == "hash":
             return "#" + self.fragment if self.fragment else ""
         if name == "searchParams":
+            if self._params is not None:
+                return self._params
             return JsSearchParams(form_decode(self.query or ""))
         if name == "username" or name == "password":
             return ""
@@ -156,10 +179,12 @@ class JsURL:
 
     def _query_changed(self, change: str, *args: Any) -> JsURL:
         """The URL's next version after ``u.searchParams.<change>(...args)``: its query is the
-        changed pairs' text (none when no pair is left, as the URL standard updates it)."""
+        changed pairs' text (none when no pair is left, as the URL standard updates it),
+        written when first read (a loop of appends shares one list: linear)."""
         params = getattr(self.member("searchParams"), change)(*args)
-        query = params.to_text() or None
-        return JsURL(self.scheme, self.hostname, self.port, self.path, query, self.fragment)
+        out = JsURL(self.scheme, self.hostname, self.port, self.path, None, self.fragment)
+        out._params = params
+        return out
 
     def items(self) -> list[Any]:
         raise JsRefusal("a URL is not iterable (a TypeError in JavaScript)")

@@ -204,3 +204,17 @@ def test_a_set_on_query_params_does_not_decompile_as_a_map() -> None:
     ).tree
     with pytest.raises(Exception, match="URLSearchParams"):
         decompile(tree)
+
+
+def test_a_loop_of_query_changes_on_a_url_is_linear_and_a_url_is_bounded() -> None:
+    out = RT.run(
+        "const u = new URL('https://a.com/x');\n"
+        "for (const i of Array.from({length: 20000}, (_, i) => i)) {\n"
+        "  u.searchParams.append('k', i);\n"
+        "}\n"
+        "return [u.searchParams.size, u.href.length];",
+        lang="plan",
+    )
+    assert out.value == [20000, 148905], out.message
+    out = RT.run("return new URL('https://a.com/' + 'é'.repeat(200000)).href;", lang="plan")
+    assert out.status == "failure" and "1,000,000" in (out.message or "")
