@@ -207,7 +207,8 @@ def add(a: Any, b: Any, stringify: Callable[[Any], str], max_len: int) -> Any:
         return a + b
     if is_number(a) and is_number(b):
         try:
-            return rounded(_operand(a, "+", "left") + _operand(b, "+", "right"))
+            x = _operand(a, "+", "left") + _operand(b, "+", "right")
+            return rounded(x) if type(x) is int else number(x)
         except NotANumber:
             raise _nan("+", a, b) from None
     if ta is str or tb is str:
@@ -260,7 +261,8 @@ def _text(out: str, max_len: int) -> str:
 
 def sub(a: Any, b: Any) -> Any:
     try:
-        return rounded(_operand(a, "-", "left") - _operand(b, "-", "right"))
+        x = _operand(a, "-", "left") - _operand(b, "-", "right")
+        return rounded(x) if type(x) is int else number(x)
     except NotANumber:
         raise _nan("-", a, b) from None
 
