@@ -265,13 +265,10 @@ class CollectionsMixin(ParserBase):
             return None
         if kinds[pos + 3] == "(":
             return str(values[pos + 2])
+        if values[pos + 2] != "searchParams" or kinds[pos + 3] != "." or kinds[pos + 4] != "name":
+            return None  # (the token list ends with `eof`: `pos + 5` is there after a name)
         method = f"searchParams.{values[pos + 4]}"
-        if (
-            values[pos + 2] == "searchParams"
-            and kinds[pos + 3] == "."
-            and kinds[pos + 5] == "("
-            and method in URL_CHANGES
-        ):
+        if kinds[pos + 5] == "(" and method in URL_CHANGES:
             self._params_read_at_once(str(values[pos]))
             return method
         return None
