@@ -5,10 +5,8 @@ from __future__ import annotations
 
 from typing import Any
 
-__all__ = ["APPLY_HINT", "PARAMS_HINT", "math_apply", "search_params_change"]
+__all__ = ["PARAMS_HINT", "math_apply", "search_params_change"]
 
-#: what to write instead of an `apply` the front end does not read
-APPLY_HINT = "spread the array into the call: Math.max(...xs)"
 _MATH = {"$ref": "Math"}
 #: the `this` values `apply` may be given (Math.max and Math.min ignore it)
 _THIS: list[Any] = [None, {"$undefined": None}, _MATH, {"$ref": "this"}]

@@ -245,8 +245,8 @@ class CollectionsMixin(ParserBase):
             raise self.fail(
                 f"{method}() takes {takes} here",
                 self.starts[pos + 2],
-                f"write {self.values[pos]}."
-                + ("set(key, value);" if want == 2 else f"{method}({'value' if want else ''});"),
+                f"write {self.values[pos]}.{method}"
+                + ("(key, value);" if want == 2 else f"({'value' if want else ''});"),
             )
         return method, args, last
 
