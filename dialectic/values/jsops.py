@@ -447,7 +447,7 @@ def _array_number(items: list[Any]) -> Any:
         )
     if (type(xs) is list and not xs) or xs is None or xs is UNDEFINED:
         return 0  # (the text "" is 0)
-    if type(xs) is bool or type(xs) is dict:  # ("true", "[object Object]")
+    if not (type(xs) is str or is_number(xs)):  # ("true", "[object Object]", a Date's text)
         raise NotANumber(
             JsRefusal(
                 f"Number() of an array holding {_a(kind(xs))} is NaN in JavaScript",

@@ -125,6 +125,7 @@ REFUSED = [
     ("return new URLSearchParams({a: {b: 1}}).toString();", "[object Object]"),
     ("return Buffer.from('##', 'base64').toString();", "not well-formed base64"),
     ("return Number([1, 2]);", "an array of 2 items is NaN"),
+    ("return Number([new Date(0)]);", "an array holding a Date is NaN"),
     ("return Math.max.apply(other, nums);", "unknown function `apply`"),
 ]
 
