@@ -154,12 +154,13 @@ CHECK_EVERY = 255
 def refused(exc: JsRefusal, name: str, path: JSONPath) -> DialecticError:
     if type(exc) is TextTooLong or type(exc) is TooManyItems:  # limit_exceeded (SPEC 1.8)
         return exc.error(path, {"operator" if name in OPERATORS else "method": name})
+    said = exc.said if type(exc) is JsThrows else None
     err = DialecticError(
-        "expression_error", exc.message, path, hint=exc.hint, details={"method": name}
+        "expression_error", said or exc.message, path, hint=exc.hint, details={"method": name}
     )
-    if type(exc) is JsThrows:  # (JavaScript throws too, a SyntaxError: `$try` may catch it)
+    if type(exc) is JsThrows:  # (JavaScript throws too: `$try` may catch it)
         err.throws = True
-        err.thrown = ({"name": "SyntaxError", "message": exc.message},)
+        err.thrown = ({"name": exc.name, "message": exc.message},)
     return err
 
 

@@ -39,6 +39,7 @@ from dialectic.values.collections import JsIterator, JsMap, JsSet
 from dialectic.values.data import UNDEFINED
 from dialectic.values.jsnan import or_nan
 from dialectic.values.jsops import JsRefusal, TextTooLong, kind
+from dialectic.values.jsparams import JsSearchParams
 from dialectic.values.jsregex import DEADLINE, JsRegExp, Overdue, text_regexp
 from dialectic.values.matchinfo import OWNER
 
@@ -65,7 +66,7 @@ __all__ = [
 _JAVASCRIPTS = frozenset({list, str, type(None), type(UNDEFINED), JsRegExp})
 #: a Map's and a Set's methods are theirs; for any other receiver the registered function of
 #: the name (`get`, `has`, `values`...) wins, as before Maps were values
-_COLLECTIONS = frozenset({JsMap, JsSet, JsIterator})
+_COLLECTIONS = frozenset({JsMap, JsSet, JsIterator, JsSearchParams})
 #: the methods that take a replacement function (after a regular expression)
 _REPLACERS = frozenset(["replace", "replaceAll"])
 #: the text methods that may find every match of a regular expression

@@ -13,6 +13,7 @@ from typing import Any
 
 from dialectic.values.collections import is_collection, new_map, new_set
 from dialectic.values.data import UNDEFINED, copy_structure
+from dialectic.values.jsbase64 import atob, btoa, buffer_from
 from dialectic.values.jscodes import from_char_code, from_code_point
 from dialectic.values.jsdate import date_now, date_parse, date_utc, is_nan, new_date
 from dialectic.values.jsformat import to_precision
@@ -32,8 +33,10 @@ from dialectic.values.jsops import (
     to_number,
     too_many,
 )
+from dialectic.values.jsparams import new_search_params
 from dialectic.values.jsregex import new_regexp
 from dialectic.values.jsstrings import _a, _int_arg
+from dialectic.values.jsurl import new_url, url_can_parse
 from dialectic.values.matchinfo import carry
 
 __all__ = [
@@ -242,6 +245,13 @@ def extra_globals() -> dict[str, Callable[..., Any]]:
         "Number.isNaN": lambda v=UNDEFINED: type(v) is float and v != v,
         "isFinite": is_finite,
         "structuredClone": structured_clone,
+        # URLs, query strings and base64 (SPEC 1.8, "URLs and query strings")
+        "URL": new_url,
+        "URL.canParse": url_can_parse,
+        "URLSearchParams": new_search_params,
+        "btoa": btoa,
+        "atob": atob,
+        "Buffer.from": buffer_from,
     }
 
 

@@ -75,8 +75,8 @@ def _one_number(name: str, fn: Callable[[float], Any]) -> Callable[..., Any]:
             raise inexact_integer(x, f"{name}()")
         if x != x:  # (a NaN only the host's context can hold: SPEC 1.7)
             raise JsRefusal(f"{name} of NaN is NaN, which a run does not hold")
-        if x in _INFINITIES and name in _WHOLE:
-            return x  # (an infinity is its own floor, ceiling, rounding and integer part)
+        if name in _WHOLE and (x in _INFINITIES or (type(x) is float and abs(x) > MAX_SAFE)):
+            return x  # (an infinity, or a double beyond 2**53 (whole), is its own floor, ...)
         return number(fn(x))
 
     return apply
@@ -242,8 +242,10 @@ def _written(v: Any, stringify: Callable[[Any], str], raw: Callable[[Any], str] 
     """The JSON text of a value that is not JSON: a Date's ISO text (null for an Invalid
     Date: its toJSON), else a registered value's ``raw(v)`` or the JSON text of its
     ``stringify(v)``."""
-    if getattr(type(v), "js_kind", None) == "Date":
+    if hasattr(type(v), "to_json"):  # (a Date, a URL: toJSON)
         return orjson.dumps(v.to_json()).decode()
+    if is_collection(v):  # (a Map, a URLSearchParams: JavaScript writes {})
+        raise leaving(v)
     if raw is not None:
         return raw(v)
     return orjson.dumps(stringify(v)).decode()
@@ -431,10 +433,11 @@ def parse_float(value: Any) -> Any:
     return number(float(found))
 
 
-def _no_collection(v: Any) -> Any:
+def _no_collection(v: Any, written: str = "to_text") -> Any:
     """``v``, unless it is a Map or a Set (JavaScript's ``JSON.stringify`` writes ``{}``); a
-    Date is written as its text (String) or its ISO text (JSON.stringify)."""
-    if is_collection(v) and getattr(type(v), "js_kind", None) != "Date":
+    Date, a URL (a URLSearchParams for String) are written as their text (String: its
+    ``to_text``) or their JSON text (JSON.stringify, ``written`` ``to_json``)."""
+    if is_collection(v) and not hasattr(type(v), written):
         raise leaving(v)
     return v
 
@@ -459,7 +462,7 @@ def globals_table(stringify: Callable[[Any], str], limit: int) -> dict[str, Call
         "Object.fromEntries": _from_entries,
         "Object.hasOwn": lambda v=UNDEFINED, k=UNDEFINED: has_own(v, k),
         "JSON.stringify": lambda v, *rest: json_stringify(
-            _no_collection(v), stringify, *rest, limit=limit
+            _no_collection(v, "to_json"), stringify, *rest, limit=limit
         ),
         "JSON.parse": json_parse,
         "Number": lambda v=0: to_number(v),

@@ -313,10 +313,16 @@ ARRAY_PLAIN = frozenset(
 )
 #: the methods of a Map or a Set that read it (a registered function of the name wins for any
 #: other receiver, an array's and a text's too)
-COLLECTION_READS = frozenset(["get", "has", "keys", "values", "entries"])
+COLLECTION_READS = frozenset(["get", "has", "keys", "values", "entries", "getAll"])
 #: the methods that make a Map's or a Set's next version (SPEC 1.8); the Plan front end writes
 #: them only for a statement `m.set(k, v);` that it reads as `m = m.set(k, v)`
-COLLECTION_CHANGES = frozenset(["set", "add", "delete", "clear"])
+#: (and a URL's, the statement `u.searchParams.set(k, v);`)
+COLLECTION_CHANGES = frozenset(
+    [
+        *("set", "add", "delete", "clear", "append"),
+        *("searchParams.set", "searchParams.append", "searchParams.delete"),
+    ]
+)
 #: methods only values of the run have (``fmt.format(x)`` of an ``Intl.NumberFormat``: the Plan
 #: front end writes the method only for one; another receiver refuses it as it runs)
 RUN_VALUE_METHODS = frozenset(["format"])

@@ -35,7 +35,12 @@ class JsRefusal(Exception):
 
 class JsThrows(JsRefusal):
     """An operation on which JavaScript throws too (``JSON.parse`` of a text that is not
-    JSON): a ``$try`` handler may catch it (SPEC 1.2)."""
+    JSON): a ``$try`` handler may catch it (SPEC 1.2). ``name`` is the error's (``message``
+    is Node's where a program may read it: ``new URL('x')`` throws ``Invalid URL``)."""
+
+    name = "SyntaxError"
+    #: the failure's message when nothing catches it (None: ``message``)
+    said: str | None = None
 
 
 def as_double(n: int | float) -> float:

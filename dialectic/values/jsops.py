@@ -58,6 +58,18 @@ def number(x: int | float) -> int | float:
     return x
 
 
+def rounded(x: int | float) -> int | float:
+    """The result of ``+``, ``-``, ``*`` or ``**`` of two numbers a double holds exactly, as
+    JavaScript holds it: an exact integer beyond 2**53 is rounded to the nearest double (ties to
+    even), which is what IEEE arithmetic gives for the same operands (``2 ** 60``,
+    ``Number.MAX_SAFE_INTEGER * 4``); anything else as :func:`number`."""
+    if type(x) is int:
+        if -MAX_SAFE <= x <= MAX_SAFE:
+            return x
+        x = as_double(x)  # (2**53 + 1 is 2**53: an int again)
+    return number(x)
+
+
 def not_a_number(what: str) -> JsRefusal:
     """The refusal for an operation whose JavaScript result is ``NaN`` (``what``: the
     operation, e.g. "`Infinity - Infinity`")."""
@@ -195,7 +207,8 @@ def add(a: Any, b: Any, stringify: Callable[[Any], str], max_len: int) -> Any:
         return a + b
     if is_number(a) and is_number(b):
         try:
-            return number(_operand(a, "+", "left") + _operand(b, "+", "right"))
+            x = _operand(a, "+", "left") + _operand(b, "+", "right")
+            return rounded(x) if type(x) is int else number(x)
         except NotANumber:
             raise _nan("+", a, b) from None
     if ta is str or tb is str:
@@ -208,7 +221,7 @@ def add(a: Any, b: Any, stringify: Callable[[Any], str], max_len: int) -> Any:
                 f"`+` would write `{kind(other)}` into the text",
                 "Give a default first, e.g. `(x ?? '')`, or use a template `${...}`.",
             )
-        if getattr(type(other), "js_kind", None) == "Date":
+        if hasattr(type(other), "to_text"):  # (a Date, a URL, a URLSearchParams: its text)
             return _plus_date(a, b, stringify, max_len)
         if type(other) in (list, dict) or hasattr(type(other), "js_kind"):  # (a Map, a Set)
             raise JsRefusal(
@@ -234,8 +247,8 @@ def add(a: Any, b: Any, stringify: Callable[[Any], str], max_len: int) -> Any:
 def _plus_date(a: Any, b: Any, stringify: Callable[[Any], str], max_len: int) -> Any:
     """``a + b`` with a Date: JavaScript writes the Date as its text (``d + 1``, ``'' + d``),
     as a template does."""
-    da = a.to_text() if getattr(type(a), "js_kind", None) == "Date" else a
-    db = b.to_text() if getattr(type(b), "js_kind", None) == "Date" else b
+    da = a.to_text() if hasattr(type(a), "to_text") else a
+    db = b.to_text() if hasattr(type(b), "to_text") else b
     return add(da, db, stringify, max_len)
 
 
@@ -248,7 +261,8 @@ def _text(out: str, max_len: int) -> str:
 
 def sub(a: Any, b: Any) -> Any:
     try:
-        return number(_operand(a, "-", "left") - _operand(b, "-", "right"))
+        x = _operand(a, "-", "left") - _operand(b, "-", "right")
+        return rounded(x) if type(x) is int else number(x)
     except NotANumber:
         raise _nan("-", a, b) from None
 
@@ -256,7 +270,7 @@ def sub(a: Any, b: Any) -> Any:
 def mul(a: Any, b: Any) -> Any:
     x, y = _operand(a, "*", "left"), _operand(b, "*", "right")
     if type(x) is int and type(y) is int:
-        return number(x * y)
+        return rounded(x * y)
     try:
         return number(float(x) * float(y))
     except NotANumber:
@@ -301,7 +315,7 @@ def mod(a: Any, b: Any) -> Any:
 
 def power(a: Any, b: Any) -> Any:
     """``a ** b`` as V8 computes it: a result a double holds exactly from the exact power
-    (``1.5 ** 2``, ``2 ** -1``, ``3 ** 40`` refused as an integer beyond 2**53), one beyond a
+    (``1.5 ** 2``, ``2 ** -1``, ``2 ** 70`` as its double), one beyond a
     double's range an infinity (``10 ** 400``) or 0 (``10 ** -400``), any other by V8's own
     ``pow`` (fdlibm's, in :mod:`dialectic.values.fdlibm`: ``1.1 ** 0.5``, ``2 ** 0.5``)."""
     x, y = _operand(a, "**", "left"), _operand(b, "**", "right")
@@ -335,7 +349,7 @@ def power(a: Any, b: Any) -> Any:
     if Fraction(value) != exact:
         return _v8_power(x, y)
     if type(x) is int and n >= 0:
-        return number(int(exact))
+        return rounded(int(exact))
     return number(value)
 
 
@@ -410,7 +424,37 @@ def to_number(v: Any) -> Any:
     time = _date_time(v, "Number()")
     if time is not None:
         return time
+    if t is list:
+        return _array_number(v)
     raise NotANumber(JsRefusal(f"Number() of {_a(kind(v))} is NaN in JavaScript", _convert_hint(v)))
+
+
+def _array_number(items: list[Any]) -> Any:
+    """``Number(xs)``: JavaScript converts the array through its text, its items joined by
+    commas: ``[]`` is 0, ``[7]`` and ``['7']`` are 7 (an item null or undefined writes
+    nothing: 0), an array of two or more items is NaN (a comma is no number)."""
+    xs: Any = items
+    depth = 0
+    while type(xs) is list and len(xs) == 1 and depth < 1000:
+        xs, depth = xs[0], depth + 1  # (`[[7]]` writes "7" too)
+    if type(xs) is list and len(xs) > 1:
+        raise NotANumber(
+            JsRefusal(
+                f"Number() of an array of {len(xs)} items is NaN in JavaScript (its text has "
+                "commas)",
+                "Take the item first: Number(xs[0]), or xs.map(Number) for each.",
+            )
+        )
+    if (type(xs) is list and not xs) or xs is None or xs is UNDEFINED:
+        return 0  # (the text "" is 0)
+    if not (type(xs) is str or is_number(xs)):  # ("true", "[object Object]", a Date's text)
+        raise NotANumber(
+            JsRefusal(
+                f"Number() of an array holding {_a(kind(xs))} is NaN in JavaScript",
+                "Take the item first: Number(xs[0]).",
+            )
+        )
+    return to_number(xs)
 
 
 def _quote(text: str, limit: int = 40) -> str:

@@ -274,7 +274,7 @@ class Serializer:
             return "null"
         if value is UNDEFINED:
             return "undefined"
-        if t is JsDate:
+        if t is JsDate or hasattr(t, "to_text"):  # (a URL, a URLSearchParams, a Buffer)
             text: str = value.to_text()
             return text  # (String(d): `Mon Jan 15 2024 10:30:00 GMT+0000 (...)`)
         if is_collection(value):  # (JavaScript writes `[object Map]`)

@@ -70,6 +70,7 @@ VALUES: list[tuple[Any, Any]] = [
     (op("||", [], "d"), []),
     (op("??", 0, "d"), 0),
     (op("??", None, "d"), "d"),
+    (op("+", 2**53, 1), 2**53),  # (the nearest double, as IEEE arithmetic gives)
     ({"$if": [op(">", 3, 2), "yes", "no"]}, "yes"),
     ({"$if": [{"$object": {}}, "truthy", "falsy"]}, "truthy"),
 ]
@@ -91,7 +92,7 @@ REFUSED: list[tuple[Any, str]] = [
     (op("/", 0, 0), "`0 / 0` is NaN"),
     (op("-", {"$ref": "Infinity"}, {"$ref": "Infinity"}), "`Infinity - Infinity` is NaN"),
     (op("%", 1, 0), "NaN"),
-    (op("+", 2**53, 1), "2**53"),
+    (op("+", 2**53 + 1, 1), "2**53"),  # (an operand no double holds)
     (op("*", {"$ref": "Infinity"}, 0), "`Infinity * 0` is NaN"),
     (op("<", "2", 10), "compares two numbers or two texts"),
     (op("==", 1, "1"), "Use `===`"),

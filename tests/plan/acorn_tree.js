@@ -181,9 +181,9 @@ function conv(n) {
         // a wait, `{"sleep": [ms]}` (SPEC 17, "Waiting"): checked against Node itself
         // (tests/effects/test_waiting.py)
         throw new Loop("Promise");
-      if (c.type !== "Identifier" || !["Map", "Set", "RegExp", "Date"].includes(c.name))
-        throw new Unsupported("new");
-      if (c.name === "RegExp" || c.name === "Date")
+      const made = ["Map", "Set", "RegExp", "Date", "URL", "URLSearchParams"];
+      if (c.type !== "Identifier" || !made.includes(c.name)) throw new Unsupported("new");
+      if (["RegExp", "Date", "URL", "URLSearchParams"].includes(c.name))
         return { $global: [c.name, ...n.arguments.map(conv)] };
       if (c.name === "Set")
         return { $global: ["Set", n.arguments.length ? conv(n.arguments[0]) : null] };
@@ -235,6 +235,12 @@ function conv(n) {
         return { [c.name]: args };
       }
       if (c.type === "ThisExpression") return { this: args };
+      if (c.type === "MemberExpression" && !c.computed && c.property.name === "apply" &&
+          c.object.type === "MemberExpression" && !c.object.computed &&
+          c.object.object.type === "Identifier" && c.object.object.name === "Math" &&
+          ["max", "min"].includes(c.object.property.name) && n.arguments.length === 2)
+        // `Math.max.apply(null, xs)` (SPEC 10): `Math.max(...xs)`
+        return { $global: ["Math." + c.object.property.name, { $spread: args[1] }] };
       if (c.type === "MemberExpression" && !c.computed && c.optional) {
         // `x?.m(a)` (SPEC 1.2): the `?.` is on the callee
         return { "$method?": [conv(c.object), c.property.name, ...args] };
@@ -403,7 +409,7 @@ function block(statements, nested) {
     } else if (s.type === "ExpressionStatement" && (
       (s.expression.type === "CallExpression" && s.expression.callee.type === "MemberExpression" &&
        !s.expression.callee.computed &&
-       ["forEach", "set", "add", "delete", "sort", "reverse"].includes(
+       ["forEach", "set", "add", "delete", "append", "sort", "reverse"].includes(
          s.expression.callee.property.name)) ||
       (s.expression.type === "AssignmentExpression" && s.expression.left.type === "MemberExpression"))) {
       // a forEach loop, a member set, a Map's or Set's change, a sort statement: JavaScript,

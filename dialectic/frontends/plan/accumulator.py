@@ -20,11 +20,13 @@ from __future__ import annotations
 
 from typing import Any
 
-__all__ = ["CHANGES", "Changes", "fresh_initial", "is_new_collection", "key_set"]
+__all__ = ["CHANGES", "URL_CHANGES", "Changes", "fresh_initial", "is_new_collection", "key_set"]
 
 #: the statements that change a Map or a Set, and how many arguments each takes
-CHANGES = {"set": 2, "add": 1, "delete": 1, "clear": 0}
-_GLOBALS = frozenset(["Map", "Set", "new Set"])
+CHANGES = {"set": 2, "add": 1, "delete": 1, "clear": 0, "append": 2}
+#: the statements that change a URL through its query (`u.searchParams.set(k, v);`)
+URL_CHANGES = {"searchParams.set": 2, "searchParams.append": 2, "searchParams.delete": 1}
+_GLOBALS = frozenset(["Map", "Set", "new Set", "URLSearchParams", "URL"])
 
 
 def is_new_collection(node: Any) -> bool:

@@ -17,8 +17,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from dialectic.frontends.plan.accumulator import CHANGES, is_new_collection
+from dialectic.frontends.plan.accumulator import CHANGES, URL_CHANGES, is_new_collection
 from dialectic.frontends.plan.base import ParserBase, closing
+from dialectic.frontends.plan.keywords import NEW_HINTS
 from dialectic.frontends.plan.loopbuild import scan_reads
 from dialectic.values.jsregex import check_flags
 from dialectic.values.regexsyntax import RegexSyntax, translate
@@ -84,8 +85,17 @@ def _iterator_held(p: ParserBase, name: str, receivers: Any, pos: int) -> None:
         )
 
 
+#: what reads a URL's searchParams at once (a value, not a live view)
+_READ_AT_ONCE = frozenset(["get", "getAll", "has", "toString", "size"])
+_PARAM_CHANGES = frozenset(["set", "append", "delete"])
+_CONSUMING = frozenset(["fromEntries", "from", "URLSearchParams"])
+
+
 class CollectionsMixin(ParserBase):
     """``new Map(...)`` and the statements that change a Map or a Set."""
+
+    #: the URL names whose searchParams reads were checked (:meth:`_params_read_at_once`)
+    _params_checked: set[str] | None = None
 
     #: the names defined as `new Map(...)` or `new Set(...)`: name -> name token
     _collections: dict[str, int] | None = None
@@ -162,16 +172,41 @@ class CollectionsMixin(ParserBase):
 
     def new_date(self, pos: int, depth: int) -> Any:
         """``new Date(...)`` at token ``pos``: ``{"$global": ["Date", ...]}``."""
+        return self._new_written_out(
+            pos, depth, "write new Date(text), new Date(ms) or new Date(Date.UTC(y, m, d))"
+        )
+
+    def new_web(self, pos: int, depth: int) -> Any:
+        """``new URL(text, base)``, ``new URLSearchParams(init)`` at token ``pos``: ``{"$global":
+        ["URL", ...]}`` (values/jsurl.py, values/jsparams.py)."""
+        made = self.values[pos + 1]
+        node = self._new_written_out(
+            pos,
+            depth,
+            "write new URL(text) or new URL(path, base)"
+            if made == "URL"
+            else "write new URLSearchParams({q: text, page: 2}) or new URLSearchParams(text)",
+        )
+        if len(node["$global"]) > (3 if made == "URL" else 2):
+            raise self.fail(
+                f"new {made}(...) takes "
+                + ("a URL and a base" if made == "URL" else "one query text, object or pairs"),
+                self.starts[pos],
+                NEW_HINTS[made],
+            )
+        return node
+
+    def _new_written_out(self, pos: int, depth: int, hint: str) -> Any:
+        """``new X(...)`` at token ``pos``, its arguments written out (no spread)."""
+        made = self.values[pos + 1]
         self.pos = pos + 3
         args: list[Any] = []
         self.arguments(args, depth)
         if any(type(a) is dict and "$spread" in a for a in args):
             raise self.fail(
-                "new Date(...) takes its arguments written out",
-                self.starts[pos],
-                "write new Date(text), new Date(ms) or new Date(Date.UTC(y, m, d))",
+                f"new {made}(...) takes its arguments written out", self.starts[pos], hint
             )
-        items = self._moved(args, ["Date"], 0)
+        items = self._moved(args, [made], 0)
         if self.rec is not None:
             self.rec[(id(items), 0)] = (self.starts[pos], self.ends[pos + 1])
         return {"$global": items}
@@ -201,44 +236,93 @@ class CollectionsMixin(ParserBase):
 
     def _change_arguments(self, pos: int) -> tuple[str, list[Any], int]:
         """The method and arguments of ``name.set(k, v);`` at token ``pos``, its last token."""
-        method = self.values[pos + 2]
-        self.pos = pos + 4
+        method = self._method_at(pos)
+        assert method is not None  # (the caller found the change)
+        self.pos = pos + (6 if method in URL_CHANGES else 4)
         args: list[Any] = []
         self.arguments(args, 0)
         last = self.pos - 1
-        want = CHANGES[method]
+        want = URL_CHANGES.get(method) or CHANGES[method]
         if any(type(a) is dict and "$spread" in a for a in args) or len(args) > want:
             takes = ("no argument", "one value", "a key and a value")[want]
             raise self.fail(
                 f"{method}() takes {takes} here",
                 self.starts[pos + 2],
-                f"write {self.values[pos]}."
-                + ("set(key, value);" if want == 2 else f"{method}({'value' if want else ''});"),
+                f"write {self.values[pos]}.{method}"
+                + ("(key, value);" if want == 2 else f"({'value' if want else ''});"),
             )
         return method, args, last
 
     def _is_change(self, pos: int) -> bool:
+        return self._method_at(pos) is not None
+
+    def _method_at(self, pos: int) -> str | None:
+        """The method of the statement ``m.set(...)`` at token ``pos`` on a name defined as a
+        Map, a Set, a URLSearchParams or a URL (``u.searchParams.set(...)``: the URL's method
+        ``searchParams.set``), or None."""
         kinds, values = self.kinds, self.values
         names = self._collections
-        return (
-            names is not None
-            and values[pos] in names
-            and kinds[pos + 1] == "."
-            and kinds[pos + 2] == "name"
-            and kinds[pos + 3] == "("
-        )
+        if names is None or values[pos] not in names or kinds[pos + 1] != ".":
+            return None
+        if kinds[pos + 2] != "name":
+            return None
+        if kinds[pos + 3] == "(":
+            return str(values[pos + 2])
+        if values[pos + 2] != "searchParams" or kinds[pos + 3] != "." or kinds[pos + 4] != "name":
+            return None  # (the token list ends with `eof`: `pos + 5` is there after a name)
+        method = f"searchParams.{values[pos + 4]}"
+        if kinds[pos + 5] == "(" and method in URL_CHANGES:
+            self._params_read_at_once(str(values[pos]))
+            return method
+        return None
+
+    def _params_read_at_once(self, name: str) -> None:
+        """Refuse a URL ``name`` whose query the program changes (``name.searchParams.set(k,
+        v);``) when it holds ``name.searchParams`` anywhere (an alias, an argument, an
+        iterator of it): JavaScript's is a live view that would see the change. Read at once
+        (``.get(k)``, ``.getAll(k)``, ``.has(k)``, ``.toString()``, ``.size``, a change, a
+        spread, ``Object.fromEntries``, ``Array.from``, ``new URLSearchParams``) it is a value."""
+        checked = self._params_checked
+        if checked is None:
+            checked = self._params_checked = set()
+        if name in checked:
+            return
+        checked.add(name)
+        kinds, values = self.kinds, self.values
+        for i in range(len(kinds) - 3):
+            if values[i] != name or values[i + 2] != "searchParams" or kinds[i + 1] != ".":
+                continue
+            after = values[i + 4] if kinds[i + 3] == "." else None
+            if after in _READ_AT_ONCE or (after in _PARAM_CHANGES and kinds[i + 5] == "("):
+                continue
+            if i > 0 and values[i - 1] == "...":
+                continue
+            if (
+                i > 1
+                and kinds[i - 1] == "("
+                and values[i - 2] in _CONSUMING
+                and kinds[i + 3] == ")"
+            ):
+                continue
+            raise self.fail(
+                f"`{name}.searchParams` is held while the program changes `{name}`'s query: "
+                "JavaScript's is a live view that would see the change",
+                self.starts[i],
+                f"read what you need where you need it: {name}.searchParams.get(k), "
+                f"[...{name}.searchParams], or {name}.searchParams.toString()",
+            )
 
     def collection_change(self, body: Body, pos: int) -> Any:
         """``m.set(k, v);``, ``s.add(x);``, ``m.delete(k);`` in a loop's body at token ``pos``:
         the value of the accumulator's change ``m = m.set(k, v)`` (None for any other
         statement)."""
-        if not self._is_change(pos):
+        method = self._method_at(pos)
+        if method is None:
             return None
-        method = self.values[pos + 2]
         if method == "get":
             self._grouping(pos)
             return None
-        if method not in CHANGES:
+        if method not in CHANGES and method not in URL_CHANGES:
             return None
         name = self.values[pos]
         method, args, last = self._change_arguments(pos)
@@ -289,8 +373,9 @@ class CollectionsMixin(ParserBase):
         each is defined, their records): the alias ``m`` from then on is its next version, the
         reads so far (and the change's own) read the one before."""
         aliases, alias_at, alias_rec = block
-        if not self._is_change(pos) or self.values[pos + 2] not in CHANGES:
-            if self._is_change(pos) and self.values[pos + 2] == "get":
+        method = self._method_at(pos)
+        if method not in CHANGES and method not in URL_CHANGES:
+            if method == "get":
                 self._grouping(pos)
             return False
         name = self.values[pos]

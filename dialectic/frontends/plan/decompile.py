@@ -114,11 +114,17 @@ def _key(key: str) -> str:
 #: the changes of a Map or a Set written as the expression that makes the next version, by the
 #: length of their `$method` list
 _NEXT_VERSION = {"set": 4, "add": 3}
+#: the globals written with `new`
+_CONSTRUCTED = frozenset(["Map", "Set", "Date", "URL", "URLSearchParams"])
+#: the changes a URLSearchParams makes (its next version: values/jsparams.py)
+_PARAMS_CHANGES = frozenset(["append", "set", "delete"])
 
 
 class _Writer:
     def __init__(self, max_depth: int) -> None:
         self.max_depth = max_depth
+        #: the aliases bound to a URLSearchParams (its changes are not a Map's)
+        self.params: set[str] = set()
 
     def expr(self, node: Any, depth: int = 0) -> str:
         if depth > self.max_depth:
@@ -204,6 +210,13 @@ class _Writer:
             raise DecompileError(
                 f'${"method?" if dot == "?." else "method"} takes [target, "name", argument, ...]'
             )
+        if type(value[1]) is str and value[1].startswith("searchParams."):
+            raise DecompileError(
+                f"a URL's {value[1]}() has no Plan expression (Plan reads it as the statement "
+                f"`u.{value[1]}(...);`)"
+            )
+        if dot == "." and value[1] in _PARAMS_CHANGES and self.makes_params(value[0]):
+            return self.params_version(value, depth)
         if dot == "." and value[1] in _NEXT_VERSION and len(value) == _NEXT_VERSION[value[1]]:
             return self.next_version(value, depth)
         if value[1] == "map" and dot == ".":  # `Promise.allSettled(xs.map(f))`
@@ -223,6 +236,37 @@ class _Writer:
             return f"new Map([...{parts[0]}, [{parts[2]}, {parts[3]}]])"
         return f"new Set([...{parts[0]}, {parts[2]}])"
 
+    def makes_params(self, node: Any) -> bool:
+        """Whether ``node`` is ``new URLSearchParams(...)``, an alias bound to one, or a change
+        to one."""
+        if type(node) is not dict or len(node) != 1:
+            return False
+        ((key, inner),) = node.items()
+        if key == "$ref":
+            return inner in self.params
+        if key == "$global":
+            return type(inner) is list and inner[:1] == ["URLSearchParams"]
+        return (
+            key == "$method"
+            and type(inner) is list
+            and len(inner) > 1
+            and inner[1] in _PARAMS_CHANGES
+            and self.makes_params(inner[0])
+        )
+
+    def params_version(self, value: list[Any], depth: int) -> str:
+        """A URLSearchParams' next version as an expression that makes it: ``p.append(k, v)``
+        is ``new URLSearchParams([...p, [k, v]])``, ``p.delete(k)`` keeps the other pairs."""
+        parts = [self.expr(v, depth + 1) for v in value]
+        if value[1] == "append" and len(value) == 4:
+            return f"new URLSearchParams([...{parts[0]}, [{parts[2]}, {parts[3]}]])"
+        if value[1] == "delete" and len(value) == 3:
+            return f"new URLSearchParams([...{parts[0]}].filter(([n]) => n !== String({parts[2]})))"
+        raise DecompileError(
+            f"a URLSearchParams' {value[1]}() has no Plan expression here (Plan reads it as a "
+            "statement `p.set(k, v);`)"
+        )
+
     def method_optional(self, value: Any, depth: int) -> str:
         return self.method(value, depth, "?.")
 
@@ -232,7 +276,7 @@ class _Writer:
         args = ", ".join(self.expr(a, depth + 1) for a in value[1:])
         if value[0] == "new Set":  # a Set's items (SPEC 10)
             return f"[...new Set({args})]"
-        if value[0] in ("Map", "Set", "Date"):  # a Map, a Set, a Date as a value (SPEC 1.8, 10)
+        if value[0] in _CONSTRUCTED:  # a Map, a Set, a Date, a URL as a value (SPEC 1.8, 10)
             return f"new {value[0]}({args})"
         if value[0] == "RegExp":  # SPEC 10, "Regular expressions"
             literal = regex_literal(value[1:])
@@ -341,6 +385,8 @@ class _Writer:
     def binding(self, name: str, value: Any, depth: int, declare: str, indent: str) -> list[str]:
         """``name = value;``; a ``$while`` alias of a program's block is a `while` loop."""
         alias = _name(name, "the alias")
+        if self.makes_params(value):
+            self.params.add(name)
         parts = None
         if not declare and type(value) is dict and len(value) == 1 and "$while" in value:
             parts = while_parts(value["$while"])

@@ -30,7 +30,7 @@ LITERAL_WORDS = frozenset(["true", "false", "null", "undefined"])
 GLOBAL_NAMES = frozenset(
     """Math Number JSON Object Array Promise String Boolean parseInt parseFloat
     encodeURIComponent encodeURI decodeURIComponent decodeURI console Infinity isFinite
-    structuredClone Intl""".split()  # noqa: SIM905
+    structuredClone Intl URL URLSearchParams btoa atob Buffer""".split()  # noqa: SIM905
 )
 
 
@@ -61,6 +61,10 @@ NEW_HINTS = {
     "Array": "write the array itself: [1, 2, 3], [...xs] or xs.map(x => ...)",
     "Object": "write the object: {}",
     "Error": "an Error is made only to throw it: `throw new Error('what went wrong');`",
+    "URL": "write new URL(text) or new URL(path, base), then u.hostname, u.pathname, "
+    "u.searchParams.get(k), u.href",
+    "URLSearchParams": "write new URLSearchParams({q: text, page: 2}) (or of a query text), "
+    "then p.toString(), p.get(k); p.append(k, v); changes a name defined by const",
 }
 
 _HINTS = {

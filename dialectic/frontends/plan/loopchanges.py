@@ -97,6 +97,12 @@ class LoopChangesMixin(ParserBase):
         op = values[pos + 1] if nxt == "op" else None
         if nxt in (".", "[") and logical_member(self, body, reach, pos):  # `o[k] ??= v`
             return True
+        if nxt == "." and values[pos + 2] == "searchParams" and kinds[pos + 3] == ".":
+            change = self.collection_change(body, pos)  # `u.searchParams.set(k, v);`
+            if change is None:
+                return False
+            self._change(body, reach, name, pos, "=", change, pos, claim="collection")
+            return True
         if nxt == "." and kinds[pos + 2] == "name" and kinds[pos + 3] == "(":
             if values[pos + 2] == "pop" and self._pop(body, reach, pos):
                 return True

@@ -31,7 +31,7 @@ __all__ = ["Parser", "ParseFailure", "Problem", "op_hint"]
 
 
 #: what Plan makes with `new` (:meth:`Parser.new_value`)
-_NEW = frozenset(["Set", "Map", "Array", "RegExp", "Date", "Promise"])
+_NEW = frozenset(["Set", "Map", "Array", "RegExp", "Date", "Promise", "URL", "URLSearchParams"])
 #: the errors `throw new Error(message)` may make (SPEC 10)
 #: the hidden calls :mod:`.trywrite` writes
 _TRY_FORMS = frozenset(["%try", "%throw"])
@@ -249,6 +249,8 @@ class Parser(
             return self.new_date(pos, depth)  # (SPEC 1.8: Dates)
         if made == "Promise":
             return self.new_promise(pos, depth)  # (SPEC 17: Waiting)
+        if made == "URL" or made == "URLSearchParams":
+            return self.new_web(pos, depth)  # (SPEC 1.8: URLs and query strings)
         return self.new_array(pos + 1, depth)
 
     def spread_or_expr(self, depth: int) -> Any:

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from dialectic.frontends.plan.accumulator import fresh_initial
+from dialectic.frontends.plan.applyform import PARAMS_HINT, math_apply, search_params_change
 from dialectic.frontends.plan.base import ParseFailure
 from dialectic.frontends.plan.keywords import LITERAL_WORDS
 from dialectic.frontends.plan.promises import PROMISE_METHODS, PromisesMixin
@@ -272,7 +273,7 @@ class PostfixMixin(PromisesMixin):
         if self.changing:
             self._accept_changes(fn, args, plain)
         if plain:
-            if fn in GLOBALS and "." not in fn and fn not in ("Map", "Set", "Date"):
+            if fn in GLOBALS and "." not in fn and fn not in _CONSTRUCTORS:
                 if fn == "isNaN":
                     _of_time(args)
                 return {"$global": self._moved(args, [fn], 0)}
@@ -313,6 +314,11 @@ class PostfixMixin(PromisesMixin):
 
             if space == "Number" and fn in ("parseInt", "parseFloat"):  # the same functions
                 return {"$global": self._moved(args, [fn], 1)}
+        if fn == "apply" and (applied := math_apply(receiver, args)) is not None:
+            return applied  # `Math.max.apply(null, xs)` is `Math.max(...xs)`
+        changed = search_params_change(fn, receiver)
+        if changed is not None:
+            raise self.fail(changed, self.starts[self.pos - 1], PARAMS_HINT)
         if fn == "hasOwnProperty" or (fn == "call" and receiver == _HAS_OWN):
             # `o.hasOwnProperty(k)`, `Object.prototype.hasOwnProperty.call(o, k)`
             return {"$global": self._moved(args, ["Object.hasOwn"], 1 if fn == "call" else 0)}
@@ -491,6 +497,9 @@ def _infinity(sign: str) -> Any:
 
 
 _SPACES = frozenset(name.split(".")[0] for name in CONSTANTS)
+
+#: the globals JavaScript calls only with `new` (`URL(x)` is a TypeError); `Date()` is a text
+_CONSTRUCTORS = frozenset(["Map", "Set", "Date", "URL", "URLSearchParams"])
 
 #: global functions of one argument that may be passed by name to an array method
 #: (`xs.filter(Boolean)`, `xs.map(String)`): JavaScript ignores the index and array they are

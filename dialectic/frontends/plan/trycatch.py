@@ -251,7 +251,13 @@ def _check_scopes(
                 if returned and kinds[at + 1] == "name":
                     continue  # (:mod:`.trywrite` returns it: it runs, as in JavaScript)
                 if _read_between(reads, names_end, close) is None:
-                    out.problems.append(_never_read(name, starts[at], index, starts[statement.at]))
+                    problem = _never_read(name, starts[at], index, starts[statement.at])
+                    if tuple(values[at + 2 : at + 5]) == ("=", "new", "URL"):  # `u = new URL(x)`
+                        problem = (
+                            *problem[:2],
+                            f"check the URL with a statement, `new URL(x);`, or read `{name}`",
+                        )
+                    out.problems.append(problem)
                 continue
             out.problems.append(
                 (
