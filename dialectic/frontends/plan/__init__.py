@@ -327,8 +327,8 @@ def parse_plan(
         text, warnings, fence_problem = source, [], None
     text, tokens, parser, tree = _attempt(text, index, strict, max_depth, warnings, fence_problem)
     if (parser.problems and (".push" in text or ".reduce" in text or "?" in text)) or (
-        ".push" in text and _pushes_left(tree)
-    ):  # refused as written (a push left fails when it runs): the states another way
+        ".reduce" in text and ".push" in text and _pushes_left(tree)
+    ):  # refused as written (a `reduce` step's push left fails when it runs): read it again
         again = _attempt(text, index, strict, max_depth, warnings, fence_problem, states=True)
         if not again[2].problems and not _pushes_left(again[3]):
             text, tokens, parser, tree = again

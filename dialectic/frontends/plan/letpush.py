@@ -16,7 +16,8 @@ given to a call...) is pushed onto afterwards: in JavaScript the array read is t
 and a later ``cur.push`` would change it there too. So the pass reads it so only when:
 
 - ``cur`` is declared once, ``let cur = [...];`` (a new array), and nothing else in the program
-  declares the name (no ``function``, no parameter of that name);
+  declares the name (no ``function``, no parameter of that name); the program has no ``try``
+  (a failure caught between a read whole and the new array would skip the new array);
 - every other use is a push statement ``cur.push(A);`` (``A`` reading only members of
   ``cur``), a statement
   ``cur = [...];`` or ``cur = cur.slice(...);`` (a new array: also ``filter``, ``map``,
@@ -62,8 +63,8 @@ def let_pushes(source: str, tokens: Lexed) -> Lexed | None:
     if ".push" not in source or "let" not in source:
         return None
     kinds, values = tokens.kinds, tokens.values
-    if "function" in values:
-        return None
+    if "function" in values or "try" in values:
+        return None  # (a failure caught between a read whole and the new array skips it)
     partner = _partners(kinds)
     index = name_index(kinds, values)
     arrows = _arrow_expressions(kinds, values, partner)
