@@ -67,12 +67,23 @@ class _Gen:
                 "const last = cur; cur = [];",
             ]
         )
+        items = self.pick(_LISTS)
+        jumps = any("continue" in b or "break" in b for b in body)
+        loop = self.pick(["for", "for", "while"] + ([] if jumps else ["forEach"]))
+        if loop == "for":
+            head, foot = [f"for (const x of {items}) {{"], "}"
+        elif loop == "while":
+            head = [f"const all = {items};", "let j = 0;", "while (j < all.length) {"]
+            head += ["const x = all[j];", "j++;"]
+            foot = "}"
+        else:
+            head, foot = [f"{items}.forEach(x => {{"], "});"
         lines = [
             "const groups = [];",
             f"let cur = {self.pick(['[]', '[]', '[0]'])};",
-            f"for (const x of {self.pick(_LISTS)}) {{",
+            *head,
             *body,
-            "}",
+            foot,
             tail,
             "return [groups, cur];",
         ]
