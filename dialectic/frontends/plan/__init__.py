@@ -250,6 +250,28 @@ def _states(text: str, tokens: Lexed, again: bool) -> tuple[Lexed, bool]:
     return pushed or reduced or chosen, reduced is not None
 
 
+def _read(
+    text: str,
+    index: LineIndex,
+    strict: bool,
+    max_depth: int,
+    warnings: list[str],
+    fence_problem: Problem | None,
+) -> tuple[str, Lexed, Parser, Any]:
+    """:func:`_attempt`, and again reading the state loops keep another way (:func:`_states`)
+    when the program as written is refused (a `reduce` step's push left in the tree fails when
+    it runs): that reading when it has no problem."""
+    first = _attempt(text, index, strict, max_depth, warnings, fence_problem)
+    text, problems = first[0], first[2].problems
+    if (problems and (".push" in text or ".reduce" in text or "?" in text)) or (
+        ".reduce" in text and ".push" in text and _pushes_left(first[3])
+    ):
+        again = _attempt(text, index, strict, max_depth, warnings, fence_problem, states=True)
+        if not again[2].problems and not _pushes_left(again[3]):
+            return again
+    return first
+
+
 def _pushes_left(tree: Any) -> bool:
     """Whether ``tree`` calls a method ``push`` (an array's, which fails when it runs: SPEC
     1.8; the front end writes every push it reads as a change of a value another way)."""
@@ -325,19 +347,13 @@ def parse_plan(
         text, warnings, fence_problem = _strip_fence(source, strict, index)
     else:  # (no fence: the common case, without the fence regexes)
         text, warnings, fence_problem = source, [], None
-    text, tokens, parser, tree = _attempt(text, index, strict, max_depth, warnings, fence_problem)
-    if (parser.problems and (".push" in text or ".reduce" in text or "?" in text)) or (
-        ".reduce" in text and ".push" in text and _pushes_left(tree)
-    ):  # refused as written (a `reduce` step's push left fails when it runs): read it again
-        again = _attempt(text, index, strict, max_depth, warnings, fence_problem, states=True)
-        if not again[2].problems and not _pushes_left(again[3]):
-            text, tokens, parser, tree = again
+    text, tokens, parser, tree = _read(text, index, strict, max_depth, warnings, fence_problem)
     if parser.problems and not strict:
         # a reply with prose around a fenced block: the program is the block
         fence = find_fence(source)
         if fence is not None and has_text_outside(source, fence):
             text = keep_fenced(source, fence)
-            text, tokens, parser, tree = _attempt(
+            text, tokens, parser, tree = _read(
                 text, index, strict, max_depth, [outside_warning(source, fence)], fence_problem
             )
             if not parser.problems:
