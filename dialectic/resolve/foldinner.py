@@ -17,8 +17,10 @@ them, else copies. This module proves that nothing else can hold or read such a 
   methods that make texts (:func:`_facts`: both give the key the pair sets, so the list goes
   back where it came from), and the change makes one such list (two could share a key);
 - the accumulator (each version of the field, in a fold) appears nowhere else but as the base
-  of its changes, given on as it is (a branch, a version, the step's result) or as the
-  ``acc[K2]`` of such an inner array: no other read can see a list before it grows.
+  of its changes, given on as it is (a branch, a version, the step's result), as the
+  ``acc[K2]`` of such an inner array, or, when every such ``K`` is a literal, as ``acc.name``
+  of a name none of them is (``acc.n++`` beside ``acc.odd.push(x)``): no other read can see a
+  list before it grows.
 """
 
 from __future__ import annotations
@@ -80,11 +82,12 @@ def inner_arrays(
     records: list[Node] = []  # the accumulator read by records' changes (:mod:`.recordinner`)
     grown: set[str] = set()  # the fields whose lists records' changes grow
     plain = False  # a group-by's list (no record) is grown too
+    keys: list[Node | None] = []  # the keys of the inner arrays found (None: a record's)
     for change in changes:
         if type(change) is not Merge:
             continue
         base = change.parts[0]
-        inners: list[tuple[Arr, list[Node]]] = []
+        inners: list[tuple[Arr, list[Node], Node | None]] = []
         for part in change.parts[1:]:
             if type(part) is not Global or part.name != "Object.fromEntries":
                 continue
@@ -97,26 +100,28 @@ def inner_arrays(
             for pair in _pairs(literal):
                 inner = _inner(pair, base, is_acc)
                 if inner is not None:
-                    inners.append((inner[0], [inner[1]]))
+                    inners.append((inner[0], [inner[1]], inner[2]))
                     plain = True
                     continue
                 record = record_pair(pair, base, is_acc, _same)
                 if record is not None and record[0] is not None and record[2] is not None:
-                    inners.append((record[0], record[1]))
+                    inners.append((record[0], record[1], None))
                     grown.add(record[2])
                 elif record is not None:
                     records.extend(record[1])
         if len(inners) == 1:  # (two in one change: the second would see the first's list)
             found.append(inners[0][0])
             allowed.update(id(n) for n in inners[0][1])
+            keys.append(inners[0][2])
     if not found:
         return []
     if not plain:  # (a list of the accumulator itself may not be read so)
         allowed.update(id(n) for n in records)
         allowed.update(field_reads(body, is_acc, grown))
     reads: dict[int, int] = {}
+    others = _other_members(body, is_acc, keys)
     for node in walk(body):
-        if is_acc(node) and id(node) not in allowed:
+        if is_acc(node) and id(node) not in allowed and id(node) not in others:
             return []
         if type(node) is AliasRef and node.frame == frame and node.slot in binding:
             reads[node.slot] = reads.get(node.slot, 0) + 1
@@ -159,8 +164,25 @@ def _pairs(node: Node) -> list[Arr]:
     return out
 
 
-def _inner(pair: Arr, base: Node, is_acc: Callable[[Node], bool]) -> tuple[Arr, Node] | None:
-    """The inner array of ``[K, [...B, ...]]`` and the accumulator's node in ``B``."""
+def _other_members(body: Node, is_acc: Callable[[Node], bool], keys: list[Node | None]) -> set[int]:
+    """The ids of the accumulator's nodes read as ``acc.name`` for a name no inner array's
+    key can be (every key a literal: ``acc.n`` beside ``acc.odd = [...acc.odd, x]``; none when
+    a record's list is among them, None), which cannot see a list."""
+    literals = [k for k in keys if type(k) is Lit]
+    if len(literals) != len(keys):
+        return set()
+    names = {str(k.value) for k in literals}
+    out: set[int] = set()
+    for node in walk(body):
+        if type(node) is Get and is_acc(node.target) and len(node.keys) == 1:
+            key = node.keys[0]
+            if type(key) is Lit and type(key.value) is str and key.value not in names:
+                out.add(id(node.target))
+    return out
+
+
+def _inner(pair: Arr, base: Node, is_acc: Callable[[Node], bool]) -> tuple[Arr, Node, Node] | None:
+    """The inner array of ``[K, [...B, ...]]``, the accumulator's node in ``B`` and ``K``."""
     key, value = pair.items
     if type(value) is not Arr or not value.items or type(value.items[0]) is not Spread:
         return None
@@ -177,7 +199,7 @@ def _inner(pair: Arr, base: Node, is_acc: Callable[[Node], bool]) -> tuple[Arr, 
         return None
     if any(is_acc(n) or _facts(n) is None for n in walk(key)):
         return None
-    return value, acc
+    return value, acc, key
 
 
 def _facts(node: Node) -> tuple[Any, ...] | None:

@@ -14,14 +14,19 @@ version after the change:
   _s.a0`` (one per field), ``_s.done``, or given back whole as the step's result
   (``_s.done ? _s : {...}``, a ``break``);
 - a version is the field alias, or an alias whose value is a tree of ``? :`` whose leaves are
-  earlier versions of the same field or changes of them (``[...v, ...]``, ``{...v, ...}``);
+  earlier versions of the same field or changes of them (``[...v, ...]``, ``{...v, ...}``),
+  or new array or object literals (``cur = []`` starting a chunk again: not the fold's own, so
+  the next change copies it once);
 - a version is passed on (the base of a change, a leaf of the next version, the field of the
   step's result under its own key) by one place only, and is otherwise only read (a member, a
   spread into a new value, a method that reads it, an operand that makes a number or a text,
   ... as :func:`dialectic.resolve.accumulate.reads_only` says);
 - every read of a version runs before each change that may reach its object: the read is in
   the change's own alias (the branches of ``? :`` run one), or in an alias the change reads
-  whatever the data (its parts, the tests on its way), directly or through other aliases.
+  whatever the data (its parts, the tests on its way), directly or through other aliases, or
+  in an alias read only by such aliases (or by aliases read so in turn: evaluated with them
+  or never, as ``_add1 = _if1 ? [['odd', [...out.odd, x]]] : []`` read only in the branch
+  of ``_out1`` that ``if (x % 2)`` takes, before the ``else`` branch's change).
   Aliases are lazy: ``const before = out.length; out.push(x); r.push(before)`` reads ``out``
   in an alias only ``r``'s change needs, which may run after ``out``'s change: that field
   copies.
@@ -134,6 +139,8 @@ class _Fold:
         self.leaves: set[int] = set()  # ids of the versions' leaves that pass a version on
         self.bases: set[int] = set()  # ids of the changes' bases
         self.passed: set[int] = set()  # those and the step's result's fields: given on
+        self.fresh: set[int] = set()  # aliases whose value is a new literal (or `null`)
+        self.reader_map: dict[int, set[int]] | None = None  # (:meth:`_readers`)
         self._versions()
 
     def _version(self, node: Node) -> int | None:
@@ -193,12 +200,17 @@ class _Fold:
             elif self._version(n) is not None:
                 assert type(n) is AliasRef
                 leaves.append((n, n, None))
+            elif type(n) is AliasRef and n.frame == self.frame and n.slot in self.fresh:
+                continue  # (a new value: neither the fold's own nor held)
             else:
                 base = self._base(n)
                 if base is not None:
                     leaves.append((base, base, n))
-                else:
+                elif not _new_value(n) or self._changes_alias(n):
                     copies.append(n)
+        if not leaves and not copies:
+            self.fresh.add(slot)
+            return
         fields = {self.field[ref.slot] for _, ref, _ in leaves}
         if len(fields) != 1 or copies:
             copies.extend(change for _, _, change in leaves if change is not None)
@@ -308,9 +320,49 @@ class _Fold:
                     continue
                 if n not in forced:
                     forced[n] = self._forced(change, own)
-                if alias is None or alias not in forced[n]:
+                if alias is None or not (
+                    alias in forced[n] or self._done_before(alias, forced[n] | {own})
+                ):
                     self.bad.add(field)
                     break
+
+    def _done_before(self, alias: int, forced: set[int]) -> bool:
+        """Whether ``alias`` is evaluated before the change (whose ``forced`` aliases are) or
+        never: every alias reading it is forced, or so in turn (an alias is evaluated once, when
+        first read: ``_add1`` read only in the branch of ``_out1`` that ``if`` takes)."""
+        readers = self._readers()
+        seen: set[int] = set()
+        stack = [alias]
+        while stack:
+            a = stack.pop()
+            if a in forced or a in seen:
+                continue
+            seen.add(a)
+            who = readers.get(a)
+            if not who or -1 in who:
+                return False
+            stack.extend(who)
+        return True
+
+    def _readers(self) -> dict[int, set[int]]:
+        """The aliases of the step whose values read each alias (-1: the step's result, or an
+        arrow function inside, which may run later)."""
+        if self.reader_map is not None:
+            return self.reader_map
+        out: dict[int, set[int]] = {}
+        stack: list[tuple[Node, int]] = [(self.block.body, -1)]
+        stack.extend((b.node, b.slot) for b in self.block.bindings if b.frame == self.frame)
+        while stack:
+            n, who = stack.pop()
+            if type(n) is AliasRef:
+                if n.frame == self.frame:
+                    out.setdefault(n.slot, set()).add(who)
+                continue
+            if type(n) is Lambda:
+                who = -1
+            stack.extend((kid, who) for kid in _kids(n))
+        self.reader_map = out
+        return out
 
     def _after(self, version: int) -> set[int]:
         """``version`` and the versions made from it."""
@@ -379,6 +431,16 @@ class _Fold:
                     stack.append(n.then)
             elif type(n) is Op and n.op == "&&":
                 stack.extend(n.operands)
+
+
+def _new_value(node: Node) -> bool:
+    """Whether ``node`` is an array or object literal (``cur = []`` starting the field again:
+    a value the fold did not make, which its next change copies once, then owns), or ``null``
+    (the value of a branch not taken)."""
+    t = type(node)
+    if t is Lit:
+        return node.value is None or type(node.value) in (list, dict)  # type: ignore[attr-defined]
+    return t is Arr or t is Obj
 
 
 def _falsy(node: Node) -> bool:

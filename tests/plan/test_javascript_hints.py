@@ -31,7 +31,8 @@ RT = Runtime(load_entry_points=False)
         ("const o = data; o.a = 1; return o;", "syntax_error", "{...o, key: value}"),
         ("const o = {a: 1}; o['a'] += 1; return o;", "syntax_error", "{...o, a: 1}"),
         (
-            "return [1].reduce((g, x) => { (g[x + 1] = g[x + 1] || []).push(x); return g; }, {});",
+            "return [1].reduce((g, x) => { (g[String(x)] = g[String(x)] || []).push(x); "
+            "return g; }, {});",
             "syntax_error",
             "o[k] = [...(o[k] ?? []), x];",
         ),

@@ -27,10 +27,12 @@ from dialectic.frontends.fences import (
 )
 from dialectic.frontends.plan.callbackloop import callback_loops
 from dialectic.frontends.plan.chains import change_chains
+from dialectic.frontends.plan.choices import choice_statements
 from dialectic.frontends.plan.console import may_log, unlog
 from dialectic.frontends.plan.decompile import DecompileError, decompile, decompile_expression
 from dialectic.frontends.plan.jsnumber import js_number_to_string
 from dialectic.frontends.plan.letbranch import branch_lets, for_awaits
+from dialectic.frontends.plan.letpush import let_pushes
 from dialectic.frontends.plan.lexer import Lexed, lex
 from dialectic.frontends.plan.mappush import map_pushes
 from dialectic.frontends.plan.maprecords import map_record_changes
@@ -38,6 +40,7 @@ from dialectic.frontends.plan.memberpush import member_pushes
 from dialectic.frontends.plan.parensets import split_parenthesized
 from dialectic.frontends.plan.parser import ParseFailure, Parser, Problem
 from dialectic.frontends.plan.recordfields import record_changes
+from dialectic.frontends.plan.reduceloop import reduce_loops
 from dialectic.frontends.plan.spans import LazySpans, LineIndex, build_spans
 from dialectic.frontends.plan.trycatch import may_try, untry
 from dialectic.frontends.plan.unshift import unshifts
@@ -139,9 +142,12 @@ def _attempt(
     max_depth: int,
     warnings: list[str],
     fence_problem: Problem | None,
+    states: bool = False,
 ) -> tuple[str, Lexed, Parser, Any]:
     """Lex and parse ``text``: the text parsed (a wrapper blanked, see :mod:`.wrappers`), its
-    tokens, the parser (its problems and warnings) and the tree (None if there are problems)."""
+    tokens, the parser (its problems and warnings) and the tree (None if there are problems).
+    ``states``: also read the loops' states another way (:func:`_states`), for a program refused
+    as written."""
     tokens = lex(text)
     wrapper = None
     if may_be_wrapped(tokens.kinds, tokens.values):
@@ -172,11 +178,11 @@ def _attempt(
         awaited = for_awaits(text, tokens)
         if awaited is not None:
             tokens = awaited
-    looped = None
+    tokens, looped = _states(text, tokens, states)  # (looped: a `forEach` not in the text)
     if "=>" in text:  # `const u = xs.filter(x => { seen.add(x.id); ... })` (.callbackloop)
-        looped = callback_loops(text, tokens)
-        if looped is not None:
-            tokens = looped
+        called = callback_loops(text, tokens)
+        if called is not None:
+            tokens, looped = called, True
     if "=" in text:  # `(groups[k] ||= []).push(x);`: two statements (:mod:`.parensets`)
         chained = change_chains(text, tokens)  # `m.set(a, 1).set(b, 2);` (:mod:`.chains`)
         if chained is not None:
@@ -209,7 +215,7 @@ def _attempt(
         if lets is not None:
             tokens = lets
     parser = Parser(text, tokens, index, strict=strict, max_depth=max_depth, record=False)
-    if looped is not None:  # (its `forEach` is not in the text)
+    if looped:
         parser._for_each_written = True
     if fence_problem is not None:
         parser.problems.append(fence_problem)
@@ -232,6 +238,62 @@ def _attempt(
         parser.limited = (problem, "max_depth")
         tree = None
     return text, tokens, parser, tree
+
+
+def _states(text: str, tokens: Lexed, again: bool) -> tuple[Lexed, bool]:
+    """``tokens`` with ``(x > 0 ? acc.pos : acc.neg).push(x);`` as its ``if``
+    (:mod:`.choices`), and whether a ``forEach`` not in the text was written. ``again``: the
+    program as written was refused, so the state a loop keeps is also read another way (each the
+    same value as JavaScript's, but a change of form the rest of the front end reads
+    differently, so a program read as written keeps its reading): a conditional statement
+    ``T ? X : Y;`` (:mod:`.choices`), a ``reduce`` step changing a new object
+    (:mod:`.reduceloop`), a ``let`` array pushed onto and started again (:mod:`.letpush`)."""
+    if not again:
+        if "?" in text:
+            tokens = choice_statements(text, tokens, bare=False) or tokens
+        return tokens, False
+    chosen = choice_statements(text, tokens, bare=True) or tokens
+    reduced = reduce_loops(text, chosen)
+    pushed = let_pushes(text, reduced or chosen)
+    return pushed or reduced or chosen, reduced is not None
+
+
+def _read(
+    text: str,
+    index: LineIndex,
+    strict: bool,
+    max_depth: int,
+    warnings: list[str],
+    fence_problem: Problem | None,
+) -> tuple[str, Lexed, Parser, Any]:
+    """:func:`_attempt`, and again reading the state loops keep another way (:func:`_states`)
+    when the program as written is refused (a `reduce` step's push left in the tree fails when
+    it runs): that reading when it has no problem."""
+    first = _attempt(text, index, strict, max_depth, warnings, fence_problem)
+    text, problems = first[0], first[2].problems
+    if (problems and (".push" in text or ".reduce" in text or "?" in text)) or (
+        ".reduce" in text and ".push" in text and _pushes_left(first[3])
+    ):
+        again = _attempt(text, index, strict, max_depth, warnings, fence_problem, states=True)
+        if not again[2].problems and not _pushes_left(again[3]):
+            return again
+    return first
+
+
+def _pushes_left(tree: Any) -> bool:
+    """Whether ``tree`` calls a method ``push`` (an array's, which fails when it runs: SPEC
+    1.8; the front end writes every push it reads as a change of a value another way)."""
+    stack = [tree]
+    while stack:
+        node = stack.pop()
+        if type(node) is dict:
+            method = node.get("$method")
+            if type(method) is list and len(method) > 1 and method[1] == "push":
+                return True
+            stack.extend(node.values())
+        elif type(node) is list:
+            stack.extend(node)
+    return False
 
 
 #: the tags of a fenced block that may hold a Plan program
@@ -293,13 +355,13 @@ def parse_plan(
         text, warnings, fence_problem = _strip_fence(source, strict, index)
     else:  # (no fence: the common case, without the fence regexes)
         text, warnings, fence_problem = source, [], None
-    text, tokens, parser, tree = _attempt(text, index, strict, max_depth, warnings, fence_problem)
+    text, tokens, parser, tree = _read(text, index, strict, max_depth, warnings, fence_problem)
     if parser.problems and not strict:
         # a reply with prose around a fenced block: the program is the block
         fence = find_fence(source)
         if fence is not None and has_text_outside(source, fence):
             text = keep_fenced(source, fence)
-            text, tokens, parser, tree = _attempt(
+            text, tokens, parser, tree = _read(
                 text, index, strict, max_depth, [outside_warning(source, fence)], fence_problem
             )
             if not parser.problems:

@@ -28,7 +28,15 @@ from dialectic.outcome.errors import JSONPath
 if TYPE_CHECKING:
     from dialectic.frontends.plan.blockreads import BlockReads
 
-__all__ = ["ParseFailure", "ParserBase", "Problem", "changes_member", "closing", "op_hint"]
+__all__ = [
+    "ParseFailure",
+    "ParserBase",
+    "Problem",
+    "changes_member",
+    "closing",
+    "expression_end",
+    "op_hint",
+]
 
 Problem = tuple[str, int, str | None]  # message, offset, hint
 
@@ -38,9 +46,9 @@ DECLARATORS = frozenset(["const", "let", "var"])
 POSTFIX = frozenset([".", "[", "("])
 
 
-def closing(kinds: Sequence[str], i: int) -> int:
-    """The token closing the bracket (``(``, ``[``, ``{`` or a template's ``${``) that opens
-    at token ``i``, brackets of every kind counted; the ``eof`` token if it is never closed."""
+def expression_end(kinds: Sequence[str], i: int, stops: tuple[str, ...]) -> int:
+    """The token ending the expression that starts at token ``i``: the first of the kinds
+    ``stops`` outside brackets, or a bracket closing one it is inside (or ``eof``)."""
     depth = 0
     while kinds[i] != "eof":
         kind = kinds[i]
@@ -48,10 +56,18 @@ def closing(kinds: Sequence[str], i: int) -> int:
             depth += 1
         elif kind in CLOSE:
             depth -= 1
-            if depth == 0:
+            if depth < 0:
                 return i
+        elif depth == 0 and kind in stops:
+            return i
         i += 1
     return i
+
+
+def closing(kinds: Sequence[str], i: int) -> int:
+    """The token closing the bracket (``(``, ``[``, ``{`` or a template's ``${``) that opens
+    at token ``i``, brackets of every kind counted; the ``eof`` token if it is never closed."""
+    return expression_end(kinds, i + 1, ())
 
 
 _OP_HINTS = {

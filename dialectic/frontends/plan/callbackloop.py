@@ -39,7 +39,7 @@ from dialectic.frontends.plan.lexer import Lexed
 from dialectic.frontends.plan.parensets import _partners, _starts_statement
 from dialectic.frontends.plan.tokenwrite import TokenWriter
 
-__all__ = ["callback_loops"]
+__all__ = ["callback_loops", "statement_head"]
 
 #: the changes of an array, Map or Set that make a callback the loop (the others, `pop`,
 #: `splice`, `sort`..., keep their own refusals)
@@ -130,11 +130,13 @@ def _receiver_start(
     return -1
 
 
-def _statement(
+def statement_head(
     kinds: Sequence[str], values: Sequence[object], partner: dict[int, int], method: int
-) -> _Found | None:
-    open_ = method + 1
-    close = partner.get(open_, -1)
+) -> tuple[int, int, int] | None:
+    """For the method's name at token ``method`` in ``const NAME = R.method(...)`` (also
+    ``let``, ``var``, ``return R.method(...)``), a statement: its first token, the receiver's
+    first token and the call's `)`; else None."""
+    close = partner.get(method + 1, -1)
     receiver = _receiver_start(kinds, values, partner, method - 1)
     if close < 0 or receiver < 0 or values[receiver] in ("await", "new"):
         return None
@@ -152,6 +154,17 @@ def _statement(
         return None
     if not _starts_statement(kinds, values, partner, start):
         return None
+    return start, receiver, close
+
+
+def _statement(
+    kinds: Sequence[str], values: Sequence[object], partner: dict[int, int], method: int
+) -> _Found | None:
+    head = statement_head(kinds, values, partner, method)
+    if head is None:
+        return None
+    start, receiver, close = head
+    open_ = method + 1
     params = _params(kinds, values, partner, open_ + 1)
     if params is None:
         return None

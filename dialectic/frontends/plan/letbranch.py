@@ -28,7 +28,7 @@ from __future__ import annotations
 
 from bisect import bisect_left
 
-from dialectic.frontends.plan.base import CHANGES, CLOSE, OPEN
+from dialectic.frontends.plan.base import CHANGES, CLOSE, OPEN, expression_end
 from dialectic.frontends.plan.lexer import Lexed
 from dialectic.frontends.plan.tokenwrite import TokenWriter
 
@@ -161,21 +161,8 @@ def _in_loop_body(
 
 def _statement_end(kinds: list[str], i: int) -> int | None:
     """The `;` ending the declaration whose value starts at token ``i`` (one name)."""
-    depth = 0
-    while kinds[i] != "eof":
-        kind = kinds[i]
-        if kind in OPEN:
-            depth += 1
-        elif kind in CLOSE:
-            depth -= 1
-            if depth < 0:
-                return None
-        elif depth == 0 and kind == ",":
-            return None
-        elif depth == 0 and kind == ";":
-            return i
-        i += 1
-    return None
+    end = expression_end(kinds, i, (",", ";"))
+    return end if kinds[end] == ";" else None
 
 
 def _chain(

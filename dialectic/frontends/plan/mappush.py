@@ -32,23 +32,13 @@ from dialectic.frontends.plan.memberpush import owner_end
 from dialectic.frontends.plan.parensets import (
     MAX_OBJECTS,
     _partners,
-    _same_twice,
     _starts_statement,
     name_index,
+    pure_key,
 )
 from dialectic.frontends.plan.tokenwrite import TokenWriter
 
 __all__ = ["map_pushes", "pure_key"]
-
-#: the operators a key may use (no assignment, no `++`: the key reads the same twice)
-_PURE_OPS = frozenset(
-    ["!", "%", "*", "/", "**", "&&", "||", "??", "===", "!==", "==", "!=", "<", ">", "<=", ">=",
-     "?", "?.", "&", "|", "^", "~", "<<", ">>", ">>>"]
-)  # fmt: skip
-#: the tokens a key may be made of besides names, literals and those operators
-_PURE_KINDS = frozenset(["num", "str", ".", "[", "]", "(", ")", "+", "-", ":"])
-#: names that run something (a key holding one may not read the same twice)
-_EFFECT_NAMES = frozenset(["await", "new", "delete", "void", "yield", "function", "class"])
 
 
 @dataclass(slots=True)
@@ -126,31 +116,6 @@ def _push_at(
     if any(kinds[j] == "name" and values[j] == name for j in range(at + 2, end)):
         return None  # (the value reads the Map)
     return _Push(start, open_ + 1, close, at + 1, end)
-
-
-def pure_key(kinds: Sequence[str], values: Sequence[object], first: int, end: int) -> bool:
-    """Whether tokens ``first`` to ``end`` (excluded) are an expression without a call, an
-    assignment or an increment (``p.city``, ``x % 16``, ``w.length > 3``): read twice, the
-    same value."""
-    if _same_twice(kinds, first, end):
-        return True
-    for j in range(first, end):
-        kind = kinds[j]
-        if kind == "name":
-            if values[j] in _EFFECT_NAMES:
-                return False
-        elif kind == "op":
-            if values[j] not in _PURE_OPS:
-                return False
-        elif kind not in _PURE_KINDS:
-            return False
-        if (
-            kind == "("
-            and j > first
-            and (kinds[j - 1] in ("name", ")", "]") or values[j - 1] == "?.")
-        ):
-            return False  # (a call)
-    return True
 
 
 def _only_groups(

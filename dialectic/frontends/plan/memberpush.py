@@ -30,16 +30,16 @@ from dialectic.frontends.plan.parensets import (
     MAX_OBJECTS,
     _partners,
     _reduce_body,
-    _same_twice,
     _starts_statement,
     _statement_end,
     _target_end,
     empty_arrays_end,
     name_index,
+    pure_key,
 )
 from dialectic.frontends.plan.tokenwrite import TokenWriter
 
-__all__ = ["member_pushes", "owner_end"]
+__all__ = ["member_pushes", "owner_end", "push_rewrite"]
 
 #: `||` and `??`, as tokens
 _EITHER = frozenset(["||", "??"])
@@ -77,13 +77,15 @@ def member_pushes(source: str, tokens: Lexed) -> Lexed | None:
     index = name_index(kinds, values)
     kept = []
     for obj, pushes in list(found.items())[:MAX_OBJECTS]:  # (each costs a pass: bounded)
-        inside = {j for start, _, end in pushes for j in range(start, end + 1)}
+        inside = {j for start, dot, _ in pushes for j in range(start, dot)}  # (not the values)
         uses = [j for j in index.get(obj, ()) if j not in inside]
         if _only_groups(kinds, values, partner, uses, pushes):
             kept.extend(pushes)
     if not kept:
         return None
-    return _rewrite(source, tokens, [(_init_before(kinds, values, p), *p) for p in sorted(kept)])
+    return push_rewrite(
+        source, tokens, [(_init_before(kinds, values, p), *p) for p in sorted(kept)]
+    )
 
 
 def _init_before(kinds: Sequence[str], values: Sequence[object], push: tuple[int, int, int]) -> int:
@@ -137,7 +139,7 @@ def _push_at(
             break
     if start < 0 or kinds[start] != "name" or start == dot - 1:
         return None
-    if not _chain_to(kinds, partner, start, dot):
+    if not _chain_to(kinds, values, partner, start, dot):
         return None
     if not _starts_statement(kinds, values, partner, start):
         return None
@@ -145,21 +147,29 @@ def _push_at(
     if end < 0 or end == dot + 3 or kinds[end + 1] not in (";", "}", "eof"):
         return None
     obj = values[start]
-    if any(kinds[j] == "name" and values[j] == obj for j in range(dot + 3, end)):
-        return None  # (the value reads the object)
+    if any(
+        kinds[j] == "name" and values[j] == obj and kinds[j + 1] != "." for j in range(dot + 3, end)
+    ):
+        return None  # (the value reads the object: only `o.name` may, checked with its uses)
     return start, dot, end
 
 
-def _chain_to(kinds: Sequence[str], partner: dict[int, int], start: int, stop: int) -> bool:
+def _chain_to(
+    kinds: Sequence[str],
+    values: Sequence[object],
+    partner: dict[int, int],
+    start: int,
+    stop: int,
+) -> bool:
     """Whether tokens ``start`` up to ``stop`` are a name and members whose keys read the
-    same twice (``g[p.city]``, ``g.all``)."""
+    same twice (``g[p.city]``, ``g.all``, ``g[x > 0 ? 'pos' : 'neg']``: no call)."""
     i = start + 1
     while i < stop:
         if kinds[i] == "." and kinds[i + 1] == "name":
             i += 2
         elif kinds[i] == "[":
             close = partner.get(i, -1)
-            if close < 0 or not _same_twice(kinds, i + 1, close):
+            if close < 0 or not pure_key(kinds, values, i + 1, close):
                 return False
             i = close + 1
         else:
@@ -187,9 +197,25 @@ def _only_groups(
         if not (
             _makes_array(kinds, values, partner, j)
             or _other_member_change(kinds, values, partner, j, pushed)
+            or _other_member_read(kinds, values, j, pushed)
         ):
             return False
     return True
+
+
+def _other_member_read(
+    kinds: Sequence[str], values: Sequence[object], j: int, pushed: frozenset[object] | None
+) -> bool:
+    """Whether the use of the object at token ``j`` reads a member no push pushes onto
+    (``o.count``, in a test or a value): it holds no array of the pushes."""
+    if pushed is None or kinds[j + 1] != "." or kinds[j + 2] != "name":
+        return False
+    after = j + 3
+    if kinds[after] == "=" or (kinds[after] == "op" and values[after] in _CHANGING):
+        return False
+    if kinds[j - 1] == "op" and values[j - 1] in ("++", "--"):
+        return False
+    return values[j + 2] not in pushed
 
 
 def _pushed_keys(
@@ -197,12 +223,51 @@ def _pushed_keys(
 ) -> frozenset[object] | None:
     """The member names the ``pushes`` push onto (``o.ok.push``), None when one is a computed
     key (``o[k].push``: any member may be one)."""
-    keys = set()
+    keys: set[object] = set()
     for start, dot, _ in pushes:
-        if dot != start + 3 or kinds[start + 1] != ".":
+        if dot == start + 3 and kinds[start + 1] == ".":
+            keys.add(values[start + 2])
+            continue
+        choice = _choice_keys(kinds, values, start + 1, dot)
+        if choice is None:
             return None
-        keys.add(values[start + 2])
+        keys.update(choice)
     return frozenset(keys)
+
+
+def _choice_keys(
+    kinds: Sequence[str], values: Sequence[object], first: int, end: int
+) -> tuple[object, ...] | None:
+    """The member names of ``[T ? 'a' : 'b']`` (or ``['a']``) from token ``first`` up to
+    ``end``, else None."""
+    if kinds[first] != "[" or kinds[end - 1] != "]":
+        return None
+    if end - first == 3 and kinds[first + 1] == "str":
+        return _names(values[first + 1])
+    a, b = end - 4, end - 2  # `[T ? 'a' : 'b']`, no other `?` or `:` in `T`
+    if not (
+        kinds[a - 1] == "op"
+        and values[a - 1] == "?"
+        and kinds[a] == "str"
+        and kinds[a + 1] == ":"
+        and kinds[b] == "str"
+    ):
+        return None
+    if any(kinds[m] == ":" or values[m] == "?" for m in range(first + 1, a - 1)):
+        return None
+    return _names(values[a], values[b])
+
+
+def _names(*texts: object) -> tuple[object, ...] | None:
+    """The member names the text literals ``texts`` (as written, quotes and all) name; None
+    for one with an escape (its name is not read here)."""
+    out = []
+    for text in texts:
+        raw = str(text)
+        if "\\" in raw or len(raw) < 2:
+            return None
+        out.append(raw[1:-1])
+    return tuple(out)
 
 
 def _other_member_change(
@@ -227,7 +292,7 @@ def _other_member_change(
     obj, depth = values[j], 0
     for m in range(op + 1, len(kinds)):
         kind = kinds[m]
-        if kind == "name" and values[m] == obj:
+        if kind == "name" and values[m] == obj and not _other_member_read(kinds, values, m, pushed):
             return False
         if kind in ("(", "[", "{"):
             depth += 1
@@ -240,6 +305,8 @@ def _other_member_change(
     return False
 
 
+#: the operators that change what stands before them
+_CHANGING = frozenset(["++", "--", "+=", "-=", "*=", "/=", "%=", "||=", "??=", "&&=", "**="])
 #: the assigning operators of a number's change
 _ARITHMETIC = frozenset(["+=", "-=", "*=", "/=", "%="])
 
@@ -373,7 +440,7 @@ def _empty_array_then_end(kinds: Sequence[str], i: int) -> bool:
     return kinds[i] == "[" and kinds[i + 1] == "]" and kinds[i + 2] in (";", "}", "eof")
 
 
-def _rewrite(source: str, tokens: Lexed, pushes: list[tuple[int, int, int, int]]) -> Lexed:
+def push_rewrite(source: str, tokens: Lexed, pushes: list[tuple[int, int, int, int]]) -> Lexed:
     """The tokens with each push ``T.push(A);`` written as ``T = [...T, A];``, or with the
     statement before it that makes the member an array (its first token, else -1) as
     ``T = [...(T || []), A];`` (new tokens take the places of the ones they stand for)."""

@@ -24,7 +24,7 @@ from dataclasses import dataclass
 from dialectic.frontends.plan.lexer import Lexed
 from dialectic.frontends.plan.tokenwrite import TokenWriter
 
-__all__ = ["MAX_OBJECTS", "empty_arrays_end", "name_index", "split_parenthesized"]
+__all__ = ["MAX_OBJECTS", "empty_arrays_end", "name_index", "pure_key", "split_parenthesized"]
 
 #: a text that may hold `(name... op= ...)`: the token pass decides
 _MAYBE = re.compile(
@@ -35,6 +35,17 @@ _MAYBE = re.compile(
 MAX_OBJECTS = 64
 #: the operators of a change in parentheses
 _OPS = frozenset(["||=", "??=", "&&=", "+=", "-=", "*=", "/=", "%="])
+#: the operators a key may use (no assignment, no `++`: the key reads the same twice)
+_PURE_OPS = frozenset(
+    ["!", "%", "*", "/", "**", "&&", "||", "??", "===", "!==", "==", "!=", "<", ">", "<=", ">=",
+     "?", "?.", "&", "|", "^", "~", "<<", ">>", ">>>"]
+)  # fmt: skip
+#: the tokens a key may be made of besides names, literals and those operators
+_PURE_KINDS = frozenset(["num", "str", ".", "[", "]", "(", ")", "+", "-", ":"])
+#: names that run something (a key holding one may not read the same twice)
+_EFFECT_NAMES = frozenset(["await", "new", "delete", "void", "yield", "function", "class"])
+
+
 #: the statement keywords a `(` after `)` of their head starts a statement for
 _HEADS = frozenset(["if", "for", "while"])
 _OPEN = frozenset(["(", "[", "{", "tplh"])
@@ -133,7 +144,7 @@ def _target_end(
             i += 2
         elif kinds[i] == "[":
             close = partner.get(i, -1)
-            if close < 0 or not _same_twice(kinds, i + 1, close):
+            if close < 0 or not pure_key(kinds, values, i + 1, close):
                 return -1
             i = close + 1
         else:
@@ -156,6 +167,31 @@ def _same_twice(kinds: Sequence[str], first: int, end: int) -> bool:
         else:
             return False
     return j == end
+
+
+def pure_key(kinds: Sequence[str], values: Sequence[object], first: int, end: int) -> bool:
+    """Whether tokens ``first`` to ``end`` (excluded) are an expression without a call, an
+    assignment or an increment (``p.city``, ``x % 16``, ``w.length > 3``): read twice, the
+    same value."""
+    if _same_twice(kinds, first, end):
+        return True
+    for j in range(first, end):
+        kind = kinds[j]
+        if kind == "name":
+            if values[j] in _EFFECT_NAMES:
+                return False
+        elif kind == "op":
+            if values[j] not in _PURE_OPS:
+                return False
+        elif kind not in _PURE_KINDS:
+            return False
+        if (
+            kind == "("
+            and j > first
+            and (kinds[j - 1] in ("name", ")", "]") or values[j - 1] == "?.")
+        ):
+            return False  # (a call)
+    return True
 
 
 def _statement(
@@ -261,13 +297,14 @@ def _statement_end(kinds: Sequence[str], values: Sequence[object], decl: int, la
 
 
 #: the literals an object of new arrays may hold beside them
-_PLAIN = frozenset(["true", "false", "null"])
+_PLAIN = frozenset(["true", "false", "null", "undefined", "Infinity", "NaN"])
 
 
 def empty_arrays_end(kinds: Sequence[str], values: Sequence[object], i: int) -> int:
     """For an object literal at token ``i`` whose members are new empty arrays (each held by
-    the object alone) or literal numbers, texts, booleans and nulls (``{}``, ``{adults: [],
-    'minors': [], count: 0}``), the token after its ``}``, else -1."""
+    the object alone), new empty objects, or literal numbers, texts, booleans and nulls
+    (``{}``, ``{adults: [], 'minors': [], count: 0, min: -Infinity, byName: {}}``), the token
+    after its ``}``, else -1."""
     if kinds[i] != "{":
         return -1
     i += 1
@@ -275,12 +312,14 @@ def empty_arrays_end(kinds: Sequence[str], values: Sequence[object], i: int) -> 
         if not (kinds[i] in ("name", "str") and kinds[i + 1] == ":"):
             return -1
         i += 2
-        if kinds[i] == "[" and kinds[i + 1] == "]":
+        if (kinds[i] == "[" and kinds[i + 1] == "]") or (kinds[i] == "{" and kinds[i + 1] == "}"):
             i += 2
-        elif kinds[i] in ("num", "str") or (kinds[i] == "name" and values[i] in _PLAIN):
-            i += 1
         else:
-            return -1
+            if kinds[i] == "op" and values[i] == "-":  # (`min: -1`, `max: -Infinity`)
+                i += 1
+            if not (kinds[i] in ("num", "str") or (kinds[i] == "name" and values[i] in _PLAIN)):
+                return -1
+            i += 1
         if kinds[i] == ",":
             i += 1
         elif kinds[i] != "}":
