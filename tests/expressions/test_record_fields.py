@@ -361,3 +361,18 @@ def test_random_record_aggregations_give_nodes_answer_or_fail() -> None:
         assert why is None, (text, out.value, answer["ok"], why)
         tally["same"] += 1
     assert tally["same"] >= len(programs) // 2, tally
+
+
+def test_the_quick_text_test_is_the_pattern_it_stands_for() -> None:
+    """`_field_change` (two literal-led searches, then a look behind by hand) answers as the
+    one pattern `_MAYBE` it replaces on the text's hot path, on random texts of its tokens."""
+    import random
+
+    from dialectic.frontends.plan import recordfields
+
+    rng = random.Random(5)
+    alphabet = [".", "]", "[", "a", "_", "$", " ", "\n", "=", "+", "-", '"', "'", "push", "(", "?"]
+    for _ in range(20_000):
+        text = "".join(rng.choice(alphabet) for _ in range(rng.randint(1, 14)))
+        expected = recordfields._MAYBE.search(text) is not None
+        assert recordfields._field_change(text) == expected, text

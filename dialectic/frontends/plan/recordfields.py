@@ -83,6 +83,29 @@ _MAYBE = re.compile(
     + CHANGE_OPS
     + r"|\.\s*push\s*\()"
 )
+#: the field and the change of :data:`_MAYBE` (searched first: a literal `.` or `[` starts it,
+#: which the search finds quickly; what stands before it is then looked at by hand)
+_FIELD_CHANGES = (
+    re.compile(r"\.[\w$]+\s*(?:" + CHANGE_OPS + r"|\.\s*push\s*\()"),
+    re.compile(r"\[\s*[\"'][^\"'\n]*[\"']\s*\]\s*(?:" + CHANGE_OPS + r"|\.\s*push\s*\()"),
+)
+
+
+def _field_change(source: str) -> bool:
+    """Whether :data:`_MAYBE` matches ``source``: a field's change whose field follows a
+    member (a ``.`` or a ``]``, then a name's characters, then spaces), in half its time."""
+    for pattern in _FIELD_CHANGES:
+        for m in pattern.finditer(source):
+            i = m.start() - 1
+            while i >= 0 and source[i].isspace():
+                i -= 1
+            while i >= 0 and (source[i].isalnum() or source[i] in "_$"):
+                i -= 1
+            if i >= 0 and source[i] in ".]":
+                return True
+    return False
+
+
 #: `++o[k].f;` (searched when the text holds `++` or `--`)
 _PREFIX = re.compile(r"(?:\+\+|--)\s*[\w$]+\s*[.\[]")
 
@@ -119,7 +142,11 @@ class _Object:
 def record_changes(source: str, tokens: Lexed) -> Lexed | None:
     """``tokens`` with each change of a field of a record held in an object the program
     wrote read as the record's new value (None: there is none)."""
-    if "." not in source or not may_change(source, _MAYBE, _PREFIX):
+    if "." not in source:
+        return None
+    if not _field_change(source) and not (
+        ("++" in source or "--" in source) and _PREFIX.search(source) is not None
+    ):
         return None
     kept = checked_containers(tokens, _changes, _kept)
     return _rewrite(source, tokens, kept) if kept else None
