@@ -247,7 +247,17 @@ def compose(source: str, *, max_depth: int = 100, max_nodes: int | None = None) 
             stack.append(YNode(kind, _mark(event.start_mark), _mark(event.end_mark)))
             pending_key.append(None)
     except yaml.YAMLError as exc:
-        raise YamlProblems([_yaml_error(exc)])
+        problem = _yaml_error(exc)
+        if "maximum nesting depth" in problem.message:  # (PyYAML 6.0.4's own bound, met first)
+            problem = SyntaxProblem(
+                f"the plan is nested more than {max_depth} levels deep",
+                problem.line,
+                problem.column,
+                hint="flatten the plan: bind inner values to top-level aliases",
+                offset=problem.offset,
+            )
+            problem.limit = "max_depth"
+        raise YamlProblems([problem]) from None
     finally:
         loader.dispose()
     if problems:
