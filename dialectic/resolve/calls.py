@@ -360,7 +360,9 @@ def unknown_function(registry: Registry, node: Call) -> DialecticError:
 
 
 #: JavaScript's namespaces of functions that Plan reads (`Math.max(...)`: SPEC 1.8)
-_NAMESPACES = frozenset(["Math", "Number", "JSON", "Object", "Array", "String", "Intl"])
+_NAMESPACES = frozenset(["Math", "Number", "JSON", "Object", "Array", "String", "Intl", "console"])
+#: the methods of `console` lenient mode reads as statements (frontends/plan/console.py)
+_CONSOLE = frozenset(["log", "info", "warn", "error", "debug", "table", "dir"])
 
 
 def _namespace_of(node: Call) -> str | None:
@@ -376,7 +378,15 @@ def _namespace_of(node: Call) -> str | None:
 
 def _no_such_global(space: str, node: Call) -> DialecticError:
     name = f"{space}.{clip(node.name)}"
-    if name in ("Math.random", "crypto.randomUUID"):
+    if space == "console":
+        hint = "A program has no console: return what you want to see, e.g. `return {a, b};`."
+        if node.name in _CONSOLE:
+            hint = (
+                f"`{name}(...);` is read only as a statement of its own and only in lenient "
+                "mode, where it shows nothing (a program has no console): return what you "
+                "want to see, e.g. `return {a, b};`."
+            )
+    elif name in ("Math.random", "crypto.randomUUID"):
         hint = (
             "A run gives the same answer each time: pass the random values in the context, "
             "or register a function that makes them."
