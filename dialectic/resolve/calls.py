@@ -417,8 +417,9 @@ _JAVASCRIPT = {
     "add": _CHANGE,
     "delete": _CHANGE,
     "clear": _CHANGE,
-    "forEach": "Programs have no loops: compute a value per element with .map(x => ...), keep "
-    "some with .filter(x => ...), or combine them with .reduce(...).",
+    "forEach": "`xs.forEach(f)` has no value (undefined in JavaScript): write it as a statement "
+    "of its own, `xs.forEach(x => { ... });` (a loop), or compute a value per element with "
+    ".map(x => ...), keep some with .filter(x => ...), or combine them with .reduce(...).",
     "log": "Programs have no console: return what you want to see, e.g. `return {a, b};`.",
     "hasOwn": "Write Object.hasOwn(x, 'k') or 'k' in x (or test the member itself: `x.k ?? "
     "fallback`).",

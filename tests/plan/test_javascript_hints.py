@@ -15,7 +15,7 @@ RT = Runtime(load_entry_points=False)
 @pytest.mark.parametrize(
     ("program", "code", "advice"),
     [
-        ("return [1, 2].forEach(x => x);", "unknown_function", ".map(x => ...)"),
+        ("return [1, 2].forEach(x => x);", "unknown_function", "`xs.forEach(x => { ... });`"),
         ("return console.log('hi');", "unknown_function", "return what you want to see"),
         ("return Object.assign(o, {b: 1});", "syntax_error", "{...target, ...source}"),
         ("return Object.groupBy([1], x => x);", "syntax_error", "group with reduce"),
