@@ -145,13 +145,15 @@ def to_tree(
     if limits is None:
         limits = Limits()  # the defaults: a front end is never unbounded
     if lang == "plan" and not options:  # (the common call, without building keywords)
-        return _plan_parser()(program, strict=strict, max_depth=limits.max_depth)
+        return _plan_parser()(
+            program, strict=strict, max_depth=limits.max_depth, max_nodes=limits.max_nodes
+        )
     options.setdefault("max_depth", limits.max_depth)
+    options.setdefault("max_nodes", limits.max_nodes)
     if lang == "plan":
         return _plan_parser()(program, strict=strict, **options)
     from dialectic.frontends.plan2 import parse_plan2
 
-    options.setdefault("max_nodes", limits.max_nodes)
     return parse_plan2(program, strict=strict, **options)
 
 

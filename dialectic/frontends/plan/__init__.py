@@ -143,6 +143,7 @@ def _attempt(
     warnings: list[str],
     fence_problem: Problem | None,
     states: bool = False,
+    max_nodes: int | None = None,
 ) -> tuple[str, Lexed, Parser, Any]:
     """Lex and parse ``text``: the text parsed (a wrapper blanked, see :mod:`.wrappers`), its
     tokens, the parser (its problems and warnings) and the tree (None if there are problems).
@@ -214,7 +215,9 @@ def _attempt(
         lets = branch_lets(text, tokens)  # `let s = a; if (t) s = b;` in a loop (.letbranch)
         if lets is not None:
             tokens = lets
-    parser = Parser(text, tokens, index, strict=strict, max_depth=max_depth, record=False)
+    parser = Parser(
+        text, tokens, index, strict=strict, max_depth=max_depth, record=False, max_nodes=max_nodes
+    )
     if looped:
         parser._for_each_written = True
     if fence_problem is not None:
@@ -265,16 +268,17 @@ def _read(
     max_depth: int,
     warnings: list[str],
     fence_problem: Problem | None,
+    max_nodes: int | None = None,
 ) -> tuple[str, Lexed, Parser, Any]:
     """:func:`_attempt`, and again reading the state loops keep another way (:func:`_states`)
     when the program as written is refused (a `reduce` step's push left in the tree fails when
     it runs): that reading when it has no problem."""
-    first = _attempt(text, index, strict, max_depth, warnings, fence_problem)
+    first = _attempt(text, index, strict, max_depth, warnings, fence_problem, False, max_nodes)
     text, problems = first[0], first[2].problems
     if (problems and (".push" in text or ".reduce" in text or "?" in text)) or (
         ".reduce" in text and ".push" in text and _pushes_left(first[3])
     ):
-        again = _attempt(text, index, strict, max_depth, warnings, fence_problem, states=True)
+        again = _attempt(text, index, strict, max_depth, warnings, fence_problem, True, max_nodes)
         if not again[2].problems and not _pushes_left(again[3]):
             return again
     return first
@@ -300,13 +304,17 @@ def _pushes_left(tree: Any) -> bool:
 _PLAN_TAGS = frozenset(["", "js", "javascript", "plan", "ts", "typescript", "mjs", "jsx"])
 
 
-def _one_program(source: str, first: Fence, tree: Any, max_depth: int) -> None:
+def _one_program(
+    source: str, first: Fence, tree: Any, max_depth: int, max_nodes: int | None
+) -> None:
     """Raise when a later fenced block of the reply holds another Plan program than ``first``
     (``tree``): which one is meant cannot be known (SPEC 10, "Strict and lenient modes")."""
     rivals = [first]
     later = [b for b in later_fences(source, first) if b.tag in _PLAN_TAGS]
     for block, code in zip(later, fenced_codes(source, later), strict=True):
-        _, _, parser, other = _attempt(code, LineIndex(code), False, max_depth, [], None)
+        _, _, parser, other = _attempt(
+            code, LineIndex(code), False, max_depth, [], None, False, max_nodes
+        )
         if not parser.problems and other != tree:
             rivals.append(block)
     if len(rivals) > 1:
@@ -319,6 +327,7 @@ def parse_plan(
     strict: bool = False,
     max_depth: int = 100,
     max_length: int = MAX_SOURCE_LENGTH,
+    max_nodes: int | None = None,
 ) -> FrontEndResult:
     """Parse a Plan program into the canonical call tree.
 
@@ -355,17 +364,20 @@ def parse_plan(
         text, warnings, fence_problem = _strip_fence(source, strict, index)
     else:  # (no fence: the common case, without the fence regexes)
         text, warnings, fence_problem = source, [], None
-    text, tokens, parser, tree = _read(text, index, strict, max_depth, warnings, fence_problem)
+    text, tokens, parser, tree = _read(
+        text, index, strict, max_depth, warnings, fence_problem, max_nodes
+    )
     if parser.problems and not strict:
         # a reply with prose around a fenced block: the program is the block
         fence = find_fence(source)
         if fence is not None and has_text_outside(source, fence):
             text = keep_fenced(source, fence)
+            outside = [outside_warning(source, fence)]
             text, tokens, parser, tree = _read(
-                text, index, strict, max_depth, [outside_warning(source, fence)], fence_problem
+                text, index, strict, max_depth, outside, fence_problem, max_nodes
             )
             if not parser.problems:
-                _one_program(source, fence, tree, max_depth)
+                _one_program(source, fence, tree, max_depth, max_nodes)
     if parser.problems:
         parser.problems.sort(key=lambda p: p[1])
         raise SourceError(LANG, source, _problems(index, parser.problems, _limit(parser)))

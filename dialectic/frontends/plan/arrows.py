@@ -110,6 +110,7 @@ def _default_end(kinds: Sequence[str], i: int) -> int:
 class ArrowsMixin(ParserBase):
     #: the program's functions by their first token (:mod:`.functions`)
     _function_starts: dict[int, str] | None = None
+    _function_name_set: frozenset[str] = frozenset()
 
     """Arrow functions; the operators' parser (:class:`OperatorsMixin`) builds on it."""
 
@@ -357,7 +358,7 @@ class ArrowsMixin(ParserBase):
             i -= 1
         if i <= 0 or kinds[i] != "(" or kinds[i - 1] != "name":
             return False
-        return self.values[i - 1] in starts.values()
+        return self.values[i - 1] in self._function_name_set
 
     def _function_body(
         self, params: list[str], patterns: dict[str, _Pattern], depth: int, head: tuple[int, int]

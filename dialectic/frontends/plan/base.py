@@ -253,6 +253,7 @@ class ParserBase:
         strict: bool,
         max_depth: int,
         record: bool = True,
+        max_nodes: int | None = None,
     ) -> None:
         self.source = source
         self.tokens = tokens
@@ -272,6 +273,11 @@ class ParserBase:
         self.index = index
         self.strict = strict
         self.max_depth = max_depth
+        #: the runtime's `max_nodes` (None: unbounded), and the nodes the loops read so far
+        #: make at least (:meth:`.LoopEmitMixin._emit`): a program of 30,000 `x += 1;` fails at
+        #: its 1,250th, not after reading them all
+        self.max_nodes = max_nodes
+        self.loop_nodes = 0
         self.pos = 0
         self.rec: SpanRecord | None = {} if record else None
         self.extra: dict[JSONPath, tuple[int, int]] = {}

@@ -59,6 +59,7 @@ def callback_loops(source: str, tokens: Lexed) -> Lexed | None:
     kinds, values = tokens.kinds, tokens.values
     partner: dict[int, int] | None = None
     found: list[_Found] = []
+    memo: dict[int, int] = {}  # (receiver chains: see _receiver_start)
     taken = -1  # (statements do not overlap: one inside another's body is left as written)
     for i in range(2, len(kinds) - 1):
         if not (
@@ -71,7 +72,7 @@ def callback_loops(source: str, tokens: Lexed) -> Lexed | None:
             continue
         if partner is None:
             partner = _partners(kinds)
-        one = _statement(kinds, values, partner, i)
+        one = _statement(kinds, values, partner, i, memo)
         if one is not None:
             found.append(one)
             taken = one.end
@@ -101,12 +102,33 @@ class _Found:
 
 
 def _receiver_start(
-    kinds: Sequence[str], values: Sequence[object], partner: dict[int, int], dot: int
+    kinds: Sequence[str],
+    values: Sequence[object],
+    partner: dict[int, int],
+    dot: int,
+    memo: dict[int, int] | None = None,
 ) -> int:
     """The first token of the receiver chain ending just before token ``dot`` (names, member
-    reads, calls and indexes), -1 if there is none."""
-    j = dot - 1
+    reads, calls and indexes), -1 if there is none. ``memo`` keeps each answer by the token
+    the walk began at: the walk from the next `.map` of a chain stops where this one began,
+    so a chain of n `.map(...)` costs n steps, not n * n."""
+    first = j = dot - 1
+    found = _walk_back(kinds, values, partner, j, memo)
+    if memo is not None:
+        memo[first] = found
+    return found
+
+
+def _walk_back(
+    kinds: Sequence[str],
+    values: Sequence[object],
+    partner: dict[int, int],
+    j: int,
+    memo: dict[int, int] | None,
+) -> int:
     while j >= 0:
+        if memo is not None and j in memo:
+            return memo[j]
         if kinds[j] in (")", "]"):
             j = partner.get(j, -1)
             if j < 0:
@@ -131,13 +153,17 @@ def _receiver_start(
 
 
 def statement_head(
-    kinds: Sequence[str], values: Sequence[object], partner: dict[int, int], method: int
+    kinds: Sequence[str],
+    values: Sequence[object],
+    partner: dict[int, int],
+    method: int,
+    memo: dict[int, int] | None = None,
 ) -> tuple[int, int, int] | None:
     """For the method's name at token ``method`` in ``const NAME = R.method(...)`` (also
     ``let``, ``var``, ``return R.method(...)``), a statement: its first token, the receiver's
     first token and the call's `)`; else None."""
     close = partner.get(method + 1, -1)
-    receiver = _receiver_start(kinds, values, partner, method - 1)
+    receiver = _receiver_start(kinds, values, partner, method - 1, memo)
     if close < 0 or receiver < 0 or values[receiver] in ("await", "new"):
         return None
     before = receiver - 1
@@ -158,9 +184,13 @@ def statement_head(
 
 
 def _statement(
-    kinds: Sequence[str], values: Sequence[object], partner: dict[int, int], method: int
+    kinds: Sequence[str],
+    values: Sequence[object],
+    partner: dict[int, int],
+    method: int,
+    memo: dict[int, int] | None = None,
 ) -> _Found | None:
-    head = statement_head(kinds, values, partner, method)
+    head = statement_head(kinds, values, partner, method, memo)
     if head is None:
         return None
     start, receiver, close = head

@@ -110,9 +110,13 @@ def _pushed(
     `)`, the statement's last token), else None."""
     open_ = q - 1
     while open_ >= 0 and kinds[open_] != "(":
-        if kinds[open_] in (")", "]", "}"):
+        kind = kinds[open_]
+        if kind in (")", "]", "}"):
             open_ = partner.get(open_, 0)
-        elif kinds[open_] in (";", "{", "[", ","):
+        elif kind in (";", "{", "[", ",", ":", "=") or (
+            kind == "op" and values[open_] in ("?", "=>")
+        ):  # (a test holding one is no `T` of `(T ? A : B)`: _start would refuse it; stopping
+            # here keeps a chain of n conditionals at n steps, not n * n)
             return None
         open_ -= 1
     close = partner.get(open_, -1)

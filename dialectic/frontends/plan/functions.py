@@ -66,6 +66,8 @@ class FunctionsMixin(PassedFunctionsMixin):
 
     #: the names of those functions, and the first token of each definition
     _function_starts: dict[int, str] | None = None
+    #: their names (a set: a call looks its name up once, not in every definition)
+    _function_name_set: frozenset[str] = frozenset()
 
     if TYPE_CHECKING:  # provided by the other mixins
 
@@ -121,6 +123,7 @@ class FunctionsMixin(PassedFunctionsMixin):
                 starts[first] = values[name_at]
         if starts:
             self._function_starts = starts
+            self._function_name_set = frozenset(starts.values())
             self._function_calls = set()
             self.functions = {}
 
@@ -156,14 +159,12 @@ class FunctionsMixin(PassedFunctionsMixin):
 
     def is_function_call(self, fn: str, made: dict[str, Any]) -> None:
         """Mark ``made`` (``{fn: args}``) as a plain call when ``fn`` is the program's."""
-        starts = self._function_starts
-        if starts is not None and fn in starts.values() and self._function_calls is not None:
+        if fn in self._function_name_set and self._function_calls is not None:
             self._function_calls.add(id(made))
 
     def method_of_function(self, fn: str, offset: int) -> None:
         """``x.f()`` where ``f`` is the program's function: JavaScript reads ``f`` of ``x``."""
-        starts = self._function_starts
-        if starts is not None and fn in starts.values():
+        if fn in self._function_name_set:
             raise self.fail(
                 f"`.{fn}(...)` calls a method of the value before it, and `{fn}` is the "
                 "program's own function, not a method",

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from dialectic.frontends.plan.base import ParseFailure
 from dialectic.frontends.plan.loopbuild import (
     Contribution,
     final_value,
@@ -18,7 +19,12 @@ from dialectic.frontends.plan.loopchanges import LoopChangesMixin
 from dialectic.frontends.plan.loopcheck import Body, name_at
 from dialectic.frontends.plan.loopwhile import while_tree
 
-__all__ = ["LoopEmitMixin"]
+__all__ = ["LOOP_NODES", "LoopEmitMixin"]
+
+#: the fewest nodes a loop's trees have (`for (const x of xs) {}` makes 16; `t += 1;` outside a
+#: loop 46), halved: a loop read and then dropped (a function never called, a reading tried
+#: again) counts too, so the bound on :attr:`max_nodes` stays below what the tree would hold
+LOOP_NODES = 8
 
 
 class LoopEmitMixin(LoopChangesMixin):
@@ -32,15 +38,33 @@ class LoopEmitMixin(LoopChangesMixin):
         body_first: int,
     ) -> None:
         """The loop's hidden alias, the statement that runs it, and each accumulator's value."""
+        if self.max_nodes is not None:
+            self.loop_nodes += LOOP_NODES
+            if self.loop_nodes > self.max_nodes:
+                raise ParseFailure(
+                    f"the program has more than {self.max_nodes} nodes: each loop, and each "
+                    "change statement outside one (`t += x;`, `xs.push(x);`, `if (c) v = w;`), "
+                    f"makes at least {LOOP_NODES}",
+                    self.starts[pos],
+                    "Simplify the program or raise the `max_nodes` limit.",
+                    fatal=True,
+                    limit="max_nodes",
+                )
         end = self.pos - 1
         last = header[3][1]
         field: dict[str, str] = {}
         state = body.state
         inits = {name: state.rename(self, body.aliases, name) for name in body.accs}
+        rec = state.alias_rec
         for name in body.old_reads:  # `const before = t; for (...) t += x;`
             found: list[dict[str, Any]] = []
-            for other, tree in body.aliases.items():
-                if other != inits[name]:
+            # only the statements after the definition can read it (a read before it is
+            # refused): scanning every statement made n loops of a block cost n * n
+            start = state.index_of(inits[name])
+            assert start is not None
+            for entry in rec[start + 1 :]:
+                tree = body.aliases.get(entry[0])
+                if tree is not None:
                     scan_reads(tree, found)
             for node in found:
                 if node.get("$ref") == name:

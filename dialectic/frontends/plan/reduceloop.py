@@ -78,11 +78,12 @@ def reduce_loops(source: str, tokens: Lexed) -> Lexed | None:
     partner = _partners(kinds)
     index = name_index(kinds, values)
     found: list[_Found] = []
+    memo: dict[int, int] = {}  # (receiver chains: see callbackloop._receiver_start)
     taken = -1
     for i in index.get("reduce", ()):
         if i <= taken or kinds[i - 1] != "." or kinds[i + 1] != "(":
             continue
-        one = _statement(kinds, values, partner, i)
+        one = _statement(kinds, values, partner, i, memo)
         if one is None:
             continue
         name = _acc_name(kinds, values, index, one, source, len(found) + 1)
@@ -97,9 +98,13 @@ def reduce_loops(source: str, tokens: Lexed) -> Lexed | None:
 
 
 def _statement(
-    kinds: Sequence[str], values: Sequence[object], partner: dict[int, int], method: int
+    kinds: Sequence[str],
+    values: Sequence[object],
+    partner: dict[int, int],
+    method: int,
+    memo: dict[int, int] | None = None,
 ) -> _Found | None:
-    head = statement_head(kinds, values, partner, method)
+    head = statement_head(kinds, values, partner, method, memo)
     if head is None:
         return None
     start, receiver, close = head

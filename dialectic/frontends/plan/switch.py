@@ -88,6 +88,16 @@ class SwitchMixin(ParserBase):
         last token."""
         kinds = self.kinds
         value, _, close, labels = switch_head(self, pos)
+        if len(labels) > self.max_depth:  # each case is a test inside the one before
+            raise ParseFailure(
+                f"this `switch` has {len(labels)} cases; each is a test inside the one before, "
+                f"so it nests more than {self.max_depth} levels deep",
+                self.starts[pos],
+                "look the value up in an object (`const table = {a: 1, b: 2}; return "
+                "table[v] ?? fallback;`), or raise the `max_depth` limit",
+                fatal=True,
+                limit="max_depth",
+            )
         hidden = self.fresh("_sw")
         cases: list[tuple[list[Any], Any]] = []  # (the values tested, the statements)
         default: Any = None

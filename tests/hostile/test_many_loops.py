@@ -1,0 +1,93 @@
+"""Loops and the change statements read as one (`t += x;`, `xs.push(x);`, `if (c) v = w;`
+outside a loop) each make a few dozen nodes, and reading one costs a fraction of a millisecond.
+A program of tens of thousands of them can never run under `max_nodes`, so the front end stops
+at the statement where their nodes pass it (it counts a lower bound per loop,
+:data:`~dialectic.frontends.plan.loopemit.LOOP_NODES`), not after reading them all (30,000
+`x += 1;` took 50 s to fail before); and the reads that grew with the number of loops times the
+block's size (each loop looked at every definition before it) now look only after the loop's
+own value's definition. Also: a chain of thousands of conditionals and a `switch` of thousands
+of cases, each refused as `max_depth` without a scan per `?` or per case."""
+
+from __future__ import annotations
+
+import re
+import time
+from collections.abc import Callable
+
+import pytest
+
+from dialectic import Limits, Runtime
+from dialectic.frontends.plan.loopemit import LOOP_NODES
+
+RT = Runtime(load_entry_points=False)
+#: generous: the point is "not a minute" (a second or two on this machine, under load)
+SECONDS = 30.0
+
+MAKERS: dict[str, Callable[[int], str]] = {
+    "pushes": lambda n: (
+        "const xs = [];\n" + "".join(f"xs.push({i});\n" for i in range(n)) + "return xs.length;"
+    ),
+    "additions": lambda n: "let t = 0;\n" + "t += 1;\n" * n + "return t;",
+    "conditional sets": lambda n: (
+        "const x = 5; let r = 0;\n"
+        + "".join(f"if (x === {i}) r = {i};\n" for i in range(n))
+        + "return r;"
+    ),
+    "loops": lambda n: (
+        "const xs = [1]; let t = 0;\n" + "for (const x of xs) { t += x; }\n" * n + "return t;"
+    ),
+}
+
+
+@pytest.mark.parametrize("kind", sorted(MAKERS))
+def test_tens_of_thousands_of_loops_fail_at_the_limit_early(kind: str) -> None:
+    started = time.monotonic()
+    out = RT.run(MAKERS[kind](30_000), lang="plan")
+    assert time.monotonic() - started < SECONDS
+    assert out.status == "failure" and out.error is not None, out.value
+    assert out.error.code == "limit_exceeded", out.message
+    assert out.error.details.get("limit") == "max_nodes", out.error.details
+    line = int(re.search(r"line (\d+)", out.message or "").group(1))  # type: ignore[union-attr]
+    assert line <= Limits().max_nodes // LOOP_NODES + 3, out.message  # where the bound is met
+
+
+@pytest.mark.parametrize("kind", sorted(MAKERS))
+def test_a_hundred_of_them_still_run(kind: str) -> None:
+    out = RT.run(MAKERS[kind](100), lang="plan")
+    assert out.status == "success", out.message
+
+
+def test_the_bound_is_below_what_the_tree_holds() -> None:
+    # (a loop makes 16 nodes or more, `t += 1;` outside a loop 46: the bound counts 8)
+    limits = Limits(max_nodes=10_000)
+    text = "const xs = [1]; let t = 0;\n" + "t += 1;\n" * 200 + "return t;"
+    out = Runtime(load_entry_points=False, limits=limits).run(text, lang="plan")
+    assert out.status == "success" and out.value == 200, out.message  # 200 * 46 nodes < 10,000
+    assert 200 * LOOP_NODES < 10_000
+
+
+def test_a_raised_limit_raises_the_bound() -> None:
+    text = MAKERS["pushes"](1_000)
+    assert RT.run(text, lang="plan").status == "failure"
+    big = Runtime(load_entry_points=False, limits=Limits(max_nodes=200_000))
+    out = big.run(text, lang="plan")
+    assert out.status == "success" and out.value == 1_000, out.message
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "const x = 3; return " + " : ".join(f"x === {i} ? {i}" for i in range(20_000)) + " : -1;",
+        "const x = 5; switch (x) {\n"
+        + "".join(f"case {i}: return {i};\n" for i in range(20_000))
+        + "default: return -1; }",
+    ],
+    ids=["conditionals", "switch"],
+)
+def test_thousands_of_conditionals_fail_as_max_depth_at_once(text: str) -> None:
+    started = time.monotonic()
+    out = RT.run(text, lang="plan")
+    assert time.monotonic() - started < SECONDS
+    assert out.status == "failure" and out.error is not None
+    assert out.error.code == "limit_exceeded", out.message
+    assert out.error.details.get("limit") == "max_depth", out.error.details
