@@ -199,6 +199,7 @@ class Parser(
             handler = self.expr(depth + 1)
             self.pos += 1  # `)`
             assert type(body) is dict and "$fn" in body, body
+            self._error_reads(handler, handler_first)
             items = [body["$fn"][1], handler]
             self._record(items, [(first, last), (handler_first, self.pos - 2)])
             rec = self.rec

@@ -19,10 +19,12 @@ as in JavaScript.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from dialectic.frontends.plan.base import ParserBase
-from dialectic.frontends.plan.rejections import error_read, failure_places, settled_entry
+from dialectic.frontends.plan.errortext import error_as_text, refusal
+from dialectic.frontends.plan.rejections import failure_places, settled_entry
 
 __all__ = ["PromisesMixin"]
 
@@ -48,6 +50,10 @@ class PromisesMixin(ParserBase):
     _settled: set[int] | None = None
     #: ``p.then(f)`` by its tree's id: ``p`` and ``f``'s body (:meth:`_unordered`)
     _chains: dict[int, tuple[Any, Any]] | None = None
+    #: the offset of the first handler that reads its error as text (:meth:`note_error_text`)
+    error_text_at: int | None = None
+    #: ``const`` definitions by name (:meth:`_held`)
+    _definitions: dict[str, Any] | None = None
 
     if TYPE_CHECKING:  # provided by the other mixins
 
@@ -131,12 +137,13 @@ class PromisesMixin(ParserBase):
         if not params:
             return handler
         name = params[0]
-        if error_read(handler["$fn"][1], name):
-            raise self.fail(
-                f"`{name}` is the error: Plan reads only `{name}.message` and `{name}.name`",
-                offset,
-                f"write `{name}.message` (`${{{name}.message}}` in a template, not `${{{name}}}`)",
-            )
+        body, found, wrote = error_as_text(handler["$fn"][1], name)
+        if found is not None:
+            message, hint = refusal(name, found)
+            raise self.fail(message, offset, hint)
+        if wrote:
+            self.note_error_text(offset)
+        handler["$fn"][1] = body
         if self._unordered(promise):
             raise self.fail(
                 "the handler reads the error, and the promise holds several calls that may "
@@ -161,27 +168,102 @@ class PromisesMixin(ParserBase):
                 return True
         return False
 
+    def _error_reads(self, handler: Any, at: int) -> None:
+        """A ``catch`` block's reads of its error (``handler``, the arrow function written for
+        it, at token ``at``), as :meth:`_handler` reads a promise's handler's."""
+        fn = handler.get("$fn") if type(handler) is dict else None
+        if type(fn) is not list or len(fn[0]) != 1 or type(fn[0][0]) is not str:
+            return
+        fn[1], found, wrote = error_as_text(fn[1], fn[0][0])
+        if found is not None:
+            message, hint = refusal(fn[0][0], found)
+            raise self.fail(message, self.starts[at], hint)
+        if wrote:
+            self.note_error_text(self.starts[at])
+
+    def note_error_text(self, offset: int) -> None:
+        """Record a handler that reads its error as text (:mod:`.errortext`: the program may
+        then throw only errors and texts)."""
+        if self.error_text_at is None:
+            self.error_text_at = offset
+
+    def note_definition(self, name: str, value: Any, declarator: str | None) -> None:
+        """Record ``const name = value;`` (:meth:`all_settled` reads a name's promises)."""
+        if declarator == "const":
+            if self._definitions is None:
+                self._definitions = {}
+            self._definitions[name] = value
+
     def all_settled(self, promises: Any) -> Any:
         """``Promise.allSettled(xs)``: each element's ``{status, value}``, or ``{status:
         'rejected', reason}`` when it fails as JavaScript throws, for an array written in
-        place (``[f(a), g(b)]``, ``xs.map(x => f(x))``); else (a name, a spread) a failure
-        ends the run. The program reads a ``reason`` only as ``reason.message`` or
-        ``reason.name`` (it is ``{name, message}``, no JavaScript ``Error``)."""
+        place (``[f(a), g(b)]``, ``xs.map(x => f(x))``, spreads of those) or held in a
+        ``const`` the program reads only here (its promises are written in its place); a name
+        whose value may fail and is read elsewhere too is refused (:meth:`_held`). The
+        program reads a ``reason`` only as ``reason.message`` or ``reason.name``."""
         reason = self.fresh("_reason")
-        if type(promises) is list and not any(type(p) is dict and "$spread" in p for p in promises):
-            self._reads_reasons(promises)
-            return self.note_promise([settled_entry(p, reason) for p in promises])
+        bodies: list[Any] = []
+        made = self._settled_all(self._held(promises), reason, bodies)
+        self._reads_reasons(bodies)
+        return self.note_promise(made)
+
+    def _settled_all(self, promises: Any, reason: str, bodies: list[Any]) -> Any:
+        if type(promises) is list:
+            out: list[Any] = []
+            for p in promises:
+                if type(p) is dict and len(p) == 1 and "$spread" in p:
+                    inner = self._settled_all(self._held(p["$spread"]), reason, bodies)
+                    out.extend(inner) if type(inner) is list else out.append({"$spread": inner})
+                else:
+                    p = self._held(p)
+                    bodies.append(p)
+                    out.append(settled_entry(p, reason))
+            return out
         if type(promises) is dict and "$method" in promises:
             receiver, method, *more = promises["$method"]
             arrow = more[0] if len(more) == 1 else None
             if method == "map" and type(arrow) is dict and "$fn" in arrow:
                 params, body = arrow["$fn"]
-                self._reads_reasons([body])
+                bodies.append(body)
                 made = {"$fn": [params, settled_entry(body, reason)]}
-                return self.note_promise({"$method": [receiver, "map", made]})
+                return {"$method": [receiver, "map", made]}
         settled = {"status": "fulfilled", "value": {"$ref": "_settled"}}
-        made = {"$method": [promises, "map", {"$fn": [["_settled"], settled]}]}
-        return self.note_promise(made)
+        return {"$method": [promises, "map", {"$fn": [["_settled"], settled]}]}
+
+    def _held(self, promises: Any) -> Any:
+        """The promises a name holds, written in its place when its value may fail (a
+        ``const`` read nowhere else: Node's rejected promises become rejected entries); the
+        name itself when it cannot fail; else a failure (the name's failure would end the
+        run where Node gives a rejected entry)."""
+        name = promises.get("$ref") if type(promises) is dict and len(promises) == 1 else None
+        if type(name) is not str:
+            return promises
+        value = (self._definitions or {}).get(name)
+        kinds, values = self.kinds, self.values
+        if value is None and not any(
+            v == name and kinds[i] == "name" and _declares(kinds, values, i)
+            for i, v in enumerate(values)
+        ):
+            return promises  # (an input of the context: data)
+        if value is not None and failure_places(value, 1) == 0:
+            return promises
+        reads = sum(
+            1
+            for i, v in enumerate(values)
+            if v == name and kinds[i] == "name" and (i == 0 or kinds[i - 1] != ".")
+        )
+        if value is None or reads != 2:
+            raise self.fail(
+                f"`Promise.allSettled` of `{name}`, a name whose promises may fail"
+                + ("" if value is None else " and that the program reads elsewhere too")
+                + ": Plan computes a name's value whole, so one failure would end the run "
+                "where JavaScript gives a rejected entry",
+                self.starts[self.pos - 1],
+                f"write the promises in the call, Promise.allSettled(xs.map(x => f(x))), or "
+                f"hold them in a `const` read only there (const {name} = xs.map(x => f(x)); "
+                f"... Promise.allSettled({name}))",
+            )
+        return value
 
     def _reads_reasons(self, promises: list[Any]) -> None:
         """Refuse a program that reads a ``reason`` other than as ``r.reason.message``,
@@ -228,6 +310,16 @@ class PromisesMixin(ParserBase):
             self.starts[at],
             hints.get(fn, "Promise.all([...]) runs calls side by side and gives their values"),
         )
+
+
+def _declares(kinds: Sequence[str], values: Sequence[Any], i: int) -> bool:
+    """Whether the name at token ``i`` is declared there (``let x``, a parameter)."""
+    if (i > 0 and values[i - 1] in ("const", "let", "var")) or kinds[i + 1] == "=>":
+        return True
+    j = i
+    while kinds[j] in ("name", ","):  # `(a, name) => ...`, `function f(name) {`
+        j += 1
+    return i > 0 and kinds[i - 1] in ("(", ",") and kinds[j] == ")" and kinds[j + 1] in ("=>", "{")
 
 
 def _refused(fn: str) -> str:

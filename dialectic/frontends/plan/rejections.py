@@ -48,6 +48,11 @@ def failure_places(tree: Any, limit: int = 2) -> int:
                     count += 1
                 elif key == "$quote":
                     continue  # (data, not evaluated)
+                elif key == "$if" and type(args) is list and len(args) == 3:
+                    # (one branch runs: `(t ? f(x) : g(x)).catch(h)` holds one place)
+                    count += failure_places(args[0], limit)
+                    count += max(failure_places(args[1], limit), failure_places(args[2], limit))
+                    continue
                 elif key == "$object" and type(args) is dict:
                     stack.extend(args.values())  # (its keys are no calls)
                     continue
