@@ -61,6 +61,28 @@ SAME = [
     "const ps = nums.map(x => slow(x));\nconst rs = await Promise.allSettled(ps);\n"
     "return rs.map(r => r.value);",
     "const rs = await Promise.allSettled(nums);\nreturn rs.map(r => r.status);",
+    # a promise held in a name, its handler chained later
+    "const p = slow(3);\nconst u = await p;\nreturn u;",
+    "const p = failLater('x');\nconst r = await p.catch(() => null);\nreturn r;",
+    "const p = failLater('x');\nconst k = 2;\nreturn await p.catch(e => `${k}: ${e}`);",
+    "const p = slow(2);\nreturn await p.then(v => v + 1, err => -1);",
+    "const p = failLater('q');\nreturn await p.then(v => v + 1, err => err.message);",
+    "return await failLater('q').then(v => v, e => { throw e; }).catch(k => 'k ' + k);",
+    "return await slow(1).then(v => { if (v > 0) throw new Error('pos'); return v; }, e => 0)"
+    ".catch(k => String(k));",
+    # fallbacks and per-item capture
+    "const data2 = await failLater('x').catch(() => slow(5));\nreturn data2;",
+    "const rs = await Promise.all(nums.map(x => failLater('n' + x)"
+    ".catch(e => ({x, error: `${e}`}))));\nreturn rs;",
+    # `Promise.any`: the first (in the array's order) to succeed; all fail: AggregateError
+    "return await Promise.any([failLater('a'), slow(2), slow(3)]);",
+    "return await Promise.any([failLater('a'), failLater('b')])"
+    ".catch(e => [e.name, e.message, String(e), e instanceof Error]);",
+    "return await Promise.any(nums.map(x => x > 2 ? failLater('no') : slow(x)));",
+    "const ps = words.map(w => w.length > 3 ? slow(w) : failLater(w));\n"
+    "return await Promise.any(ps);",
+    "return await Promise.any([]).catch(e => e.message);",
+    "return await Promise.any(nums);",
 ]
 
 
@@ -92,6 +114,20 @@ REFUSED = [
         "reads elsewhere too",
     ),
     (
+        "const p = failLater('x');\nconst a = await p.catch(() => 1);\nreturn [a, p];",
+        "`p.catch(...)` of a promise the program reads elsewhere too",
+    ),
+    (  # (a caught error kept in a name: it would be thrown again as any value)
+        "let err = null;\ntry { await failLater('x'); } catch (e) { err = e; }\n"
+        "if (err) throw err;\nreturn await failLater('y').catch(e => String(e));",
+        "`e` is the error",
+    ),
+    (
+        "function g(x) { if (x) throw x; return 1; }\n"
+        "return await failLater('y').catch(e => String(e)) + g(0);",
+        "the program throws a value that is neither",
+    ),
+    (
         "async function run(ps) { return Promise.allSettled(ps); }\n"
         "return (await run([failLater('a')])).length;",
         "`Promise.allSettled` of `ps`, a name whose promises may fail",
@@ -113,3 +149,31 @@ def test_no_program_of_these_shapes_is_wrong() -> None:
     texts = [text for text, _ in REFUSED] + SAME
     verdicts = check([t for t in texts if "console" not in t], RT)
     assert not [v for v in verdicts if v.kind in ("wrong", "crash")], verdicts
+
+
+def test_promise_any_of_failures_only_fails_as_node_does() -> None:
+    out = RT.run("return await Promise.any([failLater('a'), fail('b')]);", lang="plan")
+    assert out.status == "failure" and out.error is not None
+    assert out.error.code == "thrown", out.message
+    assert out.error.message == "All promises were rejected"
+
+
+PLAN2 = [
+    ("a: ${failLater('x').catch(e => `failed: ${e}`)}\nresult: ${a}", "failed: Error: x"),
+    ("result: ${Promise.any([failLater('a'), slow(2)])}", 2),
+    ("result: ${failLater('x').then(v => 1, e => String(e))}", "Error: x"),
+]
+
+
+@pytest.mark.parametrize(("text", "value"), PLAN2)
+def test_plan2_reads_the_same_forms(text: str, value: object) -> None:
+    out = RT.run(text, lang="plan2")
+    assert out.status == "success", out.message
+    assert out.value == value
+
+
+def test_plan2_refuses_a_thrown_object_read_as_text() -> None:
+    text = "result: ${Promise.reject({name: 'Error', message: 'x'}).catch(e => String(e))}"
+    out = RT.run(text, lang="plan2")
+    assert out.status == "failure" and out.error is not None
+    assert "neither an `Error` made where it is thrown nor a text" in (out.message or "")

@@ -17,10 +17,20 @@ from __future__ import annotations
 
 from typing import Any
 
-__all__ = ["ERRORS", "as_text", "error_as_text", "plain_throw", "refusal", "thrown_problem"]
+__all__ = [
+    "ERRORS",
+    "as_text",
+    "error_as_text",
+    "plain_throw",
+    "read_as_text",
+    "refusal",
+    "thrown_problem",
+]
 
 #: what `new Error(message)` makes, by name
-ERRORS = frozenset(["Error", "TypeError", "RangeError", "SyntaxError", "ReferenceError"])
+ERRORS = frozenset(
+    ["Error", "TypeError", "RangeError", "SyntaxError", "ReferenceError", "AggregateError"]
+)
 #: the members of an error a handler may read
 _MEMBERS = frozenset(["message", "name"])
 
@@ -170,7 +180,8 @@ def _error_made(value: Any, caught: frozenset[str]) -> bool:
         return True
     if type(value) is dict and len(value) == 1 and value.get("$ref") in caught:
         return True
-    made = value.get("$object", value) if type(value) is dict else None
+    # (`new Error(m)` is `{"$object": {name, message}}`; the object literal, a plain one)
+    made = value.get("$object") if type(value) is dict and len(value) == 1 else None
     return type(made) is dict and set(made) == {"name", "message"} and made["name"] in ERRORS
 
 
@@ -197,5 +208,29 @@ def thrown_problem(offset: int) -> tuple[str, int, str]:
         "an `Error` made where it is thrown nor a text: JavaScript's text of it is not one "
         "Plan can tell from an error's",
         offset,
-        "throw errors made in place, `throw new Error(`...`)`, or read `e.message`",
+        "throw errors made where they are thrown (`throw new Error('what went wrong')`), or "
+        "read `e.message`",
     )
+
+
+def read_as_text(tree: Any) -> bool:
+    """Whether ``tree`` reads an error as text (:func:`as_text`'s test ``typeof e ===
+    'string'``; also such a test written by hand: only a refusal more)."""
+    stack = [tree]
+    while stack:
+        node = stack.pop()
+        if type(node) is list:
+            stack.extend(node)
+        elif type(node) is dict:
+            if _typeof_text(node):
+                return True
+            stack.extend(node.values())
+    return False
+
+
+def _typeof_text(test: Any) -> bool:
+    op = test.get("$op") if type(test) is dict and len(test) == 1 else None
+    if not (type(op) is list and len(op) == 3 and op[0] in ("===", "!==") and op[2] == "string"):
+        return False
+    inner = op[1].get("$op") if type(op[1]) is dict and len(op[1]) == 1 else None
+    return type(inner) is list and len(inner) == 2 and inner[0] == "typeof"

@@ -19,9 +19,10 @@ as in JavaScript.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
+from dialectic.frontends.plan.anyof import any_of, tagged
 from dialectic.frontends.plan.base import ParserBase
 from dialectic.frontends.plan.errortext import error_as_text, refusal
 from dialectic.frontends.plan.rejections import failure_places, settled_entry
@@ -49,7 +50,7 @@ class PromisesMixin(ParserBase):
     #: ids of trees an `await` gave (their value is no promise any more)
     _settled: set[int] | None = None
     #: ``p.then(f)`` by its tree's id: ``p`` and ``f``'s body (:meth:`_unordered`)
-    _chains: dict[int, tuple[Any, Any]] | None = None
+    _chains: dict[int, tuple[Any, ...]] | None = None
     #: the offset of the first handler that reads its error as text (:meth:`note_error_text`)
     error_text_at: int | None = None
     #: ``const`` definitions by name (:meth:`_held`)
@@ -99,7 +100,10 @@ class PromisesMixin(ParserBase):
             value = {"$get": [ref, 1]}
             applied = {"$get": [{"$method": [[value], "map", arrow]}, 0]}
             pick = {"$fn": [[name], {"$if": [done, applied, value]}]}
-            return self.note_promise({"$get": [{"$method": [[tagged], "map", pick]}, 0]})
+            made = {"$get": [{"$method": [[tagged], "map", pick]}, 0]}
+            # (`p`, then `h` or `f`: each may fail only after `p` ended, :meth:`_unordered`)
+            self._chain(made, (args[0], handler["$fn"][1], arrow["$fn"][1]))
+            return self.note_promise(made)
         if fn == "catch" and len(args) == 2:
             return self.note_promise({"$try": [args[0], self._handler(args[0], args[1], offset)]})
         raise self.fail(
@@ -121,11 +125,13 @@ class PromisesMixin(ParserBase):
 
     def _chained(self, promise: Any, arrow: Any) -> Any:
         made = {"$get": [{"$method": [[promise], "map", arrow]}, 0]}
-        chains = self._chains
-        if chains is None:
-            chains = self._chains = {}
-        chains[id(made)] = (promise, arrow["$fn"][1])
+        self._chain(made, (promise, arrow["$fn"][1]))
         return self.note_promise(made)
+
+    def _chain(self, made: Any, parts: tuple[Any, ...]) -> None:
+        if self._chains is None:
+            self._chains = {}
+        self._chains[id(made)] = parts
 
     def _handler(self, promise: Any, handler: Any, offset: int) -> Any:
         """The handler of ``promise``'s failure (``p.catch(h)``, ``p.then(f, h)``): an arrow
@@ -203,34 +209,38 @@ class PromisesMixin(ParserBase):
         program reads a ``reason`` only as ``reason.message`` or ``reason.name``."""
         reason = self.fresh("_reason")
         bodies: list[Any] = []
-        made = self._settled_all(self._held(promises), reason, bodies)
+        made = self._settled_all(self._held(promises, "allSettled"), reason, bodies)
         self._reads_reasons(bodies)
         return self.note_promise(made)
 
     def _settled_all(self, promises: Any, reason: str, bodies: list[Any]) -> Any:
+        def entry(p: Any) -> Any:
+            bodies.append(p)
+            return settled_entry(p, reason)
+
+        return self._each(promises, entry, "allSettled")
+
+    def _each(self, promises: Any, entry: Callable[[Any], Any], fn: str) -> Any:
+        """``promises`` (an array written in place: elements, spreads, ``xs.map(f)``) with
+        ``entry`` of each promise; an array held in a name, each element as it is."""
         if type(promises) is list:
             out: list[Any] = []
             for p in promises:
                 if type(p) is dict and len(p) == 1 and "$spread" in p:
-                    inner = self._settled_all(self._held(p["$spread"]), reason, bodies)
+                    inner = self._each(self._held(p["$spread"], fn), entry, fn)
                     out.extend(inner) if type(inner) is list else out.append({"$spread": inner})
                 else:
-                    p = self._held(p)
-                    bodies.append(p)
-                    out.append(settled_entry(p, reason))
+                    out.append(entry(self._held(p, fn)))
             return out
         if type(promises) is dict and "$method" in promises:
             receiver, method, *more = promises["$method"]
             arrow = more[0] if len(more) == 1 else None
             if method == "map" and type(arrow) is dict and "$fn" in arrow:
                 params, body = arrow["$fn"]
-                bodies.append(body)
-                made = {"$fn": [params, settled_entry(body, reason)]}
-                return {"$method": [receiver, "map", made]}
-        settled = {"status": "fulfilled", "value": {"$ref": "_settled"}}
-        return {"$method": [promises, "map", {"$fn": [["_settled"], settled]}]}
+                return {"$method": [receiver, "map", {"$fn": [params, entry(body)]}]}
+        return {"$method": [promises, "map", {"$fn": [["_p"], entry({"$ref": "_p"})]}]}
 
-    def _held(self, promises: Any) -> Any:
+    def _held(self, promises: Any, fn: str = "allSettled") -> Any:
         """The promises a name holds, written in its place when its value may fail (a
         ``const`` read nowhere else: Node's rejected promises become rejected entries); the
         name itself when it cannot fail; else a failure (the name's failure would end the
@@ -247,21 +257,46 @@ class PromisesMixin(ParserBase):
             return promises  # (an input of the context: data)
         if value is not None and failure_places(value, 1) == 0:
             return promises
-        reads = sum(
-            1
-            for i, v in enumerate(values)
-            if v == name and kinds[i] == "name" and (i == 0 or kinds[i - 1] != ".")
-        )
-        if value is None or reads != 2:
+        if value is None or self._reads(name) != 2:
             raise self.fail(
-                f"`Promise.allSettled` of `{name}`, a name whose promises may fail"
+                f"`Promise.{fn}` of `{name}`, a name whose promises may fail"
                 + ("" if value is None else " and that the program reads elsewhere too")
                 + ": Plan computes a name's value whole, so one failure would end the run "
                 "where JavaScript gives a rejected entry",
                 self.starts[self.pos - 1],
-                f"write the promises in the call, Promise.allSettled(xs.map(x => f(x))), or "
+                f"write the promises in the call, Promise.{fn}(xs.map(x => f(x))), or "
                 f"hold them in a `const` read only there (const {name} = xs.map(x => f(x)); "
-                f"... Promise.allSettled({name}))",
+                f"... Promise.{fn}({name}))",
+            )
+        return value
+
+    def _reads(self, name: str) -> int:
+        """How many times the program names ``name`` (not as a member: ``o.name``)."""
+        kinds, values = self.kinds, self.values
+        return sum(
+            1
+            for i, v in enumerate(values)
+            if v == name and kinds[i] == "name" and (i == 0 or kinds[i - 1] != ".")
+        )
+
+    def held_promise(self, tree: Any, at: int) -> Any:
+        """The promise a ``const`` holds, for ``p.catch(h)`` and ``p.then(f, h)`` of its
+        name ``tree`` (``at``: the method's token): written in the method's place, so that
+        its failure is the handler's, when the program reads the name only there; None when
+        ``tree`` names no promise. A name read elsewhere too is refused (its failure would
+        end the run where JavaScript runs the handler)."""
+        name = tree.get("$ref") if type(tree) is dict and len(tree) == 1 else None
+        value = (self._definitions or {}).get(name) if type(name) is str else None
+        if value is None or not self.is_promise(value):
+            return None
+        if self._reads(str(name)) != 2:
+            raise self.fail(
+                f"`{name}.{self.values[at]}(...)` of a promise the program reads elsewhere "
+                "too: Plan computes a name's value whole, so its failure would end the run "
+                "where JavaScript runs the handler",
+                self.starts[at],
+                f"chain the handler where the promise is made (const {name} = f(x).catch(e "
+                f"=> ...);), or read `{name}` only in `{name}.{self.values[at]}(...)`",
             )
         return value
 
@@ -298,11 +333,15 @@ class PromisesMixin(ParserBase):
         """``Promise.fn(args[1:])`` other than ``all`` and ``allSettled``."""
         if fn == "resolve" and len(args) <= 2:
             return args[1] if len(args) == 2 else {"$undefined": None}
+        if fn == "any" and len(args) == 2:  # (:mod:`.anyof`)
+            error = self.fresh("_error")
+            entries = self._each(self._held(args[1], fn), lambda p: tagged(p, error), fn)
+            made = any_of(entries, self.fresh("_any"))
+            self._chain(made, (made["$get"][0]["$method"][2]["$fn"][1]["$if"][2],))
+            return self.note_promise(made)
         hints = {
             "race": "the first call to end is no value a program can count on: call one "
             "function, or take all: const [first] = await Promise.all([f(), g()]);",
-            "any": "the first call to succeed is no value a program can count on: call one "
-            "function, or take all: await Promise.all([f(), g()])",
             "reject": "write Promise.reject(new Error('what went wrong'))",
         }
         raise self.fail(
