@@ -64,6 +64,8 @@ SAME = [
     # a promise held in a name, its handler chained later
     "const p = slow(3);\nconst u = await p;\nreturn u;",
     "const p = failLater('x');\nconst r = await p.catch(() => null);\nreturn r;",
+    "const p = failLater('x');\ntry { return await p; } catch (e) { return 'caught ' + e; }",
+    "const p = slow(5);\nlet v = 0;\ntry { v = await p; } catch (e) { v = -1; }\nreturn v;",
     "const p = failLater('x');\nconst k = 2;\nreturn await p.catch(e => `${k}: ${e}`);",
     "const p = slow(2);\nreturn await p.then(v => v + 1, err => -1);",
     "const p = failLater('q');\nreturn await p.then(v => v + 1, err => err.message);",

@@ -279,6 +279,16 @@ class PromisesMixin(ParserBase):
             if v == name and kinds[i] == "name" and (i == 0 or kinds[i - 1] != ".")
         )
 
+    def awaited_promise(self, tree: Any) -> Any:
+        """``await p`` of a ``const`` holding a promise the program reads only there: the
+        promise, written in its place (so that in a ``try`` its failure is the handler's, as
+        JavaScript's ``await p`` throws there); else ``tree``."""
+        name = tree.get("$ref") if type(tree) is dict and len(tree) == 1 else None
+        value = (self._definitions or {}).get(name) if type(name) is str else None
+        if value is None or not self.is_promise(value) or self._reads(str(name)) != 2:
+            return tree
+        return value
+
     def held_promise(self, tree: Any, at: int) -> Any:
         """The promise a ``const`` holds, for ``p.catch(h)`` and ``p.then(f, h)`` of its
         name ``tree`` (``at``: the method's token): written in the method's place, so that
