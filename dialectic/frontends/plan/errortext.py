@@ -58,6 +58,8 @@ def error_as_text(body: Any, name: str) -> tuple[Any, str | None, bool]:
     stack: list[tuple[Any, Any]] = [(holder, 0)]
     found: str | None = None
     wrote = False
+    # (`typeof e` is JavaScript's: 'object' for an error, 'string' for a thrown text)
+    written, typed = as_text(name), {"$op": ["typeof", ref]}
     while stack:
         parent, key = stack.pop()
         node = parent[key]
@@ -68,6 +70,9 @@ def error_as_text(body: Any, name: str) -> tuple[Any, str | None, bool]:
             continue
         if node == ref:
             found = found or "value"
+            continue
+        if node in (written, typed):  # (a decompiled program's text, `typeof e`)
+            wrote = True
             continue
         if len(node) == 1:
             form, args = next(iter(node.items()))
