@@ -129,6 +129,11 @@ REFUSED = [
         "return await failLater('y').catch(e => String(e)) + g(0);",
         "the program throws a value that is neither",
     ),
+    (  # the argument is computed at the call: its failure would not reach the handler
+        "async function safe(p) { try { return await p; } catch (e) { return null; } }\n"
+        "return await safe(failLater('x'));",
+        "`await p` in a `try` block, of a function's parameter",
+    ),
     (
         "async function run(ps) { return Promise.allSettled(ps); }\n"
         "return (await run([failLater('a')])).length;",

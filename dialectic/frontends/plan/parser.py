@@ -192,7 +192,11 @@ class Parser(
         self.pos += 1  # (the `(` the writer put)
         if word == "%try":
             first = self.pos
-            body = self.expr(depth + 1)
+            self.in_try += 1  # (:meth:`.PromisesMixin.awaited_promise`)
+            try:
+                body = self.expr(depth + 1)
+            finally:
+                self.in_try -= 1
             last = self.pos - 1
             self.pos += 1  # `,`
             handler_first = self.pos

@@ -53,6 +53,8 @@ class PromisesMixin(ParserBase):
     _chains: dict[int, tuple[Any, ...]] | None = None
     #: the offset of the first handler that reads its error as text (:meth:`note_error_text`)
     error_text_at: int | None = None
+    #: how many ``try`` blocks the parser is in (:meth:`awaited_promise`)
+    in_try = 0
     #: ``const`` definitions by name (:meth:`_held`)
     _definitions: dict[str, Any] | None = None
 
@@ -285,9 +287,31 @@ class PromisesMixin(ParserBase):
         JavaScript's ``await p`` throws there); else ``tree``."""
         name = tree.get("$ref") if type(tree) is dict and len(tree) == 1 else None
         value = (self._definitions or {}).get(name) if type(name) is str else None
+        if value is None and self.in_try and type(name) is str and self._parameter(name):
+            raise self.fail(
+                f"`await {name}` in a `try` block, of a function's parameter: a promise passed "
+                "to a function is computed at the call, so its failure would not reach this "
+                "handler",
+                self.starts[self.pos - 1],
+                "pass what the call needs and make the call inside the `try` (`try { return "
+                "await f(x); } catch (e) { ... }`), or handle the failure where the promise "
+                "is made: f(x).catch(e => ...)",
+            )
         if value is None or not self.is_promise(value) or self._reads(str(name)) != 2:
             return tree
         return value
+
+    def _parameter(self, name: str) -> bool:
+        """Whether the program declares ``name`` as a parameter (``(a, name) =>``, ``function
+        f(name)``, ``name =>``)."""
+        kinds, values = self.kinds, self.values
+        return any(
+            v == name
+            and kinds[i] == "name"
+            and values[i - 1] not in ("const", "let", "var")
+            and _declares(kinds, values, i)
+            for i, v in enumerate(values)
+        )
 
     def held_promise(self, tree: Any, at: int) -> Any:
         """The promise a ``const`` holds, for ``p.catch(h)`` and ``p.then(f, h)`` of its
