@@ -53,6 +53,8 @@ class PromisesMixin(ParserBase):
     _chains: dict[int, tuple[Any, ...]] | None = None
     #: the offset of the first handler that reads its error as text (:meth:`note_error_text`)
     error_text_at: int | None = None
+    #: the program's names, read once (:meth:`_facts`)
+    _names: _Names | None = None
     #: how many ``try`` blocks the parser is in (:meth:`awaited_promise`)
     in_try = 0
     #: ``const`` definitions by name (:meth:`_held`)
@@ -251,11 +253,7 @@ class PromisesMixin(ParserBase):
         if type(name) is not str:
             return promises
         value = (self._definitions or {}).get(name)
-        kinds, values = self.kinds, self.values
-        if value is None and not any(
-            v == name and kinds[i] == "name" and _declares(kinds, values, i)
-            for i, v in enumerate(values)
-        ):
+        if value is None and name not in self._facts().declared:
             return promises  # (an input of the context: data)
         if value is not None and failure_places(value, 1) == 0:
             return promises
@@ -274,12 +272,13 @@ class PromisesMixin(ParserBase):
 
     def _reads(self, name: str) -> int:
         """How many times the program names ``name`` (not as a member: ``o.name``)."""
-        kinds, values = self.kinds, self.values
-        return sum(
-            1
-            for i, v in enumerate(values)
-            if v == name and kinds[i] == "name" and (i == 0 or kinds[i - 1] != ".")
-        )
+        return self._facts().reads.get(name, 0)
+
+    def _facts(self) -> _Names:
+        """The program's names (:class:`_Names`), read once."""
+        if self._names is None:
+            self._names = _Names(self.kinds, self.values)
+        return self._names
 
     def awaited_promise(self, tree: Any) -> Any:
         """``await p`` of a ``const`` holding a promise the program reads only there: the
@@ -304,14 +303,7 @@ class PromisesMixin(ParserBase):
     def _parameter(self, name: str) -> bool:
         """Whether the program declares ``name`` as a parameter (``(a, name) =>``, ``function
         f(name)``, ``name =>``)."""
-        kinds, values = self.kinds, self.values
-        return any(
-            v == name
-            and kinds[i] == "name"
-            and values[i - 1] not in ("const", "let", "var")
-            and _declares(kinds, values, i)
-            for i, v in enumerate(values)
-        )
+        return name in self._facts().parameters
 
     def held_promise(self, tree: Any, at: int) -> Any:
         """The promise a ``const`` holds, for ``p.catch(h)`` and ``p.then(f, h)`` of its
@@ -385,14 +377,36 @@ class PromisesMixin(ParserBase):
         )
 
 
-def _declares(kinds: Sequence[str], values: Sequence[Any], i: int) -> bool:
-    """Whether the name at token ``i`` is declared there (``let x``, a parameter)."""
-    if (i > 0 and values[i - 1] in ("const", "let", "var")) or kinds[i + 1] == "=>":
-        return True
-    j = i
-    while kinds[j] in ("name", ","):  # `(a, name) => ...`, `function f(name) {`
-        j += 1
-    return i > 0 and kinds[i - 1] in ("(", ",") and kinds[j] == ")" and kinds[j + 1] in ("=>", "{")
+class _Names:
+    """The names of a token list, read in one pass: how many times each is named (not as a
+    member: ``o.name``), those a declaration binds (``const``, ``let``, ``var``, a
+    parameter) and the parameters (``name =>``, ``(a, name) =>``, ``function f(name) {``; also
+    ``if (name) {``: only a refusal more)."""
+
+    __slots__ = ("declared", "parameters", "reads")
+
+    def __init__(self, kinds: Sequence[str], values: Sequence[Any]) -> None:
+        self.reads: dict[Any, int] = {}
+        self.declared: set[Any] = set()
+        self.parameters: set[Any] = set()
+        reads, declared, parameters = self.reads, self.declared, self.parameters
+        for i in range(len(kinds) - 1):
+            kind = kinds[i]
+            if kind == "name":
+                name = values[i]
+                if i == 0 or kinds[i - 1] != ".":
+                    reads[name] = reads.get(name, 0) + 1
+                if i > 0 and values[i - 1] in ("const", "let", "var"):
+                    declared.add(name)
+                if kinds[i + 1] == "=>":
+                    parameters.add(name)
+            elif kind == ")" and kinds[i + 1] in ("=>", "{"):
+                j = i - 1  # (each run of names and commas ends at one `)`: linear)
+                while j >= 0 and kinds[j] in ("name", ","):
+                    j -= 1
+                if j >= 0 and kinds[j] == "(":
+                    parameters.update(values[k] for k in range(j + 1, i) if kinds[k] == "name")
+        declared |= parameters
 
 
 def _refused(fn: str) -> str:
