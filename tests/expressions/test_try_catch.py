@@ -183,10 +183,10 @@ def test_the_error_of_a_failing_call_is_the_functions_own_message() -> None:
             "only as declarations, calls and guards, then one change",
             (3, 7),
         ),
-        (  # the error whole: no JavaScript Error here
-            "try { return await fail('x'); } catch (e) { return `${e}`; }",
-            "`e` is the error: Plan reads only `e.message` and `e.name`",
-            (1, 55),
+        (  # the error whole: `{}` in JavaScript (an Error's fields are its own, not shown)
+            "try { return await fail('x'); } catch (e) { return JSON.stringify(e); }",
+            "`e` is the error: Plan reads it as `e.message`, `e.name` or as text",
+            (1, 33),
         ),
         (  # two calls that may fail at once, and the handler reads which one did
             "try {\n  const a = await fail('a');\n  const b = await fail('b');\n  return [a, b];\n"
@@ -208,12 +208,12 @@ def test_the_error_of_a_failing_call_is_the_functions_own_message() -> None:
         # promises' handlers, `Promise.allSettled`, `finally` (test_failure_handling.py)
         (  # the error whole: no JavaScript Error here
             "return await failLater('a').catch(e => e);",
-            "`e` is the error: Plan reads only `e.message` and `e.name`",
+            "`e` is the error: Plan reads it as `e.message`, `e.name` or as text",
             (1, 29),
         ),
         (
-            "return await failLater('a').then(v => v, e => `${e}`);",
-            "`e` is the error",
+            "return await failLater('a').then(v => v, e => e.stack);",
+            "`e.stack`: a program has no stack trace",
             (1, 29),
         ),
         (  # which of two calls running at once failed first

@@ -30,6 +30,7 @@ from dialectic.frontends.plan.chains import change_chains
 from dialectic.frontends.plan.choices import choice_statements
 from dialectic.frontends.plan.console import may_log, unlog
 from dialectic.frontends.plan.decompile import DecompileError, decompile, decompile_expression
+from dialectic.frontends.plan.errortext import plain_throw, thrown_problem
 from dialectic.frontends.plan.jsnumber import js_number_to_string
 from dialectic.frontends.plan.letbranch import branch_lets, for_awaits
 from dialectic.frontends.plan.letpush import let_pushes
@@ -240,7 +241,16 @@ def _attempt(
         parser.problems.append(problem)
         parser.limited = (problem, "max_depth")
         tree = None
-    return text, tokens, parser, tree
+    return text, tokens, parser, _thrown_as_text(parser, tree)
+
+
+def _thrown_as_text(parser: Parser, tree: Any) -> Any:
+    """``tree``, or None (and a problem) when a handler reads its error as text and the
+    program throws a value whose text Plan cannot tell from an error's (:mod:`.errortext`)."""
+    if tree is not None and parser.error_text_at is not None and plain_throw(tree):
+        parser.problems.append(thrown_problem(parser.error_text_at))
+        return None
+    return tree
 
 
 def _states(text: str, tokens: Lexed, again: bool) -> tuple[Lexed, bool]:

@@ -467,7 +467,7 @@ class OperatorsMixin(ArrowsMixin):
         kind = kinds[pos]
         if kind == "name" and values[pos] == "await":
             self.pos = pos + 1  # a Plan awaits implicitly: `await` changes nothing
-            awaited = self.unary(depth + 1)
+            awaited = self.awaited_promise(self.unary(depth + 1))  # (:mod:`.promises`)
             return self.note_awaited(awaited)  # (`(await p).then` is no promise's)
         op = values[pos] if kind == "op" and (values[pos] == "!" or values[pos] == "~") else None
         if kind in ("-", "+") and kinds[pos + 1] != "num":

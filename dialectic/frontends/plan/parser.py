@@ -192,13 +192,18 @@ class Parser(
         self.pos += 1  # (the `(` the writer put)
         if word == "%try":
             first = self.pos
-            body = self.expr(depth + 1)
+            self.in_try += 1  # (:meth:`.PromisesMixin.awaited_promise`)
+            try:
+                body = self.expr(depth + 1)
+            finally:
+                self.in_try -= 1
             last = self.pos - 1
             self.pos += 1  # `,`
             handler_first = self.pos
             handler = self.expr(depth + 1)
             self.pos += 1  # `)`
             assert type(body) is dict and "$fn" in body, body
+            self._error_reads(handler, handler_first)
             items = [body["$fn"][1], handler]
             self._record(items, [(first, last), (handler_first, self.pos - 2)])
             rec = self.rec

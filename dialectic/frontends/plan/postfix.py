@@ -237,6 +237,12 @@ class PostfixMixin(PromisesMixin):
             if self._function_calls is not None:
                 self.is_function_call(fn, made)  # `f(x)` of the program's own `f`
             return made
+        if (
+            callee is None
+            and fn in PROMISE_METHODS
+            and (held := self.held_promise(args[0], pos - 1))
+        ):
+            args[0] = held  # `const p = f(x); ... p.catch(h)` (:mod:`.promises`)
         if callee is None and fn in PROMISE_METHODS and self.is_promise(args[0]):
             return self.promise_method(fn, args, pos - 1)  # `f(x).then(v => ...)`
         if callee is None and args[0] == _PROMISE and fn not in ("all", "allSettled"):

@@ -19,10 +19,13 @@ as in JavaScript.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
+from dialectic.frontends.plan.anyof import any_of, tagged
 from dialectic.frontends.plan.base import ParserBase
-from dialectic.frontends.plan.rejections import error_read, failure_places, settled_entry
+from dialectic.frontends.plan.errortext import error_as_text, refusal
+from dialectic.frontends.plan.rejections import failure_places, settled_entry
 
 __all__ = ["PromisesMixin"]
 
@@ -47,7 +50,15 @@ class PromisesMixin(ParserBase):
     #: ids of trees an `await` gave (their value is no promise any more)
     _settled: set[int] | None = None
     #: ``p.then(f)`` by its tree's id: ``p`` and ``f``'s body (:meth:`_unordered`)
-    _chains: dict[int, tuple[Any, Any]] | None = None
+    _chains: dict[int, tuple[Any, ...]] | None = None
+    #: the offset of the first handler that reads its error as text (:meth:`note_error_text`)
+    error_text_at: int | None = None
+    #: the program's names, read once (:meth:`_facts`)
+    _names: _Names | None = None
+    #: how many ``try`` blocks the parser is in (:meth:`awaited_promise`)
+    in_try = 0
+    #: ``const`` definitions by name (:meth:`_held`)
+    _definitions: dict[str, Any] | None = None
 
     if TYPE_CHECKING:  # provided by the other mixins
 
@@ -93,7 +104,10 @@ class PromisesMixin(ParserBase):
             value = {"$get": [ref, 1]}
             applied = {"$get": [{"$method": [[value], "map", arrow]}, 0]}
             pick = {"$fn": [[name], {"$if": [done, applied, value]}]}
-            return self.note_promise({"$get": [{"$method": [[tagged], "map", pick]}, 0]})
+            made = {"$get": [{"$method": [[tagged], "map", pick]}, 0]}
+            # (`p`, then `h` or `f`: each may fail only after `p` ended, :meth:`_unordered`)
+            self._chain(made, (args[0], handler["$fn"][1], arrow["$fn"][1]))
+            return self.note_promise(made)
         if fn == "catch" and len(args) == 2:
             return self.note_promise({"$try": [args[0], self._handler(args[0], args[1], offset)]})
         raise self.fail(
@@ -115,11 +129,13 @@ class PromisesMixin(ParserBase):
 
     def _chained(self, promise: Any, arrow: Any) -> Any:
         made = {"$get": [{"$method": [[promise], "map", arrow]}, 0]}
-        chains = self._chains
-        if chains is None:
-            chains = self._chains = {}
-        chains[id(made)] = (promise, arrow["$fn"][1])
+        self._chain(made, (promise, arrow["$fn"][1]))
         return self.note_promise(made)
+
+    def _chain(self, made: Any, parts: tuple[Any, ...]) -> None:
+        if self._chains is None:
+            self._chains = {}
+        self._chains[id(made)] = parts
 
     def _handler(self, promise: Any, handler: Any, offset: int) -> Any:
         """The handler of ``promise``'s failure (``p.catch(h)``, ``p.then(f, h)``): an arrow
@@ -131,12 +147,13 @@ class PromisesMixin(ParserBase):
         if not params:
             return handler
         name = params[0]
-        if error_read(handler["$fn"][1], name):
-            raise self.fail(
-                f"`{name}` is the error: Plan reads only `{name}.message` and `{name}.name`",
-                offset,
-                f"write `{name}.message` (`${{{name}.message}}` in a template, not `${{{name}}}`)",
-            )
+        body, found, wrote = error_as_text(handler["$fn"][1], name)
+        if found is not None:
+            message, hint = refusal(name, found)
+            raise self.fail(message, offset, hint)
+        if wrote:
+            self.note_error_text(offset)
+        handler["$fn"][1] = body
         if self._unordered(promise):
             raise self.fail(
                 "the handler reads the error, and the promise holds several calls that may "
@@ -161,27 +178,153 @@ class PromisesMixin(ParserBase):
                 return True
         return False
 
+    def _error_reads(self, handler: Any, at: int) -> None:
+        """A ``catch`` block's reads of its error (``handler``, the arrow function written for
+        it, at token ``at``), as :meth:`_handler` reads a promise's handler's."""
+        fn = handler.get("$fn") if type(handler) is dict else None
+        if type(fn) is not list or len(fn[0]) != 1 or type(fn[0][0]) is not str:
+            return
+        fn[1], found, wrote = error_as_text(fn[1], fn[0][0])
+        if found is not None:
+            message, hint = refusal(fn[0][0], found)
+            raise self.fail(message, self.starts[at], hint)
+        if wrote:
+            self.note_error_text(self.starts[at])
+
+    def note_error_text(self, offset: int) -> None:
+        """Record a handler that reads its error as text (:mod:`.errortext`: the program may
+        then throw only errors and texts)."""
+        if self.error_text_at is None:
+            self.error_text_at = offset
+
+    def note_definition(self, name: str, value: Any, declarator: str | None) -> None:
+        """Record ``const name = value;`` (:meth:`all_settled` reads a name's promises)."""
+        if declarator == "const":
+            if self._definitions is None:
+                self._definitions = {}
+            self._definitions[name] = value
+
     def all_settled(self, promises: Any) -> Any:
         """``Promise.allSettled(xs)``: each element's ``{status, value}``, or ``{status:
         'rejected', reason}`` when it fails as JavaScript throws, for an array written in
-        place (``[f(a), g(b)]``, ``xs.map(x => f(x))``); else (a name, a spread) a failure
-        ends the run. The program reads a ``reason`` only as ``reason.message`` or
-        ``reason.name`` (it is ``{name, message}``, no JavaScript ``Error``)."""
+        place (``[f(a), g(b)]``, ``xs.map(x => f(x))``, spreads of those) or held in a
+        ``const`` the program reads only here (its promises are written in its place); a name
+        whose value may fail and is read elsewhere too is refused (:meth:`_held`). The
+        program reads a ``reason`` only as ``reason.message`` or ``reason.name``."""
         reason = self.fresh("_reason")
-        if type(promises) is list and not any(type(p) is dict and "$spread" in p for p in promises):
-            self._reads_reasons(promises)
-            return self.note_promise([settled_entry(p, reason) for p in promises])
+        bodies: list[Any] = []
+        made = self._settled_all(self._held(promises, "allSettled"), reason, bodies)
+        self._reads_reasons(bodies)
+        return self.note_promise(made)
+
+    def _settled_all(self, promises: Any, reason: str, bodies: list[Any]) -> Any:
+        def entry(p: Any) -> Any:
+            bodies.append(p)
+            return settled_entry(p, reason)
+
+        return self._each(promises, entry, "allSettled")
+
+    def _each(self, promises: Any, entry: Callable[[Any], Any], fn: str) -> Any:
+        """``promises`` (an array written in place: elements, spreads, ``xs.map(f)``) with
+        ``entry`` of each promise; an array held in a name, each element as it is."""
+        if type(promises) is list:
+            out: list[Any] = []
+            for p in promises:
+                if type(p) is dict and len(p) == 1 and "$spread" in p:
+                    inner = self._each(self._held(p["$spread"], fn), entry, fn)
+                    out.extend(inner) if type(inner) is list else out.append({"$spread": inner})
+                else:
+                    out.append(entry(self._held(p, fn)))
+            return out
         if type(promises) is dict and "$method" in promises:
             receiver, method, *more = promises["$method"]
             arrow = more[0] if len(more) == 1 else None
             if method == "map" and type(arrow) is dict and "$fn" in arrow:
                 params, body = arrow["$fn"]
-                self._reads_reasons([body])
-                made = {"$fn": [params, settled_entry(body, reason)]}
-                return self.note_promise({"$method": [receiver, "map", made]})
-        settled = {"status": "fulfilled", "value": {"$ref": "_settled"}}
-        made = {"$method": [promises, "map", {"$fn": [["_settled"], settled]}]}
-        return self.note_promise(made)
+                return {"$method": [receiver, "map", {"$fn": [params, entry(body)]}]}
+        return {"$method": [promises, "map", {"$fn": [["_p"], entry({"$ref": "_p"})]}]}
+
+    def _held(self, promises: Any, fn: str = "allSettled") -> Any:
+        """The promises a name holds, written in its place when its value may fail (a
+        ``const`` read nowhere else: Node's rejected promises become rejected entries); the
+        name itself when it cannot fail; else a failure (the name's failure would end the
+        run where Node gives a rejected entry)."""
+        name = promises.get("$ref") if type(promises) is dict and len(promises) == 1 else None
+        if type(name) is not str:
+            return promises
+        value = (self._definitions or {}).get(name)
+        if value is None and name not in self._facts().declared:
+            return promises  # (an input of the context: data)
+        if value is not None and failure_places(value, 1) == 0:
+            return promises
+        if value is None or self._reads(name) != 2:
+            raise self.fail(
+                f"`Promise.{fn}` of `{name}`, a name whose promises may fail"
+                + ("" if value is None else " and that the program reads elsewhere too")
+                + ": Plan computes a name's value whole, so one failure would end the run "
+                "where JavaScript gives a rejected entry",
+                self.starts[self.pos - 1],
+                f"write the promises in the call, Promise.{fn}(xs.map(x => f(x))), or "
+                f"hold them in a `const` read only there (const {name} = xs.map(x => f(x)); "
+                f"... Promise.{fn}({name}))",
+            )
+        return value
+
+    def _reads(self, name: str) -> int:
+        """How many times the program names ``name`` (not as a member: ``o.name``)."""
+        return self._facts().reads.get(name, 0)
+
+    def _facts(self) -> _Names:
+        """The program's names (:class:`_Names`), read once."""
+        if self._names is None:
+            self._names = _Names(self.kinds, self.values)
+        return self._names
+
+    def awaited_promise(self, tree: Any) -> Any:
+        """``await p`` of a ``const`` holding a promise the program reads only there: the
+        promise, written in its place (so that in a ``try`` its failure is the handler's, as
+        JavaScript's ``await p`` throws there); else ``tree``."""
+        name = tree.get("$ref") if type(tree) is dict and len(tree) == 1 else None
+        value = (self._definitions or {}).get(name) if type(name) is str else None
+        if value is None and self.in_try and type(name) is str and self._parameter(name):
+            raise self.fail(
+                f"`await {name}` in a `try` block, of a function's parameter: a promise passed "
+                "to a function is computed at the call, so its failure would not reach this "
+                "handler",
+                self.starts[self.pos - 1],
+                "pass what the call needs and make the call inside the `try` (`try { return "
+                "await f(x); } catch (e) { ... }`), or handle the failure where the promise "
+                "is made: f(x).catch(e => ...)",
+            )
+        if value is None or not self.is_promise(value) or self._reads(str(name)) != 2:
+            return tree
+        return value
+
+    def _parameter(self, name: str) -> bool:
+        """Whether the program declares ``name`` as a parameter (``(a, name) =>``, ``function
+        f(name)``, ``name =>``)."""
+        return name in self._facts().parameters
+
+    def held_promise(self, tree: Any, at: int) -> Any:
+        """The promise a ``const`` holds, for ``p.catch(h)`` and ``p.then(f, h)`` of its
+        name ``tree`` (``at``: the method's token): written in the method's place, so that
+        its failure is the handler's, when the program reads the name only there; None when
+        ``tree`` names no promise. A name read elsewhere too is refused (its failure would
+        end the run where JavaScript runs the handler)."""
+        name = tree.get("$ref") if type(tree) is dict and len(tree) == 1 else None
+        value = (self._definitions or {}).get(name) if type(name) is str else None
+        if value is None or not self.is_promise(value):
+            return None
+        if self._reads(str(name)) != 2:
+            raise self.fail(
+                f"`{name}.{self.values[at]}(...)` of a promise the program reads elsewhere "
+                "too: Plan computes a name's value whole, so its failure would end the run "
+                "where JavaScript runs the handler",
+                self.starts[at],
+                f"chain the handler where the promise is made (const {name} = f(x).catch(e "
+                f"=> ...);), or read `{name}` only in `{name}.{self.values[at]}(...)`",
+            )
+        return value
 
     def _reads_reasons(self, promises: list[Any]) -> None:
         """Refuse a program that reads a ``reason`` other than as ``r.reason.message``,
@@ -216,11 +359,15 @@ class PromisesMixin(ParserBase):
         """``Promise.fn(args[1:])`` other than ``all`` and ``allSettled``."""
         if fn == "resolve" and len(args) <= 2:
             return args[1] if len(args) == 2 else {"$undefined": None}
+        if fn == "any" and len(args) == 2:  # (:mod:`.anyof`)
+            error = self.fresh("_error")
+            entries = self._each(self._held(args[1], fn), lambda p: tagged(p, error), fn)
+            made = any_of(entries, self.fresh("_any"))
+            self._chain(made, (made["$get"][0]["$method"][2]["$fn"][1]["$if"][2],))
+            return self.note_promise(made)
         hints = {
             "race": "the first call to end is no value a program can count on: call one "
             "function, or take all: const [first] = await Promise.all([f(), g()]);",
-            "any": "the first call to succeed is no value a program can count on: call one "
-            "function, or take all: await Promise.all([f(), g()])",
             "reject": "write Promise.reject(new Error('what went wrong'))",
         }
         raise self.fail(
@@ -228,6 +375,38 @@ class PromisesMixin(ParserBase):
             self.starts[at],
             hints.get(fn, "Promise.all([...]) runs calls side by side and gives their values"),
         )
+
+
+class _Names:
+    """The names of a token list, read in one pass: how many times each is named (not as a
+    member: ``o.name``), those a declaration binds (``const``, ``let``, ``var``, a
+    parameter) and the parameters (``name =>``, ``(a, name) =>``, ``function f(name) {``; also
+    ``if (name) {``: only a refusal more)."""
+
+    __slots__ = ("declared", "parameters", "reads")
+
+    def __init__(self, kinds: Sequence[str], values: Sequence[Any]) -> None:
+        self.reads: dict[Any, int] = {}
+        self.declared: set[Any] = set()
+        self.parameters: set[Any] = set()
+        reads, declared, parameters = self.reads, self.declared, self.parameters
+        for i in range(len(kinds) - 1):
+            kind = kinds[i]
+            if kind == "name":
+                name = values[i]
+                if i == 0 or kinds[i - 1] != ".":
+                    reads[name] = reads.get(name, 0) + 1
+                if i > 0 and values[i - 1] in ("const", "let", "var"):
+                    declared.add(name)
+                if kinds[i + 1] == "=>":
+                    parameters.add(name)
+            elif kind == ")" and kinds[i + 1] in ("=>", "{"):
+                j = i - 1  # (each run of names and commas ends at one `)`: linear)
+                while j >= 0 and kinds[j] in ("name", ","):
+                    j -= 1
+                if j >= 0 and kinds[j] == "(":
+                    parameters.update(values[k] for k in range(j + 1, i) if kinds[k] == "name")
+        declared |= parameters
 
 
 def _refused(fn: str) -> str:

@@ -1,12 +1,13 @@
 """The trees of a promise's failures (SPEC 10, "Mapping to the call tree"): ``p.catch(h)`` and
 ``p.then(f, h)`` as the core's ``$try``, ``Promise.allSettled(xs)`` with ``rejected`` entries.
 
-A handler reads the error only as ``e.message`` or ``e.name`` (or throws it again): the error
-of a failing call is ``{name, message}`` with dialectic's message, no JavaScript ``Error``
-(SPEC 10, the `try` bullet). When it reads the error, the promise may hold one place that may
-fail (a call of a registered function or of the program's own, ``$throw``, ``JSON.parse``),
-or a chain ``f(x).then(v => g(v))`` whose parts each hold one: dialectic runs independent
-calls at once, and the failure caught must be the one JavaScript meets first.
+A handler reads the error as ``e.message``, ``e.name``, as text or throws it again
+(:mod:`.errortext`): the error of a failing call is ``{name, message}`` with dialectic's
+message, no JavaScript ``Error`` (SPEC 10, the `try` bullet). When it reads the error, the
+promise may hold one place that may fail (a call of a registered function or of the
+program's own, ``$throw``, ``JSON.parse``), or a chain ``f(x).then(v => g(v))`` whose parts
+each hold one: dialectic runs independent calls at once, and the failure caught must be the
+one JavaScript meets first.
 """
 
 from __future__ import annotations
@@ -16,16 +17,12 @@ from typing import Any
 
 __all__ = [
     "caught_text",
-    "error_read",
     "failure_places",
     "settled_entry",
     "settled_text",
     "settled_value",
     "thrown_text",
 ]
-
-#: the members of an error a handler may read
-_ERROR_MEMBERS = frozenset(["message", "name"])
 
 
 def failure_places(tree: Any, limit: int = 2) -> int:
@@ -48,46 +45,16 @@ def failure_places(tree: Any, limit: int = 2) -> int:
                     count += 1
                 elif key == "$quote":
                     continue  # (data, not evaluated)
+                elif key == "$if" and type(args) is list and len(args) == 3:
+                    # (one branch runs: `(t ? f(x) : g(x)).catch(h)` holds one place)
+                    count += failure_places(args[0], limit)
+                    count += max(failure_places(args[1], limit), failure_places(args[2], limit))
+                    continue
                 elif key == "$object" and type(args) is dict:
                     stack.extend(args.values())  # (its keys are no calls)
                     continue
             stack.extend(node.values())
     return count
-
-
-def error_read(body: Any, name: str) -> bool:
-    """Whether ``body`` reads the error ``name`` other than as ``name.message``, ``name.name``,
-    ``throw name`` or in a ``console`` statement (a name an inner function binds again is
-    counted too: no answer is lost but a clear refusal)."""
-    stack = [body]
-    while stack:
-        node = stack.pop()
-        if type(node) is list:
-            stack.extend(node)
-        elif type(node) is dict:
-            if node.get("$ref") == name and len(node) == 1:
-                return True
-            for key in ("$get", "$get?"):
-                path = node.get(key)
-                if (
-                    type(path) is list
-                    and len(path) >= 2
-                    and path[0] == {"$ref": name}
-                    and path[1] in _ERROR_MEMBERS
-                ):
-                    stack.extend(path[2:])
-                    break
-            else:
-                thrown = node.get("$throw")
-                if thrown == {"$ref": name} and len(node) == 1:
-                    continue
-                for key, value in node.items():
-                    if key == "$do" and type(value) is list:
-                        # (an array statement is a `console` statement's: shown, dropped)
-                        stack.extend(v for v in value if type(v) is not list)
-                    else:
-                        stack.append(value)
-    return False
 
 
 def settled_entry(value: Any, reason: str) -> Any:

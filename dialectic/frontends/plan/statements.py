@@ -533,6 +533,7 @@ class StatementsMixin(
             )
             if not more:
                 self.end_statement(f"definition of `{word}`")
+            self.note_definition(word, value, declarator)  # (:meth:`.PromisesMixin._held`)
             self._define(word, pos, value, last, (aliases, alias_at, alias_rec))
             if not more:
                 return

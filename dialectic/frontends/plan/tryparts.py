@@ -145,8 +145,8 @@ def calls_in(
     methods: frozenset[str],
 ) -> list[int]:
     """The tokens of ``[first, stop)`` that may fail as JavaScript throws (a call of a
-    function that is not one of JavaScript's own, ``JSON.parse``, ``throw``): the name before
-    a call's ``(``, or the ``throw``."""
+    function that is not one of JavaScript's own, ``JSON.parse``, ``throw``, ``await p`` of a
+    name): the name before a call's ``(``, the ``throw``, or the awaited name."""
     out: list[int] = []
     for i in range(first, stop):
         if kinds[i] != "name":
@@ -154,6 +154,9 @@ def calls_in(
         word = values[i]
         if word == "throw":
             out.append(i)
+            continue
+        if word == "await" and kinds[i + 1] == "name" and kinds[i + 2] not in ("(", ".", "["):
+            out.append(i + 1)  # (`await p` of a promise a name holds: it fails there)
             continue
         if kinds[i + 1] != "(" or word in _KEYWORDS or word in _ERRORS:
             continue

@@ -23,9 +23,10 @@ never lexed, so no program can write them):
   such a change; here the handler would run without it). The loops, ``let`` changes and
   branches read the test as written (SPEC 10).
 
-The handler reads the error only as ``e.message`` or ``e.name`` (or ``throw e;``): the error
-of a failing call is ``{name: "Error", message}`` with dialectic's message, which is no
-JavaScript ``Error`` (``${e}`` would be ``[object Object]``). When it reads it, the block may
+The handler reads the error as ``e.message``, ``e.name``, ``throw e;`` or as text (``${e}``,
+checked and written in the tree by :mod:`.errortext`): the error of a failing call is
+``{name: "Error", message}`` with dialectic's message, no JavaScript ``Error``. When it
+reads it, the block may
 hold one call that may fail: two could run at once, and the first to fail might not be the
 one JavaScript meets first. ``break``, ``continue`` and a ``try`` in a ``try`` are refused.
 """

@@ -202,6 +202,8 @@ def parse_plan2(
     )
     tree = compiler.program(root)
     spans = compiler.spans
+    if not compiler.problems and (".catch" in text or ".then" in text):
+        _thrown_as_text(tree, text, compiler.problems)  # (:mod:`.plan.errortext`)
     if compiler.problems:
         compiler.problems.sort(key=lambda p: (p.line, p.column))
         raise SourceError(LANG, original, compiler.problems)
@@ -212,3 +214,17 @@ def parse_plan2(
         spans=spans,
         warnings=warnings + compiler.warnings,
     )
+
+
+def _thrown_as_text(tree: Any, text: str, problems: list[SyntaxProblem]) -> None:
+    """A problem when a handler reads its error as text and the program throws a value whose
+    text Plan cannot tell from an error's (as Plan's, :mod:`dialectic.frontends.plan.errortext`),
+    at the first handler."""
+    from dialectic.frontends.plan.errortext import plain_throw, read_as_text, thrown_problem
+
+    if read_as_text(tree) and plain_throw(tree):
+        at = min(i for i in (text.find(".catch"), text.find(".then")) if i >= 0)
+        message, _, hint = thrown_problem(at)
+        line = text.count("\n", 0, at) + 1
+        column = at - (text.rfind("\n", 0, at) + 1) + 1
+        problems.append(SyntaxProblem(message, line, column, hint=hint))
