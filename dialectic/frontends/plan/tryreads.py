@@ -50,6 +50,8 @@ class ErrorReads:
                 continue
             if (i > 0 and kinds[i - 1] == ".") or i in shown:
                 continue
+            if kinds[i + 1] == ":" and kinds[i - 1] in ("{", ","):
+                continue  # a key of an object literal (`{error: error.message}`), no read
             reads = True
             member = kinds[i + 1] == "." and values[i + 2] in ("message", "name")
             rethrow = values[i - 1] == "throw" and kinds[i + 1] in (";", "}")
