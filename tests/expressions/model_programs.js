@@ -869,3 +869,188 @@ try {
   console.error('read failed', err);
   return 'fallback';
 }
+// === mutate_items_for_of
+const users = await list_users();
+for (const u of users) {
+  u.displayName = u.name.toUpperCase();
+}
+return users.map(u => u.displayName);
+// === mutate_items_foreach
+const products = await search_products();
+products.forEach(p => {
+  p.priceWithTax = Math.round(p.price * 1.2 * 100) / 100;
+});
+return products.map(({ id, priceWithTax }) => ({ id, priceWithTax }));
+// === sort_in_place_then_read
+const products = await search_products();
+products.sort((a, b) => a.price - b.price);
+return { cheapest: products[0].name, priciest: products[products.length - 1].name };
+// === shared_reference_alias
+const user = await get_user(1);
+const alias = user;
+alias.name = 'Changed';
+return user.name;
+// === delete_key
+const user = await get_user(2);
+delete user.manager;
+delete user.tags;
+return Object.keys(user);
+// === to_fixed_rounding
+const prices = [1.005, 2.345, 0.615, 10.235];
+return prices.map(p => p.toFixed(2));
+// === math_round_negative
+const q = await get_stock_price('AAPL');
+return [Math.round(q.change_pct), Math.round(-2.5), Math.round(2.5), Math.round(-0.5 + 0.2)];
+// === default_sort_numbers
+const products = await search_products();
+return products.map(p => p.stock).sort();
+// === string_compare_sort
+const ids = ['o-10', 'o-9', 'o-100', 'o-1'];
+return [...ids].sort();
+// === integer_keys_order
+const byId = {};
+const users = await list_users();
+for (const u of users.slice().reverse()) byId[u.id] = u.name;
+return Object.keys(byId);
+// === json_stringify_undefined
+const user = await get_user(4);
+return JSON.stringify({ name: user.name, nickname: undefined, manager: user.manager?.name, extra: null });
+// === reduce_empty_no_init
+const events = await list_events('2030-01-01');
+try {
+  return events.map(e => e.title).reduce((a, b) => a + ', ' + b);
+} catch (e) {
+  return 'no events';
+}
+// === loose_equality
+const user = await get_user(1);
+return [user.id == '1', user.manager == undefined, user.age === '36', 0 == '', null == 0];
+// === post_increment_in_expression
+const users = await list_users();
+let n = 0;
+const numbered = users.map(u => `${++n}. ${u.name}`);
+return { numbered, n };
+// === closure_counter
+const users = await list_users();
+let count = 0;
+users.forEach(u => { if (u.active) count++; });
+return count;
+// === length_zero_reset
+const events = await list_events();
+let batch = [];
+const batches = [];
+for (const e of events) {
+  batch.push(e.id);
+  if (batch.length === 2) {
+    batches.push(batch);
+    batch = [];
+  }
+}
+if (batch.length) batches.push(batch);
+return batches;
+// === number_string_concat
+const orders = await get_orders(1);
+return orders.map(o => o.items.length + ' items: ' + o.items.map(i => i.qty + i.price).join('/'));
+// === string_number_plus
+const w = await get_weather('Paris');
+return '' + w.tempC + w.humidity + ' / ' + (w.tempC + w.humidity);
+// === array_in_template (difference: `${array}` is compact JSON)
+const users = await list_users();
+const tags = users[0].tags;
+return `Tags: ${tags}`;
+// === object_in_template (difference: `${object}` is compact JSON)
+const u = await get_user(2);
+return `Manager: ${u.manager}`;
+// === for_in_object
+const w = await get_weather('Tokyo');
+const keys = [];
+for (const k in w) {
+  if (k !== 'forecast') keys.push(k);
+}
+return keys;
+// === for_in_array
+const files = await list_files('/data');
+const idx = [];
+for (const i in files) idx.push(i);
+return idx;
+// === nested_ternary_in_map_with_index
+const results = await search_web('python javascript node rust', 10);
+return results.map((r, i) => i === 0 ? `★ ${r.title}` : i < 3 ? `• ${r.title}` : r.title);
+// === array_destructure_swap
+let [a, b] = await Promise.all([get_exchange_rate('USD', 'EUR'), get_exchange_rate('USD', 'GBP')]);
+if (a > b) [a, b] = [b, a];
+return { low: a, high: b };
+// === includes_on_string_and_array
+const cfg = await read_file('/data/config.json');
+return [cfg.includes('retries'), JSON.parse(cfg).features.includes('search'), 'export'.includes('')];
+// === number_is_integer_filter
+const products = await search_products();
+return products.filter(p => Number.isInteger(p.price)).map(p => p.id);
+// === math_min_empty
+const products = await search_products({ category: 'hats' });
+const cheapest = Math.min(...products.map(p => p.price));
+return cheapest === Infinity ? 'none' : cheapest;
+// === parse_int_leading
+const notes = await read_file('/data/notes.md');
+return notes.split('\n').map(l => parseInt(l)).filter(n => !isNaN(n));
+// === string_split_limit_and_trim
+const csv = await read_file('/data/sales.csv');
+return csv.split('\n', 2).map(l => l.split(',').map(c => c.trim().toUpperCase()));
+// === sort_by_two_keys
+const users = await list_users();
+return users
+  .slice()
+  .sort((a, b) => (a.role === b.role ? a.age - b.age : a.role < b.role ? -1 : 1))
+  .map(u => `${u.role}:${u.age}`);
+// === unique_by_key_map
+const orders = [...(await get_orders(1)), ...(await get_orders(2))];
+const items = orders.flatMap(o => o.items);
+const unique = [...new Map(items.map(i => [i.sku, i])).values()];
+return unique.map(i => i.name);
+// === last_element_length_minus_one
+const results = await search_web('python', 5);
+return results[results.length - 1].url;
+// === percent_change_calc
+const before = await get_stock_price('MSFT');
+const after = { ...before, price: before.price * (1 + before.change_pct / 100) };
+return ((after.price - before.price) / before.price * 100).toFixed(2) + '%';
+// === object_values_sum
+const counts = { a: 3, b: 4, c: 5 };
+const w = await get_weather('London');
+counts.d = w.humidity;
+return Object.values(counts).reduce((s, n) => s + n, 0);
+// === async_helper_with_retry
+async function fetchWeather(city, retries = 2) {
+  for (let attempt = 0; attempt <= retries; attempt++) {
+    try {
+      return await get_weather(city);
+    } catch (e) {
+      if (attempt === retries) throw e;
+    }
+  }
+}
+try {
+  const w = await fetchWeather('Gotham');
+  return w.tempC;
+} catch (e) {
+  return `gave up: ${e.message}`;
+}
+// === array_fill_map_index
+const days = Array.from({ length: 3 }, (_, i) => `2024-05-0${i + 6}`);
+const perDay = await Promise.all(days.map(d => list_events(d)));
+return days.map((d, i) => `${d}: ${perDay[i].length}`);
+// === string_repeat_bar_chart
+const w = await get_weather('Tokyo');
+return w.forecast.map(d => `${d.day} ${'#'.repeat(Math.round(d.high / 5))} ${d.high}`).join('\n');
+// === date_diff_hours_minutes
+const [e] = await list_events('2024-05-08');
+const ms = new Date(e.end) - new Date(e.start);
+const h = Math.floor(ms / 3600000);
+const m = Math.floor((ms % 3600000) / 60000);
+return `${h}:${m.toString().padStart(2, '0')}`;
+// === number_toString_radix
+const users = await list_users();
+return users.map(u => u.id.toString(2).padStart(4, '0'));
+// === ternary_null_vs_undefined
+const users = await list_users();
+return users.map(u => u.manager === null ? 'top' : u.manager === undefined ? 'unknown' : u.manager.id);

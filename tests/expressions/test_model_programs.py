@@ -15,7 +15,7 @@ from .model_tools import Verdict, corpus, judge, node_answers, runtime, verdicts
 
 CORPUS = Path(__file__).with_name("model_programs.js")
 #: the programs that gave Node's value when this was last raised (a regression lowers it)
-SAME_AT_LEAST = 133
+SAME_AT_LEAST = 163
 
 
 @pytest.fixture(scope="module")
@@ -125,3 +125,57 @@ def test_a_key_named_like_the_error_is_no_read_of_it() -> None:
         out = runtime().run(text, lang="plan")
         assert out.status == "failure", out.value
         assert "`error` is the error" in (out.message or ""), out.message
+
+
+def test_a_tools_result_is_an_object_the_program_may_change() -> None:
+    # a tool's reply is new data (JSON): nothing else holds it, as an object literal
+    texts = [
+        "const user = await get_user(2);\ndelete user.manager;\ndelete user.tags;\n"
+        "return Object.keys(user);",
+        "const user = await get_user(2);\nuser.name = user.name.toUpperCase();\n"
+        "user.seen = true;\nreturn user;",
+        "const w = await get_weather('Paris');\nw.tempC = Math.round(w.tempC);\n"
+        "return [w.tempC, w.city];",
+    ]
+    assert [v.kind for v in _run_both(texts)] == ["same"] * len(texts)
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        # read whole before the change: JavaScript shares the object
+        (
+            "const user = await get_user(2);\nconst keep = user;\nuser.name = 'X';\nreturn keep;",
+            "is read whole before this change",
+        ),
+        (
+            "const user = await get_user(2);\nconst all = [user];\nuser.name = 'X';\nreturn all;",
+            "is read whole before this change",
+        ),
+        # the program's own function may return what the program holds
+        (
+            "const base = {a: 1};\nfunction f() { return base; }\nconst o = f();\no.b = 2;\n"
+            "return base;",
+            "not an object the program wrote",
+        ),
+    ],
+)
+def test_a_shared_result_stays_refused(text: str, message: str) -> None:
+    out = runtime().run(text, lang="plan")
+    assert out.status == "failure", out.value
+    assert message in (out.message or ""), out.message
+
+
+@pytest.mark.parametrize(
+    ("text", "place"),
+    [
+        ("const u = await get_user(1);\nif (u.active) return u.name;\n", (2, 28)),
+        ("try {\n  await get_weather('X');\n} catch (e) {\n  return e.message;\n}\n", (4, 3)),
+    ],
+)
+def test_a_program_that_may_end_without_return_says_so(text: str, place: tuple[int, int]) -> None:
+    out = runtime().run(text, lang="plan")
+    assert out.status == "failure" and out.error is not None
+    assert "the program may end here without `return`" in (out.message or ""), out.message
+    assert "return null;" in (out.error.hint or "")
+    assert (out.error.line, out.error.column) == place, out.message
