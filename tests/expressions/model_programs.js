@@ -1054,3 +1054,163 @@ return users.map(u => u.id.toString(2).padStart(4, '0'));
 // === ternary_null_vs_undefined
 const users = await list_users();
 return users.map(u => u.manager === null ? 'top' : u.manager === undefined ? 'unknown' : u.manager.id);
+// === recursive_helper_flatten
+function flatten(value, prefix = '') {
+  return Object.entries(value).flatMap(([k, v]) =>
+    v !== null && typeof v === 'object' && !Array.isArray(v)
+      ? flatten(v, `${prefix}${k}.`)
+      : [[`${prefix}${k}`, v]]
+  );
+}
+const cfg = JSON.parse(await read_file('/data/config.json'));
+return Object.fromEntries(flatten(cfg));
+// === replace_all_and_trim
+const notes = await read_file('/data/notes.md');
+return notes.replaceAll('TODO:', '[ ]').replaceAll('DONE:', '[x]').trimEnd().split('\n').slice(2);
+// === split_regex_separator
+const line = 'alpha ,beta,  gamma , delta';
+const parts = line.split(/\s*,\s*/);
+const results = await Promise.all(parts.map(p => search_web(p)));
+return parts.map((p, i) => `${p}:${results[i].length}`);
+// === locale_compare_numeric
+const names = ['file10.txt', 'file2.txt', 'File1.txt', 'file1.txt'];
+return [...names].sort((a, b) => a.localeCompare(b, undefined, { numeric: true, sensitivity: 'base' }));
+// === to_precision_and_exponent
+const q = await get_stock_price('MSFT');
+return [q.price.toPrecision(3), (q.price * 1e6).toExponential(2), (0.000123).toFixed(5), (1234.5678).toFixed(0)];
+// === modulo_negative
+const w = await get_weather('London');
+return [-7 % 3, w.wind_kph % 5, ((-7 % 3) + 3) % 3, 7.5 % 2];
+// === date_only_parse
+const d = new Date('2024-05-06');
+return [d.getUTCDay(), d.toISOString(), d.getTime()];
+// === date_set_hours_copy
+const e = (await list_events())[0];
+const start = new Date(e.start);
+const reminder = new Date(start.getTime() - 15 * 60 * 1000);
+return reminder.toISOString();
+// === intl_compact
+const total = (await search_products()).reduce((s, p) => s + p.price * p.stock, 0);
+return new Intl.NumberFormat('en-US', { maximumFractionDigits: 1 }).format(total);
+// === number_with_commas_regex
+const total = (await search_products()).reduce((s, p) => s + p.price * p.stock * 100, 0);
+return Math.round(total).toString().replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+// === switch_fallthrough
+const users = await list_users();
+return users.map(u => {
+  let level;
+  switch (u.role) {
+    case 'admin':
+    case 'owner':
+      level = 3;
+      break;
+    case 'engineer':
+      level = 2;
+      break;
+    default:
+      level = 1;
+  }
+  return level;
+});
+// === do_while_loop
+const all = await search_products();
+let i = 0;
+let sum = 0;
+do {
+  sum += all[i].price;
+  i++;
+} while (sum < 300 && i < all.length);
+return { i, sum };
+// === labeled_break
+const events = await list_events();
+let found = null;
+outer: for (const e of events) {
+  for (const a of e.attendees) {
+    if (a.startsWith('grace')) {
+      found = e.id;
+      break outer;
+    }
+  }
+}
+return found;
+// === default_param_from_earlier
+const fmt = (n, digits = 2, suffix = digits > 1 ? '' : '!') => n.toFixed(digits) + suffix;
+const q = await get_stock_price('AAPL');
+return [fmt(q.price), fmt(q.price, 1), fmt(q.price, 0)];
+// === rest_params_helper
+function sumAll(...nums) {
+  return nums.reduce((a, b) => a + b, 0);
+}
+const [a, b, c] = await Promise.all(['AAPL', 'MSFT', 'SAP'].map(s => get_stock_price(s)));
+return sumAll(a.price, b.price, c.price).toFixed(2);
+// === array_from_set_sort
+const users = await list_users();
+return Array.from(new Set(users.flatMap(u => u.tags))).sort().reverse();
+// === object_entries_of_array
+const files = await list_files('/data');
+return Object.entries(files.map(f => f.name)).map(([i, n]) => `${i}:${n}`);
+// === string_raw_and_escape
+const notes = await read_file('/data/notes.md');
+return { lines: notes.split('\n').length, hasTab: notes.includes('\t'), quoted: JSON.stringify(notes.split('\n')[0]) };
+// === number_isnan_guard
+const csv = await read_file('/data/sales.csv');
+const values = csv.trim().split('\n').map(l => Number(l.split(',')[3]));
+return values.filter(v => !Number.isNaN(v));
+// === boolean_coercion_filter
+const events = await list_events();
+return events.map(e => e.location).filter(Boolean);
+// === chained_array_methods_long
+const orders = [...await get_orders(1), ...await get_orders(2), ...await get_orders(3)];
+return orders
+  .filter(o => o.status !== 'cancelled')
+  .flatMap(o => o.items.map(i => ({ ...i, order: o.id })))
+  .sort((a, b) => b.price * b.qty - a.price * a.qty)
+  .slice(0, 3)
+  .map(i => `${i.order}/${i.sku}: ${(i.price * i.qty).toFixed(2)}`);
+// === while_with_index_search
+const results = await search_web('python javascript rust node', 10);
+let idx = 0;
+while (idx < results.length && results[idx].score < 0.8) {
+  idx++;
+}
+return idx < results.length ? results[idx].title : 'none';
+// === nested_map_objects
+const events = await list_events();
+const users = await list_users();
+const byEmail = new Map(users.map(u => [u.email, u]));
+return events.map(e => ({
+  id: e.id,
+  roles: [...new Set(e.attendees.map(a => byEmail.get(a)?.role ?? 'guest'))].sort(),
+}));
+// === ternary_with_await
+const user = await get_user(3);
+const orders = user.active ? await get_orders(user.id) : [];
+return orders.length;
+// === conditional_await_in_if
+let weather = null;
+const user = await get_user(1);
+if (user.city) {
+  weather = await get_weather(user.city);
+}
+return weather ? `${user.name}: ${weather.conditions}` : user.name;
+// === promise_all_entries_object
+const symbols = ['AAPL', 'MSFT'];
+const entries = await Promise.all(symbols.map(async s => [s, (await get_stock_price(s)).price]));
+return Object.fromEntries(entries);
+// === async_arrow_helper
+const priceOf = async (symbol) => {
+  const q = await get_stock_price(symbol);
+  return q.price;
+};
+const a = await priceOf('AAPL');
+const m = await priceOf('MSFT');
+return { ratio: +(m / a).toFixed(4) };
+// === string_char_ops
+const users = await list_users();
+return users.map(u => u.name.charAt(0) + u.name.slice(1).toLowerCase().split('').reverse().join('').slice(0, 3) + u.name.charCodeAt(0));
+// === math_misc
+const w = await get_weather('Tokyo');
+return [Math.hypot(3, 4), Math.sign(-w.tempC), Math.cbrt(27), Math.log10(1000), Math.pow(2, 10), Math.min(w.tempC, 20)];
+// === array_some_nested_every
+const orders = await get_orders(2);
+return orders.map(o => ({ id: o.id, allCheap: o.items.every(i => i.price < 50), anyMulti: o.items.some(i => i.qty > 1) }));
