@@ -1214,3 +1214,35 @@ return [Math.hypot(3, 4), Math.sign(-w.tempC), Math.cbrt(27), Math.log10(1000), 
 // === array_some_nested_every
 const orders = await get_orders(2);
 return orders.map(o => ({ id: o.id, allCheap: o.items.every(i => i.price < 50), anyMulti: o.items.some(i => i.qty > 1) }));
+// === map_callback_member_sets
+const products = await search_products();
+return products.map(p => {
+  const item = { id: p.id, name: p.name };
+  item.price = `$${p.price.toFixed(2)}`;
+  if (p.stock === 0) item.soldOut = true;
+  if (p.rating >= 4.5) {
+    item.badge = 'top rated';
+  }
+  return item;
+});
+// === loop_row_with_tool_call
+const users = await list_users();
+const rows = [];
+for (const u of users) {
+  const row = { user: u.name };
+  row.orders = (await get_orders(u.id)).length;
+  if (row.orders === 0) row.note = 'no orders yet';
+  rows.push(row);
+}
+return rows;
+// === foreach_row_else
+const events = await list_events();
+const out = [];
+events.forEach(e => {
+  const summary = { title: e.title };
+  if (e.location) summary.where = e.location;
+  else summary.where = 'online';
+  summary.people = e.attendees.length;
+  out.push(summary);
+});
+return out;

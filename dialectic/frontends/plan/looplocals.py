@@ -9,7 +9,8 @@ build each row::
     }
 
 Read before parsing, on the tokens (as :mod:`.memberpush` reads its form): in the body of a
-``for``, ``while`` or ``do`` loop, or of a ``forEach`` callback, the definition ``const entry
+``for``, ``while`` or ``do`` loop, or of an arrow function (``xs.map(u => {...})``, a
+``forEach`` callback), the definition ``const entry
 = {...};`` (or ``let``) and the statements right after it that only set its members
 (``entry.k = v;``, ``entry[k] = v;``, ``entry.k += v;`` and the other assignments, and ``if``
 statements whose branches hold only such sets) are the arrow function called at once ``const
@@ -117,7 +118,7 @@ class _Reader:
 
 
 def _bodies(kinds: Sequence[str], values: Sequence[object], partner: dict[int, int]) -> list[int]:
-    """The `{` of each loop's body and each ``forEach`` callback's body."""
+    """The `{` of each loop's body and each arrow function's body."""
     out = []
     for b, kind in enumerate(kinds):
         if kind != "{" or b == 0:
@@ -130,19 +131,14 @@ def _bodies(kinds: Sequence[str], values: Sequence[object], partner: dict[int, i
             if head >= 0 and kinds[head] == "name" and values[head] in ("for", "while"):
                 out.append(b)
         elif kinds[before] == "op" and values[before] == "=>":
-            j = before - 1
-            if kinds[j] == ")":
-                j = partner.get(j, 0)
-            call = j - 1  # `xs.forEach(` before the arrow's parameters
-            if call >= 2 and kinds[call] == "(" and values[call - 1] == "forEach":
-                out.append(b)
+            out.append(b)  # (an arrow's body: `xs.map(u => { ... })`, a `forEach` callback)
     return out
 
 
 def loop_locals(source: str, tokens: Lexed) -> Lexed:
     """The tokens with each such definition and its sets as an arrow called at once (the
     tokens themselves when there is none)."""
-    if "=" not in source or ("for" not in source and "while" not in source):
+    if "=" not in source or ("for" not in source and "while" not in source and "=>" not in source):
         return tokens  # (a substring test costs far less than a token scan)
     kinds, values = tokens.kinds, tokens.values
     partner = _partners(kinds)
