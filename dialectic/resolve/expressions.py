@@ -13,6 +13,7 @@ from dialectic.resolve.foldstate import reduce_marks
 from dialectic.resolve.inplace import Aliases, shared
 from dialectic.resolve.maybe import Reads, may_see, present
 from dialectic.resolve.maynan import NanState
+from dialectic.resolve.passedtools import made_array_end, passed_function
 from dialectic.tree.nodes import (
     AliasRef,
     Call,
@@ -353,6 +354,7 @@ class ExpressionsMixin:
 
     def _Method(self, node: Method) -> Node:
         registry = self.registry
+        node = made_array_end(node) or node  # `t.split('.').pop()` (:mod:`.passedtools`)
         name = node.name
         if registry is not None and not node.optional:
             bare = self._bare
@@ -391,7 +393,7 @@ class ExpressionsMixin:
         target = self.resolve(node.target)
         if node.optional:  # `x.b?.trim()`: `b` may be missing (SPEC 1.2)
             target = self._soft(target)
-        args = node.args
+        args = tuple([passed_function(name, a, registry, self._program_name) for a in node.args])
         if args:  # the arrow functions' bodies after the other arguments
             lazy = self._items_lazy(args)
             args = tuple([self._arrow(a) if type(a) is Lambda else a for a in lazy])
@@ -428,6 +430,10 @@ class ExpressionsMixin:
                 # plugin's `concat(a, b)`): the method is JavaScript's for every receiver
                 fallback = None
         return build.method(node.path, target, name, args, fallback, node.optional)
+
+    def _program_name(self, name: str) -> bool:
+        """Whether an alias or a parameter of the program is named ``name`` here."""
+        return any(name in (s.positions if isinstance(s, _Params) else s.slots) for s in self._env)
 
     def _not_a_method(self, node: Method) -> Node:
         """``x.f(...)`` where ``f`` is no JavaScript method: the registered function ``f``

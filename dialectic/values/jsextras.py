@@ -16,7 +16,7 @@ from dialectic.values.data import UNDEFINED, copy_structure
 from dialectic.values.jsbase64 import atob, btoa, buffer_from
 from dialectic.values.jscodes import from_char_code, from_code_point
 from dialectic.values.jsdate import date_now, date_parse, date_utc, is_nan, new_date
-from dialectic.values.jsformat import to_precision
+from dialectic.values.jsformat import to_exponential, to_precision
 from dialectic.values.jslocale import new_number_format, to_locale_string
 from dialectic.values.jsmath import MATH_MORE
 from dialectic.values.jsnumber import MAX_SAFE, as_double, inexact_integer, js_number_to_string
@@ -75,6 +75,7 @@ def to_fixed(x: int | float, digits: Any = UNDEFINED) -> str:
 NUMBER_METHODS: dict[str, Callable[..., Any]] = {
     "toFixed": to_fixed,
     "toPrecision": to_precision,
+    "toExponential": to_exponential,
     "toLocaleString": to_locale_string,  # (English: SPEC 1.8, "Numbers")
 }
 

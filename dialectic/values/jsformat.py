@@ -1,6 +1,7 @@
 """A number written as JavaScript writes it beyond ``String(x)``: ``x.toString(radix)`` (V8's
 digits for fractions in other radixes: the shortest digits that read back as the same double,
-rounded to even) and ``x.toPrecision(p)`` (the exact value rounded, a tie away from zero);
+rounded to even), ``x.toPrecision(p)`` and ``x.toExponential(f)`` (the exact value rounded, a
+tie away from zero);
 and ``x.toString()`` of the other primitives (SPEC.md section 1.8)."""
 
 from __future__ import annotations
@@ -15,7 +16,7 @@ from dialectic.values.jsnumber import MAX_SAFE, as_double, inexact_integer, js_n
 from dialectic.values.jsops import JsRefusal, is_number, kind
 from dialectic.values.jsstrings import _int_arg, to_string
 
-__all__ = ["to_precision", "to_radix", "to_string_method"]
+__all__ = ["to_exponential", "to_precision", "to_radix", "to_string_method"]
 
 _DIGITS = "0123456789abcdefghijklmnopqrstuvwxyz"
 _WIDE = Context(prec=400)
@@ -113,21 +114,7 @@ def to_precision(x: int | float, precision: Any = UNDEFINED) -> str:
     if not math.isfinite(value):
         return js_number_to_string(value)
     sign = "-" if value < 0 else ""
-    exact = Decimal(abs(value))
-    if exact == 0:
-        e = 0
-        digits = "0" * p
-    else:
-        e = exact.adjusted()
-        rounded = exact.scaleb(p - 1 - e, _WIDE).quantize(
-            Decimal(1), rounding=ROUND_HALF_UP, context=_WIDE
-        )
-        if rounded.adjusted() >= p:  # 9.99 to 2 digits is 10: one more place
-            e += 1
-            rounded = exact.scaleb(p - 1 - e, _WIDE).quantize(
-                Decimal(1), rounding=ROUND_HALF_UP, context=_WIDE
-            )
-        digits = str(int(rounded))
+    digits, e = _significant(Decimal(abs(value)), p)
     if e < -6 or e >= p:
         mantissa = digits[0] + ("." + digits[1:] if p > 1 else "")
         return f"{sign}{mantissa}e{'+' if e >= 0 else '-'}{abs(e)}"
@@ -135,6 +122,48 @@ def to_precision(x: int | float, precision: Any = UNDEFINED) -> str:
         point = e + 1
         return sign + digits[:point] + ("." + digits[point:] if point < p else "")
     return sign + "0." + "0" * (-e - 1) + digits
+
+
+def _significant(exact: Decimal, p: int) -> tuple[str, int]:
+    """The ``p`` significant digits of ``exact`` (a tie rounded away from zero, as
+    JavaScript picks the larger ``n``) and the exponent of the first."""
+    if exact == 0:
+        return "0" * p, 0
+    e = exact.adjusted()
+    rounded = exact.scaleb(p - 1 - e, _WIDE).quantize(
+        Decimal(1), rounding=ROUND_HALF_UP, context=_WIDE
+    )
+    if rounded.adjusted() >= p:  # 9.99 to 2 digits is 10: one more place
+        e += 1
+        rounded = exact.scaleb(p - 1 - e, _WIDE).quantize(
+            Decimal(1), rounding=ROUND_HALF_UP, context=_WIDE
+        )
+    return str(int(rounded)), e
+
+
+def to_exponential(x: int | float, fraction: Any = UNDEFINED) -> str:
+    """``x.toExponential(f)``: ``f`` digits (0 to 100) after the point of the exact value's
+    first digit, a tie rounded away from zero, and ``e+N``/``e-N``; without ``f``, as many
+    digits as tell the double apart (those of ``String(x)``)."""
+    value = _exact(x, "toExponential()")
+    f = None if fraction is UNDEFINED else _int_arg(fraction, "the number of digits", 0)
+    if not math.isfinite(value):
+        return js_number_to_string(value)
+    if f is not None and not 0 <= f <= 100:
+        raise JsRefusal(
+            "toExponential() takes 0 to 100 digits (a RangeError in JavaScript)",
+            "Give a number of digits after the point from 0 to 100.",
+        )
+    sign = "-" if value < 0 else ""
+    if f is None:  # the shortest digits that read back as the double (Python's repr's)
+        shortest = Decimal(repr(abs(value))).normalize()
+        digits, e = "".join(map(str, shortest.as_tuple().digits)), shortest.adjusted()
+        if shortest == 0:
+            digits, e = "0", 0
+    else:
+        digits, e = _significant(Decimal(abs(value)), f + 1)
+    mantissa = digits[0] + ("." + digits[1:] if len(digits) > 1 else "")
+    return f"{sign}{mantissa}e{'+' if e >= 0 else '-'}{abs(e)}"
 
 
 def to_string_method(stringify: Callable[[Any], str]) -> Callable[..., str]:

@@ -35,6 +35,7 @@ from dialectic.frontends.plan.jsnumber import js_number_to_string
 from dialectic.frontends.plan.letbranch import branch_lets, for_awaits
 from dialectic.frontends.plan.letpush import let_pushes
 from dialectic.frontends.plan.lexer import Lexed, lex
+from dialectic.frontends.plan.looplocals import loop_locals
 from dialectic.frontends.plan.mappush import map_pushes
 from dialectic.frontends.plan.maprecords import map_record_changes
 from dialectic.frontends.plan.memberpush import member_pushes
@@ -180,6 +181,7 @@ def _attempt(
         awaited = for_awaits(text, tokens)
         if awaited is not None:
             tokens = awaited
+    tokens = loop_locals(text, tokens)  # `const row = {...}; if (t) row.k = v;` in a loop
     tokens, looped = _states(text, tokens, states)  # (looped: a `forEach` not in the text)
     if "=>" in text:  # `const u = xs.filter(x => { seen.add(x.id); ... })` (.callbackloop)
         called = callback_loops(text, tokens)

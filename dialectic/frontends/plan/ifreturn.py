@@ -26,7 +26,15 @@ from dialectic.frontends.plan.base import ParseFailure, ParserBase
 if TYPE_CHECKING:
     from dialectic.frontends.plan.loopforms import Each
 
-__all__ = ["IfReturnMixin"]
+__all__ = ["TOP_END", "IfReturnMixin"]
+
+#: the rest of the program after an `if` (or a `try`) that returns in some branches is empty:
+#: refused (a program ends with a `return`, SPEC 10), with where and what to write
+TOP_END = (
+    "the program may end here without `return` (when no branch before returns: "
+    "JavaScript's value would be `undefined`)",
+    "end the program with `return value;` (`return null;` for nothing)",
+)
 
 _LOOPS = frozenset(["for", "while", "do"])
 #: what follows a name that starts an object literal, not a block statement: `{a: 1}`, `{a}`

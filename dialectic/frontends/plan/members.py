@@ -6,7 +6,8 @@ Values never change in a Plan, so the change is a new version of the alias: the 
 far moves to a hidden alias (``_stats1``, and every read of it before the change with it), and
 the name is from then on ``{...stats, avg: v}`` (a key set again keeps its place, as in
 JavaScript). That is JavaScript's answer only when nothing holds the old object: the alias must
-be an object literal of the block, read before the change only member by member (a read of
+be an object literal of the block (or a deep copy, or the result of a registered function's
+call, which is new data), read before the change only member by member (a read of
 the whole object, ``const copy = stats;``, ``f(stats)``, ``[stats]``, would see the change in
 JavaScript); else the change is refused at the place with what to write. At most
 ``MAX_CHANGES`` changes per object (each copies it).
@@ -216,7 +217,7 @@ class MembersMixin(ParserBase):
                 )
             value = outer.block[0][name]
             made = self._block_state(outer.block[2]).finals.get(name)
-        fresh = new_object(value) or fresh_copy(value)  # (`JSON.parse(JSON.stringify(o))`)
+        fresh = new_object(value) or fresh_copy(value) or self._tool_result(value)
         if not versioned and not fresh and (made is None or made[0] != "entry"):
             raise self.fail(
                 f"`{name}` is changed in place, and it is not an object the program wrote "
@@ -239,6 +240,15 @@ class MembersMixin(ParserBase):
                 f"set the members before reading `{name}` whole, or make a new object: "
                 f"const {name}2 = {{...{name}, key: value}};",
             )
+
+    def _tool_result(self, value: Any) -> bool:
+        """Whether ``value`` is a call of a registered function (``await get_user(1)``): its
+        result is new data, as a tool's reply is (SPEC 1.8 and 5), which nothing else holds.
+        Only in a program of no functions of its own, whose calls may return what they were
+        given or what the program holds."""
+        if type(value) is not dict or len(value) != 1 or self.function_names():
+            return False
+        return str(next(iter(value)))[:1] != "$"
 
     def _put_member(
         self,

@@ -12,7 +12,7 @@ from dialectic.frontends.plan.base import (
     Problem,
     closing,
 )
-from dialectic.frontends.plan.ifreturn import IfReturnMixin
+from dialectic.frontends.plan.ifreturn import TOP_END, IfReturnMixin
 from dialectic.frontends.plan.keywords import GLOBAL_NAMES, RESERVED, hides_global, keyword_hint
 from dialectic.frontends.plan.loops import LoopsMixin
 from dialectic.frontends.plan.members import MembersMixin
@@ -449,10 +449,13 @@ class StatementsMixin(
             # `function f(v) { if (v) return 1; }`: nothing after the `if`, `undefined`
             final = ("$return", {"$undefined": None}, self.pos, self.pos)
         if final is None:
+            top = rest and end == "eof"  # (the rest of the program: no `undefined` there)
             raise self.fail(
-                f"{what} has no `return`",
-                self.starts[self.pos],
-                "end every branch with `return expr;`"
+                TOP_END[0] if top else f"{what} has no `return`",
+                self.starts[self.pos - 1 if top else self.pos],
+                TOP_END[1]
+                if top
+                else "end every branch with `return expr;`"
                 if what.endswith("`if`")
                 else "end the body with `return expr;`",
             )

@@ -51,6 +51,8 @@ class ErrorReads:
                 continue
             if (i > 0 and kinds[i - 1] == ".") or i in shown:
                 continue
+            if kinds[i + 1] == ":" and kinds[i - 1] in ("{", ","):
+                continue  # a key of an object literal (`{error: error.message}`), no read
             reads = True  # (as text, or refused: :func:`.errortext.error_as_text`)
         if not reads:
             return
