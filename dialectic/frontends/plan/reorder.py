@@ -19,19 +19,13 @@ from typing import TYPE_CHECKING, Any
 
 from dialectic.frontends.plan.base import ParserBase, closing
 from dialectic.frontends.plan.loopbuild import scan_reads
+from dialectic.values.jsmethods import NEW_ARRAY_METHODS
 
 if TYPE_CHECKING:
     from dialectic.frontends.plan.loopcheck import BlockState
 
 __all__ = ["ReorderMixin", "new_array", "reordered"]
 
-#: methods whose value is a new array nothing else holds
-_NEW_ARRAY = frozenset(
-    {
-        "map", "filter", "slice", "concat", "flat", "flatMap", "toSorted", "toReversed",
-        "toSpliced", "with", "split", "match",
-    }
-)  # fmt: skip
 #: globals whose value is a new array
 _NEW_GLOBAL = frozenset(
     {"Array.from", "Array.of", "Object.keys", "Object.values", "Object.entries"}
@@ -48,7 +42,7 @@ def new_array(value: Any) -> bool:
         return False
     ((key, items),) = value.items()
     if key == "$method":
-        return type(items) is list and len(items) > 1 and items[1] in _NEW_ARRAY
+        return type(items) is list and len(items) > 1 and items[1] in NEW_ARRAY_METHODS
     if key == "$global":
         return type(items) is list and bool(items) and items[0] in _NEW_GLOBAL
     return type(key) is str and key[:1] != "$"  # a function's result: new data
