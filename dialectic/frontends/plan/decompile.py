@@ -4,6 +4,10 @@
 written in Dialect JSON use shorthands the parser never produces; they are written as the
 equivalent Plan: named-argument objects ``{"f": {"x": 1}}`` as ``f({x: 1})``, a scalar or other
 single argument ``{"f": 3}`` as ``f(3)``, ``{"$quote": data}`` as the literal of ``data``.
+
+This module writes expressions (:data:`_FORMS`); :mod:`.decompileblocks` writes blocks and
+statements (the base of the writer), :mod:`.decompileliterals` literals and names, and
+:mod:`.decompilewhile` a ``$while`` loop.
 """
 
 from __future__ import annotations
