@@ -32,13 +32,15 @@ from dialectic.tree.nodes import (
     Unwrap,
 )
 from dialectic.tree.resolved import AliasRef, ConstRef, ContextRef, DomainCall, Invoke, ParamRef
+from dialectic.values.jsmethods import NEW_ARRAY_METHODS, NEW_TEXTS_METHODS
 
-#: methods that make a new array (its items may be the receiver's)
-_NEW_ARRAY = frozenset(
-    {"map", "filter", "slice", "concat", "flat", "flatMap", "toSorted", "toReversed", "split"}
+#: methods whose new array holds only items of the receiver and of the arguments (`concat`'s
+#: items, the item `with` and `toSpliced` put in: :data:`_ITEMS_FROM`)
+_ITEMS_OF_RECEIVER = frozenset(
+    {"filter", "slice", "concat", "flat", "toSorted", "toReversed", "with", "toSpliced"}
 )
-#: methods whose new array holds only items of the receiver (and of the arguments: concat)
-_ITEMS_OF_RECEIVER = frozenset({"filter", "slice", "concat", "flat", "toSorted", "toReversed"})
+#: the first argument that is an item of the new array, by method (the others: indexes)
+_ITEMS_FROM = {"concat": 0, "with": 1, "toSpliced": 2}
 #: methods that give the receiver itself, or one of its items
 _RECEIVER_OR_ITEM = frozenset({"sort", "reverse", "at", "find", "findLast"})
 #: globals that make a new array (``deep``: of new values all the way down)
@@ -156,13 +158,13 @@ def _method(
     seen: Aliases,
 ) -> str | None:
     name = node.name
-    if name in _NEW_ARRAY and (not deep or name == "split"):
-        return None
+    if name in NEW_ARRAY_METHODS and (not deep or name in NEW_TEXTS_METHODS):
+        return None  # (the array is new; `deep`: its items are new texts too)
     if name in _RECEIVER_OR_ITEM or name in _ITEMS_OF_RECEIVER:
         inner = deep or name not in ("sort", "reverse")  # an item: something inside
         why = shared(node.target, inner, frame, env, counts, seen)
-        if why is None and name == "concat":
-            for arg in node.args:
+        if why is None and name in _ITEMS_FROM:
+            for arg in node.args[_ITEMS_FROM[name] :]:
                 value = arg.value if type(arg) is Spread else arg
                 why = shared(value, True, frame, env, counts, seen)
                 if why is not None:

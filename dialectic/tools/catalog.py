@@ -386,34 +386,54 @@ def catalog_compact(rt: Runtime) -> str:
             )
         )
     if reg.types:
-        lines.append("Types (constructor: description; members):")
+        lines.append("Types (constructor: description; members: its parameters and those listed):")
         for name in sorted(reg.types):
             td = reg.types[name]
-            members = [p.name for p in reg.params(reg.functions[name])] + list(td.properties)
+            params = {p.name for p in reg.params(reg.functions[name])}
+            members = [m for m in td.properties if m not in params]
+            made = compact_signature(rt, reg.functions[name]).removesuffix(f" -> {name}")
             lines.append(
-                f"- {compact_signature(rt, reg.functions[name])}: "
+                f"- {made}: "
                 + short(td.description, 60).rstrip(".")
                 + (f"; .{', .'.join(members)}" if members else "")
             )
     if reg.conversions:
-        pairs = ", ".join(f"{a}->{b}" for a, b in sorted(reg.conversions))
-        lines.append(f"Automatic conversions: {pairs}.")
+        lines.append(f"Automatic conversions: {_conversions(reg.conversions)}.")
     if reg.constants:
-        lines.append("Constants:")
-        names = sorted(reg.constants)
-        spellings: dict[str, list[str]] = {n: [n] for n in names}
-        for n in names:  # "The same unit as `day`.": days is another spelling of day
-            m = _SAME_AS.search(reg.constants[n].description)
-            if m and m.group(1) in spellings and m.group(1) != n:
-                spellings[m.group(1)].append(n)
-                del spellings[n]
-        groups: dict[tuple[str, str], list[str]] = {}
-        for n, spelled in spellings.items():
-            c = reg.constants[n]
-            groups.setdefault((c.returns, short(c.description, 60)), []).append("/".join(spelled))
-        for (returns, text), members in sorted(groups.items(), key=lambda g: g[1][0]):
-            lines.append(f"- {', '.join(members)} ({returns}): {text}")
+        lines.extend(_compact_constants(reg))
     return "\n".join(lines) + "\n"
+
+
+def _conversions(pairs: Iterable[tuple[str, str]]) -> str:
+    """The automatic conversions by the type converted: ``string->date/place``."""
+    targets: dict[str, list[str]] = {}
+    for a, b in sorted(pairs):
+        targets.setdefault(a, []).append(b)
+    return ", ".join(f"{a}->{'/'.join(bs)}" for a, bs in targets.items())
+
+
+def _compact_constants(reg: Any) -> list[str]:
+    """The constants, a line per group of the same type and description (``day/days``: two
+    spellings of one), under a heading per type."""
+    lines = []
+    names = sorted(reg.constants)
+    spellings: dict[str, list[str]] = {n: [n] for n in names}
+    for n in names:  # "The same unit as `day`.": days is another spelling of day
+        m = _SAME_AS.search(reg.constants[n].description)
+        if m and m.group(1) in spellings and m.group(1) != n:
+            spellings[m.group(1)].append(n)
+            del spellings[n]
+    groups: dict[tuple[str, str], list[str]] = {}
+    for n, spelled in spellings.items():
+        c = reg.constants[n]
+        groups.setdefault((c.returns, short(c.description, 60)), []).append("/".join(spelled))
+    by_type: dict[str, list[tuple[str, str]]] = {}
+    for (returns, text), members in sorted(groups.items(), key=lambda g: g[1][0]):
+        by_type.setdefault(returns, []).append((", ".join(members), text))
+    for returns, group in by_type.items():
+        lines.append(f"Constants ({returns}):")
+        lines.extend(f"- {members}: {text}" for members, text in group)
+    return lines
 
 
 def search_functions(

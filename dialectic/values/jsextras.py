@@ -20,8 +20,6 @@ from dialectic.values.jsformat import to_exponential, to_precision
 from dialectic.values.jslocale import new_number_format, to_locale_string
 from dialectic.values.jsmath import MATH_MORE
 from dialectic.values.jsnumber import MAX_SAFE, as_double, inexact_integer, js_number_to_string
-from dialectic.values.jsops import _DECIMAL as DECIMAL
-from dialectic.values.jsops import _JS_SPACE as JS_SPACE
 from dialectic.values.jsops import (
     MAX_ITEMS,
     JsRefusal,
@@ -36,6 +34,7 @@ from dialectic.values.jsops import (
 from dialectic.values.jsparams import new_search_params
 from dialectic.values.jsregex import new_regexp
 from dialectic.values.jsstrings import _a, _int_arg
+from dialectic.values.jstonumber import DECIMAL, JS_SPACE
 from dialectic.values.jsurl import new_url, url_can_parse
 from dialectic.values.matchinfo import carry
 

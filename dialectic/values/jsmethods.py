@@ -69,6 +69,8 @@ __all__ = [
     "GLOBALS",
     "MUTATORS",
     "NAMESPACES",
+    "NEW_ARRAY_METHODS",
+    "NEW_TEXTS_METHODS",
     "STRING_METHODS",
     "_a",
     "array_method",
@@ -106,6 +108,19 @@ ARRAY_HIGHER = frozenset(
         "toSorted",
     }
 )
+#: methods whose value is a new array in JavaScript, one no other value holds (``xs.map(f)``,
+#: ``s.split(',')``, ``s.match(/x/g)``; ``splice`` too, but it changes its receiver, and
+#: ``keys``/``entries``/``matchAll`` give iterators): reordering it in place is seen by nothing
+#: else (read by the Plan front end, ``frontends/plan/reorder.py``, and the resolver,
+#: ``resolve/inplace.py``)
+NEW_ARRAY_METHODS = frozenset(
+    {
+        *("map", "filter", "slice", "concat", "flat", "flatMap"),
+        *("toSorted", "toReversed", "toSpliced", "with", "split", "match"),
+    }
+)
+#: those of :data:`NEW_ARRAY_METHODS` whose items are new too (texts, made by the method)
+NEW_TEXTS_METHODS = frozenset({"split", "match"})
 #: methods that change the receiver in JavaScript: refused, with the idiom to use instead
 MUTATORS = {
     "push": "[...xs, item]",

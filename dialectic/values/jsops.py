@@ -9,193 +9,45 @@ inside a run (Python's ``inf``), as in JavaScript; only leaving the run is refus
 
 Numbers: Python ``int`` and ``float`` are both JavaScript numbers; a float result that is a whole
 number within 2**53 becomes an ``int`` (JavaScript prints ``6 / 2`` as ``3``).
+
+The operands and results of the numeric operators are read in :mod:`.jsoperands`, ``**`` is
+:mod:`.jspower`, ``Number(v)`` :mod:`.jstonumber` and the limits on what an operator makes
+:mod:`.jslimits`; their public names are importable from here too.
 """
 
 from __future__ import annotations
 
 import math
-import re
 from collections.abc import Callable
-from fractions import Fraction
 from typing import Any
 
-from dialectic.outcome.errors import DialecticError, JSONPath, LimitExceeded
-from dialectic.values import fdlibm
 from dialectic.values.data import UNDEFINED
 from dialectic.values.jsbits import BITWISE, bit_not
+from dialectic.values.jslimits import MAX_ITEMS as MAX_ITEMS
+from dialectic.values.jslimits import TextTooLong as TextTooLong
+from dialectic.values.jslimits import TooManyItems as TooManyItems
+from dialectic.values.jslimits import too_many as too_many
 from dialectic.values.jsnumber import MAX_SAFE as MAX_SAFE
 from dialectic.values.jsnumber import JsRefusal as JsRefusal
-from dialectic.values.jsnumber import as_double, js_number_to_string, show_integer
 from dialectic.values.jsnumber import inexact_integer as inexact_integer
+from dialectic.values.jsnumber import js_number_to_string
+from dialectic.values.jsoperands import NotANumber as NotANumber
+from dialectic.values.jsoperands import big as big
+from dialectic.values.jsoperands import convert_hint, date_time, distinct, nan_of, operand
+from dialectic.values.jsoperands import is_number as is_number
+from dialectic.values.jsoperands import not_a_number as not_a_number
+from dialectic.values.jsoperands import number as number
+from dialectic.values.jsoperands import rounded as rounded
+from dialectic.values.jsoperands import with_article as _a
+from dialectic.values.jspower import power as power
 from dialectic.values.jsrelations import has_property, instance_of
 from dialectic.values.jsrelations import kind as kind
-
-
-def is_number(v: Any) -> bool:
-    t = type(v)
-    return t is int or t is float
+from dialectic.values.jstonumber import to_number as to_number
 
 
 def _primitive(v: Any) -> bool:
     t = type(v)
     return t in (str, int, float, bool) or v is None or v is UNDEFINED
-
-
-def number(x: int | float) -> int | float:
-    """A result as JavaScript holds it: exact integers, whole floats as ints, an infinity as it
-    is; ``NaN`` is refused."""
-    if type(x) is int:
-        if -MAX_SAFE <= x <= MAX_SAFE:
-            return x
-        raise JsRefusal(
-            "the result is an integer beyond 2**53, which JavaScript cannot hold exactly",
-            "Keep integer arithmetic within ±9007199254740992.",
-        )
-    if x != x:
-        raise NotANumber(not_a_number("the result"))
-    if float(x).is_integer() and -MAX_SAFE <= x <= MAX_SAFE:
-        return int(x)
-    return x
-
-
-def rounded(x: int | float) -> int | float:
-    """The result of ``+``, ``-``, ``*`` or ``**`` of two numbers a double holds exactly, as
-    JavaScript holds it: an exact integer beyond 2**53 is rounded to the nearest double (ties to
-    even), which is what IEEE arithmetic gives for the same operands (``2 ** 60``,
-    ``Number.MAX_SAFE_INTEGER * 4``); anything else as :func:`number`."""
-    if type(x) is int:
-        if -MAX_SAFE <= x <= MAX_SAFE:
-            return x
-        x = as_double(x)  # (2**53 + 1 is 2**53: an int again)
-    return number(x)
-
-
-def not_a_number(what: str) -> JsRefusal:
-    """The refusal for an operation whose JavaScript result is ``NaN`` (``what``: the
-    operation, e.g. "`Infinity - Infinity`")."""
-    return JsRefusal(
-        f"{what} is NaN (not a number) in JavaScript, which a run does not hold",
-        "Check the operands first, e.g. `b !== 0 ? a / b : null`, or test a number with "
-        "`Number.isFinite(x)`.",
-    )
-
-
-class NotANumber(JsRefusal):
-    """:func:`number`'s refusal of ``NaN``; an operator says which operation made it."""
-
-    def __init__(self, refusal: JsRefusal) -> None:
-        super().__init__(refusal.message, refusal.hint)
-
-
-def _nan(op: str, x: Any, y: Any) -> JsRefusal:
-    return not_a_number(f"`{js_number_to_string(x)} {op} {js_number_to_string(y)}`")
-
-
-def big(v: Any) -> bool:
-    """Whether ``v`` is an ``int`` beyond 2**53 (one JavaScript may not hold exactly)."""
-    return type(v) is int and not -MAX_SAFE <= v <= MAX_SAFE
-
-
-def distinct(a: int | float, b: int | float, op: str) -> None:
-    """For two numbers that differ (``a != b``), one an integer beyond 2**53: refused when
-    JavaScript holds both as the same double (Node would find them equal); otherwise every
-    comparison of the two has the same answer on the exact values as on the doubles."""
-    if as_double(a) == as_double(b):
-        x, y = (a, b) if type(a) is int and abs(a) > MAX_SAFE else (b, a)
-        other = show_integer(y) if type(y) is int else js_number_to_string(y)
-        raise JsRefusal(
-            f"`{op}` cannot tell {show_integer(int(x))} from {other}: beyond 2**53 JavaScript "
-            f"holds both as the same number, so Node would find them equal",
-            "Compare large ids as text (have the tool give them as strings); numbers to "
-            "compare must be within ±9007199254740992.",
-        )
-
-
-def _date_time(v: Any, what: str) -> int | None:
-    """The time of ``v`` if it is a Date (JavaScript's ``valueOf``; an Invalid Date's NaN is
-    refused), else None."""
-    if getattr(type(v), "js_kind", None) != "Date":
-        return None
-    return v.number(what)  # type: ignore[no-any-return]
-
-
-def _operand(v: Any, op: str, side: str) -> int | float:
-    if not is_number(v):
-        t = _date_time(v, f"the {side} operand of `{op}`")
-        if t is not None:
-            return t
-        raise JsRefusal(
-            f"`{op}` needs numbers; the {side} operand is {_a(kind(v))}",
-            _convert_hint(v),
-        )
-    if type(v) is int and not -MAX_SAFE <= v <= MAX_SAFE:
-        raise JsRefusal(
-            f"the {side} operand of `{op}` is an integer beyond 2**53, which JavaScript cannot "
-            "hold exactly",
-            "Numbers to compute with must be within ±9007199254740992; a large id is passed on "
-            "exactly when it is only carried (an argument, part of the result).",
-        )
-    return v  # type: ignore[no-any-return]
-
-
-def _a(word: str) -> str:
-    return ("an " if word[:1] in "aeiou" else "a ") + word
-
-
-def _convert_hint(v: Any) -> str:
-    if type(v) is str:
-        return "Convert text with Number(x) or parseFloat(x) first."
-    if v is None or v is UNDEFINED:
-        return "Give a default first, e.g. `(x ?? 0)`."
-    if type(v) is list:
-        return "Use .length for its size, or .reduce((a, b) => a + b, 0) for a sum."
-    return "Read the number out of it first (e.g. `x.price`)."
-
-
-#: the most items an array made by a spread, `flat` or `flatMap` may have (a program that
-#: doubles an array alias after alias would otherwise grow it exponentially)
-MAX_ITEMS = 10_000_000
-
-
-def too_many(n: int) -> JsRefusal:
-    return TooManyItems(
-        f"the array would have more than {MAX_ITEMS:,} items ({n:,})",
-        "Work on parts of the data, or return fewer items.",
-    )
-
-
-class TooManyItems(JsRefusal):
-    """An array over the 10,000,000 items any way of making one may make (SPEC 1.8,
-    "Limits"): ``limit_exceeded``, as a spread over it is."""
-
-    def error(self, path: JSONPath, details: dict[str, Any]) -> DialecticError:
-        return DialecticError("limit_exceeded", self.message, path, hint=self.hint, details=details)
-
-
-class TextTooLong(JsRefusal):
-    """A text an operator or method would make longer than the run's ``max_string_length``
-    (SPEC 1.8, "Limits"): not a trap of JavaScript but the run's limit, so the failure is
-    ``limit_exceeded`` (:meth:`error`), located where the text was made. Every way to make a
-    text measures it against the limit, before building it where the size is known in advance
-    (a program that doubles a text alias after alias stops at the limit, at O(limit) cost)."""
-
-    def __init__(self, n: int, limit: int) -> None:
-        super().__init__(
-            f"the text would be {n:,} characters, longer than the limit of {limit:,} "
-            "(max_string_length)",
-            "Build a smaller text (slice it, or filter the data first), or return the parts "
-            "as a list.",
-        )
-        self.length = n
-        self.limit = limit
-
-    def error(self, path: JSONPath, details: dict[str, Any]) -> LimitExceeded:
-        """The run's failure: ``limit_exceeded`` at ``path``, ``details.limit``
-        ``max_string_length`` (with ``details``: the operator or method)."""
-        err = LimitExceeded("max_string_length", self.message, path)
-        err.hint = self.hint
-        err.details.update(details)
-        return err
 
 
 def add(a: Any, b: Any, stringify: Callable[[Any], str], max_len: int) -> Any:
@@ -207,10 +59,10 @@ def add(a: Any, b: Any, stringify: Callable[[Any], str], max_len: int) -> Any:
         return a + b
     if is_number(a) and is_number(b):
         try:
-            x = _operand(a, "+", "left") + _operand(b, "+", "right")
+            x = operand(a, "+", "left") + operand(b, "+", "right")
             return rounded(x) if type(x) is int else number(x)
         except NotANumber:
-            raise _nan("+", a, b) from None
+            raise nan_of("+", a, b) from None
     if ta is str or tb is str:
         other = b if ta is str else a
         if is_number(other) or type(other) is bool:
@@ -239,7 +91,7 @@ def add(a: Any, b: Any, stringify: Callable[[Any], str], max_len: int) -> Any:
         if not is_number(v):
             raise JsRefusal(
                 f"`+` needs two numbers or text; the {side} operand is {_a(kind(v))}",
-                _convert_hint(v),
+                convert_hint(v),
             )
     raise AssertionError("unreachable")
 
@@ -261,27 +113,27 @@ def _text(out: str, max_len: int) -> str:
 
 def sub(a: Any, b: Any) -> Any:
     try:
-        x = _operand(a, "-", "left") - _operand(b, "-", "right")
+        x = operand(a, "-", "left") - operand(b, "-", "right")
         return rounded(x) if type(x) is int else number(x)
     except NotANumber:
-        raise _nan("-", a, b) from None
+        raise nan_of("-", a, b) from None
 
 
 def mul(a: Any, b: Any) -> Any:
-    x, y = _operand(a, "*", "left"), _operand(b, "*", "right")
+    x, y = operand(a, "*", "left"), operand(b, "*", "right")
     if type(x) is int and type(y) is int:
         return rounded(x * y)
     try:
         return number(float(x) * float(y))
     except NotANumber:
-        raise _nan("*", x, y) from None
+        raise nan_of("*", x, y) from None
 
 
 def div(a: Any, b: Any) -> Any:
     """``a / b``; a non-zero number divided by zero is an infinity, as in JavaScript (its sign
     the product of the signs: a zero an operation makes is held as ``0``, SPEC 1.7), ``0 / 0``
     and ``Infinity / Infinity`` (NaN) are refused."""
-    x, y = _operand(a, "/", "left"), _operand(b, "/", "right")
+    x, y = operand(a, "/", "left"), operand(b, "/", "right")
     if y == 0:
         if x == 0:
             raise not_a_number("`0 / 0`")
@@ -291,175 +143,32 @@ def div(a: Any, b: Any) -> Any:
     try:
         return number(x / y)
     except NotANumber:
-        raise _nan("/", x, y) from None
+        raise nan_of("/", x, y) from None
 
 
 _INF = math.inf
-#: half the smallest double: a result nearer to 0 is 0
-_TINY = Fraction(1, 2**1075)
 
 
 def mod(a: Any, b: Any) -> Any:
-    x, y = _operand(a, "%", "left"), _operand(b, "%", "right")
+    x, y = operand(a, "%", "left"), operand(b, "%", "right")
     if y == 0:
-        raise _nan("%", x, 0)
+        raise nan_of("%", x, 0)
     if type(x) is int and type(y) is int:
         r = abs(x) % abs(y)
         return -r if x < 0 else r
     if x in (_INF, -_INF):
-        raise _nan("%", x, y)
+        raise nan_of("%", x, y)
     if y in (_INF, -_INF):
         return number(x)  # (JavaScript: a finite number modulo an infinity is itself)
     return number(math.fmod(x, y))
 
 
-def power(a: Any, b: Any) -> Any:
-    """``a ** b`` as V8 computes it: a result a double holds exactly from the exact power
-    (``1.5 ** 2``, ``2 ** -1``, ``2 ** 70`` as its double), one beyond a
-    double's range an infinity (``10 ** 400``) or 0 (``10 ** -400``), any other by V8's own
-    ``pow`` (fdlibm's, in :mod:`dialectic.values.fdlibm`: ``1.1 ** 0.5``, ``2 ** 0.5``)."""
-    x, y = _operand(a, "**", "left"), _operand(b, "**", "right")
-    if y == 0:
-        return 1
-    if y in (_INF, -_INF) or x in (_INF, -_INF):
-        return _infinite_power(x, y)
-    if not float(y).is_integer() or abs(y) > 1100:
-        return _v8_power(x, y)
-    n = int(y)
-    base = Fraction(x)
-    if base == 0:
-        return _INF if n < 0 else 0
-    odd_negative = base < 0 and n % 2 == 1
-    if abs(base.numerator).bit_length() * abs(n) > 4000 or (
-        abs(base.denominator).bit_length() * abs(n) > 4000
-    ):
-        size = n * (math.log2(abs(base.numerator)) - math.log2(base.denominator))
-        if size > 1100:
-            return -_INF if odd_negative else _INF
-        if size < -1200:
-            return 0
-        return _v8_power(x, y)
-    exact = base**n
-    try:
-        value = float(exact)
-    except OverflowError:  # beyond the largest double: JavaScript's result is an infinity
-        return -_INF if odd_negative else _INF
-    if value == 0 and abs(exact) < _TINY:  # (below half the smallest double: 0 in JavaScript)
-        return 0
-    if Fraction(value) != exact:
-        return _v8_power(x, y)
-    if type(x) is int and n >= 0:
-        return rounded(int(exact))
-    return number(value)
-
-
-def _v8_power(x: int | float, y: int | float) -> int | float:
-    """``x ** y`` by V8's ``pow`` (finite operands, ``y`` not 0); NaN refused."""
-    result = fdlibm.pow(float(x), float(y))
-    if result != result:
-        raise _nan("**", x, y)
-    return number(result)
-
-
-def _infinite_power(x: int | float, y: int | float) -> int | float:
-    """``x ** y`` when either is an infinity (``y`` is not 0), as JavaScript computes it."""
-    if y in (_INF, -_INF):
-        size = abs(x)
-        if size == 1:
-            raise _nan("**", x, y)
-        return _INF if (size > 1) == (y > 0) else 0
-    if y < 0:
-        return 0
-    odd = float(y).is_integer() and y % 2 == 1
-    return -_INF if x < 0 and odd else _INF
-
-
 def neg(a: Any) -> Any:
-    return number(-_operand(a, "-", "only"))
+    return number(-operand(a, "-", "only"))
 
 
 def plus(a: Any) -> Any:
     return to_number(a)
-
-
-_DECIMAL = re.compile(r"[+-]?(?:[0-9]+\.?[0-9]*|\.[0-9]+)(?:[eE][+-]?[0-9]+)?")
-_PREFIXED = re.compile(r"0[xX][0-9a-fA-F]+|0[oO][0-7]+|0[bB][01]+")
-# JavaScript's StrWhiteSpaceChar: WhiteSpace and LineTerminator
-_JS_SPACE = (
-    " \t\n\v\f\r\u00a0\u1680\u2000\u2001\u2002\u2003\u2004\u2005\u2006\u2007\u2008"
-    "\u2009\u200a\u2028\u2029\u202f\u205f\u3000\ufeff"
-)
-
-
-def to_number(v: Any) -> Any:
-    """``Number(v)``: numbers as they are, text by JavaScript's grammar, booleans 0/1; what
-    would be NaN is refused."""
-    t = type(v)
-    if t is int or t is float:
-        return number(v)
-    if t is bool:
-        return 1 if v else 0
-    if v is None:
-        return 0
-    if t is str:
-        text = v.strip(_JS_SPACE)
-        if not text:
-            return 0
-        if len(text) > 400:
-            raise JsRefusal("the text is too long to be a number")
-        if _DECIMAL.fullmatch(text):
-            f = float(text)
-            return number(int(text) if text.lstrip("+-").isdigit() and abs(f) <= MAX_SAFE else f)
-        if _PREFIXED.fullmatch(text):
-            return number(int(text, 0))
-        if text in ("Infinity", "+Infinity", "-Infinity"):
-            return -_INF if text[0] == "-" else _INF
-        raise NotANumber(
-            JsRefusal(
-                f"Number({_quote(v)}) is NaN in JavaScript: the text is not a number",
-                "Test the value before using it: const x = Number(t); if (isNaN(x)) return "
-                "null; (SPEC 1.7), or use parseFloat(t) on text that starts with a number.",
-            )
-        )
-    time = _date_time(v, "Number()")
-    if time is not None:
-        return time
-    if t is list:
-        return _array_number(v)
-    raise NotANumber(JsRefusal(f"Number() of {_a(kind(v))} is NaN in JavaScript", _convert_hint(v)))
-
-
-def _array_number(items: list[Any]) -> Any:
-    """``Number(xs)``: JavaScript converts the array through its text, its items joined by
-    commas: ``[]`` is 0, ``[7]`` and ``['7']`` are 7 (an item null or undefined writes
-    nothing: 0), an array of two or more items is NaN (a comma is no number)."""
-    xs: Any = items
-    depth = 0
-    while type(xs) is list and len(xs) == 1 and depth < 1000:
-        xs, depth = xs[0], depth + 1  # (`[[7]]` writes "7" too)
-    if type(xs) is list and len(xs) > 1:
-        raise NotANumber(
-            JsRefusal(
-                f"Number() of an array of {len(xs)} items is NaN in JavaScript (its text has "
-                "commas)",
-                "Take the item first: Number(xs[0]), or xs.map(Number) for each.",
-            )
-        )
-    if (type(xs) is list and not xs) or xs is None or xs is UNDEFINED:
-        return 0  # (the text "" is 0)
-    if not (type(xs) is str or is_number(xs)):  # ("true", "[object Object]", a Date's text)
-        raise NotANumber(
-            JsRefusal(
-                f"Number() of an array holding {_a(kind(xs))} is NaN in JavaScript",
-                "Take the item first: Number(xs[0]).",
-            )
-        )
-    return to_number(xs)
-
-
-def _quote(text: str, limit: int = 40) -> str:
-    shown = text if len(text) <= limit else text[:limit] + "..."
-    return "'" + shown.replace("\n", "\\n").replace("'", "\\'") + "'"
 
 
 def truthy(v: Any) -> bool:
@@ -507,7 +216,7 @@ def _order(a: Any, b: Any, op: str) -> tuple[Any, Any]:
         if _astral(a) or _astral(b):  # JavaScript compares UTF-16 code units
             return a.encode("utf-16-be"), b.encode("utf-16-be")
         return a, b
-    da, db = _date_time(a, f"`{op}`"), _date_time(b, f"`{op}`")
+    da, db = date_time(a, f"`{op}`"), date_time(b, f"`{op}`")
     if da is not None or db is not None:  # (a Date compares by its time: valueOf)
         return _order(a if da is None else da, b if db is None else db, op)
     raise JsRefusal(

@@ -437,3 +437,34 @@ def test_per_function_tool_calls_run(shipped: Runtime) -> None:
     }
     out = shipped.run(tool_call_program("str", {"value": {"flights": {}}}))
     assert out.status == "success" and out.value == '{"flights":{}}'
+
+
+def test_compact_catalog_says_each_thing_once(shipped: Runtime) -> None:
+    """A type's constructor has no return type (it makes the type), its parameters are not
+    listed again as members, conversions are grouped by the type converted and constants by
+    type: nothing a model needs is lost (every member, conversion and constant is there)."""
+    text = shipped.describe("compact")
+    reg = shipped.registry
+    assert "Types (constructor: description; members: its parameters and those listed):" in text
+    assert "- location(file: string, line: integer, column: integer, text?: string): A " in text
+    assert "- place(names: array): Airport code or city\n" in text
+    types = text[text.index("Types (") : text.index("Automatic conversions")]
+    for name in reg.types:
+        line = next(x for x in types.splitlines() if x.startswith(f"- {name}("))
+        assert f" -> {name}" not in line, line
+        params = [p.name for p in reg.params(reg.functions[name])]
+        listed = line.split(": ", 1)[1].split("; ", 1)[1] if "; ." in line else ""
+        for member in reg.types[name].properties:
+            assert member in params or f".{member}" in listed, (name, member)
+        for param in params:
+            assert f".{param}," not in listed and not listed.endswith(f".{param}"), line
+    assert (
+        "Automatic conversions: array->place/travelDate, date->string, location->symbol, "
+        "selection->symbol, string->date/place/symbol/travelDate." in text
+    )
+    line = text[text.index("Automatic conversions: ") :].splitlines()[0]
+    for a, b in reg.conversions:
+        assert re.search(rf"\b{a}->[\w/]*\b{b}\b", line), (a, b)
+    assert "Constants (string):\n- Friday, Monday," in text
+    assert "Constants (date):\n- now: The current time of the run." in text
+    assert "(string):" not in text.replace("Constants (string):", "")

@@ -87,8 +87,13 @@ def test_a_call_in_an_if_without_return_runs_only_when_its_test_holds() -> None:
             2,
             14,
         ),
-        ("const t = 0;\nt = 5;\nreturn t;", "defined twice", 2, 1),
-        ("const q = 1, r = 2;\nr = 3;\nreturn r;", "defined twice", 2, 1),
+        (
+            "const t = 0;\nt = 5;\nreturn t;",
+            "`t` is declared with `const` and assigned again",
+            2,
+            1,
+        ),
+        ("const q = 1, r = 2;\nr = 3;\nreturn r;", "declared with `const` and assigned", 2, 1),
         ("const q = 1, r;\nreturn q;", "expected `=` after `r`", 1, 15),
     ],
 )

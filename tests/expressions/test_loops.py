@@ -615,7 +615,8 @@ def test_a_later_assignment_of_an_accumulator_changes_it_again() -> None:
     assert out.status == "success" and out.value == 10 * len(LOOP_CONTEXT["cities"])
     with pytest.raises(SourceError) as caught:  # a `const` is defined once
         parse_plan("const t = 0;\nt = 5;\nreturn t;")
-    assert "defined twice" in caught.value.problems[0].message
+    message = caught.value.problems[0].message
+    assert "declared with `const` and assigned again" in message and "TypeError" in message
 
 
 def test_runtime_errors_in_the_body_point_at_the_statement() -> None:

@@ -165,7 +165,7 @@ TEXT = st.text(st.characters(exclude_categories=["Cs"], max_codepoint=0x1FFFF), 
 
 
 def _string(s: str) -> str:
-    from dialectic.frontends.plan.decompile import string_literal
+    from dialectic.frontends.plan.decompileliterals import string_literal
 
     return string_literal(s)
 

@@ -432,8 +432,12 @@ class ParserBase:
             table = self._brackets = Brackets(kinds, self.values)
         return table
 
-    #: the declarator of a name declared after a `,` (`let a = 1, b = 2;`), by its token
+    #: the declarator of a name declared after a `,` (`let a = 1, b = 2;`) or in a pattern
+    #: (`let [a, b] = ...;`), and of the name a statement changes into its next version
+    #: (`xs.sort();`, `o.k = v;`: the name's own), by its token
     _declarators: dict[int, str] | None = None
+    #: the tokens of the statements that made a name's next version (:meth:`move_version`)
+    _versions: set[int] | None = None
 
     def declarator(self, at: int) -> str | None:
         """`const`, `let` or `var` declaring the name at token ``at`` (None: none)."""

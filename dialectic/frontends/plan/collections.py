@@ -106,7 +106,9 @@ class CollectionsMixin(ParserBase):
 
         def _moved(self, args: list[Any], head: list[Any], skip: int) -> list[Any]: ...
 
-        def move_version(self, name: str, reads: list[dict[str, Any]], block: _Block) -> str: ...
+        def move_version(
+            self, name: str, reads: list[dict[str, Any]], block: _Block, change: int
+        ) -> str: ...
 
         def _end(self, what: str) -> None: ...
 
@@ -372,7 +374,7 @@ class CollectionsMixin(ParserBase):
         """``m.set(k, v);`` at the top of a block (token ``pos``; ``block``: its aliases, where
         each is defined, their records): the alias ``m`` from then on is its next version, the
         reads so far (and the change's own) read the one before."""
-        aliases, alias_at, alias_rec = block
+        aliases, _, alias_rec = block
         method = self._method_at(pos)
         if method not in CHANGES and method not in URL_CHANGES:
             if method == "get":
@@ -400,10 +402,9 @@ class CollectionsMixin(ParserBase):
             found: list[dict[str, Any]] = []
             scan_reads(arg, found)
             reads.extend(n for n in found if n.get("$ref") == name)
-        hidden = self.move_version(name, reads, block)
+        hidden = self.move_version(name, reads, block, pos)
         items = self._moved(args, [{"$ref": hidden}, method], 0)
         aliases[name] = {"$method": items}
-        alias_at[name] = pos
         alias_rec.append((name, pos, pos, last, self.pos - 1))
         if self.rec is not None:
             self.rec[(id(items), 0)] = (self.starts[pos], self.ends[pos])

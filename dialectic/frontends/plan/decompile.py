@@ -4,49 +4,35 @@
 written in Dialect JSON use shorthands the parser never produces; they are written as the
 equivalent Plan: named-argument objects ``{"f": {"x": 1}}`` as ``f({x: 1})``, a scalar or other
 single argument ``{"f": 3}`` as ``f(3)``, ``{"$quote": data}`` as the literal of ``data``.
+
+This module writes expressions (:data:`_FORMS`); :mod:`.decompileblocks` writes blocks and
+statements (the base of the writer), :mod:`.decompileliterals` literals and names, and
+:mod:`.decompilewhile` a ``$while`` loop.
 """
 
 from __future__ import annotations
 
-import math
-import re
 from collections.abc import Callable
 from typing import Any
 
-from dialectic.frontends.plan.decompilewhile import renamed, while_parts
-from dialectic.frontends.plan.jsnumber import js_number_to_string
-from dialectic.frontends.plan.keywords import LITERAL_WORDS, RESERVED, is_identifier_name
-from dialectic.frontends.plan.literals import LexError, regex_end
-from dialectic.frontends.plan.order import reading_order
-from dialectic.frontends.plan.rejections import (
-    caught_text,
-    settled_text,
-    settled_value,
-    thrown_text,
+from dialectic.frontends.plan.decompileblocks import (
+    PARAMS_CHANGES,
+    BlockWriter,
+    is_block,
 )
-from dialectic.values.jsnumber import as_double, show_integer
+from dialectic.frontends.plan.decompileliterals import (
+    DecompileError,
+    identifier,
+    key_text,
+    number_literal,
+    regex_literal,
+    string_literal,
+    template_text,
+)
+from dialectic.frontends.plan.keywords import LITERAL_WORDS, RESERVED, is_identifier_name
+from dialectic.frontends.plan.rejections import caught_text, settled_text, settled_value
 
 __all__ = ["DecompileError", "decompile", "decompile_expression"]
-
-_STRING_ESCAPES = {
-    "\\": "\\\\",
-    "'": "\\'",
-    "\n": "\\n",
-    "\r": "\\r",
-    "\t": "\\t",
-    "\b": "\\b",
-    "\f": "\\f",
-    "\v": "\\v",
-    "\u2028": "\\u2028",
-    "\u2029": "\\u2029",
-}
-_NEEDS_ESCAPE = re.compile("[\\\\'\x00-\x1f\x7f\u2028\u2029\ud800-\udfff]")
-_TEMPLATE_NEEDS_ESCAPE = re.compile("[\\\\`\r\ud800-\udfff]|\\$\\{")
-
-
-class DecompileError(ValueError):
-    """The tree has no Plan equivalent (or is not a valid call tree)."""
-
 
 _NESTED_BLOCK = (
     "a block ending in `$use` can be written only as a whole program (elsewhere a block is "
@@ -54,77 +40,15 @@ _NESTED_BLOCK = (
 )
 
 
-def _escape_char(m: re.Match[str]) -> str:
-    char = m.group()
-    simple = _STRING_ESCAPES.get(char)
-    if simple is not None:
-        return simple
-    code = ord(char)
-    return f"\\x{code:02x}" if code < 0x100 else f"\\u{code:04x}"
-
-
-def string_literal(text: str) -> str:
-    """``text`` as a single-quoted Plan/JavaScript string literal."""
-    return "'" + _NEEDS_ESCAPE.sub(_escape_char, text) + "'"
-
-
-def _escape_template(m: re.Match[str]) -> str:
-    s = m.group()
-    if s == "\r":
-        return "\\r"
-    if len(s) == 1 and "\ud800" <= s <= "\udfff":
-        return f"\\u{ord(s):04x}"
-    return "\\" + s
-
-
-def _template_text(text: str) -> str:
-    return _TEMPLATE_NEEDS_ESCAPE.sub(_escape_template, text)
-
-
-def number_literal(value: int | float) -> str:
-    if type(value) is int:
-        if -(2**53) <= value <= 2**53 or as_double(value) == value:
-            return str(value)
-        raise DecompileError(
-            f"the integer {show_integer(value)} has no literal in Plan: JavaScript would read it "
-            "as a different number (beyond 2**53 only some integers are exact)"
-        )
-    if math.isnan(value):
-        raise DecompileError("NaN has no literal in Plan (a run does not hold NaN)")
-    if math.isinf(value):
-        return "Infinity" if value > 0 else "(-Infinity)"
-    if value == 0:
-        return "-0.0" if math.copysign(1.0, value) < 0 else "0.0"
-    text = js_number_to_string(value)
-    if "." not in text and "e" not in text:
-        text += ".0"  # keep it a float: integer lexemes parse to int
-    return text
-
-
-def _name(name: str, what: str) -> str:
-    if not is_identifier_name(name) or name in RESERVED or name in LITERAL_WORDS:
-        raise DecompileError(f"{what} {name!r} is not a valid Plan identifier")
-    return name
-
-
-def _key(key: str) -> str:
-    return key if is_identifier_name(key) else string_literal(key)
-
-
 #: the changes of a Map or a Set written as the expression that makes the next version, by the
 #: length of their `$method` list
 _NEXT_VERSION = {"set": 4, "add": 3}
 #: the globals written with `new`
 _CONSTRUCTED = frozenset(["Map", "Set", "Date", "URL", "URLSearchParams"])
-#: the changes a URLSearchParams makes (its next version: values/jsparams.py)
-_PARAMS_CHANGES = frozenset(["append", "set", "delete"])
 
 
-class _Writer:
-    def __init__(self, max_depth: int) -> None:
-        self.max_depth = max_depth
-        #: the aliases bound to a URLSearchParams (its changes are not a Map's)
-        self.params: set[str] = set()
+class _Writer(BlockWriter):
+    """Writes expressions (the core forms: :data:`_FORMS`); blocks by :class:`BlockWriter`."""
 
     def expr(self, node: Any, depth: int = 0) -> str:
         if depth > self.max_depth:
@@ -146,7 +70,7 @@ class _Writer:
             return "[" + ", ".join(self.expr(item, depth + 1) for item in node) + "]"
         if kind is not dict:
             raise DecompileError(f"{type(node).__name__} is not a JSON value")
-        if _is_block(node):  # `(() => { const a = ...; return e; })()`
+        if is_block(node):  # `(() => { const a = ...; return e; })()`
             if "$use" in node:
                 raise DecompileError(_NESTED_BLOCK)
             lines = self.block(node, depth + 1, declare="const ", finals=("$return",))
@@ -168,7 +92,7 @@ class _Writer:
     def ref(self, value: Any, depth: int) -> str:
         if not isinstance(value, str):
             raise DecompileError("$ref takes a name (a string)")
-        return "this" if value == "this" else _name(value, "the name")
+        return "this" if value == "this" else identifier(value, "the name")
 
     def get_plain(self, value: Any, depth: int) -> str:
         return self.get(value, depth)
@@ -193,11 +117,11 @@ class _Writer:
     def arrow(self, value: Any, depth: int) -> str:
         if type(value) is not list or len(value) != 2 or type(value[0]) is not list:
             raise DecompileError('$fn takes [["param", ...], body]')
-        params = ", ".join(_name(n, "the parameter") for n in value[0])
+        params = ", ".join(identifier(n, "the parameter") for n in value[0])
         body = value[1]
         if type(body) is dict and len(body) == 1 and ("$try" in body or "$throw" in body):
             body = {"$return": body}  # (a statement: `(x) => { try { ... } catch ... }`)
-        if _is_block(body):  # a block body: `(x) => { const a = ...; return e; }`
+        if is_block(body):  # a block body: `(x) => { const a = ...; return e; }`
             lines = self.block(body, depth + 1, declare="const ", finals=("$return",))
             return f"(({params}) => {{ {' '.join(lines)} }})"
         body = self.operand(value[1], depth)
@@ -215,7 +139,7 @@ class _Writer:
                 f"a URL's {value[1]}() has no Plan expression (Plan reads it as the statement "
                 f"`u.{value[1]}(...);`)"
             )
-        if dot == "." and value[1] in _PARAMS_CHANGES and self.makes_params(value[0]):
+        if dot == "." and value[1] in PARAMS_CHANGES and self.makes_params(value[0]):
             return self.params_version(value, depth)
         if dot == "." and value[1] in _NEXT_VERSION and len(value) == _NEXT_VERSION[value[1]]:
             return self.next_version(value, depth)
@@ -225,7 +149,7 @@ class _Writer:
                 return text
         target = self.postfix_target(self.operand(value[0], depth), value[0])
         args = ", ".join(self.expr(a, depth + 1) for a in value[2:])
-        return f"{target}{dot}{_name(value[1], 'the method')}({args})"
+        return f"{target}{dot}{identifier(value[1], 'the method')}({args})"
 
     def next_version(self, value: list[Any], depth: int) -> str:
         """A Map's or a Set's next version (SPEC 1.8, "Maps and Sets"), as an expression that
@@ -235,24 +159,6 @@ class _Writer:
         if value[1] == "set":
             return f"new Map([...{parts[0]}, [{parts[2]}, {parts[3]}]])"
         return f"new Set([...{parts[0]}, {parts[2]}])"
-
-    def makes_params(self, node: Any) -> bool:
-        """Whether ``node`` is ``new URLSearchParams(...)``, an alias bound to one, or a change
-        to one."""
-        if type(node) is not dict or len(node) != 1:
-            return False
-        ((key, inner),) = node.items()
-        if key == "$ref":
-            return inner in self.params
-        if key == "$global":
-            return type(inner) is list and inner[:1] == ["URLSearchParams"]
-        return (
-            key == "$method"
-            and type(inner) is list
-            and len(inner) > 1
-            and inner[1] in _PARAMS_CHANGES
-            and self.makes_params(inner[0])
-        )
 
     def params_version(self, value: list[Any], depth: int) -> str:
         """A URLSearchParams' next version as an expression that makes it: ``p.append(k, v)``
@@ -346,115 +252,6 @@ class _Writer:
             return f"{name}({', '.join(parts)})"  # a namespace's function (SPEC 2.2)
         raise DecompileError(f"the function name {name!r} cannot be written in Plan")
 
-    def block(
-        self,
-        tree: dict[str, Any],
-        depth: int,
-        *,
-        declare: str = "",
-        finals: tuple[str, ...] = ("$return", "$use"),
-        indent: str = "",
-    ) -> list[str]:
-        """The statements of a ``$let``/``$return`` block: its aliases, then its ``return``
-        (a conditional whose branches are blocks as an ``if`` statement, where ``if_ok``)."""
-        extra = set(tree) - {"$let", "$do", *finals}
-        present = [k for k in finals if k in tree]
-        if extra or len(present) != 1:
-            if extra & {"$return", "$use"}:
-                raise DecompileError(f"{sorted(extra)[0]} is only allowed at the top of a program")
-            raise DecompileError("a block has `$let` (optional) and exactly one `$return`")
-        bindings = tree.get("$let", {})
-        if type(bindings) is not dict:
-            raise DecompileError("$let takes an object of aliases")
-        lines: list[str] = []
-        for name in reading_order(bindings):  # (Plan reads a name after its definition)
-            lines += self.binding(name, bindings[name], depth, declare, indent)
-        if "$do" in tree:
-            lines += self.statements(tree["$do"], depth, declare, indent)
-        mode, body = present[0][1:], tree[present[0]]
-        if not declare and mode == "return" and _has_block_branch(body):
-            lines.extend(self.if_statement(body, depth + 1, indent))
-        elif mode == "return" and type(body) is dict and len(body) == 1 and "$try" in body:
-            lines.extend(self.try_statement(body["$try"], depth + 1, indent))
-        elif mode == "return" and type(body) is dict and len(body) == 1 and "$throw" in body:
-            lines.append(f"{indent}throw {self.thrown(body['$throw'], depth)};")
-        else:
-            lines.append(f"{indent}{mode} {self.expr(body, depth + 1)};")
-        return lines
-
-    def binding(self, name: str, value: Any, depth: int, declare: str, indent: str) -> list[str]:
-        """``name = value;``; a ``$while`` alias of a program's block is a `while` loop."""
-        alias = _name(name, "the alias")
-        if self.makes_params(value):
-            self.params.add(name)
-        parts = None
-        if not declare and type(value) is dict and len(value) == 1 and "$while" in value:
-            parts = while_parts(value["$while"])
-        if type(value) is dict and len(value) == 1 and "$try" in value:
-            text = caught_text(value["$try"], lambda node: self.expr(node, depth + 1))
-            if text is None:
-                return self.try_binding(alias, value["$try"], depth, indent)
-            return [f"{indent}{declare}{alias} = {text};"]  # `const v = f(x).catch(h);`
-        if parts is None:
-            return [f"{indent}{declare}{alias} = {self.expr(value, depth + 1)};"]
-        state, t, test, s, step = parts
-        inner = indent + "  "
-        if _is_block(step):
-            lines = self.block(step, depth + 1, declare="const ", finals=("$return",))
-            lines[-1] = f"{alias} = {lines[-1][len('return ') :]}"
-        else:
-            lines = [f"{alias} = {self.expr(step, depth + 1)};"]
-        return [
-            f"{indent}{alias} = {self.expr(state, depth + 1)};",
-            f"{indent}while ({self.expr(renamed(test, t, name), depth + 1)}) {{",
-            f"{inner}const {_name(s, 'the parameter')} = {alias};",
-            *(inner + line for line in lines),
-            f"{indent}}}",
-        ]
-
-    def try_statement(self, value: Any, depth: int, indent: str) -> list[str]:
-        """``$try`` as the value a block returns: ``try { ... } catch (e) { ... }``."""
-        handler = value[1] if type(value) is list and len(value) == 2 else None
-        fn = handler.get("$fn") if type(handler) is dict and len(handler) == 1 else None
-        if type(fn) is not list or len(fn) != 2 or type(fn[0]) is not list or len(fn[0]) > 1:
-            raise DecompileError('$try takes [body, {"$fn": [["e"], handler]}]')
-        inner = indent + "  "
-        param = f" ({_name(fn[0][0], 'the parameter')})" if fn[0] else ""
-        parts = [p if _is_block(p) else {"$return": p} for p in (value[0], fn[1])]
-        return [
-            f"{indent}try {{",
-            *self.block(parts[0], depth + 1, declare="const ", finals=("$return",), indent=inner),
-            f"{indent}}} catch{param} {{",
-            *self.block(parts[1], depth + 1, declare="const ", finals=("$return",), indent=inner),
-            f"{indent}}}",
-        ]
-
-    def try_binding(self, alias: str, value: Any, depth: int, indent: str) -> list[str]:
-        """An alias of a ``$try`` whose body and handler are expressions: ``let a; try { a =
-        body; } catch (e) { a = handler; }``."""
-        lines = self.try_statement(value, depth, indent)  # (checks the form)
-        fn = value[1]["$fn"]
-        if _is_block(value[0]) or _is_block(fn[1]):
-            raise DecompileError(
-                "an alias of a `$try` whose body or handler is a block has no Plan text: "
-                "return the `$try` from a block"
-            )
-        inner = indent + "  "
-        sets = []
-        for part in (value[0], fn[1]):
-            if type(part) is dict and len(part) == 1 and "$throw" in part:
-                sets.append(f"{inner}throw {self.thrown(part['$throw'], depth)};")
-            else:
-                sets.append(f"{inner}{alias} = {self.expr(part, depth + 1)};")
-        return [
-            f"{indent}let {alias};",
-            f"{indent}try {{",
-            sets[0],
-            next(line for line in lines if line.startswith(f"{indent}}} catch")),
-            sets[1],
-            f"{indent}}}",
-        ]
-
     def try_form(self, value: Any, depth: int) -> str:
         text = caught_text(value, lambda node: self.expr(node, depth + 1))  # `f(x).catch(h)`
         if text is not None:
@@ -468,63 +265,12 @@ class _Writer:
     def throw_form(self, value: Any, depth: int) -> str:  # `Promise.reject(new Error(m))`
         return f"Promise.reject({self.thrown(value, depth)})"
 
-    def thrown(self, value: Any, depth: int) -> str:
-        return thrown_text(value, lambda node: self.expr(node, depth + 1))
-
     def while_form(self, value: Any, depth: int) -> str:
         raise DecompileError(
             "a `$while` loop is a statement: Plan writes it only as an alias of the program's "
             "block (`x = state; while (...) { ... }`), not inside an expression; Plan2, whose "
             "`${...}` are expressions, has no loops"
         )
-
-    def statements(self, items: Any, depth: int, declare: str, indent: str) -> list[str]:
-        """``$do``: expression statements and ``{"$let": {...}}`` groups, in program order."""
-        if type(items) is not list:
-            raise DecompileError("$do takes a list of statements")
-        lines: list[str] = []
-        for item in items:
-            if type(item) is dict and set(item) == {"$let"} and type(item["$let"]) is dict:
-                group = item["$let"]
-                for name in reading_order(group):
-                    lines += self.binding(name, group[name], depth, declare, indent)
-                continue
-            text = self.expr(item, depth + 1)
-            if text[:1] in "{[(`" or re.match(r"(return|use|const|let|var|if)\b", text):
-                text = f"({text})"  # not read as a block, a destructuring or a statement
-            lines.append(f"{indent}{text};")
-        return lines
-
-    def if_statement(self, node: Any, depth: int, indent: str) -> list[str]:
-        """``$if`` with a block in a branch, as ``if (...) { ... } else ...`` (the Plan
-        statement whose branches end in ``return``)."""
-        if depth > self.max_depth:
-            raise DecompileError(f"the tree is nested more than {self.max_depth} levels deep")
-        value = node["$if"]
-        if type(value) is not list or len(value) != 3:
-            raise DecompileError("$if takes a list [test, then, otherwise]")
-        test, then, otherwise = value
-        inner = indent + "  "
-        lines = [f"{indent}if ({self.expr(test, depth + 1)}) {{"]
-        lines += self.branch(then, depth + 1, inner)
-        if _has_block_branch(otherwise):
-            nested = self.if_statement(otherwise, depth + 1, indent)
-            lines.append(f"{indent}}} else {nested[0][len(indent) :]}")
-            lines += nested[1:]
-            return lines
-        lines.append(f"{indent}}} else {{")
-        lines += self.branch(otherwise, depth + 1, inner)
-        lines.append(f"{indent}}}")
-        return lines
-
-    def branch(self, node: Any, depth: int, indent: str) -> list[str]:
-        if _is_block(node):
-            return self.block(node, depth, finals=("$return",), indent=indent)
-        if _has_block_branch(node):
-            return self.if_statement(node, depth, indent)
-        if _is_statement(node):  # `throw ...;`, `try { ... } catch ...`
-            return self.block({"$return": node}, depth, finals=("$return",), indent=indent)
-        return [f"{indent}return {self.expr(node, depth + 1)};"]
 
     def postfix_target(self, text: str, node: Any) -> str:
         if type(node) in (int, float) and type(node) is not bool:
@@ -553,18 +299,18 @@ class _Writer:
                 text += part
                 continue
             if text:
-                out.append(_template_text(text))
+                out.append(template_text(text))
                 text = ""
             out.append("${" + self.expr(part, depth + 1) + "}")
         if text:
-            out.append(_template_text(text))
+            out.append(template_text(text))
         out.append("`")
         return "".join(out)
 
     def object(self, entries: dict[str, Any], depth: int) -> str:
         if not entries:
             return "{}"
-        items = [f"{_key(k)}: {self.expr(v, depth + 1)}" for k, v in entries.items()]
+        items = [f"{key_text(k)}: {self.expr(v, depth + 1)}" for k, v in entries.items()]
         return "{" + ", ".join(items) + "}"
 
     def data(self, value: Any, depth: int) -> str:
@@ -576,33 +322,9 @@ class _Writer:
         if type(value) is dict:
             if not value:
                 return "{}"
-            items = [f"{_key(k)}: {self.data(v, depth + 1)}" for k, v in value.items()]
+            items = [f"{key_text(k)}: {self.data(v, depth + 1)}" for k, v in value.items()]
             return "{" + ", ".join(items) + "}"
         return self.expr(value, depth)
-
-
-def _is_block(node: Any) -> bool:
-    return type(node) is dict and any(k in node for k in ("$let", "$return", "$use"))
-
-
-def _is_statement(node: Any) -> bool:
-    """Whether ``node`` is a ``$try`` or a ``$throw``: Plan writes them as statements."""
-    return type(node) is dict and len(node) == 1 and ("$try" in node or "$throw" in node)
-
-
-def _has_block_branch(node: Any) -> bool:
-    """Whether ``node`` is a conditional with a block (aliases) in a branch, however deep in its
-    ``else if`` chain: only an ``if`` statement can write it."""
-    while type(node) is dict and len(node) == 1 and type(node.get("$if")) is list:
-        branches = node["$if"]
-        if len(branches) != 3:
-            return False
-        if any(_is_block(b) or _is_statement(b) for b in branches[1:]):
-            return True
-        if _has_block_branch(branches[1]):
-            return True
-        node = branches[2]
-    return False
 
 
 #: the writer of each core form (its value and depth -> Plan text)
@@ -629,22 +351,6 @@ _FORMS: dict[str, Callable[[_Writer, Any, int], str]] = {
 }
 
 
-def regex_literal(args: list[Any]) -> str | None:
-    """``/source/flags`` for a regex's constant pattern and flags that read back as the same
-    literal; None for any other (written ``new RegExp(source, flags)``)."""
-    if not args or len(args) > 2 or not all(type(a) is str for a in args):
-        return None
-    source, flags = args[0], args[1] if len(args) > 1 else ""
-    text = f"/{source}/{flags}"
-    if not source or source.startswith("*") or (not flags.isalpha() and flags):
-        return None
-    try:
-        end = regex_end(text, 0)
-    except LexError:
-        return None
-    return text if end == len(text) and text.rindex("/") == len(source) + 1 else None
-
-
 def decompile_expression(tree: Any, *, max_depth: int = 1000) -> str:
     """One expression of the call tree as Plan text. Raises :class:`DecompileError`."""
     try:
@@ -663,7 +369,7 @@ def decompile(tree: Any, *, max_depth: int = 1000) -> str:
     identifiers, NaN/Infinity).
     """
     writer = _Writer(max_depth)
-    block = tree if _is_block(tree) else {"$return": tree}
+    block = tree if is_block(tree) else {"$return": tree}
     try:
         lines = writer.block(block, 0)
     except RecursionError:

@@ -362,16 +362,16 @@ class Body:
             return _brought(p, outer, name, family, where)
         _, at, first, _, _ = self.alias_rec[idx]
         value = self.aliases[name]
-        version = (  # `o.k = v;`, `xs.sort();` made this version (:mod:`.members`, .reorder)
+        version = (  # `o.k = v;`, `xs.sort();`, `m.set(k, v);` made this version
             p.kinds[at + 1] in (".", "[")
             and type(value) is dict
             and (list(value) == ["$merge"] or reordered(value))
-        )
+        ) or (p._versions is not None and at in p._versions)  # (:meth:`.members.move_version`)
         if first != at + 2 and p.kinds[at + 1] != ";" and not version:
             # (`let x;`: undefined, :mod:`.reassign`)
             raise _destructured(p, name, family, where)
-        declarator = p.declarator(at)
-        let = declarator != "const" and not version
+        declarator = p.declarator(at)  # (a version's: the name's own)
+        let = declarator in ("let", "var") if version else declarator != "const"
         _fresh_start(p, name, self.aliases[name], family, where)
         return let
 
@@ -401,9 +401,11 @@ def _brought(p: LoopsMixin, outer: Outer, name: str, family: str, where: int) ->
 
 def _destructured(p: ParserBase, name: str, family: str, where: int) -> ParseFailure:
     return p.fail(
-        f"`{name}` is changed in the loop but defined by destructuring",
+        f"`{name}` is defined by destructuring and changed in the loop: Plan changes only a "
+        "name defined by itself",
         where,
-        f"define it by itself before the loop: {_START[family].format(name)}",
+        f"destructure into another name, and define `{name}` by itself before the loop: "
+        f"{_START[family].format(name)}",
     )
 
 

@@ -35,20 +35,22 @@ from dialectic.frontends.plan.parensets import (
     _starts_statement,
     name_index,
 )
-from dialectic.frontends.plan.recordfields import (
-    _ENDS,
+from dialectic.frontends.plan.recordchange import (
     ASSIGN,
     CHANGE_OPS,
-    _Change,
-    _literal_end,
-    _member_end,
-    _Object,
+    ENDS,
+    Change,
+    CheckedObject,
     change_after,
+    member_end,
+)
+from dialectic.frontends.plan.recordfields import (
     checked_containers,
     checked_uses,
+    literal_end,
     may_change,
-    write_field,
 )
+from dialectic.frontends.plan.recordwrite import write_field
 from dialectic.frontends.plan.tokenwrite import TokenWriter
 
 __all__ = ["map_record_changes", "map_refusal"]
@@ -89,7 +91,7 @@ def map_refusal(kinds: Sequence[str], values: Sequence[object], pos: int) -> tup
     change = _change_at(kinds, values, partner, pos)
     if change is None:
         close = partner.get(pos + 3, -1) if kinds[pos] == "name" else -1
-        after = _member_end(kinds, partner, close + 1) if close > 0 else -1
+        after = member_end(kinds, partner, close + 1) if close > 0 else -1
         if after > 0 and kinds[after] == "." and values[after + 1] == "push":
             return pos, "a push onto a list in a Map's record copies the list each time"
         return pos, "its key is not read the same twice (a call or an operator)"
@@ -100,9 +102,9 @@ def map_refusal(kinds: Sequence[str], values: Sequence[object], pos: int) -> tup
 
 def _changes(
     kinds: Sequence[str], values: Sequence[object], partner: dict[int, int]
-) -> dict[str, list[_Change]]:
+) -> dict[str, list[Change]]:
     """Each Map's changes of a record's field, in order."""
-    found: dict[str, list[_Change]] = {}
+    found: dict[str, list[Change]] = {}
     for j, kind in enumerate(kinds):
         if kind == "name" and values[j] == "get" and kinds[j - 1] == "." and kinds[j + 1] == "(":
             start = j - 2
@@ -116,7 +118,7 @@ def _changes(
 
 def _change_at(
     kinds: Sequence[str], values: Sequence[object], partner: dict[int, int], start: int
-) -> _Change | None:
+) -> Change | None:
     """The statement ``M.get(K).f op V;`` (also ``++``, ``--``) at token ``start``, else
     None (``record``: the token after ``M.get(K)``)."""
     prefix = kinds[start] == "op"
@@ -141,7 +143,7 @@ def _check(
     values: Sequence[object],
     partner: dict[int, int],
     uses: list[int],
-    changes: list[_Change],
+    changes: list[Change],
 ) -> tuple[int, str] | None:
     """None when the Map (``uses``: the tokens naming it) is defined as ``new Map()`` and used
     as the module says up to the end of the statement holding its last change, else the token
@@ -171,15 +173,15 @@ def _use(
         literal = comma + 1
         if (
             comma > 0
-            and kinds[close + 1] in _ENDS
-            and _literal_end(kinds, values, partner, literal, _Object(), (")",)) == close
+            and kinds[close + 1] in ENDS
+            and literal_end(kinds, values, partner, literal, CheckedObject(), (")",)) == close
         ):
             return None
         return f"`{name}.set` stores a value other than a new record literal"
     if method != "get":
         return whole
     record = close + 1
-    after = _member_end(kinds, partner, record)
+    after = member_end(kinds, partner, record)
     if after < 0:
         if kinds[j - 1] == "op" and values[j - 1] == "!" and kinds[record] in (")", "op", ";"):
             return None
@@ -203,7 +205,7 @@ def _comma(kinds: Sequence[str], partner: dict[int, int], i: int, close: int) ->
     return -1
 
 
-def _write(out: TokenWriter, c: _Change) -> int:
+def _write(out: TokenWriter, c: Change) -> int:
     """``M.set(K, {...(M.has(K) ? M.get(K) : M.get(K).f), "f": VALUE})`` for the change
     ``c``; the token after what it replaced."""
     put, copy = out.put, out.copy

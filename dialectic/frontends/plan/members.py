@@ -116,10 +116,9 @@ class MembersMixin(ParserBase):
             reads.append(current["$get"][0])
             part = only_if(logical, current, part, {"$object": {}})
         reads = [n for n in reads if n.get("$ref") == name]
-        hidden = self.move_version(name, reads, (aliases, alias_at, alias_rec))
+        hidden = self.move_version(name, reads, (aliases, alias_at, alias_rec), pos)
         merged = [{"$ref": hidden}, part]
         aliases[name] = {"$merge": merged}
-        alias_at[name] = pos
         alias_rec.append((name, pos, pos, last, self.pos - 1))
         self._put_member(merged, part, key, key_span, pos, value_at, last)
         return True
@@ -161,13 +160,12 @@ class MembersMixin(ParserBase):
                 f"compute the key first: const k = ...; delete {name}[k];",
             )
         reads = [n for n in reads if n.get("$ref") == name]
-        hidden = self.move_version(name, reads, block)
+        hidden = self.move_version(name, reads, block, pos + 1)
         kept = {"$op": ["!==", {"$get": [{"$ref": "_entry"}, 0]}, key]}
         entries = {"$global": ["Object.entries", {"$ref": hidden}]}
         without = {"$method": [entries, "filter", {"$fn": [["_entry"], kept]}]}
         # (a `$merge` of one part, as a member set's version is: the next change reads it so)
         aliases[name] = {"$merge": [{"$global": ["Object.fromEntries", without]}]}
-        alias_at[name] = pos + 1
         alias_rec.append((name, pos + 1, pos, last, self.pos - 1))
         return True
 
@@ -176,9 +174,12 @@ class MembersMixin(ParserBase):
         name: str,
         reads: list[dict[str, Any]],
         block: tuple[dict[str, Any], dict[str, int], list[tuple[str, int, int, int, int]]],
+        change: int,
     ) -> str:
-        """Before a change to the alias ``name``: its definition so far moves to a hidden
-        alias, returned, which the reads so far (``reads`` and the other aliases') read."""
+        """Before a change to the alias ``name`` at token ``change``: its definition so far
+        moves to a hidden alias, returned, which the reads so far (``reads`` and the other
+        aliases') read; ``name`` is from then on defined at ``change``, declared as it was (a
+        `let` changed so may be assigned again: ``xs.sort(); xs = xs.filter(f);``)."""
         aliases, alias_at, alias_rec = block
         hidden = self.fresh(f"_{name}")
         at = self.starts[alias_at[name]]
@@ -189,6 +190,15 @@ class MembersMixin(ParserBase):
             if entry[0] == name:
                 alias_rec[i] = (hidden, *entry[1:])
         alias_at[hidden] = alias_at[name]
+        declared = self.declarator(alias_at[name])
+        if declared is not None:
+            if self._declarators is None:
+                self._declarators = {}
+            self._declarators[change] = declared
+        if self._versions is None:
+            self._versions = set()
+        self._versions.add(change)
+        alias_at[name] = change
         return hidden
 
     def _check_member_change(
@@ -217,7 +227,16 @@ class MembersMixin(ParserBase):
                 )
             value = outer.block[0][name]
             made = self._block_state(outer.block[2]).finals.get(name)
+        # (`JSON.parse(JSON.stringify(o))`; a tool's reply is new data)
         fresh = new_object(value) or fresh_copy(value) or self._tool_result(value)
+        if not versioned and not fresh and made is not None and made[0] == "number":
+            raise self.fail(  # `let o = {}; o = f(o); o.k = v;`
+                f"`{name}` is changed in place, and it holds the value a statement assigned "
+                "it, which may be an object held elsewhere (JavaScript would change it "
+                "everywhere it is held)",
+                self.starts[pos],
+                f"assign a new object instead: {name} = {{...{name}, key: value}};",
+            )
         if not versioned and not fresh and (made is None or made[0] != "entry"):
             raise self.fail(
                 f"`{name}` is changed in place, and it is not an object the program wrote "

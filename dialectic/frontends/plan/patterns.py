@@ -74,17 +74,23 @@ class PatternsMixin(ParserBase):
                     rec[(id(keys), 0)] = (self.starts[first], self.ends[last])
                 for k in range(len(keys)):
                     rec.setdefault((id(keys), k), (self.starts[at], self.ends[at]))
+        declared = str(self.values[pos])  # (`let [a, b] = ...; a = 5;`: a `let` changed)
+        if self._declarators is None:
+            self._declarators = {}
         for name, read, at in parts:
             out.append((name, read, at, at, at))
+            self._declarators[at] = declared
         if rest is not None and rest[2] < 0:  # `const {a, ...others} = v;`
             name, at, _ = rest
             out.append((name, self._object_rest(hidden, self._rest_keys), at, at, at))
+            self._declarators[at] = declared
         elif rest is not None:  # the items after the named ones: `[...v].slice(n)` (an array
             name, at, index = rest  # of a text's characters too, as JavaScript iterates it)
             spread = {"$spread": {"$ref": hidden}}
             items: list[Any] = [[spread], "slice", index]
             self._record(items, [(first, last), (at, at), (at, at)])
             out.append((name, {"$method": items}, at, at, at))
+            self._declarators[at] = declared
         return out
 
     _rest_keys: tuple[str, ...] = ()

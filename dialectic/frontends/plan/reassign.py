@@ -53,8 +53,8 @@ class ReassignMixin(ParserBase):
         if word == "switch" and kinds[pos + 1] == "(":  # cases that `break` (:mod:`.loopswitch`)
             end = self._switch_end(pos)
             return kinds[end] != "eof" and not self.brackets().returns_between(pos, end)
-        if word not in alias_at:
-            return False
+        if word not in alias_at or self.declarator(pos) is not None:
+            return False  # (`let x = 1; let x = 2;`: JavaScript's SyntaxError, no assignment)
         nxt = kinds[pos + 1]
         if nxt == "=" or (nxt == "op" and values[pos + 1] in CHANGES):
             return self._is_let(word, alias_at)

@@ -35,10 +35,8 @@ field) leaves the statements as written, which the parser refuses with the reaso
 
 from __future__ import annotations
 
-import json
 import re
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
 from typing import TypeVar
 
 from dialectic.frontends.plan.lexer import Lexed
@@ -50,33 +48,33 @@ from dialectic.frontends.plan.parensets import (
     _statement_end,
     name_index,
 )
-from dialectic.frontends.plan.tokenwrite import TokenWriter
+from dialectic.frontends.plan.recordchange import (
+    ASSIGN,
+    CHANGE_OPS,
+    ENDS,
+    Change,
+    CheckedObject,
+    change_after,
+    field_name,
+    member_end,
+)
+from dialectic.frontends.plan.recordwrite import rewrite
 
 __all__ = [
-    "ASSIGN",
-    "CHANGE_OPS",
-    "change_after",
     "checked_containers",
     "checked_uses",
-    "field_name",
+    "literal_end",
     "may_change",
     "record_changes",
     "refusal",
-    "write_field",
 ]
 
-#: the assigning operators of a field's change, and the operator of the value each makes
-ASSIGN = {"=": "", "+=": "+", "-=": "-", "*=": "*", "/=": "/", "%=": "%", "||=": "||", "??=": "??"}
 #: the methods that change an array in place (a pushed field read so is held elsewhere)
 _MUTATING = frozenset(
     {"push", "pop", "shift", "unshift", "splice", "sort", "reverse", "fill", "copyWithin"}
 )
 #: the words declaring a container
 _DECLARED = frozenset(["const", "let", "var"])
-#: the tokens ending a statement
-_ENDS = (";", "}", "eof")
-#: the operators of a change (a text without one after a member's member is not searched)
-CHANGE_OPS = r"(?:[-+*/%]?=(?![=>])|\|\|=|\?\?=|\+\+|--)"
 #: a text that may hold `o[k].f op ...`, `o.k.f.push(`, `++o[k].f`: the token pass decides
 _MAYBE = re.compile(
     r"[.\]][\w$]*\s*(?:\.[\w$]+|\[\s*[\"'][^\"'\n]*[\"']\s*\])\s*(?:"
@@ -110,35 +108,6 @@ def _field_change(source: str) -> bool:
 _PREFIX = re.compile(r"(?:\+\+|--)\s*[\w$]+\s*[.\[]")
 
 
-@dataclass(slots=True)
-class _Change:
-    """One statement changing a record's field: its first token, the object's token, the
-    token after the record (``o[k]``), after the field, the field, the change (an operator,
-    ``++``, ``--`` or ``push``), the value's first token and the token after it."""
-
-    start: int
-    obj: int
-    record: int
-    after: int
-    name: str
-    kind: str
-    value: int
-    end: int
-
-
-@dataclass(slots=True)
-class _Object:
-    """What one object's check found: its changes, the statements to read as ``if (!R) R =
-    {...};`` (first token, the record's tokens, the literal's first token, the statement's
-    last token) and the ``!(k in o)`` tests to read as ``!o[k]`` (the `(`, the key's tokens)."""
-
-    changes: list[_Change] = field(default_factory=list)
-    makes: list[tuple[int, int, int, int, int]] = field(default_factory=list)
-    tests: list[tuple[int, int, int]] = field(default_factory=list)
-    #: the second reads of ``R = R || {...};`` (part of the statement noted)
-    skip: set[int] = field(default_factory=set)
-
-
 def record_changes(source: str, tokens: Lexed) -> Lexed | None:
     """``tokens`` with each change of a field of a record held in an object the program
     wrote read as the record's new value (None: there is none)."""
@@ -149,7 +118,7 @@ def record_changes(source: str, tokens: Lexed) -> Lexed | None:
     ):
         return None
     kept = checked_containers(tokens, _changes, _kept)
-    return _rewrite(source, tokens, kept) if kept else None
+    return rewrite(source, tokens, kept) if kept else None
 
 
 def may_change(source: str, written: re.Pattern[str], prefix: re.Pattern[str]) -> bool:
@@ -165,9 +134,9 @@ def _kept(
     values: Sequence[object],
     partner: dict[int, int],
     uses: list[int],
-    changes: list[_Change],
-) -> _Object | None:
-    checked = _Object(changes)
+    changes: list[Change],
+) -> CheckedObject | None:
+    checked = CheckedObject(changes)
     return checked if _check(kinds, values, partner, uses, checked) is None else None
 
 
@@ -176,9 +145,9 @@ _Kept = TypeVar("_Kept")
 
 def checked_containers(
     tokens: Lexed,
-    find: Callable[[Sequence[str], Sequence[object], dict[int, int]], dict[str, list[_Change]]],
+    find: Callable[[Sequence[str], Sequence[object], dict[int, int]], dict[str, list[Change]]],
     check: Callable[
-        [Sequence[str], Sequence[object], dict[int, int], list[int], list[_Change]], _Kept | None
+        [Sequence[str], Sequence[object], dict[int, int], list[int], list[Change]], _Kept | None
     ],
 ) -> list[_Kept]:
     """What ``check`` keeps of each container's changes that ``find`` finds (given the
@@ -206,14 +175,16 @@ def refusal(kinds: Sequence[str], values: Sequence[object], pos: int) -> tuple[i
         return None
     obj = str(values[change.obj])
     found = _changes(kinds, values, partner).get(obj, [change])
-    return _check(kinds, values, partner, name_index(kinds, values).get(obj, []), _Object(found))
+    return _check(
+        kinds, values, partner, name_index(kinds, values).get(obj, []), CheckedObject(found)
+    )
 
 
 def _changes(
     kinds: Sequence[str], values: Sequence[object], partner: dict[int, int]
-) -> dict[str, list[_Change]]:
+) -> dict[str, list[Change]]:
     """Each object's changes of a record's field, in order."""
-    found: dict[str, list[_Change]] = {}
+    found: dict[str, list[Change]] = {}
     for j, kind in enumerate(kinds):
         if kind == "name" or (kind == "op" and values[j] in ("++", "--")):
             if j and kinds[j - 1] not in (";", "{", "}", ")", "name"):
@@ -224,93 +195,18 @@ def _changes(
     return found
 
 
-def _member_end(kinds: Sequence[str], partner: dict[int, int], i: int) -> int:
-    """The token after the member at token ``i`` (``.name`` or ``[...]``), or -1."""
-    if kinds[i] == "." and kinds[i + 1] == "name":
-        return i + 2
-    if kinds[i] == "[":
-        return partner.get(i, -2) + 1
-    return -1
-
-
-def field_name(kinds: Sequence[str], values: Sequence[object], i: int, end: int) -> str | None:
-    """The field the member from token ``i`` to ``end`` names (``.f``, ``["f"]``), else None."""
-    if kinds[i] == ".":
-        return str(values[i + 1])
-    if end == i + 3 and kinds[i + 1] == "str":
-        text = str(values[i + 1])
-        if "\\" not in text:
-            return text[1:-1]
-    return None
-
-
 def _change_at(
     kinds: Sequence[str], values: Sequence[object], partner: dict[int, int], start: int
-) -> _Change | None:
+) -> Change | None:
     """The change of a record's field as the statement at token ``start``, else None."""
     prefix = kinds[start] == "op"
     obj = start + 1 if prefix else start
     if kinds[obj] != "name" or not _starts_statement(kinds, values, partner, start):
         return None
-    record = _member_end(kinds, partner, obj + 1)
+    record = member_end(kinds, partner, obj + 1)
     if record < 0 or (kinds[obj + 1] == "[" and not _same_twice(kinds, obj + 2, record - 1)):
         return None
     return change_after(kinds, values, partner, start, record)
-
-
-def change_after(
-    kinds: Sequence[str],
-    values: Sequence[object],
-    partner: dict[int, int],
-    start: int,
-    record: int,
-) -> _Change | None:
-    """The change of a record's field by the statement at token ``start`` whose record
-    (``o[k]``, ``m.get(k)``) ends before token ``record``: its field and what changes it."""
-    prefix = kinds[start] == "op"
-    obj = start + 1 if prefix else start
-    after = _member_end(kinds, partner, record)
-    name = field_name(kinds, values, record, after) if after > 0 else None
-    if name is None:
-        return None
-    op = values[after]
-    if prefix:
-        if kinds[after] not in _ENDS:
-            return None
-        return _Change(start, obj, record, after, name, str(values[start]), after, after)
-    if kinds[after] == "op" and op in ("++", "--"):
-        if kinds[after + 1] not in _ENDS:
-            return None
-        return _Change(start, obj, record, after, name, str(op), after + 1, after + 1)
-    if kinds[after] == "=" or (kinds[after] == "op" and op in ASSIGN):
-        end = _value_end(kinds, after + 1)
-        if end < 0 or end == after + 1:
-            return None
-        return _Change(start, obj, record, after, name, str(op), after + 1, end)
-    if kinds[after] == "." and values[after + 1] == "push" and kinds[after + 2] == "(":
-        close = partner.get(after + 2, -1)
-        if close < 0 or close == after + 3 or kinds[close + 1] not in _ENDS:
-            return None
-        return _Change(start, obj, record, after, name, "push", after + 3, close)
-    return None
-
-
-def _value_end(kinds: Sequence[str], i: int) -> int:
-    """The token after the value starting at token ``i`` (at its statement's end), or -1."""
-    depth = 0
-    for j in range(i, len(kinds)):
-        kind = kinds[j]
-        if kind in ("(", "[", "{", "tplh"):
-            depth += 1
-        elif kind in (")", "]", "}", "tplt"):
-            depth -= 1
-            if depth < 0:
-                return j if kind == "}" else -1
-        elif depth == 0 and kind in (";", "eof"):
-            return j
-        elif depth == 0 and kind == ",":
-            return -1
-    return -1
 
 
 def _check(
@@ -318,7 +214,7 @@ def _check(
     values: Sequence[object],
     partner: dict[int, int],
     uses: list[int],
-    found: _Object,
+    found: CheckedObject,
 ) -> tuple[int, str] | None:
     """Whether the object (``uses``: the tokens naming it) is defined as ``{}`` and used as
     the module says up to the end of the statement holding its last change: None, with what
@@ -339,7 +235,11 @@ def _check(
 
 
 def _records_end(
-    kinds: Sequence[str], values: Sequence[object], partner: dict[int, int], i: int, found: _Object
+    kinds: Sequence[str],
+    values: Sequence[object],
+    partner: dict[int, int],
+    i: int,
+    found: CheckedObject,
 ) -> bool:
     """Whether token ``i`` starts an object literal ending its statement whose members are
     named and each a new record (:func:`_literal_end`)."""
@@ -350,7 +250,7 @@ def _records_end(
     while k < close:
         if kinds[k] not in ("name", "str", "num") or kinds[k + 1] != ":":
             return False
-        k = _literal_end(kinds, values, partner, k + 2, found, (",", "}"))
+        k = literal_end(kinds, values, partner, k + 2, found, (",", "}"))
         if k < 0:
             return False
         k += kinds[k] == ","
@@ -361,7 +261,7 @@ def checked_uses(
     kinds: Sequence[str],
     values: Sequence[object],
     uses: list[int],
-    changes: list[_Change],
+    changes: list[Change],
     definition: tuple[str, ...],
     use: Callable[[int], str | None],
     other: Callable[[int], bool] | None = None,
@@ -403,17 +303,17 @@ def _use(
     partner: dict[int, int],
     j: int,
     pushed: set[str],
-    found: _Object,
+    found: CheckedObject,
 ) -> str | None:
     """None when the use of the object at token ``j`` holds no record and no pushed list
     (noting the statements to read another way in ``found``), else the reason."""
     name = values[j]
     if kinds[j - 1] == "name" and values[j - 1] == "in":  # `k in o`
         return _membership(kinds, values, partner, j, found)
-    record = _member_end(kinds, partner, j + 1)
+    record = member_end(kinds, partner, j + 1)
     if record < 0:
         return f"`{name}` is read whole: JavaScript would share its records"
-    after = _member_end(kinds, partner, record)
+    after = member_end(kinds, partner, record)
     whole = f"the record `{name}[...]` is read whole here (JavaScript would share it)"
     if after < 0:
         return whole if _record_use(kinds, values, partner, j, record, found) else None
@@ -431,7 +331,11 @@ def _use(
 
 
 def _membership(
-    kinds: Sequence[str], values: Sequence[object], partner: dict[int, int], j: int, found: _Object
+    kinds: Sequence[str],
+    values: Sequence[object],
+    partner: dict[int, int],
+    j: int,
+    found: CheckedObject,
 ) -> str | None:
     """``k in o`` (a test: it holds no record); ``!(k in o)`` noted to read as ``!o[k]``."""
     close = j + 1
@@ -456,7 +360,7 @@ def _record_use(
     partner: dict[int, int],
     j: int,
     record: int,
-    found: _Object,
+    found: CheckedObject,
 ) -> bool:
     """Whether ``o[k]`` from token ``j`` to ``record`` holds its record anywhere: False for
     the tests ``!o[k]`` and ``if (o[k])`` and for a statement making a new record (noted)."""
@@ -470,9 +374,9 @@ def _record_use(
     same = kinds[j + 1] != "[" or _same_twice(kinds, j + 2, record - 1)
     width = record - j
     if kinds[record] == "=" and kinds[record + 1] == "{":  # `o[k] = {...};`
-        return _literal_end(kinds, values, partner, record + 1, found) < 0
+        return literal_end(kinds, values, partner, record + 1, found) < 0
     if same and kinds[record] == "op" and op in ("??=", "||="):  # `o[k] ??= {...};`
-        stop = _literal_end(kinds, values, partner, record + 1, found)
+        stop = literal_end(kinds, values, partner, record + 1, found)
         if stop < 0:
             return True
         found.makes.append((j, j, record, record + 1, stop))
@@ -484,7 +388,7 @@ def _record_use(
         again = list(zip(kinds[second:stop], values[second:stop], strict=False))
         either = second + width
         if again == copy and kinds[either] == "op" and values[either] in ("||", "??"):
-            stop = _literal_end(kinds, values, partner, either + 1, found)
+            stop = literal_end(kinds, values, partner, either + 1, found)
             if stop < 0:
                 return True
             found.makes.append((j, j, record, either + 1, stop))
@@ -493,13 +397,13 @@ def _record_use(
     return True
 
 
-def _literal_end(
+def literal_end(
     kinds: Sequence[str],
     values: Sequence[object],
     partner: dict[int, int],
     i: int,
-    found: _Object,
-    ends: tuple[str, ...] = _ENDS,
+    found: CheckedObject,
+    ends: tuple[str, ...] = ENDS,
 ) -> int:
     """For a new record ``{...}`` at token ``i`` before one of ``ends``, with named fields
     (no spread, no computed key, no method) whose pushed fields are array literals: the token
@@ -535,101 +439,3 @@ def _value_end_in(kinds: Sequence[str], partner: dict[int, int], i: int, close: 
             k = partner.get(k, close)
         k += 1
     return min(k, close)
-
-
-def _rewrite(source: str, tokens: Lexed, kept: list[_Object]) -> Lexed:
-    """The tokens with each change written as the record's new value, each statement making
-    a record as ``if (!R) R = {...};`` and each ``!(k in o)`` as ``!o[k]``."""
-    edits: list[tuple[int, str, object]] = []
-    for found in kept:
-        edits.extend((c.start, "change", c) for c in found.changes)
-        edits.extend((m[0], "make", m) for m in found.makes)
-        edits.extend((t[0], "test", t) for t in found.tests)
-    edits.sort(key=lambda e: e[0])
-    out = TokenWriter(tokens)
-    at = 0
-    for first, what, edit in edits:
-        if first < at:
-            continue  # (inside an edit already made)
-        out.copy(at, first)
-        if what == "change":
-            at = _write_change(out, edit)  # type: ignore[arg-type]
-        elif what == "make":
-            at = _write_make(out, edit)  # type: ignore[arg-type]
-        else:
-            at = _write_test(out, tokens, edit)  # type: ignore[arg-type]
-    out.copy(at, len(tokens.kinds))
-    return out.lexed(source)
-
-
-def _write_change(out: TokenWriter, c: _Change) -> int:
-    """``R = {...R, "f": VALUE}`` for the change ``c``; the token after what it replaced."""
-    put, copy = out.put, out.copy
-    op = c.after
-    copy(c.obj, c.record)  # R
-    put("=", "=", op)
-    put("{", "{", op)
-    put("op", "...", op)
-    copy(c.obj, c.record)
-    put(",", ",", op)
-    return write_field(out, c)
-
-
-def write_field(out: TokenWriter, c: _Change) -> int:
-    """``"f": VALUE}``, the record's changed field, for the change ``c`` (its field read as
-    the tokens from ``c.obj`` to ``c.after``); the token after what it replaced."""
-    put, copy = out.put, out.copy
-    op = c.after
-    put("str", json.dumps(c.name), c.record)
-    put(":", ":", op)
-    if c.kind == "push":
-        put("[", "[", op)
-        put("op", "...", op)
-        copy(c.obj, c.after)  # R.f
-        put(",", ",", op)
-        copy(c.value, c.end)  # the pushed values
-        put("]", "]", c.end)
-        put("}", "}", c.end)
-        return c.end + 1
-    if c.kind in ("++", "--"):
-        put("+", "+", op)
-        copy(c.obj, c.after)
-        put(c.kind[0], c.kind[0], op)
-        put("num", "1", op)
-        put("}", "}", op)
-        return c.end
-    operator = ASSIGN[c.kind]
-    if operator:
-        copy(c.obj, c.after)  # R.f op (V)
-        put(operator if operator in "+-" else "op", operator, op)
-    put("(", "(", op)
-    copy(c.value, c.end)
-    put(")", ")", c.end - 1)
-    put("}", "}", c.end - 1)
-    return c.end
-
-
-def _write_make(out: TokenWriter, m: tuple[int, int, int, int, int]) -> int:
-    """``if (!R) R = {...}`` for ``R ??= {...}`` and ``R = R || {...}``."""
-    first, obj, record, literal, stop = m
-    put, copy = out.put, out.copy
-    put("name", "if", first)
-    put("(", "(", first)
-    put("op", "!", first)
-    copy(obj, record)
-    put(")", ")", record)
-    copy(obj, record)
-    put("=", "=", record)
-    copy(literal, stop)
-    return stop
-
-
-def _write_test(out: TokenWriter, tokens: Lexed, t: tuple[int, int, int]) -> int:
-    """``o[k]`` for ``(k in o)`` (after its `!`)."""
-    open_, key, key_end = t
-    obj = key_end + 1
-    out.copy(obj, obj + 1)
-    out.put("[", "[", open_)
-    out.copy(key, key_end)
-    out.put("]", "]", obj + 2)
-    return obj + 2

@@ -9,7 +9,8 @@ from collections.abc import Sequence
 
 from dialectic.frontends.plan.maprecords import map_refusal
 from dialectic.frontends.plan.parensets import _same_twice
-from dialectic.frontends.plan.recordfields import ASSIGN, field_name, refusal
+from dialectic.frontends.plan.recordchange import ASSIGN, field_name
+from dialectic.frontends.plan.recordfields import refusal
 
 __all__ = ["nested_refusal"]
 

@@ -19,19 +19,13 @@ from typing import TYPE_CHECKING, Any
 
 from dialectic.frontends.plan.base import ParserBase, closing
 from dialectic.frontends.plan.loopbuild import scan_reads
+from dialectic.values.jsmethods import NEW_ARRAY_METHODS
 
 if TYPE_CHECKING:
     from dialectic.frontends.plan.loopcheck import BlockState
 
 __all__ = ["ReorderMixin", "new_array", "reordered"]
 
-#: methods whose value is a new array nothing else holds
-_NEW_ARRAY = frozenset(
-    {
-        "map", "filter", "slice", "concat", "flat", "flatMap", "toSorted", "toReversed",
-        "toSpliced", "with", "split", "match",
-    }
-)  # fmt: skip
 #: globals whose value is a new array
 _NEW_GLOBAL = frozenset(
     {"Array.from", "Array.of", "Object.keys", "Object.values", "Object.entries"}
@@ -48,7 +42,7 @@ def new_array(value: Any) -> bool:
         return False
     ((key, items),) = value.items()
     if key == "$method":
-        return type(items) is list and len(items) > 1 and items[1] in _NEW_ARRAY
+        return type(items) is list and len(items) > 1 and items[1] in NEW_ARRAY_METHODS
     if key == "$global":
         return type(items) is list and bool(items) and items[0] in _NEW_GLOBAL
     return type(key) is str and key[:1] != "$"  # a function's result: new data
@@ -67,7 +61,9 @@ class ReorderMixin(ParserBase):
 
         def _block_state(self, alias_rec: list[Any]) -> BlockState: ...
 
-        def move_version(self, name: str, reads: list[dict[str, Any]], block: _Block) -> str: ...
+        def move_version(
+            self, name: str, reads: list[dict[str, Any]], block: _Block, change: int
+        ) -> str: ...
 
         def end_statement(self, what: str) -> None: ...
 
@@ -91,6 +87,15 @@ class ReorderMixin(ParserBase):
         if kinds[close] == "eof" or kinds[close + 1] not in (";", "}", "eof"):
             return False  # (`xs.sort().map(...)`: an expression; the resolver checks it)
         made = self._block_state(alias_rec).finals.get(name)  # a loop's array
+        if made is not None and made[0] == "number":  # `let xs = ...; xs = f(xs); xs.sort();`
+            raise self.fail(
+                f"`{method}()` reorders `{name}` itself in JavaScript, and `{name}` holds the "
+                "value a statement assigned it, which may be an array held elsewhere "
+                "(JavaScript would reorder it everywhere it is held)",
+                self.starts[pos],
+                f"assign the reordered copy instead: {name} = {name}.{_COPY[method]}"
+                f"({'...' if method == 'sort' else ''});",
+            )
         if not new_array(aliases[name]) and (made is None or made[0] != "push"):
             raise self.fail(
                 f"`{method}()` reorders `{name}` itself in JavaScript, and `{name}` is not an "
@@ -119,10 +124,9 @@ class ReorderMixin(ParserBase):
                 self.starts[pos + 4],
                 f"read what you need before: const n = {name}.length;",
             )
-        hidden = self.move_version(name, [], block)
+        hidden = self.move_version(name, [], block, pos)
         items = [{"$ref": hidden}, _COPY[method], *args]
         aliases[name] = {"$method": items}
-        alias_at[name] = pos
         alias_rec.append((name, pos, pos, last, self.pos - 1))
         rec = self.rec
         if rec is not None:

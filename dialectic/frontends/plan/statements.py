@@ -19,6 +19,7 @@ from dialectic.frontends.plan.members import MembersMixin
 from dialectic.frontends.plan.order import declared_names, first_read, read_before_definition
 from dialectic.frontends.plan.promiseloop import all_map_at
 from dialectic.frontends.plan.reassign import ReassignMixin
+from dialectic.frontends.plan.redefinition import defined_twice
 from dialectic.frontends.plan.reorder import ReorderMixin
 from dialectic.frontends.plan.restblock import Block
 from dialectic.frontends.plan.switch import SwitchMixin
@@ -562,16 +563,7 @@ class StatementsMixin(
         ``last``."""
         aliases, alias_at, alias_rec = block
         if word in alias_at:
-            self.problems.append(
-                (
-                    f"the alias `{word}` is defined twice ("
-                    f"{self.index.where(self.starts[alias_at[word]])} and "
-                    f"{self.index.where(self.starts[pos])})",
-                    self.starts[pos],
-                    "give each alias its own name; aliases are not variables and "
-                    "cannot be reassigned",
-                )
-            )
+            self.problems.append(defined_twice(self, word, alias_at[word], pos))
             return
         aliases[word] = value
         alias_at[word] = pos
