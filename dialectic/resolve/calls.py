@@ -429,7 +429,9 @@ _JAVASCRIPT = {
     "from": "Make arrays with a literal, .map or .slice; `[...xs]` copies one.",
     "then": "Calls are awaited for you: write `r = f(x);` (or `const r = await f(x);`) and use "
     "`r`.",
-    "catch": "Programs have no try/catch: a failure ends the run with its reason.",
+    "catch": "`.catch(h)` is read on a promise: a call (`f(x).catch(e => ...)`) or a name holding "
+    "one (`const p = f(x); await p.catch(e => ...)`); or wrap the `await` in "
+    "`try { ... } catch (e) { ... }`.",
     "now": "The run's instant is Date.now() (ms since 1970) or new Date(); a registered date "
     "function may do more (`dialectic describe`).",
     "fetch": "Programs reach the outside only through registered functions (`dialectic "

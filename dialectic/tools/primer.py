@@ -139,7 +139,8 @@ Outcome: success, failure (what to fix) or ambiguous (programs to choose from).
   `fs.reduce((s, f) => s + f.price, 0)`, `['SFO', 'OAK'].map(a => flights({origin: a}))`
   (a fan-out). Any other `x.m(a)` is `m(x, a)`. `if` (a `return` per branch, or setting
   a `let`); `const out = []; for (const x of xs) out.push(f(x));` (`t += v`, `o[k] = v`),
-  `while`, `/re/`; no new. [write] calls always run, in order; `f(x);` is a statement.
+  `while`, `/re/`, `new Date/Map/Set`, `try`/`catch`. [write] calls always run, in order;
+  `f(x);` is a statement.
 - Dialect JSON: a one-key object is a call: `{"f": {"x": 1}}`, `{"f": [1, 2]}`, `{"f": 1}`; calls
   nest. Forms: `{"$ref": "a"}`, `{"$get": [v, "key", 0]}`, `{"$template": ["Hi ", v]}`,
   `{"$let": {"a": v}, "$return": v}` (or `"$use"`), `{"$object": {"k": v}}`, `{"$quote": v}`,
