@@ -28,6 +28,7 @@ from dialectic.compiler.lambdas import (
 from dialectic.compiler.literals import Literal
 from dialectic.compiler.sitefacts import FnFacts, facts_table
 from dialectic.compiler.templates import template
+from dialectic.compiler.textbuild import text_site
 from dialectic.limits import Limits
 from dialectic.outcome.errors import (
     DialecticError,
@@ -125,6 +126,8 @@ class Compiler(CallsMixin, FormsMixin):
         #: nodes with effectful calls below them (SPEC 17); empty for most programs
         effects = resolved.effects
         self._marked: AbstractSet[int] = effects.marked if effects is not None else _NONE_MARKED
+        #: the fold steps being compiled whose texts are built (:mod:`.textbuild`)
+        self._text_loops: list[int] = []
 
     # -- entry ----------------------------------------------------------------------------
     def compile_root(self) -> Compiled:
@@ -135,7 +138,9 @@ class Compiler(CallsMixin, FormsMixin):
 
     def compile(self, node: Node) -> Compiled:
         try:
-            out = self._table[type(node)](self, node)
+            out = (self.resolved.texts and text_site(self, node)) or self._table[type(node)](
+                self, node
+            )
         except DialecticError as exc:
             if not exc.path:
                 exc.path = node.path
