@@ -23,16 +23,14 @@ PROGRAMS = [
     "let out = ''; let i = 0; while (i < n) { out += words[i % words.length] + ','; i++; } "
     "return out;",
     "let out = ''; let i = 0; do { out += i; i++; } while (out.length < 12); return [out, i];",
-    "let out = ''; for (let i = 0; i < n; i++) { if (i === 5) break; out += `${i}:`; } "
-    "return out;",
+    "let out = ''; for (let i = 0; i < n; i++) { if (i === 5) break; out += `${i}:`; } return out;",
     "let out = ''; for (let i = 1; i < 100; i *= 2) { out += i + ' '; } return out.trim();",
     "let out = ''; while (out.length < 10) out += 'ab'; return out;",
     "let csv = 'name,age\\n'; for (const p of people) { if (csv.length > 20) break; "
     "csv += `${p.name},${p.age}\\n`; } return csv;",
     "let out = ''; for (const w of words) { if (!out.endsWith(',')) out += ','; out += w; } "
     "return out;",
-    "let out = ''; for (const w of words) { if (out.includes(w)) continue; out += w; } "
-    "return out;",
+    "let out = ''; for (const w of words) { if (out.includes(w)) continue; out += w; } return out;",
     "let out = ''; for (const w of words) { if (out) out += ', '; out += w; } return out;",
     "let out = ''; for (const w of words) { out += (out ? '|' : '') + w; } return out;",
     "let out = ''; for (const w of words) { if (out !== '') out += ';'; out += w; } return out;",
