@@ -128,6 +128,7 @@ class Compiler(CallsMixin, FormsMixin):
         self._marked: AbstractSet[int] = effects.marked if effects is not None else _NONE_MARKED
         #: the fold steps being compiled whose texts are built (:mod:`.textbuild`)
         self._text_loops: list[int] = []
+        self._text_builds: set[int] = set()  # (their reduces' arrows: :mod:`.textfold`)
         #: the arrays and merges that make a ``reduce`` step's result (``reduce`` counts their
         #: copies: :func:`~dialectic.compiler.accumulate.step_results`)
         self._uncounted: set[int] = set()

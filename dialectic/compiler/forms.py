@@ -112,6 +112,7 @@ class FormsMixin:
     errors: list[DialecticError]
     _marked: AbstractSet[int]
     _uncounted: set[int]
+    _text_builds: set[int]
 
     if TYPE_CHECKING:
 
@@ -178,6 +179,7 @@ class FormsMixin:
                     node.body.path,
                     self.serializer.stringify,
                     self.limits.max_string_length,
+                    id(node) in self._text_builds,
                 )
             shape = comparator_key(node)
             if shape is not None:

@@ -33,7 +33,7 @@ from dialectic.values.jsstrings import utf16_length
 if TYPE_CHECKING:
     from dialectic.compiler.closures import Compiler
 
-__all__ = ["Text", "text_site"]
+__all__ = ["Text", "closed", "grow", "opened", "text_site"]
 
 
 class _Pieces:
@@ -168,6 +168,29 @@ def length_of(raw: Compiled, generic: Compiled) -> Compiled:
     return Compiled(aio=arun)
 
 
+def opened(acc: str | Text) -> _Pieces:
+    """The pieces an append to ``acc`` extends: its own when it is the last version of
+    them, else new ones (an older version copied once, a text as the first piece)."""
+    if type(acc) is Text:
+        if acc.pieces.size == acc.size:
+            return acc.pieces
+        whole = acc.text()
+        return _Pieces([whole], len(whole), acc.units)
+    assert type(acc) is str
+    return _Pieces([acc], len(acc), utf16_length(acc))
+
+
+def grow(pieces: _Pieces, piece: str) -> None:
+    pieces.parts.append(piece)
+    pieces.size += len(piece)
+    pieces.units += utf16_length(piece)
+
+
+def closed(pieces: _Pieces) -> Text:
+    """The version of ``pieces`` that holds them all."""
+    return Text(pieces, pieces.size, pieces.units)
+
+
 def _appender(
     path: JSONPath, stringify: Callable[[Any], str], max_len: int
 ) -> Callable[[list[Any]], Any]:
@@ -186,20 +209,10 @@ def _appender(
     def append(vs: list[Any]) -> Any:
         left, right = vs
         t = type(left)
-        if t is Text:
-            piece = text(right, left.size)
-            pieces = left.pieces
-            if pieces.size != left.size:  # (an older version: its own copy)
-                whole = left.text()
-                pieces = _Pieces([whole], len(whole), left.units)
-            pieces.parts.append(piece)
-            pieces.size += len(piece)
-            pieces.units += utf16_length(piece)
-            return Text(pieces, pieces.size, pieces.units)
-        if t is str:
-            piece = text(right, len(left))
-            size, units = len(left) + len(piece), utf16_length(left) + utf16_length(piece)
-            return Text(_Pieces([left, piece], size, units), size, units)
+        if t is Text or t is str:
+            pieces = opened(left)
+            grow(pieces, text(right, pieces.size))
+            return closed(pieces)
         try:
             return add(left, right, stringify, max_len)
         except JsRefusal as exc:
@@ -209,7 +222,9 @@ def _appender(
 
 
 def _texts(v: Any) -> Any:
-    """A fold's final state with texts for its versions."""
+    """A fold's final state (or a reduce's text) with texts for its versions."""
+    if type(v) is Text:
+        return v.text()
     if type(v) is dict and any(type(x) is Text for x in v.values()):
         return {k: (x.text() if type(x) is Text else x) for k, x in v.items()}
     return v
@@ -243,6 +258,12 @@ def text_site(c: Compiler, node: Node) -> Compiled | None:
         return c._combine(
             parts, _appender(node.path, c.serializer.stringify, c.limits.max_string_length)
         )
+    if kind == "build":  # (a reduce appending to the text: :mod:`.textfold`)
+        if arg not in c._text_loops:
+            return None
+        assert type(node) is Method
+        c._text_builds.add(id(node.args[0]))
+        return c._table[Method](c, node)
     if kind == "length":
         assert type(node) is Get
         return length_of(c.compile(node.target), c._table[Get](c, node))

@@ -7,9 +7,10 @@ the step starts, and ``_out2 = _if1 ? out + _add1 : out`` the next one. A field'
 be built as pieces (:class:`~dialectic.compiler.textbuild.Text`, a value the generic code never
 sees) when each use of a version is one of:
 
-- passed on: a leaf of a version (a tree of ``? :`` whose leaves include a version or an
-  append ``v + E`` of one), the left operand of such an append, or the field of the step's
-  result record under its own key;
+- passed on: a leaf of a version (a tree of ``? :`` whose leaves include a version, an append
+  ``v + E`` of one, or a loop inside appending to it, ``ys.reduce((a, y) => a + E, v)``), the
+  left operand of such an append, the initial value of such a reduce, or the field of the
+  step's result record under its own key;
 - a read that sees a text with the same answer: ``v.length`` (counted as the pieces came), a
   test of ``? :``, ``!v``, ``v === 'lit'`` (and ``!==``, ``==``, ``!=``), ``v.endsWith('lit')``,
   ``v.startsWith('lit')``, ``v.slice(-k)``, ``v.at(-k)`` (with literal arguments);
@@ -20,17 +21,31 @@ The state may be read only as the field aliases ``_s.aK`` (one per field), its o
 the fields that are not built so. Versions never change (an append to an older version copies
 it), so the order of the step's lazy aliases does not matter here. The loop's final state holds
 texts again (the step's arrow is marked ``loop``; an append, ``append`` with the arrow's id,
-is one only while the compiler compiles that loop).
+and such a reduce, ``build``, are so only while the compiler compiles that loop). A loop whose
+step is only a loop inside appending to the text, ``(a, r) => r.a0v0.reduce((b, x) => b + E,
+a)`` (``for (const p of ps) for (const t of p.tags) out += t;``), builds it so too.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from dialectic.tree.nodes import Block, Cond, Get, Lambda, Lit, Method, Node, Obj, Op, child_list
-from dialectic.tree.resolved import AliasRef, ParamRef
+from dialectic.tree.nodes import (
+    Block,
+    Cond,
+    Get,
+    Lambda,
+    Lit,
+    Method,
+    Node,
+    Obj,
+    Op,
+    child_list,
+    walk,
+)
+from dialectic.tree.resolved import AliasRef, DomainCall, Invoke, ParamRef
 
-__all__ = ["Marks", "text_marks"]
+__all__ = ["Marks", "appended", "text_marks"]
 
 #: id -> (the node, its kind, an argument): ``append`` (an ``Op``), ``length`` (a ``Get``),
 #: ``read``, ``truth``, ``equal``, ``tail``, ``head`` (an ``AliasRef``), ``loop``
@@ -43,6 +58,8 @@ def text_marks(lam: Lambda, frame: int, test: Lambda | None = None, at: int = -1
     """The marks of the fold step ``lam`` (its arrow at nesting level ``frame``; ``test``: a
     ``while``'s test, its arrow at level ``at``); empty when no field is built so."""
     body = lam.body
+    if type(body) is Method and _builds(body) and _only_init(lam, body, frame):  # (nested)
+        return {id(body): (body, "build", id(lam)), id(lam): (lam, "loop", None)}
     if type(body) is not Block or body.mode != "return":
         return {}
     record = body.body
@@ -59,7 +76,7 @@ def text_marks(lam: Lambda, frame: int, test: Lambda | None = None, at: int = -1
     out: Marks = {}
     for node, field in step.appends.items():
         if field in good:
-            out[id(node)] = (node, "append", id(lam))
+            out[id(node)] = (node, "build" if type(node) is Method else "append", id(lam))
     for node, field, kind, arg in step.reads:
         if field in good:
             out[id(node)] = (node, kind, arg)
@@ -117,6 +134,8 @@ class _Step:
                 stack.append(n.otherwise)
             elif self._slot(n) is not None:
                 leaves.append((n, None))
+            elif _builds(n) and self._slot(n.args[1]) is not None:  # type: ignore[attr-defined]
+                leaves.append((n.args[1], n))  # type: ignore[attr-defined]
             else:
                 spine = _spine(n)
                 if spine and self._slot(spine[-1].operands[0]) is not None:
@@ -191,6 +210,23 @@ class _Step:
             stack.extend((kid, node) for kid in child_list(node))
 
 
+def _builds(node: Node) -> bool:
+    """Whether ``node`` is ``xs.reduce((acc, x) => acc + E, init)`` (a loop inside a loop
+    appending to the outer loop's text: :func:`appended`)."""
+    if type(node) is not Method or node.name != "reduce" or node.optional:
+        return False
+    args = node.args
+    return len(args) == 2 and type(args[0]) is Lambda and appended(args[0]) is not None
+
+
+def _only_init(lam: Lambda, body: Method, frame: int) -> bool:
+    """Whether the accumulator of ``lam`` is read only as the initial value of ``body``."""
+    init = body.args[1]
+    if not _state(init, frame):
+        return False
+    return not any(_state(n, frame) and n is not init for n in walk(body))
+
+
 def _spine(node: Node) -> list[Op]:
     """The ``+`` of ``((v + a) + b) + c`` from the outermost in (empty: no ``+``)."""
     out: list[Op] = []
@@ -228,3 +264,21 @@ def _method_read(node: Node, field: str, parent: Method) -> tuple[Node, str, str
     if type(arg) is int and arg < 0 and name in ("slice", "at"):
         return node, field, "tail", -arg
     return node, field, "read", None
+
+
+def appended(node: Lambda) -> Node | None:
+    """``E`` when ``node`` is ``(acc, ...) => acc + E`` with an ``E`` that neither reads
+    ``acc`` nor calls a function (None otherwise)."""
+    body = node.body
+    if type(body) is not Op or body.op != "+" or len(body.operands) != 2 or len(node.params) < 2:
+        return None
+    acc, piece = body.operands
+    if type(acc) is not ParamRef or acc.index != 0:
+        return None
+    for n in walk(piece):
+        t = type(n)
+        if t is Invoke or t is DomainCall:
+            return None
+        if t is ParamRef and n.frame == acc.frame and n.index == 0:  # type: ignore[attr-defined]
+            return None
+    return piece
