@@ -18,7 +18,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from dialectic.compiler.arrows import Arrow, Steps, refused
+from dialectic.compiler.arrows import Arrow, Steps
+from dialectic.compiler.expressions import refused
 from dialectic.compiler.textbuild import Text, closed, grow, opened
 from dialectic.outcome.errors import JSONPath
 from dialectic.resolve.foldtext import appended
