@@ -19,13 +19,17 @@ from typing import Any
 from dialectic.compiler.arrows import FRAME, Arrow, Frame, Steps, merge, refused, spread_args
 from dialectic.outcome.errors import JSONPath
 from dialectic.resolve.foldinner import INNER
-from dialectic.run.evaluator import State
+from dialectic.run.evaluator import Compiled, State
+from dialectic.tree.nodes import Cond, Node
+from dialectic.tree.resolved import AliasRef, Block
 from dialectic.values.jsnumber import JsRefusal
 
 __all__ = [
     "ACC",
     "COPY_STEP",
     "Owner",
+    "counted",
+    "step_results",
     "merge_owned",
     "owned_step",
     "pop_owned",
@@ -149,6 +153,59 @@ def _own(owner: Owner, field: str, value: Any) -> Any:
     else:
         owner.fields[field] = value
     return value
+
+
+def counted(made: Compiled, steps: Steps) -> Compiled:
+    """``made``, an array a spread makes or an object a merge makes, with what it copied
+    counted against ``max_steps``: one step per :data:`COPY_STEP` items or keys (SPEC 7), so a
+    loop or a ``reduce`` that copies a growing array or object (``acc = {...acc, k: [...acc.k,
+    x]}``, where no change is made in place) stops at the limit, not at the deadline."""
+    sync = made.sync
+    if sync is not None:
+
+        def run(s: State) -> Any:
+            out = sync(s)
+            if len(out) >= COPY_STEP:
+                steps.take(s, len(out) // COPY_STEP)
+            return out
+
+        return Compiled(sync=run)
+    aio = made.aio
+    assert aio is not None
+
+    async def arun(s: State) -> Any:
+        out = await aio(s)
+        if len(out) >= COPY_STEP:
+            steps.take(s, len(out) // COPY_STEP)
+        return out
+
+    return Compiled(aio=arun)
+
+
+def step_results(body: Node) -> list[Node]:
+    """The nodes whose value may be a ``reduce`` step's result (its body, a block's result or
+    the alias it gives, the branches of ``? :``): ``reduce`` counts a new accumulator's copy
+    itself."""
+    out: list[Node] = []
+    bound: dict[int, Node] = {}
+    seen: set[int] = set()
+    stack = [body]
+    while stack:
+        n = stack.pop()
+        if id(n) in seen:
+            continue
+        seen.add(id(n))
+        if type(n) is Block:
+            bound.update((b.slot, b.node) for b in n.bindings)
+            stack.append(n.body)
+        elif type(n) is Cond:
+            stack.append(n.then)
+            stack.append(n.otherwise)
+        elif type(n) is AliasRef and n.slot in bound:
+            stack.append(bound[n.slot])
+        else:
+            out.append(n)
+    return out
 
 
 def owned_step(

@@ -15,7 +15,7 @@ from functools import partial
 from typing import Any
 
 from dialectic.compiler.access import Access, soft_member
-from dialectic.compiler.accumulate import ACC, spread_owned
+from dialectic.compiler.accumulate import ACC, counted, spread_owned
 from dialectic.compiler.aliases import DEEP_ALIAS, alias_reader, local_reader
 from dialectic.compiler.calls import SHARED_SCALARS, CallsMixin
 from dialectic.compiler.forms import FormsMixin, optional_link
@@ -28,6 +28,7 @@ from dialectic.compiler.lambdas import (
 from dialectic.compiler.literals import Literal
 from dialectic.compiler.sitefacts import FnFacts, facts_table
 from dialectic.compiler.templates import template
+from dialectic.compiler.textbuild import text_site
 from dialectic.limits import Limits
 from dialectic.outcome.errors import (
     DialecticError,
@@ -125,6 +126,12 @@ class Compiler(CallsMixin, FormsMixin):
         #: nodes with effectful calls below them (SPEC 17); empty for most programs
         effects = resolved.effects
         self._marked: AbstractSet[int] = effects.marked if effects is not None else _NONE_MARKED
+        #: the fold steps being compiled whose texts are built (:mod:`.textbuild`)
+        self._text_loops: list[int] = []
+        self._text_builds: set[int] = set()  # (their reduces' arrows: :mod:`.textfold`)
+        #: the arrays and merges that make a ``reduce`` step's result (``reduce`` counts their
+        #: copies: :func:`~dialectic.compiler.accumulate.step_results`)
+        self._uncounted: set[int] = set()
 
     # -- entry ----------------------------------------------------------------------------
     def compile_root(self) -> Compiled:
@@ -135,7 +142,9 @@ class Compiler(CallsMixin, FormsMixin):
 
     def compile(self, node: Node) -> Compiled:
         try:
-            out = self._table[type(node)](self, node)
+            out = (self.resolved.texts and text_site(self, node)) or self._table[type(node)](
+                self, node
+            )
         except DialecticError as exc:
             if not exc.path:
                 exc.path = node.path
@@ -192,7 +201,10 @@ class Compiler(CallsMixin, FormsMixin):
             def spread(vs: list[Any]) -> list[Any]:
                 return spread_args(vs, spreads, path)
 
-            return self._combine(kids, spread)
+            made = self._combine(kids, spread)  # (a copy: counted, SPEC 7)
+            if self.resolved.steps_slot < 0 or id(node) in self._uncounted:
+                return made
+            return counted(made, self._steps(path))
         # an `undefined` element stays one while the program runs, as in JavaScript
         # (`[u].includes(undefined)`); it is null in what leaves the run (values.data.defined)
         return self._combine(kids, list)

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any
 
 from dialectic.compiler import plus as plus_module
 from dialectic.compiler.access import Access
-from dialectic.compiler.accumulate import ACC, merge_owned, pop_owned
+from dialectic.compiler.accumulate import ACC, counted, merge_owned, pop_owned, step_results
 from dialectic.compiler.direct import Plain, plain_body
 from dialectic.compiler.expressions import conditional, nan_plus, operator
 from dialectic.compiler.lambdas import (
@@ -111,6 +111,8 @@ class FormsMixin:
     access: Access
     errors: list[DialecticError]
     _marked: AbstractSet[int]
+    _uncounted: set[int]
+    _text_builds: set[int]
 
     if TYPE_CHECKING:
 
@@ -177,6 +179,7 @@ class FormsMixin:
                     node.body.path,
                     self.serializer.stringify,
                     self.limits.max_string_length,
+                    id(node) in self._text_builds,
                 )
             shape = comparator_key(node)
             if shape is not None:
@@ -210,6 +213,8 @@ class FormsMixin:
         link = optional_link(node)
         if link is not None:
             return self._optional_chain(node, link)
+        if node.name == "reduce" and node.args and isinstance(node.args[0], Lambda):
+            self._uncounted.update(id(n) for n in step_results(node.args[0].body))
         args = [self._arrow_or_value(a) for a in node.args]
         spreads = [isinstance(a, Spread) for a in node.args if not isinstance(a, Lambda)]
         fallback = self.compile(node.fallback) if node.fallback is not None else None
@@ -310,7 +315,10 @@ class FormsMixin:
         if marked is not None:  # a reduce's step: `{...acc, ...}` changes `acc` in place
             field = self.resolved.folds.get(id(node), ACC)
             return self._combine(parts, partial(merge_owned, marked[1], field, path))
-        return self._combine(parts, lambda vs: merge(vs, path))
+        made = self._combine(parts, lambda vs: merge(vs, path))
+        if self.resolved.steps_slot < 0 or id(node) in self._uncounted:
+            return made
+        return counted(made, self._steps(path))  # (a copy, SPEC 7)
 
     def _fields_of(self, node: Obj) -> Compiled:
         """An object written among spreads (``{...x, k: v}``): its fields as written, an

@@ -227,7 +227,7 @@ def reduce_sync(
         return reduce_owned(arrow, s, xs, acc, start, steps)
     app = arrow.appends
     for i in range(start, len(xs)):
-        if app is not None and type(acc) is str:  # (appends to a text: textfold)
+        if app is not None and app.takes(acc):  # (appends to a text: textfold)
             return append_rest(app, s, xs, acc, i, steps)
         steps.take(s, 1)
         new = arrow.apply(s, (acc, xs[i], i, xs))
@@ -246,7 +246,7 @@ async def reduce_async(
         return await reduce_owned_async(arrow, s, xs, acc, start, steps)
     app = arrow.appends
     for i in range(start, len(xs)):
-        if app is not None and type(acc) is str:  # (as reduce_sync)
+        if app is not None and app.takes(acc):  # (as reduce_sync)
             return await append_rest_async(app, s, xs, acc, i, steps)
         steps.take(s, 1)
         new = await arrow.aapply(s, (acc, xs[i], i, xs))

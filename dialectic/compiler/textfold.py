@@ -18,46 +18,41 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from dialectic.compiler.arrows import Arrow, Steps, refused
+from dialectic.compiler.arrows import Arrow, Steps
+from dialectic.compiler.expressions import refused
+from dialectic.compiler.textbuild import Text, closed, grow, opened
 from dialectic.outcome.errors import JSONPath
+from dialectic.resolve.foldtext import appended
 from dialectic.run.evaluator import State
-from dialectic.tree.nodes import Lambda, Node, Op, walk
-from dialectic.tree.resolved import DomainCall, Invoke, ParamRef
 from dialectic.values.jsops import JsRefusal, TextTooLong, add
 
 __all__ = ["TextAppend", "append_rest", "append_rest_async", "appended"]
 
 
-def appended(node: Lambda) -> Node | None:
-    """``E`` when ``node`` is ``(acc, ...) => acc + E`` with an ``E`` that neither reads
-    ``acc`` nor calls a function (None otherwise)."""
-    body = node.body
-    if type(body) is not Op or body.op != "+" or len(body.operands) != 2 or len(node.params) < 2:
-        return None
-    acc, piece = body.operands
-    if type(acc) is not ParamRef or acc.index != 0:
-        return None
-    for n in walk(piece):
-        t = type(n)
-        if t is Invoke or t is DomainCall:
-            return None
-        if t is ParamRef and n.frame == acc.frame and n.index == 0:  # type: ignore[attr-defined]
-            return None
-    return piece
-
-
 class TextAppend:
     """The step's piece ``E`` as an arrow of the step's parameters, and the ``+``'s place."""
 
-    __slots__ = ("piece", "path", "stringify", "max_len")
+    __slots__ = ("piece", "path", "stringify", "max_len", "builds")
 
     def __init__(
-        self, piece: Arrow, path: JSONPath, stringify: Callable[[Any], str], max_len: int
+        self,
+        piece: Arrow,
+        path: JSONPath,
+        stringify: Callable[[Any], str],
+        max_len: int,
+        builds: bool = False,
     ) -> None:
         self.piece = piece
         self.path = path
         self.stringify = stringify
         self.max_len = max_len
+        #: a reduce inside a loop that builds its text as pieces (:mod:`.textbuild`): from a
+        #: text or a :class:`~dialectic.compiler.textbuild.Text`, it gives a ``Text``
+        self.builds = builds
+
+    def takes(self, acc: Any) -> bool:
+        """Whether the steps from one with the accumulator ``acc`` append (it is a text)."""
+        return type(acc) is str or (self.builds and type(acc) is Text)
 
     def text(self, v: Any, total: int) -> str:
         """``'' + v``, refused as ``acc + v`` would be; within the limit with ``total``
@@ -72,9 +67,15 @@ class TextAppend:
 
 
 def append_rest(
-    app: TextAppend, s: State, xs: list[Any], acc: str, start: int, steps: Steps
-) -> str:
+    app: TextAppend, s: State, xs: list[Any], acc: Any, start: int, steps: Steps
+) -> Any:
     """The steps from ``start`` on, the accumulator ``acc`` a text."""
+    if app.builds:
+        pieces = opened(acc)
+        for i in range(start, len(xs)):
+            steps.take(s, 1)
+            grow(pieces, app.text(app.piece.apply(s, (acc, xs[i], i, xs)), pieces.size))
+        return closed(pieces)
     parts = [acc]
     total = len(acc)
     apply = app.piece.apply
@@ -87,9 +88,16 @@ def append_rest(
 
 
 async def append_rest_async(
-    app: TextAppend, s: State, xs: list[Any], acc: str, start: int, steps: Steps
-) -> str:
+    app: TextAppend, s: State, xs: list[Any], acc: Any, start: int, steps: Steps
+) -> Any:
     """:func:`append_rest` with a piece that awaits."""
+    if app.builds:
+        pieces = opened(acc)
+        for i in range(start, len(xs)):
+            steps.take(s, 1)
+            v = await app.piece.aapply(s, (acc, xs[i], i, xs))
+            grow(pieces, app.text(v, pieces.size))
+        return closed(pieces)
     parts = [acc]
     total = len(acc)
     for i in range(start, len(xs)):

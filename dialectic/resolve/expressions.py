@@ -10,6 +10,7 @@ from dialectic.outcome.errors import DialecticError, clip
 from dialectic.registry.registry import Registry, closest
 from dialectic.resolve import build
 from dialectic.resolve.foldstate import reduce_marks
+from dialectic.resolve.foldtext import Marks, text_marks
 from dialectic.resolve.inplace import Aliases, shared
 from dialectic.resolve.maybe import Reads, may_see, present
 from dialectic.resolve.maynan import NanState
@@ -135,6 +136,7 @@ class ExpressionsMixin:
     match_members: bool
     _in_place: list[tuple[Method, Node, int, tuple[object, ...]]]
     reducers: list[tuple[Lambda, int, list[Node], dict[int, str | None]]]
+    texts: Marks
     _cur: _Scope | None
     _bare: bool | None
     _reading: int
@@ -411,6 +413,7 @@ class ExpressionsMixin:
             steps, fields = reduce_marks(args[0], self._arrow_count)
             if steps:
                 self.reducers.append((args[0], self._arrow_count, steps, fields))
+            self.texts.update(text_marks(args[0], self._arrow_count))  # (SPEC 10, "Cost")
         fallback = None
         if (
             registry is not None
@@ -501,6 +504,8 @@ class ExpressionsMixin:
             steps, fields = reduce_marks(stepped, self._arrow_count)
             if steps:
                 self.reducers.append((stepped, self._arrow_count, steps, fields))
+        if type(stepped) is Lambda and type(tested) is Lambda:  # (texts: SPEC 10, "Cost")
+            self.texts.update(text_marks(stepped, self._arrow_count, tested, self._arrow_count))
         return While(node.path, init, tested, stepped)
 
     def _Try(self, node: Try) -> Node:

@@ -55,6 +55,7 @@ from dialectic.resolve.build import (
 from dialectic.resolve.calls import CallsMixin
 from dialectic.resolve.effects import EffectInfo, analyze
 from dialectic.resolve.expressions import ExpressionsMixin, _Params
+from dialectic.resolve.foldtext import Marks
 from dialectic.resolve.forbidden import FORBIDDEN_MEMBERS, forbidden_error, is_forbidden
 from dialectic.resolve.maybe import Reads, may_see
 from dialectic.resolve.maynan import NanState
@@ -104,6 +105,7 @@ class Resolved:
         "effects",
         "accumulates",
         "folds",
+        "texts",
         "match_members",
         "nan_sites",
     )
@@ -141,6 +143,8 @@ class Resolved:
         #: of those, the changes of a fold's state (:mod:`dialectic.resolve.foldstate`): id ->
         #: the field it may change in place, or None (it copies)
         self.folds: dict[int, str | None] = {}
+        #: the texts folds build by appends (:mod:`dialectic.resolve.foldtext`)
+        self.texts: Marks = {}
         #: whether the program may read a regex match array's index, input or groups (then
         #: its matches keep them: :mod:`dialectic.values.matchinfo`)
         self.match_members = True
@@ -217,6 +221,7 @@ class Resolver(CallsMixin, ExpressionsMixin, BlocksMixin):
         #: the ``reduce`` arrows that may change their accumulator in place: (the arrow, its
         #: nesting level, the merges and arrays that change it)
         self.reducers: list[tuple[Lambda, int, list[Node], dict[int, str | None]]] = []
+        self.texts: Marks = {}  # (:mod:`dialectic.resolve.foldtext`)
         #: the memo slot counting method steps (-1: the program has no methods)
         self.steps_slot = -1
         #: whether the program may read a regex match array's members (a literal key
@@ -271,6 +276,7 @@ class Resolver(CallsMixin, ExpressionsMixin, BlocksMixin):
         )
         out.match_members = self.match_members
         out.nan_sites = self._nan.sites
+        out.texts = self.texts
         if self.ordered:  # effectful calls or expression statements (SPEC 17)
             out.effects = analyze(resolved)
         if self.reducers:

@@ -56,6 +56,7 @@ def test_refusals_are_the_steps_own(program: str) -> None:
     assert fast.message is not None and slow.message is not None
     assert fast.message.splitlines()[0] == slow.message.splitlines()[0]
     assert fast.error.hint == slow.error.hint
+    assert fast.error.details == slow.error.details  # ({"operator": "+"})
 
 
 def test_a_long_text_is_linear_not_quadratic() -> None:
