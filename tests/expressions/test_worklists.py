@@ -160,4 +160,6 @@ def _growth(text: str) -> tuple[float, float]:
 )
 def test_a_worklist_drains_linearly(text: str) -> None:
     small, large = _growth(text)
-    assert large < 1.3 * small, (small, large)  # (a copy or list.pop(0) per take: ~64x)
+    # generous: CPU time per item moves with the machine's load and the heap's size (1.3x
+    # failed under load); a copy or list.pop(0) per take is ~64x
+    assert large < 4 * small, (small, large)
