@@ -12,6 +12,7 @@ from dialectic.frontends.plan.base import (
     Problem,
     closing,
 )
+from dialectic.frontends.plan.datesetters import DateSettersMixin
 from dialectic.frontends.plan.ifreturn import IfReturnMixin
 from dialectic.frontends.plan.keywords import GLOBAL_NAMES, RESERVED, hides_global, keyword_hint
 from dialectic.frontends.plan.loops import LoopsMixin
@@ -19,7 +20,6 @@ from dialectic.frontends.plan.members import MembersMixin
 from dialectic.frontends.plan.order import declared_names, first_read, read_before_definition
 from dialectic.frontends.plan.promiseloop import all_map_at
 from dialectic.frontends.plan.reassign import ReassignMixin
-from dialectic.frontends.plan.reorder import ReorderMixin
 from dialectic.frontends.plan.restblock import Block
 from dialectic.frontends.plan.switch import SwitchMixin
 
@@ -34,7 +34,7 @@ _BLOCK_CONTINUES = frozenset(["else", "catch", "finally"])
 
 
 class StatementsMixin(
-    LoopsMixin, MembersMixin, ReorderMixin, ReassignMixin, SwitchMixin, IfReturnMixin
+    LoopsMixin, MembersMixin, DateSettersMixin, ReassignMixin, SwitchMixin, IfReturnMixin
 ):
     """A whole program: its statements, one at a time, resynchronizing after an error."""
 
@@ -276,8 +276,10 @@ class StatementsMixin(
             and (
                 self.member_change(pos, aliases, alias_at, alias_rec)
                 or self.reorder_statement(pos, (aliases, alias_at, alias_rec))
+                or self.date_setter_statement(pos, (aliases, alias_at, alias_rec))
             )
-        ):  # `stats.avg = sum / n;` (:mod:`.members`), `out.sort(...);` (:mod:`.reorder`)
+        ):  # `stats.avg = sum / n;` (:mod:`.members`), `out.sort(...);` (:mod:`.reorder`),
+            # `d.setDate(1);` (:mod:`.datesetters`)
             return final
         if (
             word == "delete"
