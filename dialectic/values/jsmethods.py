@@ -172,13 +172,14 @@ def _join(xs: list[Any], sep: Any = ",", *, stringify: Callable[[Any], str], lim
     for x in xs:
         if x is None or x is UNDEFINED:
             parts.append("")
-        elif type(x) in (list, dict):
+        elif type(x) is dict:
             raise JsRefusal(
-                "join() of an array holding arrays or objects writes `[object Object]`",
-                "Map the items to text first, e.g. xs.map(x => x.name).join(', ').",
+                "join() of an array holding objects writes `[object Object]`",
+                "Map the items to text first, e.g. xs.map(x => x.name).join(', '), or write "
+                "JSON.stringify(xs).",
             )
-        else:
-            parts.append(to_string(x, stringify))
+        else:  # (an array inside: its items joined by `,`, as JavaScript writes it)
+            parts.append(to_string(x, stringify, limit))
     total = sum(map(len, parts)) + len(between) * max(0, len(parts) - 1)
     if total > limit:  # measured before the text is built
         raise TextTooLong(total, limit)
@@ -339,7 +340,7 @@ def plain_method(
         receiver.method(name)  # (refused here for a name it has not)
         return lambda c, *args: c.method(name)(*args)
     if name == "toString":
-        return to_string_method(stringify)
+        return to_string_method(stringify, limit)
     refused = REFUSED_METHODS.get(name)
     if refused is not None and t is not int and t is not float:
         raise JsRefusal(*refused)

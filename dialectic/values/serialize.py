@@ -13,6 +13,7 @@ import orjson
 
 from dialectic.outcome.errors import DialecticError, LimitExceeded
 from dialectic.registry.registry import Registry
+from dialectic.values.arraytext import array_text
 from dialectic.values.coercion import TypeSystem
 from dialectic.values.collections import is_collection, leaving
 from dialectic.values.data import (
@@ -259,7 +260,8 @@ class Serializer:
         return orjson.loads(self.dumps(value))
 
     def stringify(self, value: Any) -> str:
-        """Template stringification: JavaScript's String() for primitives, JSON otherwise."""
+        """Template stringification: JavaScript's String() for primitives and arrays of them,
+        JSON for an object."""
         t = type(value)
         if t is str:
             return value  # type: ignore[no-any-return]
@@ -283,7 +285,14 @@ class Serializer:
         td = self.registry.type_of_class(t)
         if td is not None and td.format is not None:
             return td.format(value)
-        if t is list or t is dict:
+        if t is list:  # as JavaScript writes it: `1,2,3` (an object inside refused)
+            try:
+                return array_text(value, self.stringify, self.text_limit)
+            except TextTooLong as exc:
+                raise LimitExceeded("max_string_length", exc.message) from None
+            except JsRefusal as exc:
+                raise DialecticError("expression_error", exc.message, hint=exc.hint) from None
+        if t is dict:
             # as JSON.stringify writes it: numbers as JavaScript writes them (`1`, not `1.0`),
             # an undefined member left out; a registered value inside as its program form
             limit = self.text_limit
