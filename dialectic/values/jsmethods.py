@@ -324,9 +324,10 @@ COLLECTION_CHANGES = frozenset(
         *("searchParams.set", "searchParams.append", "searchParams.delete"),
     ]
 )
-#: methods only values of the run have (``fmt.format(x)`` of an ``Intl.NumberFormat``: the Plan
+#: methods only values of the run have (``fmt.format(x)`` of an ``Intl.NumberFormat`` or an
+#: ``Intl.DateTimeFormat``, the others refused as they run: the Plan
 #: front end writes the method only for one; another receiver refuses it as it runs)
-RUN_VALUE_METHODS = frozenset(["format"])
+RUN_VALUE_METHODS = frozenset(["format", "formatToParts", "formatRange", "resolvedOptions"])
 
 
 def plain_method(
