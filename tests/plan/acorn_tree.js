@@ -126,7 +126,9 @@ function conv(n) {
     case "ChainExpression":
       return conv(n.expression);
     case "ArrowFunctionExpression": {
-      if (n.params.some((p) => p.type !== "Identifier")) throw new Unsupported("pattern params");
+      // destructuring parameters: valid JavaScript, their reads checked against Node itself
+      // (tests/expressions/test_model_idioms.py, test_nested_parameters.py)
+      if (n.params.some((p) => p.type !== "Identifier")) throw new Loop("pattern params");
       const params = n.params.map((p) => p.name);
       if (n.expression) return { $fn: [params, conv(n.body)] };
       const bindings = Object.create(null);
