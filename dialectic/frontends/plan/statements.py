@@ -15,6 +15,7 @@ from dialectic.frontends.plan.base import (
 from dialectic.frontends.plan.datesetters import DateSettersMixin
 from dialectic.frontends.plan.ifreturn import IfReturnMixin
 from dialectic.frontends.plan.keywords import GLOBAL_NAMES, RESERVED, hides_global, keyword_hint
+from dialectic.frontends.plan.labels import label_refusal
 from dialectic.frontends.plan.loops import LoopsMixin
 from dialectic.frontends.plan.members import MembersMixin
 from dialectic.frontends.plan.order import declared_names, first_read, read_before_definition
@@ -202,12 +203,9 @@ class StatementsMixin(
         kinds, values = self.kinds, self.values
         word = values[pos] if kinds[pos] == "name" else None
         if word is not None and kinds[pos + 1] == ":" and word not in RESERVED:
-            raise self.fail(  # `outer: for (...) { ... break outer; }`
-                "Plan has no labels",
-                self.starts[pos],
-                "remove the label; to leave two loops at once, set a flag the outer loop tests "
-                "(if (found) break;), or put the loops in a function and return",
-            )
+            # `outer: for (...) { ... break outer; }` (:mod:`.labels`)
+            message, hint = label_refusal(kinds, values, pos)
+            raise self.fail(message, self.starts[pos], hint)
         if word in DECLARATORS and kinds[pos + 1] in ("[", "{"):
             # `const [a, b] = await Promise.all([...]);`, `const {x, y: z} = o;`
             for name, value, at, first_tok, last_tok in self.destructure(pos, aliases):
