@@ -225,6 +225,10 @@ class Serializer:
             return len(value)
         if t is bool or t is int or t is float or value is None or value is UNDEFINED:
             return 1
+        if t is list:  # (its items joined by commas: at least the commas)
+            if len(value) - 1 > limit:
+                raise TooLarge(limit)
+            return max(len(value) - 1, 0)
         td = self.registry.type_of_class(t)
         if td is not None and td.format is not None:
             return 1  # (a plugin's format: its text is checked once made)

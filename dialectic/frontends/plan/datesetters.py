@@ -67,7 +67,8 @@ class DateSettersMixin(ReorderMixin):
                 "everywhere it is held)",
                 self.starts[pos],
                 f"make a Date of your own first: const {name}2 = new Date({name}); "
-                f"{name}2.{method}(...);",
+                f"{name}2.{method}(...); or, for a `let`, change it on a copy: "
+                f"{name} = new Date(new Date({name}).{method}(...));",
             )
         if self.block_reads().whole_reader(aliases, name, self.starts[pos]) is not None:
             raise self.fail(
