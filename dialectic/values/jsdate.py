@@ -57,10 +57,11 @@ SETTERS = frozenset(
     for part in ("FullYear", "Month", "Date", "Hours", "Minutes", "Seconds", "Milliseconds")
 ) | {"setTime", "setYear"}
 SETTER_HINT = (
-    "Outside loops and branches, write the setter as a statement of its own on a Date the "
-    "program made: `const d = new Date(x); d.setDate(d.getDate() + 7);`. Elsewhere make a new "
-    "Date (a setter of a new Date gives the new time): `let d = new Date(x);` then "
-    "`d = new Date(new Date(d).setDate(d.getDate() + 1));`, and read the time with d.getTime()."
+    "In the program's or a function's block (not in a loop, an `if` or an arrow function's "
+    "body), write the setter as a statement of its own on a Date the program made: `const d = "
+    "new Date(x); d.setDate(d.getDate() + 7);`. Elsewhere make a new Date (a setter of a new "
+    "Date gives the new time): `const d2 = new Date(new Date(d).setDate(d.getDate() + 1));`, "
+    "in a loop `let d = new Date(x);` then `d = new Date(new Date(d).setDate(d.getDate() + 1));`."
 )
 
 
