@@ -55,3 +55,19 @@ def test_the_rewrites_it_says_give_what_node_gives() -> None:
         ],
         RT,
     )
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "retuprice: 10'.replace(/\\d+/, '[$&] $$ [$`] [$\\']');",
+        "outer: for (const a of [1]",
+        "outer: (",
+        "outer: [1, (2",
+        "outer: for (const a of [1]) { break outer;",
+    ],
+)
+def test_a_cut_labeled_statement_is_refused_cleanly(text: str) -> None:
+    out = RT.run(text, lang="plan")
+    assert out.status == "failure" and out.error is not None
+    assert out.error.code == "syntax_error", out.message

@@ -30,7 +30,11 @@ def label_refusal(kinds: Sequence[str], values: Sequence[str], pos: int) -> tupl
     label = values[pos]
     start = pos + 2
     while kinds[start] not in ("{", "eof"):  # (`for (...) {`: the body's brace)
-        start = closing(kinds, start) + 1 if kinds[start] in ("(", "[") else start + 1
+        if kinds[start] in ("(", "["):
+            start = closing(kinds, start)  # (the `eof` token when never closed)
+            if kinds[start] == "eof":
+                break
+        start += 1
     end = closing(kinds, start) if kinds[start] == "{" else start
     used = {
         values[i - 1]
