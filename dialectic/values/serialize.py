@@ -291,7 +291,10 @@ class Serializer:
             return td.format(value)
         if t is list:  # as JavaScript writes it: `1,2,3` (an object inside refused)
             try:
+                self.scan(value, self.text_limit)  # (its depth and size checked as for JSON)
                 return array_text(value, self.stringify, self.text_limit)
+            except BadValue as exc:
+                raise value_error(exc, "max_string_length") from None
             except TextTooLong as exc:
                 raise LimitExceeded("max_string_length", exc.message) from None
             except JsRefusal as exc:
