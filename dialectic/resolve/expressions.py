@@ -374,12 +374,14 @@ class ExpressionsMixin:
             and name not in RUN_VALUE_METHODS
         ):
             return self._not_a_method(node)
-        changing = name in MUTATORS or name in SETTERS
+        changing = name in MUTATORS or (name in SETTERS and not _fresh_date(node, name))
         if changing and (registry is None or not self._registered(registry, name)):
             # refused before anything runs: run only when read, a change in place would be
             # missed where nothing reads its value (`const r = out.pop(); return out;`)
             if name in SETTERS:  # (a Date's: SPEC 1.8, "Dates")
                 what, hint = "a Date", SETTER_HINT
+                if name == "setYear":
+                    hint = "Write setFullYear(y) (setYear is JavaScript's old form)."
             else:
                 what = "the array"
                 hint = f"Build a new array instead: {MUTATORS[name]}." + (
@@ -558,3 +560,11 @@ class ExpressionsMixin:
                         f"`[...{root.name}].{method.name}(...)`.",
                     )
                 )
+
+
+def _fresh_date(node: Method, name: str) -> bool:
+    """Whether ``node`` is a setter of a new Date, ``new Date(d).setDate(x)``, which changes
+    only that Date (nothing else holds it), so its value, the new time, is JavaScript's (the Plan
+    front end writes the statement ``d.setDate(x);`` so: SPEC 1.8, "Dates")."""
+    target = node.target
+    return name != "setYear" and type(target) is Global and target.name == "Date"

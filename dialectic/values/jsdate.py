@@ -10,7 +10,10 @@ as a sort's comparator reads each text often); a text in another form (``'Jan 15
 2024'``, ``'01/15/2024'``, which engines read each their own way) is refused with what to
 write, one with no digit is an Invalid Date (as Node). An Invalid Date exists (``isNaN(d)``
 tells it), but what would be NaN (``d.getTime()``, ``d - x``) is refused, as NaN is no value of
-a run (SPEC 1.7). A Date never changes: the setters are refused with what to write.
+a run (SPEC 1.7). A Date never changes: a setter (``setDate``, ``setHours``...) of a new Date
+(``new Date(d).setDate(x)``, which is how the Plan front end writes the statement
+``d.setDate(x);``) gives the time the Date would have, as JavaScript's setter returns it; the
+resolver refuses a setter of any other Date (it would change a Date someone holds).
 """
 
 from __future__ import annotations
@@ -54,10 +57,11 @@ SETTERS = frozenset(
     for part in ("FullYear", "Month", "Date", "Hours", "Minutes", "Seconds", "Milliseconds")
 ) | {"setTime", "setYear"}
 SETTER_HINT = (
-    "A Date does not change in Plan: make a new one, e.g. "
-    "new Date(d.getTime() + 7 * 86400000) for a week later, or "
-    "new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth() + 1, d.getUTCDate())) for the "
-    "next month."
+    "In the program's or a function's block (not in a loop, an `if` or an arrow function's "
+    "body), write the setter as a statement of its own on a Date the program made: `const d = "
+    "new Date(x); d.setDate(d.getDate() + 7);`. Elsewhere make a new Date (a setter of a new "
+    "Date gives the new time): `const d2 = new Date(new Date(d).setDate(d.getDate() + 1));`, "
+    "in a loop `let d = new Date(x);` then `d = new Date(new Date(d).setDate(d.getDate() + 1));`."
 )
 
 
@@ -245,8 +249,11 @@ class JsDate:
         fn = _METHODS.get(name)
         if fn is not None:
             return lambda *args: fn(self, *args)
-        if name in SETTERS:
-            raise JsRefusal(f"{name}() changes the Date in place", SETTER_HINT)
+        setter = _SET.get(name)
+        if setter is not None:
+            return lambda *args: _set(self, name, setter, args)
+        if name in SETTERS:  # (`setYear`: write setFullYear)
+            raise JsRefusal(f"{name}() is not supported", "Write setFullYear(y).")
         raise JsRefusal(
             f"a Date has no method `{name}` here",
             "Its methods are: " + ", ".join(sorted(_METHODS)) + ".",
@@ -303,11 +310,60 @@ _METHODS: dict[str, Callable[..., Any]] = {
         for form in ("toLocaleString", "toLocaleDateString", "toLocaleTimeString")
     },
 }
+#: the setters (local time is UTC): the first part each sets (of year, month, day, hours,
+#: minutes, seconds, ms) and how many it may set (JavaScript's optional arguments)
+_SET = {
+    f"set{utc}{part}": (first, count)
+    for utc in ("", "UTC")
+    for part, first, count in (
+        ("FullYear", 0, 3),
+        ("Month", 1, 2),
+        ("Date", 2, 1),
+        ("Hours", 3, 4),
+        ("Minutes", 4, 3),
+        ("Seconds", 5, 2),
+        ("Milliseconds", 6, 1),
+    )
+}
+
+
+def _set(d: JsDate, name: str, setter: tuple[int, int], args: tuple[Any, ...]) -> int:
+    """The time ``d`` would have after ``d.name(...args)`` (JavaScript's setter's value):
+    the parts given replace the Date's, the others kept, computed as ``new Date(y, m, ...)``
+    does (a part past its range carries: January 31 plus a month is March 2 or 3), without
+    the 1900 of a two-digit year; NaN (an Invalid Date before, or after) is refused."""
+    first, count = setter
+    what = f"{name}()"
+    if name == "setTime":
+        t = _whole(args[0] if args else UNDEFINED, what)
+        t = None if t is None else _clip(t)
+    elif d.time is None and first != 0:
+        t = None  # (setFullYear of an Invalid Date starts from time 0)
+    else:
+        y, m, day, in_day, _ = JsDate(d.time or 0).fields(what)
+        parts = [y, m - 1, day, in_day // 3_600_000, in_day // 60_000 % 60]
+        parts += [in_day // 1000 % 60, in_day % 1000]
+        given = [_whole(v, what) for v in (args or (UNDEFINED,))[:count]]
+        if any(v is None for v in given):
+            t = None
+        else:
+            parts[first : first + len(given)] = [v for v in given if v is not None]
+            t = make_time(parts)
+    if t is None:
+        raise JsRefusal(
+            f"{what} gives NaN here (an Invalid Date, before or after: a part not finite, or "
+            "beyond ±8.64e15 ms), and NaN is no value of a run",
+            _INVALID_HINT,
+        )
+    return t
+
+
 COPIED[JsDate] = lambda d: JsDate(d.time)  # (structuredClone makes a new Date)
 #: the methods of a Date (the Plan front end writes them as JavaScript methods); `valueOf` is
 #: not among them, as of no other value (`d.getTime()` is its time; `x.valueOf()` stays refused
 #: as an unknown function, tests/hostile)
 DATE_METHODS = (frozenset(_METHODS) | SETTERS) - {"valueOf"}
+_SET["setTime"] = (0, 1)
 
 
 # -- the globals ----------------------------------------------------------------------------

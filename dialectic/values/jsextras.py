@@ -16,6 +16,7 @@ from dialectic.values.data import UNDEFINED, copy_structure
 from dialectic.values.jsbase64 import atob, btoa, buffer_from
 from dialectic.values.jscodes import from_char_code, from_code_point
 from dialectic.values.jsdate import date_now, date_parse, date_utc, is_nan, new_date
+from dialectic.values.jsdateformat import new_date_time_format
 from dialectic.values.jsformat import to_exponential, to_precision
 from dialectic.values.jslocale import new_number_format, to_locale_string
 from dialectic.values.jsmath import MATH_MORE
@@ -230,6 +231,7 @@ def extra_globals() -> dict[str, Callable[..., Any]]:
         "String.fromCodePoint": from_code_point,
         "RegExp": new_regexp,  # (`/.../flags`, `new RegExp(text, flags)`: SPEC 1.8)
         "Intl.NumberFormat": new_number_format,
+        "Intl.DateTimeFormat": new_date_time_format,
         # a Date (SPEC 1.8, "Dates"; `Date.now()` and `new Date()` read the run's clock in
         # compiler/forms.py)
         "Date": new_date,

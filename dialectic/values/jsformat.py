@@ -166,9 +166,10 @@ def to_exponential(x: int | float, fraction: Any = UNDEFINED) -> str:
     return f"{sign}{mantissa}e{'+' if e >= 0 else '-'}{abs(e)}"
 
 
-def to_string_method(stringify: Callable[[Any], str]) -> Callable[..., str]:
+def to_string_method(stringify: Callable[[Any], str], limit: int) -> Callable[..., str]:
     """``x.toString(...)``: a number's (with a radix), a text's, a boolean's and a registered
-    value's (as ``String(x)``); an array's and an object's are refused as ``String(x)`` is,
+    value's and an array's (as ``String(x)``, within ``limit``); an object's is refused as
+    ``String(x)`` is,
     and null's and undefined's fail as in JavaScript (a TypeError)."""
 
     def apply(x: Any, *args: Any) -> str:
@@ -179,6 +180,6 @@ def to_string_method(stringify: Callable[[Any], str]) -> Callable[..., str]:
                 f"cannot call `.toString()` on {kind(x)} (a TypeError in JavaScript)",
                 "Test the value first, or write String(x), which gives 'null' and 'undefined'.",
             )
-        return to_string(x, stringify)
+        return to_string(x, stringify, limit)
 
     return apply

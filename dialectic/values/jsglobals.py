@@ -466,15 +466,15 @@ def globals_table(stringify: Callable[[Any], str], limit: int) -> dict[str, Call
         ),
         "JSON.parse": json_parse,
         "Number": lambda v=0: to_number(v),
-        "String": lambda v="": to_string(_no_collection(v), stringify),
+        "String": lambda v="": to_string(_no_collection(v), stringify, limit),
         "Boolean": lambda v=False: truthy(v),
         "parseInt": parse_int,
         "parseFloat": parse_float,
         "Array.isArray": lambda v=UNDEFINED: type(v) is list,
         "encodeURIComponent": lambda v=UNDEFINED: encode_uri_component(
-            to_string(v, stringify), limit
+            to_string(v, stringify, limit), limit
         ),
-        "encodeURI": lambda v=UNDEFINED: encode_uri(to_string(v, stringify), limit),
+        "encodeURI": lambda v=UNDEFINED: encode_uri(to_string(v, stringify, limit), limit),
         "decodeURIComponent": lambda v=UNDEFINED: decode_uri_component(to_string(v, stringify)),
         "decodeURI": lambda v=UNDEFINED: decode_uri(to_string(v, stringify)),
         **extra_globals(),

@@ -187,7 +187,7 @@ class NumberFormat:
         if name == "format":
             return self.format
         raise JsRefusal(
-            f"an Intl.NumberFormat has no method `{name}` here", "Its method is format(x)."
+            f"an Intl.NumberFormat's `{name}()` is not supported here", "Its method is format(x)."
         )
 
     def items(self) -> list[Any]:

@@ -187,13 +187,14 @@ def _join(xs: list[Any], sep: Any = ",", *, stringify: Callable[[Any], str], lim
     for x in xs:
         if x is None or x is UNDEFINED:
             parts.append("")
-        elif type(x) in (list, dict):
+        elif type(x) is dict:
             raise JsRefusal(
-                "join() of an array holding arrays or objects writes `[object Object]`",
-                "Map the items to text first, e.g. xs.map(x => x.name).join(', ').",
+                "join() of an array holding objects writes `[object Object]`",
+                "Map the items to text first, e.g. xs.map(x => x.name).join(', '), or write "
+                "JSON.stringify(xs).",
             )
-        else:
-            parts.append(to_string(x, stringify))
+        else:  # (an array inside: its items joined by `,`, as JavaScript writes it)
+            parts.append(to_string(x, stringify, limit))
     total = sum(map(len, parts)) + len(between) * max(0, len(parts) - 1)
     if total > limit:  # measured before the text is built
         raise TextTooLong(total, limit)
@@ -338,9 +339,10 @@ COLLECTION_CHANGES = frozenset(
         *("searchParams.set", "searchParams.append", "searchParams.delete"),
     ]
 )
-#: methods only values of the run have (``fmt.format(x)`` of an ``Intl.NumberFormat``: the Plan
+#: methods only values of the run have (``fmt.format(x)`` of an ``Intl.NumberFormat`` or an
+#: ``Intl.DateTimeFormat``, the others refused as they run: the Plan
 #: front end writes the method only for one; another receiver refuses it as it runs)
-RUN_VALUE_METHODS = frozenset(["format"])
+RUN_VALUE_METHODS = frozenset(["format", "formatToParts", "formatRange", "resolvedOptions"])
 
 
 def plain_method(
@@ -354,7 +356,7 @@ def plain_method(
         receiver.method(name)  # (refused here for a name it has not)
         return lambda c, *args: c.method(name)(*args)
     if name == "toString":
-        return to_string_method(stringify)
+        return to_string_method(stringify, limit)
     refused = REFUSED_METHODS.get(name)
     if refused is not None and t is not int and t is not float:
         raise JsRefusal(*refused)

@@ -75,13 +75,17 @@ def add(a: Any, b: Any, stringify: Callable[[Any], str], max_len: int) -> Any:
             )
         if hasattr(type(other), "to_text"):  # (a Date, a URL, a URLSearchParams: its text)
             return _plus_date(a, b, stringify, max_len)
-        if type(other) in (list, dict) or hasattr(type(other), "js_kind"):  # (a Map, a Set)
+        if type(other) is dict or hasattr(type(other), "js_kind"):  # (a Map, a Set)
             raise JsRefusal(
-                f"`+` of text and {_a(kind(other))} writes `[object Object]` or a list's "
-                "items joined by commas in JavaScript",
-                "Use JSON.stringify(x), .join(', '), or a template `${...}`.",
+                f"`+` of text and {_a(kind(other))} writes `[object Object]` in JavaScript",
+                "Use JSON.stringify(x), or the fields you mean: `${o.name}`.",
             )
-        text = stringify(other)
+        if type(other) is list:  # `1,2` (SPEC 5; an object inside refused, located here)
+            from dialectic.values.arraytext import array_text  # (it reads this module)
+
+            text = array_text(other, stringify, max_len)
+        else:
+            text = stringify(other)
         if len(text) + len(a if ta is str else b) > max_len:
             raise TextTooLong(len(text) + len(a if ta is str else b), max_len)
         return a + text if ta is str else text + b

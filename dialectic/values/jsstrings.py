@@ -10,6 +10,7 @@ from collections.abc import Callable
 from functools import lru_cache, partial
 from typing import Any, Literal
 
+from dialectic.values.arraytext import array_text
 from dialectic.values.collation import locale_compare
 from dialectic.values.data import UNDEFINED
 from dialectic.values.jsnumber import js_number_to_string
@@ -89,8 +90,9 @@ def _array(v: Any, what: str) -> list[Any]:
     return v
 
 
-def to_string(v: Any, stringify: Callable[[Any], str]) -> str:
-    """``String(v)`` for primitives and registered values; arrays and objects are refused."""
+def to_string(v: Any, stringify: Callable[[Any], str], limit: int | None = None) -> str:
+    """``String(v)`` for primitives, arrays of them (within ``limit`` characters, else as
+    ``stringify``, a template's, writes them) and registered values; objects are refused."""
     t = type(v)
     if t is str:
         return v  # type: ignore[no-any-return]
@@ -100,15 +102,12 @@ def to_string(v: Any, stringify: Callable[[Any], str]) -> str:
         return "null"
     if v is UNDEFINED:
         return "undefined"
-    if t in (list, dict):
-        gives = (
-            "its items joined by commas, without brackets or quotes"
-            if t is list
-            else "`[object Object]`"
-        )
+    if t is list and limit is not None:
+        return array_text(v, stringify, limit)
+    if t is dict:
         raise JsRefusal(
-            f"String() of {_a(kind(v))} gives {gives} in JavaScript",
-            "Use JSON.stringify(x), or .join(', ') for an array's items.",
+            f"String() of {_a(kind(v))} gives `[object Object]` in JavaScript",
+            "Use JSON.stringify(x), or its fields: `${o.name} (${o.id})`.",
         )
     return stringify(v)
 

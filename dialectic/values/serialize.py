@@ -13,6 +13,7 @@ import orjson
 
 from dialectic.outcome.errors import DialecticError, LimitExceeded
 from dialectic.registry.registry import Registry
+from dialectic.values.arraytext import array_text
 from dialectic.values.coercion import TypeSystem
 from dialectic.values.collections import is_collection, leaving
 from dialectic.values.data import (
@@ -224,6 +225,10 @@ class Serializer:
             return len(value)
         if t is bool or t is int or t is float or value is None or value is UNDEFINED:
             return 1
+        if t is list:  # (its items joined by commas: at least the commas)
+            if len(value) - 1 > limit:
+                raise TooLarge(limit)
+            return max(len(value) - 1, 0)
         td = self.registry.type_of_class(t)
         if td is not None and td.format is not None:
             return 1  # (a plugin's format: its text is checked once made)
@@ -259,7 +264,8 @@ class Serializer:
         return orjson.loads(self.dumps(value))
 
     def stringify(self, value: Any) -> str:
-        """Template stringification: JavaScript's String() for primitives, JSON otherwise."""
+        """Template stringification: JavaScript's String() for primitives and arrays of them,
+        JSON for an object."""
         t = type(value)
         if t is str:
             return value  # type: ignore[no-any-return]
@@ -283,7 +289,17 @@ class Serializer:
         td = self.registry.type_of_class(t)
         if td is not None and td.format is not None:
             return td.format(value)
-        if t is list or t is dict:
+        if t is list:  # as JavaScript writes it: `1,2,3`
+            try:
+                self.scan(value, self.text_limit)  # (its depth and size checked as for JSON)
+                return array_text(value, self.stringify, self.text_limit)
+            except BadValue as exc:
+                raise value_error(exc, "max_string_length") from None
+            except TextTooLong as exc:
+                raise LimitExceeded("max_string_length", exc.message) from None
+            except JsRefusal:  # an object inside: the array as JSON, as an object is (SPEC 5)
+                pass
+        if t is dict or t is list:
             # as JSON.stringify writes it: numbers as JavaScript writes them (`1`, not `1.0`),
             # an undefined member left out; a registered value inside as its program form
             limit = self.text_limit

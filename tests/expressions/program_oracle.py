@@ -44,7 +44,9 @@ const funcs = {
   failLater: async msg => { throw new Error(msg); },
 };
 function __t(strings, ...vals) {
-  const fmt = v => (v !== null && typeof v === 'object') ? JSON.stringify(v) : String(v);
+  // an object is its JSON (a deliberate difference, SPEC 10); an array is Node's own text
+  const fmt = v => (v !== null && typeof v === 'object' && !Array.isArray(v))
+    ? JSON.stringify(v) : String(v);
   return strings.reduce((acc, s, i) => acc + s + (i < vals.length ? fmt(vals[i]) : ''), '');
 }
 function enc(v) {

@@ -167,10 +167,10 @@ REFUSED = [
         25,
     ),
     (
-        "function m({a} = {}) { return a; }\nreturn m();",
-        "a destructuring parameter takes no default here",
+        "return nums.map(({a} = {}) => a);",
+        "a function passed here takes no defaults or rest",
         1,
-        16,
+        24,
     ),
     (  # JavaScript's ReferenceError: `b` is not initialized yet
         "function k(a = b, b = 1) { return a; }\nreturn k();",

@@ -1,4 +1,4 @@
-"""JavaScript idioms models write (SPEC 10): flat destructuring parameters of arrow functions
+"""JavaScript idioms models write (SPEC 10): destructuring parameters of arrow functions
 (``([k, v]) => ...``, ``({name, price: p}) => ...``: an alias per name of the arrow's body,
 reading its part of the argument), computed keys (``{...acc, [o.id]: o.n}``: a part
 ``...Object.fromEntries([[k, v]])``) and ``typeof``: what Node.js computes, or a refusal."""
@@ -114,9 +114,9 @@ def test_a_hidden_parameter_never_takes_a_name_of_the_program() -> None:
 @pytest.mark.parametrize(
     ("program", "message"),
     [
-        ("return x.p.map(([a, [b]]) => a);", "only flat destructuring parameters"),
-        ("return x.p.map(([a = 1]) => a);", "only flat destructuring parameters"),
-        ("return x.p.map(([...a = 1]) => a);", "only flat destructuring parameters"),
+        ("return x.p.map(([a, {b: [c]}]) => c);", "cannot read `b` of integer"),
+        ("return x.p.map(([a, [b]] c) => a);", "expected `)`"),
+        ("return x.p.map(([...a = 1]) => a);", "`...rest` must be the last element"),
         ("return x.p.map(([a, a]) => a);", "parameters must differ"),
         ("return x.p.map(([a], a) => a);", "parameters must differ"),
         ("return x.p.map(([a]) => { const a = 1; return a; });", "a parameter and a `const`"),

@@ -189,7 +189,7 @@ def test_character_codes_and_default_sort_on_generated_texts() -> None:
     ("text", "message", "where"),
     [
         ("return n.toString;", "the member `toString` is not allowed", "1:10"),
-        ("const f = x => x;\nreturn nums.toString();", "its items joined by commas", "2:8"),
+        ("const f = x => x;\nreturn data.toString();", "`[object Object]`", "2:8"),
         ("return data.toString();", "[object Object]", "1:8"),
         ("return none.toString();", "`.toString()` on null", "1:8"),
         ("return n.toString(37);", "radix from 2 to 36", "1:8"),

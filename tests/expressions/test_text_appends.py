@@ -24,6 +24,7 @@ PROGRAMS = [
     # a number first, text from the step that meets a text on
     "return [1, 2, 'x', 3, true, null === null].reduce((a, x) => a + x, 0);",
     "return words.reduce((a, w, i) => a + i + w, '');",
+    "return [1, [2, [3, null]], 4].reduce((a, x) => a + x, '');",  # (an array: `2,3,`)
     "let out = ''; for (const p of people) { if (p.age > 5) out += p.name + ';'; } return out;",
     "return people.map(p => p.name).reduce((a, n) => a + n.toUpperCase());",
 ]
@@ -42,7 +43,7 @@ def _stepwise(program: str) -> str:
     "program",
     [
         "return [1, undefined, 2].reduce((a, x) => a + x, '');",
-        "return [1, [2], 3].reduce((a, x) => a + x, '');",
+        "return [1, [{k: 2}], 3].reduce((a, x) => a + x, '');",
         "return [1, {k: 2}].reduce((a, x) => a + x, 's');",
         "return [1, 2, 3].reduce((a, x) => a + x, 'abc'.repeat(10));",
     ],

@@ -126,7 +126,9 @@ function conv(n) {
     case "ChainExpression":
       return conv(n.expression);
     case "ArrowFunctionExpression": {
-      if (n.params.some((p) => p.type !== "Identifier")) throw new Unsupported("pattern params");
+      // destructuring parameters: valid JavaScript, their reads checked against Node itself
+      // (tests/expressions/test_model_idioms.py, test_nested_parameters.py)
+      if (n.params.some((p) => p.type !== "Identifier")) throw new Loop("pattern params");
       const params = n.params.map((p) => p.name);
       if (n.expression) return { $fn: [params, conv(n.body)] };
       const bindings = Object.create(null);
@@ -409,12 +411,15 @@ function block(statements, nested) {
     } else if (s.type === "ExpressionStatement" && (
       (s.expression.type === "CallExpression" && s.expression.callee.type === "MemberExpression" &&
        !s.expression.callee.computed &&
-       ["forEach", "set", "add", "delete", "append", "sort", "reverse"].includes(
-         s.expression.callee.property.name)) ||
+       (["forEach", "set", "add", "delete", "append", "sort", "reverse"].includes(
+         s.expression.callee.property.name) ||
+        /^set(UTC)?(FullYear|Month|Date|Hours|Minutes|Seconds|Milliseconds)$|^setTime$/.test(
+         s.expression.callee.property.name))) ||
       (s.expression.type === "AssignmentExpression" && s.expression.left.type === "MemberExpression"))) {
-      // a forEach loop, a member set, a Map's or Set's change, a sort statement: JavaScript,
-      // checked against Node itself (tests/expressions/test_loop_forms.py,
-      // test_member_changes.py, test_collections.py, test_reorder_statements.py)
+      // a forEach loop, a member set, a Map's or Set's change, a sort statement, a Date's
+      // setter: JavaScript, checked against Node itself (tests/expressions/test_loop_forms.py,
+      // test_member_changes.py, test_collections.py, test_reorder_statements.py,
+      // test_date_setters.py)
       throw new Loop("forEach or member set");
     } else if (s.type === "ExpressionStatement") {
       order.push({ expr: conv(s.expression) });

@@ -491,7 +491,7 @@ def test_resync_at_line_start_without_semicolon() -> None:
         ("return -x ** 2;", "a unary operator before `**` needs parentheses", "(-x) ** 2"),
         ("return (a?.b).c;", "parentheses end an optional chain", "(a?.b ?? {}).c"),
         ("return a?.b.f();", "cannot continue an optional chain", "v == null ? undefined"),
-        ("return xs.map(({a: {b}}) => b);", "only flat destructuring parameters", "x => x.a.b"),
+        ("return xs.map(({a: {b, ...r}}) => b);", "only the outer pattern", "name the parts"),
         ("const [{a, ...r}] = v;\nreturn r;", "only the outer pattern", "name the parts"),
         ("const [a, ...r, b] = v;\nreturn r;", "must be the last element", "...rest] = v"),
         ("const [a, ...] = v;\nreturn a;", "expected a name after `...`", None),

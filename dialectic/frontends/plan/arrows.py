@@ -8,7 +8,7 @@ from typing import Any
 
 from dialectic.frontends.plan.accumulator import CHANGES as NEXT_VERSION
 from dialectic.frontends.plan.accumulator import Changes, key_set
-from dialectic.frontends.plan.base import CHANGES, CLOSE, DECLARATORS, OPEN, ParserBase
+from dialectic.frontends.plan.base import CHANGES, CLOSE, DECLARATORS, OPEN
 from dialectic.frontends.plan.keywords import (
     GLOBAL_NAMES,
     LITERAL_WORDS,
@@ -19,10 +19,13 @@ from dialectic.frontends.plan.keywords import (
 from dialectic.frontends.plan.logicalset import LOGICAL_SETS, only_if
 from dialectic.frontends.plan.loopbuild import has_call
 from dialectic.frontends.plan.order import first_read
+from dialectic.frontends.plan.parampatterns import Nested, ParamPatternsMixin
 from dialectic.frontends.plan.patterns import object_rest
 
 __all__ = ["ArrowsMixin"]
 
+#: the tokens that end a parameter a default may follow (a name, a pattern)
+_PARAM_ENDS = frozenset(["name", "]", "}"])
 #: reserved words that start an expression statement of a body (`await f(x);`, `await new
 #: Promise(r => setTimeout(r, ms));`): the expression parser reads them
 _EXPRESSION_WORDS = frozenset(["await", "new"])
@@ -107,7 +110,7 @@ def _default_end(kinds: Sequence[str], i: int) -> int:
     return -1
 
 
-class ArrowsMixin(ParserBase):
+class ArrowsMixin(ParamPatternsMixin):
     #: the program's functions by their first token (:mod:`.functions`)
     _function_starts: dict[int, str] | None = None
     _function_name_set: frozenset[str] = frozenset()
@@ -117,7 +120,7 @@ class ArrowsMixin(ParserBase):
     #: the defaults and rest parameter of the function whose parameters were just read
     param_extras: ParamExtras | None = None
     #: the destructured parameters of the arrow function whose parameters were just read
-    _arrow_patterns: dict[str, _Pattern] = {}  # noqa: RUF012 (replaced, never changed)
+    _arrow_patterns: dict[str, _Pattern | Nested] = {}  # noqa: RUF012 (replaced, never changed)
     _returned: tuple[int, int] = (0, 0)  # the last arrow block's `return` expression (tokens)
     #: the names written in the program (made on first need: a hidden parameter avoids them)
     _source_names: set[str] | None = None
@@ -136,7 +139,7 @@ class ArrowsMixin(ParserBase):
         if kinds[pos] != "(":
             return None
         names: list[str] = []
-        patterns: dict[str, _Pattern] = {}
+        patterns: dict[str, _Pattern | Nested] = {}
         self.param_extras = None
         i = pos + 1
         while kinds[i] == "name" or kinds[i] in ("[", "{", "op"):
@@ -151,7 +154,7 @@ class ArrowsMixin(ParserBase):
             if after is None:
                 break
             i = after
-            if kinds[i] == "=" and kinds[i - 1] == "name":  # `name = default`
+            if kinds[i] == "=" and kinds[i - 1] in _PARAM_ENDS:  # `name = default`, `{a} = {}`
                 end = _default_end(kinds, i + 1)
                 if end < 0:
                     break
@@ -167,21 +170,25 @@ class ArrowsMixin(ParserBase):
         self.param_extras = None
         if kinds[i] in ("{", "[") and self._closes_params(i):
             raise self.fail(
-                "only flat destructuring parameters are supported: ([k, v]) => ..., "
-                "({name, price: p}) => ...",
+                "a parameter is a name or a destructuring pattern: ([k, v]) => ..., "
+                "({name, price: p}) => ..., ({a: {b = 1}}) => ...",
                 self.starts[i],
-                "no nesting or defaults in a parameter: take the whole value and read its "
+                "separate the parameters with `,`, or take the whole value and read its "
                 "parts: x => x.a.b",
             )
         return None
 
-    def _param(self, i: int, names: list[str], patterns: dict[str, _Pattern]) -> int | None:
+    def _param(
+        self, i: int, names: list[str], patterns: dict[str, _Pattern | Nested]
+    ) -> int | None:
         """A parameter at token ``i`` (a name, or a flat pattern under a hidden name) added to
         ``names`` (and ``patterns``): the token after it, or None if none is there."""
         if self.kinds[i] == "name":
             names.append(self.values[i])
             return i + 1
-        found = self._flat_pattern(i) if self.kinds[i] in ("[", "{") else None
+        found: _Pattern | Nested | None = None
+        if self.kinds[i] in ("[", "{"):  # (nested or with defaults: :mod:`.parampatterns`)
+            found = self._flat_pattern(i) or self.nested_param(i)
         if found is None:
             return None
         hidden = self._hidden_param(len(patterns))
@@ -318,7 +325,11 @@ class ArrowsMixin(ParserBase):
         return self._function_value(params, patterns, depth, (at, close))
 
     def _function_value(
-        self, params: list[str], patterns: dict[str, _Pattern], depth: int, head: tuple[int, int]
+        self,
+        params: list[str],
+        patterns: dict[str, _Pattern | Nested],
+        depth: int,
+        head: tuple[int, int],
     ) -> Any:
         """The ``$fn`` of a function whose body starts at ``self.pos`` (``head``: the tokens
         of its parameters)."""
@@ -361,7 +372,11 @@ class ArrowsMixin(ParserBase):
         return self.values[i - 1] in self._function_name_set
 
     def _function_body(
-        self, params: list[str], patterns: dict[str, _Pattern], depth: int, head: tuple[int, int]
+        self,
+        params: list[str],
+        patterns: dict[str, _Pattern | Nested],
+        depth: int,
+        head: tuple[int, int],
     ) -> Any:
         kinds = self.kinds
         start = self.pos
@@ -413,8 +428,12 @@ class ArrowsMixin(ParserBase):
             self.changing[id(made)] = changes
         return made
 
-    def check_params(self, params: list[str], patterns: dict[str, _Pattern], offset: int) -> None:
-        """Refuse a parameter that is a keyword or hides a global, and two of one name."""
+    def check_params(self, params: list[str], patterns: dict[str, Any], offset: int) -> None:
+        """Refuse a parameter that is a keyword or hides a global, and two of one name (a
+        nested pattern read first: its names and their values)."""
+        for hidden, pat in patterns.items():
+            if type(pat) is Nested:
+                self.read_nested(hidden, pat)
         written = [p for p in params if p not in patterns]
         written += [name for pat in patterns.values() for name, _, _ in pat.parts]
         for name in written:
@@ -425,12 +444,12 @@ class ArrowsMixin(ParserBase):
         if len(set(written)) != len(written):
             raise self.fail("a function's parameters must differ", offset)
 
-    def function_params(self, pos: int) -> tuple[list[str], dict[str, _Pattern], int]:
+    def function_params(self, pos: int) -> tuple[list[str], dict[str, _Pattern | Nested], int]:
         """The parameters of ``function f(...)`` whose ``(`` is token ``pos``: names and flat
         destructuring patterns, as an arrow's; and the token of the ``)``."""
         kinds, values = self.kinds, self.values
         names: list[str] = []
-        patterns: dict[str, _Pattern] = {}
+        patterns: dict[str, _Pattern | Nested] = {}
         self.param_extras = None
         i = pos + 1
         while kinds[i] != ")":
@@ -446,13 +465,14 @@ class ArrowsMixin(ParserBase):
             after = self._param(i, names, patterns)
             if after is None:
                 raise self.fail(
-                    "a function's parameters are names or flat destructuring patterns: "
-                    "function f(a, {name, price: p}, [k, v])",
+                    "a function's parameters are names or destructuring patterns: "
+                    "function f(a, {name, price: p}, [k, v], {opts: {limit = 10} = {}} = {})",
                     self.starts[i],
-                    "no nesting in a parameter: take the whole value and read its parts inside",
+                    "close each pattern's brackets, or take the whole value and read its parts "
+                    "inside",
                 )
             i = after
-            if kinds[i] == "=" and kinds[i - 1] == "name":  # `name = default`
+            if kinds[i] == "=" and kinds[i - 1] in _PARAM_ENDS:  # `name = default`, `{a} = {}`
                 end = _default_end(kinds, i + 1)
                 if end < 0:
                     raise self.unexpected(self.tok(i + 1), "a default value")
@@ -460,13 +480,6 @@ class ArrowsMixin(ParserBase):
                 i = end
             if kinds[i] == ",":
                 i += 1
-            elif kinds[i] == "=":
-                raise self.fail(
-                    "a destructuring parameter takes no default here",
-                    self.starts[i],
-                    "take the value and give its default inside: "
-                    "function f(x) { const {a} = x ?? {}; ... }",
-                )
             elif kinds[i] != ")":
                 raise self.unexpected(self.tok(i), "`,` or `)` in the parameters")
         return names, patterns, i
@@ -492,13 +505,16 @@ class ArrowsMixin(ParserBase):
             "function at the top of the program: function f(a, b = 1) { ... }",
         )
 
-    def _destructured(self, patterns: dict[str, _Pattern], body: Any) -> Any:
+    def _destructured(self, patterns: dict[str, _Pattern | Nested], body: Any) -> Any:
         """The body with an alias per destructured name, reading its part of the argument
         (``([k, v]) => e`` is ``(p) => { const q = [...p]; const k = q[0]; const v = q[1];
         return e; }``: an array pattern iterates its value, a text by code points)."""
         bindings: dict[str, Any] = {}
         rec = self.rec
         for hidden, pat in patterns.items():
+            if type(pat) is Nested:  # (read by `check_params`)
+                bindings.update(pat.bindings or {})
+                continue
             source = hidden
             if self.kinds[pat.start] == "[":  # JavaScript iterates it: a text by code points
                 source = self._hidden_param(0)

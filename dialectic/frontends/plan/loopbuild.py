@@ -32,7 +32,7 @@ def free_names(tree: Any) -> set[str]:
 
 #: global functions that read an array or an object without keeping it
 _SAFE_GLOBALS = frozenset(
-    ["Object.keys", "Object.values", "Object.entries", "JSON.stringify", "Object.hasOwn"]
+    ["Object.keys", "Object.values", "Object.entries", "JSON.stringify", "Object.hasOwn", "Date"]
 )
 #: operators that read an object (a member of it, its kind) without keeping it
 _SAFE_OPS = frozenset(["in", "instanceof"])

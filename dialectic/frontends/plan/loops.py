@@ -15,6 +15,7 @@ from typing import Any
 
 from dialectic.frontends.plan.base import DECLARATORS, ParseFailure, closing
 from dialectic.frontends.plan.keywords import GLOBAL_NAMES, RESERVED, hides_global
+from dialectic.frontends.plan.labels import label_refusal
 from dialectic.frontends.plan.loopbuild import has_call, ref, when
 from dialectic.frontends.plan.loopcheck import NEVER, BlockState, Body, check_body
 from dialectic.frontends.plan.loopemit import LoopEmitMixin
@@ -517,11 +518,8 @@ class LoopsMixin(
                 "accumulator and `break`; then return after the loop",
             )
         if word is not None and word not in RESERVED and kinds[pos + 1] == ":":
-            return self.fail(
-                "Plan has no labels",
-                self.starts[pos],
-                "remove the label; Plan's loops have no `break` or `continue` to a label",
-            )
+            message, hint = label_refusal(kinds, self.values, pos)  # (:mod:`.labels`)
+            return self.fail(message, self.starts[pos], hint)
         return None
 
     def _definition(self, body: Body, reach: str | None, pos: int) -> None:

@@ -32,6 +32,8 @@ __all__ = ["Parser", "ParseFailure", "Problem", "op_hint"]
 
 #: what Plan makes with `new` (:meth:`Parser.new_value`)
 _NEW = frozenset(["Set", "Map", "Array", "RegExp", "Date", "Promise", "URL", "URLSearchParams"])
+#: the `Intl` formats a program makes (`new Intl.NumberFormat(...)`: values of the run)
+_FORMATS = frozenset(["NumberFormat", "DateTimeFormat"])
 #: the errors `throw new Error(message)` may make (SPEC 10)
 #: the hidden calls :mod:`.trywrite` writes
 _TRY_FORMS = frozenset(["%try", "%throw"])
@@ -163,16 +165,17 @@ class Parser(
         return self.postfix(node, pos, callee, depth)
 
     def new_form(self, pos: int, depth: int) -> tuple[Any, str | None] | None:
-        """``new Set(xs)``, ``new Map(...)`` (SPEC 10) and ``new Intl.NumberFormat(...)`` (as
-        without `new`, values/jslocale.py) at token ``pos`` (``new``): the tree and the callee
-        name; None for anything else."""
+        """``new Set(xs)``, ``new Map(...)`` (SPEC 10) and ``new Intl.NumberFormat(...)``,
+        ``new Intl.DateTimeFormat(...)`` (as without `new`, values/jslocale.py,
+        jsdateformat.py) at token ``pos`` (``new``): the tree and the callee name; None for
+        anything else."""
         values, kinds = self.values, self.kinds
         if values[pos + 1] in _NEW and kinds[pos + 2] == "(":
             return self.new_value(pos, depth), None
         if (
             values[pos + 1] == "Intl"
             and kinds[pos + 2] == "."
-            and values[pos + 3] == "NumberFormat"
+            and values[pos + 3] in _FORMATS
             and kinds[pos + 4] == "("
         ):
             self.pos = pos + 2

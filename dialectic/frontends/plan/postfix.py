@@ -9,7 +9,7 @@ from dialectic.frontends.plan.applyform import PARAMS_HINT, math_apply, search_p
 from dialectic.frontends.plan.base import ParseFailure
 from dialectic.frontends.plan.keywords import LITERAL_WORDS
 from dialectic.frontends.plan.promises import PROMISE_METHODS, PromisesMixin
-from dialectic.values.jsmethods import ALL_METHODS, ARRAY_HIGHER, GLOBALS
+from dialectic.values.jsmethods import ALL_METHODS, ARRAY_HIGHER, GLOBALS, RUN_VALUE_METHODS
 
 __all__ = ["PostfixMixin"]
 
@@ -330,7 +330,7 @@ class PostfixMixin(PromisesMixin):
             return {"$global": self._moved(args, ["Object.hasOwn"], 1 if fn == "call" else 0)}
         if fn in ARRAY_HIGHER and len(args) > 1:
             args[1] = _as_arrow(args[1])
-        if fn in ALL_METHODS or (fn == "format" and self._number_format(receiver)):
+        if fn in ALL_METHODS or (fn in RUN_VALUE_METHODS and self._number_format(receiver)):
             out = self._moved(args, [receiver, fn], 1)
             rec = self.rec
             if rec is not None and (id(args), 0) in rec:
@@ -340,7 +340,8 @@ class PostfixMixin(PromisesMixin):
             self.method_of_function(fn, self.starts[self.pos - 1])
         return {fn: args}
 
-    #: the names a `const` binds to `new Intl.NumberFormat(...)` (found on first need)
+    #: the names a `const` binds to `new Intl.NumberFormat(...)` or `new Intl.DateTimeFormat(...)`
+    #: (found on first need)
     _formats: frozenset[str] | None = None
 
     def _number_format(self, receiver: Any) -> bool:
@@ -351,10 +352,10 @@ class PostfixMixin(PromisesMixin):
             return False
         made = receiver.get("$global")
         if type(made) is list:
-            return bool(made) and made[0] == "Intl.NumberFormat"
+            return bool(made) and made[0] in ("Intl.NumberFormat", "Intl.DateTimeFormat")
         name = receiver.get("$ref")
         formats = self._formats
-        if name is None or (formats is None and "NumberFormat" not in self.source):
+        if name is None or (formats is None and "Format" not in self.source):
             return False
         if formats is None:
             kinds, values = self.kinds, self.values
@@ -364,7 +365,7 @@ class PostfixMixin(PromisesMixin):
                 if kinds[i] == "name"
                 and kinds[i + 1] == "="
                 and values[i + 2 + (values[i + 2] == "new")] == "Intl"
-                and values[i + 4 + (values[i + 2] == "new")] == "NumberFormat"
+                and values[i + 4 + (values[i + 2] == "new")] in ("NumberFormat", "DateTimeFormat")
             )
         return name in formats
 

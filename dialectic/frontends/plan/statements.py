@@ -12,15 +12,16 @@ from dialectic.frontends.plan.base import (
     Problem,
     closing,
 )
+from dialectic.frontends.plan.datesetters import DateSettersMixin
 from dialectic.frontends.plan.ifreturn import TOP_END, IfReturnMixin
 from dialectic.frontends.plan.keywords import GLOBAL_NAMES, RESERVED, hides_global, keyword_hint
+from dialectic.frontends.plan.labels import label_refusal
 from dialectic.frontends.plan.loops import LoopsMixin
 from dialectic.frontends.plan.members import MembersMixin
 from dialectic.frontends.plan.order import declared_names, first_read, read_before_definition
 from dialectic.frontends.plan.promiseloop import all_map_at
 from dialectic.frontends.plan.reassign import ReassignMixin
 from dialectic.frontends.plan.redefinition import defined_twice
-from dialectic.frontends.plan.reorder import ReorderMixin
 from dialectic.frontends.plan.restblock import Block
 from dialectic.frontends.plan.switch import SwitchMixin
 
@@ -35,7 +36,7 @@ _BLOCK_CONTINUES = frozenset(["else", "catch", "finally"])
 
 
 class StatementsMixin(
-    LoopsMixin, MembersMixin, ReorderMixin, ReassignMixin, SwitchMixin, IfReturnMixin
+    LoopsMixin, MembersMixin, DateSettersMixin, ReassignMixin, SwitchMixin, IfReturnMixin
 ):
     """A whole program: its statements, one at a time, resynchronizing after an error."""
 
@@ -203,12 +204,9 @@ class StatementsMixin(
         kinds, values = self.kinds, self.values
         word = values[pos] if kinds[pos] == "name" else None
         if word is not None and kinds[pos + 1] == ":" and word not in RESERVED:
-            raise self.fail(  # `outer: for (...) { ... break outer; }`
-                "Plan has no labels",
-                self.starts[pos],
-                "remove the label; to leave two loops at once, set a flag the outer loop tests "
-                "(if (found) break;), or put the loops in a function and return",
-            )
+            # `outer: for (...) { ... break outer; }` (:mod:`.labels`)
+            message, hint = label_refusal(kinds, values, pos)
+            raise self.fail(message, self.starts[pos], hint)
         if word in DECLARATORS and kinds[pos + 1] in ("[", "{"):
             # `const [a, b] = await Promise.all([...]);`, `const {x, y: z} = o;`
             for name, value, at, first_tok, last_tok in self.destructure(pos, aliases):
@@ -277,8 +275,10 @@ class StatementsMixin(
             and (
                 self.member_change(pos, aliases, alias_at, alias_rec)
                 or self.reorder_statement(pos, (aliases, alias_at, alias_rec))
+                or self.date_setter_statement(pos, (aliases, alias_at, alias_rec))
             )
-        ):  # `stats.avg = sum / n;` (:mod:`.members`), `out.sort(...);` (:mod:`.reorder`)
+        ):  # `stats.avg = sum / n;` (:mod:`.members`), `out.sort(...);` (:mod:`.reorder`),
+            # `d.setDate(1);` (:mod:`.datesetters`)
             return final
         if (
             word == "delete"

@@ -24,7 +24,9 @@ ExpressionParser = Callable[..., tuple[Any, dict[JSONPath, Span]]]
 
 _IDENT = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*$")
 #: an alias whose whole value makes an ``Intl.NumberFormat``: its ``format`` is the method
-_NUMBER_FORMAT = re.compile(r"\s*\$\{\s*(?:new\s+)?Intl\s*\.\s*NumberFormat\s*\(")
+_NUMBER_FORMAT = re.compile(
+    r"\s*\$\{\s*(?:new\s+)?Intl\s*\.\s*(?:NumberFormat|DateTimeFormat)\s*\("
+)
 
 
 class LineIndex:
