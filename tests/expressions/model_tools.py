@@ -18,7 +18,7 @@ from typing import Any
 from dialectic import Failure, FunctionDescription, Runtime
 from dialectic.registry.descriptions import Optional
 
-from .program_oracle import same
+from .program_oracle import NODE_ENCODE, same
 
 USERS: list[dict[str, Any]] = [
     {"id": 1, "name": "Ada Lovelace", "email": "ada@example.com", "role": "admin",
@@ -274,22 +274,9 @@ for (const m of ['log', 'info', 'warn', 'error', 'debug', 'table', 'dir']) conso
 """
     + NODE_TOOLS
     + r"""
-function enc(v) {
-  if (v === undefined) return null;
-  if (typeof v === 'number') {
-    if (!Number.isFinite(v)) return {"$nonfinite": String(v)};
-    if (Object.is(v, -0)) return {"$negzero": true};
-    return v;
-  }
-  if (v === null || typeof v === 'string' || typeof v === 'boolean') return v;
-  if (Array.isArray(v)) return v.map(enc);
-  if (typeof v === 'object' && Object.getPrototypeOf(v) === Object.prototype) {
-    const out = {};
-    for (const k of Object.keys(v)) if (v[k] !== undefined) out[k] = enc(v[k]);
-    return {"$object": out, "$keys": Object.keys(out)};
-  }
-  return {"$weird": typeof v};
-}
+"""
+    + NODE_ENCODE
+    + r"""
 (async () => {
   const out = [];
   const names = Object.keys(TOOLS);

@@ -23,7 +23,29 @@ from dialectic import Failure, FunctionDescription, Outcome, Runtime
 from .program_generator import CONTEXT, for_dialectic, for_node, programs
 from .program_shapes import more_programs
 
-NODE_SCRIPT = r"""
+#: how a Node harness writes a value back to Python (an object with its keys in order,
+#: -0, the infinities): shared by the oracles' scripts
+NODE_ENCODE = r"""
+function enc(v) {
+  if (v === undefined) return null;
+  if (typeof v === 'number') {
+    if (!Number.isFinite(v)) return {"$nonfinite": String(v)};
+    if (Object.is(v, -0)) return {"$negzero": true};
+    return v;
+  }
+  if (v === null || typeof v === 'string' || typeof v === 'boolean') return v;
+  if (Array.isArray(v)) return v.map(enc);
+  if (typeof v === 'object' && Object.getPrototypeOf(v) === Object.prototype) {
+    const out = {};
+    for (const k of Object.keys(v)) if (v[k] !== undefined) out[k] = enc(v[k]);
+    return {"$object": out, "$keys": Object.keys(out)};
+  }
+  return {"$weird": typeof v};
+}
+"""
+
+NODE_SCRIPT = (
+    r"""
 "use strict";
 const AsyncFunction = (async () => {}).constructor;
 const input = JSON.parse(require('fs').readFileSync(0, 'utf8'));
@@ -45,26 +67,16 @@ const funcs = {
 };
 function __t(strings, ...vals) {
   // an object is its JSON (a deliberate difference, SPEC 10); an array is Node's own text
-  const fmt = v => (v !== null && typeof v === 'object' && !Array.isArray(v))
+  // (an array holding a plain object anywhere is its JSON too, as the object is)
+  const plain = v => Array.isArray(v) ? v.some(plain)
+    : v !== null && typeof v === 'object' && Object.getPrototypeOf(v) === Object.prototype;
+  const fmt = v => (v !== null && typeof v === 'object' && (!Array.isArray(v) || plain(v)))
     ? JSON.stringify(v) : String(v);
   return strings.reduce((acc, s, i) => acc + s + (i < vals.length ? fmt(vals[i]) : ''), '');
 }
-function enc(v) {
-  if (v === undefined) return null;
-  if (typeof v === 'number') {
-    if (!Number.isFinite(v)) return {"$nonfinite": String(v)};
-    if (Object.is(v, -0)) return {"$negzero": true};
-    return v;
-  }
-  if (v === null || typeof v === 'string' || typeof v === 'boolean') return v;
-  if (Array.isArray(v)) return v.map(enc);
-  if (typeof v === 'object' && Object.getPrototypeOf(v) === Object.prototype) {
-    const out = {};
-    for (const k of Object.keys(v)) if (v[k] !== undefined) out[k] = enc(v[k]);
-    return {"$object": out, "$keys": Object.keys(out)};
-  }
-  return {"$weird": typeof v};
-}
+"""
+    + NODE_ENCODE
+    + r"""
 (async () => {
   const out = [];
   for (const src of input.programs) {
@@ -79,6 +91,7 @@ function enc(v) {
   process.stdout.write(JSON.stringify(out));
 })();
 """
+)
 
 
 async def _later(value: Any) -> Any:

@@ -22,7 +22,7 @@ from typing import Any
 
 from dialectic.frontends.plan.base import closing
 from dialectic.frontends.plan.loopbuild import scan_reads
-from dialectic.frontends.plan.reorder import ReorderMixin
+from dialectic.frontends.plan.reorder import ReorderMixin, arg_spans
 from dialectic.values.jsdate import SETTERS
 
 __all__ = ["DateSettersMixin"]
@@ -78,12 +78,7 @@ class DateSettersMixin(ReorderMixin):
                 f"keep a copy or the time instead: const before = new Date({name}); or "
                 f"const t = {name}.getTime();",
             )
-        self.pos = pos
-        call = self.expr(0)
-        last = self.pos - 1
-        self.end_statement(f"`{method}()` of `{name}`")
-        assert type(call) is dict and "$method" in call
-        args = call["$method"][2:]
+        call, args, last = self.method_statement(pos, name, method)
         reads: list[dict[str, Any]] = []
         for arg in args:  # (read before the change, as JavaScript reads them)
             scan_reads(arg, reads)
@@ -100,8 +95,5 @@ class DateSettersMixin(ReorderMixin):
             rec[(id(copy), 0)] = rec[(id(outer), 0)] = (self.starts[pos], self.ends[pos])
             rec[(id(items), 0)] = rec[(id(items), 1)] = span
             rec[(id(aliases[name]), "$global")] = span
-            for i in range(2, len(items)):  # (each argument's place, for its failures)
-                key = (id(call["$method"]), i)
-                if key in rec:
-                    rec[(id(items), i)] = rec[key]
+            arg_spans(rec, call, items)  # (each argument's place, for its failures)
         return True

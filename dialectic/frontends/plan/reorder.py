@@ -112,12 +112,7 @@ class ReorderMixin(ParserBase):
                 f"reorder it before reading it whole, or reorder a copy: const {name}2 = "
                 f"[...{name}].{method}(...);",
             )
-        self.pos = pos
-        call = self.expr(0)
-        last = self.pos - 1
-        self.end_statement(f"`{method}()` of `{name}`")
-        assert type(call) is dict and "$method" in call
-        args = call["$method"][2:]
+        call, args, last = self.method_statement(pos, name, method)
         if any(name in scan_reads(arg)[0] for arg in args):
             raise self.fail(
                 f"the comparator reads `{name}`, which JavaScript is reordering as it runs",
@@ -132,8 +127,26 @@ class ReorderMixin(ParserBase):
         if rec is not None:
             rec[(id(items), 0)] = (self.starts[pos], self.ends[pos])
             rec[(id(aliases[name]), "$method")] = (self.starts[pos], self.ends[last])
-            for i in range(2, len(items)):  # (the comparator's place, for its failures)
-                key = (id(call["$method"]), i)
-                if key in rec:
-                    rec[(id(items), i)] = rec[key]
+            arg_spans(rec, call, items)  # (the comparator's place, for its failures)
         return True
+
+    def method_statement(
+        self, pos: int, name: str, method: str
+    ) -> tuple[dict[str, Any], list[Any], int]:
+        """The statement ``name.method(...);`` at token ``pos`` read: its call, the call's
+        arguments and the call's last token (also for :mod:`.datesetters`)."""
+        self.pos = pos
+        call = self.expr(0)
+        last = self.pos - 1
+        self.end_statement(f"`{method}()` of `{name}`")
+        assert type(call) is dict and "$method" in call
+        return call, call["$method"][2:], last
+
+
+def arg_spans(rec: dict[Any, Any], call: dict[str, Any], items: list[Any]) -> None:
+    """The places of the call's arguments (``call["$method"][2:]``) for the same arguments in
+    ``items``, a version's tree (for their failures)."""
+    for i in range(2, len(items)):
+        key = (id(call["$method"]), i)
+        if key in rec:
+            rec[(id(items), i)] = rec[key]
