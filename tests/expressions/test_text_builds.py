@@ -20,6 +20,8 @@ from .program_oracle import runs_as_in_node, runtime
 RT: Runtime = runtime()
 
 PROGRAMS = [
+    # (an array appended is Node's text of it, SPEC 5: `'a01' + [2]` is `a012`)
+    "let t = 'a'; let i = 0; while (i < 3) { t += i === 2 ? [i] : i; i++; } return t;",
     "let out = ''; let i = 0; while (i < n) { out += words[i % words.length] + ','; i++; } "
     "return out;",
     "let out = ''; let i = 0; do { out += i; i++; } while (out.length < 12); return [out, i];",
@@ -90,7 +92,7 @@ PROGRAMS = [
 FAILURES = [
     "let t = ''; for (const p of people) { if (t.length > 100) break; t += p.city; } return t;",
     "let t = 'a'; let i = 0; while (i < 3) { t += i === 1 ? undefined : i; i++; } return t;",
-    "let t = 'a'; let i = 0; while (i < 3) { t += i === 2 ? [i] : i; i++; } return t;",
+    "let t = 'a'; let i = 0; while (i < 3) { t += i === 2 ? {a: i} : i; i++; } return t;",
     "let t = 'a'; for (const p of people) { if (t.length > 99) break; t += p; } return t;",
     "let t = 0; for (const x of [1, 'a', 2, null, true]) { if (t.length > 100) break; t += x; } "
     "return t;",
