@@ -174,14 +174,18 @@ def _attempt(
         if ("try" in text or "throw" in text) and may_try(tokens.values)
         else None
     )
+    rewritten = False  # (whether the tokens are no longer the text's)
     if untried is not None and untried.tokens is not None:
         tokens = untried.tokens
         warnings = [*warnings, *untried.warnings]
+        rewritten = True
     if "for await" in text:  # `for await (const x of xs)` (:mod:`.letbranch`)
         awaited = for_awaits(text, tokens)
         if awaited is not None:
             tokens = awaited
-    tokens = loop_locals(text, tokens)  # `const row = {...}; if (t) row.k = v;` in a loop
+            rewritten = True
+    # `const row = {...}; if (t) row.k = v;` in a loop (:mod:`.looplocals`)
+    tokens = loop_locals(text, tokens, rewritten)
     tokens, looped = _states(text, tokens, states)  # (looped: a `forEach` not in the text)
     if "=>" in text:  # `const u = xs.filter(x => { seen.add(x.id); ... })` (.callbackloop)
         called = callback_loops(text, tokens)

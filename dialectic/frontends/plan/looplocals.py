@@ -26,6 +26,7 @@ shares the object)."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 
 from dialectic.frontends.plan.lexer import Lexed
@@ -35,6 +36,12 @@ from dialectic.frontends.plan.tokenwrite import TokenWriter
 __all__ = ["loop_locals"]
 
 _SETS = frozenset(["+=", "-=", "*=", "/=", "%=", "**=", "??=", "||=", "&&="])
+#: a definition of an object (`const entry = {`) in the text: without one there is nothing to
+#: read, and one search of the text costs far less than the token scans. Spaces only between
+#: its words (a comment there, `const e = /* c */ {`, is not looked for, and the definition is
+#: then left as written, as before this form was read); each quantifier possessive, so the
+#: search is linear in any text
+_OBJECT_DEF = re.compile(r"(?:const|let)\s++[\w$]++\s*+=\s*+\{")
 #: tokens that end or leave a statement's function: never inside a set
 _LEAVES = frozenset(["return", "break", "continue", "yield"])
 
@@ -135,11 +142,14 @@ def _bodies(kinds: Sequence[str], values: Sequence[object], partner: dict[int, i
     return out
 
 
-def loop_locals(source: str, tokens: Lexed) -> Lexed:
+def loop_locals(source: str, tokens: Lexed, rewritten: bool = False) -> Lexed:
     """The tokens with each such definition and its sets as an arrow called at once (the
-    tokens themselves when there is none)."""
+    tokens themselves when there is none). ``rewritten``: the tokens are no longer the
+    text's (a rewrite before this one changed them), so the text is not searched."""
     if "=" not in source or ("for" not in source and "while" not in source and "=>" not in source):
         return tokens  # (a substring test costs far less than a token scan)
+    if not rewritten and _OBJECT_DEF.search(source) is None:
+        return tokens
     kinds, values = tokens.kinds, tokens.values
     partner = _partners(kinds)
     reader = _Reader(kinds, values, partner)
