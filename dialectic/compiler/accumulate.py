@@ -27,6 +27,7 @@ from dialectic.values.jsnumber import JsRefusal
 __all__ = [
     "ACC",
     "COPY_STEP",
+    "concat_owned",
     "Owner",
     "counted",
     "step_results",
@@ -123,6 +124,52 @@ def pop_owned(frame: int, field: str | None, path: JSONPath, parts: list[Any]) -
     if base:
         del base[-1]
     return base
+
+
+def concat_owned(
+    gathered: Compiled,
+    frame: int,
+    field: str | None,
+    spreads: Sequence[bool],
+    path: JSONPath,
+    steps: Steps,
+    plain: Callable[[Any, list[Any], State], Any],
+) -> Compiled:
+    """``acc.concat(...)`` (``gathered``: the receiver's and the arguments' values) in the step
+    of the fold or reduce at nesting level ``frame``: the arguments appended to ``acc`` in
+    place when that fold owns it (an array argument's items, any other value as one item, as
+    ``concat`` does), else to a copy of it, which the fold owns from then on (``field`` None:
+    a change that copies). One step, and one per :data:`COPY_STEP` items copied or appended;
+    a receiver that is no array is ``plain``'s (a text's ``concat``, a refusal)."""
+
+    def finish(s: State, vs: list[Any]) -> Any:
+        base = vs[0]
+        rest = spread_args(vs[1:], spreads, path)
+        if type(base) is not list:
+            return plain(base, rest, s)
+        owner = FRAME.get()[frame]
+        copied = 0
+        if type(owner) is not Owner or field is None:
+            copied = len(base)
+            base = list(base)
+        elif base is not _owned(owner, field):
+            copied = len(base)
+            base = _own(owner, field, list(base))
+        before = len(base)
+        spread_args(rest, [type(v) is list for v in rest], path, base)
+        steps.take(s, 1 + (copied + len(base) - before) // COPY_STEP)
+        return base
+
+    sync = gathered.sync
+    if sync is not None:
+        return Compiled(sync=lambda s: finish(s, sync(s)))
+    aio = gathered.aio
+    assert aio is not None
+
+    async def arun(s: State) -> Any:
+        return finish(s, await aio(s))
+
+    return Compiled(aio=arun)
 
 
 def _spread_inner(

@@ -12,7 +12,14 @@ from typing import TYPE_CHECKING, Any
 
 from dialectic.compiler import plus as plus_module
 from dialectic.compiler.access import Access
-from dialectic.compiler.accumulate import ACC, counted, merge_owned, pop_owned, step_results
+from dialectic.compiler.accumulate import (
+    ACC,
+    concat_owned,
+    counted,
+    merge_owned,
+    pop_owned,
+    step_results,
+)
 from dialectic.compiler.direct import Plain, plain_body
 from dialectic.compiler.expressions import conditional, nan_plus, operator
 from dialectic.compiler.lambdas import (
@@ -24,6 +31,7 @@ from dialectic.compiler.lambdas import (
     merge,
     method,
     param_reader,
+    plain_method,
 )
 from dialectic.compiler.plus import Term, chain, extend
 from dialectic.compiler.textfold import TextAppend, appended
@@ -59,6 +67,10 @@ from dialectic.values.jsregex import new_regexp
 from dialectic.values.serialize import Serializer
 
 __all__ = ["FormsMixin", "optional_link"]
+
+
+def _spread_value(node: Node) -> Node:
+    return node.value if isinstance(node, Spread) else node
 
 
 def optional_link(node: Node) -> Get | Method | None:
@@ -206,6 +218,23 @@ class FormsMixin:
             self.limits.max_string_length,
         )
 
+    def _concat_owned(self, node: Method, frame: int, spreads: list[bool]) -> Compiled:
+        """A fold's or a reduce's ``acc.concat(...)`` (:func:`concat_owned`)."""
+        path = node.path
+        gathered = self._combine(
+            [self.compile(node.target), *(self.compile(_spread_value(a)) for a in node.args)], list
+        )
+        plain = plain_method(
+            "concat",
+            path,
+            self._steps(path),
+            self.serializer.stringify,
+            self.limits.max_string_length,
+            self.resolved.match_members,
+        )
+        field = self.resolved.folds.get(id(node), ACC)
+        return concat_owned(gathered, frame, field, spreads, path, self._steps(path), plain)
+
     def _steps(self, path: JSONPath) -> Steps:
         return Steps(self.resolved.steps_slot, self.limits, path)
 
@@ -219,6 +248,8 @@ class FormsMixin:
         spreads = [isinstance(a, Spread) for a in node.args if not isinstance(a, Lambda)]
         fallback = self.compile(node.fallback) if node.fallback is not None else None
         marked = self.resolved.accumulates.get(id(node))
+        if marked is not None and node.name == "concat":  # `acc.concat(x)`: appends in place
+            return self._concat_owned(node, marked[1], spreads)
         if marked is not None:  # a fold's `stack.slice(0, -1)` (a `pop()`): in place
             field = self.resolved.folds.get(id(node))
             return self._combine(

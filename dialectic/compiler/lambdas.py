@@ -55,6 +55,7 @@ __all__ = [
     "merge",
     "method",
     "param_reader",
+    "plain_method",
     "refused",
     "spread_args",
 ]
@@ -144,7 +145,7 @@ def method(
             hint="Get what it needs first: const found = [...s.matchAll(re)]; then call the "
             "function on each.",
         )
-    plain = _plain(name, path, steps, stringify, max_len, members)
+    plain = plain_method(name, path, steps, stringify, max_len, members)
     if fallback is not None and (name in jm.COLLECTION_READS or name in jm.COLLECTION_CHANGES):
         javascripts = _COLLECTIONS
     else:
@@ -231,7 +232,7 @@ def method(
     return Compiled(aio=acall)
 
 
-def _plain(
+def plain_method(
     name: str,
     path: JSONPath,
     steps: Steps,

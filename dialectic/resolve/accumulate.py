@@ -51,7 +51,7 @@ from dialectic.tree.nodes import (
 )
 from dialectic.values.jsops import BINARY, UNARY
 
-__all__ = ["COPYING_SPREADS", "accumulating", "in_place_steps", "reads_only"]
+__all__ = ["COPYING_SPREADS", "accumulating", "appended", "in_place_steps", "reads_only"]
 
 #: methods of the accumulator that read it (their value is new, an item, or a primitive)
 _READING_METHODS = frozenset(
@@ -109,13 +109,26 @@ def in_place_steps(lam: Lambda, frame: int) -> list[Node]:
 
 
 def _changes(node: Node, is_acc: Callable[[Node], bool]) -> bool:
-    """Whether ``node`` is ``{...acc, ...}`` or ``[...acc, ...]``."""
+    """Whether ``node`` is ``{...acc, ...}``, ``[...acc, ...]`` or ``acc.concat(...)``."""
     if type(node) is Merge:
         return bool(node.parts) and is_acc(node.parts[0])
     if type(node) is Arr and node.items:
         first = node.items[0]
         return type(first) is Spread and is_acc(first.value)
-    return False
+    target = appended(node)
+    return target is not None and is_acc(target)
+
+
+def appended(node: Node) -> Node | None:
+    """The receiver ``a`` when ``node`` is ``a.concat(...)`` (no registered ``concat``, no
+    ``?.``, no function among the arguments): a new array, ``[...a, ...]`` when ``a`` is an
+    array, that :func:`dialectic.compiler.appends.concat_owned` may make by appending to
+    ``a`` in place (a text's ``concat`` stays the text's)."""
+    if type(node) is not Method or node.name != "concat" or node.optional:
+        return None
+    if node.fallback is not None or any(type(a) is Lambda for a in node.args):
+        return None
+    return node.target
 
 
 def _gives(parent: Node, acc: Node, results: set[int]) -> bool:

@@ -37,8 +37,9 @@ version is marked all the same (field None): its copy counts against ``max_steps
 
 from __future__ import annotations
 
-from dialectic.resolve.accumulate import COPYING_SPREADS, in_place_steps, reads_only
+from dialectic.resolve.accumulate import COPYING_SPREADS, appended, in_place_steps, reads_only
 from dialectic.resolve.foldinner import INNER, inner_arrays, reduce_inner
+from dialectic.resolve.foldpaths import Guard, exclusive, guarded
 from dialectic.resolve.mapinner import map_inner
 from dialectic.tree.nodes import (
     AliasRef,
@@ -136,6 +137,8 @@ class _Fold:
         self.changes: list[tuple[Node, int, int]] = []
         self.copies: list[Node] = []  # changes of an alias that is no version (they copy)
         self.succ: dict[int, set[int]] = {}
+        #: the tests on the way to each place a version is passed on (its slot, the alias's)
+        self.guards: dict[tuple[int, int], list[Guard]] = {}
         self.leaves: set[int] = set()  # ids of the versions' leaves that pass a version on
         self.bases: set[int] = set()  # ids of the changes' bases
         self.passed: set[int] = set()  # those and the step's result's fields: given on
@@ -149,9 +152,9 @@ class _Fold:
         return None
 
     def _changes_alias(self, node: Node) -> bool:
-        """Whether ``node`` is ``[...a, ...]``, ``{...a, ...}`` or ``a.slice(0, -1)`` of an
-        alias ``a`` of the step."""
-        first: Node | None = popped(node)
+        """Whether ``node`` is ``[...a, ...]``, ``{...a, ...}``, ``a.concat(...)`` or
+        ``a.slice(0, -1)`` of an alias ``a`` of the step."""
+        first: Node | None = _changed(node)
         if type(node) is Merge and node.parts:
             first = node.parts[0]
         elif type(node) is Arr and node.items and type(node.items[0]) is Spread:
@@ -160,8 +163,8 @@ class _Fold:
 
     def _base(self, node: Node) -> AliasRef | None:
         """The version a change ``node`` starts from (``[...v, ...]``, ``{...v, ...}``,
-        ``v.slice(0, -1)``: a stack's ``pop()``)."""
-        first: Node | None = popped(node)
+        ``v.concat(...)``, ``v.slice(0, -1)``: a stack's ``pop()``)."""
+        first: Node | None = _changed(node)
         if type(node) is Merge and node.parts:
             first = node.parts[0]
         elif type(node) is Arr and node.items and type(node.items[0]) is Spread:
@@ -189,36 +192,37 @@ class _Fold:
 
     def _successor(self, slot: int, node: Node) -> None:
         """Record ``node`` (alias ``slot``) as a version when it is one."""
-        stack = [node]
-        leaves: list[tuple[Node, AliasRef, Node | None]] = []
+        stack: list[tuple[Node, Guard]] = [(node, ())]
+        leaves: list[tuple[Node, AliasRef, Node | None, Guard]] = []
         copies: list[Node] = []  # (changes of another alias: they copy, counted)
         while stack:
-            n = stack.pop()
+            n, guard = stack.pop()
             if type(n) is Cond:
-                stack.append(n.then)
-                stack.append(n.otherwise)
+                stack.append((n.then, guarded(guard, n.test, True, self.frame)))
+                stack.append((n.otherwise, guarded(guard, n.test, False, self.frame)))
             elif self._version(n) is not None:
                 assert type(n) is AliasRef
-                leaves.append((n, n, None))
+                leaves.append((n, n, None, guard))
             elif type(n) is AliasRef and n.frame == self.frame and n.slot in self.fresh:
                 continue  # (a new value: neither the fold's own nor held)
             else:
                 base = self._base(n)
                 if base is not None:
-                    leaves.append((base, base, n))
+                    leaves.append((base, base, n, guard))
                 elif not _new_value(n) or self._changes_alias(n):
                     copies.append(n)
         if not leaves and not copies:
             self.fresh.add(slot)
             return
-        fields = {self.field[ref.slot] for _, ref, _ in leaves}
+        fields = {self.field[ref.slot] for _, ref, _, _ in leaves}
         if len(fields) != 1 or copies:
-            copies.extend(change for _, _, change in leaves if change is not None)
+            copies.extend(change for _, _, change, _ in leaves if change is not None)
             self.copies.extend(n for n in copies if self._changes_alias(n))
             return
         self.field[slot] = fields.pop()
-        for leaf, ref, change in leaves:
+        for leaf, ref, change, guard in leaves:
             self.succ.setdefault(ref.slot, set()).add(slot)
+            self.guards.setdefault((ref.slot, slot), []).append(guard)
             if change is None:
                 self.leaves.add(id(leaf))
             else:
@@ -232,7 +236,7 @@ class _Fold:
         reads: list[tuple[int, int | None]] = []  # (the version, the alias holding the read)
         kept: dict[int, int] = {}  # how many places pass each version on
         for slot, succ in self.succ.items():
-            kept[slot] = len(succ)
+            kept[slot] = 1 if exclusive(slot, succ, self.guards) else len(succ)
         stack: list[tuple[Node, Node | None, int | None]] = [(self.block.body, None, None)]
         stack.extend((b.node, None, b.slot) for b in self.block.bindings)
         top = self.block.body
@@ -451,6 +455,12 @@ def _falsy(node: Node) -> bool:
         return False
     value = node.value
     return value is None or value is False or (type(value) in (int, str) and not value)
+
+
+def _changed(node: Node) -> Node | None:
+    """The receiver of ``a.slice(0, -1)`` or ``a.concat(...)``, or None."""
+    first = popped(node)
+    return first if first is not None else appended(node)
 
 
 def popped(node: Node) -> Node | None:

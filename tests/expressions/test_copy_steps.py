@@ -18,10 +18,11 @@ COPYING = [
     "return xs.reduce(([a, b], x) => [[...a, x], b + 1], [[], 0])[0].length;",
     "let o = {items: []}; for (const x of xs) { o = {...o, items: [...o.items, x]}; } "
     "return o.items.length;",
-    "let acc = []; let i = 0; while (i < xs.length) { acc = [...acc, i]; i++; } return acc.length;",
+    "let acc = []; let i = 0; while (i < xs.length) { const snap = [...acc]; acc = [...acc, i]; "
+    "i++; } return acc.length;",
     "return xs.reduce((acc, x) => { const r = [...acc, x]; return r; }, []).length;",
-    "const seen = {}; let all = {}; for (const x of xs) { all = {...all, [x]: 1}; "
-    "if (seen[x]) break; } return Object.keys(all).length;",
+    "const seen = {}; let all = {}; for (const x of xs) { const c = {...all}; "
+    "all = {...c, [x]: 1}; if (seen[x]) break; } return Object.keys(all).length;",
 ]
 
 
