@@ -152,6 +152,14 @@ def concat_owned(
         if type(owner) is not Owner or field is None:
             copied = len(base)
             base = list(base)
+        elif field == INNER:  # (a list inside the accumulator: grown if its inner arrays made it)
+            lists = owner.fields.get(INNER)
+            if lists is None:
+                lists = owner.fields[INNER] = {}
+            if lists.get(id(base)) is not base:
+                copied = len(base)
+                base = list(base)
+                lists[id(base)] = base
         elif base is not _owned(owner, field):
             copied = len(base)
             base = _own(owner, field, list(base))

@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from dialectic.compiler.accumulate import COPY_STEP
 from dialectic.compiler.arrows import (
     FRAME,
     GIVEN,
@@ -76,6 +77,9 @@ _SCANS = frozenset(["replace", "replaceAll", "split", "match", "matchAll", "exec
 _MATCHES = frozenset(["match", "matchAll", "exec"])
 #: array methods that read one item whatever the length (one step, SPEC 7)
 _ONE_ITEM = frozenset(["at"])
+#: array methods that copy the items they give (``concat``, ``slice``): one step, and one per
+#: :data:`COPY_STEP` items of the new array, as a spread's copy counts (SPEC 7)
+_COPIES = frozenset(["concat", "slice"])
 
 
 def _arrow_of(name: str, args: list[Compiled | Arrow], path: JSONPath) -> Arrow | None:
@@ -245,7 +249,8 @@ def plain_method(
     the method knows its length in advance, else here: `toUpperCase` of 'ß' is 'SS'); the
     match arrays it makes keep their members if ``members``."""
     scans = name in _SCANS
-    whole = name not in _ONE_ITEM  # (a method that reads one item costs one step)
+    whole = name not in _ONE_ITEM and name not in _COPIES  # (one step for the receiver)
+    made = COPY_STEP if name in _COPIES else 1  # (the items a step of what it made counts)
     held = name == "get"  # (a Map's `get` gives a value it holds: it makes no array)
     keeps = members and name in _MATCHES
     # the method of a text and of an array, looked up once (other receivers: per call)
@@ -279,7 +284,7 @@ def plain_method(
             out = apply_js(fn, [receiver, *rest], name, path)
         if type(out) is list:
             if not (held and t is JsMap):
-                steps.take(s, len(out))  # what it made counts too: `[a, a].flat()` doubles
+                steps.take(s, len(out) // made)  # what it made counts: `[a, a].flat()` doubles
         elif type(out) is str and len(out) > max_len:
             raise refused(TextTooLong(len(out), max_len), name, path)
         return out

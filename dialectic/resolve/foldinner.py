@@ -28,6 +28,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from dialectic.resolve.accumulate import appended
 from dialectic.resolve.recordinner import field_reads, record_pair
 from dialectic.tree.nodes import (
     AliasRef,
@@ -50,7 +51,7 @@ from dialectic.tree.nodes import (
     walk,
 )
 
-__all__ = ["INNER", "inner_arrays", "reduce_inner"]
+__all__ = ["INNER", "grown_list", "inner_arrays", "reduce_inner"]
 
 #: the mark of an inner array (the resolver's ``folds``)
 INNER = "\x00inner"
@@ -87,7 +88,7 @@ def inner_arrays(
         if type(change) is not Merge:
             continue
         base = change.parts[0]
-        inners: list[tuple[Arr, list[Node], Node | None]] = []
+        inners: list[tuple[Node, list[Node], Node | None]] = []
         for part in change.parts[1:]:
             if type(part) is not Global or part.name != "Object.fromEntries":
                 continue
@@ -181,12 +182,13 @@ def _other_members(body: Node, is_acc: Callable[[Node], bool], keys: list[Node |
     return out
 
 
-def _inner(pair: Arr, base: Node, is_acc: Callable[[Node], bool]) -> tuple[Arr, Node, Node] | None:
-    """The inner array of ``[K, [...B, ...]]``, the accumulator's node in ``B`` and ``K``."""
+def _inner(pair: Arr, base: Node, is_acc: Callable[[Node], bool]) -> tuple[Node, Node, Node] | None:
+    """The inner array of ``[K, [...B, ...]]`` (or ``[K, B.concat(...)]``), the accumulator's
+    node in ``B`` and ``K``."""
     key, value = pair.items
-    if type(value) is not Arr or not value.items or type(value.items[0]) is not Spread:
+    start = grown_list(value)
+    if start is None:
         return None
-    start = value.items[0].value
     if type(start) is Op and start.op in ("||", "??") and len(start.operands) == 2:
         empty = start.operands[1]
         if type(empty) is not Arr or empty.items:
@@ -200,6 +202,14 @@ def _inner(pair: Arr, base: Node, is_acc: Callable[[Node], bool]) -> tuple[Arr, 
     if any(is_acc(n) or _facts(n) is None for n in walk(key)):
         return None
     return value, acc, key
+
+
+def grown_list(node: Node) -> Node | None:
+    """``B`` when ``node`` is ``[...B, ...]`` or ``B.concat(...)``: a new list that starts with
+    ``B``'s items."""
+    if type(node) is Arr and node.items and type(node.items[0]) is Spread:
+        return node.items[0].value
+    return appended(node)
 
 
 def _facts(node: Node) -> tuple[Any, ...] | None:

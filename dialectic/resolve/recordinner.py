@@ -18,6 +18,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from dialectic.resolve.accumulate import appended
 from dialectic.tree.nodes import Arr, Cond, Get, Lit, Merge, Node, Obj, Op, Spread, walk
 
 __all__ = ["field_reads", "record_pair"]
@@ -25,7 +26,7 @@ __all__ = ["field_reads", "record_pair"]
 
 def record_pair(
     pair: Arr, base: Node, is_acc: Callable[[Node], bool], same: Callable[[Node, Node], bool]
-) -> tuple[Arr | None, list[Node], str | None] | None:
+) -> tuple[Node | None, list[Node], str | None] | None:
     """For the pair ``[K, {...acc[K2], f: V}]`` of a change of ``base``: the inner array ``V``
     when it is ``[...acc[K3].f, ...]`` (else None), the accumulator's nodes it reads so, and the
     field it grows (None: another field's change); None for any other pair."""
@@ -39,9 +40,12 @@ def record_pair(
         return None
     ((name, arr),) = obj.fields.items()
     accs: list[Node] = [record.target]  # type: ignore[attr-defined]
-    if type(arr) is not Arr or not arr.items or type(arr.items[0]) is not Spread:
+    if type(arr) is Arr and arr.items and type(arr.items[0]) is Spread:
+        start: Node | None = arr.items[0].value
+    else:  # (`acc[K].f.concat(x)`)
+        start = appended(arr)
+    if start is None:
         return None, accs, None
-    start = arr.items[0].value
     if not _record_of(start, base, key, is_acc, same, 2):
         return None, accs, None
     field = start.keys[1]  # type: ignore[attr-defined]
