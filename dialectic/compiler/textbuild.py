@@ -25,8 +25,9 @@ from typing import TYPE_CHECKING, Any
 
 from dialectic.compiler.expressions import refused
 from dialectic.outcome.errors import JSONPath
+from dialectic.resolve.foldtext import template_rest
 from dialectic.run.evaluator import Compiled, State
-from dialectic.tree.nodes import Get, Lambda, Method, Node, Op, While
+from dialectic.tree.nodes import Get, Lambda, Method, Node, Op, Template, While
 from dialectic.values.jsops import JsRefusal, TextTooLong, add
 from dialectic.values.jsstrings import utf16_length
 
@@ -221,6 +222,27 @@ def _appender(
     return append
 
 
+def _template_append(c: Compiler, node: Template) -> Compiled | None:
+    """`` `${v}...` `` of a version ``v``: the next version, the rest of the template its
+    piece, when ``v`` is a text (else the template as written, which reads ``v`` again: an
+    alias, read once); None (as written) for parts that wait."""
+    left = c.compile(node.parts[0])  # type: ignore[arg-type]
+    rest = c.compile(template_rest(node))
+    whole = c._table[Template](c, node)
+    ls, rs, ws = left.sync, rest.sync, whole.sync
+    if ls is None or rs is None or ws is None:
+        return None
+    add_piece = _appender(node.path, c.serializer.stringify, c.limits.max_string_length)
+
+    def run(s: State) -> Any:
+        v = ls(s)
+        if type(v) is Text or type(v) is str:
+            return add_piece([v, rs(s)])
+        return ws(s)
+
+    return Compiled(sync=run)
+
+
 def _texts(v: Any) -> Any:
     """A fold's final state (or a reduce's text) with texts for its versions."""
     if type(v) is Text:
@@ -253,6 +275,8 @@ def text_site(c: Compiler, node: Node) -> Compiled | None:
     if kind == "append":
         if arg not in c._text_loops:  # (not compiled inside its loop: as written)
             return None
+        if type(node) is Template:  # `${v}...`: v followed by the rest, for a text v
+            return _template_append(c, node)
         assert type(node) is Op
         parts = [c.compile(o) for o in node.operands]
         return c._combine(

@@ -41,12 +41,13 @@ from dialectic.tree.nodes import (
     Node,
     Obj,
     Op,
+    Template,
     child_list,
     walk,
 )
 from dialectic.tree.resolved import AliasRef, DomainCall, Invoke, ParamRef
 
-__all__ = ["Marks", "appended", "text_marks"]
+__all__ = ["Marks", "appended", "template_rest", "text_marks"]
 
 #: id -> (the node, its kind, an argument): ``append`` (an ``Op``), ``length`` (a ``Get``),
 #: ``read``, ``truth``, ``equal``, ``tail``, ``head`` (an ``AliasRef``), ``loop``
@@ -115,7 +116,7 @@ class _Step:
                 continue
             self._version(b.slot, n)
 
-    def _slot(self, node: Node) -> int | None:
+    def _slot(self, node: Node | None) -> int | None:
         if type(node) is AliasRef and node.frame == self.frame and node.slot in self.field:
             return node.slot
         return None
@@ -133,6 +134,8 @@ class _Step:
                 leaves.append((n, None))
             elif _builds(n) and self._slot(n.args[1]) is not None:  # type: ignore[attr-defined]
                 leaves.append((n.args[1], n))  # type: ignore[attr-defined]
+            elif self._slot(_template_base(n)) is not None:  # `${v}...`
+                leaves.append((_template_base(n), n))  # type: ignore[arg-type]
             else:
                 spine = _spine(n)
                 if spine and self._slot(spine[-1].operands[0]) is not None:
@@ -263,13 +266,33 @@ def _method_read(node: Node, field: str, parent: Method) -> tuple[Node, str, str
     return node, field, "read", None
 
 
-def appended(node: Lambda) -> Node | None:
-    """``E`` when ``node`` is ``(acc, ...) => acc + E`` with an ``E`` that neither reads
-    ``acc`` nor calls a function (None otherwise)."""
-    body = node.body
-    if type(body) is not Op or body.op != "+" or len(body.operands) != 2 or len(node.params) < 2:
+def _template_base(node: Node) -> Node | None:
+    """``v`` when ``node`` is the template `` `${v}...` `` (more than ``v``)."""
+    if type(node) is not Template or len(node.parts) < 2 or isinstance(node.parts[0], str):
         return None
-    acc, piece = body.operands
+    return node.parts[0]
+
+
+def template_rest(node: Template) -> Template:
+    """The template ``node`` (`` `${v}...` ``) without its first part: for a text ``v``,
+    ``v`` followed by this one's text."""
+    return Template(node.path, node.parts[1:])
+
+
+def appended(node: Lambda) -> Node | None:
+    """``E`` when ``node`` is ``(acc, ...) => acc + E`` (or `` (acc, ...) => `${acc}...` ``,
+    ``E`` the rest of the template) with an ``E`` that neither reads ``acc`` nor calls a
+    function (None otherwise)."""
+    body = node.body
+    if len(node.params) < 2:
+        return None
+    if type(body) is Template and len(body.parts) > 1 and type(body.parts[0]) is ParamRef:
+        acc: Node = body.parts[0]
+        piece: Node = template_rest(body)
+    elif type(body) is not Op or body.op != "+" or len(body.operands) != 2:
+        return None
+    else:
+        acc, piece = body.operands
     if type(acc) is not ParamRef or acc.index != 0:
         return None
     for n in walk(piece):
