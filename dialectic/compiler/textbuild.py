@@ -39,19 +39,21 @@ __all__ = ["Text", "closed", "grow", "opened", "text_site"]
 
 class _Pieces:
     """The pieces shared by the versions of one text: ``size`` characters, ``units`` UTF-16
-    code units in all."""
+    code units in all; ``front``: a text built by prepends (``out = x + out``), its pieces
+    kept last first."""
 
-    __slots__ = ("parts", "size", "units")
+    __slots__ = ("parts", "size", "units", "front")
 
-    def __init__(self, parts: list[str], size: int, units: int) -> None:
+    def __init__(self, parts: list[str], size: int, units: int, front: bool = False) -> None:
         self.parts = parts
         self.size = size
         self.units = units
+        self.front = front
 
     def joined(self) -> str:
         parts = self.parts
         if len(parts) != 1:
-            parts[:] = ["".join(parts)]
+            parts[:] = ["".join(reversed(parts) if self.front else parts)]
         return parts[0]
 
 
@@ -67,13 +69,16 @@ class Text:
 
     def text(self) -> str:
         whole = self.pieces.joined()
-        return whole if len(whole) == self.size else whole[: self.size]
+        if len(whole) == self.size:
+            return whole
+        # (an older version: the start of the text appends make, the end of the prepends')
+        return whole[len(whole) - self.size :] if self.pieces.front else whole[: self.size]
 
     def tail(self, k: int) -> str:
         """A text ending as this one does, with at least its last ``k`` characters (all of them
         when it has fewer)."""
         pieces = self.pieces
-        if k >= self.size or pieces.size != self.size:
+        if k >= self.size or pieces.size != self.size or pieces.front:
             return self.text()
         got: list[str] = []
         n = 0
@@ -89,7 +94,7 @@ class Text:
     def head(self, k: int) -> str:
         """A text starting as this one does, with at least its first ``k`` characters (all of
         them when it has fewer)."""
-        if k >= self.size:
+        if k >= self.size or self.pieces.front:
             return self.text()
         got: list[str] = []
         n = 0
@@ -169,16 +174,17 @@ def length_of(raw: Compiled, generic: Compiled) -> Compiled:
     return Compiled(aio=arun)
 
 
-def opened(acc: str | Text) -> _Pieces:
-    """The pieces an append to ``acc`` extends: its own when it is the last version of
-    them, else new ones (an older version copied once, a text as the first piece)."""
+def opened(acc: str | Text, front: bool = False) -> _Pieces:
+    """The pieces an append to ``acc`` extends (a prepend, ``front``): its own when it is the
+    last version of them, built the same way, else new ones (an older version copied once, a
+    text as the first piece)."""
     if type(acc) is Text:
-        if acc.pieces.size == acc.size:
+        if acc.pieces.size == acc.size and acc.pieces.front == front:
             return acc.pieces
         whole = acc.text()
-        return _Pieces([whole], len(whole), acc.units)
+        return _Pieces([whole], len(whole), acc.units, front)
     assert type(acc) is str
-    return _Pieces([acc], len(acc), utf16_length(acc))
+    return _Pieces([acc], len(acc), utf16_length(acc), front)
 
 
 def grow(pieces: _Pieces, piece: str) -> None:
@@ -193,10 +199,10 @@ def closed(pieces: _Pieces) -> Text:
 
 
 def _appender(
-    path: JSONPath, stringify: Callable[[Any], str], max_len: int
+    path: JSONPath, stringify: Callable[[Any], str], max_len: int, front: bool = False
 ) -> Callable[[list[Any]], Any]:
-    """The ``+`` of a version and a piece: the next version (or JavaScript's ``+`` when the
-    left operand is no text)."""
+    """The ``+`` of a version and a piece (of a piece and a version, ``front``): the next
+    version (or JavaScript's ``+`` when the version's operand is no text)."""
 
     def text(v: Any, total: int) -> str:
         try:
@@ -219,7 +225,19 @@ def _appender(
         except JsRefusal as exc:
             raise refused(exc, "+", path) from None
 
-    return append
+    def prepend(vs: list[Any]) -> Any:
+        left, right = vs
+        t = type(right)
+        if t is Text or t is str:
+            pieces = opened(right, front=True)
+            grow(pieces, text(left, pieces.size))
+            return closed(pieces)
+        try:
+            return add(left, right, stringify, max_len)
+        except JsRefusal as exc:
+            raise refused(exc, "+", path) from None
+
+    return prepend if front else append
 
 
 def _template_append(c: Compiler, node: Template) -> Compiled | None:
@@ -272,16 +290,15 @@ def text_site(c: Compiler, node: Node) -> Compiled | None:
     if mark is None:
         return None
     _, kind, arg = mark
-    if kind == "append":
+    if kind == "append" or kind == "prepend":
         if arg not in c._text_loops:  # (not compiled inside its loop: as written)
             return None
         if type(node) is Template:  # `${v}...`: v followed by the rest, for a text v
             return _template_append(c, node)
         assert type(node) is Op
         parts = [c.compile(o) for o in node.operands]
-        return c._combine(
-            parts, _appender(node.path, c.serializer.stringify, c.limits.max_string_length)
-        )
+        stringify, max_len = c.serializer.stringify, c.limits.max_string_length
+        return c._combine(parts, _appender(node.path, stringify, max_len, kind == "prepend"))
     if kind == "build":  # (a reduce appending to the text: :mod:`.textfold`)
         if arg not in c._text_loops:
             return None

@@ -49,7 +49,8 @@ from dialectic.tree.resolved import AliasRef, DomainCall, Invoke, ParamRef
 
 __all__ = ["Marks", "appended", "template_rest", "text_marks"]
 
-#: id -> (the node, its kind, an argument): ``append`` (an ``Op``), ``length`` (a ``Get``),
+#: id -> (the node, its kind, an argument): ``append``, ``prepend`` (an ``Op``, a ``Template``),
+#: ``length`` (a ``Get``),
 #: ``read``, ``truth``, ``equal``, ``tail``, ``head`` (an ``AliasRef``), ``loop``
 Marks = dict[int, tuple[Node, str, Any]]
 
@@ -78,7 +79,8 @@ def text_marks(lam: Lambda, frame: int, test: Lambda | None = None, at: int = -1
     out: Marks = {}
     for node, field in step.appends.items():
         if field in good:
-            out[id(node)] = (node, "build" if type(node) is Method else "append", id(lam))
+            kind = "prepend" if id(node) in step.fronts else "append"
+            out[id(node)] = (node, "build" if type(node) is Method else kind, id(lam))
     for node, field, kind, arg in step.reads:
         if field in good:
             out[id(node)] = (node, kind, arg)
@@ -99,6 +101,7 @@ class _Step:
         self.bad: set[str] = set()
         self.passed: set[int] = set()  # the refs that pass a version on
         self.appends: dict[Node, str] = {}  # (by node: ids stay theirs while it is held)
+        self.fronts: set[int] = set()  # the appends that are prepends, `x + v`
         self.reads: list[tuple[Node, str, str, Any]] = []
         seen: set[str] = set()
         for b in block.bindings:
@@ -140,6 +143,9 @@ class _Step:
                 spine = _spine(n)
                 if spine and self._slot(spine[-1].operands[0]) is not None:
                     leaves.extend((spine[-1].operands[0], a) for a in spine)
+                elif spine and self._slot(spine[0].operands[1]) is not None:
+                    leaves.append((spine[0].operands[1], n))  # `x + v`: a prepend
+                    self.fronts.add(id(n))
         fields = {self.field[ref.slot] for ref, _ in leaves}  # type: ignore[attr-defined]
         if len(fields) != 1:
             return  # (its refs are reads)

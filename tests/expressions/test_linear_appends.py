@@ -101,6 +101,22 @@ SMALL = [
     "out = `${out}${r}`; seen.push(before); } return [out, seen];",
     "let out = ''; for (const r of words) { out = `${out}${r}`; "
     "if (out.endsWith('a')) out = `${out}!`; } return out;",
+    # text prepends, and prepends and appends of one text in turn
+    "let out = ''; for (const r of nums) { out = r + ',' + out; } return out;",
+    "let out = 0; for (const r of nums) { out = r + out; } return out;",
+    "let out = 'x'; for (const r of nums) { out = r + out; out += '|'; } return out;",
+    "let out = ''; for (const r of words) { out = r + out; if (out.startsWith('b')) "
+    "out = '>' + out; } return out;",
+    "let out = ''; const seen = []; for (const r of nums) { const before = out; "
+    "out = r + ';' + out; seen.push(before); } return [out, seen];",
+    "let out = ''; const ends = []; for (const r of words) { out = r + out; "
+    "ends.push(out.slice(-2), out.at(-1), out === 'ab', !out, out.length); } return [out, ends];",
+    "let out = ''; for (const r of nums) { out = out.length + out; } return out;",
+    "let a = ''; let b = ''; for (const r of words) { b = r + a; a = r + a; } return [a, b];",
+    "let a = 'q'; for (const r of words) { const old = a; a = a + r; a = r + old; } return a;",
+    "let a = ''; let i = 0; while (a.length < 30) { a = i + a; a = a + i; i++; } return a;",
+    "let a = ''; for (const r of words) { if (r.length > 2) a = r + a; else a = a + r; } return a;",
+    "let a = ''; for (const r of words) { a = `${a}${r}`; a = r + a; } return a;",
     "return nums.reduce((acc, r) => `${acc}${r},`, '');",
     "return nums.reduce((acc, r) => `${acc}${r},`);",
     "return words.reduce((acc, w, i) => `${acc}${i}=${w};`, 'start:');",
@@ -168,6 +184,9 @@ LINEAR = {
     "template while": "let out = ''; let i = 0; while (i < rows.length) { "
     "out = `${out}${rows[i]};`; i++; }",
     "reduce template": "const out = rows.reduce((acc, r) => `${acc}${r},`, '');",
+    "text prepend": "let out = ''; for (const r of rows) { out = r + ',' + out; }",
+    "text prepend while": "let out = ''; let i = 0; while (i < rows.length) { "
+    "out = rows[i] + ';' + out; i++; }",
 }
 
 
@@ -198,7 +217,7 @@ def _per_item(rt: Runtime, text: str, n: int) -> float:
 @pytest.mark.parametrize(
     "name",
     ["concat for...of", "spread while", "concat under a test", "reduce concat",
-     "a field's concat", "template append"],
+     "a field's concat", "template append", "text prepend"],
 )  # fmt: skip
 def test_time_per_item_is_flat(name: str) -> None:
     # per item at 32,000 within 4 times 1,000's (copying: about 32 times, and more)
