@@ -14,11 +14,13 @@ version after the change:
   _s.a0`` (one per field), ``_s.done``, or given back whole as the step's result
   (``_s.done ? _s : {...}``, a ``break``);
 - a version is the field alias, or an alias whose value is a tree of ``? :`` whose leaves are
-  earlier versions of the same field or changes of them (``[...v, ...]``, ``{...v, ...}``),
+  earlier versions of the same field or changes of them (``[...v, ...]``, ``{...v, ...}``,
+  ``v.concat(...)``),
   or new array or object literals (``cur = []`` starting a chunk again: not the fold's own, so
   the next change copies it once);
 - a version is passed on (the base of a change, a leaf of the next version, the field of the
-  step's result under its own key) by one place only, and is otherwise only read (a member, a
+  step's result under its own key) by one place only (or by places on opposite branches of
+  one test alias: :mod:`.foldpaths`), and is otherwise only read (a member, a
   spread into a new value, a method that reads it, an operand that makes a number or a text,
   ... as :func:`dialectic.resolve.accumulate.reads_only` says);
 - every read of a version runs before each change that may reach its object: the read is in

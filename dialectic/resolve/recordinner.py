@@ -28,8 +28,9 @@ def record_pair(
     pair: Arr, base: Node, is_acc: Callable[[Node], bool], same: Callable[[Node, Node], bool]
 ) -> tuple[Node | None, list[Node], str | None] | None:
     """For the pair ``[K, {...acc[K2], f: V}]`` of a change of ``base``: the inner array ``V``
-    when it is ``[...acc[K3].f, ...]`` (else None), the accumulator's nodes it reads so, and the
-    field it grows (None: another field's change); None for any other pair."""
+    when it is ``[...acc[K3].f, ...]`` or ``acc[K3].f.concat(...)`` (else None), the
+    accumulator's nodes it reads so, and the field it grows (None: another field's change);
+    None for any other pair."""
     key, value = pair.items
     if type(value) is not Merge or len(value.parts) != 2:
         return None
