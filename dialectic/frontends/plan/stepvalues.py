@@ -23,8 +23,8 @@ parser refuses it as before, with what to write instead):
   ``N``);
 - it holds no ``await`` when it is inside an arrow or a function (another call's code could run
   in between and read ``N``);
-- the program has no ``try``, ``catch``, ``finally``, ``then``, ``allSettled`` or ``any`` (a
-  failure of ``S`` after the change could be caught and ``N`` read there).
+- the program has no ``try``, ``catch``, ``finally``, ``then``, ``allSettled``, ``any`` or
+  ``race`` (a failure of ``S`` after the change could be caught and ``N`` read there).
 """
 
 from __future__ import annotations
@@ -38,7 +38,7 @@ __all__ = ["step_values"]
 
 _STEPS = frozenset(["++", "--"])
 #: names after which a program's failure could be caught (the pass then leaves all as written)
-_CATCHERS = frozenset(["try", "catch", "finally", "then", "allSettled", "any"])
+_CATCHERS = frozenset(["try", "catch", "finally", "then", "allSettled", "any", "race"])
 #: the operators that may run a part of a statement zero or many times, or define a function
 _BRANCHING = frozenset(["&&", "||", "??", "?", "?.", "=>", "&&=", "||=", "??="])
 #: keywords that start a statement this pass does not read
