@@ -57,7 +57,6 @@ def test_they_decompile_and_read_back(text: str) -> None:
     [
         ("function f({a: {b}, b}) { return b; } return 1;", "a function's parameters must differ"),
         ("function f({a: {Math}}) { return Math; } return 1;", "`Math` is JavaScript's own"),
-        ("function f({a: {b, ...r}}) { return r; } return 1;", "only the outer pattern"),
         ("function f({y = z, z = 1} = {}) { return y; } return f();", "before the pattern"),
         ("return [{a: 1}].map(({a} = {}) => a);", "a function passed here takes no defaults"),
         ("function f({a: {b}) { return b; } return f(1);", "names or destructuring patterns"),

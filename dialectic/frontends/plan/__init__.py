@@ -44,6 +44,7 @@ from dialectic.frontends.plan.parser import ParseFailure, Parser, Problem
 from dialectic.frontends.plan.recordfields import record_changes
 from dialectic.frontends.plan.reduceloop import reduce_loops
 from dialectic.frontends.plan.spans import LazySpans, LineIndex, build_spans
+from dialectic.frontends.plan.stepvalues import step_values
 from dialectic.frontends.plan.trycatch import may_try, untry
 from dialectic.frontends.plan.unshift import unshifts
 from dialectic.frontends.plan.worklist import worklists
@@ -179,11 +180,7 @@ def _attempt(
         tokens = untried.tokens
         warnings = [*warnings, *untried.warnings]
         rewritten = True
-    if "for await" in text:  # `for await (const x of xs)` (:mod:`.letbranch`)
-        awaited = for_awaits(text, tokens)
-        if awaited is not None:
-            tokens = awaited
-            rewritten = True
+    tokens, rewritten = _steps_and_awaits(text, tokens, rewritten)
     # `const row = {...}; if (t) row.k = v;` in a loop (:mod:`.looplocals`)
     tokens = loop_locals(text, tokens, rewritten)
     tokens, looped = _states(text, tokens, states)  # (looped: a `forEach` not in the text)
@@ -248,6 +245,21 @@ def _attempt(
         parser.limited = (problem, "max_depth")
         tree = None
     return text, tokens, parser, _thrown_as_text(parser, tree)
+
+
+def _steps_and_awaits(text: str, tokens: Lexed, rewritten: bool) -> tuple[Lexed, bool]:
+    """``tokens`` with ``const x = xs[i++];`` as two statements (:mod:`.stepvalues`) and
+    ``for await (const x of xs)`` read (:mod:`.letbranch`), and whether they are no longer the
+    text's."""
+    if "++" in text or "--" in text:
+        stepped = step_values(text, tokens)
+        if stepped is not None:
+            tokens, rewritten = stepped, True
+    if "for await" in text:
+        awaited = for_awaits(text, tokens)
+        if awaited is not None:
+            tokens, rewritten = awaited, True
+    return tokens, rewritten
 
 
 def _thrown_as_text(parser: Parser, tree: Any) -> Any:

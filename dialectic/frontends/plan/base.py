@@ -106,7 +106,11 @@ def op_hint(op: str) -> str:
     if op in _OP_HINTS:
         return _OP_HINTS[op]
     if op in CHANGES:
-        return "values never change in Plan: compute a new one, e.g. `next = x + 1;`"
+        return (
+            "write the change as a statement of its own (`x += 1;`, `i++;`) and read the value "
+            "before or after it (a simple statement holds no `&&`, `||`, `??`, `?:`, arrow or "
+            'other read of `i` after `i++`: SPEC 10, "Changes outside loops")'
+        )
     return (
         "Plan has the operators + - * / % ** === !== == != < <= > >= && || ?? ! "
         "| & ^ ~ << >> >>> and `? :`"
@@ -358,7 +362,13 @@ class ParserBase:
                         "k = ...;) and `o` is defined as {} and read by nothing else while it "
                         "grows; else write o[k] = [...(o[k] ?? []), x];"
                     )
-            return self.fail(f"Plan has no operator `{tok[1]}` (expected {expected})", tok[2], hint)
+            what = (
+                f"`{tok[1]}` is read only in a statement of its own (`i{tok[1]};`) or once in a "
+                f"simple statement (`xs.push(i{tok[1]});`)"
+                if tok[1] in ("++", "--")
+                else f"Plan has no operator `{tok[1]}`"
+            )
+            return self.fail(f"{what} (expected {expected})", tok[2], hint)
         if kind == "name" and tok[1] in RESERVED:
             return self.fail(
                 f"expected {expected}, found the keyword `{tok[1]}`", tok[2], keyword_hint(tok[1])

@@ -168,8 +168,11 @@ class PatternsMixin(ParserBase):
                 i += 1
                 continue
             if kinds[i] == "op" and values[i] == "...":
-                rest = self._pattern_rest(i, opener, closer, level > 0, index)
-                if opener == "{":
+                rest = self._pattern_rest(i, closer, index)
+                if level > 0:  # `{data: [first, ...others]}`: the rest of the inner value
+                    self._inner_rest(rest, opener, path, named, parts, gets)
+                    rest = None
+                elif opener == "{":
                     self._rest_keys = tuple(named)
                     rest = (rest[0], rest[1], -1)
                 i += 2
@@ -195,6 +198,28 @@ class PatternsMixin(ParserBase):
             elif kinds[i] != closer:
                 raise self.unexpected(self.tok(i), f"`,` or `{closer}`")
         return i, rest
+
+    def _inner_rest(
+        self,
+        rest: tuple[str, int, int],
+        opener: str,
+        path: list[Any],
+        named: list[str],
+        parts: list[tuple[str, Any, int]],
+        gets: list[tuple[list[Any], int]],
+    ) -> None:
+        """``...name`` last in a nested pattern: an array pattern's items after the named ones
+        (``path`` is the hidden alias holding ``[...part]``), an object pattern's members but
+        the named ones (of a hidden alias for the part)."""
+        name, at, index = rest
+        if opener == "[":
+            items: list[Any] = [dict(path[0]), "slice", index]
+            self._record(items, [(at, at)] * 3)
+            parts.append((name, {"$method": items}, at))
+            return
+        hidden = self._hidden_name()
+        parts.append((hidden, self._read_part(path, at, gets), at))
+        parts.append((name, object_rest(hidden, tuple(named)), at))
 
     def _pattern_element(
         self,
@@ -267,17 +292,9 @@ class PatternsMixin(ParserBase):
             raise self.unexpected(self.tok(end), "the end of the pattern")
         return end
 
-    def _pattern_rest(
-        self, i: int, opener: str, closer: str, nested: bool, index: int
-    ) -> tuple[str, int, int]:
-        """``...name`` at token ``i``, last in the outer array pattern: (name, token, index)."""
+    def _pattern_rest(self, i: int, closer: str, index: int) -> tuple[str, int, int]:
+        """``...name`` at token ``i``, last in its pattern: (name, token, index)."""
         kinds, values = self.kinds, self.values
-        if nested:
-            raise self.fail(
-                "only the outer pattern can gather the rest (`...name`)",
-                self.starts[i],
-                "name the parts you need: const {a, b} = v; or keep the whole value",
-            )
         if kinds[i + 1] != "name" or values[i + 1] in RESERVED:
             raise self.unexpected(self.tok(i + 1), "a name after `...`")
         if kinds[i + 2] != closer:
