@@ -163,8 +163,8 @@ def _versions(
             out, inline = fold_step(c, current, p.fresh, rec), False
         else:
             out = step(c.kind, prev, value)
-            if span is not None and rec is not None and type(out) is dict:
-                rec[(id(out["$op"]), len(out["$op"]) - 1)] = span
+            if span is not None and rec is not None and out is not value and value is not None:
+                rec[(id(out["$op"]), 2)] = span  # (`prev op value`)
         if inline:
             assert c.value is not None
             del lets[c.value]
