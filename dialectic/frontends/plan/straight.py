@@ -65,31 +65,24 @@ def emit_straight(
     """The statement (tokens ``pos`` to ``end``, its header's last at ``last``) as versions:
     ``inits`` holds each changed name's hidden alias of its value before the statement."""
     lets = body.lets
-    nodes: list[dict[str, Any]] = []
-    for tree in lets.values():
-        scan_reads(tree, nodes)
-    used: dict[str, int] = {}
-    for node in nodes:  # a name changed here, read in the statement: its value before
-        name = node["$ref"]
-        start = inits.get(name)
-        if start is not None:
-            node["$ref"] = start
-        else:
-            used[name] = used.get(name, 0) + 1
-    tests: list[list[Any]] = []
-    finals = {name: _versions(p, body, name, inits[name], used, tests) for name in body.accs}
-    if tests:
-        _inline_tests(lets, tests, p.rec)
+    arrays = {inits[name] for name in body.accs if body.acc_kind[name] == "push"}
+    arrays.update(name for name, tree in lets.items() if type(tree) is list or _pushed_when(tree))
+    used, runs_nothing = _walk(lets, inits, arrays)
+    made = _Made()
+    finals = {name: _versions(p, body, name, inits[name], used, made) for name in body.accs}
+    if made.tests:
+        _inline_tests(lets, made, used, p.rec)
+    if made.opaque and runs_nothing:
+        versions = {name for name, tree in lets.items() if type(tree) is list}
+        runs_nothing = total(made.opaque, arrays | versions)
     aliases, alias_rec = body.aliases, body.alias_rec
     moved = {
         name: final
         for name, final in finals.items()
         if final in lets and not used.get(final) and _movable(lets[final], body.acc_kind[name])
     }
-    deep = _depth(p, aliases, inits, nodes) + len(lets)
-    run = deep >= MAX_CHAIN or not total(
-        lets, {inits[name] for name in body.accs if body.acc_kind[name] == "push"}
-    )
+    deep = _depth(p, aliases, [*inits.values(), *used]) + len(lets)
+    run = deep >= MAX_CHAIN or not runs_nothing
     if run:
         deep = 0
         moved = {}  # (the expression statement reads the last versions, not the names)
@@ -117,14 +110,95 @@ def emit_straight(
         alias_rec.append((name, body.acc_tok[name], pos, last + 1, end))
 
 
-def _depth(
-    p: LoopEmitMixin, aliases: dict[str, Any], inits: dict[str, str], nodes: list[dict[str, Any]]
-) -> int:
+class _Made:
+    """What :func:`_versions` made: the versions under a branch's test (``[_if1, v, _t1]``),
+    how many reads of each test it added or took away, and the versions of other changes
+    (:func:`.loopfold.fold_step`'s: a Map's, an entry's, a pop's)."""
+
+    __slots__ = ("tests", "reads", "opaque")
+
+    def __init__(self) -> None:
+        self.tests: list[list[Any]] = []
+        self.reads: dict[str, int] = {}
+        self.opaque: dict[str, Any] = {}
+
+
+def _walk(
+    lets: dict[str, Any], inits: dict[str, str], arrays: set[str]
+) -> tuple[dict[str, int], bool]:
+    """One walk of the statement's ``lets``: a read of a changed name (``inits``) becomes a read
+    of its value before; returns how many times each other name is read, and whether computing
+    them can never throw in JavaScript nor call a function (literals, operators but `in` and
+    `instanceof`, conditionals, optional member reads, object spreads, templates, and array
+    spreads of ``arrays``, the arrays before the statement and its own array literals). Such a
+    statement needs no expression statement to run it: if nothing reads the name, nothing of
+    it could be seen. A part that binds names (an arrow function) is read by
+    :func:`.loopbuild.scan_reads`, which knows its scopes."""
+    used: dict[str, int] = {}
+    pure = True
+    stack: list[Any] = list(lets.values())
+    while stack:
+        node = stack.pop()
+        kind = type(node)
+        if kind is list:
+            stack.extend(node)
+            continue
+        if kind is not dict:
+            continue
+        if len(node) != 1:
+            pure = False
+            _scoped(node, inits, used)
+            continue
+        ((key, value),) = node.items()
+        if key == "$ref":
+            start = inits.get(value)
+            if start is not None:
+                node["$ref"] = start
+            else:
+                used[value] = used.get(value, 0) + 1
+            continue
+        if key == "$quote":
+            continue
+        if key == "$fn":
+            pure = False
+            _scoped(node, inits, used)
+            continue
+        if key == "$spread":
+            read = value.get("$ref") if type(value) is dict else None
+            pure = pure and type(read) is str and inits.get(read, read) in arrays
+        elif key == "$op":
+            pure = pure and type(value) is list and bool(value) and value[0] not in _THROWING
+        elif key == "$object":
+            pure = pure and type(value) is dict
+            if type(value) is dict:
+                stack.extend(value.values())
+                continue
+        elif key not in _TOTAL:
+            pure = False
+        stack.append(value)
+    return used, pure
+
+
+def _scoped(tree: Any, inits: dict[str, str], used: dict[str, int]) -> None:
+    """:func:`_walk` of a part that may bind names: its free reads, through
+    :func:`.loopbuild.scan_reads`."""
+    nodes: list[dict[str, Any]] = []
+    scan_reads(tree, nodes)
+    for node in nodes:
+        name = node["$ref"]
+        start = inits.get(name)
+        if start is not None:
+            node["$ref"] = start
+        else:
+            used[name] = used.get(name, 0) + 1
+
+
+def _depth(p: LoopEmitMixin, aliases: dict[str, Any], reads: list[str]) -> int:
     """How many versions made by straight statements, not run since, the statement's values
     read in a chain (each is computed when read: so deep a chain would be so deep a recursion)."""
     chains = p.chains
     deep = 0
-    for name in (*inits.values(), *(node["$ref"] for node in nodes)):
+    for name in reads:
         tree = aliases.get(name)
         if tree is not None:
             deep = max(deep, chains.get(id(tree), 0))
@@ -132,18 +206,12 @@ def _depth(
 
 
 def _versions(
-    p: LoopEmitMixin,
-    body: Body,
-    name: str,
-    init: str,
-    used: dict[str, int],
-    tests: list[list[Any]],
+    p: LoopEmitMixin, body: Body, name: str, init: str, used: dict[str, int], made: _Made
 ) -> str:
     """The versions of ``name`` its statement's changes make, from ``init`` (its value before):
-        each a hidden local of ``body`` (:meth:`.loopcheck.Body.version`, which a read in the body
-        already made for the changes before it). A change's value read nowhere else is written in
-        its version (``_t2 = _t1 + 5``, ``_xs2 = [..._xs1, v]``); ``tests`` receives the versions
-    made under a branch's test (``[_if1, v, _t1]``). Returns the last version."""
+    each a hidden local of ``body`` (:meth:`.loopcheck.Body.version`, which a read in the body
+    already made for the changes before it). A change's value read nowhere else is written in
+    its version (``_t2 = _t1 + 5``, ``_xs2 = [..._xs1, v]``). Returns the last version."""
     lets, rec = body.lets, p.rec
     current = body.current.get(name, init)
     for c in body.pending.pop(name, ()):
@@ -151,16 +219,24 @@ def _versions(
         inline = c.value is not None and not used.get(c.value) and c.value in lets
         value: Any = None
         span: tuple[int, int] | None = None
+        stripped = False
         if inline:
             assert c.value is not None
-            value, span = _unless(lets[c.value], c.reach, rec)
+            value, span, stripped = _unless(lets[c.value], c.reach, rec)
+            if stripped and c.reach is not None:
+                made.reads[c.reach] = made.reads.get(c.reach, 0) - 1
             if span is None and rec is not None:
                 span = rec.get((id(lets), c.value))
         out: Any
         if c.kind == "push" and inline and type(value) is list:
             out = [{"$spread": prev}, *value]
         elif c.kind in ("push", "entry", "pop", "set") or c.nested is not None or not inline:
+            if inline and stripped and c.reach is not None:  # (its test read again)
+                made.reads[c.reach] += 1
             out, inline = fold_step(c, current, p.fresh, rec), False
+            made.opaque[str(len(made.opaque))] = out  # (judged whole: :func:`total`)
+            if c.reach is not None:
+                made.reads[c.reach] = made.reads.get(c.reach, 0) + 1
         else:
             out = step(c.kind, prev, value)
             if span is not None and rec is not None and out is not value and value is not None:
@@ -170,7 +246,8 @@ def _versions(
             del lets[c.value]
             if c.reach is not None:
                 out = {"$if": [ref(c.reach), out, prev]}
-                tests.append(out["$if"])
+                made.tests.append(out["$if"])
+                made.reads[c.reach] = made.reads.get(c.reach, 0) + 1
                 if span is not None and rec is not None:
                     rec[(id(out["$if"]), 1)] = span
         hidden = p.fresh(f"_{name}")
@@ -184,22 +261,19 @@ def _versions(
 
 def _inline_tests(
     lets: dict[str, Any],
-    tests: list[list[Any]],
+    made: _Made,
+    used: dict[str, int],
     rec: dict[tuple[int, str | int], tuple[int, int]] | None,
 ) -> None:
     """A branch's hidden boolean read by one version only is written in it: ``_t2 = (x > 3) ?
     7 : _t1``, not ``_if1 = (x > 3) ? true : false; _t2 = _if1 ? 7 : _t1`` (a conditional
-    takes its test's truthiness, as the boolean does)."""
-    nodes: list[dict[str, Any]] = []
-    for tree in lets.values():
-        scan_reads(tree, nodes)
-    reads: dict[str, int] = {}
-    for node in nodes:
-        reads[node["$ref"]] = reads.get(node["$ref"], 0) + 1
-    for items in tests:
+    takes its test's truthiness, as the boolean does). ``used``: the reads in the statement
+    as read, ``made.reads`` what the versions changed of them."""
+    for items in made.tests:
         name = items[0]["$ref"]
         tree = lets.get(name)
-        if reads.get(name) != 1 or type(tree) is not dict or list(tree) != ["$if"]:
+        reads = used.get(name, 0) + made.reads.get(name, 0)
+        if reads != 1 or type(tree) is not dict or list(tree) != ["$if"]:
             continue
         parts = tree["$if"]
         if type(parts) is list and len(parts) == 3 and parts[1] is True and parts[2] is False:
@@ -212,15 +286,15 @@ def _inline_tests(
 
 def _unless(
     tree: Any, reach: str | None, rec: dict[tuple[int, str | int], tuple[int, int]] | None
-) -> tuple[Any, tuple[int, int] | None]:
+) -> tuple[Any, tuple[int, int] | None, bool]:
     """A change's value without its branch's test (``c ? v : null`` is ``v``: its version
-    tests ``c``), and its span when it had one there."""
+    tests ``c``), its span when it had one there, and whether the test was taken away."""
     if reach is None or type(tree) is not dict or list(tree) != ["$if"]:
-        return tree, None
+        return tree, None, False
     parts = tree["$if"]
     if type(parts) is list and len(parts) == 3 and parts[0] == {"$ref": reach}:
-        return parts[1], None if rec is None else rec.get((id(parts), 1))
-    return tree, None
+        return parts[1], None if rec is None else rec.get((id(parts), 1)), True
+    return tree, None, False
 
 
 #: the trees a name's version may hold itself: none is a value the program made (an array, an
@@ -243,14 +317,8 @@ _THROWING = frozenset(["in", "instanceof"])
 
 
 def total(lets: dict[str, Any], arrays: set[str]) -> bool:
-    """Whether computing the statement's ``lets`` can never throw in JavaScript, nor call a
-    function: literals, operators, conditionals, optional member reads, object spreads, and
-    array spreads of ``arrays`` (the array versions before the statement) or of the
-    statement's own array literals. Such a statement needs no expression statement to run it
-    (if nothing reads the name, nothing of it could be seen)."""
-    arrays = arrays | {
-        name for name, tree in lets.items() if type(tree) is list or _pushed_when(tree)
-    }
+    """Whether computing ``lets`` can never throw in JavaScript, nor call a function, as
+    :func:`_walk` says (without reading their names)."""
     stack: list[Any] = list(lets.values())
     while stack:
         node = stack.pop()
