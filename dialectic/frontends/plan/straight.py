@@ -107,7 +107,12 @@ def emit_straight(
         aliases[name] = lets[moved[name]] if name in moved else ref(finals[name])
         p.chains[id(aliases[name])] = deep
         state.finals[name] = (body.acc_kind[name], body.acc_let[name])
-        alias_rec.append((name, body.acc_tok[name], pos, last + 1, end))
+        first, final = pos, last + 1
+        span = None if rec is None or name not in moved else rec.get((id(lets), moved[name]))
+        if span is not None:  # (the version it holds: its place)
+            first = max(pos, min(end, bisect_left(p.starts, span[0])))
+            final = max(first, min(end, bisect_left(p.ends, span[1])))
+        alias_rec.append((name, body.acc_tok[name], first, final, end))
 
 
 class _Made:
@@ -230,6 +235,11 @@ def _versions(
         out: Any
         if c.kind == "push" and inline and type(value) is list:
             out = [{"$spread": prev}, *value]
+            if rec is not None:  # (each item's place)
+                for i in range(len(value)):
+                    item = rec.get((id(value), i))
+                    if item is not None:
+                        rec[(id(out), i + 1)] = item
         elif c.kind in ("push", "entry", "pop", "set") or c.nested is not None or not inline:
             if inline and stripped and c.reach is not None:  # (its test read again)
                 made.reads[c.reach] += 1
@@ -241,6 +251,8 @@ def _versions(
             out = step(c.kind, prev, value)
             if span is not None and rec is not None and out is not value and value is not None:
                 rec[(id(out["$op"]), 2)] = span  # (`prev op value`)
+        # (a failure of the value is the value's place; of the change, the statement's)
+        where = span if inline and out is value and span is not None else c.span
         if inline:
             assert c.value is not None
             del lets[c.value]
@@ -248,12 +260,13 @@ def _versions(
                 out = {"$if": [ref(c.reach), out, prev]}
                 made.tests.append(out["$if"])
                 made.reads[c.reach] = made.reads.get(c.reach, 0) + 1
-                if span is not None and rec is not None:
-                    rec[(id(out["$if"]), 1)] = span
+                if rec is not None:
+                    rec[(id(out["$if"]), 1)] = where
+                where = c.span
         hidden = p.fresh(f"_{name}")
         lets[hidden] = out
         if rec is not None:
-            rec[(id(lets), hidden)] = c.span
+            rec[(id(lets), hidden)] = where
         current = hidden
     body.current[name] = current
     return current
