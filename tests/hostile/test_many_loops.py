@@ -1,8 +1,10 @@
-"""Loops and the change statements read as one (`t += x;`, `xs.push(x);`, `if (c) v = w;`
-outside a loop) each make a few dozen nodes, and reading one costs a fraction of a millisecond.
-A program of tens of thousands of them can never run under `max_nodes`, so the front end stops
-at the statement where their nodes pass it (it counts a lower bound per loop,
-:data:`~dialectic.frontends.plan.loopemit.LOOP_NODES`), not after reading them all (30,000
+"""Loops make a few dozen nodes each, the change statements outside a loop (`t += x;`,
+`xs.push(x);`, `if (c) v = w;`, straight-line versions: :mod:`dialectic.frontends.plan.straight`)
+a few, and reading one costs a fraction of a millisecond. A program of tens of thousands of them
+can never run under `max_nodes`, so the front end stops at the statement where their nodes pass
+it (it counts a lower bound per loop, :data:`~dialectic.frontends.plan.loopemit.LOOP_NODES`, and
+per straight statement, :data:`~dialectic.frontends.plan.straight.STRAIGHT_NODES`), not after
+reading them all (30,000
 `x += 1;` took 50 s to fail before); and the reads that grew with the number of loops times the
 block's size (each loop looked at every definition before it) now look only after the loop's
 own value's definition. Also: a chain of thousands of conditionals and a `switch` of thousands
@@ -17,7 +19,9 @@ from collections.abc import Callable
 import pytest
 
 from dialectic import Limits, Runtime
+from dialectic.frontends import to_tree
 from dialectic.frontends.plan.loopemit import LOOP_NODES
+from dialectic.frontends.plan.straight import STRAIGHT_NODES
 
 RT = Runtime(load_entry_points=False)
 #: generous: the point is "not a minute" (a second or two on this machine, under load)
@@ -37,6 +41,8 @@ MAKERS: dict[str, Callable[[int], str]] = {
         "const xs = [1]; let t = 0;\n" + "for (const x of xs) { t += x; }\n" * n + "return t;"
     ),
 }
+#: the nodes the front end counts per statement of each program
+COUNTED = {"loops": LOOP_NODES}
 
 
 @pytest.mark.parametrize("kind", sorted(MAKERS))
@@ -48,7 +54,8 @@ def test_tens_of_thousands_of_loops_fail_at_the_limit_early(kind: str) -> None:
     assert out.error.code == "limit_exceeded", out.message
     assert out.error.details.get("limit") == "max_nodes", out.error.details
     line = int(re.search(r"line (\d+)", out.message or "").group(1))  # type: ignore[union-attr]
-    assert line <= Limits().max_nodes // LOOP_NODES + 3, out.message  # where the bound is met
+    counted = COUNTED.get(kind, STRAIGHT_NODES)
+    assert line <= Limits().max_nodes // counted + 3, out.message  # where the bound is met
 
 
 @pytest.mark.parametrize("kind", sorted(MAKERS))
@@ -57,21 +64,45 @@ def test_a_hundred_of_them_still_run(kind: str) -> None:
     assert out.status == "success", out.message
 
 
+def nodes(tree: object) -> int:
+    """The call tree's size: each object, array and scalar one node."""
+    count, stack = 0, [tree]
+    while stack:
+        node = stack.pop()
+        count += 1
+        if isinstance(node, dict):
+            stack.extend(node.values())
+        elif isinstance(node, list):
+            stack.extend(node)
+    return count
+
+
 def test_the_bound_is_below_what_the_tree_holds() -> None:
-    # (a loop makes 16 nodes or more, `t += 1;` outside a loop 46: the bound counts 8)
+    # (a loop makes 16 nodes or more, counted 8; a straight `t += 1;` 6, counted 3)
     limits = Limits(max_nodes=10_000)
-    text = "const xs = [1]; let t = 0;\n" + "t += 1;\n" * 200 + "return t;"
+    text = "const xs = [1]; let t = 0;\n" + "for (const x of xs) { t += x; }\n" * 200 + "return t;"
     out = Runtime(load_entry_points=False, limits=limits).run(text, lang="plan")
-    assert out.status == "success" and out.value == 200, out.message  # 200 * 46 nodes < 10,000
-    assert 200 * LOOP_NODES < 10_000
+    assert out.status == "success" and out.value == 200, out.message
+    assert 200 * LOOP_NODES < 10_000 and nodes(to_tree(text, "plan").tree) > 200 * LOOP_NODES
+
+
+@pytest.mark.parametrize("kind", ["additions", "pushes", "conditional sets"])
+def test_a_straight_statement_makes_a_few_nodes(kind: str) -> None:
+    # a change statement outside a loop is straight-line versions, not a loop (46 nodes each
+    # before): the tree grows by a small constant per statement, which the bound stays below
+    small, big = (nodes(to_tree(MAKERS[kind](n), "plan").tree) for n in (100, 1_100))
+    per_statement = (big - small) / 1_000
+    assert STRAIGHT_NODES <= per_statement <= 12, per_statement
+    out = RT.run(MAKERS[kind](1_000), lang="plan")
+    assert out.status == "success", out.message
 
 
 def test_a_raised_limit_raises_the_bound() -> None:
-    text = MAKERS["pushes"](1_000)
+    text = MAKERS["pushes"](7_000)
     assert RT.run(text, lang="plan").status == "failure"
     big = Runtime(load_entry_points=False, limits=Limits(max_nodes=200_000))
     out = big.run(text, lang="plan")
-    assert out.status == "success" and out.value == 1_000, out.message
+    assert out.status == "success" and out.value == 7_000, out.message
 
 
 @pytest.mark.parametrize(

@@ -282,6 +282,9 @@ class ParserBase:
         #: its 1,250th, not after reading them all
         self.max_nodes = max_nodes
         self.loop_nodes = 0
+        #: id of a version a straight change made -> how long its chain of versions not run
+        #: yet is (:mod:`.straight`)
+        self.chains: dict[int, int] = {}
         self.pos = 0
         self.rec: SpanRecord | None = {} if record else None
         self.extra: dict[JSONPath, tuple[int, int]] = {}

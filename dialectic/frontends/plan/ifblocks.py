@@ -15,13 +15,20 @@ from dialectic.frontends.plan.members import MembersMixin
 from dialectic.frontends.plan.order import declared_names, first_read, read_before_definition
 from dialectic.frontends.plan.reassign import ReassignMixin
 from dialectic.frontends.plan.restblock import Block
+from dialectic.frontends.plan.straightread import StraightReadMixin
 from dialectic.frontends.plan.switch import SwitchMixin
 
 __all__ = ["IfBlocksMixin"]
 
 
 class IfBlocksMixin(
-    LoopsMixin, MembersMixin, DateSettersMixin, ReassignMixin, SwitchMixin, IfReturnMixin
+    LoopsMixin,
+    MembersMixin,
+    DateSettersMixin,
+    ReassignMixin,
+    SwitchMixin,
+    IfReturnMixin,
+    StraightReadMixin,
 ):
     """Reads ``if`` statements and blocks; :class:`.statements.StatementsMixin` builds on it."""
 

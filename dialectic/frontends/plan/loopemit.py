@@ -18,6 +18,7 @@ from dialectic.frontends.plan.loopbuild import (
 from dialectic.frontends.plan.loopchanges import LoopChangesMixin
 from dialectic.frontends.plan.loopcheck import Body, name_at
 from dialectic.frontends.plan.loopwhile import while_tree
+from dialectic.frontends.plan.straight import STRAIGHT_NODES, emit_straight, straight
 
 __all__ = ["LOOP_NODES", "LoopEmitMixin"]
 
@@ -38,13 +39,14 @@ class LoopEmitMixin(LoopChangesMixin):
         body_first: int,
     ) -> None:
         """The loop's hidden alias, the statement that runs it, and each accumulator's value."""
+        is_straight = straight(body)  # a change outside a loop (:mod:`.straight`)
         if self.max_nodes is not None:
-            self.loop_nodes += LOOP_NODES
+            self.loop_nodes += STRAIGHT_NODES if is_straight else LOOP_NODES
             if self.loop_nodes > self.max_nodes:
                 raise ParseFailure(
-                    f"the program has more than {self.max_nodes} nodes: each loop, and each "
-                    "change statement outside one (`t += x;`, `xs.push(x);`, `if (c) v = w;`), "
-                    f"makes at least {LOOP_NODES}",
+                    f"the program has more than {self.max_nodes} nodes: each loop makes at "
+                    f"least {LOOP_NODES}, each change statement outside one (`t += x;`, "
+                    f"`xs.push(x);`, `if (c) v = w;`) at least {STRAIGHT_NODES}",
                     self.starts[pos],
                     "Simplify the program or raise the `max_nodes` limit.",
                     fatal=True,
@@ -69,6 +71,9 @@ class LoopEmitMixin(LoopChangesMixin):
             for node in found:
                 if node.get("$ref") == name:
                     node["$ref"] = inits[name]
+        if is_straight:
+            emit_straight(self, body, inits, pos, last, end)
+            return
         starts = {name: ref(init) for name, init in inits.items()} if body.fold else None
         tree = self._loop_tree(body, header, body_first, end, field, starts)
         loop = self.fresh("_loop")

@@ -238,8 +238,8 @@ class StatementsMixin(IfBlocksMixin):
                 return made if final is None else final
             self.for_statement(pos, aliases, alias_at, alias_rec)
             return final
-        if self.changes_outside_loop(pos, alias_at):  # :mod:`.reassign`
-            self.for_statement(pos, aliases, alias_at, alias_rec, each=self.once(pos))
+        if self.changes_outside_loop(pos, alias_at):  # :mod:`.reassign`, :mod:`.straightread`
+            self.change_statement(pos, (aliases, alias_at, alias_rec))
             return final
         if self.returns_partly(pos) or self.bare_block(pos):  # (:mod:`.ifreturn`)
             if not self.brackets().returns_between(pos, self._branch_end(pos)):
