@@ -225,9 +225,9 @@ def test_the_error_of_a_failing_call_is_the_functions_own_message() -> None:
         ),
         (
             "const rs = await Promise.allSettled([failLater('x')]);\n"
-            "return rs.map(r => String(r.reason));",
+            "return rs.map(r => JSON.stringify(r.reason));",
             "a rejected entry's `reason` is the error",
-            (2, 29),
+            (2, 37),
         ),
         (
             "const rs = await Promise.allSettled([failLater('x')]);\nreturn rs[0].reason;",

@@ -30,7 +30,12 @@ from dialectic.frontends.plan.chains import change_chains
 from dialectic.frontends.plan.choices import choice_statements
 from dialectic.frontends.plan.console import may_log, unlog
 from dialectic.frontends.plan.decompile import DecompileError, decompile, decompile_expression
-from dialectic.frontends.plan.errortext import plain_throw, thrown_problem
+from dialectic.frontends.plan.errortext import (
+    plain_throw,
+    reason_problem,
+    reasons_as_text,
+    thrown_problem,
+)
 from dialectic.frontends.plan.jsnumber import js_number_to_string
 from dialectic.frontends.plan.letbranch import branch_lets, for_awaits
 from dialectic.frontends.plan.letpush import let_pushes
@@ -253,6 +258,13 @@ def _attempt(
 def _thrown_as_text(parser: Parser, tree: Any) -> Any:
     """``tree``, or None (and a problem) when a handler reads its error as text and the
     program throws a value whose text Plan cannot tell from an error's (:mod:`.errortext`)."""
+    at = parser.reason_text_at
+    if tree is not None and at is not None:  # (`String(r.reason)`: :func:`reasons_as_text`)
+        tree, other = reasons_as_text(tree)
+        if other:
+            parser.problems.append(reason_problem(at))
+            return None
+        parser.note_error_text(at)
     if tree is not None and parser.error_text_at is not None and plain_throw(tree):
         parser.problems.append(thrown_problem(parser.error_text_at))
         return None
