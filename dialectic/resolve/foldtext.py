@@ -30,6 +30,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from dialectic.resolve.foldstate import _is_state
 from dialectic.tree.nodes import (
     Block,
     Cond,
@@ -63,7 +64,7 @@ def text_marks(lam: Lambda, frame: int, test: Lambda | None = None, at: int = -1
     if type(body) is not Block or body.mode != "return":
         return {}
     record = body.body
-    if type(record) is Cond and _state(record.then, frame):
+    if type(record) is Cond and _is_state(record.then, frame):
         record = record.otherwise
     if type(record) is not Obj:
         return {}
@@ -85,10 +86,6 @@ def text_marks(lam: Lambda, frame: int, test: Lambda | None = None, at: int = -1
     return out
 
 
-def _state(node: Node, frame: int) -> bool:
-    return type(node) is ParamRef and node.frame == frame and node.index == 0
-
-
 class _Step:
     """One fold step's field aliases, versions, appends and reads."""
 
@@ -107,7 +104,7 @@ class _Step:
             if b.frame != frame:
                 continue
             n = b.node
-            if type(n) is Get and _state(n.target, frame) and not n.optional:
+            if type(n) is Get and _is_state(n.target, frame) and not n.optional:
                 key = n.keys[0] if len(n.keys) == 1 else None
                 if type(key) is Lit and type(key.value) is str:
                     if key.value in seen:
@@ -161,7 +158,7 @@ class _Step:
             node, parent = stack.pop()
             t = type(node)
             if t is ParamRef:
-                if _state(node, self.frame) and not self._state_use(node, parent, top):
+                if _is_state(node, self.frame) and not self._state_use(node, parent, top):
                     return False
                 continue
             if t is AliasRef:
@@ -200,7 +197,7 @@ class _Step:
         stack: list[tuple[Node, Node | None]] = [(test.body, None)]
         while stack:
             node, parent = stack.pop()
-            if _state(node, frame):
+            if _is_state(node, frame):
                 key = parent.keys[0] if type(parent) is Get and parent.keys else None
                 if type(key) is Lit and type(key.value) is str and parent.target is node:  # type: ignore[union-attr]
                     self.bad.add(key.value)
@@ -222,9 +219,9 @@ def _builds(node: Node) -> bool:
 def _only_init(lam: Lambda, body: Method, frame: int) -> bool:
     """Whether the accumulator of ``lam`` is read only as the initial value of ``body``."""
     init = body.args[1]
-    if not _state(init, frame):
+    if not _is_state(init, frame):
         return False
-    return not any(_state(n, frame) and n is not init for n in walk(body))
+    return not any(_is_state(n, frame) and n is not init for n in walk(body))
 
 
 def _spine(node: Node) -> list[Op]:

@@ -15,9 +15,11 @@ consumer (the compiler, ``Runtime.compile`` / ``dialectic compile``, the canonic
 Problems are collected, so one pass reports every problem it finds (each node that fails becomes
 an ``Undefined`` placeholder and the walk goes on).
 
-Here: the walk and names; calls are resolved by the mixin :mod:`dialectic.resolve.calls`,
-expression forms (operators, methods, arrow functions) by :mod:`dialectic.resolve.expressions`,
-blocks of aliases and their order by :mod:`dialectic.resolve.blocks`.
+Here: the walk; names are resolved by the mixin :mod:`dialectic.resolve.names`, calls by
+:mod:`dialectic.resolve.calls`, expression forms (methods, arrow functions) by
+:mod:`dialectic.resolve.expressions`, operators and conditionals by
+:mod:`dialectic.resolve.operators`, blocks of aliases and their order by
+:mod:`dialectic.resolve.blocks`.
 
 Cost (every new program pays it): one dispatch per node through a table of unbound functions
 built once per class; the nesting is counted only inside an alias's expression (where an alias's
@@ -29,25 +31,20 @@ decided once per program; binding facts are kept per registry and function
 
 from __future__ import annotations
 
-import math
 import weakref
 from collections.abc import Callable
 from typing import Any
 
 from dialectic.limits import Limits
-from dialectic.outcome.errors import DialecticError, JSONPath, LimitExceeded, clip
+from dialectic.outcome.errors import DialecticError, JSONPath, LimitExceeded
 from dialectic.registry.descriptions import FunctionDescription
 from dialectic.registry.registry import Registry
 from dialectic.resolve.accumulate import accumulating
 from dialectic.resolve.binding import Signature
 from dialectic.resolve.blocks import BlocksMixin, _Scope
 from dialectic.resolve.build import (
-    AliasRefTwin,
-    ContextRefTwin,
     GetTwin,
-    ParamRefTwin,
     arr,
-    const_ref,
     obj,
     or_empty,
     template,
@@ -56,14 +53,13 @@ from dialectic.resolve.calls import CallsMixin
 from dialectic.resolve.effects import EffectInfo, analyze
 from dialectic.resolve.expressions import ExpressionsMixin, _Params
 from dialectic.resolve.foldtext import Marks
-from dialectic.resolve.forbidden import FORBIDDEN_MEMBERS, forbidden_error, is_forbidden
-from dialectic.resolve.maybe import Reads, may_see
+from dialectic.resolve.forbidden import FORBIDDEN_MEMBERS, forbidden_error
+from dialectic.resolve.maybe import Reads
 from dialectic.resolve.maynan import NanState
+from dialectic.resolve.names import NamesMixin
 from dialectic.tree.dispatch import unbound_table
 from dialectic.tree.nodes import (
-    AliasRef,
     Arr,
-    ContextRef,
     Get,
     Given,
     Lambda,
@@ -72,8 +68,6 @@ from dialectic.tree.nodes import (
     Method,
     Node,
     Obj,
-    ParamRef,
-    Ref,
     Template,
     Undefined,
     Unwrap,
@@ -166,14 +160,8 @@ def _unknown_node(resolver: Any, node: Node) -> Node:
 
 _TABLES: dict[type, _Table] = {}
 
-#: what a free name (no alias, no parameter) means, decided once per name and program: the
-#: registered constant it names, or this marker (a context value)
-_CONTEXT = object()
-#: free names whose meaning is kept per registry (the later ones are worked out per program)
-_KNOWN_FREE_MAX = 4_096
 
-
-class Resolver(CallsMixin, ExpressionsMixin, BlocksMixin):
+class Resolver(CallsMixin, ExpressionsMixin, BlocksMixin, NamesMixin):
     """Resolves one program. With ``registry=None`` (corpus analysis) every call is a
     :class:`DomainCall` read by the analysis conventions and every free name a context value."""
 
@@ -453,127 +441,6 @@ class Resolver(CallsMixin, ExpressionsMixin, BlocksMixin):
         made.__class__ = Get
         out: Node = made
         return out
-
-    # -- names ----------------------------------------------------------------------------
-    def _Ref(self, node: Ref) -> Node:
-        name = node.name
-        env = self._env
-        i = len(env)
-        while i:  # the innermost first
-            i -= 1
-            scope = env[i]
-            if isinstance(scope, _Params):
-                index = scope.positions.get(name)
-                if index is not None:
-                    param = ParamRefTwin()
-                    param.path = node.path
-                    param.name = name
-                    param.frame = scope.index
-                    param.index = index
-                    param.__class__ = ParamRef
-                    found: Node = param
-                    return found
-                continue
-            slot = scope.slots.get(name)
-            if slot is not None:
-                reading = scope.reading
-                if reading is not None:  # an alias reads another of its block
-                    deps = scope.deps
-                    seen = deps.get(reading)
-                    if seen is None:
-                        seen = deps[reading] = {}
-                    level = self._level - scope.start
-                    if level > seen.get(name, 0):
-                        seen[name] = level
-                    if self._conditional == scope.cond_base:
-                        always = scope.always.get(reading)
-                        if always is None:
-                            always = scope.always[reading] = set()
-                        always.add(name)
-                counts = self.ref_counts
-                counts[name] = counts.get(name, 0) + 1
-                made = AliasRefTwin()
-                made.path = node.path
-                made.name = name
-                made.slot = slot
-                made.frame = scope.frame
-                made.__class__ = AliasRef
-                alias: Node = made
-                if self._present and (scope.frame, slot) in self._present:
-                    # a branch where a test showed it is there
-                    may_see(self._may_see, self._candidates, alias)
-                if self._nan_shown and (scope.frame, slot) in self._nan_shown:
-                    self._nan.tested(alias)  # (a branch where a test showed it is no NaN)
-                return alias
-        if name == "Infinity":  # JavaScript's global (no alias hides it: SPEC 1.4)
-            return Lit(node.path, math.inf)
-        counts = self.ref_counts
-        counts[name] = counts.get(name, 0) + 1
-        meaning = self._free.get(name)
-        if meaning is None:
-            meaning = self._free_name(name, node.path)
-        if meaning is _CONTEXT:
-            made = ContextRefTwin()
-            made.path = node.path
-            made.name = name
-            made.__class__ = ContextRef
-            out: Node = made
-            return out
-        return const_ref(node.path, meaning, name)
-
-    def _free_name(self, name: str, path: JSONPath) -> Any:
-        """What a name that is no alias or parameter means (the first time it is read): a
-        registered constant (also up to case and underscores), else a context value; a
-        function or a forbidden name is an error."""
-        registry = self.registry
-        if registry is None:
-            if is_forbidden(name):
-                raise forbidden_error(name, path)
-            self.context_refs.setdefault(name, path)
-            self._free[name] = _CONTEXT
-            return _CONTEXT
-        known = self._known_free
-        if known is None:  # (the registry's, with its binding facts)
-            self._signatures(registry)
-            known = self._known_free
-            assert known is not None
-        meaning = known.get(name)
-        if meaning is None:
-            meaning = self._meaning(registry, name, path)
-            if len(known) < _KNOWN_FREE_MAX:  # (bounded: programs keep bringing new names)
-                known[name] = meaning
-        if meaning is _CONTEXT:
-            self.context_refs.setdefault(name, path)
-        else:
-            self._constant_slot(meaning.name, meaning.factory is not None)
-        self._free[name] = meaning
-        return meaning
-
-    def _meaning(self, registry: Registry, name: str, path: JSONPath) -> Any:
-        """What a free name means in ``registry`` (the same for every program until a
-        registration): its registered constant, else ``_CONTEXT``; an error for a function's
-        name or a forbidden one."""
-        const = registry.constants.get(name)
-        if const is None:
-            if name in registry.functions:
-                raise DialecticError(
-                    "not_a_value",
-                    f"`{clip(name)}` is a function, not a value; functions cannot be stored or "
-                    "passed",
-                    path,
-                    hint=f'Call it: {{"{clip(name)}": {{...}}}} (Plan: {clip(name)}(...)).',
-                )
-            if is_forbidden(name):
-                raise forbidden_error(name, path)
-            # `Thursday` for the constant `thursday`: a context value of the exact name still
-            # wins at run time; otherwise the constant is read, with a warning
-            const = registry.resolve_constant(name) if registry.constants else None
-        return _CONTEXT if const is None else const
-
-    def _constant_slot(self, name: str, needs_slot: bool) -> None:
-        if needs_slot and name not in self.constant_slots:
-            self.constant_slots[name] = self.memo_size
-            self.memo_size += 1
 
 
 def resolve(registry: Registry | None, limits: Limits, root: Node) -> Resolved:

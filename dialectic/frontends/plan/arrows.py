@@ -3,12 +3,18 @@ expression, or a block of definitions ending in `return`)."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from typing import Any
 
-from dialectic.frontends.plan.accumulator import CHANGES as NEXT_VERSION
-from dialectic.frontends.plan.accumulator import Changes, key_set
-from dialectic.frontends.plan.base import CHANGES, CLOSE, DECLARATORS, OPEN
+from dialectic.frontends.plan.accumulator import Changes
+from dialectic.frontends.plan.arrowblock import ArrowBlockMixin
+from dialectic.frontends.plan.arrowparams import (
+    ParamExtras,
+    _default_end,
+    _Pattern,
+    _Rest,
+    _set_chain,
+)
+from dialectic.frontends.plan.base import CLOSE, OPEN
 from dialectic.frontends.plan.keywords import (
     GLOBAL_NAMES,
     LITERAL_WORDS,
@@ -16,101 +22,16 @@ from dialectic.frontends.plan.keywords import (
     hides_global,
     keyword_hint,
 )
-from dialectic.frontends.plan.logicalset import LOGICAL_SETS, only_if
-from dialectic.frontends.plan.loopbuild import has_call
 from dialectic.frontends.plan.order import first_read
 from dialectic.frontends.plan.parampatterns import Nested, ParamPatternsMixin
-from dialectic.frontends.plan.patterns import object_rest
 
 __all__ = ["ArrowsMixin"]
 
 #: the tokens that end a parameter a default may follow (a name, a pattern)
 _PARAM_ENDS = frozenset(["name", "]", "}"])
-#: reserved words that start an expression statement of a body (`await f(x);`, `await new
-#: Promise(r => setTimeout(r, ms));`): the expression parser reads them
-_EXPRESSION_WORDS = frozenset(["await", "new"])
 
 
-class _Pattern:
-    """A flat destructuring parameter: its tokens (``[`` / ``{`` to the closer) and, per name,
-    the index or key it reads and its token."""
-
-    __slots__ = ("start", "end", "parts")
-
-    def __init__(self, start: int, end: int, parts: list[tuple[str, Any, int]]) -> None:
-        self.start = start
-        self.end = end
-        self.parts = parts
-
-
-def _set_chain(body: Any, acc: str) -> list[list[Any]] | None:
-    """``acc.set(k, v)``, ``acc.add(x)`` or a chain of them (``acc.set(a, 1).set(b, 2)``), as
-    an expression body reads them (calls of ``set``/``add``: not JavaScript's methods of a
-    value), in order; None for anything else."""
-    parts: list[list[Any]] = []
-    while type(body) is dict and len(body) == 1 and ("set" in body or "add" in body):
-        ((method, called),) = body.items()
-        if type(called) is not list or not called:
-            return None
-        if len(called) - 1 != NEXT_VERSION[method]:
-            return None
-        parts.append([method, *called[1:]])
-        body = called[0]
-    if body != {"$ref": acc} or not parts:
-        return None
-    parts.reverse()
-    return parts
-
-
-class _Rest:
-    """The key of a pattern's ``...rest``: the index it starts at (an array pattern) or the
-    keys named before it (an object pattern)."""
-
-    __slots__ = ("after",)
-
-    def __init__(self, after: int | tuple[Any, ...]) -> None:
-        self.after = after
-
-    def read(self, source: str) -> Any:
-        """The rest of ``source``'s value: ``v.slice(i)`` (``v`` is already its items), or the
-        members but the named ones, in their order."""
-        after = self.after
-        if isinstance(after, int):
-            return {"$method": [{"$ref": source}, "slice", after]}
-        return object_rest(source, after)
-
-
-class ParamExtras:
-    """A function's parameter defaults (each parameter's name: the first token of its value
-    and the token after it) and its rest parameter's token (-1: none)."""
-
-    __slots__ = ("defaults", "rest")
-
-    def __init__(self) -> None:
-        self.defaults: dict[str, tuple[int, int]] = {}
-        self.rest = -1
-
-
-def _default_end(kinds: Sequence[str], i: int) -> int:
-    """The token after a parameter's default value starting at token ``i`` (its `,` or `)`
-    outside brackets), -1 if there is none."""
-    depth = 0
-    start = i
-    while kinds[i] != "eof":
-        kind = kinds[i]
-        if kind in ("(", "[", "{", "tplh"):
-            depth += 1
-        elif kind in (")", "]", "}", "tplt"):
-            if depth == 0:
-                return i if kind == ")" and i > start else -1
-            depth -= 1
-        elif kind == "," and depth == 0:
-            return i if i > start else -1
-        i += 1
-    return -1
-
-
-class ArrowsMixin(ParamPatternsMixin):
+class ArrowsMixin(ParamPatternsMixin, ArrowBlockMixin):
     #: the program's functions by their first token (:mod:`.functions`)
     _function_starts: dict[int, str] | None = None
     _function_name_set: frozenset[str] = frozenset()
@@ -121,7 +42,6 @@ class ArrowsMixin(ParamPatternsMixin):
     param_extras: ParamExtras | None = None
     #: the destructured parameters of the arrow function whose parameters were just read
     _arrow_patterns: dict[str, _Pattern | Nested] = {}  # noqa: RUF012 (replaced, never changed)
-    _returned: tuple[int, int] = (0, 0)  # the last arrow block's `return` expression (tokens)
     #: the names written in the program (made on first need: a hidden parameter avoids them)
     _source_names: set[str] | None = None
 
@@ -542,219 +462,3 @@ class ArrowsMixin(ParamPatternsMixin):
             bindings.update(inner)
             return {"$let": bindings, "$return": body["$return"]}
         return {"$let": bindings, "$return": body}
-
-    def block_body(self, depth: int, acc: str | None = None) -> tuple[Any, Changes | None]:
-        """``{ const a = ...; return expr; }`` as ``{"$let": ..., "$return": expr}``, and the
-        changes the block makes to ``acc`` (its arrow's first parameter: ``acc[k] = v;``,
-        ``acc.push(x);``, then ``return acc;``, see :mod:`.accumulator`), if any."""
-        kinds, values = self.kinds, self.values
-        self.pos += 1  # `{`
-        bindings: dict[str, Any] = {}
-        result: Any = None
-        done = False
-        changes: Changes | None = None
-        #: the statements in order: a `const`'s name, or an expression statement's value
-        order: list[tuple[str | None, Any, int, int]] = []
-        while True:
-            pos = self.pos
-            kind = kinds[pos]
-            if kind == ";":
-                self.pos += 1
-                continue
-            if kind == "}":
-                self.pos += 1
-                break
-            if done:
-                raise self.fail(
-                    "statements after `return` in an arrow function's body",
-                    self.starts[pos],
-                    "end the body with `return expr;`",
-                )
-            word = values[pos] if kind == "name" else None
-            if acc is not None and word == acc and kinds[pos + 1] in (".", "["):
-                changes = self._accumulate(changes, acc, pos, depth)
-                continue
-            if word in DECLARATORS and kinds[pos + 1] == "name" and kinds[pos + 2] == "=":
-                name = values[pos + 1]
-                if name in bindings:
-                    raise self.fail(f"`{name}` is defined twice", self.starts[pos + 1])
-                if changes is not None:
-                    raise self.fail(
-                        "a `const` after a change to the accumulator",
-                        self.starts[pos],
-                        f"define the consts first, then change `{acc}`, then `return {acc};`",
-                    )
-                self.pos = pos + 3
-                start = self.pos
-                bindings[name] = self.expr(depth + 1)
-                rec = self.rec
-                if rec is not None:
-                    rec[(id(bindings), name)] = (self.starts[start], self.ends[self.pos - 1])
-                order.append((name, None, start, self.pos - 1))
-                self.end_statement(f"definition of `{name}`")
-            elif word == "return":
-                self.pos = pos + 1
-                result = self.expr(depth + 1)
-                self._returned = (pos + 1, self.pos - 1)
-                self.end_statement("`return` statement")
-                done = True
-            else:
-                order.append((None, self._body_statement(pos, depth), pos, self.pos - 1))
-                self.end_statement("expression")
-        if not done:
-            raise self.fail(
-                "the arrow function's body has no `return`",
-                self.starts[self.pos - 1],
-                "end the body with `return expr;`",
-            )
-        if changes is not None:
-            if result != {"$ref": acc}:
-                raise self.fail(
-                    f"an arrow function that changes `{acc}` must return it",
-                    changes.at,
-                    f"end the body with `return {acc};`",
-                )
-            result = changes.value()
-        if any(name is None for name, _, _, _ in order):
-            return self._statements_body(order, bindings, result), changes
-        if not bindings:
-            return result, changes
-        return {"$let": bindings, "$return": result}, changes
-
-    def _body_statement(self, pos: int, depth: int) -> Any:
-        """An expression statement at token ``pos`` of an arrow's block body (a call run for
-        its effect, ``console.log(x)`` read as ``[x]``): it runs in its place, as in
-        JavaScript. A change to a value (``o.k = v``, ``t += 1``) is refused."""
-        kinds, values = self.kinds, self.values
-        refused = self.fail(
-            "an arrow function's body holds `const name = expr;` lines, expression "
-            "statements and one `return expr;`",
-            self.starts[pos],
-            self._statement_hint(pos),
-        )
-        word = values[pos] if kinds[pos] == "name" else None
-        if (
-            word is not None
-            and word not in _EXPRESSION_WORDS
-            and (word in RESERVED or word in DECLARATORS)
-        ):
-            raise refused
-        self.pos = pos
-        value = self.expr(depth + 1)
-        nxt = kinds[self.pos]
-        if nxt == "=" or (nxt == "op" and values[self.pos] in CHANGES):
-            raise refused
-        return value
-
-    def _statements_body(
-        self, order: list[tuple[str | None, Any, int, int]], bindings: dict[str, Any], result: Any
-    ) -> Any:
-        """A block body with expression statements: ``{"$do": [...], "$return": result}``,
-        its ``const``s as ``{"$let": {...}}`` steps in their places (SPEC 1.2)."""
-        rec = self.rec
-        items: list[Any] = []
-        group: dict[str, Any] | None = None
-        for name, value, first, last in order:
-            if name is None:
-                if rec is not None:
-                    rec[(id(items), len(items))] = (self.starts[first], self.ends[last])
-                items.append(value)
-                group = None
-                continue
-            if group is None:
-                group = {}
-                items.append({"$let": group})
-            group[name] = bindings[name]
-            if rec is not None:
-                rec[(id(group), name)] = (self.starts[first], self.ends[last])
-        return {"$do": items, "$return": result}
-
-    def _accumulate(self, changes: Changes | None, acc: str, pos: int, depth: int) -> Changes:
-        """``acc[k] = v;``, ``acc.k = v;`` or ``acc.push(a, b);`` at token ``pos``, added to
-        ``changes`` (see :mod:`.accumulator`)."""
-        if changes is None:
-            changes = Changes(acc, self.starts[pos])
-        self.pos = pos
-        target = self.expr(depth + 1)
-        kinds = self.kinds
-        kind: str | None = None
-        if kinds[self.pos] == "=" and type(target) is dict and set(target) == {"$get"}:
-            got = target["$get"]
-            if len(got) == 2 and got[0] == {"$ref": acc}:
-                self.pos += 1
-                value = self.expr(depth + 1)
-                kind, parts = "object", [key_set(got[1], value)]
-        elif (
-            type(target) is dict
-            and set(target) == {"$get"}
-            and self.values[self.pos] in LOGICAL_SETS
-        ):
-            got = target["$get"]  # `acc[k] ??= v;` (:mod:`.logicalset`)
-            if len(got) == 2 and got[0] == {"$ref": acc} and not has_call(got[1]):
-                op = self.values[self.pos]
-                self.pos += 1
-                value = self.expr(depth + 1)
-                part = only_if(op, target, key_set(got[1], value), {"$object": {}})
-                kind, parts = "object", [part]
-        elif type(target) is dict and set(target) == {"$method"}:
-            called = target["$method"]
-            if called[0] == {"$ref": acc} and called[1] == "push":
-                kind, parts = "array", called[2:]
-        elif type(target) is dict and len(target) == 1 and next(iter(target)) in NEXT_VERSION:
-            ((method, called),) = target.items()  # `acc.set(k, v);` (:mod:`.collections`)
-            if called[:1] == [{"$ref": acc}] and len(called) - 1 <= NEXT_VERSION[method]:
-                kind, parts = "collection", [[method, *called[1:]]]
-        if kind is None or changes.kind not in (None, kind):
-            raise self.fail(
-                "an arrow function's body holds `const name = expr;` lines and one `return expr;`",
-                self.starts[pos],
-                self._statement_hint(pos),
-            )
-        if changes.parts and first_read(parts, {acc}) is not None:
-            raise self.fail(
-                f"a change to `{acc}` that reads `{acc}` after another change",
-                self.starts[pos],
-                f"make one change per step, or return a new value: ({acc}, x) => "
-                f"({{...{acc}, [x.key]: ...}})",
-            )
-        changes.kind = kind
-        changes.parts.extend(parts)
-        self.end_statement(f"change to `{acc}`")
-        return changes
-
-    def _statement_hint(self, pos: int) -> str:
-        """What to write instead of the statement at token ``pos`` in an arrow's body: a change
-        to a value (``acc[k] = v``, ``acc.push(x)``, ``total += x``) gets a new value instead."""
-        kinds, values = self.kinds, self.values
-        if values[pos] == "function" or values[pos : pos + 2] == ["async", "function"]:
-            return keyword_hint("function")
-        if kinds[pos] == "name":
-            nxt = kinds[pos + 1]
-            if (
-                nxt == "."
-                and values[pos + 3 : pos + 4] == ["("]
-                and values[pos + 2] in ("push", "unshift", "splice", "pop", "shift")
-            ):
-                return (
-                    "values never change in a Plan: return a new array, as in "
-                    "(acc, x) => [...acc, x]"
-                )
-            i, depth = pos + 1, 0
-            while kinds[i] not in ("eof", ";") and not (depth == 0 and kinds[i] == "}"):
-                kind = kinds[i]
-                if kind in ("(", "[", "{"):
-                    depth += 1
-                elif kind in (")", "]", "}"):
-                    depth -= 1
-                elif (depth == 0 and kind == "=") or (kind == "op" and values[i] in CHANGES):
-                    if nxt in (".", "["):
-                        return (
-                            "values never change in a Plan: return a new object, as in "
-                            "(acc, x) => ({...acc, [x.key]: (acc[x.key] ?? 0) + 1})"
-                        )
-                    return (
-                        "values never change in a Plan: return the new value, as in "
-                        "(total, x) => total + x.price"
-                    )
-                i += 1
-        return "compute values with expressions: x => { const p = x.price; return p * 2; }"

@@ -19,9 +19,9 @@ from typing import TYPE_CHECKING, Any
 
 from dialectic.frontends.plan.accumulator import key_set
 from dialectic.frontends.plan.base import ParserBase, closing
+from dialectic.frontends.plan.callforms import fresh_copy, new_object
 from dialectic.frontends.plan.logicalset import LOGICAL_SETS, only_if
 from dialectic.frontends.plan.loopbuild import has_call, scan_reads
-from dialectic.frontends.plan.postfix import fresh_copy, new_object
 
 if TYPE_CHECKING:
     from dialectic.frontends.plan.loopcheck import BlockState
