@@ -29,6 +29,7 @@ from dialectic.frontends.plan.callbackloop import callback_loops
 from dialectic.frontends.plan.chains import change_chains
 from dialectic.frontends.plan.choices import choice_statements
 from dialectic.frontends.plan.console import may_log, unlog
+from dialectic.frontends.plan.dateversions import date_versions
 from dialectic.frontends.plan.decompile import DecompileError, decompile, decompile_expression
 from dialectic.frontends.plan.errortext import (
     plain_throw,
@@ -189,6 +190,7 @@ def _attempt(
         if awaited is not None:
             tokens = awaited
             rewritten = True
+    tokens, rewritten = _dated(text, tokens, rewritten)
     # `const row = {...}; if (t) row.k = v;` in a loop (:mod:`.looplocals`)
     tokens = loop_locals(text, tokens, rewritten)
     tokens, looped = _states(text, tokens, states)  # (looped: a `forEach` not in the text)
@@ -253,6 +255,14 @@ def _attempt(
         parser.limited = (problem, "max_depth")
         tree = None
     return text, tokens, parser, _thrown_as_text(parser, tree)
+
+
+def _dated(text: str, tokens: Lexed, rewritten: bool) -> tuple[Lexed, bool]:
+    """``tokens`` with ``const d = new Date(x); d.setDate(1);`` in a loop's or an arrow's body
+    written as new versions (:mod:`.dateversions`), and whether they are no longer the
+    text's."""
+    dated = date_versions(text, tokens) if ".set" in text else None
+    return (tokens, rewritten) if dated is None else (dated, True)
 
 
 def _thrown_as_text(parser: Parser, tree: Any) -> Any:
