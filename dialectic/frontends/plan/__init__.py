@@ -25,6 +25,7 @@ from dialectic.frontends.fences import (
     outside_warning,
     several_programs,
 )
+from dialectic.frontends.plan.asi import insert_semicolons
 from dialectic.frontends.plan.callbackloop import callback_loops
 from dialectic.frontends.plan.chains import change_chains
 from dialectic.frontends.plan.choices import choice_statements
@@ -174,6 +175,8 @@ def _attempt(
         text = unlogged.text
         tokens = lex(text)
         warnings = [*warnings, *unlogged.warnings]
+    # `(g[k] ??= []).push(x)` and a line break: the passes read its `;` (:mod:`.asi`)
+    tokens = tokens if strict else insert_semicolons(text, tokens) or tokens
     # (the text is searched first: a substring test costs far less than a token scan)
     untried = (
         untry(text, tokens, index)

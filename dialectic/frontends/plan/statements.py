@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from dialectic.frontends.plan.asi import ASI
 from dialectic.frontends.plan.base import (
     CLOSE,
     DECLARATORS,
@@ -35,7 +36,11 @@ class StatementsMixin(IfBlocksMixin):
         """Consume the `;` ending a statement (lenient: insert it at a line end or the end)."""
         pos = self.pos
         kind = self.kinds[pos]
-        if kind == ";":
+        if kind == ";" and self.values[pos] != ASI:
+            self.pos = pos + 1
+            return
+        if kind == ";":  # (one :mod:`.asi` wrote where JavaScript inserts it: lenient only)
+            self.warn(self.ends[pos - 1], f"added the missing `;` after the {what}")
             self.pos = pos + 1
             return
         if not self.strict and (kind == "eof" or self.newline_before(pos)):
