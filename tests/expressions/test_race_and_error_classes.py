@@ -121,3 +121,25 @@ def test_what_cannot_be_read_exactly_is_refused(
     assert out.status == "failure" and out.error is not None, out.value
     assert message in (out.message or ""), out.message
     assert (out.error.line, out.error.column) == where, out.message
+
+
+def test_a_call_in_the_arguments_of_another_is_read_in_order() -> None:
+    """The handler reads the error of a chain of calls, each in the arguments of the one
+    before (the inner fails first, as in JavaScript); two side by side stay refused."""
+    texts = [
+        "try { return JSON.parse(await read_file('/data/notes.md')); } catch (e) "
+        "{ return e.name; }",
+        "try { return JSON.parse(await read_file('/nope')); } catch (e) { return e.message; }",
+        "try { return await get_orders((await get_user(9)).id); } catch (e) { return e.message; }",
+    ]
+    rt = runtime()
+    verdicts = [
+        judge(rt, str(i), text, answer)
+        for i, (text, answer) in enumerate(zip(texts, node_answers(texts), strict=True))
+    ]
+    assert [v.kind for v in verdicts] == ["same"] * len(texts), verdicts
+    out = rt.run(
+        "try { return [await get_user(9), await get_user(8)]; } catch (e) { return e.message; }",
+        lang="plan",
+    )
+    assert out.status == "failure" and "another call that may fail" in (out.message or "")
