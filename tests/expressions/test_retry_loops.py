@@ -40,6 +40,9 @@ SAME = [
     "let n = 0;\nfor (let i = 0; i < 3; i++) {\n  n += 1;\n  try {\n"
     "    return [n, (await get_user(9)).name];\n  } catch (e) {\n    n += 10;\n  }\n}\n"
     "return n;",
+    # the guard before the change (the hint of a change then a guard)
+    "let attempts = 0;\nwhile (attempts < 3) {\n  try {\n    return await get_weather('X');\n"
+    "  } catch (e) {\n    if (attempts + 1 >= 3) throw e;\n    attempts++;\n  }\n}",
     # `break;` and `continue;` ending the block or the handler
     "let result;\nfor (let i = 0; i < 3; i++) {\n  try {\n    result = await get_user(1);\n"
     "    break;\n  } catch (e) {\n    if (i === 2) throw e;\n  }\n}\nreturn result.name;",
@@ -109,3 +112,13 @@ def test_other_retries_are_refused_at_the_place(
     assert out.status == "failure" and out.error is not None, out.value
     assert message in (out.message or ""), out.message
     assert (out.error.line, out.error.column) == where, out.message
+
+
+def test_a_change_then_a_guard_says_to_guard_first() -> None:
+    out = runtime().run(
+        "let attempts = 0;\nwhile (attempts < 3) {\n  try {\n    return await get_weather('X');\n"
+        "  } catch (e) {\n    attempts++;\n    if (attempts >= 3) throw e;\n  }\n}",
+        lang="plan",
+    )
+    assert out.status == "failure" and out.error is not None
+    assert "if (attempts + 1 >= 3) throw e; attempts++;" in (out.error.hint or ""), out.message

@@ -23,6 +23,10 @@ __all__ = ["RETURN", "TryBranches"]
 
 #: the target of a block's last `return v;`, read as a change (:meth:`TryWriter.emit_try`)
 RETURN = "%return"
+_GUARD_FIRST = (
+    "guard first, testing the value the change makes, then change (a retry's handler: `if "
+    "(attempts + 1 >= 3) throw e; attempts++;`)"
+)
 _FIRST_ONLY = (
     "compute values with `const`, make calls for their effect, guard with `if (test) throw "
     "...;`, and make at most one change of a name outside the block (`list.push(v);`, `name "
@@ -130,12 +134,13 @@ class TryBranches(ErrorReads):
             last = n == len(parts) - 1
             allowed = ("decl", "effect", "guard") + (("change", "throw") if last else ())
             if part.kind not in allowed:
+                guarded = part.kind == "change" and parts[n + 1].kind == "guard"
                 self.fail(
                     "Plan reads this `try` block or handler only as declarations, calls and "
                     "guards, then one change: JavaScript keeps a change made before a later "
                     "statement fails",
                     part.first,
-                    _FIRST_ONLY,
+                    _GUARD_FIRST if guarded else _FIRST_ONLY,
                 )
                 return None
             if part.kind == "decl":
