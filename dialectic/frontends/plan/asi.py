@@ -72,7 +72,7 @@ _NO_END = frozenset(
 _NO_START = frozenset(["in", "instanceof", "of", "else", "catch", "finally"])
 #: the heads whose `(...)` a statement follows (`if (t)` then a line: no `;`)
 _HEADS = frozenset(["if", "for", "while", "with", "catch", "switch", "function"])
-#: what a `{` opening a block follows (else it opens an object literal)
+#: what a `{` opening a block follows (else it opens an object literal; also a `case x:`)
 _BLOCK_AFTER = frozenset([")", ";", "{", "}"])
 _BLOCK_WORDS = frozenset(["else", "do", "try", "finally"])
 
@@ -88,6 +88,8 @@ def insert_semicolons(source: str, tokens: Lexed) -> Lexed | None:
     at: list[int] = []  # the tokens a `;` goes before
     ended = False  # whether the token before may end a statement
     closed_block = False  # whether it is a `}` closing a block (its statement needs no `;`)
+    labels: set[int] = set()  # the `:` ending a `case ...:` or `default:` (a block may follow)
+    case_at = -1  # the bracket depth of a `case` whose `:` is still to come
     for i, kind in enumerate(kinds):
         if (
             ended
@@ -96,8 +98,13 @@ def insert_semicolons(source: str, tokens: Lexed) -> Lexed | None:
             and LINE_TERMINATORS.search(tokens.gap(i)) is not None
         ):
             at.append(i)
+        if kind == "name" and values[i] in ("case", "default") and (not blocks or blocks[-1]):
+            case_at = len(openers)
+        elif kind == ":" and case_at == len(openers):
+            labels.add(i)
+            case_at = -1
         if kind in ("(", "[", "{"):
-            blocks.append(kind == "{" and _block(kinds, values, i))
+            blocks.append(kind == "{" and (i - 1 in labels or _block(kinds, values, i)))
             openers.append(i)
         closed_block = False
         if kind in (")", "]", "}") and openers:
