@@ -40,7 +40,7 @@ SAME = [
     "const xs = [1, 2, 3]\nconsole.log(0)\nreturn xs",
     # a `case`'s block: no `;` after it (`}` then `default:`)
     "function kind(x) {\n  switch (typeof x) {\n    case 'string': { const u = x.toUpperCase()\n"
-    "      return u }\n    default: return '?'\n  }\n}\nreturn [kind('a'), kind(1)]",
+    "      return u\n    }\n    default: return '?'\n  }\n}\nreturn [kind('a'), kind(1)]",
     "for (let i = 0; i < 3; i++) {\n  try {\n    return await get_user(9)\n  } catch (e) {\n"
     "    if (i === 2) throw e\n  }\n}",
 ]
