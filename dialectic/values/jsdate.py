@@ -57,9 +57,10 @@ SETTERS = frozenset(
     for part in ("FullYear", "Month", "Date", "Hours", "Minutes", "Seconds", "Milliseconds")
 ) | {"setTime", "setYear"}
 SETTER_HINT = (
-    "In the program's or a function's block (not in a loop, an `if` or an arrow function's "
-    "body), write the setter as a statement of its own on a Date the program made: `const d = "
-    "new Date(x); d.setDate(d.getDate() + 7);`. Elsewhere make a new Date (a setter of a new "
+    "Write the setter as a statement of its own on a Date the program made and reads only "
+    "through its methods (not pushed or named again): `const d = new Date(x); d.setDate("
+    "d.getDate() + 7);`, also in a loop's or an arrow's body. Elsewhere make a new Date (a "
+    "setter of a new "
     "Date gives the new time): `const d2 = new Date(new Date(d).setDate(d.getDate() + 1));`, "
     "in a loop `let d = new Date(x);` then `d = new Date(new Date(d).setDate(d.getDate() + 1));`."
 )

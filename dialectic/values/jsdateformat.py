@@ -26,6 +26,8 @@ def _method(options: Any) -> str:
     """The Date method that chooses the same fields as the format's options."""
     if type(options) is dict:
         given = {k for k, v in options.items() if v is not UNDEFINED}
+        if "dateStyle" in given or "timeStyle" in given:
+            return "toLocaleString"  # (either or both: ECMA-402's styles)
         if given & _TIME and not given & _DATE:
             return "toLocaleTimeString"
     return "toLocaleDateString"

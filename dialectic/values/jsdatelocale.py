@@ -50,6 +50,15 @@ _ALLOWED = {
     "minute": _NUMERIC,
     "second": _NUMERIC,
 }
+_STYLES = ("full", "long", "medium", "short")
+#: the fields of each `dateStyle` in English (ICU: `EEEE, MMMM d, y`, `MMMM d, y`, `MMM d, y`,
+#: `M/d/yy`)
+_DATE_STYLES: dict[str, dict[str, str]] = {
+    "full": {"weekday": "long", "month": "long", "day": "numeric", "year": "numeric"},
+    "long": {"month": "long", "day": "numeric", "year": "numeric"},
+    "medium": {"month": "short", "day": "numeric", "year": "numeric"},
+    "short": {"month": "numeric", "day": "numeric", "year": "2-digit"},
+}
 _DATE_FIELDS = ("weekday", "year", "month", "day")
 _TIME_FIELDS = ("hour", "minute", "second")
 _HINT = (
@@ -66,15 +75,23 @@ def to_locale_text(d: JsDate, method: str, locale: Any, options: Any) -> str:
             f"{method}() writes dates in English only ('en-US' or none), not {locale!r}",
             _HINT,
         )
-    opts = _options(options, method)
+    styles = _styles(options, method)
+    opts = _options(options, method) if styles is None else _styled(options, styles, method)
     if d.time is None:
         return "Invalid Date"
-    _fill_defaults(opts, method)
+    if styles is None:
+        _fill_defaults(opts, method)
     y, m, day, in_day, wd = d.fields(method + "()")
     if not 1 <= y <= 9999:
         raise JsRefusal(f"{method}() is supported for the years 1 to 9999", _HINT)
     date = _date_part(opts, y, m, day, wd, method)
     time = _time_part(opts, in_day, method)
+    if styles is not None:  # (ICU's patterns for English)
+        date_style, time_style = styles
+        if time and time_style in ("long", "full"):
+            time += " UTC" if time_style == "long" else " Coordinated Universal Time"
+        joint = " at " if date_style in ("full", "long") else ", "
+        return date + joint + time if date and time else date or time
     if date and time:
         if "day" not in opts or opts.get("month") == "narrow":
             raise _shape(opts, method)
@@ -119,6 +136,59 @@ def _options(options: Any, method: str) -> dict[str, Any]:
             )
         out[key] = value
     return out
+
+
+def _styles(options: Any, method: str) -> tuple[str | None, str | None] | None:
+    """The options' ``dateStyle`` and ``timeStyle``, or None without them."""
+    if type(options) is not dict:
+        return None
+    found: list[str | None] = []
+    for key, method_without in (
+        ("dateStyle", "toLocaleTimeString"),
+        ("timeStyle", "toLocaleDateString"),
+    ):
+        value = options.get(key, UNDEFINED)
+        if value is UNDEFINED:
+            found.append(None)
+            continue
+        if method == method_without:
+            raise JsRefusal(
+                f"{method}() takes no `{key}` (a TypeError in JavaScript: Invalid option)",
+                "write d.toLocaleString(locale, {dateStyle, timeStyle}) for a date and a time",
+            )
+        if value not in _STYLES:
+            raise JsRefusal(
+                f"{method}()'s {key} must be one of {', '.join(_STYLES)} (a RangeError in "
+                "JavaScript)",
+                _HINT,
+            )
+        found.append(value)
+    return None if found == [None, None] else (found[0], found[1])
+
+
+def _styled(
+    options: dict[str, Any], styles: tuple[str | None, str | None], method: str
+) -> dict[str, Any]:
+    """The fields ``dateStyle`` and ``timeStyle`` write (with ``hour12`` and ``timeZone``
+    checked as :func:`_options` checks them; a field with a style is JavaScript's
+    TypeError)."""
+    rest = {k: v for k, v in options.items() if k not in ("dateStyle", "timeStyle")}
+    opts = _options(rest, method)
+    field = next((k for k in opts if k != "hour12"), None)
+    if field is not None:
+        raise JsRefusal(
+            f"{method}() takes no `{field}` with dateStyle or timeStyle (a TypeError in "
+            "JavaScript: Can't set option)",
+            "give the style alone, or the fields alone",
+        )
+    date_style, time_style = styles
+    if date_style is not None:
+        opts.update(_DATE_STYLES[date_style])
+    if time_style is not None:
+        opts.update(hour="numeric", minute="2-digit")
+        if time_style != "short":
+            opts["second"] = "2-digit"
+    return opts
 
 
 def _fill_defaults(opts: dict[str, Any], method: str) -> None:

@@ -34,7 +34,7 @@ from dialectic.values.jsops import (
 )
 from dialectic.values.jsparams import new_search_params
 from dialectic.values.jsregex import new_regexp
-from dialectic.values.jsstrings import _a, _int_arg
+from dialectic.values.jsstrings import _a, _int_arg, _relative
 from dialectic.values.jstonumber import DECIMAL, JS_SPACE
 from dialectic.values.jsurl import new_url, url_can_parse
 from dialectic.values.matchinfo import carry
@@ -114,6 +114,20 @@ def array_with(xs: list[Any], index: Any = UNDEFINED, value: Any = UNDEFINED) ->
     out = list(xs)
     out[k] = value
     return out
+
+
+def array_to_spliced(xs: list[Any], *args: Any) -> list[Any]:
+    """``xs.toSpliced(start, count, ...items)``: a copy with ``count`` items from ``start``
+    (counted from the end when negative) removed and ``items`` put there, as ECMAScript's
+    Array.prototype.toSpliced: without arguments a copy, with ``start`` alone the items before
+    it."""
+    n = len(xs)
+    start = _relative(args[0] if args else UNDEFINED, n, "start", 0)
+    if len(args) < 2:
+        skip = 0 if not args else n - start
+    else:
+        skip = min(max(_int_arg(args[1], "the count", 0), 0), n - start)
+    return [*xs[:start], *args[2:], *xs[start + skip :]]
 
 
 def _is_integer(v: Any = UNDEFINED) -> bool:

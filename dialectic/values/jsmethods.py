@@ -24,6 +24,7 @@ from dialectic.values.jsextras import (
     NUMBER_METHODS,
     REFUSED_METHODS,
     array_last_index_of,
+    array_to_spliced,
     array_with,
 )
 from dialectic.values.jsformat import to_string_method
@@ -287,6 +288,7 @@ _ARRAY_METHODS: dict[str, Callable[..., Any]] = {
     "toReversed": _reverse,
     "lastIndexOf": array_last_index_of,
     "with": array_with,
+    "toSpliced": array_to_spliced,
     # an array's iterators: read by a spread, Array.from or a `for...of` loop
     "entries": lambda xs: JsIterator([[i, x] for i, x in enumerate(xs)]),
     "keys": lambda xs: JsIterator(list(range(len(xs)))),
@@ -322,6 +324,7 @@ ARRAY_PLAIN = frozenset(
         "reverse",
         "toReversed",
         "with",
+        "toSpliced",
         "entries",
         "keys",
         "values",

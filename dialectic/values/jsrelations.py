@@ -15,7 +15,15 @@ from dialectic.values.data import UNDEFINED
 from dialectic.values.jsnumber import JsRefusal
 from dialectic.values.keyorder import property_key
 
-__all__ = ["CONSTRUCTORS", "OBJECT_PROTOTYPE", "has_own", "has_property", "instance_of", "kind"]
+__all__ = [
+    "CONSTRUCTORS",
+    "ERROR_CLASSES",
+    "OBJECT_PROTOTYPE",
+    "has_own",
+    "has_property",
+    "instance_of",
+    "kind",
+]
 
 #: the names on Object.prototype (every object has them, through its prototype chain)
 OBJECT_PROTOTYPE = frozenset(
@@ -39,9 +47,23 @@ INHERITED = {
     "Map": OBJECT_PROTOTYPE | _MAP,
     "Set": OBJECT_PROTOTYPE | _SET,
 }
+#: the error classes `instanceof` takes (a handler's error: :mod:`.frontends.plan.errortext`)
+ERROR_CLASSES = frozenset(
+    [
+        "Error",
+        "TypeError",
+        "RangeError",
+        "SyntaxError",
+        "ReferenceError",
+        "URIError",
+        "EvalError",
+        "AggregateError",
+    ]
+)
 #: the right sides `instanceof` takes: JavaScript's global constructors a value may be made by
-CONSTRUCTORS = frozenset(
-    ["Array", "Object", "Map", "Set", "RegExp", "Error", "String", "Number", "Boolean", "Date"]
+CONSTRUCTORS = (
+    frozenset(["Array", "Object", "Map", "Set", "RegExp", "String", "Number", "Boolean", "Date"])
+    | ERROR_CLASSES
 )
 _LARGEST_INDEX = 2**32 - 2
 
@@ -157,4 +179,4 @@ def instance_of(value: Any, constructor: Any) -> bool:
         return True
     if constructor == "Array":
         return what == "array"
-    return what == constructor  # (`Map`, `Set`, `RegExp`; no value is an Error or a Date)
+    return what == constructor  # (`Map`, `Set`, `RegExp`; no value is an error or a Date)

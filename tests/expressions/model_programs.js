@@ -1246,3 +1246,81 @@ events.forEach(e => {
   out.push(summary);
 });
 return out;
+// === retry_for_loop_rethrow
+async function fetchUser(id) {
+  for (let attempt = 0; attempt < 3; attempt++) {
+    try {
+      return await get_user(id);
+    } catch (err) {
+      if (attempt === 2) throw err;
+    }
+  }
+}
+const user = await fetchUser(2);
+return { name: user.name, role: user.role };
+// === retry_while_attempts
+let attempts = 0;
+while (attempts < 3) {
+  try {
+    const w = await get_weather('Atlantis');
+    return { city: w.city, attempts };
+  } catch (e) {
+    attempts++;
+  }
+}
+return { error: 'weather unavailable', attempts };
+// === retry_break_on_success
+let price = null;
+for (const symbol of ['XYZ', 'MSFT', 'AAPL']) {
+  try {
+    price = await get_stock_price(symbol);
+    break;
+  } catch (e) {
+    console.log(`no quote for ${symbol}: ${e.message}`);
+  }
+}
+return price ? `${price.symbol}: ${price.price}` : 'no quote';
+// === promise_race_first_call
+const quote = await Promise.race([
+  get_stock_price('AAPL'),
+  new Promise(resolve => setTimeout(resolve, 5000)),
+]);
+return quote ? quote.price : 'timed out';
+// === all_settled_reason_text
+const results = await Promise.allSettled(['Paris', 'Atlantis', 'Tokyo'].map(c => get_weather(c)));
+return results.map((r, i) =>
+  r.status === 'fulfilled' ? `${r.value.city}: ${r.value.tempC}°C` : `#${i} failed (${String(r.reason)})`
+);
+// === error_class_instanceof
+try {
+  return JSON.parse(await read_file('/data/notes.md'));
+} catch (e) {
+  if (e instanceof SyntaxError) return { invalid: true, kind: e.name };
+  throw e;
+}
+// === date_style_medium
+const events = await list_events();
+return events.map(e => ({
+  title: e.title,
+  when: new Date(e.start).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC' }),
+}));
+// === date_setter_in_loop
+const orders = await get_orders(1);
+const due = [];
+for (const o of orders) {
+  const d = new Date(o.createdAt);
+  d.setUTCDate(d.getUTCDate() + 14);
+  due.push({ id: o.id, due: d.toISOString().slice(0, 10) });
+}
+return due;
+// === group_by_no_semicolons
+const products = await search_products()
+const byBrand = {}
+for (const p of products) {
+  (byBrand[p.brand] ??= []).push(p.name)
+}
+return byBrand
+// === to_spliced_remove_first
+const users = await list_users();
+const names = users.map(u => u.name);
+return { rest: names.toSpliced(0, 1), withNew: names.toSpliced(1, 0, 'New Hire') };

@@ -133,11 +133,11 @@ def test_random_setters_as_node() -> None:
             "setDate() changes a Date in place",
             45,
         ),
-        (
-            "const d = new Date('2024-05-01'); if (d.getDay() === 3) { d.setDate(10); } "
-            "return d.toISOString();",
+        (  # (a setter in a branch changes a `let`: test_date_setters_in_blocks.py) read whole
+            "const d = new Date('2024-05-01'); const all = [d]; if (d.getDay() === 3) { "
+            "d.setDate(10); } return all;",
             "setDate() changes a Date in place",
-            59,
+            76,
         ),
         (
             "const d = new Date('2024-05-01'); d.setDate(NaN); return d.getDate();",
@@ -161,11 +161,22 @@ def test_refused_where_javascript_would_differ(text: str, message: str, column: 
     assert "Traceback" not in (out.message or "")
 
 
-def test_a_setter_in_a_loop_says_what_to_write() -> None:
+def test_a_setter_in_a_loop_changes_the_date_from_one_step_to_the_next() -> None:
     text = (
         "const dates = []; const cur = new Date('2024-01-01'); "
         "while (cur.getTime() < new Date('2024-01-05').getTime()) { "
         "dates.push(cur.toISOString()); cur.setDate(cur.getDate() + 1); } return dates;"
+    )
+    out = RT.run(text, lang="plan")
+    assert out.status == "success", out.message
+    assert out.value == [f"2024-01-0{d}T00:00:00.000Z" for d in range(1, 5)]
+
+
+def test_a_setter_in_a_loop_of_a_date_held_whole_says_what_to_write() -> None:
+    text = (
+        "const dates = []; const cur = new Date('2024-01-01'); "
+        "while (cur.getTime() < new Date('2024-01-05').getTime()) { "
+        "dates.push(cur); cur.setDate(cur.getDate() + 1); } return dates;"
     )
     out = RT.run(text, lang="plan")
     assert out.status == "failure"

@@ -1,7 +1,8 @@
 """``new Intl.DateTimeFormat(locale, options).format(d)`` (SPEC 1.8, "Dates";
 :mod:`dialectic.values.jsdateformat`): the texts of ``toLocaleDateString`` (of
 ``toLocaleTimeString`` when the options name only time fields), as Node's ICU writes them in
-English and UTC; the rest (another locale, ``dateStyle``, ``formatToParts``, a text to format)
+English and UTC (``dateStyle`` and ``timeStyle``: test_date_styles.py); the rest (another
+locale, a field with a style, ``formatToParts``, a text to format)
 refused with what to write."""
 
 from __future__ import annotations
@@ -48,8 +49,9 @@ def test_formats_give_what_node_gives() -> None:
     ("text", "message"),
     [
         (
-            f"return new Intl.DateTimeFormat('en-US', {{dateStyle: 'medium'}}).format({D});",
-            "Intl.DateTimeFormat's option `dateStyle` is not supported",
+            f"return new Intl.DateTimeFormat('en-US', {{dateStyle: 'medium', hour: 'numeric'}})"
+            f".format({D});",
+            "Intl.DateTimeFormat takes no `hour` with dateStyle or timeStyle",
         ),
         (
             f"return new Intl.DateTimeFormat('de-DE').format({D});",

@@ -53,7 +53,7 @@ def test_a_let_assigned_after_a_version_gives_nodes_answer() -> None:
 REFUSED = [
     (
         "const o = {}; o.a = 1; o = {b: 2}; return o;",
-        "`o` is declared with `const` and assigned again (line 1, column 15 and line 1, "
+        "`o` is declared with `const` and assigned again (line 1, column 7 and line 1, "
         "column 24): a TypeError in JavaScript",
         24,
         "declare it with `let`",

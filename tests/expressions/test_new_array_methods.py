@@ -29,6 +29,7 @@ MADE = {
     "toSorted": ("const src = [3, 1, 2];", "src.toSorted((a, b) => b - a)"),
     "toReversed": ("const src = [3, 1, 2];", "src.toReversed()"),
     "with": ("const src = [3, 1, 2];", "src.with(0, 5)"),
+    "toSpliced": ("const src = [3, 1, 2, 0];", "src.toSpliced(1, 1, 7, 5)"),
     "split": ("const src = 'b,c,a';", "src.split(',')"),
     "match": ("const src = 'b1c2a3';", "src.match(/[a-z]/g)"),
 }
@@ -39,8 +40,8 @@ def test_one_constant_read_by_both() -> None:
     assert vars(reorder)["NEW_ARRAY_METHODS"] is jsmethods.NEW_ARRAY_METHODS
     assert vars(inplace)["NEW_ARRAY_METHODS"] is jsmethods.NEW_ARRAY_METHODS
     assert NEW_TEXTS_METHODS < NEW_ARRAY_METHODS
-    # every method there gives a new array in JavaScript (toSpliced: not a method of a run)
-    assert set(MADE) == NEW_ARRAY_METHODS - {"toSpliced"}
+    # every method there gives a new array in JavaScript
+    assert set(MADE) == NEW_ARRAY_METHODS
     assert not NEW_ARRAY_METHODS & {"sort", "reverse", "splice", "keys", "entries", "matchAll"}
     assert reorder.new_array({"$method": [{"$ref": "xs"}, "with", 0, 1]})
     assert not reorder.new_array({"$method": [{"$ref": "xs"}, "at", 0]})
@@ -77,6 +78,27 @@ def test_an_array_the_new_one_holds_is_refused() -> None:
             "return b;",
             "const xs = [[3, 1], [9]]; const b = xs.with(0, [7, 2]).at(0).sort(); return b;",
             "const t = 'ab'; const b = t.match(/(a)(b)/).reverse(); return [t, b];",
+        ],
+        RT,
+    )
+
+
+def test_to_spliced_gives_nodes_arrays() -> None:
+    """``toSpliced`` (ECMAScript's: a start counted from the end when negative, a count
+    clamped, without a count the rest removed, without arguments a copy), and the methods
+    models pair with it, against Node."""
+    xs = "const xs = [1, 2, 3, 4, 5];\n"
+    runs_as_in_node(
+        [
+            xs + "return [xs.toSpliced(1, 2), xs.toSpliced(1, 0, 'a', 'b'), xs.toSpliced(-2), "
+            "xs.toSpliced(2), xs.toSpliced(), xs.toSpliced(1, -1, 'z'), xs];",
+            xs + "return [xs.toSpliced(10, 1, 'w'), xs.toSpliced(-10, 2), "
+            "xs.toSpliced(1, Infinity), xs.toSpliced(0.5, 1.7), xs.toSpliced(undefined)];",
+            xs + "return [xs.toSpliced(1, 1, ...[7, 8]), xs.toSpliced(2, undefined, 9)];",
+            xs + "return [xs.with(-1, 0), xs.toSorted((a, b) => b - a), xs.toReversed(), "
+            "xs.findLast(x => x < 4), xs.findLastIndex(x => x > 9), xs.at(-2), "
+            "xs.flatMap(x => x % 2 ? [x, x] : []), xs.includes(3), xs];",
+            "return [1, 2, 3].map(x => x * 2).toSpliced(0, 1).toReversed();",
         ],
         RT,
     )

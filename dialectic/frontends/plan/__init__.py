@@ -25,12 +25,19 @@ from dialectic.frontends.fences import (
     outside_warning,
     several_programs,
 )
+from dialectic.frontends.plan.asi import insert_semicolons
 from dialectic.frontends.plan.callbackloop import callback_loops
 from dialectic.frontends.plan.chains import change_chains
 from dialectic.frontends.plan.choices import choice_statements
 from dialectic.frontends.plan.console import may_log, unlog
+from dialectic.frontends.plan.dateversions import date_versions
 from dialectic.frontends.plan.decompile import DecompileError, decompile, decompile_expression
-from dialectic.frontends.plan.errortext import plain_throw, thrown_problem
+from dialectic.frontends.plan.errortext import (
+    plain_throw,
+    reason_problem,
+    reasons_as_text,
+    thrown_problem,
+)
 from dialectic.frontends.plan.jsnumber import js_number_to_string
 from dialectic.frontends.plan.letbranch import branch_lets, for_awaits
 from dialectic.frontends.plan.letpush import let_pushes
@@ -169,6 +176,8 @@ def _attempt(
         text = unlogged.text
         tokens = lex(text)
         warnings = [*warnings, *unlogged.warnings]
+    # `(g[k] ??= []).push(x)` and a line break: the passes read its `;` (:mod:`.asi`)
+    tokens = tokens if strict else insert_semicolons(text, tokens) or tokens
     # (the text is searched first: a substring test costs far less than a token scan)
     untried = (
         untry(text, tokens, index)
@@ -181,6 +190,7 @@ def _attempt(
         warnings = [*warnings, *untried.warnings]
         rewritten = True
     tokens, rewritten = _steps_and_awaits(text, tokens, rewritten)
+    tokens, rewritten = _dated(text, tokens, rewritten)
     # `const row = {...}; if (t) row.k = v;` in a loop (:mod:`.looplocals`)
     tokens = loop_locals(text, tokens, rewritten)
     tokens, looped = _states(text, tokens, states)  # (looped: a `forEach` not in the text)
@@ -262,9 +272,24 @@ def _steps_and_awaits(text: str, tokens: Lexed, rewritten: bool) -> tuple[Lexed,
     return tokens, rewritten
 
 
+def _dated(text: str, tokens: Lexed, rewritten: bool) -> tuple[Lexed, bool]:
+    """``tokens`` with ``const d = new Date(x); d.setDate(1);`` in a loop's or an arrow's body
+    written as new versions (:mod:`.dateversions`), and whether they are no longer the
+    text's."""
+    dated = date_versions(text, tokens) if ".set" in text else None
+    return (tokens, rewritten) if dated is None else (dated, True)
+
+
 def _thrown_as_text(parser: Parser, tree: Any) -> Any:
     """``tree``, or None (and a problem) when a handler reads its error as text and the
     program throws a value whose text Plan cannot tell from an error's (:mod:`.errortext`)."""
+    at = parser.reason_text_at
+    if tree is not None and at is not None:  # (`String(r.reason)`: :func:`reasons_as_text`)
+        tree, other = reasons_as_text(tree)
+        if other:
+            parser.problems.append(reason_problem(at))
+            return None
+        parser.note_error_text(at)
     if tree is not None and parser.error_text_at is not None and plain_throw(tree):
         parser.problems.append(thrown_problem(parser.error_text_at))
         return None

@@ -16,6 +16,7 @@ from dialectic.frontends.plan.keywords import (
 from dialectic.frontends.plan.logicalset import LOGICAL_SETS, only_if
 from dialectic.frontends.plan.loopbuild import has_call
 from dialectic.frontends.plan.order import first_read
+from dialectic.frontends.plan.redefinition import defined_twice
 
 __all__ = ["ArrowBlockMixin"]
 
@@ -36,6 +37,7 @@ class ArrowBlockMixin(ParserBase):
         kinds, values = self.kinds, self.values
         self.pos += 1  # `{`
         bindings: dict[str, Any] = {}
+        named_at: dict[str, int] = {}  # each name's token where the body declares it
         result: Any = None
         done = False
         changes: Changes | None = None
@@ -62,8 +64,9 @@ class ArrowBlockMixin(ParserBase):
                 continue
             if word in DECLARATORS and kinds[pos + 1] == "name" and kinds[pos + 2] == "=":
                 name = values[pos + 1]
-                if name in bindings:
-                    raise self.fail(f"`{name}` is defined twice", self.starts[pos + 1])
+                if name in bindings:  # (pointing at the first one declared again)
+                    raise self.fail(*defined_twice(self, name, named_at[name], pos + 1))
+                named_at[name] = pos + 1
                 if changes is not None:
                     raise self.fail(
                         "a `const` after a change to the accumulator",

@@ -451,6 +451,17 @@ class ParserBase:
     _declarators: dict[int, str] | None = None
     #: the tokens of the statements that made a name's next version (:meth:`move_version`)
     _versions: set[int] | None = None
+    #: each such statement's token, the token the name was defined at before it (back to its
+    #: declaration: where "declared twice" points)
+    _version_of: dict[int, int] | None = None
+
+    def first_definition(self, at: int) -> int:
+        """The token defining a name first, from the token ``at`` defining it now (a version:
+        ``xs.sort();`` after ``const xs = [...];``)."""
+        back = self._version_of or {}
+        while at in back:
+            at = back[at]
+        return at
 
     def declarator(self, at: int) -> str | None:
         """`const`, `let` or `var` declaring the name at token ``at`` (None: none)."""

@@ -29,6 +29,21 @@ _LINE_END = re.compile("[\n\r\u2028\u2029]")
 _STATEMENT_END = frozenset([";", "}", "eof"])
 
 
+#: the tokens a statement ends with before a line break (JavaScript's ASI: a name starts the
+#: next statement)
+_ENDING = frozenset([")", "]", "num", "str", "tpl", "tplt"])
+_HEADS = frozenset(["if", "for", "while", "with", "switch", "catch"])
+_GOES_ON = frozenset(["return", "await", "typeof", "new", "throw", "void", "delete", "in", "of"])
+
+
+def _after_line_end(tokens: Lexed, i: int) -> bool:
+    """Whether token ``i`` (a name) starts a statement after a line break: JavaScript ends
+    the statement before (``const u = await f()`` then ``console.log(u)``)."""
+    kind, value = tokens.kinds[i - 1], tokens.values[i - 1]
+    ends = kind in _ENDING or (kind == "name" and value not in _GOES_ON)
+    return ends and _LINE_END.search(tokens.gap(i)) is not None
+
+
 @dataclass(slots=True)
 class Unlogged:
     """The rewritten text and a warning per statement."""
@@ -43,15 +58,17 @@ def may_log(values: Sequence[object]) -> bool:
 
 
 def _parens(kinds: Sequence[str]) -> dict[int, int]:
-    """Each ``(`` token's ``)`` (an unclosed one has none): one pass, so that many unclosed
-    statements cost linear time, not a scan each."""
+    """Each ``(`` token's ``)``, and each ``)``'s ``(`` (an unclosed one has none): one pass,
+    so that many unclosed statements cost linear time, not a scan each."""
     out: dict[int, int] = {}
     stack: list[int] = []
     for i, kind in enumerate(kinds):
         if kind == "(":
             stack.append(i)
         elif kind == ")" and stack:
-            out[stack.pop()] = i
+            opened = stack.pop()
+            out[opened] = i
+            out[i] = opened
     return out
 
 
@@ -74,12 +91,15 @@ def unlog(text: str, tokens: Lexed, index: LineIndex) -> Unlogged | None:
             and values[i + 2] in METHODS
             and kinds[i + 2] == "name"
             and kinds[i + 3] == "("
-            and (i == 0 or kinds[i - 1] in _STATEMENT_AFTER)
+            and (i == 0 or kinds[i - 1] in _STATEMENT_AFTER or _after_line_end(tokens, i))
         ):
             i += 1
             continue
         if parens is None:
             parens = _parens(kinds)
+        if kinds[i - 1] == ")" and values[parens.get(i - 1, 0) - 1] in _HEADS:
+            i += 1  # (`if (t)` then a line: the statement is the branch, left as it is)
+            continue
         close = parens.get(i + 3)
         if close is None or not (
             kinds[close + 1] in _STATEMENT_END or _LINE_END.search(tokens.gap(close + 1))
@@ -89,7 +109,10 @@ def unlog(text: str, tokens: Lexed, index: LineIndex) -> Unlogged | None:
         if starts is None or ends is None:
             starts, ends = tokens.offsets()
         head_start, head_end = starts[i], ends[i + 3]
-        edits.append((head_start, head_end, "[" + " " * (head_end - head_start - 1)))
+        # (after a line break without `;`: one, so that `[` begins a statement, as JavaScript's
+        # `console` does, and indexes nothing before it)
+        head = "[" if i == 0 or kinds[i - 1] in _STATEMENT_AFTER else ";["
+        edits.append((head_start, head_end, head + " " * (head_end - head_start - len(head))))
         edits.append((starts[close], ends[close], "]"))
         out.warnings.append(
             f"{index.where(head_start)}: `console.{values[i + 2]}` shows nothing here (a "

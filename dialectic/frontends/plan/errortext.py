@@ -17,12 +17,16 @@ from __future__ import annotations
 
 from typing import Any
 
+from dialectic.values.jsrelations import ERROR_CLASSES
+
 __all__ = [
     "ERRORS",
     "as_text",
     "error_as_text",
     "plain_throw",
     "read_as_text",
+    "reason_problem",
+    "reasons_as_text",
     "refusal",
     "thrown_problem",
 ]
@@ -38,7 +42,12 @@ _MEMBERS = frozenset(["message", "name"])
 def as_text(name: str) -> Any:
     """The tree of ``String(name)`` for the error ``name`` (JavaScript's
     ``Error.prototype.toString``; a thrown text is itself)."""
-    ref = {"$ref": name}
+    return text_of({"$ref": name})
+
+
+def text_of(ref: Any) -> Any:
+    """:func:`as_text` of the error ``ref`` computes (a name, a rejected entry's
+    ``r.reason``)."""
     text = {"$op": ["===", {"$op": ["typeof", ref]}, "string"]}
     member = {"$get": [ref, "message"]}
     called = {"$get": [ref, "name"]}
@@ -126,9 +135,20 @@ def _text_read(form: str, args: Any, ref: dict[str, str]) -> Any:
         return as_text
     if form == "$op" and type(args) is list and len(args) == 3 and args[:2] == ["instanceof", ref]:
         made = args[2]
-        if made == "Error":  # (every error but a thrown text)
-            return lambda n: {"$op": ["!==", {"$op": ["typeof", {"$ref": n}]}, "string"]}
+        if type(made) is str and made in ERROR_CLASSES:
+            return lambda n: is_instance({"$ref": n}, made)
     return None
+
+
+def is_instance(ref: Any, made: str) -> Any:
+    """The tree of ``ref instanceof made`` for the error ``ref`` and an error class: every
+    error but a thrown text is an ``Error``; one of another class is the one named so
+    (``new TypeError(m)``; a failing call's is an ``Error``, ``JSON.parse``'s a
+    ``SyntaxError``)."""
+    error = {"$op": ["!==", {"$op": ["typeof", ref]}, "string"]}
+    if made == "Error":
+        return error
+    return {"$if": [error, {"$op": ["===", {"$get": [ref, "name"]}, made]}, False]}
 
 
 def _reads(body: Any, name: str) -> bool:
@@ -239,3 +259,79 @@ def _typeof_text(test: Any) -> bool:
         return False
     inner = op[1].get("$op") if type(op[1]) is dict and len(op[1]) == 1 else None
     return type(inner) is list and len(inner) == 2 and inner[0] == "typeof"
+
+
+def reason_problem(offset: int) -> tuple[str, int, str]:
+    """The problem of a program that reads a rejected entry's ``reason`` other than as text,
+    ``reason.message`` or ``reason.name`` (at ``offset``, its first read as text)."""
+    return (
+        "a rejected entry's `reason` is the error: Plan reads it as `reason.message`, "
+        "`reason.name` or as text (`String(r.reason)`, `${r.reason}`)",
+        offset,
+        "write `String(r.reason)` or `r.reason.message` (the error is no JavaScript `Error` here)",
+    )
+
+
+def reasons_as_text(tree: Any) -> tuple[Any, bool]:
+    """``tree`` with each read of a rejected entry's ``reason`` as text (``String(r.reason)``,
+    `` `${r.reason}` ``, ``'x: ' + r.reason``, ``r.reason.toString()``, ``r.reason instanceof
+    TypeError``) written as :func:`text_of` and :func:`is_instance`, and whether a ``reason``
+    is read otherwise (whole: refused, it is no JavaScript ``Error``). One walk."""
+    holder: list[Any] = [tree]
+    stack: list[tuple[Any, Any]] = [(holder, 0)]
+    other = False
+    while stack:
+        parent, key = stack.pop()
+        node = parent[key]
+        if type(node) is list:
+            stack.extend((node, k) for k in range(len(node)))
+            continue
+        if type(node) is not dict:
+            continue
+        if _reason(node):
+            other = True
+            continue
+        if len(node) == 1:
+            form, args = next(iter(node.items()))
+            made = _reason_text(form, args)
+            if made is not None:
+                parent[key] = made
+                continue
+            member = form in ("$get", "$get?") and type(args) is list and len(args) >= 2
+            if member and _reason(args[0]) and args[1] in _MEMBERS:  # (`r.reason?.message`)
+                inner = args[0].get("$get", args[0].get("$get?"))
+                stack.extend((args, k) for k in range(2, len(args)))
+                stack.append((inner, 0))
+                continue
+            if form in ("$template", "$op") and type(args) is list:
+                plus = form == "$template" or (len(args) == 3 and args[0] == "+")
+                for k, part in enumerate(args):
+                    if plus and _reason(part):
+                        args[k] = text_of(part)
+                    else:
+                        stack.append((args, k))
+                continue
+        stack.extend((node, k) for k in node)
+    return holder[0], other
+
+
+def _reason(node: Any) -> bool:
+    """Whether ``node`` is ``x.reason`` (also ``x?.reason``)."""
+    if type(node) is not dict or len(node) != 1:
+        return False
+    args = node.get("$get", node.get("$get?"))
+    return type(args) is list and len(args) == 2 and args[1] == "reason"
+
+
+def _reason_text(form: str, args: Any) -> Any:
+    """The tree of a one-key node reading a ``reason`` as text, or None."""
+    if type(args) is not list:
+        return None
+    if form == "$global" and len(args) == 2 and args[0] == "String" and _reason(args[1]):
+        return text_of(args[1])
+    if form == "$method" and len(args) == 2 and args[1] == "toString" and _reason(args[0]):
+        return text_of(args[0])
+    if form == "$op" and len(args) == 3 and args[0] == "instanceof" and _reason(args[1]):
+        made = args[2]
+        return is_instance(args[1], made) if made in ERROR_CLASSES else None
+    return None

@@ -198,6 +198,9 @@ class MembersMixin(ParserBase):
         if self._versions is None:
             self._versions = set()
         self._versions.add(change)
+        if self._version_of is None:
+            self._version_of = {}
+        self._version_of[change] = alias_at[name]
         alias_at[name] = change
         return hidden
 

@@ -24,7 +24,7 @@ from typing import TYPE_CHECKING, Any
 
 from dialectic.frontends.plan.anyof import any_of, tagged
 from dialectic.frontends.plan.base import ParserBase
-from dialectic.frontends.plan.errortext import error_as_text, refusal
+from dialectic.frontends.plan.errortext import error_as_text, reason_problem, refusal
 from dialectic.frontends.plan.rejections import failure_places, settled_entry
 
 __all__ = ["PromisesMixin"]
@@ -53,6 +53,8 @@ class PromisesMixin(ParserBase):
     _chains: dict[int, tuple[Any, ...]] | None = None
     #: the offset of the first handler that reads its error as text (:meth:`note_error_text`)
     error_text_at: int | None = None
+    #: where the program first reads a rejected entry's `reason` as text (:meth:`_reads_reasons`)
+    reason_text_at: int | None = None
     #: the program's names, read once (:meth:`_facts`)
     _names: _Names | None = None
     #: how many ``try`` blocks the parser is in (:meth:`awaited_promise`)
@@ -339,13 +341,11 @@ class PromisesMixin(ParserBase):
                 continue  # (a key of the program's own object)
             read = True
             step = kinds[i + 1] == "." or values[i + 1] == "?."
+            if self._reason_as_text(i):  # (written in the tree: :func:`.reasons_as_text`)
+                self.reason_text_at = self.reason_text_at or self.starts[i]
+                continue
             if not (step and values[i + 2] in ("message", "name")):
-                raise self.fail(
-                    "a rejected entry's `reason` is the error: Plan reads only "
-                    "`reason.message` and `reason.name`",
-                    self.starts[i],
-                    "write `r.reason.message` (the error is no JavaScript `Error` here)",
-                )
+                raise self.fail(*reason_problem(self.starts[i]))
         if read and any(self._unordered(p) for p in promises):
             raise self.fail(
                 "the program reads a rejected entry's `reason`, and an element holds several "
@@ -354,6 +354,55 @@ class PromisesMixin(ParserBase):
                 self.starts[self.pos - 1],
                 "give each call its own element, or read only `status`",
             )
+
+    def _race(self, promises: Any, at: int) -> Any:
+        """``Promise.race(xs)``: the first element, in the array's order, that does not wait
+        (``sleep(ms)``, ``new Promise(r => setTimeout(r, ms))``: a timer settles after the
+        calls), its value or its failure; the others are not awaited, so their calls are not
+        made (a value nothing reads; SPEC 10, deliberate differences: Node's is the first to
+        settle in time)."""
+        if type(promises) is list:
+            for p in promises:
+                if type(p) is dict and "$spread" in p:
+                    raise self.fail(
+                        "`Promise.race` of a spread: Plan takes the first element of an array "
+                        "written in place",
+                        self.starts[at],
+                        "write the promises in the array: Promise.race([f(x), g(y)])",
+                    )
+                if not _waits(p):
+                    return p
+        elif type(promises) is dict and "$method" in promises:
+            receiver, method, *more = promises["$method"]
+            arrow = more[0] if len(more) == 1 else None
+            if method == "map" and type(arrow) is dict and "$fn" in arrow and not _waits(arrow):
+                first = {"$method": [receiver, "slice", 0, 1]}  # (the others' not made)
+                return {"$get": [{"$method": [first, "map", arrow]}, 0]}
+        elif type(promises) is dict and len(promises) == 1 and "$ref" in promises:
+            return {"$get": [promises, 0]}  # (data: no promise fails)
+        raise self.fail(
+            "`Promise.race` here: Plan takes the first element, in the array's order, that "
+            "does not wait (a timer settles after the calls), of an array written in place or "
+            "`xs.map(f)`",
+            self.starts[at],
+            "write the promises in the array (Promise.race([f(x), sleep(5000).then(() => "
+            "null)])), or take all: const [first] = await Promise.all([f(), g()]);",
+        )
+
+    def _reason_as_text(self, i: int) -> bool:
+        """Whether the ``reason`` at token ``i`` may be read as text (``String(r.reason)``,
+        `` `${r.reason}` ``, ``'x: ' + r.reason``, ``r.reason.toString()``, ``r.reason
+        instanceof C``): the tree says whether it is (:func:`.reasons_as_text`)."""
+        kinds, values = self.kinds, self.values
+        after = kinds[i + 1]
+        j = i - 1
+        while j > 0 and (kinds[j] in (".", "name") or values[j] == "?."):
+            j -= 1  # (the member's receiver, `r.reason`: `'x: ' + r.reason`)
+        if after in (")", "tplm", "tplt", "+") or kinds[j] == "+":
+            return True
+        if after == "name" and values[i + 1] == "instanceof":
+            return True
+        return after == "." and values[i + 2] == "toString"
 
     def promise_function(self, fn: str, args: list[Any], at: int) -> Any:
         """``Promise.fn(args[1:])`` other than ``all`` and ``allSettled``."""
@@ -365,16 +414,29 @@ class PromisesMixin(ParserBase):
             made = any_of(entries, self.fresh("_any"))
             self._chain(made, (made["$get"][0]["$method"][2]["$fn"][1]["$if"][2],))
             return self.note_promise(made)
-        hints = {
-            "race": "the first call to end is no value a program can count on: call one "
-            "function, or take all: const [first] = await Promise.all([f(), g()]);",
-            "reject": "write Promise.reject(new Error('what went wrong'))",
-        }
+        if fn == "race" and len(args) == 2:
+            return self.note_promise(self._race(self._held(args[1], fn), at))
+        hints = {"reject": "write Promise.reject(new Error('what went wrong'))"}
         raise self.fail(
             f"`Promise.{fn}` is not supported",
             self.starts[at],
             hints.get(fn, "Promise.all([...]) runs calls side by side and gives their values"),
         )
+
+
+def _waits(tree: Any) -> bool:
+    """Whether ``tree`` calls ``sleep`` (a wait: ``new Promise(r => setTimeout(r, ms))`` is
+    read as it)."""
+    stack = [tree]
+    while stack:
+        node = stack.pop()
+        if type(node) is list:
+            stack.extend(node)
+        elif type(node) is dict:
+            if "sleep" in node:
+                return True
+            stack.extend(node.values())
+    return False
 
 
 class _Names:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from dialectic.frontends.plan.asi import ASI
 from dialectic.frontends.plan.base import (
     CLOSE,
     DECLARATORS,
@@ -35,7 +36,11 @@ class StatementsMixin(IfBlocksMixin):
         """Consume the `;` ending a statement (lenient: insert it at a line end or the end)."""
         pos = self.pos
         kind = self.kinds[pos]
-        if kind == ";":
+        if kind == ";" and self.values[pos] != ASI:
+            self.pos = pos + 1
+            return
+        if kind == ";":  # (one :mod:`.asi` wrote where JavaScript inserts it: lenient only)
+            self.warn(self.ends[pos - 1], f"added the missing `;` after the {what}")
             self.pos = pos + 1
             return
         if not self.strict and (kind == "eof" or self.newline_before(pos)):
@@ -63,6 +68,8 @@ class StatementsMixin(IfBlocksMixin):
             self.pos = end
             return
         depth = 0
+        outer = -1  # the statement's outermost open bracket
+        balanced: bool | None = None  # whether it closes (then a line inside it is its own)
         i = first
         while True:
             tok = self.tok(i)
@@ -70,11 +77,16 @@ class StatementsMixin(IfBlocksMixin):
             if kind == "eof":
                 break
             if i > first and self.newline_before(i) and self.starts_statement(i):
-                break
+                if depth > 0 and balanced is None:
+                    balanced = self.kinds[closing(self.kinds, outer)] != "eof"
+                if depth <= 0 or not balanced:
+                    break
             if i >= failed and kind == ";" and depth <= 0:
                 i += 1
                 break
             if kind in OPEN:
+                if depth <= 0:
+                    outer, balanced = i, None
                 depth += 1
             elif kind in CLOSE:
                 depth -= 1
@@ -204,11 +216,8 @@ class StatementsMixin(IfBlocksMixin):
                 if name in GLOBAL_NAMES:
                     raise self.fail(hides_global(name), self.starts[at], "choose another name")
                 if name in alias_at:
-                    raise self.fail(
-                        f"the alias `{name}` is defined twice",
-                        self.starts[at],
-                        "give each alias its own name",
-                    )
+                    first = self.first_definition(alias_at[name])
+                    raise self.fail(*defined_twice(self, name, first, at))
                 aliases[name] = value
                 alias_at[name] = at
                 alias_rec.append((name, at, first_tok, last_tok, self.pos - 1))
@@ -356,7 +365,8 @@ class StatementsMixin(IfBlocksMixin):
         ``last``."""
         aliases, alias_at, alias_rec = block
         if word in alias_at:
-            self.problems.append(defined_twice(self, word, alias_at[word], pos))
+            first = self.first_definition(alias_at[word])
+            self.problems.append(defined_twice(self, word, first, pos))
             return
         aliases[word] = value
         alias_at[word] = pos

@@ -86,9 +86,10 @@ class ErrorReads:
             sites = calls_in(kinds, values, first, part.end, ALL_METHODS)
             if not sites:
                 continue
-            if len(sites) > 1:
-                return sites[0], sites[1]
-            site = sites[0]
+            unchained = self.unchained(sites)
+            if unchained is not None:
+                return unchained
+            site = sites[-1]  # (the innermost of a chain runs first)
             if part.kind == "guard":
                 reads = (part.first + 2, self.match.get(part.first + 1, part.first + 2))
             elif values[site] == "throw":
@@ -102,6 +103,18 @@ class ErrorReads:
             before = site if not (part.kind == "guard" and before is None) else None
             # (a first guard's test runs first: the rest of the block is its other branch)
             names.update(self.declared(part))
+        return None
+
+    def unchained(self, sites: list[int]) -> tuple[int, int] | None:
+        """Two places of one statement that may run at once, or None: each place but the first
+        stands in the arguments of the one before (``JSON.parse(await read_file(p))``: the
+        outer call waits for its argument, so the inner fails first, as in JavaScript)."""
+        for outer, inner in zip(sites, sites[1:], strict=False):
+            if self.values[outer] == "throw":
+                continue  # (`throw f(x)`: the value first)
+            close = self.match.get(outer + 1, -1)
+            if not outer + 1 < inner < close:
+                return outer, inner
         return None
 
     def waits(self, part: Part) -> bool:

@@ -40,8 +40,8 @@ from dialectic.frontends.plan.base import Problem
 from dialectic.frontends.plan.lexer import Lexed
 from dialectic.frontends.plan.spans import LineIndex
 from dialectic.frontends.plan.tokenwrite import TokenWriter
+from dialectic.frontends.plan.trybranches import RETURN, TryBranches
 from dialectic.frontends.plan.tryparts import Part, block_parts, calls_in, ends_statement
-from dialectic.frontends.plan.tryreads import ErrorReads
 from dialectic.values.jsmethods import ALL_METHODS
 
 __all__ = ["TryStatement", "TryWriter"]
@@ -50,14 +50,7 @@ _CHANGE_OPS = frozenset(["+=", "-=", "*=", "/=", "%=", "**=", "++", "--", "||=",
 _MUTATORS = frozenset(
     ["push", "pop", "shift", "unshift", "splice", "set", "add", "delete", "clear", "sort"]
 )
-#: the target of a handler's last `return v;`, read as a change (:meth:`TryWriter.emit_try`)
-_RETURN = "%return"
 _NOT_FUNCTION = frozenset(["if", "for", "while", "switch", "catch", "with"])
-_FIRST_ONLY = (
-    "compute values with `const`, make calls for their effect, guard with `if (test) throw "
-    "...;`, and make at most one change of a name outside the block (`list.push(v);`, `name "
-    "= v;`, `n++;`) as its last statement"
-)
 
 
 class TryStatement:
@@ -96,7 +89,7 @@ class TryStatement:
         self.close = match[j]
 
 
-class TryWriter(ErrorReads):
+class TryWriter(TryBranches):
     """Writes the token list with every ``try`` and ``throw`` rewritten; ``problems`` holds
     what it refused."""
 
@@ -237,9 +230,14 @@ class TryWriter(ErrorReads):
                     "declare the name with `let` before the `try`, and set it in the block",
                 )
                 return t.close + 1
+        jumps = (self.jump(body), self.jump(handler))  # (`break;` ending a block: its branch's)
+        body, handler = (
+            body[: len(body) - (jumps[0] is not None)],
+            handler[: len(handler) - (jumps[1] is not None)],
+        )
         for word in ("break", "continue"):
             for i in range(t.body_open, t.close):
-                if kinds[i] == "name" and values[i] == word:
+                if kinds[i] == "name" and values[i] == word and i not in jumps:
                     self.fail(
                         f"Plan reads no `{word}` in a `try` block or its handler",
                         i,
@@ -251,13 +249,16 @@ class TryWriter(ErrorReads):
         if self.problems:
             return t.close + 1
         if self.returning(body, handler):
+            if jumps != (None, None) or (
+                not self.value_here(t, handler) and body[-1].kind != "throw"
+            ):
+                body = [*body[:-1], self.returned(body[-1])]
+                return self.emit_changing(t, body, handler, jumps)
             return self.emit_returning(t, body, handler)
         if handler and values[handler[-1].first] == "return":  # then the rest of the block
-            last = handler[-1]
-            value = (last.first + 1, last.end - (kinds[last.end - 1] == ";"))
-            handler = [*handler[:-1], Part("change", last.first, last.end, _RETURN, value)]
+            handler = [*handler[:-1], self.returned(handler[-1])]
         for parts in (body, handler):
-            returning = [p for p in parts if self.returns_inside(p) and p.target != _RETURN]
+            returning = [p for p in parts if self.returns_inside(p) and p.target != RETURN]
             if returning:
                 at = returning[0].first
                 self.fail(
@@ -267,7 +268,33 @@ class TryWriter(ErrorReads):
                     "after the `try`",
                 )
                 return t.close + 1
-        return self.emit_changing(t, body, handler)
+        return self.emit_changing(t, body, handler, jumps)
+
+    def jump(self, parts: list[Part]) -> int | None:
+        """The ``break`` or ``continue`` of a block's last statement ``break;``, if it is."""
+        if not parts:
+            return None
+        last = parts[-1]
+        word = self.values[last.first]
+        if self.kinds[last.first] != "name" or word not in ("break", "continue"):
+            return None
+        return last.first if last.end - last.first <= 2 else None
+
+    def returned(self, last: Part) -> Part:
+        """A block's last ``return v;`` read as a change of the value the ``try`` returns."""
+        value = (last.first + 1, last.end - (self.kinds[last.end - 1] == ";"))
+        return Part("change", last.first, last.end, RETURN, value)
+
+    def value_here(self, t: TryStatement, handler: list[Part]) -> bool:
+        """Whether a ``try`` whose block returns is a value where it stands (the top of the
+        program or of a function's body, or with a handler that returns: any block); else
+        (in a loop's body: a retry) its block's value is returned after the ``try``, the
+        rest of the block the handler's branch (:meth:`emit_changing`)."""
+        holder = t.holder
+        return holder is None or (
+            self.kinds[holder] == "{"
+            and (self.returns(handler) or holder in self.blocks or self.function_brace(holder))
+        )
 
     def returning(self, body: list[Part], handler: list[Part]) -> bool:
         """Whether the ``try`` is a value (its block returns; or throws, and its handler
@@ -391,118 +418,6 @@ class TryWriter(ErrorReads):
             and kinds[i - 1] == "."
             and kinds[i + 1] == "("
         )
-
-    def emit_changing(self, t: TryStatement, body: list[Part], handler: list[Part]) -> int:
-        """``const _tryN = %try(...); if (_tryN[0] === 0) {change} else {change}``."""
-        changes: list[Part | None] = []
-        for parts in (body, handler):
-            change = self.last_change(parts)
-            if self.problems:
-                return t.close + 1
-            changes.append(change)
-        name = self.fresh()
-        if changes == [None, None]:
-            self.put(t.at, "%try", "(", "async", "(", ")", "=>")
-        else:
-            self.put(t.at, "const", name, "=", "%try", "(", "async", "(", ")", "=>")
-        self.w.copy(t.body_open, t.body_open + 1)
-        self.tagged(body, changes[0], "0", t.body_close)
-        self.open_handler(t)
-        self.tagged(handler, changes[1], "1", t.close)
-        self.w.copy(t.close, t.close + 1)
-        self.put(t.close, ")", ";")
-        done, other = changes
-        if other is not None and other.target == _RETURN:  # the rest is the other branch
-            self.put(other.first, "if", "(", name, "[", "0", "]", "===", "1", ")")
-            self.put(other.first, "return", name, "[", "1", "]", ";")
-            if done is not None:
-                self.changed(done, name)
-            return t.close + 1
-        if done is not None:
-            self.put(done.first, "if", "(", name, "[", "0", "]", "===", "0", ")", "{")
-            self.changed(done, name)
-            self.put(done.first, "}")
-            if other is not None:
-                self.put(other.first, "else", "{")
-                self.changed(other, name)
-                self.put(other.first, "}")
-        elif other is not None:
-            self.put(other.first, "if", "(", name, "[", "0", "]", "===", "1", ")", "{")
-            self.changed(other, name)
-            self.put(other.first, "}")
-        return t.close + 1
-
-    def last_change(self, parts: list[Part]) -> Part | None:
-        """The block's change (its last statement), after checking that every statement is
-        one :mod:`.tryparts` reads here."""
-        declared: set[object] = set()
-        for n, part in enumerate(parts):
-            last = n == len(parts) - 1
-            allowed = ("decl", "effect", "guard") + (("change", "throw") if last else ())
-            if part.kind not in allowed:
-                self.fail(
-                    "Plan reads this `try` block or handler only as declarations, calls and "
-                    "guards, then one change: JavaScript keeps a change made before a later "
-                    "statement fails",
-                    part.first,
-                    _FIRST_ONLY,
-                )
-                return None
-            if part.kind == "decl":
-                declared.update(self.declared(part))
-            if part.kind == "change":
-                key = range(part.first + 1, part.value[0])  # (`o[k] = v`: run after the block)
-                names = [k for k in key if self.kinds[k] == "name" and self.kinds[k - 1] != "."]
-                if any(self.values[k] in declared for k in names) or calls_in(
-                    self.kinds, self.values, key.start, key.stop, ALL_METHODS
-                ):
-                    self.fail(
-                        "the key of this change reads what the block declares or calls a function",
-                        part.first,
-                        "compute the key before the `try`: `const k = ...;`",
-                    )
-                    return None
-                if part.target in declared:
-                    self.fail(
-                        f"`{part.target}` is declared inside the block, and changed in it",
-                        part.first,
-                        f"declare `{part.target}` with its value",
-                    )
-                    return None
-                return part
-        return None
-
-    def tagged(self, parts: list[Part], change: Part | None, tag: str, close: int) -> None:
-        """A block's statements, its change's value returned with ``tag``: ``return [0,
-        v];``."""
-        for part in parts:
-            if part is not change:
-                self.emit_part(part)
-        if parts and parts[-1].kind == "throw":
-            return
-        at = change.first if change is not None else close
-        self.put(at, "return", "[", tag, ",")
-        if change is not None and change.value[0] < change.value[1]:
-            self.emit(*change.value)
-        else:  # (`n++`; `return;`)
-            self.put(at, "undefined" if change is not None and change.target == _RETURN else "0")
-        for part in parts:  # its names, so that each runs, as JavaScript runs them
-            if part.kind == "decl" and self.kinds[part.first + 1] == "name":
-                self.put(at, ",")
-                self.w.copy(part.first + 1, part.first + 2)
-        self.put(at, "]", ";")
-
-    def changed(self, change: Part, name: str) -> None:
-        """The change, its value read from the hidden alias: ``list.push(_try1[1]);``."""
-        if change.value == (0, 0):
-            self.w.copy(change.first, change.end)
-        else:
-            v0, v1 = change.value
-            self.w.copy(change.first, v0)
-            self.put(v0, name, "[", "1", "]")
-            self.w.copy(v1, change.end)
-        if self.kinds[change.end - 1] != ";":
-            self.put(change.end - 1, ";")
 
     def fresh(self) -> str:
         while True:
