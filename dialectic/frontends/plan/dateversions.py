@@ -211,20 +211,7 @@ def _edits(
         if passed < len(date.setters) and j == date.setters[passed][0]:
             s, pending = date.setters[passed]
             before, after = versions[passed], versions[passed + 1]
-            head: list[tuple[str, object, int]] = [
-                ("name", "const", s),
-                ("name", after, s),
-                ("=", "=", s),
-                ("name", "new", s),
-                ("name", "Date", s),
-                ("(", "(", s),
-                ("name", "new", s),
-                ("name", "Date", s),
-                ("(", "(", s),
-                ("name", before, s),
-                (")", ")", s),
-            ]
-            out.append((s, s + 1, head))
+            out.append((s, s + 1, [("name", "const", s), *_copy_of(after, before, s)]))
             passed += 1
         elif j == pending:
             out.append((j, j + 1, [(")", ")", j), (")", ")", j)]))
@@ -232,6 +219,23 @@ def _edits(
             version = passed - 1 if j < pending else passed  # (the arguments: before)
             out.append((j, j + 1, [("name", versions[version], j)]))
     return out
+
+
+def _copy_of(target: object, source: object, s: int) -> list[tuple[str, object, int]]:
+    """The tokens ``target = new Date(new Date(source)`` in the place of token ``s`` (the
+    setter's call and two `)` follow)."""
+    return [
+        ("name", target, s),
+        ("=", "=", s),
+        ("name", "new", s),
+        ("name", "Date", s),
+        ("(", "(", s),
+        ("name", "new", s),
+        ("name", "Date", s),
+        ("(", "(", s),
+        ("name", source, s),
+        (")", ")", s),
+    ]
 
 
 def _reassigned(values: Sequence[object], date: _Date) -> list[_Edit]:
@@ -242,18 +246,6 @@ def _reassigned(values: Sequence[object], date: _Date) -> list[_Edit]:
     if values[decl - 1] == "const":
         out.append((decl - 1, decl, [("name", "let", decl - 1)]))
     for s, close in date.setters:
-        head: list[tuple[str, object, int]] = [
-            ("name", name, s),
-            ("=", "=", s),
-            ("name", "new", s),
-            ("name", "Date", s),
-            ("(", "(", s),
-            ("name", "new", s),
-            ("name", "Date", s),
-            ("(", "(", s),
-            ("name", name, s),
-            (")", ")", s),
-        ]
-        out.append((s, s + 1, head))
+        out.append((s, s + 1, _copy_of(name, name, s)))
         out.append((close, close + 1, [(")", ")", close), (")", ")", close)]))
     return out
