@@ -146,10 +146,15 @@ def to_tree(
         limits = Limits()  # the defaults: a front end is never unbounded
     if lang == "plan" and not options:  # (the common call, without building keywords)
         return _plan_parser()(
-            program, strict=strict, max_depth=limits.max_depth, max_nodes=limits.max_nodes
+            program,
+            strict=strict,
+            max_depth=limits.max_depth,
+            max_nodes=limits.max_nodes,
+            deadline=limits.deadline,
         )
     options.setdefault("max_depth", limits.max_depth)
     options.setdefault("max_nodes", limits.max_nodes)
+    options.setdefault("deadline", limits.deadline)
     if lang == "plan":
         return _plan_parser()(program, strict=strict, **options)
     from dialectic.frontends.plan2 import parse_plan2

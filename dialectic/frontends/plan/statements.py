@@ -145,7 +145,10 @@ class StatementsMixin(IfBlocksMixin):
                             "definitions before it",
                         )
                     )
+                self.on_time(pos)
+                before = len(alias_rec)
                 final = self.statement(pos, final, aliases, alias_at, alias_rec)
+                self.count_read(pos, aliases, alias_rec[before:], final)  # (:mod:`.readbudget`)
             except ParseFailure as failure:
                 self.problems.append(failure.problem)
                 if failure.limit is not None:

@@ -19,6 +19,7 @@ from functools import partial
 from typing import Any
 
 from dialectic.frontends.base import FrontEndResult, SourceError
+from dialectic.frontends.budget import Clock
 from dialectic.frontends.fences import (
     Fence,
     fenced_codes,
@@ -106,6 +107,7 @@ def parse_plan2(
     max_nodes: int | None = None,
     strict: bool = False,
     expression_parser: ExpressionParser | None = None,
+    deadline: float | None = None,
     _fences: bool = True,
 ) -> FrontEndResult:
     """Compile a Plan2 (YAML) program to the canonical call tree.
@@ -116,6 +118,8 @@ def parse_plan2(
     opposite: a one-element list becomes its element). ``strict``: refuse the repairs lenient
     mode makes (a markdown code fence, ``-value`` lists, unquoted ``: `` inside ``${...}``,
     an alias bound to a list). Raises :class:`SourceError` listing every problem found.
+    ``max_nodes`` and ``deadline`` (seconds) bound the reading as it goes, alias by alias
+    (:mod:`dialectic.frontends.budget`).
     """
     if slots not in _SLOT_MODES:
         raise ValueError(f"slots must be one of {', '.join(_SLOT_MODES)}, got {slots!r}")
@@ -200,12 +204,15 @@ def parse_plan2(
         expression_parser=expression_parser or _default_expression_parser(max_depth),
         inserted=inserted if lines else None,
     )
+    compiler.max_nodes = max_nodes
+    compiler.clock = None if deadline is None else Clock(deadline)
     tree = compiler.program(root)
     spans = compiler.spans
     if not compiler.problems and (".catch" in text or ".then" in text):
         _thrown_as_text(tree, text, compiler.problems)  # (:mod:`.plan.errortext`)
     if compiler.problems:
-        compiler.problems.sort(key=lambda p: (p.line, p.column))
+        if compiler.problems[0].limit is None:  # (a limit stopped the reading: it is first)
+            compiler.problems.sort(key=lambda p: (p.line, p.column))
         raise SourceError(LANG, original, compiler.problems)
     return FrontEndResult(
         tree=tree,
