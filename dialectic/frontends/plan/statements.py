@@ -12,6 +12,7 @@ from dialectic.frontends.plan.base import (
     ParseFailure,
     closing,
 )
+from dialectic.frontends.plan.caselookup import CHAIN_CASES, chains_as_lookups
 from dialectic.frontends.plan.ifblocks import IfBlocksMixin
 from dialectic.frontends.plan.keywords import GLOBAL_NAMES, RESERVED, hides_global, keyword_hint
 from dialectic.frontends.plan.labels import label_refusal
@@ -183,7 +184,10 @@ class StatementsMixin(IfBlocksMixin):
         if self.problems:
             return None
         assert final is not None
-        return self.program_tree(aliases, alias_rec, final)
+        tree = self.program_tree(aliases, alias_rec, final)
+        if self.source.count("===") > CHAIN_CASES:  # `else if (k === 'b')` (.caselookup)
+            tree = chains_as_lookups(tree, self.fresh)
+        return tree
 
     def statement(
         self,
