@@ -71,6 +71,7 @@ class FunctionsMixin(PassedFunctionsMixin):
     _function_name_set: frozenset[str] = frozenset()
 
     if TYPE_CHECKING:  # provided by the other mixins
+        read_limit: int | None
 
         def on_time(self, pos: int) -> None: ...
 
@@ -323,7 +324,7 @@ class FunctionsMixin(PassedFunctionsMixin):
         self._copied = 0
         self._budget = max(MIN_COPIED, 4 * len(self.kinds))
         self._any = False
-        limit = self.max_nodes
+        limit = self.read_limit
         total = 0  # (the nodes of the aliases written out: they are the program's)
         for name, _, first, _, _ in rec:
             self._use_at = first

@@ -22,8 +22,10 @@ __all__ = ["ReadBudgetMixin"]
 class ReadBudgetMixin(ParserBase):
     """Counting the nodes of the statements read, and the clock."""
 
-    #: the run's deadline while reading (None: not bounded), set by :func:`.parse_plan`
+    #: the run's deadline while reading, and its `max_nodes` counted per statement (None: not
+    #: bounded), set by :func:`.parse_plan`
     clock: Clock | None = None
+    read_limit: int | None = None
     #: the nodes of the program's statements read so far
     read_nodes: int = 0
     _counted_trees: set[int] | None = None
@@ -45,7 +47,7 @@ class ReadBudgetMixin(ParserBase):
     def many_items(self, count: int, pos: int) -> None:
         """Fail (``max_nodes``) when an array or object literal has more items than the
         limit has nodes (each item is one at least)."""
-        limit = self.max_nodes
+        limit = self.read_limit
         if limit is not None and count > limit:
             message, hint = nodes_message(limit)
             raise ParseFailure(
@@ -67,7 +69,7 @@ class ReadBudgetMixin(ParserBase):
         ``added`` (its block's records past those before it) and the final statement's value
         ``final`` (a ``(key, value, first, last)`` or None); fail (``max_nodes``) past the
         limit. A tree counted before, also inside this one, counts nothing again."""
-        limit = self.max_nodes
+        limit = self.read_limit
         if limit is None:
             return
         counted = self._counted_trees

@@ -108,6 +108,7 @@ def parse_plan2(
     strict: bool = False,
     expression_parser: ExpressionParser | None = None,
     deadline: float | None = None,
+    counted: bool = False,
     _fences: bool = True,
 ) -> FrontEndResult:
     """Compile a Plan2 (YAML) program to the canonical call tree.
@@ -118,8 +119,8 @@ def parse_plan2(
     opposite: a one-element list becomes its element). ``strict``: refuse the repairs lenient
     mode makes (a markdown code fence, ``-value`` lists, unquoted ``: `` inside ``${...}``,
     an alias bound to a list). Raises :class:`SourceError` listing every problem found.
-    ``max_nodes`` and ``deadline`` (seconds) bound the reading as it goes, alias by alias
-    (:mod:`dialectic.frontends.budget`).
+    ``deadline`` (seconds) and, with ``counted``, ``max_nodes`` bound the reading as it goes,
+    alias by alias (:mod:`dialectic.frontends.budget`).
     """
     if slots not in _SLOT_MODES:
         raise ValueError(f"slots must be one of {', '.join(_SLOT_MODES)}, got {slots!r}")
@@ -137,6 +138,8 @@ def parse_plan2(
                 max_nodes=max_nodes,
                 strict=strict,
                 expression_parser=expression_parser,
+                deadline=deadline,
+                counted=counted,
                 _fences=False,
             )
         except SourceError:
@@ -204,7 +207,7 @@ def parse_plan2(
         expression_parser=expression_parser or _default_expression_parser(max_depth),
         inserted=inserted if lines else None,
     )
-    compiler.max_nodes = max_nodes
+    compiler.max_nodes = max_nodes if counted else None
     compiler.clock = None if deadline is None else Clock(deadline)
     tree = compiler.program(root)
     spans = compiler.spans
