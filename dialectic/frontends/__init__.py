@@ -142,14 +142,25 @@ def to_tree(
     if lang == "json":
         # (its depth is checked with the tree's, before compiling)
         return _enveloped(parse_json(program, strict=strict), functions, strict)
+    # (a run's limits also bound the reading as it goes: the nodes of each statement, and the
+    # deadline; `compile` without them reads as before, its loops bounded by the defaults)
+    bounded = limits is not None
     if limits is None:
         limits = Limits()  # the defaults: a front end is never unbounded
+    deadline = limits.deadline if bounded else None
     if lang == "plan" and not options:  # (the common call, without building keywords)
         return _plan_parser()(
-            program, strict=strict, max_depth=limits.max_depth, max_nodes=limits.max_nodes
+            program,
+            strict=strict,
+            max_depth=limits.max_depth,
+            max_nodes=limits.max_nodes,
+            deadline=deadline,
+            counted=bounded,
         )
     options.setdefault("max_depth", limits.max_depth)
     options.setdefault("max_nodes", limits.max_nodes)
+    options.setdefault("deadline", deadline)
+    options.setdefault("counted", bounded)
     if lang == "plan":
         return _plan_parser()(program, strict=strict, **options)
     from dialectic.frontends.plan2 import parse_plan2

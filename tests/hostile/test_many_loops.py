@@ -110,7 +110,7 @@ def test_a_raised_limit_raises_the_bound() -> None:
     [
         "const x = 3; return " + " : ".join(f"x === {i} ? {i}" for i in range(20_000)) + " : -1;",
         "const x = 5; switch (x) {\n"
-        + "".join(f"case {i}: return {i};\n" for i in range(20_000))
+        + "".join(f"case {i} + 0: return {i};\n" for i in range(20_000))
         + "default: return -1; }",
     ],
     ids=["conditionals", "switch"],
@@ -122,3 +122,17 @@ def test_thousands_of_conditionals_fail_as_max_depth_at_once(text: str) -> None:
     assert out.status == "failure" and out.error is not None
     assert out.error.code == "limit_exceeded", out.message
     assert out.error.details.get("limit") == "max_depth", out.error.details
+
+
+def test_a_switch_of_thousands_of_literal_cases_fails_at_max_nodes() -> None:
+    # (a lookup, :mod:`dialectic.frontends.plan.caselookup`: it nests a few levels)
+    text = (
+        "const x = 5; switch (x) {\n"
+        + "".join(f"case {i}: return {i};\n" for i in range(20_000))
+        + "default: return -1; }"
+    )
+    started = time.monotonic()
+    out = RT.run(text, lang="plan")
+    assert time.monotonic() - started < SECONDS
+    assert out.status == "failure" and out.error is not None
+    assert out.error.details.get("limit") == "max_nodes", out.message

@@ -15,6 +15,7 @@ from functools import partial
 from typing import Any
 
 from dialectic.frontends.base import FrontEndResult, SourceError, Span
+from dialectic.frontends.budget import Clock
 from dialectic.frontends.fences import (
     Fence,
     fenced_codes,
@@ -154,6 +155,8 @@ def _attempt(
     fence_problem: Problem | None,
     states: bool = False,
     max_nodes: int | None = None,
+    clock: Clock | None = None,
+    counted: bool = False,
 ) -> tuple[str, Lexed, Parser, Any]:
     """Lex and parse ``text``: the text parsed (a wrapper blanked, see :mod:`.wrappers`), its
     tokens, the parser (its problems and warnings) and the tree (None if there are problems).
@@ -234,6 +237,8 @@ def _attempt(
     )
     if looped:
         parser._for_each_written = True
+    parser.clock = clock  # (its first look comes at the first statement)
+    parser.read_limit = max_nodes if counted else None
     if fence_problem is not None:
         parser.problems.append(fence_problem)
     parser.warnings = warnings
@@ -322,19 +327,35 @@ def _read(
     warnings: list[str],
     fence_problem: Problem | None,
     max_nodes: int | None = None,
+    clock: Clock | None = None,
+    counted: bool = False,
 ) -> tuple[str, Lexed, Parser, Any]:
     """:func:`_attempt`, and again reading the state loops keep another way (:func:`_states`)
     when the program as written is refused (a `reduce` step's push left in the tree fails when
-    it runs): that reading when it has no problem."""
-    first = _attempt(text, index, strict, max_depth, warnings, fence_problem, False, max_nodes)
+    it runs): that reading when it has no problem. A program past ``max_nodes`` or the
+    deadline is not read again."""
+    first = _attempt(
+        text, index, strict, max_depth, warnings, fence_problem, False, max_nodes, clock, counted
+    )
     text, problems = first[0], first[2].problems
+    if _read_too_long(first[2]):
+        return first
     if (problems and (".push" in text or ".reduce" in text or "?" in text)) or (
         ".reduce" in text and ".push" in text and _pushes_left(first[3])
     ):
-        again = _attempt(text, index, strict, max_depth, warnings, fence_problem, True, max_nodes)
+        again = _attempt(
+            text, index, strict, max_depth, warnings, fence_problem, True, max_nodes, clock, counted
+        )
         if not again[2].problems and not _pushes_left(again[3]):
             return again
     return first
+
+
+def _read_too_long(parser: Parser) -> bool:
+    """Whether the parse stopped at ``max_nodes`` or the deadline (a second reading, of
+    the same text, would cost as much again and end so too)."""
+    limited = parser.limited
+    return limited is not None and limited[1] in ("max_nodes", "deadline")
 
 
 def _pushes_left(tree: Any) -> bool:
@@ -381,6 +402,8 @@ def parse_plan(
     max_depth: int = 100,
     max_length: int = MAX_SOURCE_LENGTH,
     max_nodes: int | None = None,
+    deadline: float | None = None,
+    counted: bool = False,
 ) -> FrontEndResult:
     """Parse a Plan program into the canonical call tree.
 
@@ -392,7 +415,9 @@ def parse_plan(
     pay for it; after that ``spans`` is an ordinary dict. Raises :class:`SourceError` (one
     problem per independent error) for anything it cannot read. ``strict=True`` accepts only
     canonical Plan, which is also valid JavaScript inside ``async function plan() { ... }``
-    (``use`` aside).
+    (``use`` aside). ``deadline`` (seconds) and, with ``counted``, ``max_nodes`` bound the
+    reading as it goes (:mod:`dialectic.frontends.budget`: the nodes of each statement): past
+    either, a ``limit_exceeded`` problem where the reading stopped.
     """
     if len(source) > max_length:
         raise _too_large(source, LANG, max_length)
@@ -417,17 +442,18 @@ def parse_plan(
         text, warnings, fence_problem = _strip_fence(source, strict, index)
     else:  # (no fence: the common case, without the fence regexes)
         text, warnings, fence_problem = source, [], None
+    clock = None if deadline is None else Clock(deadline)
     text, tokens, parser, tree = _read(
-        text, index, strict, max_depth, warnings, fence_problem, max_nodes
+        text, index, strict, max_depth, warnings, fence_problem, max_nodes, clock, counted
     )
-    if parser.problems and not strict:
+    if parser.problems and not strict and not _read_too_long(parser):
         # a reply with prose around a fenced block: the program is the block
         fence = find_fence(source)
         if fence is not None and has_text_outside(source, fence):
             text = keep_fenced(source, fence)
             outside = [outside_warning(source, fence)]
             text, tokens, parser, tree = _read(
-                text, index, strict, max_depth, outside, fence_problem, max_nodes
+                text, index, strict, max_depth, outside, fence_problem, max_nodes, clock, counted
             )
             if not parser.problems:
                 _one_program(source, fence, tree, max_depth, max_nodes)

@@ -27,6 +27,7 @@ import re
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from dialectic.frontends.budget import count_nodes, nodes_message
 from dialectic.frontends.plan.base import DECLARATORS, ParseFailure, Problem
 from dialectic.frontends.plan.keywords import GLOBAL_NAMES, LITERAL_WORDS, RESERVED, hides_global
 from dialectic.frontends.plan.passed import PassedFunctionsMixin
@@ -70,6 +71,9 @@ class FunctionsMixin(PassedFunctionsMixin):
     _function_name_set: frozenset[str] = frozenset()
 
     if TYPE_CHECKING:  # provided by the other mixins
+        read_limit: int | None
+
+        def on_time(self, pos: int) -> None: ...
 
         def arrow_params(self, pos: int) -> list[str] | None: ...
 
@@ -320,9 +324,19 @@ class FunctionsMixin(PassedFunctionsMixin):
         self._copied = 0
         self._budget = max(MIN_COPIED, 4 * len(self.kinds))
         self._any = False
+        limit = self.read_limit
+        total = 0  # (the nodes of the aliases written out: they are the program's)
         for name, _, first, _, _ in rec:
             self._use_at = first
-            aliases[name] = self._expand(aliases[name], frozenset(), ())
+            tree = aliases[name] = self._expand(aliases[name], frozenset(), ())
+            self.on_time(first)
+            if limit is not None:
+                total += count_nodes(tree, limit - total)
+                if total > limit:
+                    message, hint = nodes_message(limit)
+                    raise ParseFailure(
+                        message, self.starts[first], hint, fatal=True, limit="max_nodes"
+                    )
         self._use_at = final[2]
         value = self._expand(final[1], frozenset(), ())
         return (final[0], value, final[2], final[3]), self._any

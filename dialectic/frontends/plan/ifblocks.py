@@ -13,6 +13,7 @@ from dialectic.frontends.plan.ifreturn import TOP_END, IfReturnMixin
 from dialectic.frontends.plan.loops import LoopsMixin
 from dialectic.frontends.plan.members import MembersMixin
 from dialectic.frontends.plan.order import declared_names, first_read, read_before_definition
+from dialectic.frontends.plan.readbudget import ReadBudgetMixin
 from dialectic.frontends.plan.reassign import ReassignMixin
 from dialectic.frontends.plan.restblock import Block
 from dialectic.frontends.plan.straightread import StraightReadMixin
@@ -29,6 +30,7 @@ class IfBlocksMixin(
     SwitchMixin,
     IfReturnMixin,
     StraightReadMixin,
+    ReadBudgetMixin,
 ):
     """Reads ``if`` statements and blocks; :class:`.statements.StatementsMixin` builds on it."""
 
@@ -164,6 +166,7 @@ class IfBlocksMixin(
             if kinds[pos] == ";":
                 self.pos += 1
                 continue
+            self.on_time(pos)
             if final is not None:
                 raise self.fail(
                     "statements after `return` are not allowed",
@@ -191,7 +194,10 @@ class IfBlocksMixin(
                 value, last = self.switch_statement(pos, end)
                 final = ("$return", value, pos, last)
                 continue
+            before = len(alias_rec)
             final = self.statement(pos, final, aliases, alias_at, alias_rec)
+            if rest and end == "eof":  # (the rest of the program, after an `if` without else)
+                self.count_read(pos, aliases, alias_rec[before:], None)
         if final is None and rest and end != "eof" and self._ends_undefined:
             # `function f(v) { if (v) return 1; }`: nothing after the `if`, `undefined`
             final = ("$return", {"$undefined": None}, self.pos, self.pos)

@@ -36,6 +36,8 @@ class LoopReturnMixin(ParserBase):
     #: the hidden (result, returned) names for the next loop statement of a block (taken by
     #: :meth:`.loops.LoopsMixin.for_statement` as it starts)
     _loop_return: tuple[str, str] | None = None
+    #: whether the text holds `return` (None: not looked yet)
+    _returns_in_text: bool | None = None
     #: the token kind that ends the block being read (`}`; `eof` at the top of the program)
     _block_end = "eof"
     #: whether the block being read may end without `return` (its value `undefined`): a
@@ -102,7 +104,11 @@ class LoopReturnMixin(ParserBase):
 
     def loop_returns(self, pos: int) -> bool:
         """Whether the loop statement at token ``pos`` holds a `return` of its own."""
-        if "return" not in self.source:
+        returns = self._returns_in_text
+        if returns is None:  # (looked up once: a search of the text for each loop of a
+            # megabyte-long program cost as much as reading it, for each)
+            returns = self._returns_in_text = "return" in self.source
+        if not returns:
             return False
         return self.brackets().returns_between(pos, self.loop_end(pos))
 

@@ -19,9 +19,10 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from dialectic.frontends.plan.base import OPEN, ParserBase, closing
+from dialectic.frontends.plan.caselookup import DEFAULT, case_key
 from dialectic.frontends.plan.loopbuild import ref, when
 from dialectic.frontends.plan.loopcheck import NEVER
-from dialectic.frontends.plan.switch import switch_head
+from dialectic.frontends.plan.switch import literal_cases, switch_head
 
 if TYPE_CHECKING:
     from dialectic.frontends.plan.loopcheck import Body
@@ -30,6 +31,16 @@ __all__ = ["LoopSwitchMixin"]
 
 #: statements whose own `break` ends them, not the case
 _LOOPS = frozenset(["for", "while", "do", "switch"])
+
+
+def either_of(operands: list[Any]) -> Any:
+    """``a || b || c || ...``, balanced (``(a || b) || (c || d)``: the same value, the same
+    operands run in the same order, each only when those before it are falsy), so a
+    ``switch`` of hundreds of cases nests a few levels, not one per case."""
+    if len(operands) == 1:
+        return operands[0]
+    mid = len(operands) // 2
+    return {"$op": ["||", either_of(operands[:mid]), either_of(operands[mid:])]}
 
 
 class LoopSwitchMixin(ParserBase):
@@ -55,12 +66,31 @@ class LoopSwitchMixin(ParserBase):
 
     def _switch(self, body: Body, reach: str | None, pos: int) -> str | None:
         """The ``switch`` at token ``pos``; returns the reach after it."""
-        kinds = self.kinds
         value, (first, last), close, labels = switch_head(self, pos)
         body.use(value, first, last)
         hidden = self.fresh("_sw")
         body.lets[hidden] = when(reach, value, None)
         self._put(body.lets, hidden, first, last)
+        if literal_cases(self, labels):  # (many cases, each a literal: a lookup)
+            parts = self._case_lookup(body, reach, hidden, labels, close)
+        else:
+            parts = self._case_chain(body, reach, hidden, labels, close)
+        self.pos = close + 1
+        going = [p for p in parts if p != NEVER]
+        if not going:
+            return NEVER
+        if len(set(going)) == 1:
+            return going[0]
+        either = self.fresh("_reach")
+        body.lets[either] = either_of([ref(p or "") for p in going])
+        return either
+
+    def _case_chain(
+        self, body: Body, reach: str | None, hidden: str, labels: list[int], close: int
+    ) -> list[str | None]:
+        """The cases tested one after the other: the reach after each case's statements,
+        and the reach when none is taken (or after `default`'s statements)."""
+        kinds = self.kinds
         current = reach  # no case taken so far
         parts: list[str | None] = []
         default: tuple[int, int] | None = None
@@ -87,9 +117,7 @@ class LoopSwitchMixin(ParserBase):
                 default = (start, end)
             else:
                 taken = self.fresh("_if")
-                test = tests[0]
-                for other in tests[1:]:
-                    test = {"$op": ["||", test, other]}
+                test = either_of(tests)
                 body.lets[taken] = when(current, {"$if": [test, True, False]}, False)
                 self._put(body.lets, taken, label, colon)
                 parts.append(self._case(body, taken, start, end))
@@ -99,18 +127,68 @@ class LoopSwitchMixin(ParserBase):
             parts.append(self._case(body, current, *default))
         else:
             parts.append(current)
-        self.pos = close + 1
-        going = [p for p in parts if p != NEVER]
-        if not going:
-            return NEVER
-        if len(set(going)) == 1:
-            return going[0]
-        either = self.fresh("_reach")
-        out: Any = ref(going[0] or "")
-        for p in going[1:]:
-            out = {"$op": ["||", out, ref(p or "")]}
-        body.lets[either] = out
-        return either
+        return parts
+
+    def _case_lookup(
+        self, body: Body, reach: str | None, hidden: str, labels: list[int], close: int
+    ) -> list[str | None]:
+        """:meth:`_case_chain` for many cases whose values are literals (:mod:`.caselookup`): the
+        position of the value among them, read once (``-2`` when the ``switch`` is not
+        reached), and each case taken when the position is one of its values'; the labels of
+        ``default``'s statements, and a value written twice after its first, are not looked
+        up (``default``'s, its first case's)."""
+        kinds = self.kinds
+        groups: list[tuple[list[Any], int, int]] = []  # (values, statements' first, end)
+        values: list[Any] = []
+        for n, label in enumerate(labels):
+            stop = labels[n + 1] if n + 1 < len(labels) else close
+            if self.values[label] == "case":
+                self.pos = label + 1
+                values.append(self.expr(0))
+                colon = self.pos
+            else:
+                values.append(DEFAULT)
+                colon = label + 1
+            if kinds[colon] != ":":
+                raise self.unexpected(self.tok(colon), "`:` after the case")
+            end = self._case_end(colon + 1, stop, stop == close)
+            if end is not None:
+                groups.append((values, colon + 1, end))
+                values = []
+        seen: set[Any] = set()
+        looked: list[Any] = []
+        ranges: list[tuple[int, int] | None] = []  # (None: `default`'s statements)
+        for tested, _, _ in groups:
+            first = len(looked)
+            for v in tested:
+                key = DEFAULT if v is DEFAULT else case_key(v)
+                if key is not DEFAULT and key not in seen:
+                    seen.add(key)
+                    looked.append(v)
+            if DEFAULT in tested:
+                del looked[first:]  # (equal to none looked up: `default`'s)
+                ranges.append(None)
+            else:
+                ranges.append((first, len(looked)))
+        at = self.fresh("_sw")
+        found = {"$method": [looked, "indexOf", ref(hidden)]}
+        body.lets[at] = when(reach, found, -2)
+        self._put(body.lets, at, labels[0], close)
+        none = self.fresh("_if")
+        body.lets[none] = {"$op": ["===", ref(at), -1]}
+        parts: list[str | None] = []
+        default: tuple[int, int] | None = None
+        for (_, start, end), span in zip(groups, ranges, strict=True):
+            if span is None:
+                default = (start, end)
+                continue
+            taken = self.fresh("_if")
+            inside = {"$op": ["<", ref(at), span[1]]}
+            body.lets[taken] = {"$if": [{"$op": ["<", ref(at), span[0]]}, False, inside]}
+            self._put(body.lets, taken, start, end)
+            parts.append(self._case(body, taken, start, end))
+        parts.append(none if default is None else self._case(body, none, *default))
+        return parts
 
     def _case_end(self, start: int, stop: int, last: bool) -> int | None:
         """The token after a case's statements (its ``break;`` left out), None for an empty

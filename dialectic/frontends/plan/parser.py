@@ -321,6 +321,8 @@ class Parser(
             pos = self.pos
             if rec is not None:
                 rec[(id(items), len(items) - 1)] = (self.starts[start], self.ends[pos - 1])
+            if not len(items) & 255:  # (each item is a node at least)
+                self.many_items(len(items), start)
             kind = kinds[pos]
             if kind == ",":
                 pos += 1
@@ -344,6 +346,18 @@ class Parser(
             rec[(id(pair), 0)] = (self.starts[pos + 1], self.ends[start - 3])
             rec[(id(pair), 1)] = (self.starts[start], self.ends[self.pos - 1])
         return {"$global": ["Object.fromEntries", [pair]]}
+
+    def _key_problem(self, key: str, first_seen: dict[str, int], pos: int) -> None:
+        """A key of an object literal written twice; or (every 256 keys) too many keys for
+        ``max_nodes`` (each value is a node at least)."""
+        if key in first_seen:
+            raise self.fail(
+                f"duplicate key `{key}` in the object literal (first at "
+                f"{self.index.where(self.starts[first_seen[key]])})",
+                self.starts[pos],
+                "each key may appear only once",
+            )
+        self.many_items(len(first_seen) + 1, pos)
 
     def obj(self, depth: int) -> Any:
         kinds = self.kinds
@@ -389,13 +403,8 @@ class Parser(
                 continue
             else:
                 raise self.unexpected(self.tok(pos), "a property name or `}`")
-            if key in first_seen:
-                raise self.fail(
-                    f"duplicate key `{key}` in the object literal (first at "
-                    f"{self.index.where(self.starts[first_seen[key]])})",
-                    self.starts[pos],
-                    "each key may appear only once",
-                )
+            if key in first_seen or not (len(first_seen) + 1) & 255:
+                self._key_problem(key, first_seen, pos)
             first_seen[key] = pos
             if key[:1] == "$":
                 dollar = True

@@ -13,6 +13,7 @@ from dialectic.frontends.plan.base import (
     ParseFailure,
     closing,
 )
+from dialectic.frontends.plan.caselookup import CHAIN_CASES, chains_as_lookups
 from dialectic.frontends.plan.ifblocks import IfBlocksMixin
 from dialectic.frontends.plan.keywords import GLOBAL_NAMES, RESERVED, hides_global, keyword_hint
 from dialectic.frontends.plan.labels import label_refusal
@@ -157,7 +158,10 @@ class StatementsMixin(IfBlocksMixin):
                             "definitions before it",
                         )
                     )
+                self.on_time(pos)
+                before = len(alias_rec)
                 final = self.statement(pos, final, aliases, alias_at, alias_rec)
+                self.count_read(pos, aliases, alias_rec[before:], final)  # (:mod:`.readbudget`)
             except ParseFailure as failure:
                 self.problems.append(failure.problem)
                 if failure.limit is not None:
@@ -192,7 +196,10 @@ class StatementsMixin(IfBlocksMixin):
         if self.problems:
             return None
         assert final is not None
-        return self.program_tree(aliases, alias_rec, final)
+        tree = self.program_tree(aliases, alias_rec, final)
+        if self.source.count("===") > CHAIN_CASES:  # `else if (k === 'b')` (.caselookup)
+            tree = chains_as_lookups(tree, self.fresh)
+        return tree
 
     def statement(
         self,

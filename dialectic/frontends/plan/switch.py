@@ -20,8 +20,94 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from dialectic.frontends.plan.base import CLOSE, OPEN, ParseFailure, ParserBase, closing
+from dialectic.frontends.plan.caselookup import CHAIN_CASES, DEFAULT, case_key, lookup_tree
 
-__all__ = ["SwitchMixin", "case_labels", "switch_head"]
+__all__ = ["SwitchMixin", "case_labels", "literal_cases", "switch_head"]
+
+
+def literal_cases(p: ParserBase, labels: list[int]) -> bool:
+    """Whether the ``switch`` of the case labels at tokens ``labels`` has more than
+    :data:`.CHAIN_CASES` cases, each testing a literal a lookup can compare
+    (:mod:`.caselookup`: a string, a number, `true`, `false`, `null`)."""
+    kinds, values = p.kinds, p.values
+    if sum(values[i] == "case" for i in labels) <= CHAIN_CASES:
+        return False
+    for label in labels:
+        if values[label] == "default":
+            continue
+        i = label + 1
+        if kinds[i] == "op" and values[i] == "-" and kinds[i + 1] == "num":
+            i += 1
+        word = values[i] if kinds[i] == "name" else None
+        if kinds[i] not in ("str", "num") and word not in ("true", "false", "null"):
+            return False
+        if kinds[i + 1] != ":":
+            return False
+    return True
+
+
+def declared_twice(p: ParserBase, labels: list[int], close: int) -> None:
+    """Refuse a name declared with ``const`` or ``let`` in two cases of one ``switch`` (not
+    inside braces of their own): JavaScript's cases share one scope (a SyntaxError)."""
+    kinds, values = p.kinds, p.values
+    seen: set[str] = set()
+    depth = 0
+    for i in range(labels[0], close):
+        kind = kinds[i]
+        if kind in OPEN:
+            depth += 1
+        elif kind in CLOSE:
+            depth -= 1
+        elif (
+            depth == 0
+            and kind == "name"
+            and values[i] in ("const", "let")
+            and kinds[i + 1] == "name"
+        ):
+            name = values[i + 1]
+            if name in seen:
+                raise p.fail(
+                    f"`{name}` is declared again in another case of this `switch`: its cases "
+                    "share one scope (JavaScript's SyntaxError)",
+                    p.starts[i + 1],
+                    "give each case's names their own, or write each case's statements "
+                    "in braces: `case 1: { const y = ...; return y; }`",
+                )
+            seen.add(name)
+
+
+def after_default(
+    p: ParserBase, cases: list[tuple[list[Any], Any]], pos: int
+) -> list[tuple[list[Any], Any]]:
+    """The cases tested one after the other: without ``default``'s place (DEFAULT), and
+    without a later case's literal that a case falling into ``default`` tests first (its
+    value takes ``default``'s statements, as in JavaScript). A case falling into ``default``
+    with a value that is no literal, and cases after it, are refused: which of them is equal
+    first is known only when it runs."""
+    out: list[tuple[list[Any], Any]] = []
+    taken: set[tuple[str, Any]] = set()
+    opaque = False
+    for tested, body in cases:
+        if body is DEFAULT:
+            for t in tested:
+                key = case_key(t)
+                if key is None:
+                    opaque = True
+                else:
+                    taken.add(key)
+            continue
+        if opaque:
+            raise p.fail(
+                "a case whose value is no literal falls into `default`, and cases follow it",
+                p.starts[pos],
+                "move `default` (and the cases falling into it) to the end of the `switch`",
+            )
+        if taken:
+            tested = [t for t in tested if case_key(t) not in taken]
+            if not tested:
+                continue
+        out.append((tested, body))
+    return out
 
 
 def case_labels(p: ParserBase, opened: int, close: int) -> list[int]:
@@ -88,7 +174,8 @@ class SwitchMixin(ParserBase):
         last token."""
         kinds = self.kinds
         value, _, close, labels = switch_head(self, pos)
-        if len(labels) > self.max_depth:  # each case is a test inside the one before
+        literal = literal_cases(self, labels)
+        if len(labels) > self.max_depth and not literal:  # each case a test inside the last
             raise ParseFailure(
                 f"this `switch` has {len(labels)} cases; each is a test inside the one before, "
                 f"so it nests more than {self.max_depth} levels deep",
@@ -98,8 +185,10 @@ class SwitchMixin(ParserBase):
                 fatal=True,
                 limit="max_depth",
             )
+        declared_twice(self, labels, close)
         hidden = self.fresh("_sw")
-        cases: list[tuple[list[Any], Any]] = []  # (the values tested, the statements)
+        # (the values tested, the statements; DEFAULT: those of `default`, where it stands)
+        cases: list[tuple[list[Any], Any]] = []
         default: Any = None
         tests: list[Any] = []
         in_default = False
@@ -127,20 +216,22 @@ class SwitchMixin(ParserBase):
             body = self._case_body(start, stop)
             if in_default:
                 default = body
-            else:
-                cases.append((tests, body))
+            cases.append((tests, DEFAULT if in_default else body))
             tests = []
             in_default = False
         self.pos = close + 1
         if default is None:  # no case equal: the statements after the `switch`
             default = self.block_until(end, rest=True)
-        for tested, body in reversed(cases):
+        last = max(self.pos - 1, close)
+        if literal and all(case_key(t) is not None for tested, _ in cases for t in tested):
+            return lookup_tree(hidden, value, cases, default), last  # (:mod:`.caselookup`)
+        for tested, body in reversed(after_default(self, cases, pos)):
             test: Any = None
             for t in tested:
                 equal = {"$op": ["===", {"$ref": hidden}, t]}
                 test = equal if test is None else {"$op": ["||", test, equal]}
             default = {"$if": [test, body, default]}
-        return {"$let": {hidden: value}, "$return": default}, max(self.pos - 1, close)
+        return {"$let": {hidden: value}, "$return": default}, last
 
     def _case_body(self, start: int, stop: int) -> Any:
         """The statements of a case, tokens ``start`` up to ``stop`` (the next label or the

@@ -9,6 +9,7 @@ from collections.abc import Callable
 from typing import Any, Literal
 
 from dialectic.frontends.base import SourceError, Span
+from dialectic.frontends.budget import Clock, count_nodes, deadline_message, nodes_message
 from dialectic.frontends.plan.keywords import LITERAL_WORDS as _LITERAL_WORDS
 from dialectic.frontends.plan.keywords import RESERVED as _JS_RESERVED
 from dialectic.frontends.plan2.keyword_aliases import hide_keyword_aliases, restore_refs
@@ -77,6 +78,11 @@ class Compiler:
         self.keyword_aliases: dict[str, str] = {}
         #: the aliases bound to an ``Intl.NumberFormat`` (``fmt.format(x)`` is its method)
         self.formats: frozenset[str] = frozenset()
+        #: the runtime's `max_nodes` and deadline while reading (None: not bounded), and the
+        #: nodes of the aliases read so far (:mod:`dialectic.frontends.budget`)
+        self.max_nodes: int | None = None
+        self.clock: Clock | None = None
+        self.read_nodes = 0
 
     # -- helpers -----------------------------------------------------------------------------
 
@@ -159,6 +165,8 @@ class Compiler:
                 continue
             self.spans[("$let", name)] = self.span_of(value)
             bindings[name] = self.alias(value, name, ("$let", name))
+            if self._too_long(bindings[name], key):
+                return None
         if "result" not in names:
             close = closest("result", names, 1, substrings=False)
             hint = (
@@ -179,6 +187,28 @@ class Compiler:
         if self.lift:
             self._check_lifted_access(bindings)
         return {"$let": bindings, "$return": {"$ref": "result"}}
+
+    def _too_long(self, tree: Any, key: YNode) -> bool:
+        """Whether the aliases read so far (the last one's tree ``tree``) pass ``max_nodes``,
+        or the reading its deadline: then a ``limit_exceeded`` problem at the alias ``key``
+        (their trees are the program's ``$let``: the count is a lower bound of its)."""
+        limit, clock = self.max_nodes, self.clock
+        found: tuple[str, str, str] | None = None
+        if limit is not None:
+            self.read_nodes += count_nodes(tree, limit - self.read_nodes)
+            if self.read_nodes > limit:
+                found = (*nodes_message(limit), "max_nodes")
+        if found is None and clock is not None and clock.tick():
+            found = (*deadline_message(clock.deadline), "deadline")
+        if found is None:
+            return False
+        message, hint, name = found
+        offset = self.start(key)
+        line, column = self.index.locate(offset)
+        problem = SyntaxProblem(message, line, column, hint=hint, offset=offset)
+        problem.limit = name
+        self.problems.insert(0, problem)
+        return True
 
     def _check_lifted_access(self, bindings: dict[str, Any]) -> None:
         """Warn about ``${A.flights...}`` where ``A`` is lifted to flights' result itself."""

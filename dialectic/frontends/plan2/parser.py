@@ -19,6 +19,7 @@ from functools import partial
 from typing import Any
 
 from dialectic.frontends.base import FrontEndResult, SourceError
+from dialectic.frontends.budget import Clock
 from dialectic.frontends.fences import (
     Fence,
     fenced_codes,
@@ -106,6 +107,8 @@ def parse_plan2(
     max_nodes: int | None = None,
     strict: bool = False,
     expression_parser: ExpressionParser | None = None,
+    deadline: float | None = None,
+    counted: bool = False,
     _fences: bool = True,
 ) -> FrontEndResult:
     """Compile a Plan2 (YAML) program to the canonical call tree.
@@ -116,6 +119,8 @@ def parse_plan2(
     opposite: a one-element list becomes its element). ``strict``: refuse the repairs lenient
     mode makes (a markdown code fence, ``-value`` lists, unquoted ``: `` inside ``${...}``,
     an alias bound to a list). Raises :class:`SourceError` listing every problem found.
+    ``deadline`` (seconds) and, with ``counted``, ``max_nodes`` bound the reading as it goes,
+    alias by alias (:mod:`dialectic.frontends.budget`).
     """
     if slots not in _SLOT_MODES:
         raise ValueError(f"slots must be one of {', '.join(_SLOT_MODES)}, got {slots!r}")
@@ -133,6 +138,8 @@ def parse_plan2(
                 max_nodes=max_nodes,
                 strict=strict,
                 expression_parser=expression_parser,
+                deadline=deadline,
+                counted=counted,
                 _fences=False,
             )
         except SourceError:
@@ -200,12 +207,15 @@ def parse_plan2(
         expression_parser=expression_parser or _default_expression_parser(max_depth),
         inserted=inserted if lines else None,
     )
+    compiler.max_nodes = max_nodes if counted else None
+    compiler.clock = None if deadline is None else Clock(deadline)
     tree = compiler.program(root)
     spans = compiler.spans
     if not compiler.problems and (".catch" in text or ".then" in text):
         _thrown_as_text(tree, text, compiler.problems)  # (:mod:`.plan.errortext`)
     if compiler.problems:
-        compiler.problems.sort(key=lambda p: (p.line, p.column))
+        if compiler.problems[0].limit is None:  # (a limit stopped the reading: it is first)
+            compiler.problems.sort(key=lambda p: (p.line, p.column))
         raise SourceError(LANG, original, compiler.problems)
     return FrontEndResult(
         tree=tree,
