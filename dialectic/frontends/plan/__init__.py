@@ -238,7 +238,14 @@ def _attempt(
     if looped:
         parser._for_each_written = True
     parser.clock = clock  # (its first look comes at the first statement)
-    parser.read_limit = max_nodes if counted else None
+    # (a program of fewer tokens than an eighth of the limit reads in milliseconds: its nodes
+    # are checked once, whole, after reading, and counting each statement would be a tenth of
+    # its one-shot cost)
+    parser.read_limit = (
+        max_nodes
+        if counted and max_nodes is not None and len(tokens.kinds) * 8 >= max_nodes
+        else None
+    )
     if fence_problem is not None:
         parser.problems.append(fence_problem)
     parser.warnings = warnings
