@@ -108,7 +108,6 @@ def _statements(tokens: Lexed) -> list[_Statement]:
     stack: list[tuple[str, bool, bool]] = []
     start = 0
     stepped = False  # a ++/-- in the statement so far (outside inner blocks)
-    blocked = False  # a block in the statement so far
     wrap = False  # the statement is the braceless body of an if/for/while/else
     in_function = 0
     heads: list[str] = []  # for each open `(`: the word before it
@@ -125,14 +124,14 @@ def _statements(tokens: Lexed) -> list[_Statement]:
             and _may_end(kinds[j - 1], values[j - 1])
             and "\n" in tokens.gap(j)  # JavaScript's `;` at the line break
         ):
-            if stepped and not blocked:
+            if stepped:
                 out.append(_Statement(start, j, False, in_function > 0, wrap))
-            start, stepped, blocked, wrap = j, False, False, False
+            start, stepped, wrap = j, False, False
         if kind == ";":
             if at_block:
-                if stepped and not blocked:
+                if stepped:
                     out.append(_Statement(start, j, True, in_function > 0, wrap))
-                start, stepped, blocked, wrap = j + 1, False, False, False
+                start, stepped, wrap = j + 1, False, False
             continue
         if kind == "op":
             if values[j] in _STEPS:
@@ -140,7 +139,7 @@ def _statements(tokens: Lexed) -> list[_Statement]:
             continue
         if kind == "name":
             if at_block and values[j] == "else" and kinds[j + 1] != "{" and values[j + 1] != "if":
-                start, stepped, blocked, wrap = j + 1, False, False, True
+                start, stepped, wrap = j + 1, False, True
             continue
         if kind == "(":
             before = str(values[j - 1]) if j and kinds[j - 1] == "name" else ""
@@ -161,7 +160,7 @@ def _statements(tokens: Lexed) -> list[_Statement]:
             )
             stack.append(("{", block, function))
             if block:
-                start, stepped, blocked, wrap = j + 1, False, False, False
+                start, stepped, wrap = j + 1, False, False
                 if function:
                     in_function += 1
             continue
@@ -179,11 +178,11 @@ def _statements(tokens: Lexed) -> list[_Statement]:
                     and (not stack or stack[-1][1])
                     and kinds[j + 1] != "{"
                 ):  # a body without braces starts
-                    start, stepped, blocked, wrap = j + 1, False, False, True
+                    start, stepped, wrap = j + 1, False, True
             elif block:  # a block's `}`: the statement holding it is not read
                 if function:
                     in_function -= 1
-                start, stepped, blocked, wrap = j + 1, False, False, False
+                start, stepped, wrap = j + 1, False, False
     return out
 
 
