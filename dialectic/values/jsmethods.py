@@ -155,16 +155,20 @@ def _concat(xs: list[Any], *items: Any) -> list[Any]:
     return out
 
 
-def _includes(xs: list[Any], item: Any) -> bool:
+def _includes(xs: list[Any], item: Any, start: Any = UNDEFINED) -> bool:
+    if start is not UNDEFINED:  # (from an index: counted from the end when negative)
+        xs = xs[_relative(start, len(xs), "the start", 0) :]
     same = _plain_equal(item)
     if same is not None:
         return any(map(same, xs))
     return any(same_value_zero(x, item) for x in xs)
 
 
-def _index_of(xs: list[Any], item: Any) -> int:
+def _index_of(xs: list[Any], item: Any, start: Any = UNDEFINED) -> int:
+    first = 0 if start is UNDEFINED else _relative(start, len(xs), "the start", 0)
     same = _plain_equal(item)
-    for i, x in enumerate(xs):
+    for i in range(first, len(xs)):
+        x = xs[i]
         if same(x) if same is not None else strict_equal(x, item, "indexOf"):
             return i
     return -1

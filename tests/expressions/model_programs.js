@@ -1324,3 +1324,199 @@ return byBrand
 const users = await list_users();
 const names = users.map(u => u.name);
 return { rest: names.toSpliced(0, 1), withNew: names.toSpliced(1, 0, 'New Hire') };
+// === sales_csv_totals
+const text = await read_file('/data/sales.csv');
+const [header, ...lines] = text.trim().split('\n');
+const cols = header.split(',');
+const rows = lines.map(l => Object.fromEntries(l.split(',').map((v, i) => [cols[i], v])));
+const byRegion = {};
+for (const r of rows) {
+  const revenue = Number(r.units) * Number(r.price);
+  byRegion[r.region] = (byRegion[r.region] || 0) + revenue;
+}
+return Object.entries(byRegion).sort((a, b) => b[1] - a[1]).map(([region, total]) => `${region}: $${total.toFixed(2)}`);
+// === todo_lines
+const notes = await read_file('/data/notes.md');
+const todos = notes.split('\n').filter(l => l.startsWith('TODO:')).map(l => l.slice(5).trim());
+const emails = notes.match(/[\w.]+@[\w.]+\.\w+/g) || [];
+return { todos, count: todos.length, emails };
+// === config_endpoints
+const cfg = JSON.parse(await read_file('/data/config.json'));
+const hosts = Object.values(cfg.endpoints).map(u => new URL(u).hostname);
+return { retries: cfg.retries ?? 1, hosts, hasExport: cfg.features.includes('export'), debug: !!cfg.debug };
+// === orders_spend_per_user
+const users = await list_users();
+const spend = await Promise.all(users.map(async u => {
+  const orders = await get_orders(u.id);
+  const total = orders.filter(o => o.status !== 'cancelled')
+    .reduce((s, o) => s + o.items.reduce((t, it) => t + it.qty * it.price, 0), 0);
+  return { name: u.name.split(' ')[0], total: Math.round(total * 100) / 100 };
+}));
+return spend.filter(x => x.total > 0).sort((a, b) => b.total - a.total);
+// === manager_chain
+const u = await get_user(4);
+const chain = [u.name];
+let m = u.manager;
+while (m) {
+  const boss = await get_user(m.id);
+  chain.push(boss.name);
+  m = boss.manager;
+}
+return chain.join(' -> ');
+// === events_by_day
+const events = await list_events();
+const byDay = events.reduce((acc, e) => {
+  const day = e.start.slice(0, 10);
+  acc[day] = [...(acc[day] || []), e.title];
+  return acc;
+}, {});
+const busiest = Object.keys(byDay).reduce((a, b) => byDay[a].length >= byDay[b].length ? a : b);
+return { byDay, busiest };
+// === meeting_minutes
+const events = await list_events('2024-05-06');
+const minutes = events.map(e => (new Date(e.end) - new Date(e.start)) / 60000);
+return { minutes, total: minutes.reduce((a, b) => a + b, 0), longest: events[minutes.indexOf(Math.max(...minutes))].title };
+// === portfolio_eur
+const symbols = ['AAPL', 'MSFT', 'SAP'];
+const quotes = await Promise.all(symbols.map(s => get_stock_price(s)));
+const usdToEur = await get_exchange_rate('USD', 'EUR');
+const inEur = quotes.map(q => ({ symbol: q.symbol, eur: q.currency === 'EUR' ? q.price : +(q.price * usdToEur).toFixed(2) }));
+const gainers = quotes.filter(q => q.change_pct > 0).map(q => q.symbol);
+return { inEur, gainers, total: inEur.reduce((s, x) => s + x.eur, 0).toFixed(2) };
+// === products_cheapest_in_stock_per_category
+const products = await search_products({});
+const best = {};
+for (const p of products) {
+  if (p.stock === 0) continue;
+  if (!best[p.category] || p.price < best[p.category].price) best[p.category] = p;
+}
+return Object.fromEntries(Object.entries(best).map(([c, p]) => [c, p.name]));
+// === brands_avg_rating
+const products = await search_products({});
+const brands = [...new Set(products.map(p => p.brand))];
+return brands.map(b => {
+  const ps = products.filter(p => p.brand === b);
+  return { brand: b, avg: +(ps.reduce((s, p) => s + p.rating, 0) / ps.length).toFixed(2), n: ps.length };
+}).sort((a, b) => b.avg - a.avg || a.brand.localeCompare(b.brand));
+// === search_dedupe
+const queries = ['python', 'async', 'guide'];
+const results = await Promise.all(queries.map(q => search_web(q, 5)));
+const seen = new Set();
+const merged = [];
+for (const list of results) for (const r of list) if (!seen.has(r.url)) { seen.add(r.url); merged.push(r); }
+return merged.sort((a, b) => b.score - a.score).map(r => r.title);
+// === recent_pages
+const pages = await search_web('python javascript rust node', 10);
+const cutoff = new Date('2024-01-01');
+return pages.filter(p => new Date(p.published) >= cutoff).map(p => ({ t: p.title, y: new Date(p.published).getFullYear() }));
+// === files_summary
+const files = await list_files('/data');
+const onlyFiles = files.filter(f => f.type === 'file');
+const totalKb = onlyFiles.reduce((s, f) => s + f.size, 0) / 1024;
+const newest = onlyFiles.reduce((a, b) => a.modified > b.modified ? a : b);
+return `${onlyFiles.length} files, ${totalKb.toFixed(1)} KB, newest: ${newest.name}`;
+// === files_ext_count
+const files = await list_files('/data');
+const counts = {};
+files.filter(f => f.type === 'file').forEach(f => { const ext = f.name.split('.').pop(); counts[ext] = (counts[ext] ?? 0) + 1; });
+return counts;
+// === safe_weather
+async function safeWeather(city) {
+  try { return await get_weather(city); } catch (e) { return { city, error: e.message }; }
+}
+const all = await Promise.all(['Paris', 'Mordor'].map(safeWeather));
+return all.map(w => w.error ? `${w.city}: ${w.error}` : `${w.city}: ${w.tempC}`);
+// === allsettled_users
+const ids = [1, 9, 3];
+const res = await Promise.allSettled(ids.map(id => get_user(id)));
+return res.map((r, i) => r.status === 'fulfilled' ? r.value.name : `#${ids[i]} failed`);
+// === rain_days
+const w = await get_weather('London');
+const rainy = w.forecast.filter(d => d.rain >= 0.5);
+const avgHigh = w.forecast.reduce((s, d) => s + d.high, 0) / w.forecast.length;
+return { rainy: rainy.map(d => d.day), avgHigh: Math.round(avgHigh * 10) / 10, umbrella: rainy.length > 1 ? 'yes' : 'no' };
+// === send_to_active_admins
+const users = await list_users();
+const admins = users.filter(u => u.active && u.role === 'admin');
+const sent = [];
+for (const a of admins) {
+  const r = await send_email(a.email, 'Weekly report', `Hello ${a.name.split(' ')[0]}, here is your report.`);
+  sent.push(r.id);
+}
+return sent;
+// === signup_months
+const users = await list_users();
+const months = users.map(u => new Date(u.signup).toLocaleString('en-US', { month: 'long', year: 'numeric', timeZone: 'UTC' }));
+return months;
+// === age_stats
+const users = await list_users();
+const ages = users.map(u => u.age).sort((a, b) => a - b);
+const mid = Math.floor(ages.length / 2);
+const median = ages.length % 2 ? ages[mid] : (ages[mid - 1] + ages[mid]) / 2;
+const mean = ages.reduce((a, b) => a + b) / ages.length;
+const sd = Math.sqrt(ages.reduce((s, a) => s + (a - mean) ** 2, 0) / ages.length);
+return { median, mean, sd: Number(sd.toFixed(3)), min: ages[0], max: ages[ages.length - 1] };
+// === tags_frequency
+const users = await list_users();
+const freq = users.flatMap(u => u.tags).reduce((m, t) => ({ ...m, [t]: (m[t] || 0) + 1 }), {});
+const top = Object.entries(freq).sort(([, a], [, b]) => b - a)[0];
+return { freq, top: top[0] };
+// === order_items_table
+const orders = await get_orders(1);
+const lines = [];
+for (const o of orders) {
+  for (const { name, qty, price } of o.items) lines.push(`${o.id} | ${name.padEnd(10)} | ${String(qty).padStart(2)} | ${(qty * price).toFixed(2)}`);
+}
+return lines.join('\n');
+// === sku_totals_map
+const [o1, o2] = await Promise.all([get_orders(1), get_orders(2)]);
+const totals = new Map();
+for (const o of [...o1, ...o2]) for (const it of o.items) totals.set(it.sku, (totals.get(it.sku) || 0) + it.qty);
+return Object.fromEntries([...totals].sort((a, b) => a[0].localeCompare(b[0])));
+// === first_shipped
+const orders = await get_orders(2);
+const shipped = orders.find(o => o.status === 'shipped');
+const idx = orders.findIndex(o => o.status === 'delivered');
+return { shipped: shipped?.id, deliveredAt: idx, none: orders.find(o => o.status === 'lost')?.id ?? null };
+// === label_switch
+const users = await list_users();
+return users.map(u => {
+  switch (u.role) {
+    case 'admin': return `${u.name} (A)`;
+    case 'engineer': return `${u.name} (E)`;
+    default: return u.name;
+  }
+});
+// === weather_compare_labels
+const names = ['Paris', 'London', 'Tokyo'];
+const ws = await Promise.all(names.map(get_weather));
+const avg = ws.reduce((s, w) => s + w.tempC, 0) / ws.length;
+return ws.map(w => `${w.city} is ${w.tempC > avg ? 'above' : w.tempC < avg ? 'below' : 'at'} average (${(w.tempC - avg).toFixed(1)})`);
+// === weather_nested_destructure
+const { forecast: [today, ...rest], humidity: hum = 0 } = await get_weather('Tokyo');
+return { today: today.day, restDays: rest.map(({ day }) => day), hum };
+// === string_building
+const users = await list_users();
+let report = 'Users:\n';
+users.forEach((u, i) => { report += `${i + 1}. ${u.name}${u.active ? '' : ' (inactive)'}\n`; });
+return report.trimEnd();
+// === chunk
+const users = await list_users();
+const ids = users.map(u => u.id);
+const chunks = [];
+for (let i = 0; i < ids.length; i += 3) chunks.push(ids.slice(i, i + 3));
+return chunks;
+// === zip
+const a = await get_weather('Paris'), b = await get_weather('Tokyo');
+return a.forecast.map((d, i) => ({ day: d.day, diff: b.forecast[i].high - d.high }));
+// === optional_call
+const u = await get_user(1);
+return [u.manager?.name ?? 'none', u.tags?.[5] ?? 'no tag', u.email?.toUpperCase()];
+// === number_format
+const q = await get_stock_price('MSFT');
+return [q.price.toLocaleString('en-US', { style: 'currency', currency: 'USD' }), (q.change_pct / 100).toLocaleString('en-US', { style: 'percent', minimumFractionDigits: 1 }), Intl.NumberFormat('de-DE').format(1234567.891)];
+// === date_math
+const events = await list_events();
+const first = new Date(events[0].start);
+const next = new Date(first.getTime() + 7 * 24 * 3600 * 1000);
+return [next.toISOString().slice(0, 10), first.getUTCDay(), first.toISOString().replace('T', ' ').slice(0, 16)];

@@ -63,6 +63,10 @@ PROGRAMS = [
     "x.d.every(Number.isInteger)",
     "[-1.5, 2.5].map(Math.round)",
     "x.z.findLast(Boolean)",
+    # indexOf and includes from an index (counted from the end when negative, clamped)
+    "[x.d.indexOf(3, 1), x.d.indexOf(3, -1), x.d.indexOf(3, 9), x.d.indexOf(3, -9)]",
+    "[x.d.includes(0, 2), x.d.includes(1, -2), x.d.includes(3, 4), x.z.includes('', -99)]",
+    "[x.d.indexOf(3, 1.5), x.d.indexOf(3, -1.5), x.z.indexOf(null, 1)]",
 ]
 
 

@@ -51,6 +51,7 @@ from dialectic.frontends.plan.parensets import split_parenthesized
 from dialectic.frontends.plan.parser import ParseFailure, Parser, Problem
 from dialectic.frontends.plan.recordfields import record_changes
 from dialectic.frontends.plan.reduceloop import reduce_loops
+from dialectic.frontends.plan.sortreturns import sort_returns
 from dialectic.frontends.plan.spans import LazySpans, LineIndex, build_spans
 from dialectic.frontends.plan.stepvalues import step_values
 from dialectic.frontends.plan.trycatch import may_try, untry
@@ -194,6 +195,10 @@ def _attempt(
         rewritten = True
     tokens, rewritten = _steps_and_awaits(text, tokens, rewritten)
     tokens, rewritten = _dated(text, tokens, rewritten)
+    if ".sort(" in text or ".reverse(" in text:  # `return xs.sort(c);` (:mod:`.sortreturns`)
+        reordered = sort_returns(text, tokens)
+        if reordered is not None:
+            tokens, rewritten = reordered, True
     # `const row = {...}; if (t) row.k = v;` in a loop (:mod:`.looplocals`)
     tokens = loop_locals(text, tokens, rewritten)
     tokens, looped = _states(text, tokens, states)  # (looped: a `forEach` not in the text)
