@@ -84,6 +84,8 @@ class _Writer(BlockWriter):
             return self.call(key, value, depth)
         form = _FORMS.get(key)
         if form is None:
+            if key in ("$letrec", "$apply"):  # (SPEC 12: run it as JSON)
+                raise DecompileError(f"{key} (a recursive function) has no written-out form")
             raise DecompileError(f"unknown core form {key}")
         return form(self, value, depth)
 

@@ -31,6 +31,7 @@ from dialectic.frontends.budget import count_nodes, nodes_message
 from dialectic.frontends.plan.base import DECLARATORS, ParseFailure, Problem
 from dialectic.frontends.plan.keywords import GLOBAL_NAMES, LITERAL_WORDS, RESERVED, hides_global
 from dialectic.frontends.plan.passed import PassedFunctionsMixin
+from dialectic.frontends.plan.recursive import RecursiveMixin
 from dialectic.frontends.plan.treenames import binders, free_names, scan
 
 __all__ = ["Function", "FunctionsMixin", "free_names"]
@@ -62,7 +63,7 @@ class Function:
     rest: bool = False
 
 
-class FunctionsMixin(PassedFunctionsMixin):
+class FunctionsMixin(PassedFunctionsMixin, RecursiveMixin):
     """Function definitions at the top of a program, and their uses written out."""
 
     #: the names of those functions, and the first token of each definition
@@ -436,13 +437,15 @@ class FunctionsMixin(PassedFunctionsMixin):
         """The written-out use of ``fn``: its arrow function (``args`` None) or its call."""
         self._any = True
         self.keep.append(old)
+        if fn.name in self.find_cycles():  # (SPEC 10, "Recursive functions")
+            return self.recursive_use(fn, args, bound)
         where = self.index.where(self.starts[fn.at])
         if fn.name in stack:
             through = stack[stack.index(fn.name) + 1 :]
             via = f" (through `{'`, `'.join(through)}`)" if through else ""
             raise self._fail_at(
                 f"the function `{fn.name}` ({where}) calls itself{via}",
-                "Plan has no recursion: compute the value with `reduce`, `map` or a loop",
+                "a recursion the program cannot write out here: use `reduce`, `map` or a loop",
             )
         if len(stack) >= MAX_NESTING:
             raise self._fail_at(
