@@ -3,9 +3,10 @@
 Each function of a ``$letrec`` is compiled once, as an arrow function; an ``$apply`` evaluates
 its arguments, then runs the body in a fresh stack of frames holding one frame: the
 application's arguments and alias slots (:class:`RecFrame`, which also knows how deep the
-recursion is). Whether a group is synchronous is found by compiling it as synchronous first:
-a body that comes out asynchronous (it calls an asynchronous function, or applies one that
-does) has its group compiled again as asynchronous.
+recursion is). A group whose bodies call registered functions is compiled as asynchronous (an
+application awaits its body); one whose bodies call none, as synchronous, unless a body comes
+out asynchronous all the same: then it and the functions applying it are asynchronous, and
+the group is compiled once more.
 
 Bounds: each application is a method step (``max_steps``: an exponential ``fib(40)`` stops
 there, and at the deadline, which the steps check); applications nested more than
@@ -28,7 +29,7 @@ from dialectic.limits import Limits
 from dialectic.outcome.errors import DialecticError, JSONPath, LimitExceeded
 from dialectic.run.evaluator import Compiled, State
 from dialectic.run.gather import async_many, sync_many
-from dialectic.tree.nodes import Lambda, Node
+from dialectic.tree.nodes import Invoke, Lambda, Node, walk
 from dialectic.tree.recursion import Apply, LetRec
 
 __all__ = ["RecursionMixin"]
@@ -155,11 +156,35 @@ def _in_thread(body: Any, s: State, frame: RecFrame) -> Any:
     return out[0]
 
 
+def _asynchronous(group: dict[str, _Fn], node: LetRec, arrows: list[Arrow]) -> None:
+    """Mark the functions of ``group`` that are asynchronous: those whose body compiled as
+    asynchronous (``arrows``), and those that apply one of them (one walk of each body, then
+    through the callers: linear)."""
+    callers: dict[str, set[str]] = {name: set() for name in group}
+    todo: list[str] = []
+    for name, fn, arrow in zip(node.names, node.fns, arrows, strict=True):
+        if arrow.is_async:
+            group[name].is_async = True
+            todo.append(name)
+        for n in walk(fn.body):
+            if type(n) is Apply and n.name in callers:
+                callers[n.name].add(name)
+    while todo:
+        for caller in callers[todo.pop()]:
+            if not group[caller].is_async:
+                group[caller].is_async = True
+                todo.append(caller)
+
+
 class RecursionMixin:
     """``$letrec`` and ``$apply`` (a mixin of the compiler)."""
 
     #: the functions of the enclosing ``$letrec`` groups, innermost last
     _rec_groups: tuple[dict[str, _Fn], ...] = ()
+    #: the functions of each ``$letrec`` (by id) found asynchronous, once one was compiled
+    #: again: compiled again inside an enclosing group's second compile, it starts from them
+    #: (so each ``$letrec`` is compiled at most once more than its enclosing ones)
+    _rec_known: dict[int, frozenset[str]] | None = None
 
     if TYPE_CHECKING:
         limits: Limits
@@ -173,15 +198,23 @@ class RecursionMixin:
         group = {name: _Fn(name) for name in node.names}
         outer = self._rec_groups
         self._rec_groups = (*outer, group)
+        known = self._rec_known
+        if known is None:
+            known = self._rec_known = {}
+        taken = known.get(id(node))
+        if taken is None:  # (a body that calls a registered function: the group is async)
+            calls = any(type(n) is Invoke for fn in node.fns for n in walk(fn.body))
+            taken = frozenset(node.names) if calls else frozenset()
+        for name, fn in group.items():
+            fn.is_async = name in taken
         try:
-            for _ in range(len(group) + 1):  # (each round finds one more asynchronous at least)
+            arrows = [self._recursive(fn) for fn in node.fns]
+            if any(
+                a.is_async and not f.is_async for a, f in zip(arrows, group.values(), strict=True)
+            ):
+                _asynchronous(group, node, arrows)  # (and their callers: compiled once more)
+                known[id(node)] = frozenset(n for n, f in group.items() if f.is_async)
                 arrows = [self._recursive(fn) for fn in node.fns]
-                changed = False
-                for fn, arrow in zip(group.values(), arrows, strict=True):
-                    if arrow.is_async and not fn.is_async:
-                        fn.is_async = changed = True
-                if not changed:
-                    break
             for fn, arrow in zip(group.values(), arrows, strict=True):
                 fn.arrow = arrow
             return self.compile(node.body)
