@@ -29,8 +29,9 @@ from dialectic.limits import Limits
 from dialectic.outcome.errors import DialecticError, JSONPath, LimitExceeded
 from dialectic.run.evaluator import Compiled, State
 from dialectic.run.gather import async_many, sync_many
-from dialectic.tree.nodes import Invoke, Lambda, Node, walk
+from dialectic.tree.nodes import Invoke, Lambda, Node
 from dialectic.tree.recursion import Apply, LetRec
+from dialectic.tree.walking import walk
 
 __all__ = ["RecursionMixin"]
 
