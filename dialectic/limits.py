@@ -39,6 +39,9 @@ class Limits:
     max_steps: int = 1_000_000
     """Arrow-function applications and array/text method steps one run may take (each element
     a method visits counts, and sorting counts n*log2(n))."""
+    max_recursion: int = 200
+    """How deep applications of the program's recursive functions may nest (SPEC 10,
+    "Recursive functions")."""
     max_call_log: int = 1_000
     """Calls an outcome's call log lists (the others are counted, SPEC 18)."""
     max_log_bytes: int = 2_000

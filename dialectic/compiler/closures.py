@@ -32,6 +32,7 @@ from dialectic.compiler.membergets import (
     _values,
     param_get,
 )
+from dialectic.compiler.recursion import RecursionMixin
 from dialectic.compiler.sitefacts import FnFacts, facts_table
 from dialectic.compiler.templates import template
 from dialectic.compiler.textbuild import text_site
@@ -82,7 +83,7 @@ class CompileErrors(Exception):
         self.errors = errors
 
 
-class Compiler(CallsMixin, FormsMixin):
+class Compiler(CallsMixin, FormsMixin, RecursionMixin):
     """Compiles one resolved program; ``errors`` collects what cannot be compiled."""
 
     def __init__(

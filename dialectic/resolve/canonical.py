@@ -36,6 +36,7 @@ from dialectic.tree.nodes import (
     Unwrap,
     While,
 )
+from dialectic.tree.recursion import Apply, LetRec
 
 #: JavaScript's ``Infinity`` in the call tree: a name the resolver reads as the number
 INFINITY: dict[str, Any] = {"$ref": "Infinity"}
@@ -85,6 +86,13 @@ class _Writer:
 
     def _While(self, node: While) -> Any:
         return {"$while": [self.write(node.init), self.write(node.test), self.write(node.step)]}
+
+    def _LetRec(self, node: LetRec) -> Any:
+        fns = [[name, self.write(fn)] for name, fn in zip(node.names, node.fns, strict=True)]
+        return {"$letrec": [*fns, self.write(node.body)]}
+
+    def _Apply(self, node: Apply) -> Any:
+        return {"$apply": [node.name, *(self.write(a) for a in node.args)]}
 
     def _Try(self, node: Try) -> Any:
         return {"$try": [self.write(node.body), self.write(node.handler)]}

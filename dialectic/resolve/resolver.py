@@ -57,6 +57,7 @@ from dialectic.resolve.forbidden import FORBIDDEN_MEMBERS, forbidden_error
 from dialectic.resolve.maybe import Reads
 from dialectic.resolve.maynan import NanState
 from dialectic.resolve.names import NamesMixin
+from dialectic.resolve.recursion import RecursionMixin
 from dialectic.tree.dispatch import unbound_table
 from dialectic.tree.nodes import (
     Arr,
@@ -161,7 +162,7 @@ def _unknown_node(resolver: Any, node: Node) -> Node:
 _TABLES: dict[type, _Table] = {}
 
 
-class Resolver(CallsMixin, ExpressionsMixin, BlocksMixin, NamesMixin):
+class Resolver(CallsMixin, ExpressionsMixin, BlocksMixin, NamesMixin, RecursionMixin):
     """Resolves one program. With ``registry=None`` (corpus analysis) every call is a
     :class:`DomainCall` read by the analysis conventions and every free name a context value."""
 

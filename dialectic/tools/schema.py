@@ -236,6 +236,32 @@ def program_schema(rt: Runtime) -> dict[str, Any]:
         "maxItems": 2,
     }
     forms["$throw"] = expr
+    fn_form = {"allOf": [expr, {"required": ["$fn"]}]}
+    forms["$letrec"] = {
+        "description": '[["name", {"$fn": [params, body]}], ..., expression]: recursive '
+        "functions (applied with $apply in their bodies and the expression) and the "
+        "expression's value",
+        "type": "array",
+        "items": {
+            "anyOf": [
+                {
+                    "type": "array",
+                    "prefixItems": [{"type": "string", "minLength": 1}, fn_form],
+                    "minItems": 2,
+                    "maxItems": 2,
+                },
+                expr,
+            ]
+        },
+        "minItems": 2,
+    }
+    forms["$apply"] = {
+        "description": '["name", argument, ...]: a function of an enclosing $letrec applied',
+        "type": "array",
+        "prefixItems": [{"type": "string", "minLength": 1}],
+        "items": expr,
+        "minItems": 1,
+    }
     defs["form"] = {
         "description": "a core form: an object whose one key is one of these",
         "type": "object",

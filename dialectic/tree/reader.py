@@ -56,6 +56,8 @@ FORMS = (
     "$while",
     "$try",
     "$throw",
+    "$letrec",
+    "$apply",
 )
 
 _INF = float("inf")
@@ -453,4 +455,5 @@ _FORMS: dict[str, Callable[[_Walk, Any, JSONPath, JSONPath], Node]] = {}
 _form = _FORMS.get
 
 # the handlers (they read their parts through this module's walk)
-import dialectic.tree.forms  # noqa: E402, F401
+import dialectic.tree.forms  # noqa: E402
+import dialectic.tree.recursion  # noqa: E402, F401

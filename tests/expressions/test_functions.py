@@ -78,18 +78,7 @@ def test_functions_give_what_node_gives() -> None:
 
 REFUSED = [
     # (text, the message, line, column)
-    (
-        "function f(n) { return n <= 1 ? 1 : n * f(n - 1); }\nreturn f(5);",
-        "the function `f` (line 1, column 10) calls itself",
-        2,
-        8,
-    ),
-    (
-        "function f(n) { return g(n); }\nfunction g(n) { return f(n); }\nreturn f(5);",
-        "the function `f` (line 1, column 10) calls itself (through `g`)",
-        3,
-        8,
-    ),
+    # (recursion is no longer refused: tests/expressions/test_recursion.py)
     (  # JavaScript's `scale` reads the top's `k2`, not the arrow's parameter
         "const k2 = 3;\nfunction scale(x) { return x * k2; }\nreturn nums.map(k2 => scale(k2));",
         "the function `scale` (line 2, column 10) reads `k2` of the top of the program, but "

@@ -145,9 +145,9 @@ def test_passed_functions_give_what_node_gives() -> None:
             2,
             8,
         ),
-        (  # recursion through a passed function is still recursion
+        (  # a recursive function takes no functions (SPEC 10, "Recursive functions")
             "function walk(x, f) { return f(x, walk); }\nreturn walk(1, (v, g) => v);",
-            "the function `walk` (line 1, column 10) calls itself",
+            "the recursive function `walk` (line 1, column 10) calls its parameter `f`",
             2,
             8,
         ),

@@ -29,6 +29,7 @@ from dialectic.frontends.plan.decompileliterals import (
     string_literal,
     template_text,
 )
+from dialectic.frontends.plan.decompilerecursive import apply_form, definitions, letrec_form
 from dialectic.frontends.plan.keywords import LITERAL_WORDS, RESERVED, is_identifier_name
 from dialectic.frontends.plan.rejections import caught_text, settled_text, settled_value
 
@@ -49,6 +50,9 @@ _CONSTRUCTED = frozenset(["Map", "Set", "Date", "URL", "URLSearchParams"])
 
 class _Writer(BlockWriter):
     """Writes expressions (the core forms: :data:`_FORMS`); blocks by :class:`BlockWriter`."""
+
+    #: the recursive functions met (``$letrec``): name -> its arrow's text
+    recursive: dict[str, str]
 
     def expr(self, node: Any, depth: int = 0) -> str:
         if depth > self.max_depth:
@@ -348,15 +352,22 @@ _FORMS: dict[str, Callable[[_Writer, Any, int], str]] = {
     "$while": _Writer.while_form,
     "$try": _Writer.try_form,
     "$throw": _Writer.throw_form,
+    "$letrec": letrec_form,
+    "$apply": apply_form,
 }
 
 
 def decompile_expression(tree: Any, *, max_depth: int = 1000) -> str:
     """One expression of the call tree as Plan text. Raises :class:`DecompileError`."""
+    writer = _Writer(max_depth)
+    writer.recursive = {}
     try:
-        return _Writer(max_depth).expr(tree)
+        text = writer.expr(tree)
     except RecursionError:
         raise DecompileError("the tree is nested too deeply to write as Plan")
+    if writer.recursive:
+        raise DecompileError("a recursive function ($letrec) is written only in a whole program")
+    return text
 
 
 def decompile(tree: Any, *, max_depth: int = 1000) -> str:
@@ -369,9 +380,10 @@ def decompile(tree: Any, *, max_depth: int = 1000) -> str:
     identifiers, NaN/Infinity).
     """
     writer = _Writer(max_depth)
+    writer.recursive = {}
     block = tree if is_block(tree) else {"$return": tree}
     try:
         lines = writer.block(block, 0)
     except RecursionError:
         raise DecompileError("the tree is nested too deeply to write as Plan")
-    return "\n".join(lines)
+    return "\n".join([*definitions(writer), *lines])

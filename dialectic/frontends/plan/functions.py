@@ -14,12 +14,13 @@ Only a definition at the top of the program (a statement of its own) is a functi
 a block of statements as an ``if``'s branch is (aliases, ``if``, loops, a final ``return``), or
 an arrow's expression. A copy is made per use (its source map still points into the
 definition), within a bound on the tokens copied; a function that calls itself, directly or
-not, is refused, as is a use where an enclosing arrow's parameter or a block's ``const`` would
-capture a name the body reads from the top of the program (JavaScript reads the outer one).
-A ``const`` function used by a statement before its definition is JavaScript's ReferenceError;
-a ``function`` declaration is hoisted. An argument whose parameter the body never reads never
-runs, as an alias nothing reads (SPEC 10, deliberate differences). This module finds the
-definitions; :mod:`.functionuses` writes out the uses.
+not, is a recursive function (:mod:`.recursive`: a ``$letrec``). Refused: a use where an
+enclosing arrow's parameter or a block's ``const`` would capture a name the body reads from
+the top of the program (JavaScript reads the outer one). A ``const`` function used by a
+statement before its definition is JavaScript's ReferenceError; a ``function`` declaration is
+hoisted. An argument whose parameter the body never reads never runs, as an alias nothing
+reads (SPEC 10, deliberate differences). This module finds the definitions;
+:mod:`.functionuses` writes out the uses.
 """
 
 from __future__ import annotations

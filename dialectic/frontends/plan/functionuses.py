@@ -2,9 +2,10 @@
 as an argument becomes the arrow function itself, a call a block that binds the arguments and
 then the parameters (:mod:`.functions` has the whole story). Each use copies the definition's
 tree with its source map (:meth:`~FunctionUsesMixin._copy`), within a bound on the tokens copied
-(:data:`MIN_COPIED`, or four times the program's own); a function calling itself, nesting past
-:data:`MAX_NESTING`, a use before a ``const`` definition and a name the body reads captured by
-a parameter or a local are refused at the statement that makes the use. The mixin
+(:data:`MIN_COPIED`, or four times the program's own); a recursive function's use is a
+``$letrec`` instead (:mod:`.recursive`). Nesting past :data:`MAX_NESTING`, a use before a
+``const`` definition and a name the body reads captured by a parameter or a local are refused
+at the statement that makes the use. The mixin
 :class:`FunctionUsesMixin` under :class:`dialectic.frontends.plan.functions.FunctionsMixin`,
 which keeps finding the definitions.
 """
@@ -17,6 +18,7 @@ from typing import TYPE_CHECKING, Any
 from dialectic.frontends.budget import count_nodes, nodes_message
 from dialectic.frontends.plan.base import ParseFailure, Problem
 from dialectic.frontends.plan.passed import PassedFunctionsMixin
+from dialectic.frontends.plan.recursive import RecursiveMixin
 from dialectic.frontends.plan.treenames import binders
 
 if TYPE_CHECKING:
@@ -32,7 +34,7 @@ MAX_NESTING = 32
 MIN_COPIED = 50_000
 
 
-class FunctionUsesMixin(PassedFunctionsMixin):
+class FunctionUsesMixin(PassedFunctionsMixin, RecursiveMixin):
     """The uses of the program's functions written out (see the module)."""
 
     if TYPE_CHECKING:  # provided by the other mixins
@@ -169,13 +171,15 @@ class FunctionUsesMixin(PassedFunctionsMixin):
         """The written-out use of ``fn``: its arrow function (``args`` None) or its call."""
         self._any = True
         self.keep.append(old)
+        if fn.name in self.find_cycles():  # (SPEC 10, "Recursive functions")
+            return self.recursive_use(fn, args, bound)
         where = self.index.where(self.starts[fn.at])
         if fn.name in stack:
             through = stack[stack.index(fn.name) + 1 :]
             via = f" (through `{'`, `'.join(through)}`)" if through else ""
             raise self._fail_at(
                 f"the function `{fn.name}` ({where}) calls itself{via}",
-                "Plan has no recursion: compute the value with `reduce`, `map` or a loop",
+                "a recursion the program cannot write out here: use `reduce`, `map` or a loop",
             )
         if len(stack) >= MAX_NESTING:
             raise self._fail_at(

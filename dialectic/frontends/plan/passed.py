@@ -268,7 +268,8 @@ class PassedFunctionsMixin(ParserBase):
             raise self._fail_at(
                 f"functions passed as arguments call each other more than {MAX_APPLIED} deep "
                 "here (a passed function that calls itself, as `f(f, x)` does, never ends)",
-                "Plan has no recursion: compute the value with `reduce`, `map` or a loop",
+                "define a recursive function of the program instead, "
+                "function f(x) { ... f(...) ... }, or use `reduce`, `map` or a loop",
             )
         self._applying += 1
         try:
