@@ -39,6 +39,7 @@ from dialectic.frontends.plan.errortext import (
     reasons_as_text,
     thrown_problem,
 )
+from dialectic.frontends.plan.itemwrite import item_changes
 from dialectic.frontends.plan.jsnumber import js_number_to_string
 from dialectic.frontends.plan.letbranch import branch_lets, for_awaits
 from dialectic.frontends.plan.letpush import let_pushes
@@ -194,6 +195,10 @@ def _attempt(
         rewritten = True
     tokens, rewritten = _steps_and_awaits(text, tokens, rewritten)
     tokens, rewritten = _dated(text, tokens, rewritten)
+    # `for (const x of xs) x.total = x.price * x.qty;` (:mod:`.itemwrite`)
+    items, item_problem = item_changes(text, tokens) if "for" in text else (None, None)
+    if items is not None:
+        tokens, rewritten = items, True
     # `const row = {...}; if (t) row.k = v;` in a loop (:mod:`.looplocals`)
     tokens = loop_locals(text, tokens, rewritten)
     tokens, looped = _states(text, tokens, states)  # (looped: a `forEach` not in the text)
@@ -251,6 +256,9 @@ def _attempt(
     parser.warnings = warnings
     if wrapper is not None and wrapper.problem is not None:
         parser.problems.append(wrapper.problem)
+        return text, tokens, parser, None
+    if item_problem is not None:
+        parser.problems.append(item_problem)
         return text, tokens, parser, None
     if untried is not None and untried.problems:
         parser.problems.extend(untried.problems)
