@@ -186,6 +186,18 @@ REFUSED = [
         USERS + "for (let i = 0; i < users.length; i++) { users[i].a = 1; i++; }\nreturn users;",
         "index",
     ),
+    # a loop before that holds an item
+    (
+        USERS + "let best = null;\nfor (const u of users) { if (!best || u.age > best.age) "
+        "best = u; }\nfor (const u of users) u.x = 1;\nreturn best;",
+        "is read before the loop",
+    ),
+    # a function declaration reading the array (hoisted: it may run before the loop)
+    (
+        USERS + "const s = show();\nfor (const u of users) u.x = 5;\nreturn s;\n"
+        "function show() { return users.length + users[0].age; }",
+        "a function reads `users`",
+    ),
     # a sort of the item's array
     (USERS + "for (const u of users) { u.tags.sort(); }\nreturn users;", "in place"),
 ]

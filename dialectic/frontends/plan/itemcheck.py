@@ -17,7 +17,7 @@ from dialectic.frontends.plan.parensets import _starts_statement
 __all__ = ["BodyPlan", "Change", "ItemRefusal", "read_body"]
 
 #: array methods that change the array: on a member of the item, only `push` is read
-_MUTATORS = frozenset(
+MUTATORS = frozenset(
     ["push", "pop", "shift", "unshift", "splice", "sort", "reverse", "fill", "copyWithin"]
 )
 _INCREMENTS = frozenset(["++", "--"])
@@ -137,7 +137,7 @@ class _Reader:
             return
         if kinds[m] == "(" and members and kinds[members[-1][0]] == "name":
             method = values[members[-1][0]]
-            if method in _MUTATORS and len(members) >= 2:
+            if method in MUTATORS and len(members) >= 2:
                 self.push(j, k, members, m, str(method))
                 return
         if members or kinds[m] == "?.":

@@ -61,7 +61,7 @@ def changed_names(kinds: Sequence[str], values: Sequence[object]) -> set[str]:
     return out
 
 
-def _body(kinds: Sequence[str], partner: dict[int, int], at: int) -> tuple[int, int, bool] | None:
+def body_of(kinds: Sequence[str], partner: dict[int, int], at: int) -> tuple[int, int, bool] | None:
     """The body of a loop starting at token ``at``: (first, end, braced)."""
     if kinds[at] == "{":
         close = partner.get(at, -1)
@@ -94,7 +94,7 @@ def _of_loop(
         and kinds[i + 6] == ")"
     ):
         return None
-    body = _body(kinds, partner, i + 7)
+    body = body_of(kinds, partner, i + 7)
     if body is None:
         return None
     first, end, braced = body
@@ -126,7 +126,7 @@ def _count_loop(
         return None
     if kinds[close] != ")":
         return None
-    body = _body(kinds, partner, close + 1)
+    body = body_of(kinds, partner, close + 1)
     if body is None:
         return None
     first, end, braced = body

@@ -12,8 +12,8 @@ from bisect import bisect_left
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from dialectic.frontends.plan.itemcheck import ItemRefusal
-from dialectic.frontends.plan.itemloops import ItemLoop
+from dialectic.frontends.plan.itemcheck import MUTATORS, ItemRefusal
+from dialectic.frontends.plan.itemloops import SETS, ItemLoop, body_of
 
 __all__ = ["Source", "find_source"]
 
@@ -24,19 +24,46 @@ _GLOBALS = frozenset(
      "fetch", "setTimeout", "queueMicrotask", "globalThis", "console"]
 )  # fmt: skip
 _LITERAL_WORDS = frozenset(["true", "false", "null", "undefined"])
+_CHANGES = SETS | {"++", "--"}
 
 
 @dataclass
 class Source:
     """The definition: ``decl`` its `const`/`let`, ``init`` its first token, ``semi`` its `;`;
     ``deep``: the items' members are new too (a call's JSON, literals only); ``lengths``: the
-    ``NAME.length`` reads between it and the loop."""
+    reads between it and the loop (``NAME.length``, ``for (const V of NAME)`` reading ``V``'s
+    members), which read the array before the loop."""
 
     decl: int
     init: int
     semi: int
     deep: bool
     lengths: list[int]
+
+
+def in_functions(
+    kinds: Sequence[str], values: Sequence[object], partner: dict[int, int]
+) -> list[int]:
+    """Per token, how many ``function`` bodies hold it (one pass; empty: no ``function``)."""
+    if "function" not in values:
+        return []
+    diff = [0] * (len(kinds) + 1)
+    for i, value in enumerate(values):
+        if value != "function" or kinds[i] != "name":
+            continue
+        j = i + 1
+        while j < len(kinds) and kinds[j] not in ("(", "eof"):
+            j += 1
+        close = partner.get(j, -1)
+        if close < 0 or kinds[close + 1] != "{":
+            continue
+        diff[close + 1] += 1
+        diff[partner.get(close + 1, len(kinds) - 1)] -= 1
+    depth, out = 0, []
+    for d in diff[:-1]:
+        depth += d
+        out.append(depth)
+    return out
 
 
 def enclosing(kinds: Sequence[str]) -> list[int]:
@@ -60,8 +87,10 @@ def find_source(
     encl: list[int],
     where: dict[str, list[int]],
     loop: ItemLoop,
+    functions: list[int],
 ) -> Source:
-    """The definition of ``loop.array``, checked, or :class:`ItemRefusal`."""
+    """The definition of ``loop.array``, checked, or :class:`ItemRefusal`. ``functions``: per
+    token, how many ``function`` bodies hold it (:func:`in_functions`)."""
     name = loop.array
     uses = where.get(name, [])
     before = bisect_left(uses, loop.start)
@@ -82,6 +111,13 @@ def find_source(
     if semi < 0 or semi > loop.start:
         raise ItemRefusal(f"`{name}`'s definition does not end with `;`", decl)
     for u in uses:
+        if u >= loop.stop and functions and functions[u] > functions[decl]:
+            raise ItemRefusal(
+                f"a function reads `{name}` (it may run before the loop that changes its "
+                "items, or after: JavaScript's reader sees the objects the loop changes)",
+                u,
+                "pass the array to the function as an argument",
+            )
         if u == decl + 1 or u >= loop.start:
             continue
         if values[u - 1] in (".", "?.") or (kinds[u + 1] == ":" and kinds[u - 1] in ("{", ",")):
@@ -99,6 +135,9 @@ def find_source(
         if kinds[u + 1] == "." and values[u + 2] == "length" and kinds[u + 3] != "=":
             lengths.append(u)
             continue
+        if encl[u - 5] == encl[decl] and _read_by_loop(kinds, values, partner, u):
+            lengths.append(u)  # (read as the array before the loop, as `NAME.length` is)
+            continue
         raise ItemRefusal(
             f"`{name}` is read before the loop that changes its items: JavaScript's reader "
             "would hold the objects the loop changes",
@@ -108,6 +147,52 @@ def find_source(
         )
     deep = _fresh(kinds, values, partner, where, decl + 3, semi)
     return Source(decl, decl + 3, semi, deep, lengths)
+
+
+def _read_by_loop(
+    kinds: Sequence[str], values: Sequence[object], partner: dict[int, int], u: int
+) -> bool:
+    """Whether the name at ``u`` is the array of ``for (const V of NAME) BODY`` (a statement of
+    the block defining it, so run before the loop that changes the items) whose body
+    reads ``V`` only through members (``V.price``, ``V[k]``), changing none and holding none
+    (the running total before the loop that changes the items)."""
+    if not (
+        values[u - 1] == "of"
+        and kinds[u - 2] == "name"
+        and values[u - 3] in ("const", "let")
+        and kinds[u - 4] == "("
+        and values[u - 5] == "for"
+        and kinds[u + 1] == ")"
+    ):
+        return False
+    body = body_of(kinds, partner, u + 2)
+    if body is None:
+        return False
+    var = values[u - 2]
+    first, end, _ = body
+    for j in range(first, end):
+        if kinds[j] != "name" or values[j] != var or values[j - 1] in (".", "?."):
+            continue
+        if kinds[j + 1] == ":" and kinds[j - 1] in ("{", ","):
+            continue  # (a key)
+        if kinds[j - 1] in ("op", "name") and values[j - 1] in ("++", "--", "delete"):
+            return False
+        m = j + 1
+        if kinds[m] not in (".", "[", "?."):
+            return False  # (held whole: it could be kept and changed later)
+        last: object = None
+        while kinds[m] in (".", "?.", "["):
+            if kinds[m] == "[":
+                m = partner.get(m, -1) + 1
+                if m <= 0:
+                    return False
+            else:
+                last, m = values[m + 1], m + 2
+        if kinds[m] == "=" or (kinds[m] == "op" and values[m] in _CHANGES):
+            return False  # (a change)
+        if kinds[m] == "(" and last in MUTATORS:
+            return False  # (`V.tags.push(x)`: a change of an array inside)
+    return True
 
 
 def _end(kinds: Sequence[str], partner: dict[int, int], j: int) -> int:

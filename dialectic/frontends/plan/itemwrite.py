@@ -30,7 +30,7 @@ import json
 
 from dialectic.frontends.plan.itemcheck import BodyPlan, Change, ItemRefusal, read_body
 from dialectic.frontends.plan.itemloops import ItemLoop, find_item_loops
-from dialectic.frontends.plan.itemsource import Source, enclosing, find_source
+from dialectic.frontends.plan.itemsource import Source, enclosing, find_source, in_functions
 from dialectic.frontends.plan.lexer import Lexed
 from dialectic.frontends.plan.parensets import _partners, name_index, pure_key
 from dialectic.frontends.plan.tokenwrite import TokenWriter
@@ -215,6 +215,7 @@ def item_changes(source: str, tokens: Lexed) -> tuple[Lexed | None, _Problem | N
         return None, None
     where = name_index(kinds, values)
     encl = enclosing(kinds)
+    functions = in_functions(kinds, values, partner)
     accepted: list[tuple[ItemLoop, Source, BodyPlan]] = []
     try:
         for loop in loops:
@@ -235,7 +236,7 @@ def item_changes(source: str, tokens: Lexed) -> tuple[Lexed | None, _Problem | N
                     loop.start,
                     "put the loop in braces: `if (c) { for (...) {...} }`",
                 )
-            src = find_source(kinds, values, partner, encl, where, loop)
+            src = find_source(kinds, values, partner, encl, where, loop, functions)
             if not src.deep:
                 plan = read_body(kinds, values, partner, loop, deep=False)
             accepted.append((loop, src, plan))
