@@ -20,8 +20,7 @@ PROGRAMS = [
     "let k = 0;\nwhile (k < 3) { k++ }\nreturn k;",
     "let k = 0;\ndo { k += 2 } while (k < 5);\nreturn k;",
     "const out = [];\nfor (const x of nums) { if (x > 5) { break } out.push(x) }\nreturn out;",
-    "const out = [];\nfor (const x of nums) { if (x < 1) { continue } out.push(x) }\n"
-    "return out;",
+    "const out = [];\nfor (const x of nums) { if (x < 1) { continue } out.push(x) }\nreturn out;",
     "let r = 0;\ntry { r = await echo(1) } catch (e) { r = 2 }\nreturn r;",
     "let r = '';\nswitch (n) { case 7: r = 'seven'; break; default: r = 'other' }\nreturn r;",
     "function f(x) { if (!x) { throw new Error('no') } return x }\n"

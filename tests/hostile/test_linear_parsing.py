@@ -131,9 +131,7 @@ def _function_uses(n: int) -> Callable[[], object]:
 def _format_calls(n: int) -> Callable[[], object]:
     # each `x.format(...)` asked whether the text holds `Format` (a search of the whole text per
     # call: quadratic)
-    source = "const fmt = {a: 1};\n" + "".join(
-        f"const a{i} = fmt.format({i});\n" for i in range(n)
-    )
+    source = "const fmt = {a: 1};\n" + "".join(f"const a{i} = fmt.format({i});\n" for i in range(n))
     return lambda: parse_plan(source + "return a0;").tree
 
 
