@@ -68,6 +68,8 @@ ACCEPTED = [
     " u.b = 2; }\nreturn users;",
     USERS + "for (const u of users) { if (u.name === 'Cy') break; u.before = true; }\n"
     "return users;",
+    USERS + "for (const u of users) { u.n = 0; const tags = u.tags; for (const t of tags) "
+    "u.n += t.length; }\nreturn users;",
     USERS + "let t = 0;\nfor (const u of users) { for (const g of u.tags) t++; u.t = t; }\n"
     "return users;",
     USERS + "for (const u of users) { let c = 0; for (const g of u.tags) { if (g === 'y') "
@@ -197,6 +199,17 @@ REFUSED = [
         USERS + "const s = show();\nfor (const u of users) u.x = 5;\nreturn s;\n"
         "function show() { return users.length + users[0].age; }",
         "a function reads `users`",
+    ),
+    # a loop inside over a member of the item, changing the item (the list is read once)
+    (
+        USERS + "for (const u of users) { u.n = 0; for (const t of u.tags) u.n += t.length; }\n"
+        "return users;",
+        "goes over a member of `u`",
+    ),
+    (
+        USERS + "for (const u of users) { u.n = 0; u.tags.forEach(t => { u.n += 1; }); }\n"
+        "return users;",
+        "goes over a member of `u`",
     ),
     # a sort of the item's array
     (USERS + "for (const u of users) { u.tags.sort(); }\nreturn users;", "in place"),

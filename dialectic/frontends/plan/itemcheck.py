@@ -8,6 +8,7 @@ inner loop's / function's."""
 
 from __future__ import annotations
 
+from bisect import bisect_right
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
@@ -93,6 +94,12 @@ class _Reader:
         #: it refuses a change of the item (raised then in any case)
         self.refusal: ItemRefusal | None = None
         self.changing = False
+        #: the heads of the loops inside (their tokens, and their bodies' end), and the calls
+        #: of a method of an item's member (the item's token, the call's brackets): a change
+        #: of the item inside either is refused (the list would be read once, the item's
+        #: version before the change)
+        self.heads: list[tuple[int, int, int]] = []
+        self.calls: list[tuple[int, int, int]] = []
 
     def starts(self, j: int) -> bool:
         return j == self.loop.first or _starts_statement(self.kinds, self.values, self.partner, j)
@@ -140,6 +147,8 @@ class _Reader:
             if method in MUTATORS and len(members) >= 2:
                 self.push(j, k, members, m, str(method))
                 return
+        if kinds[m] == "(" and members:
+            self.calls.append((j, m, partner.get(m, m)))
         if members or kinds[m] == "?.":
             return  # a member read
         self.whole(j, k)
@@ -281,12 +290,42 @@ def _statements(reader: _Reader, refs: dict[int, int]) -> None:
         except ItemRefusal as refusal:
             if reader.refusal is None:
                 reader.refusal = refusal
+    _lists(reader, refs)
     if changed_inner and plan.wholes:
         raise ItemRefusal(
             f"`{loop.var}` is read whole and changed in a loop inside the body: JavaScript's "
             "reader would hold the object the next change changes",
             plan.wholes[0],
             "read its members instead",
+        )
+
+
+def _lists(reader: _Reader, refs: dict[int, int]) -> None:
+    """Refuse a loop inside the body, or a callback's method, that goes over a member of the
+    item and changes the item (`for (const t of x.tags) x.n += 1;`): write the list first."""
+    firsts = sorted(c.first for c in reader.plan.changes)
+    if not firsts:
+        return
+    starts = sorted(refs)
+
+    def any_in(sorted_at: list[int], lo: int, hi: int) -> int:
+        k = bisect_right(sorted_at, lo)
+        return sorted_at[k] if k < len(sorted_at) and sorted_at[k] < hi else -1
+
+    found = [
+        (ref, lo)
+        for lo, hi, end in reader.heads
+        if (ref := any_in(starts, lo, hi)) >= 0 and any_in(firsts, hi, end) >= 0
+    ]
+    found += [(ref, lo) for ref, lo, hi in reader.calls if any_in(firsts, lo, hi) >= 0]
+    if found:
+        ref, _ = min(found)
+        var = reader.loop.var
+        raise ItemRefusal(
+            f"a loop inside the body goes over a member of `{var}`, and changes `{var}`",
+            ref,
+            f"read the list into a name first: const list = {var}.k; for (const v of list) "
+            "{ ... }",
         )
 
 
@@ -298,6 +337,7 @@ def _word(reader: _Reader, j: int, stack: list[tuple[int, str]]) -> None:
         close = partner.get(j + 1, -1)
         body_end = _inner_end(kinds, partner, close + 1)
         stack.append((body_end, "loop"))
+        reader.heads.append((j + 1, close, body_end))
     elif value == "do" and kinds[j + 1] == "{":
         stack.append((partner.get(j + 1, j) + 1, "loop"))
     elif value == "switch" and kinds[j + 1] == "(":
