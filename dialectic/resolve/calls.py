@@ -424,8 +424,9 @@ _JAVASCRIPT = {
     "hasOwn": "Write Object.hasOwn(x, 'k') or 'k' in x (or test the member itself: `x.k ?? "
     "fallback`).",
     "assign": "Merge objects with a spread: `{...a, ...b}`.",
-    "freeze": "Values never change in a program: use the value itself.",
-    "structuredClone": "Values never change in a program: use the value itself.",
+    "freeze": "A program changes only what its own statements change: use the value itself.",
+    "structuredClone": "Write a copy as a spread, `{...o}` or `[...xs]`, or a new array with "
+    "`.map(x => ({...x}))`.",
     "from": "Make arrays with a literal, .map or .slice; `[...xs]` copies one.",
     "then": "Calls are awaited for you: write `r = f(x);` (or `const r = await f(x);`) and use "
     "`r`.",

@@ -128,6 +128,24 @@ def _function_uses(n: int) -> Callable[[], object]:
     return lambda: parse_plan(source, max_depth=100).tree
 
 
+def _format_calls(n: int) -> Callable[[], object]:
+    # each `x.format(...)` asked whether the text holds `Format` (a search of the whole text per
+    # call: quadratic)
+    source = "const fmt = {a: 1};\n" + "".join(f"const a{i} = fmt.format({i});\n" for i in range(n))
+    return lambda: parse_plan(source + "return a0;").tree
+
+
+def _item_loops(n: int) -> Callable[[], object]:
+    # loops that change their items (:mod:`.itemwrite`), each over its own array, with reads
+    # of each array's length before its loop
+    source = "".join(
+        f"const xs{i} = await f({i});\nconst n{i} = xs{i}.length;\n"
+        f"for (const x of xs{i}) {{ x.k = n{i}; x.j ??= x.k; }}\n"
+        for i in range(n)
+    )
+    return lambda: parse_plan(source + "return xs0;").tree
+
+
 @pytest.mark.parametrize(
     "make,n",
     [
@@ -140,6 +158,8 @@ def _function_uses(n: int) -> Callable[[], object]:
         (_trailing_whitespace, 10_000),
         (_failed_tokens, 2_000),
         (_function_uses, 300),
+        (_format_calls, 2_000),
+        (_item_loops, 100),
     ],
     ids=[
         "comments",
@@ -151,6 +171,8 @@ def _function_uses(n: int) -> Callable[[], object]:
         "trailing-space",
         "failed-tokens",
         "function-uses",
+        "format-calls",
+        "item-loops",
     ],
 )
 def test_phase_is_linear(make: Callable[[int], Callable[[], object]], n: int) -> None:

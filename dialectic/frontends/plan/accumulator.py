@@ -4,7 +4,7 @@
     items.reduce((acc, x) => { acc.push(x.id); return acc; }, [])
     items.reduce((acc, x) => { acc.set(x.id, x); return acc; }, new Map())
 
-Values never change in a Plan, but when the accumulator starts as a fresh literal (``{}``,
+The core's values never change, but when the accumulator starts as a fresh literal (``{}``,
 ``[]``, ``{a: 0}``: nothing else holds it) and the arrow only sets its keys (``acc[k] = v``,
 ``acc.name = v``) or pushes onto it (``acc.push(a, b)``) and returns it, the same answer comes
 from a new value per step: ``({...acc, [k]: v})``, ``[...acc, a, b]`` and a Map's next version

@@ -69,7 +69,8 @@ def closing(kinds: Sequence[str], i: int) -> int:
 
 
 _OP_HINTS = {
-    "=": "aliases are declared one per statement, `name = expr;`, and never change",
+    "=": "aliases are declared one per statement, `name = expr;`: an assignment is a "
+    "statement of its own",
     "=>": "an arrow function can only be the argument of an array method: xs.map(x => x.a)",
     "?.": "only `x?.name`, `x?.[key]` and `x?.method(...)` are supported",
     "...": "spread is allowed in arrays, objects and arguments: [...xs, 1], {...a}, f(...xs)",

@@ -205,9 +205,12 @@ class CallFormsMixin(PromisesMixin):
         if type(made) is list:
             return bool(made) and made[0] in ("Intl.NumberFormat", "Intl.DateTimeFormat")
         name = receiver.get("$ref")
-        formats = self._formats
-        if name is None or (formats is None and "Format" not in self.source):
+        if name is None:
             return False
+        formats = self._formats
+        if formats is None and "Format" not in self.source:
+            # (searched once: a program of many `.format(` calls would search it for each)
+            formats = self._formats = frozenset()
         if formats is None:
             kinds, values = self.kinds, self.values
             formats = self._formats = frozenset(
@@ -223,11 +226,12 @@ class CallFormsMixin(PromisesMixin):
     def _assign(self, args: list[Any]) -> Any:
         """``Object.assign(target, ...sources)``: ``{...target, ...sources}`` when the target is
         a new object literal (JavaScript changes the target and returns it: a new one is not
-        held by anything else); else refused, values never change in a Plan."""
+        held by anything else); else refused: another name could hold the target."""
         at = self.starts[self.pos - 1]
         if not args or not new_object(args[0]):
             raise self.fail(
-                "`Object.assign` changes its first argument; values never change in a Plan",
+                "`Object.assign` changes its first argument, which Plan reads only for a new "
+                "object literal (another name could hold the target)",
                 at,
                 "make a new object: {...target, ...source}, or Object.assign({}, target, source)",
             )
@@ -260,8 +264,8 @@ class CallFormsMixin(PromisesMixin):
                 continue
             if plain or fn not in ("reduce", "reduceRight") or i != 1:
                 raise self.fail(
-                    f"only `reduce` may change its accumulator `{acc}`; values never change "
-                    "in a Plan",
+                    f"only `reduce` may change its accumulator `{acc}` (a callback of another "
+                    "method changes nothing outside itself here)",
                     changes.at,
                     "return a new value instead: " + _NEW_VALUE[kind],
                 )

@@ -2,7 +2,7 @@
 10, "Changes outside loops"), as programs do date arithmetic: ``const d = new Date(start);
 d.setDate(d.getDate() + 7); return d.toISOString().slice(0, 10);``.
 
-JavaScript changes the Date itself. Values never change in a Plan, so the statement makes a new
+JavaScript changes the Date itself. The core's values never change, so the statement makes a new
 version of the alias, as a sort does (:mod:`.reorder`): the definition so far moves to a hidden
 alias (``_d1``, which every read before the statement reads, the setter's arguments too, as
 JavaScript reads them before it changes the Date), and the name is from then on

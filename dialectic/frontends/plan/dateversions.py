@@ -7,7 +7,7 @@
       days.push(d.toISOString().slice(0, 10));
     }
 
-JavaScript changes the Date itself. Values never change in a Plan, so each setter makes a new
+JavaScript changes the Date itself. The core's values never change, so each setter makes a new
 version, as :mod:`.datesetters` does at the top of the program's or a function's block: the
 definition becomes a hidden name (``const _date1 = new Date(start);``), each read up to the
 setter reads it, and the statement is ``const d = new Date(new Date(_date1).setUTCDate(

@@ -7,8 +7,8 @@
       out.push(label);
     }
 
-A local of a loop's body never changes in Plan, so the declaration (``let x;`` too: undefined
-until set) and the ``if`` statements
+A local of a loop's body is not changed after its definition here, so the declaration (``let
+x;`` too: undefined until set) and the ``if`` statements
 right after it that only set the name (``label = v;`` or ``label += v;`` in every branch) are
 read as the ``const`` JavaScript's statements leave::
 

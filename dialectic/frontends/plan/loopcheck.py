@@ -266,12 +266,18 @@ class Body:
         family = kind if kind in ("push", "entry", "collection") else "number"
         where = p.starts[tok]
         if name in self.declared:
-            what = "the loop's variable" if name in self.item_names else "a local of the loop"
+            item = name in self.item_names
             raise p.fail(
-                f"`{name}` is {what}; values never change in Plan",
+                f"`{name}` is the loop's variable: the loop does not assign it, and sets its "
+                "members only in a loop over an array its block defines (a call's result, an "
+                "array literal of objects, `xs.map(x => ({...}))`) that nothing read before"
+                if item
+                else f"`{name}` is a local of the loop: the body changes it only by member sets "
+                "right after its definition (`const row = {...}; row.k = v;`)",
                 where,
                 "collect into an accumulator defined before the loop: const out = []; "
-                "for (...) { out.push(value); }",
+                "for (...) { out.push(value); }, or build a new array: "
+                "const out = xs.map(x => ({...x, k: v}));",
             )
         known = self.acc_kind.get(name)
         if known is not None:
@@ -318,7 +324,7 @@ class Body:
         scope, _, tok = self.declared[name]
         if name in self.item_names:
             raise p.fail(
-                f"`{name}` is the outer loop's variable; values never change in Plan",
+                f"`{name}` is the outer loop's variable: a loop inside it does not change it",
                 where,
                 "collect into an accumulator defined before the loop: const out = []; "
                 "for (...) { out.push(value); }",

@@ -25,6 +25,7 @@ from dialectic.frontends.plan.errortext import (
     reasons_as_text,
     thrown_problem,
 )
+from dialectic.frontends.plan.itemwrite import item_changes
 from dialectic.frontends.plan.letbranch import branch_lets, for_awaits
 from dialectic.frontends.plan.letpush import let_pushes
 from dialectic.frontends.plan.lexer import Lexed, lex
@@ -94,10 +95,10 @@ def _attempt(
         rewritten = True
     tokens, rewritten = _steps_and_awaits(text, tokens, rewritten)
     tokens, rewritten = _dated(text, tokens, rewritten)
-    if ".sort(" in text or ".reverse(" in text:  # `return xs.sort(c);` (:mod:`.sortreturns`)
-        reordered = sort_returns(text, tokens)
-        if reordered is not None:
-            tokens, rewritten = reordered, True
+    # `for (const x of xs) x.total = x.price * x.qty;` (:mod:`.itemwrite`)
+    items, item_problem = item_changes(text, tokens) if "for" in text else (None, None)
+    if items is not None:
+        tokens, rewritten = items, True
     # `const row = {...}; if (t) row.k = v;` in a loop (:mod:`.looplocals`)
     tokens = loop_locals(text, tokens, rewritten)
     tokens, looped = _states(text, tokens, states)  # (looped: a `forEach` not in the text)
@@ -156,6 +157,9 @@ def _attempt(
     if wrapper is not None and wrapper.problem is not None:
         parser.problems.append(wrapper.problem)
         return text, tokens, parser, None
+    if item_problem is not None:
+        parser.problems.append(item_problem)
+        return text, tokens, parser, None
     if untried is not None and untried.problems:
         parser.problems.extend(untried.problems)
         return text, tokens, parser, None
@@ -190,10 +194,16 @@ def _steps_and_awaits(text: str, tokens: Lexed, rewritten: bool) -> tuple[Lexed,
 
 def _dated(text: str, tokens: Lexed, rewritten: bool) -> tuple[Lexed, bool]:
     """``tokens`` with ``const d = new Date(x); d.setDate(1);`` in a loop's or an arrow's body
-    written as new versions (:mod:`.dateversions`), and whether they are no longer the
-    text's."""
+    written as new versions (:mod:`.dateversions`) and ``return xs.sort(c);`` as a statement
+    first (:mod:`.sortreturns`), and whether they are no longer the text's."""
     dated = date_versions(text, tokens) if ".set" in text else None
-    return (tokens, rewritten) if dated is None else (dated, True)
+    if dated is not None:
+        tokens, rewritten = dated, True
+    if ".sort(" in text or ".reverse(" in text:  # `return xs.sort(c);` (:mod:`.sortreturns`)
+        reordered = sort_returns(text, tokens)
+        if reordered is not None:
+            tokens, rewritten = reordered, True
+    return tokens, rewritten
 
 
 def _thrown_as_text(parser: Parser, tree: Any) -> Any:

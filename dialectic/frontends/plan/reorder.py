@@ -2,7 +2,7 @@
 outside loops"), as programs finish a list: ``const out = []; for (...) out.push(...);
 out.sort((a, b) => b.n - a.n); return out.slice(0, 5);``.
 
-JavaScript reorders the array itself. Values never change in a Plan, so the statement makes a
+JavaScript reorders the array itself. The core's values never change, so the statement makes a
 new version of the alias, as a member set does (:mod:`.members`): the definition so far moves to
 a hidden alias (``_out1``, which every read before the statement reads), and the name is from
 then on ``_out1.toSorted(c)`` (``toReversed()``). That is JavaScript's answer only when nothing

@@ -29,7 +29,8 @@ class StatementsMixin(IfBlocksMixin):
     """A whole program: its statements, one at a time, resynchronizing after an error."""
 
     def end_statement(self, what: str) -> None:
-        """Consume the `;` ending a statement (lenient: insert it at a line end or the end)."""
+        """Consume the `;` ending a statement (none before a block's `}`; lenient: insert it at
+        a line end or the end)."""
         pos = self.pos
         kind = self.kinds[pos]
         if kind == ";" and self.values[pos] != ASI:
@@ -38,6 +39,8 @@ class StatementsMixin(IfBlocksMixin):
         if kind == ";":  # (one :mod:`.asi` wrote where JavaScript inserts it: lenient only)
             self.warn(self.ends[pos - 1], f"added the missing `;` after the {what}")
             self.pos = pos + 1
+            return
+        if kind == "}":  # (JavaScript ends a statement before a block's `}` in every mode)
             return
         if not self.strict and (kind == "eof" or self.newline_before(pos)):
             self.warn(self.ends[pos - 1], f"added the missing `;` after the {what}")

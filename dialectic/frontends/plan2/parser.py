@@ -19,7 +19,7 @@ from functools import partial
 from typing import Any
 
 from dialectic.frontends.base import FrontEndResult, SourceError
-from dialectic.frontends.budget import Clock
+from dialectic.frontends.budget import Clock, deadline_message
 from dialectic.frontends.fences import (
     Fence,
     fenced_codes,
@@ -44,10 +44,20 @@ __all__ = [
     "strip_code_fence",
 ]
 
+#: the longest program read (characters), as Plan's (a run checks `max_program_bytes` first)
+MAX_SOURCE_LENGTH = 1_000_000
 LANG = "plan2"
 DEFAULT_LIFT = True
 DEFAULT_SLOTS: SlotMode = "as-written"
 _SLOT_MODES = ("list", "scalar", "as-written")
+
+
+def _late(clock: Clock) -> SyntaxProblem:
+    """The problem of a reading past the run's deadline (``limit`` "deadline")."""
+    message, hint = deadline_message(clock.deadline)
+    problem = SyntaxProblem(message, 1, 1, hint=hint)
+    problem.limit = "deadline"
+    return problem
 
 
 def _default_expression_parser(max_depth: int = 100) -> ExpressionParser:
@@ -109,7 +119,9 @@ def parse_plan2(
     expression_parser: ExpressionParser | None = None,
     deadline: float | None = None,
     counted: bool = False,
+    max_length: int = MAX_SOURCE_LENGTH,
     _fences: bool = True,
+    _clock: Clock | None = None,
 ) -> FrontEndResult:
     """Compile a Plan2 (YAML) program to the canonical call tree.
 
@@ -124,6 +136,21 @@ def parse_plan2(
     """
     if slots not in _SLOT_MODES:
         raise ValueError(f"slots must be one of {', '.join(_SLOT_MODES)}, got {slots!r}")
+    if len(source) > max_length:  # (before any reading: YAML reads a document whole)
+        raise SourceError(
+            LANG,
+            "",
+            [
+                SyntaxProblem(
+                    f"the program is too large ({len(source)} characters; the limit is "
+                    f"{max_length})",
+                    1,
+                    1,
+                    hint="split the work into smaller programs",
+                )
+            ],
+        )
+    clock = _clock if _clock is not None else None if deadline is None else Clock(deadline)
     original = source
     warnings: list[str] = []
     block = find_fence(source) if _fences else None
@@ -140,7 +167,9 @@ def parse_plan2(
                 expression_parser=expression_parser,
                 deadline=deadline,
                 counted=counted,
+                max_length=max_length,
                 _fences=False,
+                _clock=clock,
             )
         except SourceError:
             pass
@@ -169,6 +198,8 @@ def parse_plan2(
     # An unquoted value whose ${...} holds `: ` or ` #` is misread by YAML (an error, or worse:
     # `- ${{a: 1}}` is silently a mapping). Lenient mode quotes it; strict mode refuses it.
     repaired, lines, inserted = quote_repairs(text)
+    if clock is not None and clock.past():
+        raise SourceError(LANG, original, [_late(clock)])
     if lines and strict:
         raise SourceError(
             LANG,
@@ -184,12 +215,14 @@ def parse_plan2(
             ],
         )
     try:
-        root = compose(repaired if lines else text, max_depth=max_depth, max_nodes=max_nodes)
+        root = compose(
+            repaired if lines else text, max_depth=max_depth, max_nodes=max_nodes, clock=clock
+        )
     except YamlProblems as first:
         if not lines:
             raise SourceError(LANG, original, first.problems)
         try:  # the repair did not help: report the document as written
-            compose(text, max_depth=max_depth, max_nodes=max_nodes)
+            compose(text, max_depth=max_depth, max_nodes=max_nodes, clock=clock)
         except YamlProblems as unrepaired:
             raise SourceError(LANG, original, unrepaired.problems)
         raise SourceError(LANG, original, first.problems)
@@ -208,7 +241,7 @@ def parse_plan2(
         inserted=inserted if lines else None,
     )
     compiler.max_nodes = max_nodes if counted else None
-    compiler.clock = None if deadline is None else Clock(deadline)
+    compiler.clock = clock  # (one clock for the whole reading: the YAML's, then the aliases')
     tree = compiler.program(root)
     spans = compiler.spans
     if not compiler.problems and (".catch" in text or ".then" in text):

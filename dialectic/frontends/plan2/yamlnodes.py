@@ -20,6 +20,7 @@ from typing import Any
 
 import yaml
 
+from dialectic.frontends.budget import Clock, deadline_message
 from dialectic.outcome.errors import LimitExceeded, SyntaxProblem, quote
 
 try:  # libyaml is much faster; the pure-Python parser is the fallback
@@ -27,6 +28,9 @@ try:  # libyaml is much faster; the pure-Python parser is the fallback
 except AttributeError:  # pragma: no cover - depends on the PyYAML build
     _Loader = yaml.SafeLoader
 
+#: YAML events read between two looks at the clock (libyaml reads a few hundred thousand a
+#: second: the deadline is missed by milliseconds)
+_EVENTS = 1024
 _NULL = re.compile(r"^(?:~|null|Null|NULL|)$")
 _BOOL = {"true": True, "True": True, "TRUE": True, "false": False, "False": False, "FALSE": False}
 _INT = re.compile(r"^-?(?:0|[1-9][0-9]*)$")
@@ -138,13 +142,17 @@ def _yaml_error(exc: yaml.YAMLError) -> SyntaxProblem:
     return SyntaxProblem(message, mark.line + 1, mark.column + 1, hint=hint, offset=mark.index)
 
 
-def compose(source: str, *, max_depth: int = 100, max_nodes: int | None = None) -> YNode | None:
+def compose(
+    source: str, *, max_depth: int = 100, max_nodes: int | None = None, clock: Clock | None = None
+) -> YNode | None:
     """Compose the single YAML document in ``source``; ``None`` for an empty document.
 
     ``max_nodes`` (the runtime's limit): a document with more than twice as many values (keys
     aside) cannot compile to a tree within the limit, and is refused as soon as it is seen, not
-    after composing a million nodes."""
+    after composing a million nodes. ``clock``: the run's deadline, looked at every
+    :data:`_EVENTS` events (a problem with ``limit`` "deadline" where the reading stands)."""
     loader = _Loader(source)
+    events = 0
     budget = -1 if max_nodes is None else 2 * max_nodes + 64
     stack: list[YNode] = []
     pending_key: list[YNode | None] = []  # per open mapping: the key waiting for its value
@@ -156,6 +164,12 @@ def compose(source: str, *, max_depth: int = 100, max_nodes: int | None = None) 
             event = loader.get_event()
             if event is None:
                 break
+            events += 1
+            if clock is not None and events % _EVENTS == 0 and clock.past():
+                message, hint = deadline_message(clock.deadline)
+                late = _problem(message, event.start_mark, hint)
+                late.limit = "deadline"
+                raise YamlProblems([late])
             if isinstance(event, yaml.DocumentStartEvent):
                 documents += 1
                 if documents > 1:
