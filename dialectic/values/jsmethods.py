@@ -17,6 +17,7 @@ from collections.abc import Callable
 from functools import partial
 from typing import Any
 
+from dialectic.values.arraysets import ARRAY_SETS
 from dialectic.values.collections import JsIterator, is_collection
 from dialectic.values.data import UNDEFINED
 from dialectic.values.jsdate import DATE_METHODS
@@ -118,6 +119,7 @@ NEW_ARRAY_METHODS = frozenset(
     {
         *("map", "filter", "slice", "concat", "flat", "flatMap"),
         *("toSorted", "toReversed", "toSpliced", "with", "split", "match"),
+        *ARRAY_SETS,
     }
 )
 #: those of :data:`NEW_ARRAY_METHODS` whose items are new too (texts, made by the method)
@@ -289,6 +291,7 @@ _ARRAY_METHODS: dict[str, Callable[..., Any]] = {
     "lastIndexOf": array_last_index_of,
     "with": array_with,
     "toSpliced": array_to_spliced,
+    **ARRAY_SETS,  # (the versions of `xs[i] = v;` and `xs.length = n;`: values/arraysets.py)
     # an array's iterators: read by a spread, Array.from or a `for...of` loop
     "entries": lambda xs: JsIterator([[i, x] for i, x in enumerate(xs)]),
     "keys": lambda xs: JsIterator(list(range(len(xs)))),
@@ -412,5 +415,6 @@ ALL_METHODS = frozenset(
     | set(NUMBER_METHODS)
     | set(REFUSED_METHODS)
     | DATE_METHODS
+    | set(ARRAY_SETS)
     | {"toString"}
 )

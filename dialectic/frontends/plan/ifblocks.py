@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from dialectic.frontends.plan.arraychanges import ArrayChangesMixin
 from dialectic.frontends.plan.base import Problem
 from dialectic.frontends.plan.datesetters import DateSettersMixin
 from dialectic.frontends.plan.ifreturn import TOP_END, IfReturnMixin
@@ -25,6 +26,7 @@ __all__ = ["IfBlocksMixin"]
 class IfBlocksMixin(
     LoopsMixin,
     MembersMixin,
+    ArrayChangesMixin,
     DateSettersMixin,
     ReassignMixin,
     SwitchMixin,
