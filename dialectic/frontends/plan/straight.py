@@ -240,7 +240,7 @@ def _versions(
                     item = rec.get((id(value), i))
                     if item is not None:
                         rec[(id(out), i + 1)] = item
-        elif c.kind in ("push", "entry", "pop", "set") or c.nested is not None or not inline:
+        elif c.kind in ("push", "entry", "pop", "set", "item") or c.nested is not None or not inline:
             if inline and stripped and c.reach is not None:  # (its test read again)
                 made.reads[c.reach] += 1
             out, inline = fold_step(c, current, p.fresh, rec), False
