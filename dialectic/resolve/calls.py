@@ -424,8 +424,10 @@ _JAVASCRIPT = {
     "hasOwn": "Write Object.hasOwn(x, 'k') or 'k' in x (or test the member itself: `x.k ?? "
     "fallback`).",
     "assign": "Merge objects with a spread: `{...a, ...b}`.",
-    "freeze": "Values never change in a program: use the value itself.",
-    "structuredClone": "Values never change in a program: use the value itself.",
+    "freeze": "Plan has no frozen values: use the value itself (a change in place is read "
+    "only on a value the program made and nothing else holds).",
+    "structuredClone": "Copy a value with structuredClone(v) or JSON.parse(JSON.stringify(v)), "
+    "or use the value itself.",
     "from": "Make arrays with a literal, .map or .slice; `[...xs]` copies one.",
     "then": "Calls are awaited for you: write `r = f(x);` (or `const r = await f(x);`) and use "
     "`r`.",

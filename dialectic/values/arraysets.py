@@ -44,8 +44,40 @@ def _index(key: Any, n: int, what: str) -> int:
     return k
 
 
-def set_item(xs: list[Any], key: Any = UNDEFINED, value: Any = UNDEFINED) -> list[Any]:
-    """``xs[key] = value`` as a copy: the item replaced, or added at ``xs.length``."""
+#: keys an object's member set refuses (JavaScript's prototype, not data)
+_REFUSED_KEYS = frozenset(["__proto__", "constructor", "prototype"])
+
+
+def _set_member(obj: dict[str, Any], key: Any, value: Any) -> dict[str, Any]:
+    """``obj.key = value`` as a copy: a key set again keeps its place, a new one goes last."""
+    if type(key) is not str or key in _REFUSED_KEYS or key.startswith("__"):
+        raise JsRefusal(
+            f"a member set: the key {key!r} of an object is not a plain name here (JavaScript "
+            "orders number keys first, and keeps `__proto__` and `constructor` apart)",
+            "Key the object by a name: o.count = v, or o[String(k)] for a text key.",
+        )
+    if key.isdigit() and (key == "0" or not key.startswith("0")):
+        raise JsRefusal(
+            f"a member set: the key '{key}' is an index (JavaScript puts such keys first, "
+            "before the others)",
+            "Key the object by a name, or keep the values in an array.",
+        )
+    out = dict(obj)
+    out[key] = value
+    return out
+
+
+def set_item(xs: Any, key: Any = UNDEFINED, value: Any = UNDEFINED) -> Any:
+    """``xs[key] = value`` as a copy: the item replaced, or added at ``xs.length``; of an
+    object (a part of a value the program made: ``m.a.b = v``), the member set."""
+    if type(xs) is dict:
+        return _set_member(xs, key, value)
+    if type(xs) is not list:
+        raise JsRefusal(
+            f"a member set on {_kind(xs)} (a TypeError in JavaScript, or a change that no "
+            "JSON value holds)",
+            "Set members of an object or items of an array the program made.",
+        )
     n = len(xs)
     k = _index(key, n, "an item set")
     out = list(xs)
@@ -56,8 +88,10 @@ def set_item(xs: list[Any], key: Any = UNDEFINED, value: Any = UNDEFINED) -> lis
     return out
 
 
-def set_length(xs: list[Any], length: Any = UNDEFINED) -> list[Any]:
+def set_length(xs: Any, length: Any = UNDEFINED) -> list[Any]:
     """``xs.length = n`` as a copy: the first ``n`` items (``n`` up to the length)."""
+    if type(xs) is not list:
+        raise JsRefusal(f"the length set of {_kind(xs)}", "Set the length of an array.")
     n = len(xs)
     if type(length) is bool or not is_number(length) or length != length:
         raise JsRefusal(
@@ -76,6 +110,14 @@ def set_length(xs: list[Any], length: Any = UNDEFINED) -> list[Any]:
             "Add items at the end: xs.push(v).",
         )
     return list(xs[: int(length)])
+
+
+def _kind(v: Any) -> str:
+    if v is None or v is UNDEFINED:
+        return "null" if v is None else "undefined"
+    return {str: "a text", bool: "a boolean", int: "a number", float: "a number"}.get(
+        type(v), "a value that is not an array or an object"
+    )
 
 
 #: the methods, by their names in the tree

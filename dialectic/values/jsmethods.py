@@ -358,6 +358,8 @@ def plain_method(
     text it makes is within ``limit`` (the run's ``max_string_length``) where its length is
     known before it is built (its caller measures the others)."""
     t = type(receiver)
+    if name in ARRAY_SETS:  # (each checks its receiver: an array's item, an object's member)
+        return ARRAY_SETS[name]
     if is_collection(receiver):
         receiver.method(name)  # (refused here for a name it has not)
         return lambda c, *args: c.method(name)(*args)
@@ -379,7 +381,9 @@ def plain_method(
     if t is list:
         if name in MUTATORS:
             raise JsRefusal(
-                f"{name}() changes the array in place; programs do not change values",
+                f"{name}() changes the array in place, which a call tree does not do (Plan "
+                f"reads `xs.{name}(...);` on an array the program made as the array's next "
+                "version)",
                 f"Build a new array instead: {MUTATORS[name]}.",
             )
         fn = array_method(name, stringify, limit)

@@ -227,7 +227,8 @@ class CallFormsMixin(PromisesMixin):
         at = self.starts[self.pos - 1]
         if not args or not new_object(args[0]):
             raise self.fail(
-                "`Object.assign` changes its first argument; values never change in a Plan",
+                "`Object.assign` changes its first argument, which Plan follows only for a new "
+                "object literal",
                 at,
                 "make a new object: {...target, ...source}, or Object.assign({}, target, source)",
             )
@@ -260,8 +261,8 @@ class CallFormsMixin(PromisesMixin):
                 continue
             if plain or fn not in ("reduce", "reduceRight") or i != 1:
                 raise self.fail(
-                    f"only `reduce` may change its accumulator `{acc}`; values never change "
-                    "in a Plan",
+                    f"only `reduce` may change its accumulator `{acc}` (Plan follows that "
+                    "change only there)",
                     changes.at,
                     "return a new value instead: " + _NEW_VALUE[kind],
                 )

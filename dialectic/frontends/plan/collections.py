@@ -365,7 +365,7 @@ class CollectionsMixin(ParserBase):
             name = values[pos]
             raise self.fail(
                 f"`{name}.get(k).{values[close + 2]}(...)` changes the array `{name}` holds in "
-                "place; values never change in Plan",
+                "place, which Plan does not follow (the Map holds that array)",
                 self.starts[close + 2],
                 f"set the key to a new array: {name}.set(k, [...({name}.get(k) ?? []), x]);",
             )

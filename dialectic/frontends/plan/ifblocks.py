@@ -13,6 +13,7 @@ from dialectic.frontends.plan.datesetters import DateSettersMixin
 from dialectic.frontends.plan.ifreturn import TOP_END, IfReturnMixin
 from dialectic.frontends.plan.loops import LoopsMixin
 from dialectic.frontends.plan.members import MembersMixin
+from dialectic.frontends.plan.nestedchanges import NestedChangesMixin
 from dialectic.frontends.plan.order import declared_names, first_read, read_before_definition
 from dialectic.frontends.plan.readbudget import ReadBudgetMixin
 from dialectic.frontends.plan.reassign import ReassignMixin
@@ -27,6 +28,7 @@ class IfBlocksMixin(
     LoopsMixin,
     MembersMixin,
     ArrayChangesMixin,
+    NestedChangesMixin,
     DateSettersMixin,
     ReassignMixin,
     SwitchMixin,
