@@ -15,7 +15,7 @@ from dialectic.values.data import UNDEFINED
 from dialectic.values.jsnumber import JsRefusal
 from dialectic.values.jsoperands import is_number
 
-__all__ = ["ARRAY_SETS", "set_item", "set_length"]
+__all__ = ["ARRAY_SETS", "item_index", "set_item", "set_length"]
 
 
 def _index(key: Any, n: int, what: str) -> int:
@@ -67,6 +67,12 @@ def _set_member(obj: dict[str, Any], key: Any, value: Any) -> dict[str, Any]:
     return out
 
 
+def item_index(key: Any, n: int) -> int:
+    """The index of ``xs[key] = v`` in an array of ``n`` items (``n``: one more), else
+    refused."""
+    return _index(key, n, "an item set")
+
+
 def set_item(xs: Any, key: Any = UNDEFINED, value: Any = UNDEFINED) -> Any:
     """``xs[key] = value`` as a copy: the item replaced, or added at ``xs.length``; of an
     object (a part of a value the program made: ``m.a.b = v``), the member set."""
@@ -79,7 +85,7 @@ def set_item(xs: Any, key: Any = UNDEFINED, value: Any = UNDEFINED) -> Any:
             "Set members of an object or items of an array the program made.",
         )
     n = len(xs)
-    k = _index(key, n, "an item set")
+    k = item_index(key, n)
     out = list(xs)
     if k == n:
         out.append(value)
