@@ -32,6 +32,9 @@ def array_accumulator(body: Body, name: str) -> bool:
             value = b.defs[name][1]
             return array_version(value)
         if b.parent is None:
+            before = b.state.finals.get(name)  # (an earlier loop's array: `push` family)
+            if before is not None:
+                return before[0] == "push"
             return name in b.aliases and array_version(b.aliases[name])
         b = b.parent
     return False
