@@ -9,6 +9,7 @@ key sets a property that JSON does not write: each refused, with what to write i
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from dialectic.values.data import UNDEFINED
@@ -127,4 +128,4 @@ def _kind(v: Any) -> str:
 
 
 #: the methods, by their names in the tree
-ARRAY_SETS = {"[]=": set_item, "length=": set_length}
+ARRAY_SETS: dict[str, Callable[..., Any]] = {"[]=": set_item, "length=": set_length}

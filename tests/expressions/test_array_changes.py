@@ -100,8 +100,7 @@ LOOPS = [
     "xs[k] = xs[k] - 1; } } return xs;",
     "const seen = new Array(5).fill(false); const order = []; for (const x of [3, 1, 3, 4, 1]) "
     "{ if (!seen[x]) { seen[x] = true; order.push(x); } } return [order, seen];",
-    "const xs = [1, 2, 3]; for (const k of [0, 1]) { xs[k] = xs[k + 1]; xs.push(k); } "
-    "return xs;",
+    "const xs = [1, 2, 3]; for (const k of [0, 1]) { xs[k] = xs[k + 1]; xs.push(k); } return xs;",
     "const xs = [5]; for (const k of [1, 2]) xs[xs.length] = k; return xs;",
 ]
 
@@ -109,8 +108,7 @@ LOOPS = [
 NESTED = [
     "const m = {a: {b: 1}}; m.a.b = 2; m.a.c = [1]; m.a.c.push(2); return m;",
     "const mat = [[0, 0], [0, 0]]; mat[1][0] = 5; return mat;",
-    "const o = {list: [{k: 1}, {k: 2}]}; const i = 1; o.list[i].k = 7; o.list[0].k += 1; "
-    "return o;",
+    "const o = {list: [{k: 1}, {k: 2}]}; const i = 1; o.list[i].k = 7; o.list[0].k += 1; return o;",
     "const grid = Array.from({length: 3}, () => [0, 0, 0]); grid[1][2] = 1; grid[0][0]++; "
     "return grid;",
     "const m = {a: {b: [1, 2, 3]}}; m.a.b.pop(); m.a.b.unshift(0); m.a.b.shift(); "

@@ -41,7 +41,7 @@ from dialectic.frontends.plan.reorder import ReorderMixin, arg_spans, new_array
 if TYPE_CHECKING:
     from dialectic.frontends.plan.loopcheck import BlockState
 
-__all__ = ["ArrayChangesMixin", "array_version"]
+__all__ = ["ArrayChangesMixin", "array_version", "assigns"]
 
 _Block = tuple[dict[str, Any], dict[str, int], list[tuple[str, int, int, int, int]]]
 #: the methods that change an array in place, read as statements here
@@ -72,6 +72,14 @@ def array_version(value: Any) -> bool:
         return False
     key = next(iter(value))
     return key in ("$method", "$global") and new_array(value)
+
+
+def assigns(kind: str, value: Any) -> bool:
+    """Whether the token sets what stands before it: ``=``, ``+=`` and the other compound
+    assignments, ``??=``, ``||=``, ``&&=``, ``++``, ``--``."""
+    return kind == "=" or (
+        kind == "op" and (value in _COMPOUND or value in LOGICAL_SETS or value in ("++", "--"))
+    )
 
 
 def _ref(node: Any) -> bool:
@@ -116,9 +124,8 @@ class ArrayChangesMixin(ReorderMixin):
             return False
         after = close + 1
         op = values[after]
-        if not (kinds[after] == "=" or (kinds[after] == "op" and op in (*_COMPOUND, "++", "--"))):
-            if not (kinds[after] == "op" and op in LOGICAL_SETS):
-                return False
+        if not assigns(kinds[after], op):
+            return False
         if op in ("++", "--") and kinds[after + 1] not in (";", "}", "eof"):
             return False
         self._check_array(name, pos, block, "item")

@@ -126,9 +126,7 @@ def _close(kinds: Sequence[str], open_at: int, end: int) -> int:
     return -1
 
 
-def _readable(
-    tokens: Lexed, functions: set[str], st: _Statement, name_at: int, close: int
-) -> bool:
+def _readable(tokens: Lexed, functions: set[str], st: _Statement, name_at: int, close: int) -> bool:
     kinds, values = tokens.kinds, tokens.values
     first = values[st.start]
     if kinds[st.start] != "name" or (first in _KEYWORDS and first not in ("const", "let")):
@@ -140,8 +138,7 @@ def _readable(
     if method != "splice" and len(args):
         return False
     if method == "splice" and (
-        not len(args)
-        or any(kinds[j] == "name" and values[j] in functions for j in args)
+        not len(args) or any(kinds[j] == "name" and values[j] in functions for j in args)
     ):
         return False
     name = values[name_at]
@@ -152,9 +149,7 @@ def _readable(
                 return False
             if value in functions or value == "function" or (value == "await" and st.in_function):
                 return False
-        elif kind == "op" and value in _BRANCHING:
-            return False
-        elif kind == "{" or kind == "}":
+        elif (kind == "op" and value in _BRANCHING) or kind == "{" or kind == "}":
             return False
     return True
 

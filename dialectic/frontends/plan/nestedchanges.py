@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from dialectic.frontends.plan.arraychanges import assigns
 from dialectic.frontends.plan.base import ParserBase, closing
 from dialectic.frontends.plan.logicalset import LOGICAL_SETS, only_if
 from dialectic.frontends.plan.loopbuild import has_call, scan_reads
@@ -33,7 +34,10 @@ _METHODS = frozenset(["push", "pop", "shift", "unshift", "splice"])
 #: holds (the others are indexes, counts, comparators)
 _HELD = {
     **dict.fromkeys(["slice", "toSorted", "toReversed", "length="], 99),
-    **{"[]=": 3, "with": 3, "toSpliced": 4, "concat": 2},
+    "[]=": 3,
+    "with": 3,
+    "toSpliced": 4,
+    "concat": 2,
 }
 #: methods whose value holds none of its receiver's parts
 _NEW_PARTS = frozenset(["split", "match", "join", "map_keys"])
@@ -195,9 +199,8 @@ class NestedChangesMixin(ParserBase):
             return False
         else:
             op = values[after]
-            if not (kinds[after] == "=" or (kinds[after] == "op" and op in _COMPOUND)):
-                if not (kinds[after] == "op" and op in (*LOGICAL_SETS, "++", "--")):
-                    return False
+            if not assigns(kinds[after], op):
+                return False
             if op in ("++", "--") and kinds[after + 1] not in (";", "}", "eof"):
                 return False
         self._check_nested(name, pos, block, keys)
