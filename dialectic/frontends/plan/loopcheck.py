@@ -268,7 +268,8 @@ class Body:
         if name in self.declared:
             what = "the loop's variable" if name in self.item_names else "a local of the loop"
             raise p.fail(
-                f"`{name}` is {what}; values never change in Plan",
+                f"`{name}` is {what}, and Plan follows a change in a loop only of a name "
+                "defined before the loop",
                 where,
                 "collect into an accumulator defined before the loop: const out = []; "
                 "for (...) { out.push(value); }",
@@ -318,7 +319,8 @@ class Body:
         scope, _, tok = self.declared[name]
         if name in self.item_names:
             raise p.fail(
-                f"`{name}` is the outer loop's variable; values never change in Plan",
+                f"`{name}` is the outer loop's variable, and Plan follows a change in a loop "
+                "only of a name defined before the loop",
                 where,
                 "collect into an accumulator defined before the loop: const out = []; "
                 "for (...) { out.push(value); }",

@@ -2,7 +2,7 @@
 result: ``const stats = {min, max}; stats.avg = sum / n;`` (also ``stats[key] = v;``,
 ``stats.avg ??= 0;``, :mod:`.logicalset`, and ``delete stats.tmp;``).
 
-Values never change in a Plan, so the change is a new version of the alias: the definition so
+The core's values never change, so the change is a new version of the alias: the definition so
 far moves to a hidden alias (``_stats1``, and every read of it before the change with it), and
 the name is from then on ``{...stats, avg: v}`` (a key set again keeps its place, as in
 JavaScript). That is JavaScript's answer only when nothing holds the old object: the alias must
