@@ -46,6 +46,8 @@ STATEMENTS = [
     "let xs = [3, 1, 2]; xs.sort(); xs[0] = 10; xs.length = 2; return xs;",
     "const xs = words.map(w => w.length); xs.length = 0; xs.push(1); return xs;",
     "function f() { const r = [1, 2]; r[1] = 3; r.unshift(0); return r; }\nreturn f();",
+    "const q = [1, 2, 3]; if (q.length > 2) { q[0] = 7; } return q;",
+    "const q = [1, 2, 3]; if (q.length > 2) q[0]++; else q[1] = 0; return q;",
 ]
 
 #: the value of pop(), shift(), splice() inside a statement
