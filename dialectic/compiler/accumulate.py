@@ -22,6 +22,7 @@ from dialectic.resolve.foldinner import INNER
 from dialectic.run.evaluator import Compiled, State
 from dialectic.tree.nodes import Cond, Node
 from dialectic.tree.resolved import AliasRef, Block
+from dialectic.values.arraysets import item_index, set_item
 from dialectic.values.jsnumber import JsRefusal
 
 __all__ = [
@@ -34,6 +35,7 @@ __all__ = [
     "merge_owned",
     "owned_step",
     "pop_owned",
+    "set_owned",
     "reduce_owned",
     "reduce_owned_async",
     "spread_owned",
@@ -123,6 +125,36 @@ def pop_owned(frame: int, field: str | None, path: JSONPath, parts: list[Any]) -
         return _own(owner, field, base[:-1])
     if base:
         del base[-1]
+    return base
+
+
+def set_owned(frame: int, field: str | None, path: JSONPath, parts: list[Any]) -> Any:
+    """``xs.[]=(i, v)`` (``xs[i] = v;``, SPEC 10) in the step of the fold at nesting level
+    ``frame``: the item set in place when the fold owns the array (O(1)), else in a copy,
+    which the fold owns from then on; the index checked as :func:`.set_item` checks it."""
+    owner = FRAME.get()[frame]
+    base, key, value = parts
+    if type(base) is not list:
+        try:
+            return set_item(base, key, value)
+        except JsRefusal as exc:
+            raise refused(exc, "[]=", path) from None
+    if type(owner) is not Owner or field is None or base is not _owned(owner, field):
+        if type(owner) is Owner:
+            owner.copied += len(base)
+        try:
+            out = set_item(base, key, value)
+        except JsRefusal as exc:
+            raise refused(exc, "[]=", path) from None
+        return _own(owner, field, out) if type(owner) is Owner and field is not None else out
+    try:
+        k = item_index(key, len(base))
+    except JsRefusal as exc:
+        raise refused(exc, "[]=", path) from None
+    if k == len(base):
+        base.append(value)
+    else:
+        base[k] = value
     return base
 
 

@@ -240,7 +240,9 @@ class ExpressionsMixin(OperatorsMixin):
                 )
             raise DialecticError(
                 "expression_error",
-                f"{name}() changes {what} in place; programs do not change values",
+                f"{name}() changes {what} in place here, where Plan does not follow the change "
+                "(it reads such a change only as a statement of its own, on a value the "
+                "program made, or as the value of a simple statement: SPEC 10)",
                 node.path,
                 hint=hint,
                 details={"method": name},

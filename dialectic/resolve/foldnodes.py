@@ -57,8 +57,11 @@ def _falsy(node: Node) -> bool:
 
 
 def _changed(node: Node) -> Node | None:
-    """The receiver of ``a.slice(0, -1)`` or ``a.concat(...)``, or None."""
+    """The receiver of ``a.slice(0, -1)``, ``a.concat(...)`` or ``a.[]=(i, v)`` (an item
+    set, SPEC 10), or None."""
     first = popped(node)
+    if first is None and type(node) is Method and node.name == "[]=" and len(node.args) == 2:
+        return node.target
     return first if first is not None else appended(node)
 
 

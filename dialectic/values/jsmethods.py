@@ -17,6 +17,7 @@ from collections.abc import Callable
 from functools import partial
 from typing import Any
 
+from dialectic.values.arraysets import ARRAY_SETS
 from dialectic.values.collections import JsIterator, is_collection
 from dialectic.values.data import UNDEFINED
 from dialectic.values.jsdate import DATE_METHODS
@@ -118,6 +119,7 @@ NEW_ARRAY_METHODS = frozenset(
     {
         *("map", "filter", "slice", "concat", "flat", "flatMap"),
         *("toSorted", "toReversed", "toSpliced", "with", "split", "match"),
+        *ARRAY_SETS,
     }
 )
 #: those of :data:`NEW_ARRAY_METHODS` whose items are new too (texts, made by the method)
@@ -293,6 +295,7 @@ _ARRAY_METHODS: dict[str, Callable[..., Any]] = {
     "lastIndexOf": array_last_index_of,
     "with": array_with,
     "toSpliced": array_to_spliced,
+    **ARRAY_SETS,  # (the versions of `xs[i] = v;` and `xs.length = n;`: values/arraysets.py)
     # an array's iterators: read by a spread, Array.from or a `for...of` loop
     "entries": lambda xs: JsIterator([[i, x] for i, x in enumerate(xs)]),
     "keys": lambda xs: JsIterator(list(range(len(xs)))),
@@ -359,6 +362,8 @@ def plain_method(
     text it makes is within ``limit`` (the run's ``max_string_length``) where its length is
     known before it is built (its caller measures the others)."""
     t = type(receiver)
+    if name in ARRAY_SETS:  # (each checks its receiver: an array's item, an object's member)
+        return ARRAY_SETS[name]
     if is_collection(receiver):
         receiver.method(name)  # (refused here for a name it has not)
         return lambda c, *args: c.method(name)(*args)
@@ -380,7 +385,9 @@ def plain_method(
     if t is list:
         if name in MUTATORS:
             raise JsRefusal(
-                f"{name}() changes the array in place; programs do not change values",
+                f"{name}() changes the array in place, which a call tree does not do (Plan "
+                f"reads `xs.{name}(...);` on an array the program made as the array's next "
+                "version)",
                 f"Build a new array instead: {MUTATORS[name]}.",
             )
         fn = array_method(name, stringify, limit)
@@ -416,5 +423,6 @@ ALL_METHODS = frozenset(
     | set(NUMBER_METHODS)
     | set(REFUSED_METHODS)
     | DATE_METHODS
+    | set(ARRAY_SETS)
     | {"toString"}
 )

@@ -157,7 +157,7 @@ def test_a_tools_result_is_an_object_the_program_may_change() -> None:
         (
             "const base = {a: 1};\nfunction f() { return base; }\nconst o = f();\no.b = 2;\n"
             "return base;",
-            "not an object the program wrote",
+            "is not one the program made here",
         ),
     ],
 )

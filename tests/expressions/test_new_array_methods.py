@@ -12,6 +12,7 @@ from dialectic import Runtime
 from dialectic.frontends.plan import reorder
 from dialectic.resolve import inplace
 from dialectic.values import jsmethods
+from dialectic.values.arraysets import ARRAY_SETS
 from dialectic.values.jsmethods import NEW_ARRAY_METHODS, NEW_TEXTS_METHODS
 
 from .program_oracle import check, runs_as_in_node, runtime
@@ -40,8 +41,9 @@ def test_one_constant_read_by_both() -> None:
     assert vars(reorder)["NEW_ARRAY_METHODS"] is jsmethods.NEW_ARRAY_METHODS
     assert vars(inplace)["NEW_ARRAY_METHODS"] is jsmethods.NEW_ARRAY_METHODS
     assert NEW_TEXTS_METHODS < NEW_ARRAY_METHODS
-    # every method there gives a new array in JavaScript
-    assert set(MADE) == NEW_ARRAY_METHODS
+    # every method there gives a new array in JavaScript (but the versions of `xs[i] = v;` and
+    # `xs.length = n;`, which Plan cannot call by name: values/arraysets.py)
+    assert set(MADE) == NEW_ARRAY_METHODS - set(ARRAY_SETS)
     assert not NEW_ARRAY_METHODS & {"sort", "reverse", "splice", "keys", "entries", "matchAll"}
     assert reorder.new_array({"$method": [{"$ref": "xs"}, "with", 0, 1]})
     assert not reorder.new_array({"$method": [{"$ref": "xs"}, "at", 0]})

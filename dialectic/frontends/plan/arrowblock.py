@@ -225,8 +225,8 @@ class ArrowBlockMixin(ParserBase):
                 and values[pos + 2] in ("push", "unshift", "splice", "pop", "shift")
             ):
                 return (
-                    "an arrow function changes nothing outside itself here: "
-                    "return a new array, as in "
+                    "Plan does not follow this change inside an arrow function: return a new "
+                    "array, as in "
                     "(acc, x) => [...acc, x]"
                 )
             i, depth = pos + 1, 0
@@ -239,12 +239,12 @@ class ArrowBlockMixin(ParserBase):
                 elif (depth == 0 and kind == "=") or (kind == "op" and values[i] in CHANGES):
                     if nxt in (".", "["):
                         return (
-                            "an arrow function changes nothing outside itself here: "
+                            "Plan does not follow this change inside an arrow function: "
                             "return a new object, as in "
                             "(acc, x) => ({...acc, [x.key]: (acc[x.key] ?? 0) + 1})"
                         )
                     return (
-                        "an arrow function changes nothing outside itself here: "
+                        "Plan does not follow this change inside an arrow function: "
                         "return the new value, as in "
                         "(total, x) => total + x.price"
                     )

@@ -69,8 +69,8 @@ def closing(kinds: Sequence[str], i: int) -> int:
 
 
 _OP_HINTS = {
-    "=": "aliases are declared one per statement, `name = expr;`: an assignment is a "
-    "statement of its own",
+    "=": "an assignment is a statement of its own, one per statement: `name = expr;`, "
+    "`o.k = v;`, `xs[i] = v;` (on a value the program made)",
     "=>": "an arrow function can only be the argument of an array method: xs.map(x => x.a)",
     "?.": "only `x?.name`, `x?.[key]` and `x?.method(...)` are supported",
     "...": "spread is allowed in arrays, objects and arguments: [...xs, 1], {...a}, f(...xs)",

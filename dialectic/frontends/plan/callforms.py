@@ -264,8 +264,8 @@ class CallFormsMixin(PromisesMixin):
                 continue
             if plain or fn not in ("reduce", "reduceRight") or i != 1:
                 raise self.fail(
-                    f"only `reduce` may change its accumulator `{acc}` (a callback of another "
-                    "method changes nothing outside itself here)",
+                    f"only `reduce` may change its accumulator `{acc}` (Plan follows that "
+                    "change only there)",
                     changes.at,
                     "return a new value instead: " + _NEW_VALUE[kind],
                 )

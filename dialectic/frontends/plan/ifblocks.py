@@ -7,11 +7,13 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from dialectic.frontends.plan.arraychanges import ArrayChangesMixin
 from dialectic.frontends.plan.base import Problem
 from dialectic.frontends.plan.datesetters import DateSettersMixin
 from dialectic.frontends.plan.ifreturn import TOP_END, IfReturnMixin
 from dialectic.frontends.plan.loops import LoopsMixin
 from dialectic.frontends.plan.members import MembersMixin
+from dialectic.frontends.plan.nestedchanges import NestedChangesMixin
 from dialectic.frontends.plan.order import declared_names, first_read, read_before_definition
 from dialectic.frontends.plan.readbudget import ReadBudgetMixin
 from dialectic.frontends.plan.reassign import ReassignMixin
@@ -25,6 +27,8 @@ __all__ = ["IfBlocksMixin"]
 class IfBlocksMixin(
     LoopsMixin,
     MembersMixin,
+    ArrayChangesMixin,
+    NestedChangesMixin,
     DateSettersMixin,
     ReassignMixin,
     SwitchMixin,

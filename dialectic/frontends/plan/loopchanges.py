@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from dialectic.frontends.plan.arrayloops import array_accumulator
 from dialectic.frontends.plan.base import ParseFailure, ParserBase, closing
 from dialectic.frontends.plan.logicalset import LOGICAL_SETS, logical_member
 from dialectic.frontends.plan.loopbuild import Contribution, free_names, when
@@ -272,7 +273,12 @@ class LoopChangesMixin(ParserBase):
         self._end("assignment")
         self._put(pair, 0, *key_at)
         self._put(pair, 1, start, value_at[1])
-        self._change(body, reach, self.values[pos], pos, "entry", [pair], pos)
+        name = str(self.values[pos])
+        if array_accumulator(body, resolve(body, name)):  # `xs[i] = v` (:mod:`.arrayloops`)
+            body.fold = True
+            self._change(body, reach, name, pos, "item", pair, pos, claim="push")
+            return True
+        self._change(body, reach, name, pos, "entry", [pair], pos)
         return True
 
     def _change(
@@ -304,7 +310,7 @@ class LoopChangesMixin(ParserBase):
         hidden: str | None = None
         if value is not None:
             hidden = self.fresh("_add" if kind != "push" else "_push")
-            empty: Any = [] if kind in ("push", "entry") else None
+            empty: Any = [] if kind in ("push", "entry") else None  # (`item`: a pair)
             body.lets[hidden] = self._when(reach, value, empty, first, last)
             self._put(body.lets, hidden, first, last)
         span = self._span(tok, last)

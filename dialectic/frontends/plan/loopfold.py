@@ -31,6 +31,8 @@ def fold_step(
             out = {"$if": [{"$op": ["typeof", value]}, out, again]}  # (a text: truthy)
     elif c.kind == "push":
         out = [{"$spread": prev}, {"$spread": value}]
+    elif c.kind == "item":  # `xs[i] = v`: the pair [i, v] set (values/arraysets.py)
+        out = {"$method": [prev, "[]=", {"$get": [value, 0]}, {"$get": [value, 1]}]}
     elif c.kind == "entry":
         out = {"$merge": [prev, {"$global": ["Object.fromEntries", value]}]}
     elif c.kind == "set":

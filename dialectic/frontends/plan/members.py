@@ -57,6 +57,8 @@ class MembersMixin(ParserBase):
         ) -> bool: ...
 
     _member_changes: dict[str, int] | None = None
+    #: the hidden aliases holding a name's earlier versions
+    _hidden_versions: set[str] | None = None
 
     def member_change(
         self,
@@ -182,6 +184,9 @@ class MembersMixin(ParserBase):
         `let` changed so may be assigned again: ``xs.sort(); xs = xs.filter(f);``)."""
         aliases, alias_at, alias_rec = block
         hidden = self.fresh(f"_{name}")
+        if self._hidden_versions is None:
+            self._hidden_versions = set()
+        self._hidden_versions.add(hidden)  # (a part's change follows them: .nestedchanges)
         at = self.starts[alias_at[name]]
         for node in reads + self.block_reads().reads_of(aliases, name, at):
             node["$ref"] = hidden  # (the reads so far are of the version before the change)
@@ -242,10 +247,12 @@ class MembersMixin(ParserBase):
             )
         if not versioned and not fresh and (made is None or made[0] != "entry"):
             raise self.fail(
-                f"`{name}` is changed in place, and it is not an object the program wrote "
-                "(JavaScript would change the value it holds, seen everywhere it is held)",
+                f"`{name}` is changed in place, and its value is not one the program made here "
+                "(data it was given, a member of another value, another name's value: "
+                "JavaScript would change it everywhere it is held)",
                 self.starts[pos],
-                f"make a new object: const {name}2 = {{...{name}, key: value}};",
+                f"make a new object: const {name}2 = {{...{name}, key: value}}; (an array: "
+                f"const {name}2 = [...{name}]; {name}2[i] = v;)",
             )
         if counts[name] > MAX_CHANGES:
             raise self.fail(

@@ -13,6 +13,7 @@ from __future__ import annotations
 from typing import Any
 
 from dialectic.frontends.budget import Clock
+from dialectic.frontends.plan.arrayvalues import array_values
 from dialectic.frontends.plan.asi import insert_semicolons
 from dialectic.frontends.plan.callbackloop import callback_loops
 from dialectic.frontends.plan.chains import change_chains
@@ -131,9 +132,12 @@ def _attempt(
         fronted = unshifts(text, tokens)  # `queue.unshift(x);` (:mod:`.unshift`)
         if fronted is not None:
             tokens = fronted
+        valued = array_values(text, tokens, plain=False)  # `out.push(xs.pop());`
+        tokens = valued or tokens  # (:mod:`.arrayvalues`, before and after the worklists)
         drained = worklists(text, tokens)  # `const x = queue.shift();` (:mod:`.worklist`)
         if drained is not None:
             tokens = drained
+        tokens = array_values(text, tokens) or tokens
         lets = branch_lets(text, tokens)  # `let s = a; if (t) s = b;` in a loop (.letbranch)
         if lets is not None:
             tokens = lets

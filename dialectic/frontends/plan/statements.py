@@ -278,11 +278,15 @@ class StatementsMixin(IfBlocksMixin):
             and word in alias_at
             and kinds[pos + 1] in (".", "[")
             and (
-                self.member_change(pos, aliases, alias_at, alias_rec)
+                self.array_change(pos, (aliases, alias_at, alias_rec))
+                or self.nested_change(pos, (aliases, alias_at, alias_rec))
+                or self.member_change(pos, aliases, alias_at, alias_rec)
                 or self.reorder_statement(pos, (aliases, alias_at, alias_rec))
                 or self.date_setter_statement(pos, (aliases, alias_at, alias_rec))
             )
-        ):  # `stats.avg = sum / n;` (:mod:`.members`), `out.sort(...);` (:mod:`.reorder`),
+        ):  # `xs[i] = v;`, `xs.pop();` (:mod:`.arraychanges`), `m.a.b = v;` (.nestedchanges),
+            # `stats.avg = sum / n;`
+            # (:mod:`.members`), `out.sort(...);` (:mod:`.reorder`),
             # `d.setDate(1);` (:mod:`.datesetters`)
             return final
         if (

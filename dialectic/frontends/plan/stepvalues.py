@@ -100,8 +100,9 @@ _GO_ON = frozenset(["in", "of", "instanceof"])
 _GO_ON_WORDS = frozenset(["await", "const", "let", "var", "in", "of", "instanceof"])
 
 
-def _statements(tokens: Lexed) -> list[_Statement]:
-    """The statements :class:`_Statement` describes, in order."""
+def _statements(tokens: Lexed, methods: frozenset[str] | None = None) -> list[_Statement]:
+    """The statements :class:`_Statement` describes, in order (``methods``: those holding a
+    call ``.m(`` of one of these methods instead of a step, :mod:`.arrayvalues`)."""
     kinds, values = tokens.kinds, tokens.values
     out: list[_Statement] = []
     # one entry per open bracket: [kind, is a block, is a function's body]
@@ -134,10 +135,12 @@ def _statements(tokens: Lexed) -> list[_Statement]:
                 start, stepped, wrap = j + 1, False, False
             continue
         if kind == "op":
-            if values[j] in _STEPS:
+            if values[j] in _STEPS and methods is None:
                 stepped = True
             continue
         if kind == "name":
+            if methods is not None and values[j] in methods and kinds[j - 1] == ".":
+                stepped = True
             if at_block and values[j] == "else" and kinds[j + 1] != "{" and values[j + 1] != "if":
                 start, stepped, wrap = j + 1, False, True
             continue

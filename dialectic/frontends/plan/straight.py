@@ -32,6 +32,8 @@ if TYPE_CHECKING:
     from dialectic.frontends.plan.loopemit import LoopEmitMixin
 
 __all__ = ["MAX_CHAIN", "STRAIGHT_NODES", "emit_straight", "straight"]
+#: the changes whose version is a fold's step (a new array or object), not an operator's
+_WHOLE_CHANGES = frozenset(["push", "entry", "pop", "set", "item"])
 
 #: the longest chain of versions not run (each reading the one before) a statement makes; one
 #: that would be longer runs as an expression statement, as a loop's statement does: the
@@ -240,7 +242,7 @@ def _versions(
                     item = rec.get((id(value), i))
                     if item is not None:
                         rec[(id(out), i + 1)] = item
-        elif c.kind in ("push", "entry", "pop", "set") or c.nested is not None or not inline:
+        elif c.kind in _WHOLE_CHANGES or c.nested is not None or not inline:
             if inline and stripped and c.reach is not None:  # (its test read again)
                 made.reads[c.reach] += 1
             out, inline = fold_step(c, current, p.fresh, rec), False

@@ -1,0 +1,366 @@
+"""A change to a part of a value the program wrote, as a statement at the top of a block (SPEC
+10, "Changes outside loops"): ``m.a.b = v;``, ``mat[1][0] = v;``, ``o.list[i].k += 1;``,
+``m.a.c.push(x);`` (also ``pop``, ``shift``, ``unshift``, ``splice``).
+
+JavaScript changes the part itself. As a member set does (:mod:`.members`), the statement makes
+the name's next version, a copy along the path: ``m.a.b = v`` is ``_m1.[]=('a',
+_m1.a.[]=('b', v))`` (``[]=``: :mod:`dialectic.values.arraysets`, an object's member or an
+array's item, refused for anything else), a push ``_m1.[]=('a', _m1.a.[]=('c',
+_m1.a.c.toSpliced(_m1.a.c.length, 0, x)))``. That is JavaScript's answer only when nothing
+else holds the part, so the name's value, through its versions, must be made of parts the
+program wrote here (:func:`deep_fresh`: literals, copies, new arrays of ``Array.from({length:
+n}, () => [...])``, a tool's reply), no alias of the block may read the name before the change
+(a read ``const inner = m.a;`` would hold the part JavaScript changes), and the program defines
+no function (which could hold it); else the statement is refused with what to write."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from dialectic.frontends.plan.arraychanges import assigns
+from dialectic.frontends.plan.base import ParserBase, closing
+from dialectic.frontends.plan.logicalset import LOGICAL_SETS, only_if
+from dialectic.frontends.plan.loopbuild import has_call, scan_reads
+from dialectic.frontends.plan.members import MAX_CHANGES
+
+__all__ = ["NestedChangesMixin", "deep_fresh"]
+
+_Block = tuple[dict[str, Any], dict[str, int], list[tuple[str, int, int, int, int]]]
+_COMPOUND = {
+    f"{op}=": op for op in ("+", "-", "*", "/", "%", "**", "|", "&", "^", "<<", ">>", ">>>")
+}
+_METHODS = frozenset(["push", "pop", "shift", "unshift", "splice"])
+#: methods whose value is a copy of their receiver: the index of the first argument the copy
+#: holds (the others are indexes, counts, comparators)
+_HELD = {
+    **dict.fromkeys(["slice", "toSorted", "toReversed", "length="], 99),
+    "[]=": 3,
+    "with": 3,
+    "toSpliced": 4,
+    "concat": 2,
+}
+#: methods whose value holds none of its receiver's parts
+_NEW_PARTS = frozenset(["split", "match", "join", "map_keys"])
+#: operators whose value is one of their operands
+_PASSING = frozenset(["||", "&&", "??", ","])
+#: the most nodes one check walks (a statement's cost stays bounded)
+_MOST_NODES = 20_000
+
+
+def deep_fresh(tree: Any, aliases: dict[str, Any], versions: set[str], calls: bool) -> bool:
+    """Whether every part of the value ``tree`` is one nothing else holds: made of literals,
+    copies, new arrays and the hidden aliases ``versions`` (the name's earlier versions),
+    a registered function's reply when ``calls`` (new data). One walk, bounded."""
+    stack: list[tuple[Any, frozenset[str]]] = [(tree, frozenset())]
+    seen: set[str] = set()
+    walked = 0
+    while stack:
+        node, bound = stack.pop()
+        walked += 1
+        if walked > _MOST_NODES:
+            return False
+        if type(node) is list:
+            stack.extend((v, bound) for v in node)
+            continue
+        if type(node) is not dict:
+            continue
+        if len(node) != 1:
+            stack.extend((v, bound) for v in node.values())  # (a literal object)
+            continue
+        ((key, value),) = node.items()
+        if key == "$ref":
+            if value in bound or value not in versions or value not in aliases:
+                return False
+            if value not in seen:
+                seen.add(value)
+                stack.append((aliases[value], bound))
+        elif key == "$spread":
+            stack.append((value, bound))
+        elif key in ("$object", "$merge"):
+            parts = value.values() if type(value) is dict else value
+            stack.extend((v, bound) for v in parts)
+        elif key == "$if":
+            stack.extend((v, bound) for v in value[1:])
+        elif key == "$op":
+            if value[0] in _PASSING:
+                stack.extend((v, bound) for v in value[1:])
+        elif key == "$method":
+            if not _fresh_method(value, stack, bound):
+                return False
+        elif key == "$global":
+            if not _fresh_global(value, stack, bound):
+                return False
+        elif key in ("$get", "$fn", "$await"):
+            if key != "$fn":
+                return False
+        elif key[:1] != "$" and not calls:  # (a registered function's reply: new data)
+            return False
+    return True
+
+
+def _fresh_method(items: list[Any], stack: list[tuple[Any, frozenset[str]]], bound: Any) -> bool:
+    method = items[1] if len(items) > 1 else None
+    held = _HELD.get(method) if type(method) is str else None
+    if held is not None:  # a copy: its receiver's parts, and the arguments it puts in
+        stack.append((_root(items[0]), bound))
+        put = items[held:]
+        if method == "[]=" and len(items) == 4 and _appended(items[0], items[2], items[3]):
+            put = items[3][1:]  # (`o.k.push(x)` read as `o.k = [...o.k, x]`: the same part)
+        stack.extend((v, bound) for v in put if not _is_fn(v))
+        return True
+    if method in _NEW_PARTS:
+        return True
+    if method == "map" and len(items) == 3 and _is_fn(items[2]):
+        params, body = items[2]["$fn"][0], items[2]["$fn"][1]
+        stack.append((body, bound | frozenset(p for p in params if type(p) is str)))
+        return True  # (the receiver's items are not in the value: the body's are)
+    return False
+
+
+def _appended(target: Any, key: Any, value: Any) -> bool:
+    """Whether ``value`` is ``[...target[key], ...]``: the part ``target[key]`` grown."""
+    if type(value) is not list or not value or type(value[0]) is not dict:
+        return False
+    spread = value[0].get("$spread") if list(value[0]) == ["$spread"] else None
+    return spread is not None and _flat(spread) == _flat({"$get": [target, key]})
+
+
+def _flat(node: Any) -> tuple[Any, ...]:
+    """A chain of ``$get`` as its root and keys (one-key and many-key forms alike)."""
+    keys: list[Any] = []
+    while type(node) is dict and list(node) == ["$get"] and type(node["$get"]) is list:
+        keys[:0] = node["$get"][1:]
+        node = node["$get"][0]
+    return (repr(node), *map(repr, keys))
+
+
+def _root(node: Any) -> Any:
+    """The value a copy's receiver ``a.b[k]`` is a part of (``a``), when it is such a chain:
+    the part copied is walked with the whole, its place in the copy the same."""
+    while type(node) is dict and list(node) == ["$get"] and type(node["$get"]) is list:
+        node = node["$get"][0]
+    return node
+
+
+def _fresh_global(items: list[Any], stack: list[tuple[Any, frozenset[str]]], bound: Any) -> bool:
+    name = items[0] if items else None
+    if name == "Array.from" and len(items) == 2:
+        arg = items[1]
+        return type(arg) is dict and set(arg) == {"$object"} and list(arg["$object"]) == ["length"]
+    if name in ("JSON.parse", "structuredClone", "Object.keys", "String", "Number"):
+        return True
+    if name == "Object.fromEntries":
+        stack.extend((v, bound) for v in items[1:])
+        return True
+    return False
+
+
+def _is_fn(node: Any) -> bool:
+    return type(node) is dict and list(node) == ["$fn"]
+
+
+def _set(target: Any, key: Any, value: Any) -> dict[str, Any]:
+    return {"$method": [target, "[]=", key, value]}
+
+
+class NestedChangesMixin(ParserBase):
+    """``m.a.b = v;``, ``mat[i][j] = v;``, ``m.a.list.push(x);`` statements of a block."""
+
+    if TYPE_CHECKING:
+        _member_changes: dict[str, int] | None
+        _hidden_versions: set[str] | None
+
+        def move_version(
+            self, name: str, reads: list[dict[str, Any]], block: _Block, change: int
+        ) -> str: ...
+
+        def function_names(self) -> dict[int, str]: ...
+
+    def nested_change(self, pos: int, block: _Block) -> bool:
+        """The statement at token ``pos`` if it changes a part of an alias of the ``block``
+        (the module's forms); False when it is no such statement."""
+        aliases, alias_at, _ = block
+        kinds, values = self.kinds, self.values
+        name = values[pos]
+        if name not in aliases or name not in alias_at:
+            return False
+        path = self._path(pos)
+        if path is None:
+            return False
+        keys, spans, after = path
+        method = None
+        if kinds[after] == "(" and len(keys) >= 2 and keys[-1] in _METHODS:
+            method = str(keys.pop())
+            spans.pop()
+            close = closing(kinds, after)
+            if kinds[close] == "eof" or kinds[close + 1] not in (";", "}", "eof"):
+                return False
+        elif len(keys) < 2:
+            return False
+        else:
+            op = values[after]
+            if not assigns(kinds[after], op):
+                return False
+            if op in ("++", "--") and kinds[after + 1] not in (";", "}", "eof"):
+                return False
+        self._check_nested(name, pos, block, keys)
+        return self._nested_version(pos, name, keys, spans, after, method, block)
+
+    def _path(self, pos: int) -> tuple[list[Any], list[tuple[int, int]], int] | None:
+        """The keys of ``name.a[k].b...`` at token ``pos``, their tokens, and the token after
+        (None: no such path)."""
+        kinds, values = self.kinds, self.values
+        keys: list[Any] = []
+        spans: list[tuple[int, int]] = []
+        i = pos + 1
+        while True:
+            if kinds[i] == "." and kinds[i + 1] == "name":
+                keys.append(values[i + 1])
+                spans.append((i + 1, i + 1))
+                i += 2
+            elif kinds[i] == "[":
+                close = closing(kinds, i)
+                if kinds[close] == "eof":
+                    return None
+                spans.append((i + 1, close - 1))
+                keys.append(None)  # (read when the statement is one: below)
+                i = close + 1
+            else:
+                break
+        if not keys:
+            return None
+        return keys, spans, i
+
+    def _check_nested(self, name: str, pos: int, block: _Block, keys: list[Any]) -> None:
+        aliases, _, _ = block
+        shown = name + "".join(f".{k}" if type(k) is str else "[...]" for k in keys)
+        if self.function_names():
+            raise self.fail(
+                f"`{shown}` changes a part of `{name}`, and the program defines functions, "
+                "which may hold that part (JavaScript would change it there too)",
+                self.starts[pos],
+                f"set the part when writing the value, or copy it: {name} = {{...{name}, "
+                "key: {...part, k: v}};",
+            )
+        calls = True
+        if not deep_fresh(aliases[name], aliases, self._hidden_versions or set(), calls):
+            raise self.fail(
+                f"`{shown}` changes a part of `{name}`, and that part may be held elsewhere "
+                f"too (`{name}` is not made of parts the program wrote here: data it was "
+                "given, another name's value, a member of one; JavaScript would change it "
+                "everywhere it is held)",
+                self.starts[pos],
+                "write the value with the part already changed, or copy it first: "
+                f"const {name}2 = structuredClone({name});",
+            )
+        if self.block_reads().reads_of(aliases, name, self.starts[pos]):
+            raise self.fail(
+                f"`{name}` is read before `{shown}` changes a part of it: a part read then "
+                "is the same part in JavaScript, and would show the change",
+                self.starts[pos],
+                f"change the parts before reading `{name}`, or read a copy: "
+                f"structuredClone({name}.part)",
+            )
+        counts = self._member_changes
+        if counts is None:
+            counts = self._member_changes = {}
+        counts[name] = counts.get(name, 0) + 1
+        if counts[name] > MAX_CHANGES:
+            raise self.fail(
+                f"`{name}` is changed more than {MAX_CHANGES} times (each change copies it)",
+                self.starts[pos],
+                "write the value with its parts at once: const m = {a: {b: ...}};",
+            )
+
+    def _nested_version(
+        self,
+        pos: int,
+        name: str,
+        keys: list[Any],
+        spans: list[tuple[int, int]],
+        after: int,
+        method: str | None,
+        block: _Block,
+    ) -> bool:
+        aliases, _, alias_rec = block
+        kinds, values = self.kinds, self.values
+        for n, (first, last) in enumerate(spans):
+            if keys[n] is None:
+                self.pos = first
+                keys[n] = self.expr(0)
+                if self.pos != last + 1:
+                    raise self.unexpected(self.tok(self.pos), "`]`")
+            if has_call(keys[n]):
+                raise self.fail(
+                    "a key of the path calls a function (JavaScript computes it once)",
+                    self.starts[first],
+                    f"compute the key first: const k = ...; {name}[k]... = value;",
+                )
+        args: list[Any] = []
+        op = "="
+        if method is not None:
+            self.pos = after + 1
+            self.arguments(args, 0)
+            value: Any = None
+        else:
+            op = str(values[after]) if kinds[after] == "op" else "="
+            self.pos = after + 1
+            value = None if op in ("++", "--") else self.expr(0)
+        last = self.pos - 1
+        self.end_statement(f"change to a part of `{name}`")
+        reads: list[dict[str, Any]] = []
+        for tree in [*keys, value, *args]:
+            if name in scan_reads(tree, reads)[1]:
+                raise self.fail(
+                    f"the change to `{name}` holds `{name}` itself",
+                    self.starts[pos],
+                    f"copy what you need: structuredClone({name})",
+                )
+        reads = [n for n in reads if n.get("$ref") == name]
+        hidden = self.move_version(name, reads, block, pos)
+        parts: list[Any] = [{"$ref": hidden}]
+        for key in keys:
+            parts.append({"$get": [parts[-1], key]})
+        if method is not None:
+            new = _method_copy(parts[-1], method, args)
+            inner = len(keys) - 1
+            new = _set(parts[inner], keys[inner], new)
+        else:
+            inner = len(keys) - 1
+            current = parts[-1]
+            if op in ("++", "--"):
+                value = {"$op": [op[0], {"$op": ["+", current]}, 1]}
+            elif op in _COMPOUND:
+                value = {"$op": [_COMPOUND[op], current, value]}
+            new = _set(parts[inner], keys[inner], value)
+            if op in LOGICAL_SETS:
+                new = only_if(op, current, new, parts[inner])
+        for i in range(inner - 1, -1, -1):
+            new = _set(parts[i], keys[i], new)
+        aliases[name] = new
+        alias_rec.append((name, pos, pos, last, self.pos - 1))
+        rec = self.rec
+        if rec is not None:
+            rec[(id(new), next(iter(new)))] = (self.starts[pos], self.ends[last])
+        return True
+
+    if TYPE_CHECKING:
+
+        def arguments(self, args: list[Any], depth: int) -> None: ...
+
+
+def _method_copy(array: Any, method: str, args: list[Any]) -> Any:
+    """The copy ``array.method(...args)`` leaves, by ``toSpliced`` (an array's only: a text's
+    or an object's is refused, as JavaScript's TypeError)."""
+    length = {"$get": [array, "length"]}
+    if method == "push":
+        spliced = [length, 0, *args]
+    elif method == "pop":
+        spliced = [-1, 1]
+    elif method == "shift":
+        spliced = [0, 1]
+    elif method == "unshift":
+        spliced = [0, 0, *args]
+    else:
+        spliced = list(args)
+    return {"$method": [array, "toSpliced", *spliced]}
