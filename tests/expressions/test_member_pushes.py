@@ -143,6 +143,39 @@ def test_a_push_onto_a_missing_member_fails_as_node_throws() -> None:
     assert out.error.line == 2
 
 
+@pytest.mark.parametrize(
+    "text",
+    [
+        "const m = {a: 'ab'};\nm.a.push(1);\nreturn m;",
+        "const m = {a: `ab`};\nm.a.push(1);\nreturn m;",
+        "const m = {a: 'ab'};\nconst k = 'a';\nm[k].push(1);\nreturn m;",
+        "const o = {name: 'x', items: []};\no.name.push(1);\nreturn o;",
+        "const g = {a: 'ab'};\nfor (const k of ['a']) { if (!g[k]) g[k] = []; g[k].push(1); }\n"
+        "return g;",
+        "const g = {a: 'ab'};\nfor (const k of ['a']) { g[k] = g[k] || []; g[k].push(1); }\n"
+        "return g;",
+    ],
+)
+def test_a_push_onto_a_text_member_fails_as_node_throws(text: str) -> None:
+    # (Node: `m.a.push is not a function`; `[...'ab', 1]` would be ['a', 'b', 1])
+    out = RT.run(text, lang="plan", context=CONTEXT)
+    assert out.status == "failure" and out.error is not None, (text, out.value)
+    assert out.error.line is not None and out.error.line >= 2
+
+
+def test_pushes_beside_a_text_member_give_what_node_gives() -> None:
+    runs_as_in_node(
+        [
+            "const o = {name: 'x', items: []};\nfor (const p of people) o.items.push(p.name);\n"
+            "return o;",
+            "const o = {label: 'ages', ok: [], no: []};\n"
+            "for (const p of people) { if (p.age > 10) o.ok.push(p.age); else o.no.push(p.age); }\n"
+            "return o;",
+        ],
+        RT,
+    )
+
+
 def _per_item(text: str, n: int) -> float:
     """The best of 3 runs' CPU time per item of ``text`` over ``n`` items (16 groups)."""
     prepared = Runtime(load_entry_points=False).prepare(text, lang="plan")

@@ -191,6 +191,9 @@ def _only_groups(
     if end < 0:
         return False
     pushed = _pushed_keys(kinds, values, pushes)
+    texts = _text_members(kinds, values, uses[0])
+    if texts and (pushed is None or "..." in texts or not texts.isdisjoint(pushed)):
+        return False  # (a push onto a text fails in JavaScript; `[...t, A]` would not)
     for j in uses[1:]:
         if j >= end:  # (after the last push's statement, or `return acc;`: anything)
             break
@@ -256,6 +259,28 @@ def _choice_keys(
     if any(kinds[m] == ":" or values[m] == "?" for m in range(first + 1, a - 1)):
         return None
     return _names(values[a], values[b])
+
+
+def _text_members(kinds: Sequence[str], values: Sequence[object], first: int) -> frozenset[object]:
+    """The members of the object literal defining the name at token ``first`` (``const o =
+    {label: 'x', items: []}``) whose values are texts: ``o.label.push(A)`` is a TypeError in
+    JavaScript, where ``o.label = [...o.label, A]`` would spread the text's characters. A key
+    with an escape is ``...`` (any member)."""
+    out: set[object] = set()
+    i = first + 3
+    if not (kinds[first + 1] == "=" and kinds[first + 2] == "{"):
+        return frozenset()
+    while i + 2 < len(kinds) and kinds[i] in ("name", "str") and kinds[i + 1] == ":":
+        if kinds[i + 2] in ("str", "tpl"):
+            names = _names(values[i]) if kinds[i] == "str" else (values[i],)
+            out.update(names if names is not None else ("...",))
+        i += 3  # (key, `:`, value: empty_arrays_end checked each value is one token or `[]`)
+        while i < len(kinds) and kinds[i] not in (",", "}"):
+            i += 1
+        i += 1
+    if "..." in out:
+        return frozenset(["..."])
+    return frozenset(out)
 
 
 def _names(*texts: object) -> tuple[object, ...] | None:
