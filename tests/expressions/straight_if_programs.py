@@ -2,11 +2,14 @@
 outside loops"; :mod:`dialectic.frontends.plan.straightif`), run against Node by
 :mod:`.test_straight_ifs`: numbers, texts, arrays through `push`, the truthiness of `0`, `''`,
 `null`, `NaN`, nested `if`s, `else if` chains, a branch changing two names, a branch reading
-what another changed, conditions calling a function."""
+what another changed, conditions calling a function; and random ones
+(:func:`random_if_programs`)."""
 
 from __future__ import annotations
 
-__all__ = ["IF_PROGRAMS"]
+import random
+
+__all__ = ["IF_PROGRAMS", "random_if_programs"]
 
 IF_PROGRAMS = [
     # one change, no `else`
@@ -106,3 +109,84 @@ IF_PROGRAMS = [
     "let x = 1; if (x) x = -0; return x;",
     "let x = 1; if (x) x = x / 8; else x = 0; return x;",
 ]
+
+
+_VALUES = ["0", "1", "-2", "''", "'a'", "null", "true", "false", "3.5", "'0'"]
+
+
+def _test(r: random.Random, names: list[str]) -> str:
+    """A condition: a value, its negation, or a comparison (of numbers for `<`, `>`, `>=`)."""
+    kind = r.randrange(5)
+    a = r.choice(names + _VALUES)
+    if kind == 0:
+        return a
+    if kind == 1:
+        return f"!{a}"
+    op = r.choice(["===", "!==", ">", "<", ">="])
+    if op in ("===", "!=="):
+        return f"{a} {op} {r.choice(names + _VALUES)}"
+    numeric = [x for x in names if x.startswith("n") or x.endswith("length")]
+    return f"{r.choice([*numeric, '0', '1', '-2'])} {op} {r.choice([*numeric, '0', '1', '3.5'])}"
+
+
+def _change(r: random.Random, nums: list[str], texts: list[str], arrays: list[str]) -> str:
+    kind = r.randrange(6)
+    if kind == 0 and arrays:
+        return f"{r.choice(arrays)}.push({r.choice(nums + texts + _VALUES)});"
+    if kind == 1 and texts:
+        return f"{r.choice(texts)} += {r.choice(_VALUES[:5] + nums + texts)};"
+    n = r.choice(nums)
+    op = r.choice(["=", "+=", "-=", "*=", "++", "--", "||=", "&&="])
+    if op in ("++", "--"):
+        return f"{n}{op};"
+    return (
+        f"{n} {op} {r.choice([*nums, '1', '2', '0', '-1', f'{n} + 1', f'{r.choice(nums)} * 2'])};"
+    )
+
+
+def _branch(
+    r: random.Random, depth: int, names: list[str], changed: tuple[list[str], list[str], list[str]]
+) -> str:
+    if r.randrange(4) == 0:
+        return _change(r, *changed)
+    statements = [
+        _if(r, depth + 1, names, changed)
+        if depth < 2 and r.random() < 0.2
+        else _change(r, *changed)
+        for _ in range(r.randrange(1, 4))
+    ]
+    return "{ " + " ".join(statements) + " }"
+
+
+def _if(
+    r: random.Random, depth: int, names: list[str], changed: tuple[list[str], list[str], list[str]]
+) -> str:
+    text = f"if ({_test(r, names)}) {_branch(r, depth, names, changed)}"
+    while r.random() < 0.5:
+        if r.random() < 0.5:
+            text += f" else if ({_test(r, names)}) {_branch(r, depth, names, changed)}"
+        else:
+            return text + f" else {_branch(r, depth, names, changed)}"
+    return text
+
+
+def random_if_programs(seed: int, count: int) -> list[str]:
+    """``count`` programs of `let`s (numbers, texts, an array) changed by random `if`/`else if`
+    /`else` statements (nested two deep at most) and a few plain changes between them."""
+    r = random.Random(seed)
+    out = []
+    for _ in range(count):
+        nums = ["n1", "n2"][: r.randrange(1, 3)]
+        texts = ["t1"] if r.random() < 0.6 else []
+        arrays = ["a1"] if r.random() < 0.5 else []
+        lines = [f"let {n} = {r.choice(['0', '1', '5', '-3'])};" for n in nums]
+        lines += ["let " + t + " = " + r.choice(["''", "'x'"]) + ";" for t in texts]
+        lines += [f"const {a} = [];" for a in arrays]
+        names = nums + texts + [f"{a}.length" for a in arrays]
+        for _ in range(r.randrange(1, 4)):
+            lines.append(_if(r, 0, names, (nums, texts, arrays)))
+            if r.random() < 0.3:
+                lines.append(_change(r, nums, texts, arrays))
+        lines.append(f"return [{', '.join(nums + texts + arrays)}];")
+        out.append("\n".join(lines))
+    return out

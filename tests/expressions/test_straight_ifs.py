@@ -15,7 +15,7 @@ from dialectic.frontends import to_tree
 from dialectic.frontends.plan import straightif, straightread
 
 from .program_oracle import runs_as_in_node, runtime
-from .straight_if_programs import IF_PROGRAMS
+from .straight_if_programs import IF_PROGRAMS, random_if_programs
 
 RT: Runtime = runtime()
 
@@ -23,6 +23,16 @@ RT: Runtime = runtime()
 def test_the_programs_give_nodes_values() -> None:
     assert len(IF_PROGRAMS) >= 60
     runs_as_in_node(IF_PROGRAMS, RT)
+
+
+def test_random_if_programs_give_nodes_values_and_the_loops_trees(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    texts = random_if_programs(2026, 150)
+    runs_as_in_node(texts, RT)
+    straight = _trees(texts)
+    monkeypatch.setattr(straightread, "straight_if", lambda *args: False)
+    assert straight == _trees(texts)
 
 
 def _reads(monkeypatch: pytest.MonkeyPatch) -> list[bool]:

@@ -152,6 +152,7 @@ def straight_if(p: LoopsMixin, pos: int, block: _Block) -> bool:
         p.pos = pos  # (the loop reads it again, and refuses it with its message)
         del p.warnings[warned:]
         del p.problems[problems:]
+        p.keep.append(body)  # (what it read stays: the ids the span record keys stay unique)
         return False
-    cast("Any", p)._emit(body, header, pos, pos)
+    p._emit(body, header, pos, pos)
     return True
