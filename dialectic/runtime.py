@@ -17,7 +17,8 @@ from dialectic.registry.plugins import entry_point_plugins, import_plugin_module
 from dialectic.registry.registry import Registry
 from dialectic.run.events import EventHook
 from dialectic.run.journal import Journal
-from dialectic.run.prepared import CompileFailed, Prepared
+from dialectic.run.prepared import Prepared
+from dialectic.run.preparedqueries import CompileFailed
 from dialectic.values.coercion import TypeSystem
 from dialectic.values.serialize import Serializer
 

@@ -20,18 +20,8 @@ from dialectic.compiler.columns import Plain
 from dialectic.limits import Limits
 from dialectic.outcome.errors import DialecticError, JSONPath, LimitExceeded
 from dialectic.run.evaluator import MISSING, Compiled, State, deadline_error
-from dialectic.tree.nodes import (
-    Arr,
-    Get,
-    Global,
-    Lambda,
-    Lit,
-    Node,
-    Op,
-    ParamRef,
-    children,
-    walk,
-)
+from dialectic.tree.nodes import Arr, Get, Global, Lambda, Lit, Node, Op, ParamRef
+from dialectic.tree.walking import children, walk
 from dialectic.values.collections import is_collection
 from dialectic.values.data import UNDEFINED
 from dialectic.values.jsnumber import JsThrows

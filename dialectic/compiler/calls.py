@@ -15,6 +15,7 @@ from __future__ import annotations
 from collections.abc import Set as AbstractSet
 from typing import TYPE_CHECKING, Any
 
+from dialectic.compiler.asyncfn import AsyncFn
 from dialectic.compiler.callsite import (
     CLEAN,
     ArgSpec,
@@ -25,7 +26,6 @@ from dialectic.compiler.callsite import (
     unchecked,
 )
 from dialectic.compiler.invoke import SiteOf, SyncFn, SyncOne, SyncTwo, invocation
-from dialectic.compiler.invoke_async import AsyncFn
 from dialectic.compiler.literals import Literal
 from dialectic.compiler.sitefacts import FnFacts, facts_of
 from dialectic.limits import Limits

@@ -14,18 +14,24 @@ from collections.abc import Set as AbstractSet
 from functools import partial
 from typing import Any
 
-from dialectic.compiler.access import Access, soft_member
+from dialectic.compiler.access import Access
 from dialectic.compiler.accumulate import ACC, counted, spread_owned
 from dialectic.compiler.aliases import DEEP_ALIAS, alias_reader, local_reader
+from dialectic.compiler.asyncfn import AsyncFn
 from dialectic.compiler.calls import SHARED_SCALARS, CallsMixin
 from dialectic.compiler.forms import FormsMixin, optional_link
 from dialectic.compiler.getters import context_getter
-from dialectic.compiler.invoke_async import AsyncFn
 from dialectic.compiler.lambdas import (
-    FRAME,
     spread_args,
 )
 from dialectic.compiler.literals import Literal
+from dialectic.compiler.membergets import (
+    _computed_get,
+    _computed_keys,
+    _literal_get,
+    _values,
+    param_get,
+)
 from dialectic.compiler.sitefacts import FnFacts, facts_table
 from dialectic.compiler.templates import template
 from dialectic.compiler.textbuild import text_site
@@ -33,12 +39,10 @@ from dialectic.limits import Limits
 from dialectic.outcome.errors import (
     DialecticError,
     Failure,
-    JSONPath,
     format_path,
 )
 from dialectic.registry.descriptions import Constant
 from dialectic.registry.registry import Registry
-from dialectic.resolve.forbidden import forbidden_error, is_forbidden
 from dialectic.resolve.resolver import Resolved
 from dialectic.run.effects import effect_block, sync_in_order
 from dialectic.run.evaluator import (
@@ -383,127 +387,12 @@ def _shared_parts(registry: Registry, types: TypeSystem, cls: type) -> tuple[Any
     )
 
 
-# (the closures of `_Get` are made by functions of their own: a closure's parts are cells of
-# the function that makes it, made on every call of that function, whichever way it returns)
-def _literal_get(
-    ctx_name: str | None,
-    read: Callable[[State], Any],
-    keys: tuple[Any, ...],
-    member: Callable[[Any, Any, JSONPath], Any],
-    path: JSONPath,
-) -> Callable[[State], Any]:
-    """``target.k1.k2...`` with literal keys: the context value ``ctx_name`` (if not None)
-    or what ``read`` reads, then each key."""
-
-    def get_literal(s: State) -> Any:
-        v = s.context[ctx_name] if ctx_name is not None else read(s)
-        for k in keys:
-            if type(v) is dict:
-                try:
-                    v = v[k]
-                    continue
-                except (KeyError, TypeError):
-                    pass
-            v = member(v, k, path)
-        return v
-
-    return get_literal
-
-
-def _computed_get(
-    member: Callable[[Any, Any, JSONPath], Any],
-    path: JSONPath,
-    soft: int = 0,
-    computed: int = 0,
-) -> Callable[[list[Any]], Any]:
-    """``target[k1][k2]...`` from the values of the target and its keys; key ``i`` reads
-    through :func:`soft_member` if bit ``i`` of ``soft`` is set (SPEC 1.2, "Optional
-    members"). A key computed by the program (bit ``i`` of ``computed``) that is a negative
-    integer names no item of an array or a text, as in JavaScript (`xs[i - 1]` at `i = 0`):
-    only a literal negative index counts from the end (SPEC 1.2)."""
-
-    def finish(vs: list[Any]) -> Any:
-        v = vs[0]
-        for i, k in enumerate(vs[1:]):
-            tk = type(k)
-            if tk is str and is_forbidden(k):
-                raise forbidden_error(k, path)
-            if tk is int and k < 0 and computed >> i & 1 and (type(v) is list or type(v) is str):
-                if soft >> i & 1:
-                    v = UNDEFINED
-                    continue
-                raise _before_the_start(k, v, path)
-            v = soft_member(member, v, k, path) if soft >> i & 1 else member(v, k, path)
-        return v
-
-    return finish
-
-
-def _computed_keys(node: Get) -> int:
-    """The bits of ``node``'s keys that the program computes (not literals)."""
-    bits = 0
-    for i, k in enumerate(node.keys):
-        if type(k) is not Lit:
-            bits |= 1 << i
-    return bits
-
-
-def _before_the_start(key: int, value: Any, path: JSONPath) -> DialecticError:
-    what = "an array" if type(value) is list else "a text"
-    shown = key if key > -(10**18) else "(a huge negative number)"
-    return DialecticError(
-        "index_out_of_range",
-        f"the computed index {shown} is before the start of {what}: JavaScript reads no item "
-        "there (undefined)",
-        path,
-        hint="If the index may be negative, give a default: `xs[i] ?? default`; for an item "
-        "counted from the end write `xs.at(-1)`.",
-    )
-
-
-def _values(keys: tuple[Node, ...]) -> tuple[Any, ...]:
-    """The values of literal keys (one or two read without a loop: most member paths)."""
-    n = len(keys)
-    if n == 1:
-        return (keys[0].value,)  # type: ignore[attr-defined]
-    if n == 2:
-        return (keys[0].value, keys[1].value)  # type: ignore[attr-defined]
-    return tuple([k.value for k in keys])  # type: ignore[attr-defined]
-
-
 def _unreachable(s: State) -> Any:
     raise AssertionError("a program with compile errors was run")
 
 
 #: stands for a part that is not compiled, as it is read in place (never run)
 _unreachable_compiled = Compiled(sync=_unreachable)
-
-
-def param_get(
-    param: ParamRef,
-    keys: tuple[Any, ...],
-    member: Callable[[Any, Any, JSONPath], Any],
-    path: JSONPath,
-) -> Callable[[State], Any]:
-    """``x.k1.k2`` for the arrow function's parameter ``x``: read in place, as a context value
-    is (the parameter reader's closure call saved on every element)."""
-    frame, index = param.frame, param.index
-    var = FRAME
-
-    def get_param(s: State) -> Any:
-        args = var.get()[frame].args
-        v = args[index] if index < len(args) else UNDEFINED
-        for k in keys:
-            if type(v) is dict:
-                try:
-                    v = v[k]
-                    continue
-                except (KeyError, TypeError):
-                    pass
-            v = member(v, k, path)
-        return v
-
-    return get_param
 
 
 #: scalar types whose literals share one compiled closure per value (as call arguments do,

@@ -30,20 +30,9 @@ from dialectic.compiler.arrows import refused
 from dialectic.compiler.columns import COMPARISONS, Plain, columnar
 from dialectic.outcome.errors import JSONPath
 from dialectic.run.evaluator import Compiled, State
-from dialectic.tree.nodes import (
-    Arr,
-    Cond,
-    Get,
-    Lit,
-    Merge,
-    Node,
-    Obj,
-    Op,
-    Spread,
-    Undefined,
-    children,
-)
+from dialectic.tree.nodes import Arr, Cond, Get, Lit, Merge, Node, Obj, Op, Spread, Undefined
 from dialectic.tree.resolved import AliasRef, ConstRef, ContextRef, ParamRef
+from dialectic.tree.walking import children
 from dialectic.values import jsops
 from dialectic.values.data import UNDEFINED
 from dialectic.values.jsops import MAX_SAFE, JsRefusal, truthy
@@ -171,7 +160,7 @@ class _Builder:
         assert isinstance(node, Arr)
         return self.arr(node)
 
-    # -- member access: the closure of closures.param_get / get_literal, on the element ---
+    # -- member access: the closure of membergets.param_get / get_literal, on the element -
     def get(self, node: Get) -> ElementFn:
         keys = tuple(k.value for k in node.keys)  # type: ignore[attr-defined]
         member, path = self.member, node.path

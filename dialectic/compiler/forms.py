@@ -58,8 +58,8 @@ from dialectic.tree.nodes import (
     Throw,
     Try,
     While,
-    child_list,
 )
+from dialectic.tree.walking import child_list
 from dialectic.values.data import UNDEFINED
 from dialectic.values.jsdate import JsDate, parse_iso
 from dialectic.values.jsops import JsRefusal

@@ -25,6 +25,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from dialectic.compiler.asyncfn import AsyncFn
 from dialectic.compiler.callsite import (
     DONE_TYPES,
     AmbiguousArg,
@@ -32,7 +33,7 @@ from dialectic.compiler.callsite import (
     CallSite,
     Coercer,
 )
-from dialectic.compiler.invoke_async import AsyncCall, AsyncFn
+from dialectic.compiler.invoke_async import AsyncCall
 from dialectic.compiler.invoke_logged import logged_inline, logged_sync
 from dialectic.compiler.sitefacts import FnFacts
 from dialectic.limits import Limits

@@ -20,8 +20,9 @@ from typing import Any
 from dialectic.compiler.arrows import Arrow
 from dialectic.outcome.errors import DialecticError, JSONPath
 from dialectic.run.evaluator import Compiled, State
-from dialectic.tree.nodes import Node, walk
+from dialectic.tree.nodes import Node
 from dialectic.tree.resolved import AliasRef, Block
+from dialectic.tree.walking import walk
 
 __all__ = ["outer_aliases", "throw", "try_catch"]
 

@@ -11,7 +11,7 @@ import orjson
 from jsonschema.exceptions import ValidationError, best_match
 
 from dialectic.outcome.errors import Failure, clip
-from dialectic.values.coercion import BUILTIN_EDGES, NoConversion
+from dialectic.values.coercionsteps import BUILTIN_EDGES, NoConversion
 
 #: how many schema nodes one call's coercion may visit (anyOf inside anyOf multiplies)
 COERCION_BUDGET: Final = 20_000

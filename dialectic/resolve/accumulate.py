@@ -46,9 +46,8 @@ from dialectic.tree.nodes import (
     ParamRef,
     Spread,
     Template,
-    children,
-    walk,
 )
+from dialectic.tree.walking import children, walk
 from dialectic.values.jsops import BINARY, UNARY
 
 __all__ = ["COPYING_SPREADS", "accumulating", "appended", "in_place_steps", "reads_only"]

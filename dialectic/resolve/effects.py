@@ -20,7 +20,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from dialectic.registry.waiting import is_sleep
-from dialectic.tree.nodes import Block, Invoke, Method, Node, child_list
+from dialectic.tree.nodes import Block, Invoke, Method, Node
+from dialectic.tree.walking import child_list
 
 __all__ = ["WAIT", "BlockPlan", "EffectInfo", "analyze", "effect_children"]
 

@@ -47,9 +47,8 @@ from dialectic.tree.nodes import (
     ParamRef,
     Spread,
     Template,
-    child_list,
-    walk,
 )
+from dialectic.tree.walking import child_list, walk
 
 __all__ = ["INNER", "grown_list", "inner_arrays", "reduce_inner"]
 

@@ -39,8 +39,9 @@ version is marked all the same (field None): its copy counts against ``max_steps
 
 from __future__ import annotations
 
-from dialectic.resolve.accumulate import COPYING_SPREADS, appended, in_place_steps, reads_only
+from dialectic.resolve.accumulate import COPYING_SPREADS, in_place_steps, reads_only
 from dialectic.resolve.foldinner import INNER, inner_arrays, reduce_inner
+from dialectic.resolve.foldnodes import _always, _changed, _falsy, _holds, _kids, _new_value
 from dialectic.resolve.foldpaths import Guard, exclusive, guarded
 from dialectic.resolve.mapinner import map_inner
 from dialectic.tree.nodes import (
@@ -51,27 +52,20 @@ from dialectic.tree.nodes import (
     ConstRef,
     ContextRef,
     Get,
-    Global,
     Lambda,
     Lit,
     Merge,
-    Method,
     Node,
     Obj,
     Op,
     ParamRef,
     Spread,
-    Template,
     Undefined,
-    child_list,
 )
-from dialectic.tree.resolved import Invoke
-from dialectic.values.jsops import LOGICAL
+from dialectic.tree.walking import child_list
 
-__all__ = ["fold_steps", "popped", "reduce_marks"]
+__all__ = ["fold_steps", "reduce_marks"]
 
-#: the nodes that evaluate all their children whatever the data
-_EAGER = frozenset({Arr, Obj, Merge, Spread, Template, Global})
 #: nodes without children
 _LEAVES = frozenset({Lit, ContextRef, ConstRef, Undefined})
 #: a fold with more changes than this copies (the analysis stays linear in the program)
@@ -437,88 +431,3 @@ class _Fold:
                     stack.append(n.then)
             elif type(n) is Op and n.op == "&&":
                 stack.extend(n.operands)
-
-
-def _new_value(node: Node) -> bool:
-    """Whether ``node`` is an array or object literal (``cur = []`` starting the field again:
-    a value the fold did not make, which its next change copies once, then owns), or ``null``
-    (the value of a branch not taken)."""
-    t = type(node)
-    if t is Lit:
-        return node.value is None or type(node.value) in (list, dict)  # type: ignore[attr-defined]
-    return t is Arr or t is Obj
-
-
-def _falsy(node: Node) -> bool:
-    """Whether ``node`` is a literal JavaScript takes as false."""
-    if type(node) is Undefined:
-        return True
-    if type(node) is not Lit:
-        return False
-    value = node.value
-    return value is None or value is False or (type(value) in (int, str) and not value)
-
-
-def _changed(node: Node) -> Node | None:
-    """The receiver of ``a.slice(0, -1)`` or ``a.concat(...)``, or None."""
-    first = popped(node)
-    return first if first is not None else appended(node)
-
-
-def popped(node: Node) -> Node | None:
-    """The array ``a`` when ``node`` is ``a.slice(0, -1)`` (a stack's ``pop()``, SPEC 10)."""
-    if type(node) is not Method or node.name != "slice" or len(node.args) != 2:
-        return None
-    start, end = node.args
-    if type(start) is Lit and type(end) is Lit and start.value == 0 and end.value == -1:
-        return node.target
-    return None
-
-
-def _kids(node: Node) -> list[Node]:
-    """:func:`child_list`, at once for the nodes a fold's body is mostly made of."""
-    t = type(node)
-    if t is Get:
-        return [node.target, *node.keys]  # type: ignore[attr-defined]
-    if t is Cond:
-        return [node.test, node.then, node.otherwise]  # type: ignore[attr-defined]
-    if t is Arr:
-        return list(node.items)  # type: ignore[attr-defined]
-    if t is Op:
-        return list(node.operands)  # type: ignore[attr-defined]
-    if t is Spread:
-        return [node.value]  # type: ignore[attr-defined]
-    return child_list(node)
-
-
-def _holds(tree: Node, node: Node) -> bool:
-    stack = [tree]
-    while stack:
-        n = stack.pop()
-        if n is node:
-            return True
-        if type(n) is Cond:
-            stack.append(n.then)
-            stack.append(n.otherwise)
-    return False
-
-
-def _always(node: Node) -> list[Node]:
-    """The children of ``node`` evaluated whatever the data (none for a node not known)."""
-    t = type(node)
-    if t is Cond:
-        return [node.test]  # type: ignore[attr-defined]
-    if t is Op:
-        ops: tuple[Node, ...] = node.operands  # type: ignore[attr-defined]
-        return [ops[0]] if node.op in LOGICAL else list(ops)  # type: ignore[attr-defined]
-    if t is Get or t is Method:
-        if node.optional:  # type: ignore[attr-defined]
-            return [node.target]  # type: ignore[attr-defined]
-        if t is Method:
-            return [node.target, *(a for a in node.args if type(a) is not Lambda)]  # type: ignore[attr-defined]
-        return child_list(node)
-    if t in _EAGER:
-        return child_list(node)
-    if t is Invoke:  # a function's arguments, evaluated before the call
-        return [a.node for a in node.args if type(a.node) is not Lambda]  # type: ignore[attr-defined]
-    return []

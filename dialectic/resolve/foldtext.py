@@ -31,21 +31,9 @@ from __future__ import annotations
 from typing import Any
 
 from dialectic.resolve.foldstate import _is_state
-from dialectic.tree.nodes import (
-    Block,
-    Cond,
-    Get,
-    Lambda,
-    Lit,
-    Method,
-    Node,
-    Obj,
-    Op,
-    Template,
-    child_list,
-    walk,
-)
+from dialectic.tree.nodes import Block, Cond, Get, Lambda, Lit, Method, Node, Obj, Op, Template
 from dialectic.tree.resolved import AliasRef, DomainCall, Invoke, ParamRef
+from dialectic.tree.walking import child_list, walk
 
 __all__ = ["Marks", "appended", "template_rest", "text_marks"]
 

@@ -43,9 +43,8 @@ from dialectic.tree.nodes import (
     Op,
     ParamRef,
     Spread,
-    child_list,
-    walk,
 )
+from dialectic.tree.walking import child_list, walk
 
 __all__ = ["map_inner"]
 

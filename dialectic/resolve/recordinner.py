@@ -19,7 +19,8 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from dialectic.resolve.accumulate import appended
-from dialectic.tree.nodes import Arr, Cond, Get, Lit, Merge, Node, Obj, Op, Spread, walk
+from dialectic.tree.nodes import Arr, Cond, Get, Lit, Merge, Node, Obj, Op, Spread
+from dialectic.tree.walking import walk
 
 __all__ = ["field_reads", "record_pair"]
 

@@ -327,8 +327,8 @@ def _logged_invokes(root: Node) -> tuple[tuple[JSONPath, str, str], ...]:
     hit = _SITES.get(id(root))
     if hit is not None and hit[0] is root:  # (the identity check: ids are reused)
         return hit[1]
-    from dialectic.tree.nodes import walk
     from dialectic.tree.resolved import Invoke
+    from dialectic.tree.walking import walk
 
     found = tuple(
         (node.path, node.fn.name, format_path(node.path))

@@ -27,11 +27,12 @@ from dialectic.outcome.report import bounded_warnings, failure
 from dialectic.resolve.resolver import Resolved, ResolveErrors, resolve
 from dialectic.run.approval import attach
 from dialectic.run.calllog import CallLog
-from dialectic.run.context_errors import bad_context, unknown_identifier
+from dialectic.run.context_errors import bad_context
 from dialectic.run.evaluator import MISSING, Compiled, State, deadline_error, new_state
 from dialectic.run.events import EventHook, ended, observe
 from dialectic.run.finish import failed, succeeded, untangle
 from dialectic.run.journal import Journal
+from dialectic.run.preparedqueries import PreparedQueries
 from dialectic.run.preparing import promote_if_large, utf8_length
 from dialectic.run.state import RunDeadline, current_of
 from dialectic.run.telemetry import TRACING
@@ -47,18 +48,7 @@ _monotonic = time.monotonic
 _get_running_loop = asyncio._get_running_loop
 
 
-class CompileFailed(DialecticError):
-    """``Runtime.compile`` of a program that cannot run: the first problem, and all of them."""
-
-    def __init__(self, errors: list[DialecticError]) -> None:
-        first = errors[0]
-        super().__init__(
-            first.code, first.message, first.path, hint=first.hint, details=first.details
-        )
-        self.errors = errors
-
-
-class Prepared:
+class Prepared(PreparedQueries):
     """A compiled program. ``run``/``run_async`` evaluate it with a context."""
 
     # (what a program that did not compile keeps: the class's values, not a store each per
@@ -173,50 +163,6 @@ class Prepared:
                 LimitExceeded("max_depth", "the program is nested too deeply to compile")
             ]
 
-    @property
-    def known_names(self) -> list[str]:
-        """The aliases and constants a name could mean (for error messages: worked out when
-        one needs them, not for every program)."""
-        if self.resolved is None:
-            return []
-        return sorted(self.resolved.alias_names | set(self.runtime.registry.constants))
-
-    @property
-    def tree(self) -> Any:
-        return self.front.tree if self.front is not None else None
-
-    @property
-    def error(self) -> DialecticError | None:
-        """The first compile error, or None if the program compiled."""
-        return self.errors[0] if self.errors else None
-
-    def problems(self, context: Mapping[str, Any] | None = None) -> list[DialecticError]:
-        """What stops a run before any call: compile errors, and with a ``context``, the names
-        the program reads that are neither aliases, constants nor in it."""
-        if self.errors:
-            return list(self.errors)
-        if context is None:
-            return []
-        missing = [n for n in self.context_refs if n not in context]
-        return [self._unknown_identifier(n, context) for n in missing]
-
-    def check(self, context: Mapping[str, Any] | None = None) -> Outcome | None:
-        """The failure a run with ``context`` would end in before any call, or None."""
-        problems = self.problems(context)
-        if not problems:
-            return None
-        return failure(problems, self.front, list(self.warnings))
-
-    def canonical(self, context: Mapping[str, Any] | None = None) -> Any:
-        """The canonical call tree (SPEC 1.6); raises the first of :meth:`problems`."""
-        from dialectic.resolve.canonical import canonical
-
-        problems = self.problems(context)
-        if problems:
-            raise CompileFailed(problems)
-        assert self.resolved is not None
-        return canonical(self.resolved.root)
-
     def _start(self, context: Mapping[str, Any] | None) -> State | Outcome:
         if self.errors:
             return failure(self.errors, self.front, list(self.warnings))
@@ -236,9 +182,6 @@ class Prepared:
         # methods per run)
         return new_state(values, self.memo_size, rt.limits, self._hooks, rt.debug)
 
-    def _unknown_identifier(self, name: str, values: Mapping[str, Any]) -> DialecticError:
-        return unknown_identifier(name, self.context_refs[name], self.known_names, values)
-
     def _observe(self, state: State, journal: Journal | None, on_event: EventHook | None) -> None:
         """The run's journal, event hook and tracer, if any (SPEC 18)."""
         rt = self.runtime
@@ -246,15 +189,6 @@ class Prepared:
         e = on_event if on_event is not None else rt.on_event
         if j is not None or e is not None or TRACING in sys.modules:
             observe(self, state, j, e)
-
-    def preview(self) -> Any:
-        """The effectful calls this program will make, in order (SPEC 17)."""
-        from dialectic.tools.preview import preview
-
-        if self.errors:
-            raise CompileFailed(self.errors)
-        assert self.resolved is not None
-        return preview(self.resolved.root)
 
     def _approvals(self, state: State, approve: Any, approve_plan: Any) -> Outcome | None:
         """The run's approvers (SPEC 17); the failure if the whole preview is refused."""

@@ -27,8 +27,8 @@ from dialectic.tree.nodes import (
     Method,
     Node,
     Op,
-    children,
 )
+from dialectic.tree.walking import children
 
 __all__ = ["Preview", "PreviewCall", "TerminalApprover", "preview", "terminal_approver"]
 

@@ -1,8 +1,9 @@
 """The call tree's typed nodes (SPEC.md section 1).
 
 Nodes are frozen and slotted; each class lists its child-bearing ``child_fields`` so that one
-generic :func:`children` / :func:`walk` serves every pass, and a :class:`Visitor` dispatches on
-the class through a table built once per visitor class (jinja2's ``nodes.py`` is the model).
+generic :func:`~dialectic.tree.walking.children` / :func:`~dialectic.tree.walking.walk` serves
+every pass, and a :class:`~dialectic.tree.walking.Visitor` dispatches on the class through a
+table built once per visitor class (jinja2's ``nodes.py`` is the model).
 
 Two layers share these classes:
 
@@ -20,7 +21,7 @@ The compiler, the canonical writer and the static checks each take the resolved 
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from typing import Any, ClassVar
 
 from dialectic.outcome.errors import JSONPath
@@ -56,11 +57,7 @@ __all__ = [
     "Try",
     "Undefined",
     "Unwrap",
-    "Visitor",
     "While",
-    "child_list",
-    "children",
-    "walk",
 ]
 
 
@@ -429,67 +426,6 @@ class Let(Node):
         _Let_mode(self, mode)
 
 
-# -- walking -------------------------------------------------------------------------------------
-def children(node: Node) -> Iterator[Node]:
-    """The node's direct children, in evaluation order."""
-    return iter(child_list(node))
-
-
-def child_list(node: Node) -> list[Node]:
-    """:func:`children` as a list (a walk that keeps them all: no generator to step)."""
-    out: list[Node] = []
-    for name in node.child_fields:
-        value = getattr(node, name)
-        if value is None:
-            continue
-        if isinstance(value, Node):
-            out.append(value)
-        elif isinstance(value, dict):
-            out.extend(value.values())
-        else:
-            for item in value:
-                if isinstance(item, Node):
-                    out.append(item)
-                elif isinstance(item, _HOLDERS):  # (a tuple: no union made per item)
-                    out.append(item.node)
-                elif isinstance(item, tuple):
-                    out.append(item[1])
-    return out
-
-
-def walk(node: Node) -> Iterator[Node]:
-    """Every node of the subtree, parents before children (iterative: any depth)."""
-    stack = [node]
-    while stack:
-        n = stack.pop()
-        yield n
-        kids = child_list(n)
-        kids.reverse()
-        stack.extend(kids)
-
-
-class Visitor:
-    """Dispatch on the node's class: ``visit_Call`` for a ``Call`` and so on; a class without a
-    method goes to ``generic_visit``. The table is built once per visitor class."""
-
-    _table: ClassVar[dict[type, str]]
-
-    def __init_subclass__(cls, **kwargs: Any) -> None:
-        super().__init_subclass__(**kwargs)
-        cls._table = {}
-
-    def visit(self, node: Node) -> Any:
-        table = type(self)._table
-        name = table.get(type(node))
-        if name is None:
-            method = "visit_" + type(node).__name__
-            name = table[type(node)] = method if hasattr(self, method) else "generic_visit"
-        return getattr(self, name)(node)
-
-    def generic_visit(self, node: Node) -> Any:
-        raise TypeError(f"{type(self).__name__} cannot visit a {type(node).__name__} node")
-
-
 # the resolved-only nodes (they subclass Node, so they must be defined whenever this module is
 # imported: dispatch_table finds node classes through Node.__subclasses__())
 from dialectic.tree.resolved import (  # noqa: E402
@@ -504,9 +440,6 @@ from dialectic.tree.resolved import (  # noqa: E402
     Invoke,
     ParamRef,
 )
-
-#: the items of a child field that hold a node (``child_list``)
-_HOLDERS = (Arg, Binding)
 
 # each field's own setter: the nodes are immutable (``__setattr__`` refuses), and calling
 # the slot's descriptor is faster than ``object.__setattr__`` by name

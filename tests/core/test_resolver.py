@@ -25,11 +25,9 @@ from dialectic.tree.nodes import (
     Lit,
     Node,
     Ref,
-    Visitor,
-    children,
-    walk,
 )
 from dialectic.tree.parse import parse_tree
+from dialectic.tree.walking import Visitor, children, walk
 
 ROOT = Path(__file__).resolve().parents[2]
 

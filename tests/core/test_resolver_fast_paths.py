@@ -24,18 +24,9 @@ from dialectic.limits import Limits
 from dialectic.resolve.binding import Signature, bind, bind_args
 from dialectic.resolve.blocks import _dependency_order, _reads_back
 from dialectic.resolve.resolver import ResolveErrors, Resolver, resolve
-from dialectic.tree.nodes import (
-    Arg,
-    Binding,
-    Block,
-    Call,
-    Invoke,
-    Let,
-    Lit,
-    Node,
-    walk,
-)
+from dialectic.tree.nodes import Arg, Binding, Block, Call, Invoke, Let, Lit, Node
 from dialectic.tree.parse import parse_tree
+from dialectic.tree.walking import walk
 
 LIMITS = Limits()
 

@@ -26,8 +26,9 @@ from dialectic.frontends import to_tree
 from dialectic.outcome.errors import DialecticError
 from dialectic.tree.dispatch import _all_node_classes
 from dialectic.tree.measure import measure
-from dialectic.tree.nodes import Call, Lit, Node, Ref, _slots, walk
+from dialectic.tree.nodes import Call, Lit, Node, Ref, _slots
 from dialectic.tree.parse import call_as_nested, call_named, parse_node, parse_tree
+from dialectic.tree.walking import walk
 
 CONFORMANCE = Path(__file__).resolve().parents[1] / "spec" / "conformance.yaml"
 

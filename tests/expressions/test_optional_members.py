@@ -16,7 +16,8 @@ import pytest
 import dialectic
 import dialectic.testing
 from dialectic import FunctionDescription, Runtime, TypeDescription
-from dialectic.tree.nodes import Get, walk
+from dialectic.tree.nodes import Get
+from dialectic.tree.walking import walk
 
 from .node_oracle import node_values
 

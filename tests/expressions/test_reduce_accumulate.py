@@ -228,7 +228,7 @@ def test_the_limits_still_count() -> None:
 
 
 def _walk_ids(node: Node) -> set[int]:
-    from dialectic.tree.nodes import walk
+    from dialectic.tree.walking import walk
 
     return {id(n) for n in walk(node)}
 

@@ -14,7 +14,7 @@ from dialectic.frontends.plan.arrowparams import (
     _Rest,
     _set_chain,
 )
-from dialectic.frontends.plan.base import CLOSE, OPEN
+from dialectic.frontends.plan.brackets import CLOSE, OPEN
 from dialectic.frontends.plan.keywords import (
     GLOBAL_NAMES,
     LITERAL_WORDS,

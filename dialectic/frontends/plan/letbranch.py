@@ -28,7 +28,8 @@ from __future__ import annotations
 
 from bisect import bisect_left
 
-from dialectic.frontends.plan.base import CHANGES, CLOSE, OPEN, expression_end
+from dialectic.frontends.plan.base import CHANGES, expression_end
+from dialectic.frontends.plan.brackets import CLOSE, OPEN
 from dialectic.frontends.plan.lexer import Lexed
 from dialectic.frontends.plan.tokenwrite import TokenWriter
 

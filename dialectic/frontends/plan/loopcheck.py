@@ -19,7 +19,7 @@ if TYPE_CHECKING:
     from dialectic.frontends.plan.loopwhile import WhileTest
     from dialectic.frontends.plan.restblock import Outer
 
-__all__ = ["NEVER", "Body", "BlockState", "check_body", "name_at"]
+__all__ = ["NEVER", "Body", "BlockState"]
 
 #: the reach of the statements after `continue`: never
 NEVER = "#never"
@@ -442,79 +442,3 @@ def _fresh_start(p: LoopsMixin, name: str, init: Any, family: str, where: int) -
             f"JavaScript would change the value `{name}` was given; start from a new one: "
             f"{_START[family].format(name)} (or a literal with items)",
         )
-
-
-def name_at(p: ParserBase, name: str, first: int, last: int) -> int:
-    """The offset of the first reference to ``name`` between tokens ``first`` and ``last``."""
-    kinds, values = p.kinds, p.values
-    for i in range(first, last + 1):
-        if kinds[i] == "name" and values[i] == name and (i == 0 or kinds[i - 1] != "."):
-            return p.starts[i]
-    return p.starts[first]
-
-
-def check_body(p: LoopsMixin, body: Body, iterable: Any, span: tuple[int, int]) -> None:
-    """The whole loop read: no accumulator read in it or before it in its block, every local
-    read where JavaScript's scopes make it visible, the list not reading the loop's names."""
-    accs = body.accs
-    for name in free_names(iterable):
-        if name in accs or name in body.item_names:
-            raise p.fail(
-                f"the loop's list reads `{name}`, which the loop "
-                + ("changes" if name in accs else "declares"),
-                name_at(p, name, *span),
-                "loop over another list, or collect into a new accumulator",
-            )
-    for name in accs:
-        if name in body.declared:
-            raise p.fail(
-                f"`{name}` is changed in the loop and declared in it",
-                p.starts[body.declared[name][2]],
-                "give the local another name",
-            )
-    for names, scopes, seq, first, last in body.uses:
-        for name in names:
-            if name in accs:
-                body.fold = True
-            found = body.declared.get(name)
-            if found is not None and not (found[0] in scopes and found[1] <= seq):
-                line = p.index.where(p.starts[found[2]])
-                name = body.original.get(name, name)
-                raise p.fail(
-                    f"`{name}` is read where it is not defined (it is declared at {line})",
-                    name_at(p, name, first, last),
-                    "read a local after its declaration and inside its block",
-                )
-    for whole, first, last in body.whole:
-        for name in whole:
-            family = body.acc_kind.get(name)
-            if family in ("push", "entry", "collection"):
-                raise p.fail(
-                    f"the loop reads `{name}` whole, which it changes: in JavaScript that is "
-                    "the same "
-                    + {"push": "array", "entry": "object"}.get(family, "Map or Set")
-                    + ", changed later by the loop",
-                    name_at(p, name, first, last),
-                    _WHOLE_HINT[family].format(name),
-                )
-    if body.parent is not None:  # the enclosing loop checks its block's reads
-        return
-    read_at = body.state.reads(body.aliases)
-    for name in accs:
-        idx = read_at.get(name)
-        if idx is not None and (
-            body.acc_kind.get(name) not in _SHARED_FAMILIES
-            or not body.state.held(body.aliases, name)
-        ):
-            # a value the loop replaces (`t += x`), or an array or object read before it only
-            # through its members (`out.length`): such a read is of the value before
-            # (:meth:`LoopEmitMixin._emit` points it at the hidden definition)
-            body.old_reads.add(name)
-        elif idx is not None:
-            entry = body.alias_rec[idx]
-            raise p.fail(
-                f"`{name}` is read before the loop changes it",
-                name_at(p, name, entry[2], entry[4]),
-                f"read `{name}` only after the loop (in JavaScript a read before it may see "
-                "the changes)",
-            )

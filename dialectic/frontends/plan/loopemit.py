@@ -16,7 +16,8 @@ from dialectic.frontends.plan.loopbuild import (
     scan_reads,
 )
 from dialectic.frontends.plan.loopchanges import LoopChangesMixin
-from dialectic.frontends.plan.loopcheck import Body, name_at
+from dialectic.frontends.plan.loopcheck import Body
+from dialectic.frontends.plan.loopreads import name_at
 from dialectic.frontends.plan.loopwhile import while_tree
 from dialectic.frontends.plan.straight import STRAIGHT_NODES, emit_straight, straight
 

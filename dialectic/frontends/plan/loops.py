@@ -18,9 +18,10 @@ from dialectic.frontends.plan.base import DECLARATORS, ParseFailure, closing
 from dialectic.frontends.plan.keywords import GLOBAL_NAMES, RESERVED, hides_global
 from dialectic.frontends.plan.loopbody import LoopBodyMixin
 from dialectic.frontends.plan.loopbuild import ref
-from dialectic.frontends.plan.loopcheck import BlockState, Body, check_body
+from dialectic.frontends.plan.loopcheck import BlockState, Body
 from dialectic.frontends.plan.loopfor import c_style_parts, read_c_style, unscope
 from dialectic.frontends.plan.loopforms import Each
+from dialectic.frontends.plan.loopreads import check_body
 from dialectic.frontends.plan.loopwhile import body_start, read_while, skip_do_test
 
 __all__ = ["LoopsMixin"]

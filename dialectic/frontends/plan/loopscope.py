@@ -40,7 +40,7 @@ def declare(body: Body, name: str, tok: int) -> str:
             p.starts[tok],
             "give each its own name (JavaScript refuses a name declared twice in a block)",
         )
-    from dialectic.frontends.plan.loopcheck import name_at
+    from dialectic.frontends.plan.loopreads import name_at
 
     early = _read_in_block(body, visible) if found[0] in body.scopes else None
     if early is not None:  # (an earlier block's name read here: :func:`check_body` refuses)

@@ -18,7 +18,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from dialectic.frontends.plan.base import OPEN, ParserBase, closing
+from dialectic.frontends.plan.base import ParserBase, closing
+from dialectic.frontends.plan.brackets import OPEN
 from dialectic.frontends.plan.caselookup import DEFAULT, case_key
 from dialectic.frontends.plan.loopbuild import ref, when
 from dialectic.frontends.plan.loopcheck import NEVER

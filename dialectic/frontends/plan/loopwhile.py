@@ -12,7 +12,8 @@ from typing import TYPE_CHECKING, Any
 
 from dialectic.frontends.plan.base import closing
 from dialectic.frontends.plan.loopbuild import ref, when
-from dialectic.frontends.plan.loopcheck import Body, check_body
+from dialectic.frontends.plan.loopcheck import Body
+from dialectic.frontends.plan.loopreads import check_body
 
 if TYPE_CHECKING:
     from dialectic.frontends.plan.loops import LoopsMixin

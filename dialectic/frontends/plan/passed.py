@@ -57,7 +57,7 @@ class PassedFunctionsMixin(ParserBase):
     #: how deep passed functions are being applied inside one another
     _applying: int = 0
 
-    if TYPE_CHECKING:  # provided by :class:`.functions.FunctionsMixin`
+    if TYPE_CHECKING:  # provided by :class:`.functionuses.FunctionUsesMixin` and the others
 
         def _copy(self, node: Any) -> Any: ...
 

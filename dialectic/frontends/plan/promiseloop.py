@@ -18,7 +18,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from dialectic.frontends.plan.base import CHANGES, CLOSE, OPEN, changes_member, closing
+from dialectic.frontends.plan.base import CHANGES, changes_member, closing
+from dialectic.frontends.plan.brackets import CLOSE, OPEN
 
 if TYPE_CHECKING:
     from dialectic.frontends.plan.base import ParserBase

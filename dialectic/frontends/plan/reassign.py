@@ -17,7 +17,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from dialectic.frontends.plan.base import CHANGES, OPEN, ParserBase
+from dialectic.frontends.plan.base import CHANGES, ParserBase
+from dialectic.frontends.plan.brackets import OPEN
 from dialectic.frontends.plan.loopforms import Each
 from dialectic.frontends.plan.straightif import if_shape
 

@@ -32,7 +32,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from dialectic.frontends.plan.base import CHANGES
-from dialectic.frontends.plan.callbackloop import _returns, _tail_end, statement_head
+from dialectic.frontends.plan.callbackloop import _tail_end, statement_head
+from dialectic.frontends.plan.callbackreturns import _returns
 from dialectic.frontends.plan.lexer import Lexed
 from dialectic.frontends.plan.parensets import _partners, name_index
 from dialectic.frontends.plan.tokenwrite import TokenWriter

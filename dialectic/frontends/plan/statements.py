@@ -6,13 +6,8 @@ from __future__ import annotations
 from typing import Any
 
 from dialectic.frontends.plan.asi import ASI
-from dialectic.frontends.plan.base import (
-    CLOSE,
-    DECLARATORS,
-    OPEN,
-    ParseFailure,
-    closing,
-)
+from dialectic.frontends.plan.base import DECLARATORS, ParseFailure, closing
+from dialectic.frontends.plan.brackets import CLOSE, OPEN
 from dialectic.frontends.plan.caselookup import CHAIN_CASES, chains_as_lookups
 from dialectic.frontends.plan.ifblocks import IfBlocksMixin
 from dialectic.frontends.plan.keywords import GLOBAL_NAMES, RESERVED, hides_global, keyword_hint

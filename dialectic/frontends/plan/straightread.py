@@ -6,7 +6,7 @@ body is, statement by statement, then checked), which :mod:`.straight` writes as
 these shapes the loop adds nothing but its cost, so this reads the statement itself, the way a
 loop's body reads it (:meth:`.loopchanges.LoopChangesMixin._changes`): the same change, the same
 checks of the name (:meth:`.loopcheck.Body.claim`) and of the reads before it (those of
-:func:`.loopcheck.check_body` a statement without locals needs), then the same trees. Anything
+:func:`.loopreads.check_body` a statement without locals needs), then the same trees. Anything
 else, or a statement one of them refuses, is left to the loop, which reads it again and gives
 its answer (the refusal, with its message and place).
 """
@@ -147,7 +147,7 @@ class StraightReadMixin(LoopEmitMixin):
         return kind, value, first
 
     def _reads_checked(self, body: Body, name: str, value: Any, push: bool) -> bool:
-        """:func:`.loopcheck.check_body`'s checks of a statement with no locals: an array it
+        """:func:`.loopreads.check_body`'s checks of a statement with no locals: an array it
         pushes onto is not read whole in the statement, nor before it (a read through its
         members reads the value before, as a number's read does: ``body.old_reads``). False
         where the loop refuses the statement."""

@@ -23,8 +23,9 @@ from typing import Any
 from dialectic.limits import HARD_MAX_DEPTH, Limits
 from dialectic.outcome.errors import DialecticError
 from dialectic.resolve.resolver import ResolveErrors, resolve
-from dialectic.tree.nodes import AliasRef, Binding, Block, ContextRef, DomainCall, Node, children
+from dialectic.tree.nodes import AliasRef, Binding, Block, ContextRef, DomainCall, Node
 from dialectic.tree.parse import parse_tree
+from dialectic.tree.walking import children
 
 #: limits for trees already checked by the caller (``validate=False``): as large as allowed
 _UNCHECKED = Limits(
