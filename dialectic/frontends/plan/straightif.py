@@ -7,7 +7,7 @@ for_statement`), which :mod:`.straight` writes as versions. For these shapes tha
 its plumbing (its header, its variable, its body's scopes, a second walk to the statement's
 end), so this reads the statement the way the loop's body reads it (:meth:`.loopbody.
 LoopBodyMixin._statement`, the same hidden names in the same order), checks the body as the
-loop does (:func:`.loopcheck.check_body`) and writes the same trees (:meth:`.loopemit.
+loop does (:func:`.loopreads.check_body`) and writes the same trees (:meth:`.loopemit.
 LoopEmitMixin._emit`). A statement of another shape, or one the reading or a check refuses, is
 left to the loop, which reads it again and gives its answer (the refusal, with its message and
 place).
@@ -19,7 +19,8 @@ from typing import TYPE_CHECKING, Any, cast
 
 from dialectic.frontends.plan.base import CHANGES, ParseFailure
 from dialectic.frontends.plan.keywords import RESERVED
-from dialectic.frontends.plan.loopcheck import Body, check_body
+from dialectic.frontends.plan.loopcheck import Body
+from dialectic.frontends.plan.loopreads import check_body
 
 if TYPE_CHECKING:
     from dialectic.frontends.plan.loops import LoopsMixin
