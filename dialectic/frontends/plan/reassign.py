@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING
 from dialectic.frontends.plan.base import CHANGES, ParserBase
 from dialectic.frontends.plan.brackets import OPEN
 from dialectic.frontends.plan.loopforms import Each
+from dialectic.frontends.plan.straightif import if_shape
 
 __all__ = ["ReassignMixin"]
 
@@ -30,6 +31,10 @@ _LOOPS = frozenset(["for", "while", "do"])
 
 class ReassignMixin(ParserBase):
     """Finds a statement that changes a value outside a loop, and its one-item loop."""
+
+    #: the last `if` statement :meth:`changes_outside_loop` saw (its token) and its last token
+    #: when its branches only change names (:func:`.straightif.if_shape`), else None
+    if_shaped: tuple[int, int | None] = (-1, None)
 
     if TYPE_CHECKING:
 
@@ -49,7 +54,9 @@ class ReassignMixin(ParserBase):
             return False
         word = str(values[pos])
         if word == "if" and kinds[pos + 1] == "(":
-            end = self._if_end(pos)
+            shaped = if_shape(kinds, self.values, self.brackets().closes, pos)
+            self.if_shaped = (pos, shaped)  # (:func:`.straightif.straight_if` reads it)
+            end = self._if_end(pos) if shaped is None else shaped
             return kinds[end] != "eof" and not self.brackets().returns_between(pos, end)
         if word == "switch" and kinds[pos + 1] == "(":  # cases that `break` (:mod:`.loopswitch`)
             end = self._switch_end(pos)

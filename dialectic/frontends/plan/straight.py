@@ -73,7 +73,7 @@ def emit_straight(
     made = _Made()
     finals = {name: _versions(p, body, name, inits[name], used, made) for name in body.accs}
     if made.tests:
-        _inline_tests(lets, made, used, p.rec)
+        _inline_tests(lets, made, used, p.rec, p.keep)
     if made.opaque and runs_nothing:
         versions = {name for name, tree in lets.items() if type(tree) is list}
         runs_nothing = total(made.opaque, arrays | versions)
@@ -229,6 +229,8 @@ def _versions(
         stripped = False
         if inline:
             assert c.value is not None
+            if rec is not None:  # (its containers dropped: their ids stay unique)
+                p.keep.append(lets[c.value])
             value, span, stripped = _unless(lets[c.value], c.reach, rec)
             if stripped and c.reach is not None:
                 made.reads[c.reach] = made.reads.get(c.reach, 0) - 1
@@ -279,11 +281,13 @@ def _inline_tests(
     made: _Made,
     used: dict[str, int],
     rec: dict[tuple[int, str | int], tuple[int, int]] | None,
+    keep: list[Any],
 ) -> None:
     """A branch's hidden boolean read by one version only is written in it: ``_t2 = (x > 3) ?
     7 : _t1``, not ``_if1 = (x > 3) ? true : false; _t2 = _if1 ? 7 : _t1`` (a conditional
     takes its test's truthiness, as the boolean does). ``used``: the reads in the statement
-    as read, ``made.reads`` what the versions changed of them."""
+    as read, ``made.reads`` what the versions changed of them; ``keep`` holds the boolean's
+    tree, dropped (the ids of its containers, keys of ``rec``, stay unique)."""
     for items in made.tests:
         name = items[0]["$ref"]
         tree = lets.get(name)
@@ -293,6 +297,8 @@ def _inline_tests(
         parts = tree["$if"]
         if type(parts) is list and len(parts) == 3 and parts[1] is True and parts[2] is False:
             items[0] = parts[0]
+            if rec is not None:
+                keep.append(tree)
             del lets[name]
             span = None if rec is None else rec.get((id(parts), 0))
             if span is not None and rec is not None:

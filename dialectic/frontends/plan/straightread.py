@@ -21,6 +21,7 @@ from dialectic.frontends.plan.logicalset import LOGICAL_SETS
 from dialectic.frontends.plan.loopbuild import Contribution, scan_reads
 from dialectic.frontends.plan.loopcheck import Body
 from dialectic.frontends.plan.loopemit import LoopEmitMixin
+from dialectic.frontends.plan.straightif import straight_if
 
 if TYPE_CHECKING:
     from dialectic.frontends.plan.loopcheck import BlockState
@@ -61,8 +62,12 @@ class StraightReadMixin(LoopEmitMixin):
         """The change statement at token ``pos`` of the ``block``: read straight, or as the
         one-item loop of :mod:`.reassign` (which :mod:`.straight` writes as versions too when
         its body allows)."""
-        if not self.straight_statement(pos, block):
-            self.for_statement(pos, *block, each=self.once(pos))
+        if self.kinds[pos] == "name" and self.values[pos] == "if":
+            if straight_if(cast("LoopsMixin", self), pos, block):  # (:mod:`.straightif`)
+                return
+        elif self.straight_statement(pos, block):
+            return
+        self.for_statement(pos, *block, each=self.once(pos))
 
     def straight_statement(self, pos: int, block: _Block) -> bool:
         """The change statement at token ``pos`` (one :meth:`.reassign.ReassignMixin.
