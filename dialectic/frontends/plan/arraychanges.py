@@ -35,7 +35,7 @@ from typing import TYPE_CHECKING, Any
 from dialectic.frontends.plan.base import closing
 from dialectic.frontends.plan.logicalset import LOGICAL_SETS, only_if
 from dialectic.frontends.plan.loopbuild import has_call, scan_reads
-from dialectic.frontends.plan.members import MAX_CHANGES
+from dialectic.frontends.plan.members import count_change
 from dialectic.frontends.plan.reorder import ReorderMixin, arg_spans, new_array
 
 if TYPE_CHECKING:
@@ -166,17 +166,13 @@ class ArrayChangesMixin(ReorderMixin):
                 self.starts[pos],
                 f"change a copy: const {name}2 = [...{name}]; {name}2.{what}(...);",
             )
-        counts = self._member_changes
-        if counts is None:
-            counts = self._member_changes = {}
-        counts[name] = counts.get(name, 0) + 1
-        if counts[name] > MAX_CHANGES:
-            raise self.fail(
-                f"`{name}` is changed more than {MAX_CHANGES} times (each change copies it)",
-                self.starts[pos],
-                "build the array in a loop (`for (...) xs.push(v);`) or with map: "
-                "const xs = ys.map((y, i) => ...);",
-            )
+        count_change(
+            self,
+            name,
+            pos,
+            "build the array in a loop (`for (...) xs.push(v);`) or with map: "
+            "const xs = ys.map((y, i) => ...);",
+        )
         reader = self.block_reads().whole_reader(aliases, name, self.starts[pos])
         if reader is not None:
             raise self.fail(

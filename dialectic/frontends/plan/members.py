@@ -39,6 +39,22 @@ def _sets(kinds: list[str], values: list[Any], i: int) -> bool:
     return kinds[i] == "=" or (kinds[i] == "op" and values[i] in LOGICAL_SETS)
 
 
+def count_change(parser: Any, name: str, pos: int, hint: str) -> None:
+    """One more change in place of ``name`` by the statement at token ``pos`` (``parser``: the
+    Plan parser, whose ``_member_changes`` counts them): more than ``MAX_CHANGES`` is refused,
+    each change being a copy, with ``hint``."""
+    counts = parser._member_changes
+    if counts is None:
+        counts = parser._member_changes = {}
+    counts[name] = counts.get(name, 0) + 1
+    if counts[name] > MAX_CHANGES:
+        raise parser.fail(
+            f"`{name}` is changed more than {MAX_CHANGES} times (each change copies it)",
+            parser.starts[pos],
+            hint,
+        )
+
+
 class MembersMixin(ParserBase):
     """``name.key = value;`` and ``name[key] = value;`` statements of a block."""
 

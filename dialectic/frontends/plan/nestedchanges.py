@@ -21,7 +21,7 @@ from dialectic.frontends.plan.arraychanges import assigns
 from dialectic.frontends.plan.base import ParserBase, closing
 from dialectic.frontends.plan.logicalset import LOGICAL_SETS, only_if
 from dialectic.frontends.plan.loopbuild import has_call, scan_reads
-from dialectic.frontends.plan.members import MAX_CHANGES
+from dialectic.frontends.plan.members import count_change
 
 __all__ = ["NestedChangesMixin", "deep_fresh"]
 
@@ -261,16 +261,12 @@ class NestedChangesMixin(ParserBase):
                 f"change the parts before reading `{name}`, or read a copy: "
                 f"structuredClone({name}.part)",
             )
-        counts = self._member_changes
-        if counts is None:
-            counts = self._member_changes = {}
-        counts[name] = counts.get(name, 0) + 1
-        if counts[name] > MAX_CHANGES:
-            raise self.fail(
-                f"`{name}` is changed more than {MAX_CHANGES} times (each change copies it)",
-                self.starts[pos],
-                "write the value with its parts at once: const m = {a: {b: ...}};",
-            )
+        count_change(
+            self,
+            name,
+            pos,
+            "write the value with its parts at once: const m = {a: {b: ...}};",
+        )
 
     def _nested_version(
         self,
