@@ -19,10 +19,10 @@ import argparse
 import statistics
 import sys
 import time
-from typing import Any
 
 from dialectic import Runtime
 from dialectic.frontends import to_tree
+from dialectic.tree.measure import size
 
 CHANGES = """\
 let total = 0;
@@ -44,19 +44,6 @@ return [total, xs, s];"""
 
 EXPECTED = [7, [18, 1, 2], "ab"]
 TARGET = 2.0
-
-
-def nodes(tree: Any) -> int:
-    """The call tree's size: each object, array and scalar one node (iterative)."""
-    count, stack = 0, [tree]
-    while stack:
-        node = stack.pop()
-        count += 1
-        if type(node) is dict:
-            stack.extend(node.values())
-        elif type(node) is list:
-            stack.extend(node)
-    return count
 
 
 def per_program(rt: Runtime, source: str, rounds: int, programs: int) -> float:
@@ -93,8 +80,8 @@ def main() -> int:
             figures.setdefault(name, []).append(per_program(rt, source, rounds, programs))
     print(f"{'program':<10}{'µs one-shot':>14}{'nodes':>8}")
     for name, source in (("changes", CHANGES), ("consts", CONSTS)):
-        size = nodes(to_tree(source, "plan").tree)
-        print(f"{name:<10}{min(figures[name]):>14.1f}{size:>8}")
+        count = size(to_tree(source, "plan").tree)
+        print(f"{name:<10}{min(figures[name]):>14.1f}{count:>8}")
     ratio = min(figures["changes"]) / min(figures["consts"])
     print(f"changes / consts: {ratio:.2f}x (target {TARGET:.0f}x)")
     return 0 if ratio <= TARGET else 1

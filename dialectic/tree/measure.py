@@ -30,6 +30,12 @@ def measure(tree: Any, limits: Limits) -> int:
     return count
 
 
+def size(tree: Any) -> int:
+    """How many JSON values ``tree`` holds (each object, array and scalar one), as the
+    ``max_nodes`` limit counts them; -1 for a tree that is not JSON."""
+    return scan(tree, 1, _INF, _INF, _INF)
+
+
 def scan(tree: Any, depth: int, max_depth: float, max_str: float, max_nodes: float) -> int:
     """The JSON values of ``tree`` (itself at ``depth``), or -1 if more than ``max_nodes`` or
     any is out of bounds (nested deeper than ``max_depth``, a string longer than ``max_str`` or

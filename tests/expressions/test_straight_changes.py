@@ -8,13 +8,12 @@ result passed through such changes does not make independent calls wait."""
 
 from __future__ import annotations
 
-from typing import Any
-
 import anyio
 import pytest
 
 from dialectic import FunctionDescription, Limits, Runtime
 from dialectic.frontends import to_tree
+from dialectic.tree.measure import size
 
 from .program_oracle import runs_as_in_node, runtime
 
@@ -143,23 +142,11 @@ def test_a_change_that_throws_fails_though_nothing_reads_it(text: str) -> None:
     assert out.status == "failure", out.value
 
 
-def nodes(tree: Any) -> int:
-    count, stack = 0, [tree]
-    while stack:
-        node = stack.pop()
-        count += 1
-        if isinstance(node, dict):
-            stack.extend(node.values())
-        elif isinstance(node, list):
-            stack.extend(node)
-    return count
-
-
 def test_the_changes_make_about_the_trees_of_consts() -> None:
     changes, consts = (to_tree(t, "plan").tree for t in (CHANGES, CONSTS))
     assert "$do" not in changes  # (no expression statement: none of them can throw)
     assert '"map"' not in str(changes).replace("'", '"')  # (no loop over one item)
-    assert nodes(changes) <= 1.5 * nodes(consts), (nodes(changes), nodes(consts))
+    assert size(changes) <= 1.5 * size(consts), (size(changes), size(consts))
 
 
 def test_a_call_through_straight_changes_does_not_wait_for_another() -> None:

@@ -13,6 +13,7 @@ import pytest
 from dialectic import FunctionDescription, Limits, Runtime
 from dialectic.frontends import to_tree
 from dialectic.frontends.plan import straightif, straightread
+from dialectic.tree.measure import size
 
 from .program_oracle import runs_as_in_node, runtime
 from .straight_if_programs import IF_PROGRAMS, random_if_programs
@@ -153,25 +154,13 @@ def test_a_condition_calls_its_function_once() -> None:
     assert sorted(calls, key=str) == sorted([0, 2, ""], key=str)
 
 
-def _nodes(tree: Any) -> int:
-    count, stack = 0, [tree]
-    while stack:
-        node = stack.pop()
-        count += 1
-        if type(node) is dict:
-            stack.extend(node.values())
-        elif type(node) is list:
-            stack.extend(node)
-    return count
-
-
 def test_a_simple_if_has_no_loop_in_its_tree() -> None:
     changes = "let t = 5; if (t > 3) t = 7; if (t > 30) { t = 8; } return t;"
     consts = "const t1 = 5; const t2 = t1 > 3 ? 7 : t1; const t = t2 > 30 ? 8 : t2; return t;"
     tree, twin = to_tree(changes, "plan").tree, to_tree(consts, "plan").tree
     assert '"map"' not in str(tree).replace("'", '"'), tree
     assert "$do" not in str(tree)
-    assert _nodes(tree) <= 1.2 * _nodes(twin), (_nodes(tree), _nodes(twin))
+    assert size(tree) <= 1.2 * size(twin), (size(tree), size(twin))
     assert RT.run(changes, lang="plan").value == RT.run(consts, lang="plan").value == 7
     # an `else` keeps a hidden boolean per branch, still no loop
     other = to_tree("let t = 5; if (t > 3) t = 7; else t += 1; return t;", "plan").tree
@@ -198,7 +187,7 @@ def test_many_ifs_read_in_linear_time() -> None:
         )
 
     small, big = (to_tree(program(n), "plan").tree for n in (250, 1000))
-    assert _nodes(big) <= 4.2 * _nodes(small)
+    assert size(big) <= 4.2 * size(small)
     rt = runtime()
     rt.limits = Limits(max_nodes=400_000)
     out = rt.run(program(1000), lang="plan")

@@ -22,6 +22,7 @@ from dialectic import Limits, Runtime
 from dialectic.frontends import to_tree
 from dialectic.frontends.plan.loopemit import LOOP_NODES
 from dialectic.frontends.plan.straight import STRAIGHT_NODES
+from dialectic.tree.measure import size
 
 RT = Runtime(load_entry_points=False)
 #: generous: the point is "not a minute" (a second or two on this machine, under load)
@@ -64,33 +65,20 @@ def test_a_hundred_of_them_still_run(kind: str) -> None:
     assert out.status == "success", out.message
 
 
-def nodes(tree: object) -> int:
-    """The call tree's size: each object, array and scalar one node."""
-    count, stack = 0, [tree]
-    while stack:
-        node = stack.pop()
-        count += 1
-        if isinstance(node, dict):
-            stack.extend(node.values())
-        elif isinstance(node, list):
-            stack.extend(node)
-    return count
-
-
 def test_the_bound_is_below_what_the_tree_holds() -> None:
     # (a loop makes 16 nodes or more, counted 8; a straight `t += 1;` 6, counted 3)
     limits = Limits(max_nodes=10_000)
     text = "const xs = [1]; let t = 0;\n" + "for (const x of xs) { t += x; }\n" * 200 + "return t;"
     out = Runtime(load_entry_points=False, limits=limits).run(text, lang="plan")
     assert out.status == "success" and out.value == 200, out.message
-    assert 200 * LOOP_NODES < 10_000 and nodes(to_tree(text, "plan").tree) > 200 * LOOP_NODES
+    assert 200 * LOOP_NODES < 10_000 and size(to_tree(text, "plan").tree) > 200 * LOOP_NODES
 
 
 @pytest.mark.parametrize("kind", ["additions", "pushes", "conditional sets"])
 def test_a_straight_statement_makes_a_few_nodes(kind: str) -> None:
     # a change statement outside a loop is straight-line versions, not a loop (46 nodes each
     # before): the tree grows by a small constant per statement, which the bound stays below
-    small, big = (nodes(to_tree(MAKERS[kind](n), "plan").tree) for n in (100, 1_100))
+    small, big = (size(to_tree(MAKERS[kind](n), "plan").tree) for n in (100, 1_100))
     per_statement = (big - small) / 1_000
     assert STRAIGHT_NODES <= per_statement <= 12, per_statement
     out = RT.run(MAKERS[kind](1_000), lang="plan")
