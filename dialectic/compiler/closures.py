@@ -19,6 +19,7 @@ from dialectic.compiler.accumulate import ACC, counted, spread_owned
 from dialectic.compiler.aliases import DEEP_ALIAS, alias_reader, local_reader
 from dialectic.compiler.asyncfn import AsyncFn
 from dialectic.compiler.calls import SHARED_SCALARS, CallsMixin
+from dialectic.compiler.dagplan import static_dag
 from dialectic.compiler.forms import FormsMixin, optional_link
 from dialectic.compiler.getters import context_getter
 from dialectic.compiler.lambdas import (
@@ -300,9 +301,19 @@ class Compiler(CallsMixin, FormsMixin, RecursionMixin):
         effects = self.resolved.effects
         if effects is not None and id(node) in effects.blocks:  # SPEC 17
             return effect_block(self, node, effects.blocks[id(node)])
+        root = node is self.resolved.root and not self._marked
+        targets: dict[int, Compiled] = {}
+        readers: dict[int, Compiled] = {}
         for b in node.bindings:  # in dependency order: what an alias reads is compiled first
-            self.bind_alias(b, self.compile(b.node))
-        return self.compile(node.body)
+            target = self.compile(b.node)
+            reader = self.bind_alias(b, target)
+            if root and b.frame == -1:
+                targets[b.slot], readers[b.slot] = target, reader
+        body = self.compile(node.body)
+        if root and body.aio is not None and not self.errors:
+            # a static call graph: a task per call, no lazy machinery (dialectic.run.dagrun)
+            return static_dag(node, targets, readers, body) or body
+        return body
 
     def bind_alias(self, b: Binding, target: Compiled) -> Compiled:
         """The memoized reader of alias ``b``, published for the references compiled next."""

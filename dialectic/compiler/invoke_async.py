@@ -26,6 +26,7 @@ from dialectic.compiler.lambdas import FRAME
 from dialectic.limits import Limits
 from dialectic.outcome.errors import DialecticError
 from dialectic.run.calllog import DONE, END, FAILED, IN_FLIGHT, STATUS, drop, now
+from dialectic.run.dagrun import SYNC, TASK
 from dialectic.run.evaluator import (
     MISSING,
     AmbiguityError,
@@ -64,6 +65,7 @@ class AsyncCall(Launch):
         "fan_start",
         "slot_idxs",
         "timed",
+        "dag_args",
     )
 
     def __init__(
@@ -115,6 +117,9 @@ class AsyncCall(Launch):
         #: the arrow applications the call runs in, for the call log (SPEC 18)
         self.frames = FRAME.get if "$fn" in site.path else _none
         self.timed: Timed | None = None  # built on first use (most programs never need it)
+        #: in a program that runs as a static call graph (dialectic.run.dagrun), how each
+        #: argument is found while the graph runs: (CONST, value), (SYNC, fn) or (TASK, index)
+        self.dag_args: tuple[tuple[int, Any], ...] | None = None
         self.slot_idxs: tuple[int, ...] | None = None
         if site.all_sync:
             self.amany = self.fan_start = None
@@ -219,30 +224,26 @@ class AsyncCall(Launch):
             fan.alias_unbegun(idx, slot)
             return None
         site = self.site
+        # (a call of a static call graph, while the graph runs: dialectic.run.dagrun)
+        dag = s.dag if self.dag_args is not None else None
         try:
             amany = self.amany
-            if amany is None:
+            if dag is not None:  # its arguments: literals, context values, aliases' tasks
+                vals = []
+                for kind, x in self.dag_args:  # type: ignore[union-attr]
+                    if kind == TASK:
+                        try:
+                            vals.append(await dag[x])
+                        except AmbiguityError as exc:
+                            vals.append(AmbiguousArg(exc))
+                    elif kind == SYNC:
+                        vals.append(x(s))
+                    else:
+                        vals.append(x)
+            elif amany is None:
                 vals = site.evaluate(s)
             elif self.fan_start is not None and s.native:
-                got = None
-                idxs = self.slot_idxs
-                if idxs is not None and (wait := wait_slots(idxs, s)) is not None:
-                    try:
-                        await wait.waiter
-                    except asyncio.CancelledError:
-                        wait.stop()
-                        raise
-                    got = wait.values(AmbiguousArg)  # (None: one was abandoned)
-                if got is None:
-                    args: _Fanout = self.fan_start(s)
-                    if args.pending:
-                        try:
-                            await args.waiter
-                        except asyncio.CancelledError:
-                            await settle_fanout(args)
-                            raise
-                    got = fanout_values(args, AmbiguousArg)
-                vals = got
+                vals = await self._fanned(s)
             else:
                 vals = await amany(s)
             # every argument passed positionally when each is defined, not ambiguous and of
@@ -257,10 +258,13 @@ class AsyncCall(Launch):
             # (the inline path's test first: the limits seen before, asyncio, no observers)
             general = (
                 None
-                if s.limits is self.shared.unlimited_for
-                and s.observers is None
-                and s.native
-                and not site.blocking
+                if dag is not None  # (dialectic.run.dagrun checked the rest as the run began)
+                or (
+                    s.limits is self.shared.unlimited_for
+                    and s.observers is None
+                    and s.native
+                    and not site.blocking
+                )
                 else self._general_path(s)
             )
             if general is not None:
@@ -311,6 +315,12 @@ class AsyncCall(Launch):
                     rec[END], rec[STATUS] = now(), DONE
         except BaseException as exc:
             if fan is None:
+                if (
+                    dag is not None
+                    and isinstance(exc, Exception)
+                    and type(exc) is not AmbiguityError
+                ):
+                    dag.fail(exc)  # the graph's first failure stops its other calls
                 raise
             fan.alias_failed(i, slot, exc)
             if not isinstance(exc, Exception):  # (a cancellation; what stops the process)
@@ -319,6 +329,29 @@ class AsyncCall(Launch):
         if fan is not None:
             fan.alias_value(i, slot, result)
         return result
+
+    async def _fanned(self, s: State) -> list[Any]:
+        """The arguments' values, two or more asynchronous, on asyncio: the aliases' slots
+        waited on in this frame when all are being evaluated elsewhere, else their native
+        fan-out, an ambiguous one marked (:class:`AmbiguousArg`)."""
+        idxs = self.slot_idxs
+        if idxs is not None and (wait := wait_slots(idxs, s)) is not None:
+            try:
+                await wait.waiter
+            except asyncio.CancelledError:
+                wait.stop()
+                raise
+            got = wait.values(AmbiguousArg)  # (None: one was abandoned)
+            if got is not None:
+                return got
+        args: _Fanout = self.fan_start(s)  # type: ignore[misc]
+        if args.pending:
+            try:
+                await args.waiter
+            except asyncio.CancelledError:
+                await settle_fanout(args)
+                raise
+        return fanout_values(args, AmbiguousArg)
 
     def _general_path(self, s: State) -> Timed | None:
         """The call's timed await when it leaves the inline asyncio path (a concurrency

@@ -255,6 +255,7 @@ class Prepared(PreparedQueries):
             state.debug = debug
             state._convert = hooks
             state.native = False
+            state.dag = None
             try:
                 value = sync(state)
             except BaseException as exc:

@@ -38,6 +38,7 @@ class State:
         "debug",
         "_convert",
         "native",
+        "dag",
         "__dict__",
         "__weakref__",  # (the regex match arrays a run makes are kept until it is freed)
     )
@@ -51,6 +52,8 @@ class State:
     _convert: tuple[Callable[..., Any], Callable[[Any], str]]
     #: running on asyncio: spawn children as native tasks (4x cheaper than a task group)
     native: bool
+    #: the tasks of the program's static call graph while it runs (dialectic.run.dagrun)
+    dag: Any
 
     # -- set only when needed (class defaults until then) ----------------------------------
     #: the run's instant in ms (``Date.now()``), read at its first use (compiler/forms.py)
@@ -249,6 +252,7 @@ def new_state(
     state._convert = convert
     #: running on asyncio: spawn children as native tasks (4x cheaper than a task group)
     state.native = False
+    state.dag = None
     return state
 
 

@@ -1,0 +1,166 @@
+"""Running a static call graph: a task per call, each awaiting the tasks of the aliases it reads.
+
+A program whose aliases are asynchronous calls whose arguments are literals, context values
+and other such aliases (``a = search(q); b = details(a); return merge(a, b)``: what most
+programs that chain tools are) has a call graph known before it runs, and every alias the
+result reads is surely evaluated (no condition decides it). Such a run (on asyncio, with nothing
+observing it) skips the lazy machinery of memo slots and fan-outs (:mod:`dialectic.run.fanstart`):
+it starts one task per alias the result reads, in dependency order, and each task awaits the
+tasks of its arguments, then makes its call as the call site always does (coercion, ambiguity,
+call log, per-call timeout: ``AsyncCall.call_async``, whose arguments come from here while
+``state.dag`` is set). The result's own call runs in the run's task.
+
+The semantics are the lazy run's (SPEC 1.3): each alias evaluated at most once, every call
+started as soon as its arguments are ready, the first failure stops the other calls (cancelled,
+and waited for: the run owns its tasks) and is the run's failure, ambiguities of all the calls
+that could run are collected in program order, a cancellation (the deadline) stops every task
+before it goes on, and the aliases that completed are kept for a failed run's partial result.
+:mod:`dialectic.compiler.dagplan` decides which programs qualify.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Awaitable, Callable, Sequence
+from typing import TYPE_CHECKING, Any
+
+from dialectic.run.compiled import AmbiguityError, merge_in_order
+from dialectic.run.fanout import settle_tasks
+from dialectic.run.state import State, current_of
+
+if TYPE_CHECKING:
+    from dialectic.compiler.asyncfn import AsyncFn
+    from dialectic.compiler.invoke_async import AsyncCall
+
+_Task = asyncio.Task
+
+#: how an argument of a call of the graph is found (``AsyncCall.dag_args``): a literal, a
+#: synchronous expression (a context value), or the task of an alias (its index)
+CONST, SYNC, TASK = 0, 1, 2
+
+
+class DagTasks(list[Any]):
+    """The tasks of one run's graph (by index) and the first failure among them; a list, so
+    that a call reads its arguments' tasks with no attribute lookup."""
+
+    __slots__ = ("failure",)
+
+    def __init__(self, size: int) -> None:
+        super().__init__([None] * size)
+        self.failure: BaseException | None = None
+
+    def fail(self, exc: BaseException) -> None:
+        """A call of the graph failed (not an ambiguity): the first failure is the run's, and
+        stops every other call still running (as a fan-out's first failure does)."""
+        if self.failure is not None:
+            return
+        self.failure = exc
+        for task in self:
+            if task is not None and not task.done():
+                task.cancel()
+
+
+class DagRun:
+    """A program's call graph: ``calls`` in dependency order (each reads only earlier ones),
+    the memo slot of each (for a failed run's partial result), and the result: the call
+    ``root`` (in the run's own task), else the alias tasks ``items`` (one: its value; several:
+    an array of their values, ``array`` True). ``fallback`` is the lazy evaluation of the same
+    program, taken when the run is not on asyncio or something observes it."""
+
+    __slots__ = ("calls", "slots", "root", "items", "array", "fallback", "shared")
+
+    def __init__(
+        self,
+        calls: Sequence[AsyncCall],
+        slots: Sequence[int],
+        root: AsyncCall | None,
+        items: Sequence[int],
+        array: bool,
+        fallback: Callable[[State], Awaitable[Any]],
+    ) -> None:
+        self.calls = tuple(calls)
+        self.slots = tuple(slots)
+        self.root = root
+        self.items = tuple(items)
+        self.array = array
+        self.fallback = fallback
+        every = [*calls, root] if root is not None else list(calls)
+        shared: dict[int, AsyncFn] = {id(c.shared): c.shared for c in every}
+        self.shared = tuple(shared.values())
+
+    def _direct(self, s: State) -> bool:
+        """Whether this run takes the graph's path: asyncio, no observer, no concurrency
+        limiter (the lazy path starts calls in the same order; these features watch it)."""
+        if not s.native or s.observers is not None:
+            return False
+        limits = s.limits
+        for shared in self.shared:
+            if limits is not shared.unlimited_for:
+                if shared.limited(limits):
+                    return False
+                shared.unlimited_for = limits
+        return True
+
+    async def run(self, s: State) -> Any:
+        if not self._direct(s):
+            return await self.fallback(s)
+        loop = s._loop
+        calls = self.calls
+        tasks = s.dag = DagTasks(len(calls))
+        direct = s.direct
+        for k, call in enumerate(calls):
+            coro = call.call_async(s)
+            tasks[k] = _Task(coro, loop=loop) if direct else loop.create_task(coro)  # type: ignore[union-attr]
+        try:
+            root = self.root
+            if root is not None:
+                value = await root.call_async(s)
+            elif not self.array:
+                value = await tasks[self.items[0]]
+            else:
+                value = []
+                found: list[tuple[int, AmbiguityError]] | None = None
+                for i, k in enumerate(self.items):
+                    try:
+                        value.append(await tasks[k])
+                    except AmbiguityError as exc:
+                        value.append(None)
+                        if found is None:
+                            found = [(i, exc)]
+                        else:
+                            found.append((i, exc))
+                if found is not None:
+                    raise merge_in_order(found)
+        except BaseException as exc:
+            failure = await self._stopped(s, tasks)
+            if failure is not None and failure is not exc and not _cancelled_itself(s, exc):
+                raise failure from None
+            raise
+        s.dag = None
+        return value
+
+    async def _stopped(self, s: State, tasks: DagTasks) -> BaseException | None:
+        """The run stops early (a failure, an ambiguity, a cancellation): every call still
+        running is cancelled and waited for; the aliases that completed are put in the memo (a
+        failed run's partial result reads them there); the graph's first failure, if any."""
+        for task in tasks:
+            if task is not None and not task.done():
+                task.cancel()
+        await settle_tasks([t for t in tasks if t is not None])
+        memo = s.memo
+        for k, task in enumerate(tasks):
+            if task is None or task.cancelled():
+                continue
+            if task.exception() is None:  # (an exception is read: it is not "never retrieved")
+                memo[self.slots[k]] = task.result()
+        s.dag = None
+        return tasks.failure
+
+
+def _cancelled_itself(s: State, exc: BaseException) -> bool:
+    """Whether the run's own task was cancelled (the deadline, or its caller): that
+    cancellation goes on up, whatever failed meanwhile."""
+    if not isinstance(exc, asyncio.CancelledError):
+        return False
+    task = current_of(s._loop)
+    return task is not None and task.cancelling() > 0
