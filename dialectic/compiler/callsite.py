@@ -33,7 +33,7 @@ class ArgSpec:
     """One argument of a call: its parameter, compiled expression, coercion and whether it may
     be left out; a literal scalar is passed as the same object every time (``const``)."""
 
-    __slots__ = ("name", "_compiled", "fn", "exact", "slow", "optional", "const")
+    __slots__ = ("name", "_compiled", "given", "fn", "exact", "slow", "optional", "const")
 
     def __init__(
         self,
@@ -44,6 +44,8 @@ class ArgSpec:
         node: Node,
     ) -> None:
         self.name = name
+        #: the compiled argument as given, before any check added below (None: a literal)
+        self.given = compiled
         #: the compiled argument; None for a literal scalar (made when first asked for: most
         #: call sites only pass its value, ``const``)
         self._compiled = compiled

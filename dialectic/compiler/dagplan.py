@@ -36,34 +36,56 @@ def _async_call(compiled: Compiled) -> AsyncCall | None:
     return None
 
 
-#: an argument of a call of the graph, by alias slot until the tasks are numbered
+#: a call of the graph before its task is numbered: an alias by its slot, a nested call by
+#: its node (its id)
+_Key = tuple[str, int]
+#: its arguments, an alias or nested call by key until the tasks are numbered
 _Args = tuple[tuple[int, Any], ...]
+_Found = tuple[AsyncCall, _Args]
 
 
-def _call_plan(
-    node: Invoke, compiled: Compiled, readers: dict[int, Any], fits: dict[int, Any]
-) -> tuple[AsyncCall, _Args] | None:
-    """The call site of ``node`` and its argument plan (an alias argument by its slot), if
-    every argument is a literal, a context value or a plain read of an alias in ``fits``."""
-    call = _async_call(compiled)
-    if call is None or call.site.blocking or len(call.site.args) != len(node.args):
-        return None
-    plan: list[tuple[int, Any]] = []
-    for spec, arg in zip(call.site.args, node.args, strict=True):
-        a: Node = arg.node
-        if spec.name != arg.param.name:
+class _Planner:
+    """Finds the calls of the graph: the aliases that fit (``fits``) and the nested calls
+    found in their arguments (``nested``), each with its argument plan."""
+
+    def __init__(self, readers: dict[int, Compiled]) -> None:
+        self.readers = readers
+        self.fits: dict[int, _Found] = {}
+        self.nested: dict[int, _Found] = {}
+
+    def call(self, node: Invoke, compiled: Compiled) -> _Found | None:
+        """The call site of ``node`` and its argument plan, if every argument is a literal, a
+        context value, a read of an alias that fits, or a nested call that fits."""
+        call = _async_call(compiled)
+        if call is None or call.site.blocking or len(call.site.args) != len(node.args):
             return None
-        if type(a) is Lit and spec.const is not MISSING and spec.const is not UNDEFINED:
-            plan.append((CONST, spec.const))
-        elif type(a) is ContextRef and spec.fn is not None:
-            plan.append((SYNC, spec.fn))
-        elif type(a) is AliasRef and a.frame == -1 and a.slot in fits:
-            if spec.compiled is not readers.get(a.slot):  # (wrapped: not a plain read)
+        plan: list[tuple[int, Any]] = []
+        for spec, arg in zip(call.site.args, node.args, strict=True):
+            a: Node = arg.node
+            if spec.name != arg.param.name:
                 return None
-            plan.append((TASK, a.slot))
-        else:
-            return None
-    return call, tuple(plan)
+            if type(a) is Lit and spec.const is not MISSING and spec.const is not UNDEFINED:
+                plan.append((CONST, spec.const))
+            elif type(a) is ContextRef and spec.fn is not None:
+                plan.append((SYNC, spec.fn))
+            elif type(a) is AliasRef and a.frame == -1 and a.slot in self.fits:
+                # (a call's result holds no `undefined`: the check added for an alias's
+                # value has nothing to find; the read must be the alias's own reader)
+                if spec.given is not self.readers.get(a.slot):
+                    return None
+                plan.append((TASK, ("alias", a.slot)))
+            elif type(a) is Invoke and spec.given is not None:
+                found = self.call(a, spec.given)
+                if found is None:
+                    return None
+                self.nested[id(a)] = found
+                plan.append((TASK, ("call", id(a))))
+            else:
+                return None
+        return call, tuple(plan)
+
+    def found(self, key: _Key) -> _Found | None:
+        return self.fits.get(key[1]) if key[0] == "alias" else self.nested.get(key[1])
 
 
 def static_dag(
@@ -77,58 +99,72 @@ def static_dag(
     ``targets``: each alias's compiled value by slot; ``readers``: each alias's reader."""
     if body.aio is None or not STATIC_DAGS:
         return None
-    # the aliases that fit, in dependency order (each reads only earlier ones): no recursion,
-    # whatever the length of a chain
-    fits: dict[int, tuple[AsyncCall, _Args]] = {}
+    # the aliases that fit, in dependency order (each reads only earlier ones): no recursion
+    # over a chain of aliases, whatever its length
+    planner = _Planner(readers)
     for b in block.bindings:
         target = targets.get(b.slot)
         if b.frame == -1 and type(b.node) is Invoke and target is not None:
-            found = _call_plan(b.node, target, readers, fits)
+            found = planner.call(b.node, target)
             if found is not None:
-                fits[b.slot] = found
+                planner.fits[b.slot] = found
     node = block.body
-    root: tuple[AsyncCall, _Args] | None = None
-    wanted: list[int] = []  # the result's aliases, by slot
+    root: _Found | None = None
+    wanted: list[_Key] = []  # the result's calls
     if type(node) is Invoke:
-        root = _call_plan(node, body, readers, fits)
+        root = planner.call(node, body)
         if root is None:
             return None
         wanted = [x for kind, x in root[1] if kind == TASK]
     elif type(node) is AliasRef and node.frame == -1:
-        wanted = [node.slot]
+        wanted = [("alias", node.slot)]
     elif type(node) is Arr and node.items:
         for item in node.items:
             if type(item) is not AliasRef or item.frame != -1:
                 return None
-            wanted.append(item.slot)
+            wanted.append(("alias", item.slot))
     else:
         return None
-    # the aliases the result reads, transitively: all must fit
-    reached: set[int] = set()
-    stack = list(wanted)
-    while stack:
-        slot = stack.pop()
-        if slot in reached:
-            continue
-        if slot not in fits:
-            return None
-        reached.add(slot)
-        stack.extend(x for kind, x in fits[slot][1] if kind == TASK)
-    if not reached:
+    order = _numbered(planner, wanted)
+    if not order:
         return None
-    # numbered in dependency order; each argument plan now names its alias's task
-    index: dict[int, int] = {}
+    index = {key: k for k, key in enumerate(order)}
     calls: list[AsyncCall] = []
     slots: list[int] = []
-    for b in block.bindings:
-        if b.frame == -1 and b.slot in reached and b.slot not in index:
-            index[b.slot] = len(calls)
-            calls.append(fits[b.slot][0])
-            slots.append(b.slot)
-    every = [fits[slot] for slot in slots] + ([root] if root is not None else [])
+    every: list[_Found] = [root] if root is not None else []
+    for key in order:
+        found = planner.found(key)
+        assert found is not None
+        calls.append(found[0])
+        slots.append(key[1] if key[0] == "alias" else -1)
+        every.append(found)
     for call, args in every:
         call.dag_args = tuple((kind, index[x] if kind == TASK else x) for kind, x in args)
-    items = [index[slot] for slot in wanted] if root is None else []
+    items = [index[key] for key in wanted] if root is None else []
     array = type(node) is Arr
     fallback = body.aio
     return Compiled(aio=DagRun(calls, slots, root[0] if root else None, items, array, fallback).run)
+
+
+def _numbered(planner: _Planner, wanted: list[_Key]) -> list[_Key] | None:
+    """The calls the result reads, transitively, each after the calls it reads (an explicit
+    stack: no recursion); None if one of them does not fit."""
+    order: list[_Key] = []
+    state: dict[_Key, bool] = {}  # False: its arguments are being visited; True: numbered
+    stack: list[tuple[_Key, bool]] = [(key, False) for key in reversed(wanted)]
+    while stack:
+        key, ready = stack.pop()
+        if ready:
+            if not state[key]:
+                state[key] = True
+                order.append(key)
+            continue
+        if key in state:
+            continue
+        found = planner.found(key)
+        if found is None:
+            return None
+        state[key] = False
+        stack.append((key, True))
+        stack.extend((x, False) for kind, x in reversed(found[1]) if kind == TASK)
+    return order

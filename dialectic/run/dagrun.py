@@ -41,13 +41,11 @@ CONST, SYNC, TASK = 0, 1, 2
 
 class DagTasks(list[Any]):
     """The tasks of one run's graph (by index) and the first failure among them; a list, so
-    that a call reads its arguments' tasks with no attribute lookup."""
+    that a call reads its arguments' tasks with no attribute lookup. Made from a tuple of
+    Nones (``DagTasks(run.empty)``: no ``__init__`` of its own, the list's, in C)."""
 
-    __slots__ = ("failure",)
-
-    def __init__(self, size: int) -> None:
-        super().__init__([None] * size)
-        self.failure: BaseException | None = None
+    #: the graph's first failure (set on the instance when there is one)
+    failure: BaseException | None = None
 
     def fail(self, exc: BaseException) -> None:
         """A call of the graph failed (not an ambiguity): the first failure is the run's, and
@@ -67,7 +65,7 @@ class DagRun:
     an array of their values, ``array`` True). ``fallback`` is the lazy evaluation of the same
     program, taken when the run is not on asyncio or something observes it."""
 
-    __slots__ = ("calls", "slots", "root", "items", "array", "fallback", "shared")
+    __slots__ = ("calls", "slots", "root", "items", "array", "fallback", "shared", "empty")
 
     def __init__(
         self,
@@ -79,6 +77,7 @@ class DagRun:
         fallback: Callable[[State], Awaitable[Any]],
     ) -> None:
         self.calls = tuple(calls)
+        self.empty = (None,) * len(self.calls)  # (a run's DagTasks starts as a copy)
         self.slots = tuple(slots)
         self.root = root
         self.items = tuple(items)
@@ -106,7 +105,7 @@ class DagRun:
             return await self.fallback(s)
         loop = s._loop
         calls = self.calls
-        tasks = s.dag = DagTasks(len(calls))
+        tasks = s.dag = DagTasks(self.empty)
         direct = s.direct
         for k, call in enumerate(calls):
             coro = call.call_async(s)
@@ -151,7 +150,8 @@ class DagRun:
         for k, task in enumerate(tasks):
             if task is None or task.cancelled():
                 continue
-            if task.exception() is None:  # (an exception is read: it is not "never retrieved")
+            # (an exception is read: it is not "never retrieved"; a nested call has no slot)
+            if task.exception() is None and self.slots[k] >= 0:
                 memo[self.slots[k]] = task.result()
         s.dag = None
         return tasks.failure

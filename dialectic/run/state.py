@@ -71,7 +71,7 @@ class State:
     direct = True
     #: the loop's clock and its table of shared timeouts (set by :meth:`bind`)
     _clock: Callable[[], float]
-    _shared: dict[int, TimeoutBucket] | None = None
+    _shared: BucketTable | None = None
     #: containers of function results already found to be plain data (id -> container)
     _plain: dict[int, Any] | None = None
     #: the call log's records (dialectic.run.calllog: a list of the run's own, which the run
@@ -137,15 +137,31 @@ class State:
         shared = self._shared
         if shared is None:  # not bound yet (run_async binds the run as it starts)
             shared = self.bind(asyncio.get_running_loop())
-        if timeout > FAR:
-            timeout = FAR
-        grain = 1 + int(timeout)  # in milliseconds
-        # rounded up to the end of its slice
-        key = (int((self._clock() + timeout) * 1000) // grain + 1) * grain
-        bucket = shared.get(key)
-        if bucket is None:
-            bucket = shared[key] = TimeoutBucket(shared, key)
-            bucket.handle = self._loop.call_at(key / 1000, bucket.fire)  # type: ignore[union-attr]
+        now = self._clock()
+        bucket = shared.recent
+        # the bucket the loop's last call took, while calls starting now fall in its slice
+        # (most calls of a fan-out or a batch start together)
+        if (
+            bucket is None
+            or timeout != shared.recent_timeout
+            or now >= shared.recent_until
+            or bucket.handle is None
+        ):
+            if timeout > FAR:
+                timeout = FAR
+            grain = 1 + int(timeout)  # in milliseconds
+            # rounded up to the end of its slice
+            key = (int((now + timeout) * 1000) // grain + 1) * grain
+            bucket = shared.get(key)
+            if bucket is None:
+                bucket = shared[key] = TimeoutBucket(shared, key)
+                bucket.handle = self._loop.call_at(key / 1000, bucket.fire)  # type: ignore[union-attr]
+            shared.recent, shared.recent_timeout = bucket, timeout
+            # (a call starting before then falls in the same slice)
+            shared.recent_until = key / 1000 - timeout - 0.001
+            key = bucket._key
+        else:
+            key = bucket._key
         used = self._buckets
         if used is None:
             self._buckets = bucket
@@ -159,14 +175,14 @@ class State:
                 self._buckets = {used._key: used, key: bucket}
         return bucket
 
-    def bind(self, loop: asyncio.AbstractEventLoop) -> dict[int, TimeoutBucket]:
+    def bind(self, loop: asyncio.AbstractEventLoop) -> BucketTable:
         """The run's event loop, its clock and its table of shared timers, looked up once per
         run (the table, which :meth:`timeout_bucket` and :meth:`deadline_bucket` use)."""
         self._loop = loop
         self._clock = loop_clock(loop)
         shared = _loop_buckets(loop)
         if shared is None:  # a loop that takes no weak reference: a table of the run's own
-            shared = {}
+            shared = BucketTable()
         self._shared = shared
         return shared
 
@@ -280,7 +296,7 @@ def _no_type(cls: type) -> bool:
 
 
 #: the timeout buckets of the runs on each event loop, by deadline (in milliseconds)
-_SHARED: weakref.WeakKeyDictionary[asyncio.AbstractEventLoop, dict[int, TimeoutBucket]] = (
+_SHARED: weakref.WeakKeyDictionary[asyncio.AbstractEventLoop, BucketTable] = (
     weakref.WeakKeyDictionary()
 )
 _SHARED_LOCK = threading.Lock()
@@ -288,10 +304,10 @@ _SHARED_LOCK = threading.Lock()
 
 #: the last loop looked up and its buckets (most processes run one loop at a time): one
 #: tuple, replaced whole, so that another thread reads either the old pair or the new one
-_LAST: tuple[asyncio.AbstractEventLoop | None, dict[int, TimeoutBucket] | None] = (None, None)
+_LAST: tuple[asyncio.AbstractEventLoop | None, BucketTable | None] = (None, None)
 
 
-def _loop_buckets(loop: asyncio.AbstractEventLoop) -> dict[int, TimeoutBucket] | None:
+def _loop_buckets(loop: asyncio.AbstractEventLoop) -> BucketTable | None:
     global _LAST
     last = _LAST
     if last[0] is loop:
@@ -302,7 +318,7 @@ def _loop_buckets(loop: asyncio.AbstractEventLoop) -> dict[int, TimeoutBucket] |
             with _SHARED_LOCK:  # loops of other threads may be added at the same time
                 buckets = _SHARED.get(loop)
                 if buckets is None:
-                    buckets = _SHARED[loop] = {}
+                    buckets = _SHARED[loop] = BucketTable()
     except TypeError:
         return None
     _LAST = (loop, buckets)
@@ -324,6 +340,20 @@ class RunDeadline:
         self.task.cancel()
 
 
+class BucketTable(dict[int, "TimeoutBucket"]):
+    """A loop's shared timers by deadline (in milliseconds), and the bucket its last call
+    took (``recent``): for the calls with the same timeout starting before ``recent_until``,
+    it is the one the slice arithmetic would find."""
+
+    __slots__ = ("recent", "recent_timeout", "recent_until")
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.recent: TimeoutBucket | None = None
+        self.recent_timeout = 0.0
+        self.recent_until = 0.0
+
+
 class TimeoutBucket:
     """Calls sharing one timeout deadline; when it passes, the ones still running are
     cancelled (and marked, so they report a timeout rather than a cancellation). The timer is
@@ -332,7 +362,7 @@ class TimeoutBucket:
 
     __slots__ = ("tasks", "fired", "handle", "_owner", "_key")
 
-    def __init__(self, owner: dict[int, TimeoutBucket], key: int) -> None:
+    def __init__(self, owner: BucketTable, key: int) -> None:
         #: the calls' tasks (or the runs' :class:`RunDeadline`: anything with ``cancel()``)
         self.tasks: set[Any] = set()
         self.fired: set[Any] = set()
@@ -362,8 +392,11 @@ class TimeoutBucket:
         self._forget()
 
     def _forget(self) -> None:
-        if self._owner.get(self._key) is self:
-            del self._owner[self._key]
+        owner = self._owner
+        if owner.get(self._key) is self:
+            del owner[self._key]
+        if owner.recent is self:  # (no cycle of the table and a bucket that has ended)
+            owner.recent = None
 
 
 class _Missing:

@@ -1,0 +1,260 @@
+"""Static call graphs (dialectic.run.dagrun): a program whose aliases are asynchronous calls of
+literals, context values and other such aliases runs as a task per call. Each program here runs
+both ways (the graph, and the lazy way with ``STATIC_DAGS`` off) and the outcomes must agree:
+value, failure and its message, ambiguities and their order, partial results, and the call log
+(which calls were made, with what, and how each ended). Timing is by events, not the clock."""
+
+from __future__ import annotations
+
+import asyncio
+from typing import Any
+
+import anyio
+import pytest
+
+from dialectic import Ambiguous, Candidate, Failure, FunctionDescription, Limits, Outcome, Runtime
+from dialectic.compiler import dagplan
+from dialectic.run.dagrun import DagRun
+from dialectic.run.journal import MemoryJournal
+
+calls_made: list[tuple[str, Any]] = []
+
+
+async def step(a: int, b: int) -> int:
+    calls_made.append(("step", (a, b)))
+    await anyio.sleep(0)
+    return (a * 31 + b) % 1_000_003
+
+
+async def slow(x: Any, seconds: float) -> Any:
+    calls_made.append(("slow", x))
+    await anyio.sleep(seconds)
+    return x
+
+
+async def boom(msg: str, seconds: float) -> Any:
+    calls_made.append(("boom", msg))
+    await anyio.sleep(seconds)
+    raise Failure(msg)
+
+
+async def pick(name: str) -> str:
+    calls_made.append(("pick", name))
+    await anyio.sleep(0)
+    raise Ambiguous(
+        f"Which {name}?",
+        [Candidate(f"{name} one", f"{name}1"), Candidate(f"{name} two", f"{name}2")],
+    )
+
+
+async def text(n: int) -> str:
+    await anyio.sleep(0)
+    return str(n)
+
+
+async def hang(x: Any) -> Any:
+    await anyio.sleep(3600)
+    return x
+
+
+def runtime(**limits: Any) -> Runtime:
+    rt = Runtime(load_entry_points=False, limits=Limits(**limits) if limits else None)
+    rt.register(
+        FunctionDescription("step", "combine", step, {"a": "integer", "b": "integer"}, "integer"),
+        FunctionDescription("slow", "x, later", slow, {"x": "any", "seconds": "number"}, "any"),
+        FunctionDescription("boom", "fails later", boom, {"msg": "string", "seconds": "number"}),
+        FunctionDescription("pick", "asks", pick, {"name": "string"}, "string"),
+        FunctionDescription("text", "a number's text", text, {"n": "integer"}, "string"),
+        FunctionDescription("hang", "never ends", hang, {"x": "any"}, "any", timeout=0.05),
+    )
+    return rt
+
+
+def summary(out: Outcome) -> dict[str, Any]:
+    """The outcome as JSON, with the call log's timings left out (and its order: calls that
+    start together may be logged in either order)."""
+    got = out.to_json(calls=True)
+    log = got.pop("calls", [])
+    got["calls"] = sorted(
+        (c["function"], c["path"], c["status"], repr(c.get("arguments"))) for c in log
+    )
+    return got
+
+
+def run_both(
+    program: Any, context: dict[str, Any] | None = None, **limits: Any
+) -> tuple[dict[str, Any], dict[str, Any], list[Any]]:
+    """The program's outcome as a static graph and the lazy way (it must qualify), and the
+    calls the graph's run made."""
+    outs: list[dict[str, Any]] = []
+    made: list[Any] = []
+    for static in (True, False):
+        dagplan.STATIC_DAGS = static
+        try:
+            rt = runtime(**limits)
+            prepared = rt.prepare(program, lang="plan" if isinstance(program, str) else None)
+            assert not prepared.errors, prepared.errors
+            assert prepared.root is not None
+            assert isinstance(getattr(prepared.root.aio, "__self__", None), DagRun) is static
+            calls_made.clear()
+
+            async def main(prepared: Any = prepared) -> Outcome:
+                out = await prepared.run_async(context)
+                # the run owns its tasks: none of them is left once it returns
+                assert asyncio.all_tasks() == {asyncio.current_task()}
+                return out  # type: ignore[no-any-return]
+
+            outs.append(summary(asyncio.run(main())))
+            if static:
+                made = sorted(calls_made, key=repr)
+        finally:
+            dagplan.STATIC_DAGS = True
+    return outs[0], outs[1], made
+
+
+DIAMOND = "a = step(seed, 1); b = step(seed, 2); c = step(a, b); d = step(b, a); return step(c, d);"
+
+
+def test_a_diamond_gives_the_same_value_and_call_log() -> None:
+    static, lazy, made = run_both(DIAMOND, {"seed": 3})
+    assert static == lazy
+    assert static["status"] == "success"
+    a, b = (3 * 31 + 1) % 1_000_003, (3 * 31 + 2) % 1_000_003
+    c, d = (a * 31 + b) % 1_000_003, (b * 31 + a) % 1_000_003
+    assert static["value"] == (c * 31 + d) % 1_000_003
+    assert len(made) == 5 and len(static["calls"]) == 5
+
+
+PROGRAMS = {
+    "a failure stops the calls still running": (
+        "a = boom('broke', 0.01); b = slow(1, 30); c = step(a, b); return c;"
+    ),
+    "the first of two failures is the run's": (
+        "a = boom('first', 0.01); b = boom('second', 0.2); return step(a, b);"
+    ),
+    "ambiguities in program order": "a = pick('city'); b = pick('date'); return step(a, b);",
+    "an ambiguity and a failure: the failure": (
+        "a = pick('city'); b = boom('broke', 0.01); return step(a, b);"
+    ),
+    "an ambiguity waits for the other calls": (
+        "a = pick('city'); b = slow(2, 0.05); c = step(b, 1); return step(a, c);"
+    ),
+    "an alias the result does not read is not called": (
+        "u = slow(9, 0); a = slow(1, 0); return slow(a, 0);"
+    ),
+    "a result that is an alias": "a = slow(1, 0); b = slow(a, 0); return b;",
+    "an alias read twice is called once": "a = slow(5, 0); return step(a, a);",
+    "a failed run keeps the aliases that completed": (
+        "a = slow(1, 0); b = boom('broke', 0.05); return step(a, b);"
+    ),
+    "a text coerced to an integer": "t = text(41); return step(t, 1);",
+    "a value that cannot be an integer": "t = slow('abc', 0); return step(t, 1);",
+    "a call's own timeout": "a = hang(1); b = slow(2, 30); return step(a, b);",
+    "context values and literals": "a = step(seed, 7); return step(a, seed);",
+    "nested calls": "a = step(seed, 1); return step(step(a, 2), step(seed, a));",
+    "nested calls without aliases": "return step(step(seed, 1), step(2, seed));",
+    "a nested call fails": "a = slow(1, 30); return step(a, boom('inner', 0.01));",
+    "a nested call done, then a failure": (
+        "a = slow(1, 0); return step(step(a, 2), boom('late', 0.05));"
+    ),
+}
+
+
+@pytest.mark.parametrize("name", list(PROGRAMS))
+def test_the_graph_and_the_lazy_way_agree(name: str) -> None:
+    static, lazy, _ = run_both(PROGRAMS[name], {"seed": 3})
+    assert static == lazy
+
+
+def test_the_cases_show_what_they_say() -> None:
+    static, _, made = run_both(PROGRAMS["a failure stops the calls still running"])
+    assert static["status"] == "failure" and "broke" in static["message"]
+    statuses = {c[0]: c[2] for c in static["calls"]}
+    assert statuses["boom"] == "failed" and statuses["slow"] != "done"
+    static, _, _ = run_both(PROGRAMS["the first of two failures is the run's"])
+    assert "first" in static["message"]
+    static, _, _ = run_both(PROGRAMS["ambiguities in program order"])
+    assert static["status"] == "ambiguous"
+    questions = [s["question"] if "question" in s else s for s in static["suggestions"]]
+    assert "city" in repr(questions[0]) and "date" in repr(questions[-1])
+    static, _, made = run_both(PROGRAMS["an alias the result does not read is not called"])
+    assert static["value"] == 1 and ("slow", 9) not in made
+    static, _, made = run_both(PROGRAMS["an alias read twice is called once"])
+    assert made.count(("slow", 5)) == 1
+    static, _, _ = run_both(PROGRAMS["a failed run keeps the aliases that completed"])
+    assert static["partial"] == {"a": 1}
+    static, _, _ = run_both(PROGRAMS["a text coerced to an integer"])
+    assert static["value"] == (41 * 31 + 1) % 1_000_003
+    static, _, _ = run_both(PROGRAMS["a call's own timeout"])
+    assert static["status"] == "failure" and static["error"]["code"] == "timeout"
+
+
+def test_an_array_of_aliases_in_dialect_json() -> None:
+    program = {
+        "$let": {
+            "a": {"slow": {"x": 1, "seconds": 0}},
+            "b": {"pick": {"name": "city"}},
+            "c": {"pick": {"name": "date"}},
+        },
+        "$return": [{"$ref": "a"}, {"$ref": "b"}, {"$ref": "c"}],
+    }
+    static, lazy, _ = run_both(program)
+    assert static == lazy
+    assert static["status"] == "ambiguous"
+    ok = {"$let": {"a": {"slow": {"x": 1, "seconds": 0}}}, "$return": [{"$ref": "a"}] * 2}
+    static, lazy, _ = run_both(ok)
+    assert static == lazy and static["value"] == [1, 1]
+
+
+def test_the_deadline_stops_every_call_and_leaves_no_task() -> None:
+    static, lazy, _ = run_both(
+        "a = slow(1, 30); b = slow(2, 30); return step(a, b);", deadline=0.1
+    )
+    assert static == lazy
+    assert static["status"] == "failure" and "deadline" in static["message"]
+
+
+def test_a_chain_of_ten_thousand_aliases_runs() -> None:
+    n = 10_000
+    lines = ["a0 = step(seed, 1);"] + [f"a{i} = step(a{i - 1}, {i});" for i in range(1, n)]
+    program = "\n".join(lines) + f"\nreturn a{n - 1};"
+    rt = runtime(max_calls=n + 1, max_nodes=200_000)
+    prepared = rt.prepare(program, lang="plan")
+    assert not prepared.errors, prepared.errors
+    assert prepared.root is not None and isinstance(prepared.root.aio.__self__, DagRun)  # type: ignore[union-attr]
+    out = asyncio.run(prepared.run_async({"seed": 3}))
+    v = (3 * 31 + 1) % 1_000_003
+    for i in range(1, n):
+        v = (v * 31 + i) % 1_000_003
+    assert out.status == "success", out.message
+    assert out.value == v
+
+
+def test_observed_runs_and_trio_take_the_lazy_way_with_the_same_answer() -> None:
+    rt = runtime()
+    prepared = rt.prepare(DIAMOND, lang="plan")
+    expected = asyncio.run(prepared.run_async({"seed": 3})).value
+    journal = MemoryJournal()
+    observed = asyncio.run(prepared.run_async({"seed": 3}, journal=journal))
+    assert observed.value == expected
+    assert journal.entries  # the journal saw the calls
+
+    async def on_trio() -> Outcome:
+        return await prepared.run_async({"seed": 3})
+
+    assert anyio.run(on_trio, backend="trio").value == expected
+
+
+def test_programs_that_do_not_qualify_run_the_lazy_way() -> None:
+    rt = runtime()
+    for program in (
+        "a = step(seed, 1); b = a > 3 ? step(a, 1) : 0; return b;",  # a condition decides
+        "a = step(seed, 1); return step(a + 1, 2);",  # an operator on an alias
+        "a = step(seed, 1); return [a, 1];",  # an array with a literal
+        "a = step(seed, 1); return step(step(a, 2) + 1, 2);",  # a nested call in an operator
+    ):
+        prepared = rt.prepare(program, lang="plan")
+        assert not prepared.errors, (program, prepared.errors)
+        assert prepared.root is not None
+        assert not isinstance(getattr(prepared.root.aio, "__self__", None), DagRun), program
+        assert asyncio.run(prepared.run_async({"seed": 3})).status == "success", program
