@@ -175,8 +175,8 @@ def test_the_cases_show_what_they_say() -> None:
     assert "first" in static["message"]
     static, _, _ = run_both(PROGRAMS["ambiguities in program order"])
     assert static["status"] == "ambiguous"
-    questions = [s["question"] if "question" in s else s for s in static["suggestions"]]
-    assert "city" in repr(questions[0]) and "date" in repr(questions[-1])
+    assert static["message"].index("Which city?") < static["message"].index("Which date?")
+    assert static["suggestions"][0]["replacement"] == ["city1", "date1"]
     static, _, made = run_both(PROGRAMS["an alias the result does not read is not called"])
     assert static["value"] == 1 and ("slow", 9) not in made
     static, _, made = run_both(PROGRAMS["an alias read twice is called once"])
@@ -207,9 +207,7 @@ def test_an_array_of_aliases_in_dialect_json() -> None:
 
 
 def test_the_deadline_stops_every_call_and_leaves_no_task() -> None:
-    static, lazy, _ = run_both(
-        "a = slow(1, 30); b = slow(2, 30); return step(a, b);", deadline=0.1
-    )
+    static, lazy, _ = run_both("a = slow(1, 30); b = slow(2, 30); return step(a, b);", deadline=0.1)
     assert static == lazy
     assert static["status"] == "failure" and "deadline" in static["message"]
 
