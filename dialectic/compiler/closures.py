@@ -312,7 +312,7 @@ class Compiler(CallsMixin, FormsMixin, RecursionMixin):
         body = self.compile(node.body)
         if root and body.aio is not None and not self.errors:
             # a static call graph: a task per call, no lazy machinery (dialectic.run.dagrun)
-            return static_dag(node, targets, readers, body) or body
+            return static_dag(node, targets, readers, body, self.member) or body
         return body
 
     def bind_alias(self, b: Binding, target: Compiled) -> Compiled:

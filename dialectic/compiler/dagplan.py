@@ -15,10 +15,11 @@ from __future__ import annotations
 from typing import Any
 
 from dialectic.compiler.invoke_async import AsyncCall
+from dialectic.compiler.membergets import _computed_get, _values
 from dialectic.run.compiled import Compiled
-from dialectic.run.dagrun import CONST, SYNC, TASK, DagRun
+from dialectic.run.dagrun import CONST, LEAVE, SYNC, TASK, DagRun, MemberRead
 from dialectic.run.state import MISSING
-from dialectic.tree.nodes import Arr, Invoke, Lit, Node
+from dialectic.tree.nodes import Arr, Get, Invoke, Lit, Node
 from dialectic.tree.resolved import AliasRef, Block, ContextRef
 from dialectic.values.data import UNDEFINED
 
@@ -41,21 +42,25 @@ def _async_call(compiled: Compiled) -> AsyncCall | None:
 _Key = tuple[str, int]
 #: its arguments, an alias or nested call by key until the tasks are numbered
 _Args = tuple[tuple[int, Any], ...]
-_Found = tuple[AsyncCall, _Args]
+_Found = tuple[AsyncCall | MemberRead, _Args]
 
 
 class _Planner:
-    """Finds the calls of the graph: the aliases that fit (``fits``) and the nested calls
-    found in their arguments (``nested``), each with its argument plan."""
+    """Finds the calls of the graph: the aliases that fit (``fits``), the nested calls found in
+    their arguments (``nested``) and the member reads of aliases given as arguments
+    (``members``), each with its argument plan."""
 
-    def __init__(self, readers: dict[int, Compiled]) -> None:
+    def __init__(self, readers: dict[int, Compiled], member: Any) -> None:
         self.readers = readers
+        self.member = member
         self.fits: dict[int, _Found] = {}
         self.nested: dict[int, _Found] = {}
+        self.members: dict[int, _Found] = {}
 
     def call(self, node: Invoke, compiled: Compiled) -> _Found | None:
         """The call site of ``node`` and its argument plan, if every argument is a literal, a
-        context value, a read of an alias that fits, or a nested call that fits."""
+        context value, or a read of an alias that fits, of a member of one (literal keys), or
+        a nested call that fits."""
         call = _async_call(compiled)
         if call is None or call.site.blocking or len(call.site.args) != len(node.args):
             return None
@@ -66,26 +71,55 @@ class _Planner:
                 return None
             if type(a) is Lit and spec.const is not MISSING and spec.const is not UNDEFINED:
                 plan.append((CONST, spec.const))
-            elif type(a) is ContextRef and spec.fn is not None:
+                continue
+            if type(a) is ContextRef and spec.fn is not None:
                 plan.append((SYNC, spec.fn))
-            elif type(a) is AliasRef and a.frame == -1 and a.slot in self.fits:
-                # (a call's result holds no `undefined`: the check added for an alias's
-                # value has nothing to find; the read must be the alias's own reader)
-                if spec.given is not self.readers.get(a.slot):
-                    return None
-                plan.append((TASK, ("alias", a.slot)))
-            elif type(a) is Invoke and spec.given is not None:
-                found = self.call(a, spec.given)
-                if found is None:
-                    return None
-                self.nested[id(a)] = found
-                plan.append((TASK, ("call", id(a))))
-            else:
+                continue
+            key = self._task(a, spec.given)
+            if key is None:
                 return None
+            if spec.compiled is spec.given:
+                plan.append((TASK, key))
+            else:  # (checked as it leaves the run, as the lazy way's wrapper does)
+                plan.append((LEAVE, (key, f"argument `{spec.name}`", a.path)))
         return call, tuple(plan)
 
+    def _task(self, a: Node, given: Compiled | None) -> _Key | None:
+        """The key of the task whose value argument ``a`` is, if it is one."""
+        if given is None:
+            return None
+        if type(a) is AliasRef:
+            # the read must be the alias's own reader
+            if a.frame != -1 or a.slot not in self.fits or given is not self.readers.get(a.slot):
+                return None
+            return ("alias", a.slot)
+        if type(a) is Invoke:
+            found = self.call(a, given)
+            if found is None:
+                return None
+            self.nested[id(a)] = found
+            return ("call", id(a))
+        if type(a) is Get:
+            target = a.target
+            if (
+                a.optional
+                or a.soft
+                or type(target) is not AliasRef
+                or target.frame != -1
+                or target.slot not in self.fits
+                or any(type(k) is not Lit for k in a.keys)
+            ):
+                return None
+            read = _computed_get(self.member, a.path, 0, 0)
+            step = MemberRead(read, _values(a.keys))
+            self.members[id(a)] = (step, ((TASK, ("alias", target.slot)),))
+            return ("member", id(a))
+        return None
+
     def found(self, key: _Key) -> _Found | None:
-        return self.fits.get(key[1]) if key[0] == "alias" else self.nested.get(key[1])
+        kind = key[0]
+        table = self.fits if kind == "alias" else self.nested if kind == "call" else self.members
+        return table.get(key[1])
 
 
 def static_dag(
@@ -93,6 +127,7 @@ def static_dag(
     targets: dict[int, Compiled],
     readers: dict[int, Any],
     body: Compiled,
+    member: Any,
 ) -> Compiled | None:
     """The program's top-level ``block`` as a static call graph (see the module's docstring),
     falling back on ``body`` (its lazy evaluation); None if it does not qualify.
@@ -101,7 +136,7 @@ def static_dag(
         return None
     # the aliases that fit, in dependency order (each reads only earlier ones): no recursion
     # over a chain of aliases, whatever its length
-    planner = _Planner(readers)
+    planner = _Planner(readers, member)
     for b in block.bindings:
         target = targets.get(b.slot)
         if b.frame == -1 and type(b.node) is Invoke and target is not None:
@@ -115,7 +150,7 @@ def static_dag(
         root = planner.call(node, body)
         if root is None:
             return None
-        wanted = [x for kind, x in root[1] if kind == TASK]
+        wanted = [_key(kind, x) for kind, x in root[1] if kind >= TASK]
     elif type(node) is AliasRef and node.frame == -1:
         wanted = [("alias", node.slot)]
     elif type(node) is Arr and node.items:
@@ -129,21 +164,23 @@ def static_dag(
     if not order:
         return None
     index = {key: k for k, key in enumerate(order)}
-    calls: list[AsyncCall] = []
+    calls: list[AsyncCall | MemberRead] = []
     slots: list[int] = []
     every: list[_Found] = [root] if root is not None else []
     for key in order:
         found = planner.found(key)
         assert found is not None
         calls.append(found[0])
-        slots.append(key[1] if key[0] == "alias" else -1)
+        slots.append(key[1] if key[0] == "alias" else -1)  # (a failed run's partial result)
         every.append(found)
     for call, args in every:
-        call.dag_args = tuple((kind, index[x] if kind == TASK else x) for kind, x in args)
+        call.dag_args = tuple(_numbered_arg(kind, x, index) for kind, x in args)
     items = [index[key] for key in wanted] if root is None else []
     array = type(node) is Arr
     fallback = body.aio
-    return Compiled(aio=DagRun(calls, slots, root[0] if root else None, items, array, fallback).run)
+    root_call = root[0] if root is not None else None
+    assert root_call is None or type(root_call) is AsyncCall  # (a call, never a member read)
+    return Compiled(aio=DagRun(calls, slots, root_call, items, array, fallback).run)
 
 
 def _numbered(planner: _Planner, wanted: list[_Key]) -> list[_Key] | None:
@@ -166,5 +203,19 @@ def _numbered(planner: _Planner, wanted: list[_Key]) -> list[_Key] | None:
             return None
         state[key] = False
         stack.append((key, True))
-        stack.extend((x, False) for kind, x in reversed(found[1]) if kind == TASK)
+        stack.extend((_key(kind, x), False) for kind, x in reversed(found[1]) if kind >= TASK)
     return order
+
+
+def _key(kind: int, x: Any) -> _Key:
+    """The task key of an argument of kind TASK or LEAVE."""
+    return x if kind == TASK else x[0]  # type: ignore[no-any-return]
+
+
+def _numbered_arg(kind: int, x: Any, index: dict[_Key, int]) -> tuple[int, Any]:
+    """An argument's plan with its task's number in place of its key."""
+    if kind == TASK:
+        return kind, index[x]
+    if kind == LEAVE:
+        return kind, (index[x[0]], x[1], x[2])
+    return kind, x

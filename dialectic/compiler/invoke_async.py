@@ -21,12 +21,13 @@ import anyio
 
 from dialectic.compiler.asyncfn import AsyncFn, Timed, _limited, async_fn
 from dialectic.compiler.callsite import DONE_TYPES, AmbiguousArg, ArgSpec, CallSite
+from dialectic.compiler.callsite import _argument as leaving_value
 from dialectic.compiler.invoke_logged import _none, logged_timed, own_timeout
 from dialectic.compiler.lambdas import FRAME
 from dialectic.limits import Limits
 from dialectic.outcome.errors import DialecticError
 from dialectic.run.calllog import DONE, END, FAILED, IN_FLIGHT, STATUS, drop, now
-from dialectic.run.dagrun import SYNC, TASK
+from dialectic.run.dagrun import LEAVE, SYNC, TASK
 from dialectic.run.evaluator import (
     MISSING,
     AmbiguityError,
@@ -236,6 +237,11 @@ class AsyncCall(Launch):
                             vals.append(await dag[x])
                         except AmbiguityError as exc:
                             vals.append(AmbiguousArg(exc))
+                    elif kind == LEAVE:
+                        try:
+                            vals.append(leaving_value(s, await dag[x[0]], x[1], x[2]))
+                        except AmbiguityError as exc:
+                            vals.append(AmbiguousArg(exc))
                     elif kind == SYNC:
                         vals.append(x(s))
                     else:
@@ -274,18 +280,7 @@ class AsyncCall(Launch):
                 # ``logged_timed`` in one frame (a call costs a coroutine, not three): the
                 # implementation's await under the shared per-call timeout and, if logged,
                 # its call-log record
-                rec: list[Any] | None = None
-                if site.logged:  # (calllog.begin, inline)
-                    frames = self.frames
-                    rec = [
-                        site, None if frames is _none else frames(), kw, now(), None,
-                        IN_FLIGHT, False,
-                    ]  # fmt: skip
-                    log = s.calls
-                    if len(log) < s.limits.max_call_log:
-                        log.append(rec)
-                    else:
-                        drop(s, site)
+                rec = self._record(s, kw) if site.logged else None
                 timeout = self.timeout
                 bucket = s.timeout_bucket(timeout)  # (which also knows the loop)
                 task = current_of(s._loop)
@@ -315,11 +310,7 @@ class AsyncCall(Launch):
                     rec[END], rec[STATUS] = now(), DONE
         except BaseException as exc:
             if fan is None:
-                if (
-                    dag is not None
-                    and isinstance(exc, Exception)
-                    and type(exc) is not AmbiguityError
-                ):
+                if dag is not None:
                     dag.fail(exc)  # the graph's first failure stops its other calls
                 raise
             fan.alias_failed(i, slot, exc)
@@ -329,6 +320,17 @@ class AsyncCall(Launch):
         if fan is not None:
             fan.alias_value(i, slot, result)
         return result
+
+    def _record(self, s: State, args: Any) -> list[Any]:
+        """The call's record in the call log, as it starts (``calllog.begin``)."""
+        site, frames = self.site, self.frames
+        rec = [site, None if frames is _none else frames(), args, now(), None, IN_FLIGHT, False]
+        log = s.calls
+        if len(log) < s.limits.max_call_log:
+            log.append(rec)
+        else:
+            drop(s, site)
+        return rec
 
     async def _fanned(self, s: State) -> list[Any]:
         """The arguments' values, two or more asynchronous, on asyncio: the aliases' slots
@@ -406,14 +408,7 @@ class AsyncCall(Launch):
         if not site.logged:
             return coro, None
         # its record, handed to the task that runs the coroutine (completed as it ends)
-        frames = self.frames
-        rec = [site, None if frames is _none else frames(), args, now(), None, IN_FLIGHT, False]
-        log = state.calls
-        if len(log) < limits.max_call_log:
-            log.append(rec)
-        else:
-            drop(state, site)
-        return coro, rec
+        return coro, self._record(state, args)
 
     def finish(self, value: Any, state: State) -> Any:
         return self.site.finish(value, state)

@@ -35,8 +35,11 @@ if TYPE_CHECKING:
 _Task = asyncio.Task
 
 #: how an argument of a call of the graph is found (``AsyncCall.dag_args``): a literal, a
-#: synchronous expression (a context value), or the task of an alias (its index)
-CONST, SYNC, TASK = 0, 1, 2
+#: synchronous expression (a context value), the task of an alias, a nested call or a member
+#: read (its index), or such a task's value checked as it leaves the run (``(index, what,
+#: path)``: an argument of a type that takes arrays, objects or numbers as they are, as the
+#: lazy way's check of it does)
+CONST, SYNC, TASK, LEAVE = 0, 1, 2, 3
 
 
 class DagTasks(list[Any]):
@@ -48,14 +51,40 @@ class DagTasks(list[Any]):
     failure: BaseException | None = None
 
     def fail(self, exc: BaseException) -> None:
-        """A call of the graph failed (not an ambiguity): the first failure is the run's, and
-        stops every other call still running (as a fan-out's first failure does)."""
-        if self.failure is not None:
+        """A call of the graph raised ``exc``: if it is a failure (not an ambiguity, not a
+        cancellation), the first one is the run's, and stops every other call still running
+        (as a fan-out's first failure does)."""
+        if self.failure is not None or not isinstance(exc, Exception):
+            return
+        if type(exc) is AmbiguityError:
             return
         self.failure = exc
         for task in self:
             if task is not None and not task.done():
                 task.cancel()
+
+
+class MemberRead:
+    """A member of an alias's value given as an argument (``details(user.id)``): a task of the
+    graph of its own, as the lazy way's fan-out child of the same read is, so that a member
+    missing fails the run as soon as the alias has its value."""
+
+    __slots__ = ("read", "keys", "dag_args")
+
+    def __init__(self, read: Callable[[list[Any]], Any], keys: tuple[Any, ...]) -> None:
+        self.read = read
+        self.keys = keys
+        #: ((TASK, index of the alias's task),), set once the graph's tasks are numbered
+        self.dag_args: tuple[tuple[int, Any], ...] = ()
+
+    async def call_async(self, s: State) -> Any:
+        tasks: DagTasks = s.dag
+        try:
+            value = await tasks[self.dag_args[0][1]]
+            return self.read([value, *self.keys])
+        except Exception as exc:
+            tasks.fail(exc)
+            raise
 
 
 class DagRun:
@@ -69,7 +98,7 @@ class DagRun:
 
     def __init__(
         self,
-        calls: Sequence[AsyncCall],
+        calls: Sequence[AsyncCall | MemberRead],
         slots: Sequence[int],
         root: AsyncCall | None,
         items: Sequence[int],
@@ -83,8 +112,10 @@ class DagRun:
         self.items = tuple(items)
         self.array = array
         self.fallback = fallback
-        every = [*calls, root] if root is not None else list(calls)
-        shared: dict[int, AsyncFn] = {id(c.shared): c.shared for c in every}
+        every = [c for c in calls if type(c) is not MemberRead]
+        if root is not None:
+            every.append(root)
+        shared: dict[int, AsyncFn] = {id(c.shared): c.shared for c in every}  # type: ignore[union-attr]
         self.shared = tuple(shared.values())
 
     def _direct(self, s: State) -> bool:

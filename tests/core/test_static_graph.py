@@ -52,6 +52,12 @@ async def text(n: int) -> str:
     return str(n)
 
 
+async def user(id: int) -> dict[str, Any]:
+    calls_made.append(("user", id))
+    await anyio.sleep(0)
+    return {"id": id, "name": f"u{id}", "data": {"n": id + 1}, "items": [5, 6], "big": 1e308 * 10}
+
+
 async def hang(x: Any) -> Any:
     await anyio.sleep(3600)
     return x
@@ -66,6 +72,7 @@ def runtime(**limits: Any) -> Runtime:
         FunctionDescription("pick", "asks", pick, {"name": "string"}, "string"),
         FunctionDescription("text", "a number's text", text, {"n": "integer"}, "string"),
         FunctionDescription("hang", "never ends", hang, {"x": "any"}, "any", timeout=0.05),
+        FunctionDescription("user", "a user", user, {"id": "integer"}, "object"),
     )
     return rt
 
@@ -256,3 +263,48 @@ def test_programs_that_do_not_qualify_run_the_lazy_way() -> None:
         assert prepared.root is not None
         assert not isinstance(getattr(prepared.root.aio, "__self__", None), DagRun), program
         assert asyncio.run(prepared.run_async({"seed": 3})).status == "success", program
+
+
+MEMBERS = {
+    "a member of an alias": "u = user(7); return step(u.id, 1);",
+    "a nested member": "r = user(3); return step(r.data.n, seed);",
+    "an item of an alias": "r = user(1); return step(r.items[1], 1);",
+    "a member missing": "u = user(7); return step(u.nope, 1);",
+    "a member missing while another call runs": (
+        "u = user(7); b = slow(2, 30); return step(u.nope, b);"
+    ),
+    "a member missing, then a failure": (
+        "u = user(7); b = boom('later', 0.05); return step(b, u.nope);"
+    ),
+    "a member of an ambiguous alias": "p = pick('city'); return slow(p.length, 0);",
+    "a member of a failed alias": "u = boom('broke', 0); return step(u.id, 1);",
+    "an infinity leaving for an any parameter": "u = user(1); return slow(u.big, 0);",
+    "an alias read whole and by member": "u = user(2); return step(slow(u, 0).id, u.data.n);",
+    "members of two aliases": "u = user(2); v = user(u.id); return step(u.data.n, v.id);",
+}
+
+
+@pytest.mark.parametrize("name", list(MEMBERS))
+def test_member_reads_agree(name: str) -> None:
+    program = MEMBERS[name]
+    if name == "an alias read whole and by member":  # (a member of a call: the lazy way)
+        assert not isinstance(
+            getattr(runtime().prepare(program, lang="plan").root.aio, "__self__", None),  # type: ignore[union-attr]
+            DagRun,
+        )
+        return
+    static, lazy, _ = run_both(program, {"seed": 3})
+    assert static == lazy
+
+
+def test_member_reads_run_in_the_graph() -> None:
+    static, _, _ = run_both(MEMBERS["a member of an alias"])
+    assert static["value"] == (7 * 31 + 1) % 1_000_003
+    static, _, _ = run_both(MEMBERS["a member missing while another call runs"])
+    assert static["status"] == "failure" and "nope" in static["message"]
+    statuses = {c[0]: c[2] for c in static["calls"]}
+    assert statuses["slow"] != "done"  # (stopped: the member was missing first)
+    static, _, _ = run_both(MEMBERS["an infinity leaving for an any parameter"])
+    assert static["status"] == "failure"
+    static, _, made = run_both(MEMBERS["members of two aliases"])
+    assert static["value"] == (3 * 31 + 2) % 1_000_003 and ("user", 2) in made
