@@ -26,7 +26,7 @@ from dialectic.compiler.invoke_logged import _none, logged_timed, own_timeout
 from dialectic.compiler.lambdas import FRAME
 from dialectic.limits import Limits
 from dialectic.outcome.errors import DialecticError
-from dialectic.run.calllog import DONE, END, FAILED, IN_FLIGHT, STATUS, drop, now
+from dialectic.run.calllog import DONE, END, FAILED, STATUS, begin, now
 from dialectic.run.dagrun import LEAVE, SYNC, TASK
 from dialectic.run.evaluator import (
     MISSING,
@@ -323,14 +323,8 @@ class AsyncCall(Launch):
 
     def _record(self, s: State, args: Any) -> list[Any]:
         """The call's record in the call log, as it starts (``calllog.begin``)."""
-        site, frames = self.site, self.frames
-        rec = [site, None if frames is _none else frames(), args, now(), None, IN_FLIGHT, False]
-        log = s.calls
-        if len(log) < s.limits.max_call_log:
-            log.append(rec)
-        else:
-            drop(s, site)
-        return rec
+        frames = self.frames
+        return begin(s, self.site, args, None if frames is _none else frames())
 
     async def _fanned(self, s: State) -> list[Any]:
         """The arguments' values, two or more asynchronous, on asyncio: the aliases' slots
