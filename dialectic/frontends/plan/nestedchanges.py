@@ -22,6 +22,7 @@ from dialectic.frontends.plan.base import ParserBase, closing
 from dialectic.frontends.plan.logicalset import LOGICAL_SETS, only_if
 from dialectic.frontends.plan.loopbuild import has_call, scan_reads
 from dialectic.frontends.plan.members import count_change
+from dialectic.frontends.plan.typeerrors import guarded, may_catch, member_text
 
 __all__ = ["NestedChangesMixin", "deep_fresh"]
 
@@ -318,7 +319,7 @@ class NestedChangesMixin(ParserBase):
         for key in keys:
             parts.append({"$get": [parts[-1], key]})
         if method is not None:
-            new = _method_copy(parts[-1], method, args)
+            new = self._guarded_copy(parts[-1], method, args, name, spans)
             inner = len(keys) - 1
             new = _set(parts[inner], keys[inner], new)
         else:
@@ -339,6 +340,38 @@ class NestedChangesMixin(ParserBase):
         if rec is not None:
             rec[(id(new), next(iter(new)))] = (self.starts[pos], self.ends[last])
         return True
+
+    def _guarded_copy(
+        self,
+        part: Any,
+        method: str,
+        args: list[Any],
+        name: str,
+        spans: list[tuple[int, int]],
+    ) -> Any:
+        """The copy ``part.method(...args)`` leaves when ``part`` is an array, else
+        JavaScript's TypeError (``m.a.push is not a function``: a text, a number, an object
+        has no such method; :mod:`.typeerrors`), its message Node's. A path whose text Node
+        writes otherwise (a key computed by an expression) keeps the copy, which refuses any
+        other value as it runs, in a program that may catch the failure."""
+        copy = _method_copy(part, method, args)
+        kinds, values = self.kinds, self.values
+        texts = [
+            member_text(kinds, values, first, last, kinds[first - 1] == ".")
+            for first, last in spans
+        ]
+        path: str | None = name + "".join(t or "" for t in texts)
+        if None in texts:
+            if self._catches is None:
+                self._catches = may_catch(self.source)
+            if self._catches:
+                return copy
+            first, last = spans[0][0] - 1, spans[-1][1] + 1
+            path = name + self.source[self.starts[first] : self.ends[last]]
+        return guarded(part, copy, str(path), method)
+
+    #: whether the program may catch a failure (:func:`.typeerrors.may_catch`, read once)
+    _catches: bool | None = None
 
     if TYPE_CHECKING:
 
