@@ -34,9 +34,21 @@ MAX_CHANGES = 64
 _Block = tuple[dict[str, Any], dict[str, int], list[tuple[str, int, int, int, int]]]
 
 
+#: the compound assignments and their operators (``o.n += 2``), and the steps (``o.n++``)
+_COMPOUND = {
+    f"{op}=": op for op in ("+", "-", "*", "/", "%", "**", "|", "&", "^", "<<", ">>", ">>>")
+}
+_STEPS = frozenset(["++", "--"])
+
+
 def _sets(kinds: list[str], values: list[Any], i: int) -> bool:
-    """Whether token ``i`` sets the member before it: ``=``, ``||=``, ``&&=``, ``??=``."""
-    return kinds[i] == "=" or (kinds[i] == "op" and values[i] in LOGICAL_SETS)
+    """Whether token ``i`` sets the member before it: ``=``, ``||=``, ``&&=``, ``??=``, a
+    compound assignment, or ``++``/``--`` ending the statement."""
+    if kinds[i] != "op":
+        return kinds[i] == "="
+    if values[i] in _STEPS:
+        return kinds[i + 1] in (";", "}", "eof")
+    return values[i] in LOGICAL_SETS or values[i] in _COMPOUND
 
 
 def count_change(parser: Any, name: str, pos: int, hint: str) -> None:
@@ -108,15 +120,16 @@ class MembersMixin(ParserBase):
         else:
             return False
         self._check_member_change(name, pos, aliases, alias_rec)
-        logical = values[value_at - 1] if kinds[value_at - 1] == "op" else None
-        if logical is not None and has_call(key):
+        op = values[value_at - 1] if kinds[value_at - 1] == "op" else None
+        if op is not None and has_call(key):
             raise self.fail(
-                f"the key of `{logical}` calls a function (JavaScript computes it once)",
+                f"the key of `{op}` calls a function (JavaScript computes it once)",
                 self.starts[key_span[0]],
-                f"compute the key first: const k = ...; {name}[k] {logical} value;",
+                f"compute the key first: const k = ...; {name}[k] {op} value;",
             )
+        logical = op if op in LOGICAL_SETS else None
         self.pos = value_at
-        value = self.expr(0)
+        value = None if op in _STEPS else self.expr(0)
         last = self.pos - 1
         self.end_statement(f"change to `{name}`")
         reads: list[dict[str, Any]] = []
@@ -128,6 +141,13 @@ class MembersMixin(ParserBase):
                     self.starts[value_at],
                     f"read the members you need: {name}.key",
                 )
+        if op in _STEPS or op in _COMPOUND:  # `o.n += 2` (`o.n++`: JavaScript's +o.n + 1)
+            current = {"$get": [{"$ref": name}, key]}
+            reads.append(current["$get"][0])
+            if op in _STEPS:
+                value = {"$op": [op[0], {"$op": ["+", current]}, 1]}
+            else:
+                value = {"$op": [_COMPOUND[op], current, value]}
         part: Any = {"$object": {key: value}} if type(key) is str else key_set(key, value)
         if logical is not None:  # `o.k ??= v`: the key set only when JavaScript sets it
             current = {"$get": [{"$ref": name}, key]}
