@@ -316,8 +316,8 @@ class NestedChangesMixin(ParserBase):
         reads = [n for n in reads if n.get("$ref") == name]
         hidden = self.move_version(name, reads, block, pos)
         parts: list[Any] = [{"$ref": hidden}]
-        for key in keys:
-            parts.append({"$get": [parts[-1], key]})
+        for n in range(len(keys)):  # (`_m1.a.b` as Plan reads it: one `$get` of the keys)
+            parts.append({"$get": [{"$ref": hidden}, *keys[: n + 1]]})
         if method is not None:
             new = self._guarded_copy(parts[-1], method, args, name, spans)
             inner = len(keys) - 1
@@ -381,7 +381,8 @@ class NestedChangesMixin(ParserBase):
 def _method_copy(array: Any, method: str, args: list[Any]) -> Any:
     """The copy ``array.method(...args)`` leaves, by ``toSpliced`` (an array's only: a text's
     or an object's is refused, as JavaScript's TypeError)."""
-    length = {"$get": [array, "length"]}
+    path = array.get("$get") if type(array) is dict and len(array) == 1 else None
+    length = {"$get": [*path, "length"] if type(path) is list else [array, "length"]}
     if method == "push":
         spliced = [length, 0, *args]
     elif method == "pop":
