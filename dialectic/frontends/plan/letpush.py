@@ -15,9 +15,10 @@ JavaScript's answer only when no array ``cur`` held when it was read whole (push
 given to a call...) is pushed onto afterwards: in JavaScript the array read is the same array,
 and a later ``cur.push`` would change it there too. So the pass reads it so only when:
 
-- ``cur`` is declared once, ``let cur = [...];`` (a new array), and nothing else in the program
-  declares the name (no ``function``, no parameter of that name); the program has no ``try``
-  (a failure caught between a read whole and the new array would skip the new array);
+- ``cur`` is declared once, ``let cur = [...];`` (a new array; or ``let cur = await f(x);``
+  of a function the program does not define: a tool's reply, new data), and nothing else in
+  the program declares the name (no ``function``, no parameter of that name); the program has
+  no ``try`` (a failure caught between a read whole and the new array would skip the new array);
 - every other use is a push statement ``cur.push(A);`` (``A`` reading only members of
   ``cur``), a statement
   ``cur = [...];`` or ``cur = cur.slice(...);`` (a new array: also ``filter``, ``map``,
