@@ -55,6 +55,8 @@ RESULTS = [
     "const res = await later({total: 2, items: [{id: 1}]}); res.items[0].seen = true; "
     "res.total -= 1; return res;",
     "const o = await later({n: 1}); o.n++; o.n += 2; return o;",
+    "const r = await later({a: 1, b: 2}); r.c = 3; delete r.a; return r;",
+    "const r = await later({a: 1, b: 2}); const k = 'b'; delete r[k]; r.c = 3; return r;",
     "const o = await later({n: 0}); for (const w of ['ab', 'c', 'ab']) o[w] = (o[w] ?? 0) + "
     "w.length; return o;",
 ]
@@ -232,6 +234,8 @@ REFUSED = [
         "the loop's list reads `xs`, which the loop changes",
         36,
     ),
+    ("const r = await later([1, 2]); delete r.a; return r;", "delete on an array", 32),
+    ("const r = await later([1, 2]); r[0] = 5; delete r[0]; return r;", "delete on an array", 42),
     (
         "const o = {a: 1}; const copy = o; o.a += 1; return copy;",
         "is read whole before this change",

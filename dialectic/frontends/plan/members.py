@@ -30,6 +30,13 @@ if TYPE_CHECKING:
 __all__ = ["MembersMixin"]
 
 MAX_CHANGES = 64
+#: the member read (and missing) where `delete` meets an array: the failure's message
+_NO_DELETE = {
+    "$get": [
+        {},
+        "delete on an array (a hole): write xs.toSpliced(i, 1)",
+    ]
+}
 #: a block's aliases, where each is defined, and their records (:mod:`.statements`)
 _Block = tuple[dict[str, Any], dict[str, int], list[tuple[str, int, int, int, int]]]
 
@@ -77,6 +84,8 @@ class MembersMixin(ParserBase):
         def brought_from(self, alias_rec: list[Any], name: str) -> Outer | None: ...
 
         def _block_state(self, alias_rec: list[Any]) -> BlockState: ...
+
+        def _from_result(self, name: str, aliases: dict[str, Any]) -> bool: ...
 
         def collection_statement(
             self,
@@ -198,12 +207,16 @@ class MembersMixin(ParserBase):
                 f"compute the key first: const k = ...; delete {name}[k];",
             )
         reads = [n for n in reads if n.get("$ref") == name]
+        reply = self._from_result(name, aliases)  # (an array, or an object: known as it runs)
         hidden = self.move_version(name, reads, block, pos + 1)
         kept = {"$op": ["!==", {"$get": [{"$ref": "_entry"}, 0]}, key]}
         entries = {"$global": ["Object.entries", {"$ref": hidden}]}
         without = {"$method": [entries, "filter", {"$fn": [["_entry"], kept]}]}
+        part: Any = {"$global": ["Object.fromEntries", without]}
+        if reply:  # (an array's `delete` leaves a hole, or changes nothing: refused as it runs)
+            part = {"$if": [{"$global": ["Array.isArray", {"$ref": hidden}]}, _NO_DELETE, part]}
         # (a `$merge` of one part, as a member set's version is: the next change reads it so)
-        aliases[name] = {"$merge": [{"$global": ["Object.fromEntries", without]}]}
+        aliases[name] = {"$merge": [part]}
         alias_rec.append((name, pos + 1, pos, last, self.pos - 1))
         return True
 
@@ -273,6 +286,7 @@ class MembersMixin(ParserBase):
             made = self._block_state(outer.block[2]).finals.get(name)
         # (`JSON.parse(JSON.stringify(o))`; a tool's reply is new data)
         fresh = new_object(value) or fresh_copy(value) or self._tool_result(value)
+        fresh = fresh or (outer is None and self._from_result(name, aliases))  # (its sets)
         if not versioned and not fresh and made is not None and made[0] == "number":
             raise self.fail(  # `let o = {}; o = f(o); o.k = v;`
                 f"`{name}` is changed in place, and it holds the value a statement assigned "
