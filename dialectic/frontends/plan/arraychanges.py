@@ -97,6 +97,14 @@ class ArrayChangesMixin(ReorderMixin):
 
         def _tool_result(self, value: Any) -> bool: ...
 
+        def _check_member_change(
+            self,
+            name: str,
+            pos: int,
+            aliases: dict[str, Any],
+            alias_rec: list[tuple[str, int, int, int, int]],
+        ) -> None: ...
+
     def array_change(self, pos: int, block: _Block) -> bool:
         """The statement at token ``pos`` if it changes an array of the ``block`` in place
         (the module's forms): the alias from then on is its changed copy. False when it is no
@@ -126,7 +134,7 @@ class ArrayChangesMixin(ReorderMixin):
                 return False  # (an object's member set: :mod:`.members`)
             if op in ("++", "--") and kinds[pos + 4] not in (";", "}", "eof"):
                 return False
-            self._check_array(name, pos, block, "member")  # (a tool's result: `[]=`)
+            self._check_member_change(name, pos, aliases, block[2])  # (a reply's: `[]=`)
             return self._set_change(pos, name, key, (pos + 2, pos + 2), pos + 4, block)
         if kinds[pos + 1] != "[":
             return False
