@@ -15,6 +15,7 @@ from typing import Any
 from dialectic.values.data import UNDEFINED
 from dialectic.values.jsnumber import JsRefusal
 from dialectic.values.jsoperands import is_number
+from dialectic.values.keyorder import property_key
 
 __all__ = ["ARRAY_SETS", "item_index", "set_item", "set_length"]
 
@@ -50,21 +51,20 @@ _REFUSED_KEYS = frozenset(["__proto__", "constructor", "prototype"])
 
 
 def _set_member(obj: dict[str, Any], key: Any, value: Any) -> dict[str, Any]:
-    """``obj.key = value`` as a copy: a key set again keeps its place, a new one goes last."""
-    if type(key) is not str or key in _REFUSED_KEYS or key.startswith("__"):
+    """``obj[key] = value`` as a copy: the key JavaScript makes of ``key`` (``1`` is ``'1'``,
+    ``null`` ``'null'``), a key set again keeps its place, a new one goes last (an index's
+    place among the keys is JavaScript's where the program reads the keys: ``Object.keys``,
+    ``JSON.stringify``)."""
+    name = key if type(key) is str else property_key(key)
+    if name is None or name in _REFUSED_KEYS or name.startswith("__"):
         raise JsRefusal(
             f"a member set: the key {key!r} of an object is not a plain name here (JavaScript "
-            "orders number keys first, and keeps `__proto__` and `constructor` apart)",
+            "makes the text of an array or an object the key, and keeps `__proto__` and "
+            "`constructor` apart)",
             "Key the object by a name: o.count = v, or o[String(k)] for a text key.",
         )
-    if key.isdigit() and (key == "0" or not key.startswith("0")):
-        raise JsRefusal(
-            f"a member set: the key '{key}' is an index (JavaScript puts such keys first, "
-            "before the others)",
-            "Key the object by a name, or keep the values in an array.",
-        )
     out = dict(obj)
-    out[key] = value
+    out[name] = value
     return out
 
 
@@ -95,8 +95,11 @@ def set_item(xs: Any, key: Any = UNDEFINED, value: Any = UNDEFINED) -> Any:
     return out
 
 
-def set_length(xs: Any, length: Any = UNDEFINED) -> list[Any]:
-    """``xs.length = n`` as a copy: the first ``n`` items (``n`` up to the length)."""
+def set_length(xs: Any, length: Any = UNDEFINED) -> Any:
+    """``xs.length = n`` as a copy: the first ``n`` items (``n`` up to the length); of an
+    object (a tool's result, read before the run knows its type), the member set."""
+    if type(xs) is dict:
+        return _set_member(xs, "length", length)
     if type(xs) is not list:
         raise JsRefusal(f"the length set of {_kind(xs)}", "Set the length of an array.")
     n = len(xs)

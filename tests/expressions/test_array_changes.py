@@ -189,7 +189,7 @@ def test_at_least_sixty_programs() -> None:
         ),
         # JavaScript's TypeError
         ("const m = {a: 'text'}; m.a.b = 1; return m;", "a member set on a text", 24),
-        ("const m = {a: {}}; m.a[1] = 2; return m;", "is not a plain name here", 20),
+        ("const m = {a: {}}; m.a[[1]] = 2; return m;", "is not a plain name here", 20),
     ],
 )
 def test_what_would_differ_is_refused_at_its_place(text: str, message: str, column: int) -> None:

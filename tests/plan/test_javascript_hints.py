@@ -29,7 +29,7 @@ RT = Runtime(load_entry_points=False)
         ("return (25).toString;", "forbidden_member", "String(x)"),
         ("return {a: 1}.hasOwnProperty;", "forbidden_member", "Object.hasOwn(x, 'k')"),
         ("const o = data; o.a = 1; return o;", "syntax_error", "{...o, key: value}"),
-        ("const o = {a: 1}; o['a'] += 1; return o;", "syntax_error", "{...o, a: 1}"),
+        ("const o = {a: 1}; const r = [o]; o['a'] += 1; return o;", "syntax_error", "{...o, "),
         (
             "return [1].reduce((g, x) => { (g[String(x)] = g[String(x)] || []).push(x); "
             "return g; }, {});",

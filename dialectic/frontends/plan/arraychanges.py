@@ -35,7 +35,7 @@ from typing import TYPE_CHECKING, Any
 from dialectic.frontends.plan.base import closing
 from dialectic.frontends.plan.logicalset import LOGICAL_SETS, only_if
 from dialectic.frontends.plan.loopbuild import has_call, scan_reads
-from dialectic.frontends.plan.members import count_change
+from dialectic.frontends.plan.members import MAX_CHANGES, count_change
 from dialectic.frontends.plan.reorder import ReorderMixin, arg_spans, new_array
 
 if TYPE_CHECKING:
@@ -95,6 +95,16 @@ class ArrayChangesMixin(ReorderMixin):
 
         _member_changes: dict[str, int] | None
 
+        def _tool_result(self, value: Any) -> bool: ...
+
+        def _check_member_change(
+            self,
+            name: str,
+            pos: int,
+            aliases: dict[str, Any],
+            alias_rec: list[tuple[str, int, int, int, int]],
+        ) -> None: ...
+
     def array_change(self, pos: int, block: _Block) -> bool:
         """The statement at token ``pos`` if it changes an array of the ``block`` in place
         (the module's forms): the alias from then on is its changed copy. False when it is no
@@ -112,11 +122,20 @@ class ArrayChangesMixin(ReorderMixin):
                 return False  # (`const x = xs.pop();` reads its value: :mod:`.arrayvalues`)
             self._check_array(name, pos, block, str(values[pos + 2]), methods=True)
             return self._method_change(pos, name, str(values[pos + 2]), block)
-        if not self._made_array(name, block):
+        result = self._from_result(name, aliases)
+        if not result and not self._made_array(name, block):
             return False
-        if kinds[pos + 1] == "." and values[pos + 2] == "length" and kinds[pos + 3] == "=":
-            self._check_array(name, pos, block, "length")
-            return self._set_change(pos, name, "length", (pos + 2, pos + 2), pos + 4, block)
+        if kinds[pos + 1] == "." and kinds[pos + 2] == "name":
+            key, op = values[pos + 2], values[pos + 3]
+            if key == "length" and kinds[pos + 3] == "=":
+                self._check_array(name, pos, block, "length")
+                return self._set_change(pos, name, "length", (pos + 2, pos + 2), pos + 4, block)
+            if not result or not assigns(kinds[pos + 3], op):
+                return False  # (an object's member set: :mod:`.members`)
+            if op in ("++", "--") and kinds[pos + 4] not in (";", "}", "eof"):
+                return False
+            self._check_member_change(name, pos, aliases, block[2])  # (a reply's: `[]=`)
+            return self._set_change(pos, name, key, (pos + 2, pos + 2), pos + 4, block)
         if kinds[pos + 1] != "[":
             return False
         close = closing(kinds, pos + 1)
@@ -135,6 +154,23 @@ class ArrayChangesMixin(ReorderMixin):
             raise self.unexpected(self.tok(self.pos), "`]`")
         return self._set_change(pos, name, key, (pos + 2, close - 1), after + 1, block)
 
+    def _from_result(self, name: str, aliases: dict[str, Any]) -> bool:
+        """Whether ``name`` holds a tool's result (``const xs = await get_rows();``: new data,
+        which nothing else holds; :meth:`.MembersMixin._tool_result`), or the versions its
+        item and member sets made of one: its sets are read as ``[]=`` (``length=``), which
+        sets an array's item (its length) or an object's member, as JavaScript does, and
+        refuses anything else as it runs (the run knows the value's type, the reading not)."""
+        value = aliases[name]
+        for _ in range(MAX_CHANGES + 1):
+            items = value.get("$method") if type(value) is dict and len(value) == 1 else None
+            if type(items) is not list or items[1:2] not in (["[]="], ["length="]):
+                break
+            ref = items[0].get("$ref") if type(items[0]) is dict else None
+            if ref not in aliases:
+                return False
+            value = aliases[ref]
+        return self._tool_result(value)
+
     def _made_array(self, name: str, block: _Block) -> bool:
         made = self._block_state(block[2]).finals.get(name)  # a loop's pushes
         return array_version(block[0][name]) or (made is not None and made[0] == "push")
@@ -145,7 +181,11 @@ class ArrayChangesMixin(ReorderMixin):
         """Refused: an array a statement assigned, one the program did not make, one read
         whole before, one changed more than ``MAX_CHANGES`` times."""
         aliases, _, alias_rec = block
-        shown = f"{what}()" if methods else ("its length" if what == "length" else "an item")
+        shown = (
+            f"{what}()"
+            if methods
+            else {"length": "its length", "member": "a member"}.get(what, "an item")
+        )
         change = f"`{name}.{what}()`" if methods else f"setting {shown} of `{name}`"
         made = self._block_state(alias_rec).finals.get(name)
         if made is not None and made[0] == "number":  # `let xs = f(); xs = g(xs); xs.pop();`

@@ -10,14 +10,14 @@ is no item's), made in place when the fold owns the array
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from dialectic.frontends.plan.arraychanges import array_version
 
 if TYPE_CHECKING:
     from dialectic.frontends.plan.loopcheck import Body
 
-__all__ = ["array_accumulator"]
+__all__ = ["array_accumulator", "call_result"]
 
 
 def array_accumulator(body: Body, name: str) -> bool:
@@ -35,6 +35,15 @@ def array_accumulator(body: Body, name: str) -> bool:
             before = b.state.finals.get(name)  # (an earlier loop's array: `push` family)
             if before is not None:
                 return before[0] == "push"
-            return name in b.aliases and array_version(b.aliases[name])
+            return name in b.aliases and (
+                array_version(b.aliases[name]) or call_result(b.aliases[name])
+            )
         b = b.parent
     return False
+
+
+def call_result(value: Any) -> bool:
+    """Whether ``value`` is a registered function's result (``await get_rows()``), whose type
+    the reading does not know: its item sets are ``[]=``, which sets an array's item or an
+    object's member as JavaScript does (and refuses anything else as it runs)."""
+    return type(value) is dict and len(value) == 1 and str(next(iter(value)))[:1] != "$"

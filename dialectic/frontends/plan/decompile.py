@@ -32,6 +32,7 @@ from dialectic.frontends.plan.decompileliterals import (
 from dialectic.frontends.plan.decompilerecursive import apply_form, definitions, letrec_form
 from dialectic.frontends.plan.keywords import LITERAL_WORDS, RESERVED, is_identifier_name
 from dialectic.frontends.plan.rejections import caught_text, settled_text, settled_value
+from dialectic.frontends.plan.setforms import write_set
 
 __all__ = ["DecompileError", "decompile", "decompile_expression"]
 
@@ -147,6 +148,12 @@ class _Writer(BlockWriter):
             return self.params_version(value, depth)
         if dot == "." and value[1] in _NEXT_VERSION and len(value) == _NEXT_VERSION[value[1]]:
             return self.next_version(value, depth)
+        if dot == "." and value[1] in ("[]=", "length="):  # `xs[i] = v;`'s version
+            return write_set(
+                value,
+                lambda inner: self.expr(inner, depth + 1),
+                lambda inner: self.postfix_target(self.operand(inner, depth), inner),
+            )
         if value[1] == "map" and dot == ".":  # `Promise.allSettled(xs.map(f))`
             text = settled_text({"$method": value}, lambda inner: self.expr(inner, depth + 1))
             if text is not None:

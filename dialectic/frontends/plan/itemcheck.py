@@ -100,6 +100,9 @@ class _Reader:
         #: version before the change)
         self.heads: list[tuple[int, int, int]] = []
         self.calls: list[tuple[int, int, int]] = []
+        #: the counting loop's sets of a whole item (`xs[i] = v;`): the loop is then no loop
+        #: that changes its items' members, unless it also does (refused)
+        self.item_sets: list[int] = []
 
     def starts(self, j: int) -> bool:
         return j == self.loop.first or _starts_statement(self.kinds, self.values, self.partner, j)
@@ -169,6 +172,9 @@ class _Reader:
                     self.plan.changes.append(Change("replace", j, end, j, k, op=m))
                     self.deep = False
                     return
+            if loop.kind == "count":  # `xs[i] = xs[i] * 2;`: an item
+                self.item_sets.append(j)  # set, read by the loops (:mod:`.arrayloops`)
+                return
             raise ItemRefusal(
                 f"`{loop.var}` is assigned: JavaScript's array keeps its item"
                 if loop.kind != "count"
@@ -249,6 +255,13 @@ def read_body(
     plan = reader.plan
     if reader.refusal is not None and (plan.changes or reader.changing):
         raise reader.refusal
+    if reader.item_sets and plan.changes:
+        raise ItemRefusal(
+            f"`{loop.var}` is assigned a value that is not a new object, and its members are "
+            "changed in the same loop",
+            reader.item_sets[0],
+            "set its members (`x.k = v;`), or build a new array with `.map`",
+        )
     if not plan.changes:
         raise ItemRefusal("no change", -1)  # (not such a loop: left as written)
     last = max(c.end for c in plan.changes)

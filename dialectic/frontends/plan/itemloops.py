@@ -61,16 +61,64 @@ def changed_names(kinds: Sequence[str], values: Sequence[object]) -> set[str]:
     return out
 
 
-def body_of(kinds: Sequence[str], partner: dict[int, int], at: int) -> tuple[int, int, bool] | None:
-    """The body of a loop starting at token ``at``: (first, end, braced)."""
+def body_of(
+    kinds: Sequence[str], partner: dict[int, int], at: int, values: Sequence[object] = ()
+) -> tuple[int, int, bool] | None:
+    """The body of a loop starting at token ``at``: (first, end, braced); with ``values``,
+    a body without braces may be an ``if`` (with its ``else``) or a loop of its own."""
     if kinds[at] == "{":
         close = partner.get(at, -1)
         return None if close < 0 else (at + 1, close, True)
+    end = _statement_end(kinds, values, partner, at) if values else _simple_end(kinds, partner, at)
+    return None if end is None else (at, end, False)
+
+
+#: the heads of a statement whose body follows their parenthesis
+_HEADS = frozenset(["if", "for", "while"])
+
+
+def _statement_end(
+    kinds: Sequence[str], values: Sequence[object], partner: dict[int, int], at: int
+) -> int | None:
+    """The token after the statement at ``at`` (a block, one ending at `;`, or one under
+    heads ``if (...)``, ``for (...)``, ``while (...)``, an ``if``'s ``else`` with it), or None.
+    One walk: the ``if``s waiting for an ``else`` are counted, the innermost takes it."""
+    ifs = 0
+    j = at
+    while True:
+        if kinds[j] == "{":
+            close = partner.get(j, -1)
+            if close < 0:
+                return None
+            end = close + 1
+        elif kinds[j] == "name" and values[j] in _HEADS and kinds[j + 1] == "(":
+            close = partner.get(j + 1, -1)
+            if close < 0:
+                return None
+            ifs += values[j] == "if"
+            j = close + 1
+            continue
+        else:
+            simple = _simple_end(kinds, partner, j)
+            if simple is None:
+                return None
+            end = simple
+        while ifs:  # (each `if` waiting, innermost first, takes an `else` or ends here)
+            ifs -= 1
+            if kinds[end] == "name" and values[end] == "else":
+                j = end + 1
+                break
+        else:
+            return end
+
+
+def _simple_end(kinds: Sequence[str], partner: dict[int, int], at: int) -> int | None:
+    """The token after the `;` ending the statement at ``at`` (no block of its own)."""
     j = at
     while j < len(kinds):
         kind = kinds[j]
         if kind == ";":
-            return (at, j + 1, False)
+            return j + 1
         if kind in ("(", "[", "{", "tplh"):
             j = partner.get(j, -1)
             if j < 0:
@@ -94,7 +142,7 @@ def _of_loop(
         and kinds[i + 6] == ")"
     ):
         return None
-    body = body_of(kinds, partner, i + 7)
+    body = body_of(kinds, partner, i + 7, values)
     if body is None:
         return None
     first, end, braced = body
@@ -126,7 +174,7 @@ def _count_loop(
         return None
     if kinds[close] != ")":
         return None
-    body = body_of(kinds, partner, close + 1)
+    body = body_of(kinds, partner, close + 1, values)
     if body is None:
         return None
     first, end, braced = body

@@ -165,7 +165,7 @@ def _read_by_loop(
         and kinds[u + 1] == ")"
     ):
         return False
-    body = body_of(kinds, partner, u + 2)
+    body = body_of(kinds, partner, u + 2, values)
     if body is None:
         return False
     var = values[u - 2]

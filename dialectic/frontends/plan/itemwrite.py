@@ -34,6 +34,7 @@ from dialectic.frontends.plan.itemsource import Source, enclosing, find_source, 
 from dialectic.frontends.plan.lexer import Lexed
 from dialectic.frontends.plan.parensets import _partners, name_index, pure_key
 from dialectic.frontends.plan.tokenwrite import TokenWriter
+from dialectic.frontends.plan.typeerrors import may_catch, member_text
 
 __all__ = ["item_changes"]
 
@@ -72,6 +73,10 @@ class _Writer:
         self.plan = BodyPlan()
         self.refs: dict[int, int] = {}
         self.changes: dict[int, Change] = {}
+        #: the loop's item as the program writes it (``x``, ``xs[i]``), and whether the
+        #: program may catch a failure (:mod:`.typeerrors`)
+        self.var = ""
+        self.catches = False
 
     def put(self, text: str, at: int) -> None:
         """Tokens of a small text of names, punctuation and literals (space-separated)."""
@@ -177,13 +182,9 @@ class _Writer:
         twice = c.kind == "push" or op != "="
         key, read = self.key(c, twice)
         if c.kind == "push":
-            item = self.names.fresh("v")
             args = "" if kinds[c.op + 1] == ")" else " , ... [ #A# ]"
-            text = (
-                f"{cur} = {{ ... {cur} , [ {key} ] : [ ... {read} . map ( ( {item} ) => {item} )"
-                f"{args} ] }} ;"
-            )
-            self.emit_push(text, c, at)
+            pushed = self.pushed(c, read, args)
+            self.emit_push(f"{cur} = {{ ... {cur} , [ {key} ] : {pushed} }} ;", c, at)
             return
         if op in ("++", "--"):
             value = f"+ {read} {op[0]} 1"
@@ -195,6 +196,32 @@ class _Writer:
         else:
             value = f"{read} {op[:-1]} ( #V# )"
         self.emit(f"{cur} = {{ ... {cur} , [ {key} ] : {value} }} ;", c, at)
+
+    def pushed(self, c: Change, read: str, args: str) -> str:
+        """The member's array with the items pushed: ``[...x.k, a]`` when it is an array,
+        else Node's TypeError (``x.k.push is not a function``, :mod:`.typeerrors`); a member
+        whose path Node writes otherwise, in a program that may catch the failure, is read
+        through ``x.k.map(v => v)``, which fails on anything but an array, as ``push`` does."""
+        first, last = c.key
+        member = member_text(self.kinds, self.values, first, last, True) if first == last else None
+        if first != last:
+            member = member_text(self.kinds, self.values, first + 1, last - 1, False)
+        if member is None and not self.catches:
+            member = "".join(str(self.values[j]) for j in range(first, last + 1))
+            member = None if any(ch in member for ch in "'\"#") else member
+        if member is None or "#" in member or "\\" in member:
+            item = self.names.fresh("v")
+            return f"[ ... {read} . map ( ( {item} ) => {item} ){args} ]"
+        messages = [
+            json.dumps(text).replace(" ", "\\u0020")
+            for text in (
+                "Cannot read properties of null (reading 'push')",
+                f"{self.var}{member}.push is not a function",
+            )
+        ]
+        # (`Promise.reject(e)` is the tree `{"$throw": E}`: it fails where it is read)
+        fails = " : ".join(f"Promise . reject ( new TypeError ( {m} ) )" for m in messages)
+        return f"( Array . isArray ( {read} ) ? [ ... {read}{args} ] : {read} === null ? {fails} )"
 
     def emit_push(self, text: str, c: Change, at: int) -> None:
         close = self.partner[c.op]
@@ -260,6 +287,7 @@ def _write(
     names = _Names(where)
     out = _Writer(tokens, names, encl)
     out.partner = partner
+    out.catches = may_catch(source)
     at = 0
     edits: list[tuple[int, str, ItemLoop, Source, BodyPlan]] = []
     for loop, src, plan in accepted:
@@ -304,6 +332,7 @@ def _loop(out: _Writer, loop: ItemLoop, src: str, target: str, plan: BodyPlan) -
     names = out.names
     cur, hid = names.fresh(loop.var.split("[")[0]), names.fresh("item")
     out.cur, out.src, out.array, out.plan = cur, src, target, plan
+    out.var = loop.var
     out.refs = dict(loop.refs)
     out.changes = {c.first: c for c in plan.changes}
     at = loop.var_at

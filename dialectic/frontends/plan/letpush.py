@@ -15,9 +15,10 @@ JavaScript's answer only when no array ``cur`` held when it was read whole (push
 given to a call...) is pushed onto afterwards: in JavaScript the array read is the same array,
 and a later ``cur.push`` would change it there too. So the pass reads it so only when:
 
-- ``cur`` is declared once, ``let cur = [...];`` (a new array), and nothing else in the program
-  declares the name (no ``function``, no parameter of that name); the program has no ``try``
-  (a failure caught between a read whole and the new array would skip the new array);
+- ``cur`` is declared once, ``let cur = [...];`` (a new array; or ``let cur = await f(x);``
+  of a function the program does not define: a tool's reply, new data), and nothing else in
+  the program declares the name (no ``function``, no parameter of that name); the program has
+  no ``try`` (a failure caught between a read whole and the new array would skip the new array);
 - every other use is a push statement ``cur.push(A);`` (``A`` reading only members of
   ``cur``), a statement
   ``cur = [...];`` or ``cur = cur.slice(...);`` (a new array: also ``filter``, ``map``,
@@ -74,8 +75,10 @@ def let_pushes(source: str, tokens: Lexed) -> Lexed | None:
         if not (
             kinds[decl + 1] == "name"
             and kinds[decl + 2] == "="
-            and kinds[decl + 3] == "["
-            and kinds[partner.get(decl + 3, 0) + 1] in (";", "eof")
+            and (
+                (kinds[decl + 3] == "[" and kinds[partner.get(decl + 3, 0) + 1] in (";", "eof"))
+                or _reply(kinds, values, partner, index, decl + 3)
+            )
         ):
             continue
         found = _pushes(kinds, values, partner, arrows, index[str(values[decl + 1])], decl + 1)
@@ -85,6 +88,26 @@ def let_pushes(source: str, tokens: Lexed) -> Lexed | None:
     if not pushes:
         return None
     return _rewrite(source, tokens, sorted(pushes), copies)
+
+
+def _reply(
+    kinds: Sequence[str],
+    values: Sequence[object],
+    partner: dict[int, int],
+    index: dict[str, list[int]],
+    at: int,
+) -> bool:
+    """Whether the tokens from ``at`` are ``await f(...);`` (or ``f(...);``) of a function the
+    program does not define (every use of ``f`` is a call of it: a registered function or a
+    global), whose reply is new data (SPEC 1.8 and 5), held by nothing else."""
+    at += kinds[at] == "name" and values[at] == "await"
+    if kinds[at] != "name" or kinds[at + 1] != "(":
+        return False
+    if kinds[partner.get(at + 1, 0) + 1] not in (";", "eof") or values[at] == "Object":
+        return False  # (`Object(xs)` is `xs` itself)
+    return all(
+        kinds[u + 1] == "(" and (u == 0 or kinds[u - 1] != ".") for u in index[str(values[at])]
+    )
 
 
 def _rewrite(source: str, tokens: Lexed, pushes: list[tuple[int, int]], copies: set[int]) -> Lexed:

@@ -58,6 +58,12 @@ class LoopEmitMixin(LoopChangesMixin):
         field: dict[str, str] = {}
         state = body.state
         inits = {name: state.rename(self, body.aliases, name) for name in body.accs}
+        listed: list[dict[str, Any]] = []  # (`i < xs.length` of a loop setting `xs[i]`:
+        if header[2] is not None:  # the length before, :func:`.loopreads.check_body`)
+            scan_reads(header[2], listed)
+        for node in listed:
+            if node.get("$ref") in inits:
+                node["$ref"] = inits[node["$ref"]]
         rec = state.alias_rec
         for name in body.old_reads:  # `const before = t; for (...) t += x;`
             found: list[dict[str, Any]] = []

@@ -8,6 +8,7 @@ the first reference :func:`name_at` finds. Moved out of :mod:`.loopcheck`, which
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from dialectic.frontends.plan.loopbuild import free_names
@@ -27,11 +28,80 @@ def name_at(p: ParserBase, name: str, first: int, last: int) -> int:
     return p.starts[first]
 
 
+#: the assignments and steps that change a name
+_CHANGES = frozenset(
+    ["=", "+=", "-=", "*=", "/=", "%=", "**=", "??=", "||=", "&&=", "<<=", ">>=", ">>>=", "&=",
+     "|=", "^=", "++", "--"]
+)  # fmt: skip
+
+
+def items_by_index(p: ParserBase, span: tuple[int, int]) -> str | None:
+    """``NAME`` when the loop whose list starts at token ``span[0]`` is ``for (let I = 0; I <
+    NAME.length; I++)`` (``++I``, ``I += 1``) and its body, read up to ``p.pos``, reads
+    ``NAME`` only as ``NAME[I]`` (set or read) and ``NAME.length``, never changing ``I``: the
+    loop's sets are of items below the length, which stays the length the list read once
+    (JavaScript reads it before each item). None otherwise."""
+    kinds, values, s = p.kinds, p.values, span[0]
+    if s < 5 or [values[s - 5], values[s - 4], values[s - 3], kinds[s - 2]] != [
+        "for", "(", "let", "name"
+    ]:  # fmt: skip
+        return None
+    index, name = values[s - 2], values[s + 4]
+    head = [(kinds[j], values[j]) for j in range(s - 1, s + 8)]
+    if head != [
+        ("=", "="), ("num", "0"), (";", ";"), ("name", index), ("op", "<"), ("name", name),
+        (".", "."), ("name", "length"), (";", ";"),
+    ]:  # fmt: skip
+        return None
+    step = [values[j] for j in range(s + 8, s + 12)]
+    close = s + 10 if step[:3] in ([index, "++", ")"], ["++", index, ")"]) else s + 11
+    if close == s + 11 and step != [index, "+=", "1", ")"]:
+        return None
+    for j in range(close + 1, p.pos):
+        if kinds[j] != "name" or (j > 0 and kinds[j - 1] == "."):
+            continue
+        if values[j] == index:
+            if (
+                values[j - 1] in ("++", "--")
+                or (kinds[j + 1] in ("=", "op") and values[j + 1] in _CHANGES)
+                or _declares(kinds, values, j)
+            ):
+                return None
+        elif values[j] == name:
+            by_index = kinds[j + 1] == "[" and values[j + 2] == index and kinds[j + 3] == "]"
+            length = kinds[j + 1] == "." and values[j + 2] == "length"
+            if not (by_index or length) or values[j - 1] == "delete":
+                return None
+            if length and kinds[j + 3] in ("=", "op") and values[j + 3] in _CHANGES:
+                return None
+    return str(name)
+
+
+def _declares(kinds: Sequence[str], values: Sequence[object], j: int) -> bool:
+    """Whether the name at token ``j`` may be declared there (another variable of the same
+    name: ``const i``, ``let [i]``, ``(x, i) =>``, ``catch (i)``, ``for (const i of ...)``)."""
+    k = j - 1
+    while k > 0 and (kinds[k] in ("name", ",", "[", "{", ":") and values[k] not in _WORDS):
+        k -= 1  # (back over a pattern's names)
+    if values[k] in _WORDS:
+        return True
+    k = j + 1
+    while kinds[k] in ("name", ","):
+        k += 1  # (on over a parameter list)
+    return values[k] == "=>" or (kinds[k] == ")" and values[k + 1] == "=>")
+
+
+#: the words that declare a name
+_WORDS = frozenset(["const", "let", "var", "function", "catch"])
+
+
 def check_body(p: LoopsMixin, body: Body, iterable: Any, span: tuple[int, int]) -> None:
     """The whole loop read: no accumulator read in it or before it in its block, every local
     read where JavaScript's scopes make it visible, the list not reading the loop's names."""
     accs = body.accs
     for name in free_names(iterable):
+        if name in accs and body.parent is None and name == items_by_index(p, span):
+            continue  # (`for (let i = 0; i < xs.length; i++) xs[i] = ...`: the same length)
         if name in accs or name in body.item_names:
             raise p.fail(
                 f"the loop's list reads `{name}`, which the loop "

@@ -30,13 +30,32 @@ if TYPE_CHECKING:
 __all__ = ["MembersMixin"]
 
 MAX_CHANGES = 64
+#: the member read (and missing) where `delete` meets an array: the failure's message
+_NO_DELETE = {
+    "$get": [
+        {},
+        "delete on an array (a hole): write xs.toSpliced(i, 1)",
+    ]
+}
 #: a block's aliases, where each is defined, and their records (:mod:`.statements`)
 _Block = tuple[dict[str, Any], dict[str, int], list[tuple[str, int, int, int, int]]]
 
 
+#: the compound assignments and their operators (``o.n += 2``), and the steps (``o.n++``)
+_COMPOUND = {
+    f"{op}=": op for op in ("+", "-", "*", "/", "%", "**", "|", "&", "^", "<<", ">>", ">>>")
+}
+_STEPS = frozenset(["++", "--"])
+
+
 def _sets(kinds: list[str], values: list[Any], i: int) -> bool:
-    """Whether token ``i`` sets the member before it: ``=``, ``||=``, ``&&=``, ``??=``."""
-    return kinds[i] == "=" or (kinds[i] == "op" and values[i] in LOGICAL_SETS)
+    """Whether token ``i`` sets the member before it: ``=``, ``||=``, ``&&=``, ``??=``, a
+    compound assignment, or ``++``/``--`` ending the statement."""
+    if kinds[i] != "op":
+        return kinds[i] == "="
+    if values[i] in _STEPS:
+        return kinds[i + 1] in (";", "}", "eof")
+    return values[i] in LOGICAL_SETS or values[i] in _COMPOUND
 
 
 def count_change(parser: Any, name: str, pos: int, hint: str) -> None:
@@ -65,6 +84,8 @@ class MembersMixin(ParserBase):
         def brought_from(self, alias_rec: list[Any], name: str) -> Outer | None: ...
 
         def _block_state(self, alias_rec: list[Any]) -> BlockState: ...
+
+        def _from_result(self, name: str, aliases: dict[str, Any]) -> bool: ...
 
         def collection_statement(
             self,
@@ -108,15 +129,16 @@ class MembersMixin(ParserBase):
         else:
             return False
         self._check_member_change(name, pos, aliases, alias_rec)
-        logical = values[value_at - 1] if kinds[value_at - 1] == "op" else None
-        if logical is not None and has_call(key):
+        op = values[value_at - 1] if kinds[value_at - 1] == "op" else None
+        if op is not None and has_call(key):
             raise self.fail(
-                f"the key of `{logical}` calls a function (JavaScript computes it once)",
+                f"the key of `{op}` calls a function (JavaScript computes it once)",
                 self.starts[key_span[0]],
-                f"compute the key first: const k = ...; {name}[k] {logical} value;",
+                f"compute the key first: const k = ...; {name}[k] {op} value;",
             )
+        logical = op if op in LOGICAL_SETS else None
         self.pos = value_at
-        value = self.expr(0)
+        value = None if op in _STEPS else self.expr(0)
         last = self.pos - 1
         self.end_statement(f"change to `{name}`")
         reads: list[dict[str, Any]] = []
@@ -128,6 +150,13 @@ class MembersMixin(ParserBase):
                     self.starts[value_at],
                     f"read the members you need: {name}.key",
                 )
+        if op in _STEPS or op in _COMPOUND:  # `o.n += 2` (`o.n++`: JavaScript's +o.n + 1)
+            current = {"$get": [{"$ref": name}, key]}
+            reads.append(current["$get"][0])
+            if op in _STEPS:
+                value = {"$op": [op[0], {"$op": ["+", current]}, 1]}
+            else:
+                value = {"$op": [_COMPOUND[op], current, value]}
         part: Any = {"$object": {key: value}} if type(key) is str else key_set(key, value)
         if logical is not None:  # `o.k ??= v`: the key set only when JavaScript sets it
             current = {"$get": [{"$ref": name}, key]}
@@ -178,12 +207,16 @@ class MembersMixin(ParserBase):
                 f"compute the key first: const k = ...; delete {name}[k];",
             )
         reads = [n for n in reads if n.get("$ref") == name]
+        reply = self._from_result(name, aliases)  # (an array, or an object: known as it runs)
         hidden = self.move_version(name, reads, block, pos + 1)
         kept = {"$op": ["!==", {"$get": [{"$ref": "_entry"}, 0]}, key]}
         entries = {"$global": ["Object.entries", {"$ref": hidden}]}
         without = {"$method": [entries, "filter", {"$fn": [["_entry"], kept]}]}
+        part: Any = {"$global": ["Object.fromEntries", without]}
+        if reply:  # (an array's `delete` leaves a hole, or changes nothing: refused as it runs)
+            part = {"$if": [{"$global": ["Array.isArray", {"$ref": hidden}]}, _NO_DELETE, part]}
         # (a `$merge` of one part, as a member set's version is: the next change reads it so)
-        aliases[name] = {"$merge": [{"$global": ["Object.fromEntries", without]}]}
+        aliases[name] = {"$merge": [part]}
         alias_rec.append((name, pos + 1, pos, last, self.pos - 1))
         return True
 
@@ -253,6 +286,7 @@ class MembersMixin(ParserBase):
             made = self._block_state(outer.block[2]).finals.get(name)
         # (`JSON.parse(JSON.stringify(o))`; a tool's reply is new data)
         fresh = new_object(value) or fresh_copy(value) or self._tool_result(value)
+        fresh = fresh or (outer is None and self._from_result(name, aliases))  # (its sets)
         if not versioned and not fresh and made is not None and made[0] == "number":
             raise self.fail(  # `let o = {}; o = f(o); o.k = v;`
                 f"`{name}` is changed in place, and it holds the value a statement assigned "

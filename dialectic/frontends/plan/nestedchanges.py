@@ -22,6 +22,7 @@ from dialectic.frontends.plan.base import ParserBase, closing
 from dialectic.frontends.plan.logicalset import LOGICAL_SETS, only_if
 from dialectic.frontends.plan.loopbuild import has_call, scan_reads
 from dialectic.frontends.plan.members import count_change
+from dialectic.frontends.plan.typeerrors import guarded, may_catch, member_text
 
 __all__ = ["NestedChangesMixin", "deep_fresh"]
 
@@ -315,10 +316,10 @@ class NestedChangesMixin(ParserBase):
         reads = [n for n in reads if n.get("$ref") == name]
         hidden = self.move_version(name, reads, block, pos)
         parts: list[Any] = [{"$ref": hidden}]
-        for key in keys:
-            parts.append({"$get": [parts[-1], key]})
+        for n in range(len(keys)):  # (`_m1.a.b` as Plan reads it: one `$get` of the keys)
+            parts.append({"$get": [{"$ref": hidden}, *keys[: n + 1]]})
         if method is not None:
-            new = _method_copy(parts[-1], method, args)
+            new = self._guarded_copy(parts[-1], method, args, name, spans)
             inner = len(keys) - 1
             new = _set(parts[inner], keys[inner], new)
         else:
@@ -340,6 +341,38 @@ class NestedChangesMixin(ParserBase):
             rec[(id(new), next(iter(new)))] = (self.starts[pos], self.ends[last])
         return True
 
+    def _guarded_copy(
+        self,
+        part: Any,
+        method: str,
+        args: list[Any],
+        name: str,
+        spans: list[tuple[int, int]],
+    ) -> Any:
+        """The copy ``part.method(...args)`` leaves when ``part`` is an array, else
+        JavaScript's TypeError (``m.a.push is not a function``: a text, a number, an object
+        has no such method; :mod:`.typeerrors`), its message Node's. A path whose text Node
+        writes otherwise (a key computed by an expression) keeps the copy, which refuses any
+        other value as it runs, in a program that may catch the failure."""
+        copy = _method_copy(part, method, args)
+        kinds, values = self.kinds, self.values
+        texts = [
+            member_text(kinds, values, first, last, kinds[first - 1] == ".")
+            for first, last in spans
+        ]
+        path: str | None = name + "".join(t or "" for t in texts)
+        if None in texts:
+            if self._catches is None:
+                self._catches = may_catch(self.source)
+            if self._catches:
+                return copy
+            first, last = spans[0][0] - 1, spans[-1][1] + 1
+            path = name + self.source[self.starts[first] : self.ends[last]]
+        return guarded(part, copy, str(path), method)
+
+    #: whether the program may catch a failure (:func:`.typeerrors.may_catch`, read once)
+    _catches: bool | None = None
+
     if TYPE_CHECKING:
 
         def arguments(self, args: list[Any], depth: int) -> None: ...
@@ -348,7 +381,8 @@ class NestedChangesMixin(ParserBase):
 def _method_copy(array: Any, method: str, args: list[Any]) -> Any:
     """The copy ``array.method(...args)`` leaves, by ``toSpliced`` (an array's only: a text's
     or an object's is refused, as JavaScript's TypeError)."""
-    length = {"$get": [array, "length"]}
+    path = array.get("$get") if type(array) is dict and len(array) == 1 else None
+    length = {"$get": [*path, "length"] if type(path) is list else [array, "length"]}
     if method == "push":
         spliced = [length, 0, *args]
     elif method == "pop":

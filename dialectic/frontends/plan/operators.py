@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING, Any
 from dialectic.frontends.plan.arrows import ArrowsMixin
 from dialectic.frontends.plan.base import POSTFIX
 from dialectic.frontends.plan.keywords import LITERAL_WORDS, RESERVED
+from dialectic.frontends.plan.setforms import read_set
 from dialectic.values.jsmethods import GLOBALS
 from dialectic.values.jsrelations import CONSTRUCTORS
 
@@ -355,7 +356,8 @@ class OperatorsMixin(ArrowsMixin):
         items.append(self.expr(depth + 1))
         spans.append((start, self.pos - 1))
         self._record(items, spans)
-        return {"$if": items}
+        made = read_set(items)  # (the text `dialectic decompile` writes of `xs[i] = v;`)
+        return {"$if": items} if made is None else made
 
     def binary(self, depth: int, min_prec: int, first: int = -1, left: Any = None) -> Any:
         """Operators by precedence climbing (JavaScript's precedences). ``first``, ``left``:

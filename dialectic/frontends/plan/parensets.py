@@ -128,6 +128,32 @@ def _starts_statement(
     if kinds[before] == "}":  # the end of a statement's block
         brace = partner.get(before, 0) - 1
         return brace >= 0 and (kinds[brace] == ")" or values[brace] in ("else", "do", "try"))
+    return kinds[before] == ":" and _case_label(kinds, values, partner, before)
+
+
+#: the tokens a case label's expression stops at, back from its `:` (a statement's end, a
+#: conditional's `?`: `a ? b : c`)
+_NOT_LABEL = frozenset([";", "{", "}", "eof"])
+#: the most tokens a case label's expression is read back (a statement's cost stays bounded)
+_LABEL_TOKENS = 64
+
+
+def _case_label(
+    kinds: Sequence[str], values: Sequence[object], partner: dict[int, int], colon: int
+) -> bool:
+    """Whether the ``:`` at token ``colon`` ends a ``switch`` case's label (``case 'a':``,
+    ``default:``), after which a statement starts."""
+    j = colon - 1
+    if kinds[j] == "name" and values[j] == "default":
+        return True
+    for _ in range(_LABEL_TOKENS):
+        if j < 0 or kinds[j] in _NOT_LABEL or (kinds[j] == "op" and values[j] == "?"):
+            return False
+        if kinds[j] == "name" and values[j] == "case":
+            return True
+        if kinds[j] in (")", "]"):  # (a bracket's inside is the label's expression)
+            j = partner.get(j, j)
+        j -= 1
     return False
 
 

@@ -45,6 +45,8 @@ class StatementsMixin(IfBlocksMixin):
         if not self.strict and (kind == "eof" or self.newline_before(pos)):
             self.warn(self.ends[pos - 1], f"added the missing `;` after the {what}")
             return
+        if what in ("`break`", "`continue`") and kind != "eof" and self.newline_before(pos):
+            return  # (JavaScript ends these at a line break in every program: no label here)
         if kind == "eof" or self.newline_before(pos):
             raise self.fail(
                 f"missing `;` after the {what}", self.ends[pos - 1], "end each statement with `;`"
