@@ -807,3 +807,484 @@ const w = await get_weather("Tokyo");
 const highs = w.forecast.map(f => f.high);
 const lows = w.forecast.map(f => f.low);
 return { range: Math.max(...highs) - Math.min(...lows), hypot: Math.hypot(3, 4), pow: 2 ** 10, cbrt: Math.cbrt(27), floorDiv: Math.floor(-7 / 2), log: Math.log10(1000) };
+// === loop_counters_multiple_lets
+const { tickets } = await list_tickets({ limit: 10 });
+let open = 0, closed = 0, critical = 0;
+let oldest = null;
+for (const t of tickets) {
+  if (t.status === "closed") {
+    closed++;
+    continue;
+  }
+  open++;
+  if (t.priority === "critical") critical += 1;
+  if (oldest === null || t.created < oldest.created) oldest = t;
+}
+return { open, closed, critical, oldest: oldest?.id };
+// === nested_loop_pairs_conflicts
+const events = await list_events();
+const conflicts = [];
+for (let i = 0; i < events.length; i++) {
+  for (let j = i + 1; j < events.length; j++) {
+    const a = events[i], b = events[j];
+    if (a.start < b.end && b.start < a.end) conflicts.push(`${a.id}/${b.id}`);
+  }
+}
+return conflicts.length ? conflicts : "no conflicts";
+// === shared_attendees_pairs
+const events = await list_events();
+const pairs = [];
+for (let i = 0; i < events.length; i++) {
+  for (let j = i + 1; j < events.length; j++) {
+    const shared = events[i].attendees.filter(a => events[j].attendees.includes(a));
+    if (shared.length >= 2) pairs.push({ a: events[i].title, b: events[j].title, shared: shared.length });
+  }
+}
+return pairs;
+// === helper_early_returns
+function classify(p) {
+  if (p.stock === 0) return "sold out";
+  if (p.stock < 5) return "low";
+  if (p.price > 150) return "premium";
+  return "ok";
+}
+const products = await search_products();
+return products.map(p => `${p.name}: ${classify(p)}`);
+// === helper_with_loop_inside
+function longestTitle(pages) {
+  let best = "";
+  for (const p of pages) {
+    if (p.title.length > best.length) best = p.title;
+  }
+  return best;
+}
+const pages = await search_web("python javascript rust node", 5);
+return longestTitle(pages);
+// === recursive_factorial_fib
+function fib(n) {
+  return n < 2 ? n : fib(n - 1) + fib(n - 2);
+}
+function fact(n) {
+  if (n <= 1) return 1;
+  return n * fact(n - 1);
+}
+return { fib10: fib(10), fact10: fact(10), list: Array.from({ length: 8 }, (_, i) => fib(i)) };
+// === recursive_tree_depth
+const tree = { name: "root", children: [{ name: "a", children: [{ name: "a1", children: [] }] }, { name: "b", children: [] }] };
+function depth(node) {
+  if (node.children.length === 0) return 1;
+  return 1 + Math.max(...node.children.map(depth));
+}
+function names(node) {
+  return [node.name, ...node.children.flatMap(names)];
+}
+return { depth: depth(tree), names: names(tree) };
+// === promise_all_with_index
+const cities = ["London", "Paris", "Tokyo"];
+const ws = await Promise.all(cities.map((c, i) => get_weather(c).then(w => ({ rank: i + 1, city: w.city, t: w.tempC }))));
+return ws.sort((a, b) => b.t - a.t).map(w => `${w.rank}:${w.city}`);
+// === then_catch_chain
+const result = await get_user(42)
+  .then(u => u.name)
+  .catch(err => `fallback (${err.message})`);
+return result;
+// === async_arrow_const_helpers
+const fetchTemp = async (city) => {
+  const w = await get_weather(city);
+  return w.tempC;
+};
+const toF = c => Math.round((c * 9) / 5 + 32);
+const temps = await Promise.all(["Paris", "Tokyo"].map(fetchTemp));
+return temps.map(toF);
+// === reduce_complex_accumulator
+const orders = (await Promise.all([1, 2, 3].map(get_orders))).flat();
+const summary = orders.reduce(
+  (acc, o) => {
+    const value = o.items.reduce((s, i) => s + i.qty * i.price, 0);
+    acc.count += 1;
+    acc.total += value;
+    acc.byStatus[o.status] = (acc.byStatus[o.status] || 0) + 1;
+    if (value > acc.max.value) acc.max = { id: o.id, value };
+    return acc;
+  },
+  { count: 0, total: 0, byStatus: {}, max: { id: null, value: -Infinity } }
+);
+return { ...summary, total: summary.total.toFixed(2) };
+// === intl_currency_formats
+const p = await get_stock_price("SAP");
+const usd = new Intl.NumberFormat("en-US", { style: "currency", currency: "USD" });
+const eur = new Intl.NumberFormat("en-US", { style: "currency", currency: "EUR", minimumFractionDigits: 0, maximumFractionDigits: 0 });
+return [usd.format(p.price), eur.format(p.price), (1234567.891).toLocaleString(), (0.256).toLocaleString("en-US", { style: "percent" }), (12.5).toLocaleString("en-US", { minimumFractionDigits: 2 })];
+// === date_locale_en_gb_and_parts
+const e = (await list_events())[0];
+const d = new Date(e.start);
+return [d.toLocaleDateString("en-GB"), d.toLocaleDateString("en-US"), d.toLocaleDateString(), d.getUTCHours() + ":" + String(d.getUTCMinutes()).padStart(2, "0"), d.getDay(), d.getMonth() + 1, d.getFullYear()];
+// === date_difference_days_between_events
+const events = await list_events();
+const first = new Date(events[0].start);
+const last = new Date(events[events.length - 1].start);
+const days = Math.round((last - first) / 86400000);
+const hours = ((last.getTime() - first.getTime()) / 36e5).toFixed(1);
+return { days, hours, weekdays: events.map(e => ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"][new Date(e.start).getUTCDay()]) };
+// === date_start_of_week
+const d = new Date("2024-05-08T14:00:00Z");
+const day = d.getUTCDay();
+const diff = (day + 6) % 7;
+const monday = new Date(d);
+monday.setUTCDate(d.getUTCDate() - diff);
+monday.setUTCHours(0, 0, 0, 0);
+return monday.toISOString();
+// === json_stringify_sorted_keys
+const user = await get_user(3);
+const sorted = Object.keys(user).sort().reduce((o, k) => { o[k] = user[k]; return o; }, {});
+return JSON.stringify(sorted);
+// === json_stringify_replacer_array
+const user = await get_user(2);
+return [JSON.stringify(user, ["id", "name", "manager"]), JSON.stringify(user.tags, null, "\t"), JSON.stringify({ a: [1, { b: 2 }] }, null, 1)];
+// === map_from_entries_iteration
+const rates = new Map(Object.entries({ EUR: 0.92, GBP: 0.79, JPY: 155.3 }));
+rates.delete("GBP");
+rates.set("CHF", 0.9);
+const lines = [];
+for (const [cur, rate] of rates) lines.push(`${cur}=${rate}`);
+return { lines, keys: [...rates.keys()], size: rates.size, has: rates.has("GBP") };
+// === set_add_has_delete
+const tags = new Set();
+const users = await list_users();
+users.forEach(u => u.tags.forEach(t => tags.add(t)));
+tags.delete("poetry");
+return { size: tags.size, list: Array.from(tags), hasMath: tags.has("math") };
+// === object_entries_on_array_and_string
+return [Object.entries(["a", "b"]), Object.keys("hi"), Object.values({ x: 1, y: [2] }), Object.entries({}).length];
+// === string_concat_numbers_mixed
+const n = 5;
+return ["Total: " + n + 1, "Total: " + (n + 1), n + 1 + " items", `${n}` + 1, "3" * "4", "10" / 4, "7" - 2, true + 1, [] + [], 1 + null];
+// === float_arithmetic_display
+const prices = [0.1, 0.2, 19.99, 5.01];
+const sum = prices.reduce((a, b) => a + b, 0);
+return [sum, sum.toFixed(2), 0.1 * 3, 1.1 * 1.1, (19.99 * 3).toFixed(2), Math.round(2.675 * 100) / 100, 4.35 * 100, 1e21 + 1, 2 ** 53 + 1];
+// === number_tolocale_rounding
+return [(1.005).toLocaleString("en-US", { maximumFractionDigits: 2 }), (2.5).toLocaleString("en-US", { maximumFractionDigits: 0 }), (1234.5).toLocaleString("en-US", { style: "currency", currency: "USD" }), (-0.5).toFixed(0), (0.5).toFixed(0), (1.5).toFixed(0), (2.5).toFixed(0)];
+// === optional_chaining_calls_on_arrays
+const users = await list_users();
+const firstAdmin = users.find(u => u.role === "admin");
+const firstGhost = users.find(u => u.role === "ghost");
+return [firstAdmin?.tags?.at(0), firstGhost?.tags?.at(0), firstGhost?.tags.length, users[10]?.name, users?.[0]?.manager?.name ?? "none"];
+// === switch_true_ranges
+const ws = await Promise.all(["Paris", "London", "Tokyo"].map(c => get_weather(c)));
+return ws.map(w => {
+  switch (true) {
+    case w.tempC >= 24:
+      return `${w.city}: hot`;
+    case w.tempC >= 16:
+      return `${w.city}: mild`;
+    default:
+      return `${w.city}: cold`;
+  }
+});
+// === switch_string_with_blocks
+const { tickets } = await list_tickets({ limit: 10 });
+const out = [];
+for (const t of tickets) {
+  let label;
+  switch (t.status) {
+    case "open": {
+      label = t.assignee ? "assigned" : "triage";
+      break;
+    }
+    case "in_progress":
+      label = "working";
+      break;
+    default:
+      label = "done";
+  }
+  out.push(`${t.id}:${label}`);
+}
+return out;
+// === while_loop_linked_pages
+const seen = [];
+let cursor = "0";
+let guard = 0;
+while (cursor && guard < 5) {
+  guard++;
+  const { tickets, next_cursor } = await list_tickets({ cursor, limit: 3 });
+  seen.push(tickets.map(t => t.id).join("+"));
+  cursor = next_cursor;
+}
+return { seen, guard };
+// === collect_until_enough
+const wanted = 4;
+const picked = [];
+let cursor;
+while (picked.length < wanted) {
+  const page = await list_tickets({ cursor, limit: 2 });
+  for (const t of page.tickets) {
+    if (t.labels.length > 0 && picked.length < wanted) picked.push(t.id);
+  }
+  if (!page.next_cursor) break;
+  cursor = page.next_cursor;
+}
+return picked;
+// === find_first_matching_across_pages
+let cursor;
+let match = null;
+do {
+  const page = await list_tickets({ cursor, limit: 2 });
+  match = page.tickets.find(t => t.labels.includes("payments")) ?? null;
+  cursor = page.next_cursor;
+} while (!match && cursor);
+return match ? `${match.id}: ${match.title}` : "none";
+// === send_emails_loop_results
+const users = await list_users();
+const sent = [];
+for (const u of users.filter(u => u.active && u.role !== "admin")) {
+  const res = await send_email({ to: u.email, subject: `Hi ${u.name.split(" ")[0]}`, body: "Weekly update" });
+  sent.push({ to: u.email, id: res.id });
+}
+return { count: sent.length, sent };
+// === stock_table_sorted_change
+const syms = ["AAPL", "MSFT", "SAP"];
+const rows = [];
+for (const s of syms) {
+  const q = await get_stock_price(s);
+  rows.push({ s, p: q.price, c: q.change_pct });
+}
+rows.sort((a, b) => b.c - a.c);
+const header = `${"SYM".padEnd(5)}|${"PRICE".padStart(8)}|${"CHG".padStart(7)}`;
+return [header, ...rows.map(r => `${r.s.padEnd(5)}|${r.p.toFixed(2).padStart(8)}|${((r.c > 0 ? "+" : "") + r.c.toFixed(2) + "%").padStart(7)}`)].join("\n");
+// === products_price_buckets
+const products = await search_products();
+const buckets = { "<50": [], "50-150": [], ">150": [] };
+for (const p of products) {
+  const key = p.price < 50 ? "<50" : p.price <= 150 ? "50-150" : ">150";
+  buckets[key].push(p.name);
+}
+return buckets;
+// === products_weighted_rating
+const products = await search_products();
+const totalStock = products.reduce((s, p) => s + p.stock, 0);
+const weighted = products.reduce((s, p) => s + p.rating * p.stock, 0) / totalStock;
+return { totalStock, weighted: Number(weighted.toFixed(3)), top: products.filter(p => p.rating >= 4.5).map(p => p.id) };
+// === search_rank_fusion
+const queries = ["python", "guide", "async"];
+const scores = {};
+const lists = await Promise.all(queries.map(q => search_web({ query: q, limit: 5 })));
+lists.forEach(list => {
+  list.forEach((r, rank) => {
+    scores[r.url] = (scores[r.url] || 0) + 1 / (rank + 1);
+  });
+});
+return Object.entries(scores).sort((a, b) => b[1] - a[1]).slice(0, 3).map(([url, s]) => `${s.toFixed(3)} ${url}`);
+// === string_wrap_lines
+const text = (await search_web("python", 5)).map(p => p.snippet).join(" ");
+const words = text.split(/\s+/);
+const lines = [];
+let line = "";
+for (const w of words) {
+  if ((line + " " + w).trim().length > 30) {
+    lines.push(line.trim());
+    line = w;
+  } else {
+    line += " " + w;
+  }
+}
+if (line) lines.push(line.trim());
+return lines;
+// === config_feature_flags
+const config = JSON.parse(await read_file("/data/config.json"));
+const flags = Object.fromEntries(["search", "export", "import"].map(f => [f, config.features.includes(f)]));
+const { retries = 1, timeout = 30, endpoints: { api } } = config;
+return { flags, retries, timeout, api: api.replace(/^https?:\/\//, "") };
+// === csv_to_json_numbers
+const csv = await read_file("/data/sales.csv");
+const [head, ...body] = csv.trim().split("\n").map(l => l.split(","));
+const records = body.map(cells => head.reduce((o, h, i) => ({ ...o, [h]: isNaN(cells[i]) ? cells[i] : Number(cells[i]) }), {}));
+return records.filter(r => r.units * r.price > 25);
+// === csv_pivot_region_product
+const csv = await read_file("/data/sales.csv");
+const rows = csv.trim().split("\n").slice(1).map(l => l.split(","));
+const pivot = {};
+for (const [region, product, units] of rows) {
+  pivot[region] ??= {};
+  pivot[region][product] = (pivot[region][product] ?? 0) + +units;
+}
+return pivot;
+// === top_n_per_group
+const products = await search_products();
+const byCat = {};
+for (const p of products) (byCat[p.category] ||= []).push(p);
+const top = Object.fromEntries(Object.entries(byCat).map(([cat, ps]) => [cat, ps.sort((a, b) => b.rating - a.rating)[0].name]));
+return top;
+// === running_total_map
+const orders = await get_orders(1);
+let running = 0;
+const rows = orders.map(o => {
+  const t = o.items.reduce((s, i) => s + i.price * i.qty, 0);
+  running += t;
+  return { id: o.id, total: t.toFixed(2), running: running.toFixed(2) };
+});
+return rows;
+// === moving_average
+const w = await get_weather("Paris");
+const highs = w.forecast.map(f => f.high);
+const window = 2;
+const avgs = highs.slice(window - 1).map((_, i) => {
+  const slice = highs.slice(i, i + window);
+  return slice.reduce((a, b) => a + b, 0) / window;
+});
+return avgs;
+// === histogram_bars
+const users = await list_users();
+const decades = {};
+for (const u of users) {
+  const d = Math.floor(u.age / 10) * 10;
+  decades[d] = (decades[d] || 0) + 1;
+}
+return Object.keys(decades).sort((a, b) => a - b).map(d => `${String(d).padStart(3)}s ${"#".repeat(decades[d])}`).join("\n");
+// === zip_two_arrays
+const cities = ["Paris", "London"];
+const ws = await Promise.all(cities.map(c => get_weather(c)));
+const zipped = cities.map((c, i) => [c, ws[i].conditions]);
+return Object.fromEntries(zipped);
+// === partition_by_predicate
+const users = await list_users();
+const [active, inactive] = users.reduce(([a, b], u) => (u.active ? [[...a, u.name], b] : [a, [...b, u.name]]), [[], []]);
+return { active, inactive };
+// === every_item_validation
+const orders = (await Promise.all([1, 2].map(id => get_orders(id)))).flat();
+const problems = [];
+for (const o of orders) {
+  if (!o.items.length) problems.push(`${o.id}: empty`);
+  if (o.items.some(i => i.qty <= 0)) problems.push(`${o.id}: bad qty`);
+  if (!["pending", "shipped", "delivered", "cancelled"].includes(o.status)) problems.push(`${o.id}: status`);
+}
+return problems.length === 0 ? "all valid" : problems;
+// === unique_skus_sorted
+const orders = (await Promise.all([1, 2, 3].map(get_orders))).flat();
+const skus = [...new Set(orders.flatMap(o => o.items.map(i => i.sku)))].sort();
+return { count: skus.length, skus };
+// === string_reverse_palindrome
+const words = ["level", "Paris", "noon", "racecar", "Tokyo"];
+return words.filter(w => w.toLowerCase() === w.toLowerCase().split("").reverse().join(""));
+// === count_chars_vowels
+const user = await get_user(3);
+const vowels = (user.name.match(/[aeiou]/gi) || []).length;
+const letters = user.name.replace(/[^a-z]/gi, "").length;
+return { vowels, letters, ratio: (vowels / letters).toFixed(3) };
+// === email_domain_counts
+const users = await list_users();
+const events = await list_events();
+const emails = [...users.map(u => u.email), ...events.flatMap(e => e.attendees)];
+const domains = emails.reduce((m, e) => {
+  const d = e.split("@")[1];
+  m[d] = (m[d] ?? 0) + 1;
+  return m;
+}, {});
+return domains;
+// === nullish_assignment_defaults
+const config = JSON.parse(await read_file("/data/config.json"));
+config.timeout ??= 30;
+config.retries ||= 5;
+config.debug &&= "yes";
+return config;
+// === object_spread_override_order
+const user = await get_user(1);
+const a = { ...user, name: "X" };
+const b = { name: "X", ...user };
+return [a.name, b.name, Object.keys(a).length, Object.keys({ ...user, extra: 1 }).at(-1)];
+// === array_destructure_skip_rest
+const w = await get_weather("Tokyo");
+const [, second, ...others] = w.forecast;
+const [{ day: firstDay }] = w.forecast;
+return { second: second.day, others: others.length, firstDay };
+// === function_default_object_param
+function fmt(value, { digits = 2, prefix = "", suffix = "" } = {}) {
+  return `${prefix}${value.toFixed(digits)}${suffix}`;
+}
+const q = await get_stock_price("AAPL");
+return [fmt(q.price), fmt(q.price, { prefix: "$" }), fmt(q.change_pct, { digits: 1, suffix: "%" })];
+// === rest_params_sum
+function sum(...nums) {
+  return nums.reduce((a, b) => a + b, 0);
+}
+const w = await get_weather("London");
+return [sum(), sum(1, 2, 3), sum(...w.forecast.map(f => f.high))];
+// === ternary_chain_grade
+const users = await list_users();
+const grade = age => age >= 80 ? "A" : age >= 50 ? "B" : age >= 40 ? "C" : "D";
+return users.map(u => grade(u.age)).join("");
+// === date_iso_week_number
+function isoWeek(dateStr) {
+  const d = new Date(dateStr);
+  const day = (d.getUTCDay() + 6) % 7;
+  d.setUTCDate(d.getUTCDate() - day + 3);
+  const firstThursday = new Date(Date.UTC(d.getUTCFullYear(), 0, 4));
+  return 1 + Math.round(((d - firstThursday) / 86400000 - 3 + ((firstThursday.getUTCDay() + 6) % 7)) / 7);
+}
+const events = await list_events();
+return events.map(e => isoWeek(e.start));
+// === date_group_by_weekday
+const events = await list_events();
+const names = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"];
+const counts = {};
+for (const e of events) {
+  const n = names[new Date(e.start).getUTCDay()];
+  counts[n] = (counts[n] || 0) + 1;
+}
+return counts;
+// === time_formatting_hhmm
+const events = await list_events();
+const fmt = iso => { const d = new Date(iso); return `${String(d.getUTCHours()).padStart(2, "0")}:${String(d.getUTCMinutes()).padStart(2, "0")}`; };
+return events.map(e => `${e.title}: ${fmt(e.start)}–${fmt(e.end)}`);
+// === tickets_sla_breach
+const now = Date.parse("2024-05-07T12:00:00Z");
+const slaHours = { critical: 24, high: 72, medium: 168, low: 336 };
+let cursor;
+const breaches = [];
+do {
+  const page = await list_tickets({ cursor, limit: 3 });
+  for (const t of page.tickets) {
+    if (t.status === "closed") continue;
+    const ageH = (now - Date.parse(t.created)) / 3600000;
+    if (ageH > slaHours[t.priority]) breaches.push({ id: t.id, over: Math.round(ageH - slaHours[t.priority]) });
+  }
+  cursor = page.next_cursor;
+} while (cursor);
+return breaches;
+// === tickets_workload_per_assignee
+const { tickets } = await list_tickets({ limit: 20 });
+const users = await list_users();
+const load = users.map(u => ({
+  name: u.name,
+  open: tickets.filter(t => t.assignee === u.email && t.status !== "closed").length,
+}));
+return load.filter(l => l.open > 0).sort((a, b) => b.open - a.open || a.name.localeCompare(b.name));
+// === weather_advice_if_else
+const w = await get_weather("London");
+let advice;
+if (w.conditions.toLowerCase().includes("rain")) {
+  advice = "Take an umbrella";
+} else if (w.tempC > 25) {
+  advice = "Stay hydrated";
+} else {
+  advice = "Enjoy your day";
+}
+const tomorrow = w.forecast[0];
+const note = tomorrow.rain > 0.5 ? ` Rain likely tomorrow (${Math.round(tomorrow.rain * 100)}%).` : "";
+return advice + "." + note;
+// === fx_convert_table_loop
+const amounts = [10, 250, 1000];
+const targets = ["EUR", "GBP", "JPY"];
+const table = {};
+for (const cur of targets) {
+  const rate = await get_exchange_rate({ base: "USD", target: cur });
+  table[cur] = amounts.map(a => Math.round(a * rate * 100) / 100);
+}
+return table;
+// === portfolio_with_weights
+const holdings = { AAPL: 10, MSFT: 5, SAP: 8 };
+const quotes = await Promise.all(Object.keys(holdings).map(s => get_stock_price(s)));
+const eur = await get_exchange_rate("EUR", "USD");
+const values = quotes.map(q => ({ s: q.symbol, v: holdings[q.symbol] * q.price * (q.currency === "EUR" ? eur : 1) }));
+const total = values.reduce((s, x) => s + x.v, 0);
+return values.map(x => `${x.s} ${(x.v / total * 100).toFixed(1)}%`).concat(`total $${total.toFixed(2)}`);
