@@ -1288,3 +1288,272 @@ const eur = await get_exchange_rate("EUR", "USD");
 const values = quotes.map(q => ({ s: q.symbol, v: holdings[q.symbol] * q.price * (q.currency === "EUR" ? eur : 1) }));
 const total = values.reduce((s, x) => s + x.v, 0);
 return values.map(x => `${x.s} ${(x.v / total * 100).toFixed(1)}%`).concat(`total $${total.toFixed(2)}`);
+// === entries_index_for_of
+const { tickets } = await list_tickets({ limit: 4 });
+const lines = [];
+for (const [i, t] of tickets.entries()) {
+  lines.push(`${i + 1}. [${t.priority.toUpperCase()}] ${t.title}`);
+}
+return lines.join("\n");
+// === object_entries_foreach_destructure
+const counts = { open: 3, closed: 2, in_progress: 2 };
+const parts = [];
+Object.entries(counts).forEach(([status, n]) => {
+  parts.push(`${status.replace("_", " ")}=${n}`);
+});
+return parts.join(", ");
+// === promise_all_object_entries_async
+const symbols = { apple: "AAPL", microsoft: "MSFT" };
+const entries = await Promise.all(
+  Object.entries(symbols).map(async ([name, sym]) => {
+    const q = await get_stock_price(sym);
+    return [name, q.price];
+  })
+);
+return Object.fromEntries(entries);
+// === results_keyed_by_await_loop
+const results = {};
+for (const city of ["Tokyo", "Paris"]) {
+  const w = await get_weather(city);
+  results[city] = { temp: w.tempC, wet: w.forecast.some(f => f.rain > 0.5) };
+}
+return results;
+// === console_progress_logging
+const ids = [1, 2, 3];
+const names = [];
+for (const id of ids) {
+  console.log(`Fetching user ${id}...`);
+  const u = await get_user(id);
+  console.log(`Got ${u.name}`);
+  names.push(u.name);
+}
+console.log("Done", names.length);
+return names;
+// === map_set_chain_counts
+const { tickets } = await list_tickets({ limit: 10 });
+const m = new Map();
+tickets.forEach(t => m.set(t.status, (m.get(t.status) ?? 0) + 1));
+return [...m].map(([k, v]) => ({ status: k, count: v }));
+// === sorted_unique_words_title
+const pages = await search_web("python javascript rust node", 5);
+const words = new Set();
+for (const p of pages) {
+  for (const w of p.title.toLowerCase().split(" ")) {
+    if (w.length > 3) words.add(w);
+  }
+}
+return [...words].sort().slice(0, 6);
+// === max_by_with_sort_copy
+const products = await search_products();
+const [mostStock] = [...products].sort((a, b) => b.stock - a.stock);
+const [cheapest, secondCheapest] = products.toSorted((a, b) => a.price - b.price);
+return { mostStock: mostStock.name, cheapest: cheapest.name, secondCheapest: secondCheapest.name };
+// === conditional_spread_object
+const user = await get_user(2);
+const payload = {
+  id: user.id,
+  ...(user.manager && { managerName: user.manager.name }),
+  ...(user.tags.length > 0 ? { tags: user.tags.join("|") } : {}),
+  ...(user.nickname ? { nick: user.nickname } : {}),
+};
+return payload;
+// === conditional_spread_array
+const w = await get_weather("London");
+const warnings = [
+  ...(w.humidity > 80 ? ["humid"] : []),
+  ...(w.wind_kph > 20 ? ["windy"] : []),
+  ...(w.tempC < 5 ? ["cold"] : []),
+];
+return warnings.length ? warnings : ["none"];
+// === try_catch_json_parse_fallback
+const raw = await read_file("/data/notes.md");
+let parsed;
+try {
+  parsed = JSON.parse(raw);
+} catch (e) {
+  parsed = { text: raw.slice(0, 7), error: e.name };
+}
+return parsed;
+// === retry_guard_first_loop
+let attempts = 0;
+let result = null;
+const cities = ["Atlantis", "Atlantis", "Paris"];
+while (attempts < 3) {
+  try {
+    result = await get_weather(cities[attempts]);
+    break;
+  } catch (e) {
+    if (attempts + 1 >= 3) throw e;
+    attempts++;
+  }
+}
+return { attempts, city: result.city };
+// === fallback_chain_functions
+async function firstWorking(cities) {
+  for (const c of cities) {
+    try {
+      return await get_weather(c);
+    } catch (e) {
+      continue;
+    }
+  }
+  return null;
+}
+const w = await firstWorking(["Nowhere", "Tokyo", "Paris"]);
+return w?.city ?? "none";
+// === nested_ternary_template_plural
+const { tickets } = await list_tickets({ limit: 10 });
+const open = tickets.filter(t => t.status === "open").length;
+return `There ${open === 1 ? "is" : "are"} ${open} open ticket${open === 1 ? "" : "s"}${open > 2 ? " — triage needed" : ""}.`;
+// === string_template_table_rows
+const users = await list_users();
+const width = Math.max(...users.map(u => u.name.length));
+return users.map(u => `${u.name.padEnd(width)} | ${String(u.age).padStart(3)} | ${u.active ? "yes" : "no"}`).join("\n");
+// === date_relative_labels
+const now = new Date("2024-05-06T12:00:00Z");
+const events = await list_events();
+return events.map(e => {
+  const diffH = Math.round((new Date(e.start) - now) / 3600000);
+  if (diffH < 0) return `${e.title}: ${-diffH}h ago`;
+  if (diffH < 24) return `${e.title}: in ${diffH}h`;
+  return `${e.title}: in ${Math.floor(diffH / 24)}d`;
+});
+// === parse_key_value_lines
+const text = "name = Ada\nrole= admin\n# comment\n\ncity =London ";
+const obj = {};
+for (const line of text.split("\n")) {
+  const trimmed = line.trim();
+  if (!trimmed || trimmed.startsWith("#")) continue;
+  const [key, ...rest] = trimmed.split("=");
+  obj[key.trim()] = rest.join("=").trim();
+}
+return obj;
+// === parse_query_string
+const url = "https://example.com/search?q=async+await&page=2&tags=a,b&empty=";
+const query = url.split("?")[1];
+const params = Object.fromEntries(query.split("&").map(kv => {
+  const [k, v = ""] = kv.split("=");
+  return [k, decodeURIComponent(v.replace(/\+/g, " "))];
+}));
+return params;
+// === number_bucket_percentiles
+const products = await search_products();
+const prices = products.map(p => p.price).sort((a, b) => a - b);
+const pct = q => prices[Math.min(prices.length - 1, Math.floor(q * prices.length))];
+return { p25: pct(0.25), p50: pct(0.5), p90: pct(0.9) };
+// === every_some_nested_attendees
+const events = await list_events();
+const users = await list_users();
+const emails = new Set(users.map(u => u.email));
+return {
+  allKnown: events.every(e => e.attendees.every(a => emails.has(a))),
+  anyLinus: events.some(e => e.attendees.includes("linus@example.com")),
+  solo: events.filter(e => e.attendees.length === 1).map(e => e.title),
+};
+// === jsdoc_helpers_main_stringify
+/**
+ * Summarize a user.
+ * @param {object} u
+ * @returns {string}
+ */
+function summarize(u) {
+  // name and city
+  return `${u.name} (${u.city})`;
+}
+
+async function main() {
+  const users = await list_users();
+  const result = { count: users.length, lines: users.map(summarize) };
+  return JSON.stringify(result, null, 2);
+}
+
+return await main();
+// === reduce_destructured_param_records
+const users = await list_users();
+const result = users.reduce((acc, { role, age }) => {
+  acc[role] ??= { n: 0, ages: [] };
+  acc[role].n++;
+  acc[role].ages.push(age);
+  return acc;
+}, {});
+return result;
+// === promise_all_three_tools
+const data = await Promise.all([list_users(), list_events(), search_products({ category: "shoes" })]);
+const [users, events, shoes] = data;
+return { users: users.length, events: events.length, shoes: shoes.map(s => s.id) };
+// === var_classic_for_loop
+var users = await list_users();
+var out = [];
+for (var i = 0; i < users.length; i++) {
+  var u = users[i];
+  if (u.active) {
+    out.push(u.name);
+  }
+}
+return out;
+// === loop_local_lets_try_two
+const out = [];
+for (const id of [1, 9]) {
+  let value = null;
+  let ok = false;
+  try {
+    const u = await get_user(id);
+    value = u.name;
+    ok = true;
+  } catch (e) {
+    value = e.message;
+  }
+  out.push({ id, value, ok });
+}
+return out;
+// === per_item_status_try
+const report = [];
+for (const sym of ["AAPL", "TSLA", "SAP"]) {
+  let line;
+  try {
+    const q = await get_stock_price(sym);
+    line = `${sym}: ${q.price.toFixed(2)} ${q.currency}`;
+  } catch (err) {
+    line = `${sym}: unavailable (${err.message})`;
+  }
+  report.push(line);
+}
+return report.join("\n");
+// === events_free_slots
+const events = (await list_events("2024-05-06")).toSorted((a, b) => a.start.localeCompare(b.start));
+const dayStart = "2024-05-06T08:00:00Z", dayEnd = "2024-05-06T18:00:00Z";
+const free = [];
+let cursor = dayStart;
+for (const e of events) {
+  if (e.start > cursor) free.push(`${cursor.slice(11, 16)}-${e.start.slice(11, 16)}`);
+  if (e.end > cursor) cursor = e.end;
+}
+if (cursor < dayEnd) free.push(`${cursor.slice(11, 16)}-${dayEnd.slice(11, 16)}`);
+return free;
+// === orders_monthly_revenue
+const users = await list_users();
+const orders = (await Promise.all(users.map(u => get_orders(u.id)))).flat();
+const byMonth = {};
+for (const o of orders) {
+  if (o.status === "cancelled") continue;
+  const month = new Date(o.createdAt).toISOString().slice(0, 7);
+  const revenue = o.items.reduce((s, i) => s + i.qty * i.price, 0);
+  byMonth[month] = Math.round(((byMonth[month] ?? 0) + revenue) * 100) / 100;
+}
+return byMonth;
+// === top_customers_report
+const users = await list_users();
+const spend = await Promise.all(users.map(async u => {
+  const orders = await get_orders(u.id);
+  const total = orders.filter(o => o.status !== "cancelled").reduce((s, o) => s + o.items.reduce((t, i) => t + i.qty * i.price, 0), 0);
+  return { name: u.name, total };
+}));
+const top = spend.filter(s => s.total > 0).sort((a, b) => b.total - a.total).slice(0, 2);
+return top.map((s, i) => `#${i + 1} ${s.name}: $${s.total.toFixed(2)}`).join("\n");
+// === inventory_restock_plan
+const products = await search_products();
+const plan = products
+  .filter(p => p.stock < 10)
+  .map(p => ({ id: p.id, order: Math.max(0, 20 - p.stock), cost: +(Math.max(0, 20 - p.stock) * p.price * 0.6).toFixed(2) }));
+const totalCost = plan.reduce((s, x) => s + x.cost, 0);
+return { plan, totalCost: totalCost.toFixed(2) };

@@ -144,7 +144,7 @@ class TryBranches(ErrorReads):
             if n >= run:
                 allowed += ("change",)
             if part.kind not in allowed:
-                guarded = part.kind == "change" and parts[n + 1].kind == "guard"
+                guarded = part.kind == "change" and any(p.kind == "guard" for p in parts[n:])
                 self.fail(
                     "Plan reads this `try` block or handler only as declarations, calls and "
                     "guards, then one change: JavaScript keeps a change made before a later "
