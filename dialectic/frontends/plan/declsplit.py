@@ -47,7 +47,11 @@ def split_declarations(source: str, tokens: Lexed) -> Lexed | None:
         i = j + 1
         while kinds[i] != ";" and kinds[i] not in _CLOSE:
             if kinds[i] in _OPEN:
-                i = partner.get(i, n - 1)  # (never closed: the end, no `;`)
+                close = partner.get(i)
+                if close is None:  # (never closed: the end, no `;`)
+                    i = n - 1
+                    break
+                i = close
             elif kinds[i] == ",":
                 commas.append(i)
             i += 1

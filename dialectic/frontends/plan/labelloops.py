@@ -92,6 +92,8 @@ def _construct_end(kinds: Sequence[str], values: Sequence[object], b: _Brackets,
     """The last token of the loop or ``switch`` whose body opens at token ``at`` (a ``do``'s
     ``while (...);``)."""
     close = b.partner.get(at, len(kinds) - 1)
+    if close + 2 >= len(kinds):
+        return close
     if values[at - 1] == "do" and values[close + 1] == "while" and kinds[close + 2] == "(":
         end = b.partner.get(close + 2, close)
         return end + 1 if kinds[end + 1] == ";" else end
@@ -112,7 +114,7 @@ def _braced(
                 if opener and values[opener - 1] == "do":
                     continue
             close = b.partner.get(k + 1)
-            if close is None or kinds[close + 1] != "{":
+            if close is None or close + 1 >= len(kinds) or kinds[close + 1] != "{":
                 return False
     return True
 
