@@ -107,6 +107,11 @@ def test_a_try_block_may_end_with_changes_of_quiet_values() -> None:
         "let found = null;\nlet tries = 0;\nfor (const id of [9, 2, 3]) {\n  try {\n"
         "    const u = await get_user(id);\n    found = u.name;\n    tries++;\n    break;\n"
         "  } catch (e) {\n    tries++;\n  }\n}\nreturn {found, tries};",
+        # a handler's flag, then the error's text (its message, its name)
+        "let failed = false, msg = null;\ntry { await get_user(9); }\n"
+        "catch (e) { failed = true; msg = e.message; }\nreturn [failed, msg];",
+        "let ok = true, kind = '';\nfor (const t of ['{}', '{']) {\n  try { JSON.parse(t); }\n"
+        "  catch (err) { ok = false; kind = err.name; }\n}\nreturn [ok, kind];",
         "const names = [];\nlet failed = 0;\nlet last = '';\nfor (const c of ['Paris', 'X', "
         "'Tokyo']) {\n  try {\n    const w = await get_weather(c);\n    names.push(w.city);\n"
         "    last = c;\n  } catch {\n    failed += 1;\n  }\n}\nreturn {names, failed, last};",

@@ -72,8 +72,14 @@ class TryBranches(ErrorReads):
         ``return v;``: ``if (_tryN[0] === 0) return _tryN[1];``, and its ``break;`` in its
         branch)."""
         changes: list[list[Part]] = []
-        for parts in (body, handler):
-            run = self.last_changes(parts)
+        param = t.param
+        error = (
+            str(self.values[param[0]])
+            if param is not None and param[1] == param[0] + 1 and self.kinds[param[0]] == "name"
+            else None
+        )
+        for parts, caught in ((body, None), (handler, error)):
+            run = self.last_changes(parts, caught)
             if self.problems:
                 return t.close + 1
             changes.append(run)
@@ -131,12 +137,13 @@ class TryBranches(ErrorReads):
             self.put(jump, ";")
         self.put(at, "}")
 
-    def last_changes(self, parts: list[Part]) -> list[Part]:
+    def last_changes(self, parts: list[Part], error: str | None = None) -> list[Part]:
         """The block's changes (its last statement; or its last statements, when each after
-        the first sets a value that cannot fail, :meth:`quiet_run`), after checking that
-        every statement is one :mod:`.tryparts` reads here."""
+        the first sets a value that cannot fail, :meth:`quiet_run`; ``error``: the handler's
+        parameter), after checking that every statement is one :mod:`.tryparts` reads
+        here."""
         declared: set[object] = set()
-        run = self.quiet_run(parts)
+        run = self.quiet_run(parts, error)
         out: list[Part] = []
         for n, part in enumerate(parts):
             last = n == len(parts) - 1
@@ -177,10 +184,11 @@ class TryBranches(ErrorReads):
                 out.append(part)
         return out
 
-    def quiet_run(self, parts: list[Part]) -> int:
+    def quiet_run(self, parts: list[Part], error: str | None = None) -> int:
         """Where the block's last statements start when they are two or more changes of
         different names, each after the first setting a value that cannot fail and reads
-        none of the names they change (``data = d; ok = true; count++;``): their values are
+        none of the names they change (``data = d; ok = true; count++;``; in a handler of
+        the parameter ``error``, also ``e.message`` and ``e.name``): their values are
         computed in the block, in any order, as JavaScript computes them (else
         ``len(parts)``)."""
         start = len(parts)
@@ -195,6 +203,15 @@ class TryBranches(ErrorReads):
             v0, v1 = part.value
             if v1 - v0 == 2 and kinds[v0] == "-" and kinds[v1 - 1] == "num":
                 continue  # (`size = -1;`)
+            if (
+                v1 - v0 == 3
+                and error is not None
+                and values[v0] == error
+                and kinds[v0 + 1] == "."
+                and values[v0 + 2] in ("message", "name")
+                and error not in targets
+            ):
+                continue  # (`failed = true; error = e.message;`: the error's text)
             if v1 - v0 > 1 or (
                 v1 - v0 == 1
                 and kinds[v0] not in ("num", "str")
