@@ -154,18 +154,24 @@ def refused(exc: JsRefusal, name: str, path: JSONPath) -> DialecticError:
     return err
 
 
-def apply_js(fn: Callable[..., Any], args: list[Any], name: str, path: JSONPath) -> Any:
-    """A JavaScript method or global applied: its value, or `expression_error`."""
+def apply_js(
+    fn: Callable[..., Any], args: list[Any], name: str, path: JSONPath, method: bool = False
+) -> Any:
+    """A JavaScript method (``method``: ``args[0]`` its receiver) or global applied: its
+    value, or `expression_error`."""
     try:
         return fn(*args)
     except JsRefusal as exc:
         raise refused(exc, name, path) from None
     except TypeError:  # the Python function's arity: JavaScript would ignore or misread them
+        n = len(args) - method
         raise DialecticError(
             "expression_error",
-            f"`{name}` was given {len(args)} argument{'s' if len(args) != 1 else ''}, "
-            "more or fewer than it takes",
+            f"`{name}` was given {n} argument{'s' if n != 1 else ''}, more or fewer than "
+            "Plan reads",
             path,
+            hint=f"Give `{name}` the arguments SPEC.md section 1.8 lists for it, or compute "
+            "what the others do another way (`s.slice(i).indexOf(t)` for a start).",
         ) from None
 
 

@@ -286,11 +286,25 @@ def coercer(
                 exc.code,
                 f"argument `{pname}` of `{fname}`: {exc.message}",
                 path,
-                hint=exc.hint,
+                hint=(_null_hint(fn, pname) if v is None else None) or exc.hint,
                 details=exc.details,
             ) from None
 
     return (types.exact_types(ptype) or (), slow)
+
+
+def _null_hint(fn: FunctionDescription, pname: str) -> str | None:
+    """What to write for a `null` given to an optional parameter: no value at all (a cursor
+    that starts as `null` in a pagination loop)."""
+    from dialectic.registry.descriptions import Optional
+
+    if not isinstance(fn.parameters.get(pname), Optional):
+        return None
+    return (
+        f"`{pname}` is optional: leave it out rather than pass `null` (a name that starts "
+        f"with no value: `let {pname};`, not `let {pname} = null;`; or pass "
+        f"`{pname} ?? undefined`: an `undefined` argument is left out)."
+    )
 
 
 def _coercion_ambiguity(

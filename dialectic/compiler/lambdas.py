@@ -273,7 +273,7 @@ def plain_method(
             token = DEADLINE.set(s.deadline_at)
             owner = OWNER.set(s) if keeps else None
             try:
-                out = apply_js(fn, [receiver, *rest], name, path)
+                out = apply_js(fn, [receiver, *rest], name, path, True)
             except Overdue:
                 raise deadline_error(s.limits, path) from None
             finally:
@@ -281,7 +281,7 @@ def plain_method(
                     OWNER.reset(owner)
                 DEADLINE.reset(token)
         else:
-            out = apply_js(fn, [receiver, *rest], name, path)
+            out = apply_js(fn, [receiver, *rest], name, path, True)
         if type(out) is list:
             if not (held and t is JsMap):
                 steps.take(s, len(out) // made)  # what it made counts: `[a, a].flat()` doubles

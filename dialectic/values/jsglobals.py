@@ -100,12 +100,19 @@ def _sqrt(x: float) -> float:
     return math.sqrt(x)
 
 
+#: what to write instead of Object.keys/values/entries of a text, a number, null...
+_NOT_OBJECT = (
+    "Pass an object or an array (test the value first: `x && typeof x === 'object' ? "
+    "Object.keys(x) : []`); a text's characters are `[...s]`."
+)
+
+
 def _keys(obj: Any) -> list[str]:
     if type(obj) is dict:
         return js_order(obj)
     if type(obj) is list:  # (a match array's index, input, groups after its items)
         return [str(i) for i in range(len(obj))] + [k for k, _ in match_fields(obj)]
-    raise JsRefusal(f"Object.keys of {_a(kind(obj))} is not supported")
+    raise JsRefusal(f"Object.keys of {_a(kind(obj))} is not supported", _NOT_OBJECT)
 
 
 def _values(obj: Any) -> list[Any]:
@@ -113,7 +120,7 @@ def _values(obj: Any) -> list[Any]:
         return [obj[k] for k in js_order(obj)]
     if type(obj) is list:
         return list(obj) + [v for _, v in match_fields(obj)]
-    raise JsRefusal(f"Object.values of {_a(kind(obj))} is not supported")
+    raise JsRefusal(f"Object.values of {_a(kind(obj))} is not supported", _NOT_OBJECT)
 
 
 def _entries(obj: Any) -> list[list[Any]]:
@@ -121,7 +128,7 @@ def _entries(obj: Any) -> list[list[Any]]:
         return [[k, obj[k]] for k in js_order(obj)]
     if type(obj) is list:
         return [[str(i), v] for i, v in enumerate(obj)] + [[k, v] for k, v in match_fields(obj)]
-    raise JsRefusal(f"Object.entries of {_a(kind(obj))} is not supported")
+    raise JsRefusal(f"Object.entries of {_a(kind(obj))} is not supported", _NOT_OBJECT)
 
 
 def _from_entries(pairs: Any) -> dict[str, Any]:

@@ -274,6 +274,36 @@ def _str_index_of(s: str, sub: Any, start: Any = UNDEFINED) -> int:
     return s.find(sub, min(i, len(s)))
 
 
+def _str_includes(s: str, sub: Any, start: Any = UNDEFINED) -> bool:
+    if start is UNDEFINED:
+        return _text(sub, "the text to find") in s
+    return _str_index_of(s, sub, start) != -1
+
+
+def _starts_with(s: str, sub: Any, start: Any = UNDEFINED) -> bool:
+    """``s.startsWith(sub, start)``: ``start`` a UTF-16 index, clamped to the text."""
+    sub = _text(sub, "the prefix")
+    if start is UNDEFINED:
+        return s.startswith(sub)
+    i = max(_int_arg(start, "the start", 0), 0)
+    if _bmp(s) and _bmp(sub):
+        return s.startswith(sub, min(i, len(s)))
+    u = _units(s)
+    return u.startswith(_units(sub), 2 * min(i, len(u) // 2))
+
+
+def _ends_with(s: str, sub: Any, end: Any = UNDEFINED) -> bool:
+    """``s.endsWith(sub, end)``: ``end`` a UTF-16 index, clamped to the text."""
+    sub = _text(sub, "the suffix")
+    if end is UNDEFINED:
+        return s.endswith(sub)
+    k = max(_int_arg(end, "the end", 0), 0)
+    if _bmp(s) and _bmp(sub):
+        return s.endswith(sub, 0, min(k, len(s)))
+    u = _units(s)
+    return u.endswith(_units(sub), 0, 2 * min(k, len(u) // 2))
+
+
 def _char_at(s: str, i: Any = 0) -> str:
     k = _int_arg(i, "the index", 0)
     return utf16_index(s, k) if 0 <= k < utf16_length(s) else ""
@@ -401,9 +431,9 @@ _UNSIZED: dict[str, Callable[..., Any]] = {
     "trim": lambda s: s.strip(_JS_SPACE),
     "trimStart": lambda s: s.lstrip(_JS_SPACE),
     "trimEnd": lambda s: s.rstrip(_JS_SPACE),
-    "includes": lambda s, sub: _text(sub, "the text to find") in s,
-    "startsWith": lambda s, sub: s.startswith(_text(sub, "the prefix")),
-    "endsWith": lambda s, sub: s.endswith(_text(sub, "the suffix")),
+    "includes": _str_includes,
+    "startsWith": _starts_with,
+    "endsWith": _ends_with,
     "slice": _str_slice,
     "substring": _substring,
     "split": _split,

@@ -1,8 +1,8 @@
 """Tools as code-mode prompts give them to models (search, users, orders, weather, calendar,
-files, prices, mail), each a Python function for dialectic and its JavaScript twin for Node,
-both reading the one data set below; and the harness that runs a corpus of programs through
-both and classifies each as ``same``, ``refused``, ``wrong`` or ``crash``
-(tests/expressions/test_model_programs.py)."""
+files, prices, tickets by page, mail), each a Python function for dialectic and its JavaScript
+twin for Node, both reading the one data set below; and the harness that runs a corpus of
+programs through both and classifies each as ``same``, ``refused``, ``wrong`` or ``crash``
+(tests/expressions/test_model_programs.py, test_model_tasks.py)."""
 
 from __future__ import annotations
 
@@ -126,10 +126,29 @@ PAGES: list[dict[str, Any]] = [
      "snippet": "pyproject.toml, wheels and publishing.", "score": 0.64,
      "published": "2023-08-14"},
 ]  # fmt: skip
+TICKETS: list[dict[str, Any]] = [
+    {"id": "T-1", "title": "Login fails on Safari", "status": "open", "priority": "high",
+     "assignee": "ada@example.com", "created": "2024-05-01T09:12:00Z", "labels": ["bug", "web"]},
+    {"id": "T-2", "title": "Add CSV export", "status": "closed", "priority": "low",
+     "assignee": "alan@example.com", "created": "2024-04-18T15:40:00Z", "labels": ["feature"]},
+    {"id": "T-3", "title": "Crash on empty cart", "status": "open", "priority": "critical",
+     "assignee": None, "created": "2024-05-03T11:05:00Z", "labels": ["bug"]},
+    {"id": "T-4", "title": "Slow search results", "status": "in_progress", "priority": "high",
+     "assignee": "grace@example.com", "created": "2024-04-29T08:00:00Z",
+     "labels": ["perf", "search"]},
+    {"id": "T-5", "title": "Typo in footer", "status": "closed", "priority": "low",
+     "assignee": "ada@example.com", "created": "2024-03-11T17:25:00Z", "labels": []},
+    {"id": "T-6", "title": "Dark mode colours", "status": "open", "priority": "medium",
+     "assignee": "linus@example.com", "created": "2024-05-05T20:30:00Z",
+     "labels": ["feature", "web"]},
+    {"id": "T-7", "title": "Timeout calling payments API", "status": "in_progress",
+     "priority": "critical", "assignee": "alan@example.com", "created": "2024-05-06T06:45:00Z",
+     "labels": ["bug", "payments"]},
+]  # fmt: skip
 DATA: dict[str, Any] = {
     "users": USERS, "orders": ORDERS, "weather": WEATHER, "events": EVENTS, "files": FILES,
     "contents": CONTENTS, "prices": PRICES, "rates": RATES, "products": PRODUCTS,
-    "pages": PAGES,
+    "pages": PAGES, "tickets": TICKETS,
 }  # fmt: skip
 
 
@@ -201,6 +220,15 @@ def search_products(category: str | None = None, max_price: float | None = None)
     )
 
 
+def list_tickets(cursor: str | None = None, limit: int = 3) -> Any:
+    """A page of tickets from ``cursor`` (an offset as text) and the next page's cursor."""
+    start = int(cursor) if cursor else 0
+    end = start + limit
+    return _copy(
+        {"tickets": TICKETS[start:end], "next_cursor": str(end) if end < len(TICKETS) else None}
+    )
+
+
 def send_email(to: str, subject: str, body: str) -> Any:
     return {"id": f"msg-{len(to) + len(subject)}", "status": "queued", "to": to}
 
@@ -221,6 +249,12 @@ TOOLS: list[tuple[str, Callable[..., Any], dict[str, Any], bool]] = [
         "search_products",
         search_products,
         {"category": Optional("string"), "max_price": Optional("number")},
+        False,
+    ),
+    (
+        "list_tickets",
+        list_tickets,
+        {"cursor": Optional("string"), "limit": Optional("integer")},
         False,
     ),
     ("send_email", send_email, {"to": "string", "subject": "string", "body": "string"}, True),
@@ -249,6 +283,11 @@ const impl = {
   search_products: ({category, max_price}) => D.products.filter(p =>
     (category === undefined || p.category === category) &&
     (max_price === undefined || p.price <= max_price)),
+  list_tickets: ({cursor, limit = 3}) => {
+    const start = cursor ? Number(cursor) : 0, end = start + limit;
+    return {tickets: D.tickets.slice(start, end),
+            next_cursor: end < D.tickets.length ? String(end) : null};
+  },
   send_email: ({to, subject}) => ({id: `msg-${to.length + subject.length}`, status: 'queued', to}),
 };
 const TOOLS = {};

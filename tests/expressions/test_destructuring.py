@@ -147,3 +147,19 @@ def test_a_nested_pattern_never_closed_is_a_syntax_error() -> None:
         with pytest.raises(SourceError) as caught:
             parse_plan(text, strict=True)
         assert "expected the end of the pattern" in str(caught.value)
+
+
+def test_an_arrow_body_destructures_as_the_top_of_the_program_does() -> None:
+    # each program above, its statements the block body of a callback: the same verdicts
+    plain = [
+        p for p in PROGRAMS + DEFAULTS if not any(w in p for w in ("await", "for (", "function"))
+    ]
+    wrapped = [
+        "return [0].map(_z => {\n" + "\n".join("  " + line for line in p.split("\n")) + "\n})[0];"
+        for p in plain
+    ]
+    top, inside = check(plain, RT), check(wrapped, RT)
+    for a, b in zip(top, inside, strict=True):
+        assert b.kind in ("same", "refused"), (b.program, b.kind, b.detail)
+        assert a.kind == b.kind, (b.program, a.kind, b.kind, b.detail)
+    assert sum(v.kind == "same" for v in inside) >= 25

@@ -146,6 +146,24 @@ def _item_loops(n: int) -> Callable[[], object]:
     return lambda: parse_plan(source + "return xs0;").tree
 
 
+def _declarations(n: int) -> Callable[[], object]:
+    # `const a0 = 0, a1 = 1, ...;` split into a declaration per name (frontends/plan/declsplit)
+    source = "const " + ", ".join(f"a{i} = {i}" for i in range(n)) + ";\nreturn a0;"
+    return lambda: parse_plan(source).tree
+
+
+def _labeled_loops(n: int) -> Callable[[], object]:
+    # labeled loops, each with inner loops leaving it (frontends/plan/labelloops), and the
+    # statements around them; a program of more labels than it reads keeps its refusal
+    loop = (
+        "outer: for (const a of xs) {{ for (const b of a) {{ if (b > {i}) break outer; "
+        "if (b < 0) continue outer; }} }}\n"
+    )
+    body = "".join(f"const v{i} = {i};\n" for i in range(n))
+    source = "const xs = [[1]];\n" + body + "".join(loop.format(i=i) for i in range(8))
+    return lambda: parse_plan(source + "return xs;").tree
+
+
 @pytest.mark.parametrize(
     "make,n",
     [
@@ -160,6 +178,8 @@ def _item_loops(n: int) -> Callable[[], object]:
         (_function_uses, 300),
         (_format_calls, 2_000),
         (_item_loops, 100),
+        (_declarations, 3_000),
+        (_labeled_loops, 3_000),
     ],
     ids=[
         "comments",
@@ -173,6 +193,8 @@ def _item_loops(n: int) -> Callable[[], object]:
         "function-uses",
         "format-calls",
         "item-loops",
+        "declarations",
+        "labeled-loops",
     ],
 )
 def test_phase_is_linear(make: Callable[[int], Callable[[], object]], n: int) -> None:

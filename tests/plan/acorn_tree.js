@@ -148,6 +148,11 @@ function conv(n) {
           // a body with `if`/loops, read as a function's body (SPEC 1.8): checked against Node
           // itself (tests/expressions/test_arrow_statement_bodies.py)
           throw new Loop("statement body");
+        } else if (s.type === "VariableDeclaration" &&
+                   s.declarations.some((d) => d.id.type !== "Identifier")) {
+          // a destructuring `const` (SPEC 1.8): valid JavaScript, its reads checked against Node
+          // itself (tests/expressions/test_destructuring.py, test_model_tasks.py)
+          throw new Loop("pattern declaration");
         } else throw new Unsupported("arrow body " + s.type);
       }
       return { $fn: [params, count ? { $let: bindings, $return: result } : result] };

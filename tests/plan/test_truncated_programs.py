@@ -22,6 +22,15 @@ PROGRAMS = [
     "const stats = {n: 0}; for (const v of nums) { if (v > 1) stats.n += 1; } return stats;",
     "return await Promise.all(nums.map(async (v) => { await echo(v); return v * 2; }));",
     "let t = ''; switch (x) { case 1: t = 'one'; break; default: t = 'other'; } return t;",
+    # (declarations of several names, labeled loops, destructuring in an arrow's body, a try
+    # ending in two changes: found `const r = [3, 1` read past the end)
+    "const a = [1, 2], b = {k: [3]}, c = `${x}`; return [a, b, c];",
+    "const out = []; outer: for (const p of people) { for (const v of nums) { if (v > 2) "
+    "continue outer; if (v < 0) break outer; } out.push(p.name); } return out;",
+    "let n = 0; loop: do { n++; if (n > 2) break loop; } while (n < 5); return n;",
+    "return people.map(p => { const {name, age = 0, ...rest} = p; const [c] = name; return c; });",
+    "let v = null, ok = false; try { v = JSON.parse(s); ok = true; } catch (e) { v = e.name; } "
+    "return [v, ok];",
 ]
 
 

@@ -4,11 +4,11 @@ expression statements, the changes it makes to its accumulator (``acc[k] = v;``,
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from dialectic.frontends.plan.accumulator import CHANGES as NEXT_VERSION
 from dialectic.frontends.plan.accumulator import Changes, key_set
-from dialectic.frontends.plan.base import CHANGES, DECLARATORS, ParserBase
+from dialectic.frontends.plan.base import CHANGES, DECLARATORS, ParseFailure
 from dialectic.frontends.plan.keywords import (
     RESERVED,
     keyword_hint,
@@ -16,6 +16,7 @@ from dialectic.frontends.plan.keywords import (
 from dialectic.frontends.plan.logicalset import LOGICAL_SETS, only_if
 from dialectic.frontends.plan.loopbuild import has_call
 from dialectic.frontends.plan.order import first_read
+from dialectic.frontends.plan.patterns import PatternsMixin
 from dialectic.frontends.plan.redefinition import defined_twice
 
 __all__ = ["ArrowBlockMixin"]
@@ -25,8 +26,12 @@ __all__ = ["ArrowBlockMixin"]
 _EXPRESSION_WORDS = frozenset(["await", "new"])
 
 
-class ArrowBlockMixin(ParserBase):
+class ArrowBlockMixin(PatternsMixin):
     """Reads an arrow function's block body; :class:`.arrows.ArrowsMixin` builds on it."""
+
+    if TYPE_CHECKING:  # (:mod:`.loopchanges`)
+
+        def fresh(self, prefix: str) -> str: ...
 
     _returned: tuple[int, int] = (0, 0)  # the last arrow block's `return` expression (tokens)
 
@@ -62,17 +67,29 @@ class ArrowBlockMixin(ParserBase):
             if acc is not None and word == acc and kinds[pos + 1] in (".", "["):
                 changes = self._accumulate(changes, acc, pos, depth)
                 continue
+            if word in DECLARATORS and kinds[pos + 1] in ("[", "{"):
+                # `const {name, price = 0} = item;`, `const [k, v] = entry;` (:mod:`.patterns`)
+                if changes is not None:
+                    raise self._const_after_change(pos, acc)
+                for name, value, at, first, last in self.destructure(
+                    pos, bindings, depth + 1, lambda: self.fresh("_parts")
+                ):
+                    if name in bindings:
+                        raise self.fail(*defined_twice(self, name, named_at[name], at))
+                    named_at[name] = at
+                    bindings[name] = value
+                    rec = self.rec
+                    if rec is not None:
+                        rec[(id(bindings), name)] = (self.starts[first], self.ends[last])
+                    order.append((name, None, first, last))
+                continue
             if word in DECLARATORS and kinds[pos + 1] == "name" and kinds[pos + 2] == "=":
                 name = values[pos + 1]
                 if name in bindings:  # (pointing at the first one declared again)
                     raise self.fail(*defined_twice(self, name, named_at[name], pos + 1))
                 named_at[name] = pos + 1
                 if changes is not None:
-                    raise self.fail(
-                        "a `const` after a change to the accumulator",
-                        self.starts[pos],
-                        f"define the consts first, then change `{acc}`, then `return {acc};`",
-                    )
+                    raise self._const_after_change(pos, acc)
                 self.pos = pos + 3
                 start = self.pos
                 bindings[name] = self.expr(depth + 1)
@@ -109,6 +126,13 @@ class ArrowBlockMixin(ParserBase):
         if not bindings:
             return result, changes
         return {"$let": bindings, "$return": result}, changes
+
+    def _const_after_change(self, pos: int, acc: str | None) -> ParseFailure:
+        return self.fail(
+            "a `const` after a change to the accumulator",
+            self.starts[pos],
+            f"define the consts first, then change `{acc}`, then `return {acc};`",
+        )
 
     def _body_statement(self, pos: int, depth: int) -> Any:
         """An expression statement at token ``pos`` of an arrow's block body (a call run for

@@ -22,6 +22,10 @@ statements in a row each make a version, each computing the one before first (as
 computes every statement in turn: a version that would throw throws even when a later ``if``
 sets the name again). Only where the body changes the name nowhere else
 (another change leaves the program as written: the loop's refusal, "a local of the loop").
+Statements ``const y = ...;`` that do not name it may stand between the ``let`` and the ``if``
+statements (the ``const _try1 = %try(...);`` of a ``try`` whose block and handler set it:
+``let status; try { ...; status = 'ok'; } catch { status = 'failed'; }``): they stay in their
+place, between the ``let``'s value and the versions the ``if`` statements make.
 """
 
 from __future__ import annotations
@@ -53,8 +57,8 @@ class _Branches:
 def branch_lets(source: str, tokens: Lexed) -> Lexed | None:
     """The tokens with each such ``let`` and its ``if`` statements read as ``const``
     definitions (the module), or None when the text has none."""
-    if "let " not in source or "if" not in source:
-        return None
+    if "let " not in source or ("if" not in source and "try" not in source):
+        return None  # (a `try` is written as an `if` of its outcome: :mod:`.trywrite`)
     kinds, values = tokens.kinds, tokens.values
     n = len(kinds)
     partner: dict[int, int] = {}
@@ -95,6 +99,12 @@ def branch_lets(source: str, tokens: Lexed) -> Lexed | None:
             continue
         chains: list[_Branches] = []
         at = semi + 1
+        while not chains:  # (consts that do not read the name may stand between)
+            after = _other_const(kinds, values, at, name)
+            if after is None:
+                break
+            at = after
+        first = at
         while True:
             chain = _chain(kinds, values, partner, at, name)
             if chain is None:
@@ -116,6 +126,7 @@ def branch_lets(source: str, tokens: Lexed) -> Lexed | None:
         else:
             writer.copy(i + 3, semi)
         writer.put(";", ";", semi)
+        writer.copy(semi + 1, first)
         for k, chain in enumerate(chains):
             target = name if k == len(chains) - 1 else _fresh(source, name, taken)
             _const(writer, target, i + 1, None, i)
@@ -158,6 +169,20 @@ def _in_loop_body(
         return True
     start = opener.get(block - 1)
     return start is not None and start > 0 and values[start - 1] in _LOOPS
+
+
+def _other_const(kinds: list[str], values: list[object], at: int, name: str) -> int | None:
+    """The token after the statement ``const x = ...;`` at token ``at`` when nothing in it is
+    ``name`` (the hidden ``const _try1 = %try(...);`` of a `try` that sets the name, written
+    by :mod:`.trywrite`), else None."""
+    if not (values[at] == "const" and kinds[at + 1] == "name" and kinds[at + 2] == "="):
+        return None
+    end = _statement_end(kinds, at + 3)
+    if end is None or any(
+        kinds[k] == "name" and values[k] == name and kinds[k - 1] != "." for k in range(at + 1, end)
+    ):
+        return None
+    return end + 1
 
 
 def _statement_end(kinds: list[str], i: int) -> int | None:

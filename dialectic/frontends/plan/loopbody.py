@@ -222,6 +222,16 @@ class LoopBodyMixin(
         target = pos + 1
         if kinds[target] == "name":
             name = values[target]
+            if kinds[target + 1] == ";" and values[pos] == "let":
+                raise self.fail(
+                    f"`let {name};` in a loop's body is read only when `if` statements (or a "
+                    "`try`) right after it set it",
+                    self.starts[target + 1],
+                    f"compute the value as one expression: `const {name} = test ? a : b;` "
+                    f"(a `switch` of values: a lookup, `const {name} = {{open: 'a', closed: "
+                    f"'b'}}[key] ?? 'c';`), or set it by `if (test) {{ {name} = a; }} else "
+                    f"{{ {name} = b; }}` right after the `let`",
+                )
             if kinds[target + 1] != "=":
                 raise self.unexpected(self.tok(target + 1), f"`=` after `{name}`")
             self.pos = target + 2

@@ -277,7 +277,16 @@ class Body:
                 where,
                 "collect into an accumulator defined before the loop: const out = []; "
                 "for (...) { out.push(value); }, or build a new array: "
-                "const out = xs.map(x => ({...x, k: v}));",
+                "const out = xs.map(x => ({...x, k: v}));"
+                + (
+                    ""
+                    if item
+                    else f" A `let` of the body is read when the `if` statements (or one "
+                    f"`try`) right after it set it, and nothing else: `let {name} = a; if "
+                    f"(test) {name} = b;`, `let {name}; try {{ ...; {name} = v; }} catch "
+                    f"{{ {name} = w; }}` (one local a `try`; for more, push the row in the "
+                    "block and in the handler)"
+                ),
             )
         known = self.acc_kind.get(name)
         if known is not None:

@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Container
 from typing import Any
 
 from dialectic.frontends.plan.base import ParseFailure, ParserBase, closing
@@ -36,12 +36,18 @@ class PatternsMixin(ParserBase):
     _parts_before = 0
 
     def destructure(
-        self, pos: int, aliases: dict[str, Any]
+        self,
+        pos: int,
+        aliases: Container[str],
+        depth: int = 0,
+        fresh: Callable[[], str] | None = None,
     ) -> list[tuple[str, Any, int, int, int]]:
         """``const [a, b, ...rest] = expr;`` / ``const {x, y: z = 1} = expr;`` from the declarator
         at token ``pos``: a hidden alias for the value, and one alias per name reading its part
-        (a default: a hidden alias more for a defaulted nested pattern). Returns ``(name, value,
-        name token, first and last token of the value)`` entries."""
+        (a default: a hidden alias more for a defaulted nested pattern); its hidden names are
+        none of ``aliases`` (or ``fresh``'s). Returns ``(name, value, name token, first and
+        last token of the value)`` entries; ``depth`` is the nesting of the statement (an
+        arrow's body)."""
         kinds = self.kinds
         taken: set[str] = set()
 
@@ -52,6 +58,8 @@ class PatternsMixin(ParserBase):
             taken.add(f"_parts{n}")
             return f"_parts{n}"
 
+        if fresh is not None:
+            hidden_name = fresh
         hidden = hidden_name()
         self._hidden_name = hidden_name
         self._defaults = []
@@ -62,7 +70,7 @@ class PatternsMixin(ParserBase):
             raise self.unexpected(self.tok(i + 1), "`=` after the pattern")
         self.pos = i + 2
         first = self.pos
-        value = self.expr(0)
+        value = self.expr(depth)
         last = self.pos - 1
         self.end_statement("destructuring definition")
         self._check_defaults([name for name, _, _ in parts])

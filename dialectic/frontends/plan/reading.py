@@ -20,6 +20,7 @@ from dialectic.frontends.plan.chains import change_chains
 from dialectic.frontends.plan.choices import choice_statements
 from dialectic.frontends.plan.console import may_log, unlog
 from dialectic.frontends.plan.dateversions import date_versions
+from dialectic.frontends.plan.declsplit import split_declarations
 from dialectic.frontends.plan.errortext import (
     plain_throw,
     reason_problem,
@@ -27,6 +28,7 @@ from dialectic.frontends.plan.errortext import (
     thrown_problem,
 )
 from dialectic.frontends.plan.itemwrite import item_changes
+from dialectic.frontends.plan.labelloops import label_loops
 from dialectic.frontends.plan.letbranch import branch_lets, for_awaits
 from dialectic.frontends.plan.letpush import let_pushes
 from dialectic.frontends.plan.lexer import Lexed, lex
@@ -82,7 +84,7 @@ def _attempt(
         tokens = lex(text)
         warnings = [*warnings, *unlogged.warnings]
     # `(g[k] ??= []).push(x)` and a line break: the passes read its `;` (:mod:`.asi`)
-    tokens = tokens if strict else insert_semicolons(text, tokens) or tokens
+    tokens = _statements(text, tokens, strict)
     # (the text is searched first: a substring test costs far less than a token scan)
     untried = (
         untry(text, tokens, index)
@@ -179,6 +181,16 @@ def _attempt(
         parser.limited = (problem, "max_depth")
         tree = None
     return text, tokens, parser, _thrown_as_text(parser, tree)
+
+
+def _statements(text: str, tokens: Lexed, strict: bool) -> Lexed:
+    """In lenient mode, ``tokens`` with the `;` JavaScript inserts written (:mod:`.asi`), then
+    ``const a = xs[i], b = xs[j];`` as a declaration per name (:mod:`.declsplit`); in both
+    modes a labeled loop's ``break outer;`` as flags (:mod:`.labelloops`)."""
+    if not strict:
+        tokens = insert_semicolons(text, tokens) or tokens
+        tokens = split_declarations(text, tokens) or tokens
+    return label_loops(text, tokens) or tokens
 
 
 def _steps_and_awaits(text: str, tokens: Lexed, rewritten: bool) -> tuple[Lexed, bool]:
