@@ -146,6 +146,15 @@ def _item_loops(n: int) -> Callable[[], object]:
     return lambda: parse_plan(source + "return xs0;").tree
 
 
+def _change_statements(n: int) -> Callable[[], object]:
+    # change statements outside loops (:mod:`.straight`), each made into the name's next
+    # versions: each reads the block's statements since the last (`total` read by the push)
+    source = "let total = 0; const xs = []; let s = 'a';\n" + "".join(
+        f"total += {i}; xs.push(total); if (total > {i}) total = {i}; s += 'b';\n" for i in range(n)
+    )
+    return lambda: parse_plan(source + "return [total, xs, s];").tree
+
+
 @pytest.mark.parametrize(
     "make,n",
     [
@@ -160,6 +169,7 @@ def _item_loops(n: int) -> Callable[[], object]:
         (_function_uses, 300),
         (_format_calls, 2_000),
         (_item_loops, 100),
+        (_change_statements, 250),
     ],
     ids=[
         "comments",
@@ -173,6 +183,7 @@ def _item_loops(n: int) -> Callable[[], object]:
         "function-uses",
         "format-calls",
         "item-loops",
+        "change-statements",
     ],
 )
 def test_phase_is_linear(make: Callable[[int], Callable[[], object]], n: int) -> None:
