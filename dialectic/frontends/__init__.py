@@ -19,7 +19,8 @@ from dialectic.frontends.dialect_json import parse_json
 from dialectic.frontends.envelopes import looks_like_llmcompiler, parse_llmcompiler, read_envelope
 from dialectic.frontends.fences import find_fence, has_text_outside, keep_fenced
 from dialectic.limits import Limits
-from dialectic.outcome.errors import DialecticError, SyntaxProblem
+from dialectic.outcome.errors import DialecticError, LimitExceeded, SyntaxProblem
+from dialectic.run.preparing import utf8_length
 
 LANGS = ("json", "plan", "plan2")
 LANG_ALIASES = {
@@ -98,6 +99,10 @@ def detect_lang(text: str) -> str:
     return "json"
 
 
+def _too_large(limit: int) -> LimitExceeded:
+    return LimitExceeded("max_program_bytes", f"the program is larger than {limit} bytes")
+
+
 def to_tree(
     program: Any,
     lang: str | None = None,
@@ -109,9 +114,11 @@ def to_tree(
 ) -> FrontEndResult:
     """Run the right front end; parsed JSON (dict, list, ...) is taken as the call tree itself.
 
-    ``limits`` (the runtime's) bound the parsers: Plan and Plan2 accept at most
-    ``max_depth`` levels of nesting (a method chain counts one level per call), and Plan2 stops
-    reading a document with far more values than ``max_nodes``; without limits, the defaults.
+    ``limits`` (the runtime's) bound the parsers: a text (or its bytes) larger than
+    ``max_program_bytes`` is refused before any of it is read (``limit_exceeded``); Plan and
+    Plan2 accept at most ``max_depth`` levels of nesting (a method chain counts one level per
+    call), and Plan2 stops reading a document with far more values than ``max_nodes``; without
+    limits, the defaults.
 
     A program in a model's answer shape (an OpenAI or Anthropic tool call, a TypeChat program, a
     NESTFUL sequence, an LLMCompiler plan) is read as the call tree it stands for, with a warning
@@ -119,8 +126,11 @@ def to_tree(
     no marker (``{"name", "arguments"}``) from data (None: the shape alone decides)."""
     if type(program) is not str:  # (text, the common case, tested first)
         if isinstance(program, bytes | bytearray | memoryview):
+            data = bytes(program)
+            if limits is not None and len(data) > limits.max_program_bytes:  # (before decoding)
+                raise _too_large(limits.max_program_bytes)
             try:
-                program = bytes(program).decode("utf-8")
+                program = data.decode("utf-8")
             except UnicodeDecodeError as exc:
                 raise DialecticError(
                     "invalid_program", f"the program is not UTF-8 text: {exc}"
@@ -132,6 +142,12 @@ def to_tree(
                     f"a {lang} program must be text, got {type(program).__name__}",
                 )
             return _enveloped(FrontEndResult(program, "json", None), functions, strict)
+    elif (
+        limits is not None
+        and len(program) * 4 > limits.max_program_bytes  # (4 bytes a character at most)
+        and utf8_length(program) > limits.max_program_bytes
+    ):  # (before the text is read: the lexer, the fence and shape tests read all of it)
+        raise _too_large(limits.max_program_bytes)
     if not program.isascii():
         check_text(program)
     if lang is not None:

@@ -164,6 +164,15 @@ def _labeled_loops(n: int) -> Callable[[], object]:
     return lambda: parse_plan(source + "return xs;").tree
 
 
+def _change_statements(n: int) -> Callable[[], object]:
+    # change statements outside loops (:mod:`.straight`), each made into the name's next
+    # versions: each reads the block's statements since the last (`total` read by the push)
+    source = "let total = 0; const xs = []; let s = 'a';\n" + "".join(
+        f"total += {i}; xs.push(total); if (total > {i}) total = {i}; s += 'b';\n" for i in range(n)
+    )
+    return lambda: parse_plan(source + "return [total, xs, s];").tree
+
+
 @pytest.mark.parametrize(
     "make,n",
     [
@@ -180,6 +189,7 @@ def _labeled_loops(n: int) -> Callable[[], object]:
         (_item_loops, 100),
         (_declarations, 3_000),
         (_labeled_loops, 3_000),
+        (_change_statements, 250),
     ],
     ids=[
         "comments",
@@ -195,6 +205,7 @@ def _labeled_loops(n: int) -> Callable[[], object]:
         "item-loops",
         "declarations",
         "labeled-loops",
+        "change-statements",
     ],
 )
 def test_phase_is_linear(make: Callable[[int], Callable[[], object]], n: int) -> None:

@@ -154,13 +154,15 @@ def describe(tok: Token) -> str:
 
 
 class _LazyOffsets(Sequence[int]):
-    """The token starts (``which=0``) or ends (``1``), worked out by the lexer on first use."""
+    """The token starts (``which=0``) or ends (``1``), worked out by the lexer on first use
+    (and kept: each later read of a token's place is one of the list)."""
 
-    __slots__ = ("_tokens", "_which")
+    __slots__ = ("_tokens", "_which", "_list")
 
     def __init__(self, tokens: Lexed, which: int) -> None:
         self._tokens = tokens
         self._which = which
+        self._list: list[int] | None = None
 
     @overload
     def __getitem__(self, i: int) -> int: ...
@@ -169,7 +171,10 @@ class _LazyOffsets(Sequence[int]):
     def __getitem__(self, i: slice) -> Sequence[int]: ...
 
     def __getitem__(self, i: int | slice) -> int | Sequence[int]:
-        return self._tokens.offsets()[self._which][i]
+        found = self._list
+        if found is None:
+            found = self._list = self._tokens.offsets()[self._which]
+        return found[i]
 
     def __len__(self) -> int:
         return len(self._tokens.kinds)

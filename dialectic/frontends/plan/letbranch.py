@@ -57,7 +57,11 @@ class _Branches:
 def branch_lets(source: str, tokens: Lexed) -> Lexed | None:
     """The tokens with each such ``let`` and its ``if`` statements read as ``const``
     definitions (the module), or None when the text has none."""
-    if "let " not in source or ("if" not in source and "try" not in source):
+    if (
+        "let " not in source
+        or ("if" not in source and "try" not in source)
+        or not _may_loop(source)
+    ):
         return None  # (a `try` is written as an `if` of its outcome: :mod:`.trywrite`)
     kinds, values = tokens.kinds, tokens.values
     n = len(kinds)
@@ -156,6 +160,12 @@ def branch_lets(source: str, tokens: Lexed) -> Lexed | None:
         return None
     writer.copy(copied, n)
     return writer.lexed(source)
+
+
+def _may_loop(source: str) -> bool:
+    """Whether ``source`` may hold a loop (`for`, `while`, `do`): a `let` is read here only
+    in a loop's body (a few substring tests, before the walk over every token)."""
+    return "for" in source or "while" in source or "do" in source
 
 
 def _in_loop_body(

@@ -26,8 +26,45 @@ def ref(name: str) -> dict[str, Any]:
 
 def free_names(tree: Any) -> set[str]:
     """The names ``tree`` reads (``$ref``) that it does not bind itself (an arrow function's
-    parameters, a block's aliases). Iterative: any depth, linear in the tree's size."""
-    return scan_reads(tree)[0]
+    parameters, a block's aliases). Iterative: any depth, linear in the tree's size. (A tree
+    without a part that binds names, the common one, is read here in one plain walk, in any
+    order; one with such a part by :func:`scan_reads`, which knows the scopes.)"""
+    names: set[str] = set()
+    stack: list[Any] = [tree]
+    pop, push = stack.pop, stack.append
+    while stack:
+        node = pop()
+        kind = type(node)
+        if kind is list:
+            for v in node:
+                if type(v) is dict:
+                    if len(v) == 1 and "$ref" in v:  # (a read: taken at once)
+                        names.add(v["$ref"])
+                    else:
+                        push(v)
+                elif type(v) is list:
+                    push(v)
+            continue
+        if kind is not dict:
+            continue
+        if len(node) == 1:
+            ((key, value),) = node.items()
+            if key == "$ref":
+                names.add(value)
+                continue
+            if key == "$quote":
+                continue
+            if key == "$let" or key == "$do" or (key == "$fn" and type(value) is list):
+                return scan_reads(tree)[0]
+            if type(value) is dict or type(value) is list:
+                push(value)
+            continue
+        if "$let" in node or "$do" in node:
+            return scan_reads(tree)[0]
+        for v in node.values():
+            if type(v) is dict or type(v) is list:
+                push(v)
+    return names
 
 
 #: global functions that read an array or an object without keeping it
@@ -61,18 +98,23 @@ def scan_reads(
     """The names ``tree`` reads and does not bind, and those of them it reads whole (kept,
     passed on: not a member read, a method's receiver, a spread or a global that only reads
     it); ``nodes`` (if given) receives each such ``$ref`` node; ``skip``: ids of parts not
-    read. Iterative: any depth, linear in the tree's size."""
+    read. Iterative: any depth, linear in the tree's size. (Each part is visited once, in a
+    fixed order: the last item of a list or a form first, as a stack pops them.)"""
     names: set[str] = set()
     whole: set[str] = set()
-    stack: list[tuple[Any, frozenset[str], bool]] = [(tree, frozenset(), False)]
+    stack: list[tuple[Any, frozenset[str], bool]] = [(tree, _NONE, False)]
+    pop, push = stack.pop, stack.append
     while stack:
-        node, bound, safe = stack.pop()
+        node, bound, safe = pop()
         if skip and id(node) in skip:
             continue
-        if type(node) is list:
-            stack.extend((v, bound, False) for v in node if type(v) in (dict, list))
+        kind = type(node)
+        if kind is list:
+            for v in node:
+                if type(v) is dict or type(v) is list:
+                    push((v, bound, False))
             continue
-        if type(node) is not dict:
+        if kind is not dict:
             continue
         if len(node) == 1:
             ((key, value),) = node.items()
@@ -87,35 +129,44 @@ def scan_reads(
             if key == "$quote":
                 continue
             if key == "$fn" and type(value) is list and len(value) == 2:
-                stack.append((value[1], bound | frozenset(value[0]), False))
+                push((value[1], bound | frozenset(value[0]), False))
                 continue
             if key == "$spread":
-                stack.append((value, bound, True))
+                push((value, bound, True))
                 continue
             if key in _READERS and type(value) is list:
-                stack.extend(
-                    (v, bound, _safe(key, value, i))
-                    for i, v in enumerate(value)
-                    if type(v) in (dict, list)
-                )
+                for i, v in enumerate(value):
+                    if type(v) is dict or type(v) is list:
+                        push((v, bound, _safe(key, value, i)))
                 continue
         if "$let" in node or "$do" in node:  # a block: its aliases are bound inside it
-            block = set(node.get("$let", ()))
-            groups = [d["$let"] for d in node.get("$do", ()) if type(d) is dict and "$let" in d]
-            for group in groups:
-                block.update(group)
-            inner = bound | block
-            for group in [node.get("$let", {}), *groups]:
-                stack.extend((v, inner, False) for v in group.values())
-            stack.extend(
-                (d, inner, False)
-                for d in node.get("$do", ())
-                if not (type(d) is dict and "$let" in d)
-            )
-            stack.extend((node[k], inner, False) for k in ("$return", "$use") if k in node)
+            _block(node, bound, stack)
             continue
-        stack.extend((v, bound, False) for v in node.values() if type(v) in (dict, list))
+        for v in node.values():
+            if type(v) is dict or type(v) is list:
+                push((v, bound, False))
     return names, whole
+
+
+_NONE: frozenset[str] = frozenset()
+
+
+def _block(
+    node: dict[str, Any], bound: frozenset[str], stack: list[tuple[Any, frozenset[str], bool]]
+) -> None:
+    """:func:`scan_reads` of a block (``$let``, ``$do``): its parts onto ``stack``, each with
+    the block's aliases bound."""
+    block = set(node.get("$let", ()))
+    groups = [d["$let"] for d in node.get("$do", ()) if type(d) is dict and "$let" in d]
+    for group in groups:
+        block.update(group)
+    inner = bound | block
+    for group in [node.get("$let", {}), *groups]:
+        stack.extend((v, inner, False) for v in group.values())
+    stack.extend(
+        (d, inner, False) for d in node.get("$do", ()) if not (type(d) is dict and "$let" in d)
+    )
+    stack.extend((node[k], inner, False) for k in ("$return", "$use") if k in node)
 
 
 def has_call(tree: Any) -> bool:

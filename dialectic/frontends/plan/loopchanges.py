@@ -49,18 +49,20 @@ class LoopChangesMixin(ParserBase):
     def fresh(self, prefix: str) -> str:
         """A hidden name ``prefixN`` written nowhere in the program (the same in every parse
         of one text, so that the source map's paths match)."""
-        names = self.written()
+        names = self._source_names
+        if names is None:
+            names = self.written()
         counts = self._fresh_counts
         if counts is None:
             counts = self._fresh_counts = {}
-        n = counts.get(prefix, 0)
-        while True:
+        n = counts.get(prefix, 0) + 1
+        name = prefix + str(n)
+        while name in names:
             n += 1
-            name = f"{prefix}{n}"
-            if name not in names:
-                names.add(name)
-                counts[prefix] = n
-                return name
+            name = prefix + str(n)
+        names.add(name)
+        counts[prefix] = n
+        return name
 
     def _span(self, first: int, last: int) -> tuple[int, int]:
         return (self.starts[first], self.ends[last])

@@ -22,6 +22,7 @@ one-item loop.
 from __future__ import annotations
 
 from bisect import bisect_left
+from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any
 
 from dialectic.frontends.plan.loopbuild import ref, scan_reads, step
@@ -49,16 +50,23 @@ STRAIGHT_NODES = 3
 def straight(body: Body) -> bool:
     """Whether the one-item loop ``body`` (:mod:`.reassign`) is read as straight-line versions:
     no call run for its effects, no local of its own, no `break` or `return`."""
-    return (
+    if not (
         body.once
         and body.loop is None
         and not body.runs
         and not body.breaks
         and body.state_param is None
         and body.ret is None
-        and body.declared.keys() <= {body.param}
-        and all(c.nested is None for changes in body.accs.values() for c in changes)
-    )
+    ):
+        return False
+    declared = body.declared
+    if declared and (len(declared) > 1 or body.param not in declared):
+        return False
+    for changes in body.accs.values():
+        for c in changes:
+            if c.nested is not None:
+                return False
+    return True
 
 
 def emit_straight(
@@ -66,9 +74,11 @@ def emit_straight(
 ) -> None:
     """The statement (tokens ``pos`` to ``end``, its header's last at ``last``) as versions:
     ``inits`` holds each changed name's hidden alias of its value before the statement."""
-    lets = body.lets
-    arrays = {inits[name] for name in body.accs if body.acc_kind[name] == "push"}
-    arrays.update(name for name, tree in lets.items() if type(tree) is list or _pushed_when(tree))
+    lets, kinds = body.lets, body.acc_kind
+    arrays = {inits[name] for name in body.accs if kinds[name] == "push"}
+    for name, tree in lets.items():
+        if type(tree) is list or (type(tree) is dict and _pushed_when(tree)):
+            arrays.add(name)
     used, runs_nothing = _walk(lets, inits, arrays)
     made = _Made()
     finals = {name: _versions(p, body, name, inits[name], used, made) for name in body.accs}
@@ -81,16 +91,17 @@ def emit_straight(
     moved = {
         name: final
         for name, final in finals.items()
-        if final in lets and not used.get(final) and _movable(lets[final], body.acc_kind[name])
+        if final in lets and not used.get(final) and _movable(lets[final], kinds[name])
     }
-    deep = _depth(p, aliases, [*inits.values(), *used]) + len(lets)
+    deep = _depth(p, aliases, inits.values(), used) + len(lets)
     run = deep >= MAX_CHAIN or not runs_nothing
     if run:
         deep = 0
         moved = {}  # (the expression statement reads the last versions, not the names)
     rec = p.rec
+    held = set(moved.values())
     for name, tree in lets.items():
-        if name in moved.values():
+        if name in held:
             continue
         aliases[name] = tree
         first, final = pos, end
@@ -104,11 +115,12 @@ def emit_straight(
         key = f"#expr{len(alias_rec)}"
         aliases[key] = runs[0] if len(runs) == 1 else runs
         alias_rec.append((key, pos, pos, last + 1, end))
-    state = body.state
+    state_finals, chains, lets_of = body.state.finals, p.chains, body.acc_let
     for name in body.accs:
-        aliases[name] = lets[moved[name]] if name in moved else ref(finals[name])
-        p.chains[id(aliases[name])] = deep
-        state.finals[name] = (body.acc_kind[name], body.acc_let[name])
+        value = lets[moved[name]] if name in moved else ref(finals[name])
+        aliases[name] = value
+        chains[id(value)] = deep
+        state_finals[name] = (kinds[name], lets_of[name])
         first, final = pos, last + 1
         span = None if rec is None or name not in moved else rec.get((id(lets), moved[name]))
         if span is not None:  # (the version it holds: its place)
@@ -200,15 +212,21 @@ def _scoped(tree: Any, inits: dict[str, str], used: dict[str, int]) -> None:
             used[name] = used.get(name, 0) + 1
 
 
-def _depth(p: LoopEmitMixin, aliases: dict[str, Any], reads: list[str]) -> int:
+def _depth(
+    p: LoopEmitMixin, aliases: dict[str, Any], starts: Iterable[str], reads: Iterable[str]
+) -> int:
     """How many versions made by straight statements, not run since, the statement's values
-    read in a chain (each is computed when read: so deep a chain would be so deep a recursion)."""
+    (the names' values before it, ``starts``, and the names it ``reads``) read in a chain
+    (each is computed when read: so deep a chain would be so deep a recursion)."""
     chains = p.chains
     deep = 0
-    for name in reads:
-        tree = aliases.get(name)
-        if tree is not None:
-            deep = max(deep, chains.get(id(tree), 0))
+    for names in (starts, reads):
+        for name in names:
+            tree = aliases.get(name)
+            if tree is not None:
+                chain = chains.get(id(tree), 0)
+                if chain > deep:
+                    deep = chain
     return deep
 
 

@@ -116,25 +116,25 @@ def write_backs(source: str, tokens: Lexed) -> Lexed | None:
 def _pushed_local(source: str) -> bool:
     """Whether the text pushes onto a name it declares from a member or a Map's get (``const A
     = m.get(...``, ``A.push(``): searched for in the literal text, each pattern once (a regular
-    expression starting with a name is slow)."""
-    pushed = set()
-    at = source.find(".push(")
-    while at >= 0:
-        start = at
-        while start > 0 and (source[start - 1].isalnum() or source[start - 1] in "_$"):
-            start -= 1
-        pushed.add(source[start:at])
-        at = source.find(".push(", at + 6)
+    expression starting with a name is slow unless it starts where a name does)."""
+    pushed = set(_PUSHED.findall(source))
     for keyword in ("const ", "let "):
         at = source.find(keyword)
         while at >= 0:
-            start = end = at + len(keyword)
-            while end < len(source) and (source[end].isalnum() or source[end] in "_$"):
-                end += 1
-            if source[start:end] in pushed and _member_after(source[end : end + 120]):
+            found = _NAME.match(source, at + len(keyword))
+            assert found is not None  # (it matches the empty name too)
+            end = found.end()
+            if found.group() in pushed and _member_after(source[end : end + 120]):
                 return True
             at = source.find(keyword, end)
     return False
+
+
+#: a name's characters (`str.isalnum`, `_`, `$`) from a place; the whole run of them before
+#: each `.push(` (it starts where no such character precedes: each try inside a run fails at
+#: once, so that a long run costs one pass)
+_NAME = re.compile(r"[\w$]*")
+_PUSHED = re.compile(r"(?<![\w$])([\w$]*+)\.push\(")
 
 
 def _member_after(text: str) -> bool:
