@@ -38,6 +38,7 @@ from dialectic.values.jsdate import SETTER_HINT, SETTERS
 from dialectic.values.jsmethods import (
     ALL_METHODS,
     COLLECTION_CHANGES,
+    FOLDS,
     GLOBALS,
     MUTATORS,
     RUN_VALUE_METHODS,
@@ -264,7 +265,7 @@ class ExpressionsMixin(OperatorsMixin):
             self.memo_size += 1
         if name == "sort" or name == "reverse":
             self._in_place.append((node, target, self._arrow_count - 1, tuple(self._env)))
-        elif name == "reduce" and args and type(args[0]) is Lambda:
+        elif name in FOLDS and args and type(args[0]) is Lambda:
             steps, fields = reduce_marks(args[0], self._arrow_count)
             if steps:
                 self.reducers.append((args[0], self._arrow_count, steps, fields))
