@@ -398,6 +398,20 @@ class ExpressionsMixin(OperatorsMixin):
                         hint=f"Reorder a copy: `.{copy}(...)`.",
                     )
                 )
+            elif root is not target:  # `groups[k].sort()`: an array inside the alias
+                self.errors.append(
+                    DialecticError(
+                        "expression_error",
+                        f"`{method.name}()` reorders an array inside `{root.name}` itself in "
+                        f"JavaScript, and the program reads `{root.name}` elsewhere; dialectic "
+                        "would reorder a copy",
+                        method.path,
+                        hint=f"Make the new value: `const sorted = Object.fromEntries("
+                        f"Object.entries({root.name}).map(([k, v]) => [k, v.{copy}(...)]))` "
+                        f"(an array: `{root.name}.map(v => v.{copy}(...))`), or reorder a copy "
+                        f"where you read it: `{root.name}[k].{copy}(...)`.",
+                    )
+                )
             else:
                 again = self.ref_counts.get(root.name, 0) <= 1  # (read in an arrow function)
                 self.errors.append(

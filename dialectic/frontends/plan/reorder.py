@@ -23,6 +23,7 @@ from dialectic.values.jsmethods import NEW_ARRAY_METHODS
 
 if TYPE_CHECKING:
     from dialectic.frontends.plan.loopcheck import BlockState
+    from dialectic.frontends.plan.restblock import Outer
 
 __all__ = ["ReorderMixin", "new_array", "reordered"]
 
@@ -67,6 +68,8 @@ class ReorderMixin(ParserBase):
 
         def end_statement(self, what: str) -> None: ...
 
+        def brought_from(self, alias_rec: list[Any], name: str) -> Outer | None: ...
+
     def reorder_statement(self, pos: int, block: _Block) -> bool:
         """The statement at token ``pos`` if it is ``name.sort(...);`` or ``name.reverse();``
         of an alias of the ``block`` (its aliases, where each is defined, their records): the
@@ -87,6 +90,18 @@ class ReorderMixin(ParserBase):
         if kinds[close] == "eof" or kinds[close + 1] not in (";", "}", "eof"):
             return False  # (`xs.sort().map(...)`: an expression; the resolver checks it)
         made = self._block_state(alias_rec).finals.get(name)  # a loop's array
+        value = aliases[name]
+        outer = self.brought_from(alias_rec, name)
+        if outer is not None:  # after an `if` that returns (:mod:`.restblock`)
+            if outer.held:
+                raise self.fail(
+                    f"`{name}` is read whole before the `if` that returns, and `{method}()` "
+                    "reorders it after it: in JavaScript that read would see the new order",
+                    self.starts[pos],
+                    f"reorder a copy: const {name}2 = [...{name}].{method}(...);",
+                )
+            value = outer.block[0][name]
+            made = self._block_state(outer.block[2]).finals.get(name)
         if made is not None and made[0] == "number":  # `let xs = ...; xs = f(xs); xs.sort();`
             raise self.fail(
                 f"`{method}()` reorders `{name}` itself in JavaScript, and `{name}` holds the "
@@ -96,7 +111,7 @@ class ReorderMixin(ParserBase):
                 f"assign the reordered copy instead: {name} = {name}.{_COPY[method]}"
                 f"({'...' if method == 'sort' else ''});",
             )
-        if not new_array(aliases[name]) and (made is None or made[0] != "push"):
+        if not new_array(value) and (made is None or made[0] != "push"):
             raise self.fail(
                 f"`{method}()` reorders `{name}` itself in JavaScript, and `{name}` is not an "
                 "array the program made (JavaScript would reorder the array it holds, seen "
