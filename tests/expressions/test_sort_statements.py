@@ -67,6 +67,20 @@ SORTS = [
     "return out;",
     "let total = 0; for (const g of [['b', 'a'], ['d', 'c', 'e']]) { g.sort(); "
     "total += g.length; } return total;",
+    # a loop's item of an array the program made: the array holds the reordered items
+    "const gs = [[3, 1], [2, 0]]; const out = []; for (const g of gs) { g.sort(); "
+    "out.push(g[0]); } return [out, gs];",
+    "const gs = await later([[3, 1], [2, 0]]); for (const g of gs) g.sort((a, b) => a - b); "
+    "return gs;",
+    "const gs = await later([[3, 1], [2, 0]]); gs.forEach(g => g.reverse()); return gs;",
+    "const gs = await later([[3, 1], [2, 0]]); for (const g of gs) { if (g[0] > 2) g.sort(); } "
+    "return gs;",
+    "const gs = await later([[3, 1], [2, 0]]); for (const g of gs) { g.sort(); g.reverse(); } "
+    "return gs;",
+    "const gs = await later([[3, 1], [2, 0]]); const out = []; for (const g of gs) { g.sort(); "
+    "out.push(g); } return [out, gs];",
+    "const gs = await later([[3, 1], [2, 0]]); for (let i = 0; i < gs.length; i++) { "
+    "gs[i].sort(); } return gs;",
 ]
 
 REDUCE_RIGHT = [
@@ -168,11 +182,38 @@ def test_there_are_enough_programs() -> None:
             "function f(xs) { const keep = xs; xs.sort(); return keep; } return f([3, 1, 2]);",
             "`xs` is read whole before `sort()` reorders it",
         ),
-        # the loop's array is read after the loop: JavaScript's `gs` holds the sorted items
+        # the loop's array holds an array another name holds: JavaScript reorders `a` too
         (
-            "const gs = [[3, 1], [2, 0]]; const out = []; for (const g of gs) { g.sort(); "
-            "out.push(g[0]); } return [out, gs];",
-            "`sort()` reorders its array itself in JavaScript",
+            "const a = [3, 1]; const gs = [a, [2, 0]]; for (const g of gs) g.sort(); "
+            "return [a, gs];",
+            "an item of the array literal is not an object literal",
+        ),
+        # read before the loop that reorders its items: `first` is reordered in JavaScript
+        (
+            "const gs = await later([[3, 1], [2, 0]]); const first = gs[0]; for (const g of gs) "
+            "g.sort(); return [first, gs];",
+            "`gs` is read before the loop that changes its items",
+        ),
+        # the item held whole before its sort
+        (
+            "const gs = await later([[3, 1], [2, 0]]); const out = []; for (const g of gs) { "
+            "out.push(g); g.sort(); } return out;",
+            "`g` is read whole before the loop's body changes it",
+        ),
+        (
+            "const gs = await later([[3, 1], [2, 0]]); for (const g of gs) g.sort((a, b) => "
+            "g.length); return gs;",
+            "the comparator reads `g`, which JavaScript is reordering as it runs",
+        ),
+        # members of an item, and an item both reordered and given members
+        (
+            "const gs = await later([{xs: [3, 1]}]); for (const g of gs) g.xs.sort(); return gs;",
+            "`.sort(...)` changes an array inside `g` in place",
+        ),
+        (
+            "const gs = await later([[3, 1], [2, 0]]); for (const g of gs) { g.sort(); g.k = 1; "
+            "} return gs;",
+            "the body both reorders `g` and changes its members",
         ),
         # an item read before its sort: not the body's first statement
         (
@@ -196,6 +237,10 @@ def test_there_are_enough_programs() -> None:
         (
             "const out = []; for (const g of [[3, 1], 'ab']) { g.sort(); out.push(g[0]); } "
             "return out;",
+            "`sort()` reorders its array itself in JavaScript",
+        ),
+        (
+            "const gs = await later([[3, 1], 'ab']); for (const g of gs) g.sort(); return gs;",
             "`toSorted` is an array method; the value is a string",
         ),
         # reduceRight of nothing without an initial value: Node's TypeError
