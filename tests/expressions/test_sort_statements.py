@@ -56,6 +56,10 @@ SORTS = [
     "function f(xs) { const before = xs[0]; xs.sort(); return [before, xs[0]]; } "
     "return f([3, 1, 2]);",
     "function f(xs) { xs.sort(); xs = xs.filter(x => x > 1); return xs; } return f([3, 1, 2]);",
+    "const f = (xs) => { xs.sort(); return xs[0]; }; return [f(await later([3, 1, 2])), "
+    "f([5, 4])];",
+    "async function top(xs, k) { xs.sort((a, b) => b - a); return xs.slice(0, k); } "
+    "return await top(await later([3, 9, 1]), 2);",
     # the array is the function's own
     "async function top(k) { const r = await later([3, 1, 2]); r.sort((a, b) => b - a); "
     "return r.slice(0, k); } return top(2);",
@@ -177,6 +181,12 @@ def test_there_are_enough_programs() -> None:
         (
             "const f = (xs) => { xs.sort(); return xs; }; return [[2, 1], [4, 3]].map(f);",
             "`sort()` reorders its array itself in JavaScript",
+        ),
+        # the program's own function gives the argument: it may hold it (`held`)
+        (
+            "const held = [3, 1]; const g = () => held; const f = (xs) => { xs.sort(); return "
+            "xs; }; return [f(g()), held];",
+            "`sort()` reorders `xs` itself in JavaScript",
         ),
         (
             "function f(xs) { const keep = xs; xs.sort(); return keep; } return f([3, 1, 2]);",

@@ -17,7 +17,8 @@ Read before parsing, on the tokens:
 - a function whose body (a block) holds the statement ``p.sort(c);`` for its parameter ``p``
   (a plain parameter list) takes ``_p1`` and starts ``let p = _p1.slice();``, so the statement
   reorders a version of the program's own (:mod:`.reorder`), when the function's name is used
-  only to call it with an array literal in ``p``'s place (``f([3, 1, 2])``), ``p`` is not
+  only to call it with an array literal or a tool's reply in ``p``'s place (``f([3, 1, 2])``,
+  ``f(await get(id))``), ``p`` is not
   declared again in the body and the function is declared once.
 
 Anything else is left as written: the resolver refuses the sort where the program reads the
@@ -30,12 +31,15 @@ from collections.abc import Sequence
 from dialectic.frontends.plan.itemsource import enclosing
 from dialectic.frontends.plan.lexer import Lexed
 from dialectic.frontends.plan.parensets import _partners, _starts_statement, name_index
+from dialectic.frontends.plan.sortreturns import declared_tokens
 from dialectic.frontends.plan.tokenwrite import TokenWriter
 
 __all__ = ["owned_sorts"]
 
 _COPY = {"sort": "toSorted", "reverse": "toReversed"}
 _DECLARE = frozenset(["const", "let", "var"])
+#: words that start no tool's call
+_WORDS = frozenset(["await", "new", "typeof", "function", "async", "require", "import"])
 _COMPARE = frozenset(["==", "===", "!=", "!==", "<=", ">=", "=>"])
 
 
@@ -49,6 +53,7 @@ class _Scan:
         self.index = name_index(self.kinds, self.values)
         self.taken = {str(v) for k, v in zip(self.kinds, self.values, strict=True) if k == "name"}
         self.n = 0
+        self._defined: set[object] | None = None
 
     def fresh(self, stem: str) -> str:
         while True:
@@ -57,6 +62,13 @@ class _Scan:
             if name not in self.taken:
                 self.taken.add(name)
                 return name
+
+    def defined(self) -> set[object]:
+        """The names the program declares (a tool's name is none of them)."""
+        if self._defined is None:
+            kinds, values = self.kinds, self.values
+            self._defined = {values[j] for j in declared_tokens(kinds, values)}
+        return self._defined
 
     def reads_in(self, name: object, first: int, end: int) -> bool:
         kinds, values = self.kinds, self.values
@@ -266,9 +278,25 @@ def _called_with_literals(scan: _Scan, fn: tuple[str, int], at: int, opened: int
             elif kinds[k] == ",":
                 arg += 1
             k += 1
-        if arg != at or kinds[k] != "[":
+        if arg != at:
             return False
-        after = partner.get(k, close) + 1
-        if kinds[after] not in (",", ")"):
+        after = _fresh_argument(scan, k, close)
+        if after < 0 or kinds[after] not in (",", ")"):
             return False
     return opened > 0
+
+
+def _fresh_argument(scan: _Scan, k: int, close: int) -> int:
+    """The token after the argument at token ``k`` when it is a new array nothing else holds:
+    an array literal, or the reply of a tool (``await get(...)``, a name the program does not
+    define: a function's result is new data, SPEC 1.8); else -1."""
+    kinds, values, partner = scan.kinds, scan.values, scan.partner
+    if kinds[k] == "[":
+        return partner.get(k, close) + 1
+    call = k + 1 if values[k] == "await" else k
+    name = values[call]
+    if kinds[call] != "name" or kinds[call + 1] != "(" or not str(name)[:1].islower():
+        return -1
+    if name in scan.defined() or name in _WORDS:
+        return -1
+    return partner.get(call + 1, close) + 1
