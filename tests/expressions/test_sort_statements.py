@@ -42,8 +42,24 @@ SORTS = [
     "const out = []; for (const x of [3, 1, 2]) out.push(x); if (out.length > 5) return 'many';"
     " out.sort(); return out;",
     "const xs = [3, 1, 2]; xs.sort(); if (xs[0] === 1) return xs; return [];",
+    "const xs = [3, 1]; if (xs.length > 5) return 1; return xs.sort();",
+    "const r = await later([3, 1]); if (!r) return null; return r.sort((a, b) => a - b).map(x => "
+    "x * 2);",
+    "const r = await later([3, 1]); if (!r) return null; const t = r.sort(); return t;",
     "const rows = (await later([{k: 2}, {k: 1}])).map(r => r.k); if (rows.length === 0) "
     "return []; rows.sort((a, b) => a - b); return rows.join(',');",
+    # the body of an `if` without `else` (the test read once, before)
+    "const xs = await later([1, 3, 2]); if (xs.length > 2) xs.sort(); return xs;",
+    "const xs = await later([1, 3, 2]); if (xs[0] > 2) xs.sort(); return xs;",
+    "const xs = await later([1, 3, 2]); const first = xs[0]; if (first === 1) { xs.reverse(); } "
+    "return [first, xs];",
+    "function f(desc) { const xs = [1, 3, 2]; if (desc) xs.reverse(); return xs; } "
+    "return [f(true), f(false)];",
+    "const f = (desc) => { const out = []; for (const x of [1, 3, 2]) out.push(x * 2); "
+    "if (desc) out.sort((a, b) => b - a); return out; }; return [f(true), f(false)];",
+    "const xs = await later('abc'); if (xs.length > 5) xs.sort(); return xs;",
+    "let xs = await later([1, 3, 2]); if (xs.length) xs.sort(); xs = xs.map(x => x * 2); "
+    "return xs;",
     # a function's parameter, every call passing an array literal
     "const f = (xs) => { xs.sort(); return xs[0]; }; return f([3, 1, 2]);",
     "const f = (xs) => { xs.sort(); return xs[0]; }; return [f([3, 1, 2]), f(['b', 'a'])];",
@@ -164,6 +180,20 @@ def test_there_are_enough_programs() -> None:
             "const xs = [3, 1, 2]; const keep = xs; if (xs.length < 2) return xs; xs.sort(); "
             "return keep;",
             "`xs` is read whole before the `if` that returns, and `sort()` reorders it after it",
+        ),
+        # the body of an `if`: the same checks
+        (
+            "const xs = await later([1, 3, 2]); const keep = xs; if (true) xs.sort(); return keep;",
+            "`xs` is read whole before `sort()` reorders it",
+        ),
+        (
+            "const r = await later({a: [3, 1]}); const xs = r.a; if (xs) xs.sort(); return r;",
+            "`xs` is not an array the program made",
+        ),
+        (
+            "const xs = await later([1, 3, 2]); if (xs.length > 1) xs.sort((a, b) => xs.length);"
+            " return xs;",
+            "the comparator reads `xs`",
         ),
         # a member of a tool's reply: `r` holds it too
         (

@@ -70,10 +70,33 @@ class ReorderMixin(ParserBase):
 
         def brought_from(self, alias_rec: list[Any], name: str) -> Outer | None: ...
 
-    def reorder_statement(self, pos: int, block: _Block) -> bool:
+    def conditional_reorder(self, pos: int, block: _Block) -> bool:
+        """``if (test) name.sort(...);`` (or ``{ name.sort(...); }``, no ``else``) at token
+        ``pos``: the alias from then on is ``test ? reordered : before`` (the test read once,
+        before, as JavaScript's). False when it is no such statement."""
+        kinds, values = self.kinds, self.values
+        head = closing(kinds, pos + 1)
+        braced = kinds[head + 1] == "{"
+        at = head + 2 if braced else head + 1
+        if kinds[at] != "name" or kinds[at + 1] != "." or values[at + 2] not in _COPY:
+            return False
+        if kinds[at + 3] != "(":
+            return False
+        end = closing(kinds, at + 3) + 1
+        end += kinds[end] == ";"
+        if braced:
+            if kinds[end] != "}" or closing(kinds, head + 1) != end:
+                return False
+            end += 1
+        if kinds[end] == "name" and values[end] == "else":
+            return False
+        return self.reorder_statement(at, block, pos)
+
+    def reorder_statement(self, pos: int, block: _Block, test_at: int = -1) -> bool:
         """The statement at token ``pos`` if it is ``name.sort(...);`` or ``name.reverse();``
         of an alias of the ``block`` (its aliases, where each is defined, their records): the
-        alias from then on is its reordered copy. False when it is no such statement."""
+        alias from then on is its reordered copy (``test_at``: the ``if`` whose body the
+        statement is, :meth:`conditional_reorder`). False when it is no such statement."""
         aliases, alias_at, alias_rec = block
         kinds, values = self.kinds, self.values
         name, method = values[pos], values[pos + 2]
@@ -127,21 +150,33 @@ class ReorderMixin(ParserBase):
                 f"reorder it before reading it whole, or reorder a copy: const {name}2 = "
                 f"[...{name}].{method}(...);",
             )
+        test: Any = None
+        reads: list[dict[str, Any]] = []
+        if test_at >= 0:  # `if (test) xs.sort();`: the test, then the statement
+            self.pos = test_at + 2
+            test = self.expr(0)
+            scan_reads(test, reads)
+            reads = [r for r in reads if r.get("$ref") == name]  # (they read the array before)
         call, args, last = self.method_statement(pos, name, method)
+        if test_at >= 0 and kinds[pos - 1] == "{":
+            self.pos += 1  # (the `}` closing the `if`'s body)
         if any(name in scan_reads(arg)[0] for arg in args):
             raise self.fail(
                 f"the comparator reads `{name}`, which JavaScript is reordering as it runs",
                 self.starts[pos + 4],
                 f"read what you need before: const n = {name}.length;",
             )
-        hidden = self.move_version(name, [], block, pos)
+        hidden = self.move_version(name, reads, block, pos)
         items = [{"$ref": hidden}, _COPY[method], *args]
         aliases[name] = {"$method": items}
-        alias_rec.append((name, pos, pos, last, self.pos - 1))
+        if test_at >= 0:
+            aliases[name] = {"$if": [test, aliases[name], {"$ref": hidden}]}
+        alias_rec.append((name, pos, pos if test_at < 0 else test_at, last, self.pos - 1))
         rec = self.rec
         if rec is not None:
             rec[(id(items), 0)] = (self.starts[pos], self.ends[pos])
             rec[(id(aliases[name]), "$method")] = (self.starts[pos], self.ends[last])
+            rec[(id(items), "$method")] = (self.starts[pos], self.ends[last])
             arg_spans(rec, call, items)  # (the comparator's place, for its failures)
         return True
 

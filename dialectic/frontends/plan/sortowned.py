@@ -54,6 +54,7 @@ class _Scan:
         self.taken = {str(v) for k, v in zip(self.kinds, self.values, strict=True) if k == "name"}
         self.n = 0
         self._defined: set[object] | None = None
+        self.tried: set[int] = set()
 
     def fresh(self, stem: str) -> str:
         while True:
@@ -190,8 +191,9 @@ def _parameter(
     """A function's parameter ``N`` sorted at token ``i``, a statement of the body."""
     kinds, values, partner = scan.kinds, scan.values, scan.partner
     body = scan.encl[i]
-    if body < 1 or kinds[body] != "{":
+    if body < 1 or kinds[body] != "{" or body in scan.tried:
         return False
+    scan.tried.add(body)  # (each body is looked at once: linear in the tokens)
     params_close = body - 2 if values[body - 1] == "=>" else body - 1
     if kinds[params_close] != ")":
         return False
@@ -204,7 +206,7 @@ def _parameter(
     name = values[i]
     at = next((k for k, p in enumerate(params) if values[p] == name), -1)
     fn = _function_name(kinds, values, opened, body)
-    if at < 0 or fn is None or body in edits:
+    if at < 0 or fn is None:
         return False
     end = partner.get(body, -1)
     if end < 0 or _declares(scan, name, body, end):
