@@ -75,14 +75,21 @@ class ReorderMixin(ParserBase):
         ``pos``: the alias from then on is ``test ? reordered : before`` (the test read once,
         before, as JavaScript's). False when it is no such statement."""
         kinds, values = self.kinds, self.values
+        if kinds[pos + 1] != "(":
+            return False
         head = closing(kinds, pos + 1)
+        if kinds[head] == "eof":  # (a program cut short)
+            return False
         braced = kinds[head + 1] == "{"
         at = head + 2 if braced else head + 1
         if kinds[at] != "name" or kinds[at + 1] != "." or values[at + 2] not in _COPY:
             return False
         if kinds[at + 3] != "(":
             return False
-        end = closing(kinds, at + 3) + 1
+        end = closing(kinds, at + 3)
+        if kinds[end] == "eof":
+            return False
+        end += 1
         end += kinds[end] == ";"
         if braced:
             if kinds[end] != "}" or closing(kinds, head + 1) != end:
