@@ -39,7 +39,7 @@ class Limits:
     max_steps: int = 1_000_000
     """Arrow-function applications and array/text method steps one run may take (each element
     a method visits counts, and sorting counts n*log2(n))."""
-    max_recursion: int = 200
+    max_recursion: int = 1000
     """How deep applications of the program's recursive functions may nest (SPEC 10,
     "Recursive functions")."""
     max_call_log: int = 1_000

@@ -317,28 +317,30 @@ def owned_step(
     return out, frame.owned
 
 
-def reduce_owned(arrow: Arrow, s: State, xs: list[Any], acc: Any, start: int, steps: Steps) -> Any:
+def reduce_owned(
+    arrow: Arrow, s: State, xs: list[Any], acc: Any, order: range, steps: Steps
+) -> Any:
     """The loop of ``reduce_sync`` for an arrow that changes its accumulator in place."""
     body = arrow.body.sync
     assert body is not None
     size = arrow.locals
     owned = None
     fields: dict[str, Any] = {}
-    for i in range(start, len(xs)):
+    for i in order:
         steps.take(s, 1)
         acc, owned = owned_step(body, s, (acc, xs[i], i, xs), size, owned, fields, steps)
     return acc
 
 
 async def reduce_owned_async(
-    arrow: Arrow, s: State, xs: list[Any], acc: Any, start: int, steps: Steps
+    arrow: Arrow, s: State, xs: list[Any], acc: Any, order: range, steps: Steps
 ) -> Any:
     """:func:`reduce_owned` for an arrow that awaits."""
     body = arrow.body
     size = arrow.locals
     owned = None
     fields: dict[str, Any] = {}
-    for i in range(start, len(xs)):
+    for i in order:
         steps.take(s, 1)
         frame = Owner((acc, xs[i], i, xs), size, owned, fields)
         token = FRAME.set((*FRAME.get(), frame))

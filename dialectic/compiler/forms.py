@@ -63,6 +63,7 @@ from dialectic.tree.nodes import (
 from dialectic.tree.walking import child_list
 from dialectic.values.data import UNDEFINED
 from dialectic.values.jsdate import JsDate, parse_iso
+from dialectic.values.jsmethods import FOLDS
 from dialectic.values.jsops import JsRefusal
 from dialectic.values.jsregex import new_regexp
 from dialectic.values.serialize import Serializer
@@ -243,7 +244,7 @@ class FormsMixin:
         link = optional_link(node)
         if link is not None:
             return self._optional_chain(node, link)
-        if node.name == "reduce" and node.args and isinstance(node.args[0], Lambda):
+        if node.name in FOLDS and node.args and isinstance(node.args[0], Lambda):
             self._uncounted.update(id(n) for n in step_results(node.args[0].body))
         args = [self._arrow_or_value(a) for a in node.args]
         spreads = [isinstance(a, Spread) for a in node.args if not isinstance(a, Lambda)]

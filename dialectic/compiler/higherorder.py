@@ -207,28 +207,32 @@ async def _apply_in_order(name: str, arrow: Arrow, s: State, xs: list[Any]) -> A
 _MADE = frozenset({list, dict})
 
 
-def _reduce_args(name: str, xs: list[Any], rest: list[Any]) -> tuple[Any, int]:
+def _reduce_args(name: str, xs: list[Any], rest: list[Any]) -> tuple[Any, range]:
+    """The first accumulator and the indices of the items the steps take, in their order
+    (``reduceRight``: from the last item to the first)."""
+    n = len(xs)
+    right = name == "reduceRight"
     if rest:
-        return rest[0], 0
+        return rest[0], range(n - 1, -1, -1) if right else range(n)
     if not xs:
         raise JsRefusal(
             f"{name}() of an empty array with no initial value is a TypeError in JavaScript",
-            "Give an initial value: xs.reduce((sum, x) => sum + x, 0).",
+            f"Give an initial value: xs.{name}((sum, x) => sum + x, 0).",
         )
-    return xs[0], 1
+    return (xs[-1], range(n - 2, -1, -1)) if right else (xs[0], range(1, n))
 
 
 def reduce_sync(
     name: str, arrow: Arrow, s: State, xs: list[Any], rest: list[Any], steps: Steps
 ) -> Any:
-    """``xs.reduce(arrow, ...rest)`` with a synchronous arrow function."""
-    acc, start = _reduce_args(name, xs, rest)
+    """``xs.reduce(arrow, ...rest)`` (``reduceRight``) with a synchronous arrow function."""
+    acc, order = _reduce_args(name, xs, rest)
     if arrow.owns:
-        return reduce_owned(arrow, s, xs, acc, start, steps)
+        return reduce_owned(arrow, s, xs, acc, order, steps)
     app = arrow.appends
-    for i in range(start, len(xs)):
+    for k, i in enumerate(order):
         if app is not None and app.takes(acc):  # (appends to a text: textfold)
-            return append_rest(app, s, xs, acc, i, steps)
+            return append_rest(app, s, xs, acc, order[k:], steps)
         steps.take(s, 1)
         new = arrow.apply(s, (acc, xs[i], i, xs))
         if new is not acc and type(new) in _MADE and len(new) >= COPY_STEP:
@@ -240,14 +244,14 @@ def reduce_sync(
 async def reduce_async(
     name: str, arrow: Arrow, s: State, xs: list[Any], rest: list[Any], steps: Steps
 ) -> Any:
-    """``xs.reduce(arrow, ...rest)`` with an arrow function that awaits."""
-    acc, start = _reduce_args(name, xs, rest)
+    """``xs.reduce(arrow, ...rest)`` (``reduceRight``) with an arrow function that awaits."""
+    acc, order = _reduce_args(name, xs, rest)
     if arrow.owns:
-        return await reduce_owned_async(arrow, s, xs, acc, start, steps)
+        return await reduce_owned_async(arrow, s, xs, acc, order, steps)
     app = arrow.appends
-    for i in range(start, len(xs)):
+    for k, i in enumerate(order):
         if app is not None and app.takes(acc):  # (as reduce_sync)
-            return await append_rest_async(app, s, xs, acc, i, steps)
+            return await append_rest_async(app, s, xs, acc, order[k:], steps)
         steps.take(s, 1)
         new = await arrow.aapply(s, (acc, xs[i], i, xs))
         if new is not acc and type(new) in _MADE and len(new) >= COPY_STEP:

@@ -182,7 +182,7 @@ def method(
                 if name in ("sort", "toSorted"):
                     return sort_values(receiver, arrow, s, steps)
                 assert arrow is not None
-                if name == "reduce":
+                if name in jm.FOLDS:
                     return reduce_sync(name, arrow, s, receiver, rest, steps)
                 return apply_sync(name, arrow, s, receiver, steps)
         except JsRefusal as exc:
@@ -208,7 +208,7 @@ def method(
         if not (higher and type(receiver) is list and arrow is not None and arrow.is_async):
             return run_sync(s, vs)
         try:
-            if name == "reduce":
+            if name in jm.FOLDS:
                 return await reduce_async(name, arrow, s, receiver, rest, steps)
             if name in ("sort", "toSorted"):
                 return sort_values(receiver, arrow, s, steps)

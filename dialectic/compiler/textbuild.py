@@ -28,6 +28,7 @@ from dialectic.outcome.errors import JSONPath
 from dialectic.resolve.foldtext import template_rest
 from dialectic.run.evaluator import Compiled, State
 from dialectic.tree.nodes import Get, Lambda, Method, Node, Op, Template, While
+from dialectic.values.jsmethods import FOLDS
 from dialectic.values.jsops import JsRefusal, TextTooLong, add
 from dialectic.values.jsstrings import utf16_length
 
@@ -276,7 +277,7 @@ def text_site(c: Compiler, node: Node) -> Compiled | None:
     texts = c.resolved.texts
     t = type(node)
     lam: Node | None = None
-    if t is Method and node.name == "reduce" and node.args:  # type: ignore[attr-defined]
+    if t is Method and node.name in FOLDS and node.args:  # type: ignore[attr-defined]
         lam = node.args[0]  # type: ignore[attr-defined]
     elif t is While:
         lam = node.step  # type: ignore[attr-defined]

@@ -67,19 +67,20 @@ class TextAppend:
 
 
 def append_rest(
-    app: TextAppend, s: State, xs: list[Any], acc: Any, start: int, steps: Steps
+    app: TextAppend, s: State, xs: list[Any], acc: Any, order: range, steps: Steps
 ) -> Any:
-    """The steps from ``start`` on, the accumulator ``acc`` a text."""
+    """The steps of the indices ``order`` (from the current one on), the accumulator ``acc``
+    a text."""
     if app.builds:
         pieces = opened(acc)
-        for i in range(start, len(xs)):
+        for i in order:
             steps.take(s, 1)
             grow(pieces, app.text(app.piece.apply(s, (acc, xs[i], i, xs)), pieces.size))
         return closed(pieces)
     parts = [acc]
     total = len(acc)
     apply = app.piece.apply
-    for i in range(start, len(xs)):
+    for i in order:
         steps.take(s, 1)
         piece = app.text(apply(s, (acc, xs[i], i, xs)), total)
         total += len(piece)
@@ -88,19 +89,19 @@ def append_rest(
 
 
 async def append_rest_async(
-    app: TextAppend, s: State, xs: list[Any], acc: Any, start: int, steps: Steps
+    app: TextAppend, s: State, xs: list[Any], acc: Any, order: range, steps: Steps
 ) -> Any:
     """:func:`append_rest` with a piece that awaits."""
     if app.builds:
         pieces = opened(acc)
-        for i in range(start, len(xs)):
+        for i in order:
             steps.take(s, 1)
             v = await app.piece.aapply(s, (acc, xs[i], i, xs))
             grow(pieces, app.text(v, pieces.size))
         return closed(pieces)
     parts = [acc]
     total = len(acc)
-    for i in range(start, len(xs)):
+    for i in order:
         steps.take(s, 1)
         piece = app.text(await app.piece.aapply(s, (acc, xs[i], i, xs)), total)
         total += len(piece)

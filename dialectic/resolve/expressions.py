@@ -38,6 +38,7 @@ from dialectic.values.jsdate import SETTER_HINT, SETTERS
 from dialectic.values.jsmethods import (
     ALL_METHODS,
     COLLECTION_CHANGES,
+    FOLDS,
     GLOBALS,
     MUTATORS,
     RUN_VALUE_METHODS,
@@ -264,7 +265,7 @@ class ExpressionsMixin(OperatorsMixin):
             self.memo_size += 1
         if name == "sort" or name == "reverse":
             self._in_place.append((node, target, self._arrow_count - 1, tuple(self._env)))
-        elif name == "reduce" and args and type(args[0]) is Lambda:
+        elif name in FOLDS and args and type(args[0]) is Lambda:
             steps, fields = reduce_marks(args[0], self._arrow_count)
             if steps:
                 self.reducers.append((args[0], self._arrow_count, steps, fields))
@@ -395,6 +396,20 @@ class ExpressionsMixin(OperatorsMixin):
                         + "; dialectic would reorder a copy",
                         method.path,
                         hint=f"Reorder a copy: `.{copy}(...)`.",
+                    )
+                )
+            elif root is not target:  # `groups[k].sort()`: an array inside the alias
+                self.errors.append(
+                    DialecticError(
+                        "expression_error",
+                        f"`{method.name}()` reorders an array inside `{root.name}` itself in "
+                        f"JavaScript, and the program reads `{root.name}` elsewhere; dialectic "
+                        "would reorder a copy",
+                        method.path,
+                        hint=f"Make the new value: `const sorted = Object.fromEntries("
+                        f"Object.entries({root.name}).map(([k, v]) => [k, v.{copy}(...)]))` "
+                        f"(an array: `{root.name}.map(v => v.{copy}(...))`), or reorder a copy "
+                        f"where you read it: `{root.name}[k].{copy}(...)`.",
                     )
                 )
             else:

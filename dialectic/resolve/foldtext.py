@@ -34,6 +34,7 @@ from dialectic.resolve.foldstate import _is_state
 from dialectic.tree.nodes import Block, Cond, Get, Lambda, Lit, Method, Node, Obj, Op, Template
 from dialectic.tree.resolved import AliasRef, DomainCall, Invoke, ParamRef
 from dialectic.tree.walking import child_list, walk
+from dialectic.values.jsmethods import FOLDS
 
 __all__ = ["Marks", "appended", "template_rest", "text_marks"]
 
@@ -207,7 +208,7 @@ class _Step:
 def _builds(node: Node) -> bool:
     """Whether ``node`` is ``xs.reduce((acc, x) => acc + E, init)`` (a loop inside a loop
     appending to the outer loop's text: :func:`appended`)."""
-    if type(node) is not Method or node.name != "reduce" or node.optional:
+    if type(node) is not Method or node.name not in FOLDS or node.optional:
         return False
     args = node.args
     return len(args) == 2 and type(args[0]) is Lambda and appended(args[0]) is not None

@@ -68,6 +68,7 @@ __all__ = [
     "ARRAY_PLAIN",
     "COLLECTION_CHANGES",
     "COLLECTION_READS",
+    "FOLDS",
     "GLOBALS",
     "MUTATORS",
     "NAMESPACES",
@@ -106,10 +107,14 @@ ARRAY_HIGHER = frozenset(
         "every",
         "flatMap",
         "reduce",
+        "reduceRight",
         "sort",
         "toSorted",
     }
 )
+#: the folds: ``reduce`` and ``reduceRight`` (its items from the last), one accumulator
+#: carried from step to step; the checks and closures of one serve the other
+FOLDS = frozenset({"reduce", "reduceRight"})
 #: methods whose value is a new array in JavaScript, one no other value holds (``xs.map(f)``,
 #: ``s.split(',')``, ``s.match(/x/g)``; ``splice`` too, but it changes its receiver, and
 #: ``keys``/``entries``/``matchAll`` give iterators): reordering it in place is seen by nothing

@@ -6,6 +6,7 @@ stack never overflows."""
 
 from __future__ import annotations
 
+import threading
 import time
 from typing import Any
 
@@ -263,7 +264,7 @@ def _down(body_nesting: int, awaited: bool = False) -> str:
 
 @pytest.mark.parametrize("awaited", [False, True])
 def test_recursion_at_the_depth_limit_runs_without_overflowing_the_stack(awaited: bool) -> None:
-    call = "await down(199)" if awaited else "down(199)"
+    call = "await down(999)" if awaited else "down(999)"
     inside = f"[[[[[[[[[[[[[[[[[[[[{call}]]]]]]]]]]]]]]]]]]]]"  # (a deep use site too)
     text = _down(40, awaited) + (
         f"return await Promise.all(nums.map(async x => {inside}));"
@@ -275,19 +276,19 @@ def test_recursion_at_the_depth_limit_runs_without_overflowing_the_stack(awaited
     value: Any = out.value
     for _ in range(21):
         value = value[0]
-    assert value == 199
+    assert value == 999
 
 
 @pytest.mark.parametrize("awaited", [False, True])
 def test_recursion_past_the_depth_limit_is_limit_exceeded(awaited: bool) -> None:
-    call = "await down(200)" if awaited else "down(200)"
+    call = "await down(1000)" if awaited else "down(1000)"
     out = RT.run(_down(2, awaited) + f"return {call};", lang="plan")
     assert out.status == "failure"
     assert out.error is not None and out.error.code == "limit_exceeded", out.message
     assert out.error.details.get("limit") == "max_recursion" or "max_recursion" in (
         out.message or ""
     )
-    assert "the function `down` was applied more than 200 deep" in (out.message or "")
+    assert "the function `down` was applied more than 1000 deep" in (out.message or "")
     assert "line 1, column" in (out.message or "")
 
 
@@ -313,7 +314,7 @@ def test_a_recursion_that_never_ends_stops_at_the_depth_limit() -> None:
         out = RT.run(text, lang="plan")
         assert out.status == "failure", text
         assert out.error is not None and out.error.code == "limit_exceeded"
-        assert "more than 200 deep" in (out.message or ""), out.message
+        assert "more than 1000 deep" in (out.message or ""), out.message
 
 
 def test_exponential_recursion_stops_at_max_steps() -> None:
@@ -507,3 +508,28 @@ def test_a_walk_costs_linear_time_in_the_tree() -> None:
     small = min(_run_time(10_000) for _ in range(2))
     large = min(_run_time(100_000) for _ in range(2))
     assert large < 40 * small, (small, large)  # linear: ~10x (quadratic would be ~100x)
+
+
+@pytest.mark.parametrize("awaited", [False, True])
+def test_recursion_at_the_default_limit_leaves_no_thread_behind(awaited: bool) -> None:
+    """``max_recursion`` (1000) deep, with a body nested 20 levels (a fresh stack every few
+    applications): Node's answer, and every thread a deep application started is joined."""
+    assert Limits().max_recursion == 1000
+    head = "async function" if awaited else "function"
+    base = "await later(0)" if awaited else "0"
+    call = "(await down(n - 1))" if awaited else "down(n - 1)"
+    text = (
+        f"{head} down(n) {{ if (n === 0) return {base}; "
+        f"return [[[[[[[[[[[[[[[[[[[[{call}]]]]]]]]]]]]]]]]]]]][0][0][0][0][0][0][0][0][0][0]"
+        "[0][0][0][0][0][0][0][0][0][0] + 1; }\n"
+        + ("return await down(999);" if awaited else "return down(999);")
+    )
+    before = {t.ident for t in threading.enumerate()}
+    out = RT.run(text, lang="plan")
+    assert out.status == "success", out.message
+    assert out.value == 999
+    left = [t for t in threading.enumerate() if t.ident not in before]
+    assert not [t for t in left if t.name == "dialectic-recursion"], left
+    over = RT.run(text.replace("down(999)", "down(1000)"), lang="plan")
+    assert over.status == "failure" and "more than 1000 deep" in (over.message or "")
+    assert not [t for t in threading.enumerate() if t.name == "dialectic-recursion"]

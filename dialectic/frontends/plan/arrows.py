@@ -14,6 +14,7 @@ from dialectic.frontends.plan.arrowparams import (
     _Rest,
     _set_chain,
 )
+from dialectic.frontends.plan.asynccallbacks import async_callback_problem
 from dialectic.frontends.plan.brackets import CLOSE, OPEN
 from dialectic.frontends.plan.keywords import (
     GLOBAL_NAMES,
@@ -204,6 +205,8 @@ class ArrowsMixin(ParamPatternsMixin, ArrowBlockMixin):
         pos = self.pos
         if kinds[pos] == "name" and values[pos] == "async":
             pos += 1
+        if pos and kinds[pos - 1] == "name" and values[pos - 1] == "async":
+            self._async_callback(pos - 1)
         first = pos
         # skip to after `=>`
         while not (kinds[pos] == "op" and values[pos] == "=>"):
@@ -213,11 +216,21 @@ class ArrowsMixin(ParamPatternsMixin, ArrowBlockMixin):
         self.pos = pos + 1
         return self._function_value(params, patterns, depth, (first, pos - 1))
 
+    def _async_callback(self, pos: int) -> None:
+        """Refuse the ``async`` at token ``pos`` if it starts a callback that the method does
+        not wait for (:mod:`.asynccallbacks`)."""
+        problem = async_callback_problem(self.kinds, self.values, pos)
+        if problem is not None:
+            message, at, hint = problem
+            raise self.fail(message, self.starts[at], hint)
+
     def function_expression(self, pos: int, depth: int) -> Any:
         """``function (x) { ...; return e; }`` (also ``async``) at token ``pos``, as an
         argument: the arrow function ``(x) => { ...; return e; }`` (its body as an arrow's
         block; ``this`` and ``arguments`` are refused as anywhere)."""
         kinds, values = self.kinds, self.values
+        if values[pos] == "async":
+            self._async_callback(pos)
         at = pos + 1 if values[pos] == "function" else pos + 2
         if kinds[at] == "name" and (
             pos == 0 or kinds[pos - 1] in (";", "{", "}") or self.newline_before(pos)

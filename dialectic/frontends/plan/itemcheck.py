@@ -22,6 +22,9 @@ MUTATORS = frozenset(
     ["push", "pop", "shift", "unshift", "splice", "sort", "reverse", "fill", "copyWithin"]
 )
 _INCREMENTS = frozenset(["++", "--"])
+#: the methods that reorder the item itself, and the copy each is (a change of the item)
+REORDERS = {"sort": "toSorted", "reverse": "toReversed"}
+_REORDER_HINT = "build a new array: const sorted = {0}.map(x => x.{1}(...));"
 _SNAPSHOTS = frozenset(["keys", "values", "entries", "stringify"])
 _MAP_HINT = "build a new array instead: const out = xs.map(x => ({...x, total: x.price * x.qty}));"
 
@@ -145,6 +148,9 @@ class _Reader:
         if assigns:
             self.assignment(j, k, members, m)
             return
+        if kinds[m] == "(" and len(members) == 1 and values[members[0][0]] in REORDERS:
+            self.reorder(j, m, str(values[members[0][0]]))
+            return
         if kinds[m] == "(" and members and kinds[members[-1][0]] == "name":
             method = values[members[-1][0]]
             if method in MUTATORS and len(members) >= 2:
@@ -214,6 +220,37 @@ class _Reader:
             raise ItemRefusal("a change of the loop's item must be a statement", j)
         self.plan.changes.append(Change("push", j, end, j, k, members[0], m))
 
+    def reorder(self, j: int, m: int, method: str) -> None:
+        """``x.sort(c);`` (``x.reverse();``) of the item at token ``j`` (``m``: the call's
+        ``(``): the item's next value is its reordered copy (the array holds it)."""
+        loop, hint = self.loop, _REORDER_HINT.format(self.loop.array, REORDERS[method])
+        if not self.starts(j):
+            raise ItemRefusal(
+                f"`{method}()` of `{loop.var}` inside an expression (Plan reads it only as a "
+                "statement of its own)",
+                j,
+                hint,
+            )
+        if not self.deep:
+            raise ItemRefusal(
+                f"`{loop.var}` may be an array held elsewhere too (`{loop.array}` is not made "
+                f"by a call or of literals only): `{method}()` would reorder it there too in "
+                "JavaScript",
+                j,
+                hint,
+            )
+        close = self.partner.get(m, -1)
+        end = self.end_at(close + 1, j)
+        if end != close + 1:
+            raise ItemRefusal("a change of the loop's item must be a statement", j, hint)
+        if any(m < r < close for r in (ref for ref, _ in loop.refs)):
+            raise ItemRefusal(
+                f"the comparator reads `{loop.var}`, which JavaScript is reordering as it runs",
+                j,
+                hint,
+            )
+        self.plan.changes.append(Change("reorder", j, end, j, j + 1, (m - 1, m - 1), m))
+
     def deletion(self, j: int, k: int) -> None:
         kinds, partner = self.kinds, self.partner
         if kinds[k] == "." and kinds[k + 1] == "name":
@@ -264,6 +301,14 @@ def read_body(
         )
     if not plan.changes:
         raise ItemRefusal("no change", -1)  # (not such a loop: left as written)
+    reorders = [c for c in plan.changes if c.kind == "reorder"]
+    if reorders and len(reorders) < len(plan.changes):
+        raise ItemRefusal(
+            f"the body both reorders `{loop.var}` and changes its members: an array's members "
+            "are its items",
+            reorders[0].first,
+            _REORDER_HINT.format(loop.array, "toSorted"),
+        )
     last = max(c.end for c in plan.changes)
     for j in plan.wholes:
         if j < last:

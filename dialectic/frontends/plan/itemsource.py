@@ -88,9 +88,11 @@ def find_source(
     where: dict[str, list[int]],
     loop: ItemLoop,
     functions: list[int],
+    arrays: bool = False,
 ) -> Source:
     """The definition of ``loop.array``, checked, or :class:`ItemRefusal`. ``functions``: per
-    token, how many ``function`` bodies hold it (:func:`in_functions`)."""
+    token, how many ``function`` bodies hold it (:func:`in_functions`); ``arrays``: the body
+    only reorders its item, so an array literal's items may be array literals."""
     name = loop.array
     uses = where.get(name, [])
     before = bisect_left(uses, loop.start)
@@ -145,7 +147,7 @@ def find_source(
             f"read it after the loop, or build a new array: const {name}2 = {name}.map(x => "
             "({...x, k: v}));",
         )
-    deep = _fresh(kinds, values, partner, where, decl + 3, semi)
+    deep = _fresh(kinds, values, partner, where, decl + 3, semi, arrays)
     return Source(decl, decl + 3, semi, deep, lengths)
 
 
@@ -217,12 +219,13 @@ def _fresh(
     where: dict[str, list[int]],
     first: int,
     semi: int,
+    arrays: bool,
 ) -> bool:
     """Whether the definition's value makes new objects, each once: True when their members
     are new too, False when only the items are; else :class:`ItemRefusal`."""
     j = first + 1 if values[first] == "await" else first
     if kinds[j] == "[" and partner.get(j) == semi - 1:
-        return _literal(kinds, values, partner, j, semi - 1)
+        return _literal(kinds, values, partner, j, semi - 1, arrays)
     if kinds[j] == "name" and kinds[semi - 1] == ")":
         call = partner.get(semi - 1, -1)
         if (
@@ -260,13 +263,19 @@ def _tool(head: str, values: Sequence[object], where: dict[str, list[int]]) -> b
 
 
 def _literal(
-    kinds: Sequence[str], values: Sequence[object], partner: dict[int, int], first: int, last: int
+    kinds: Sequence[str],
+    values: Sequence[object],
+    partner: dict[int, int],
+    first: int,
+    last: int,
+    arrays: bool,
 ) -> bool:
-    """``[{...}, {...}]``: each item an object literal (True when no name but a key or
-    ``true``/``false``/``null`` is inside: its members are new too)."""
+    """``[{...}, {...}]``: each item an object literal (``arrays``: or an array literal, an
+    item a sort reorders: ``[[3, 1], [2, 0]]``); True when no name but a key or
+    ``true``/``false``/``null`` is inside: its members are new too."""
     j = first + 1
     while j < last:
-        if kinds[j] != "{":
+        if kinds[j] != "{" and not (arrays and kinds[j] == "["):
             raise ItemRefusal(
                 "an item of the array literal is not an object literal: the same object may "
                 "be held twice, or elsewhere",

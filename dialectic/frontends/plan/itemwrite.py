@@ -28,7 +28,7 @@ from __future__ import annotations
 
 import json
 
-from dialectic.frontends.plan.itemcheck import BodyPlan, Change, ItemRefusal, read_body
+from dialectic.frontends.plan.itemcheck import REORDERS, BodyPlan, Change, ItemRefusal, read_body
 from dialectic.frontends.plan.itemloops import ItemLoop, find_item_loops
 from dialectic.frontends.plan.itemsource import Source, enclosing, find_source, in_functions
 from dialectic.frontends.plan.lexer import Lexed
@@ -167,6 +167,10 @@ class _Writer:
         if c.kind == "replace":
             self.emit(f"{cur} = ( #V# ) ;", c, at)
             return
+        if c.kind == "reorder":  # `x.sort(c);`: the item's reordered copy
+            copy = REORDERS[str(values[c.key[0]])]
+            self.emit_push(f"{cur} = {cur} . {copy} ( #A# ) ;", c, at)
+            return
         if c.kind == "delete":
             entry = self.names.fresh("entry")
             first, last = c.key
@@ -263,7 +267,8 @@ def item_changes(source: str, tokens: Lexed) -> tuple[Lexed | None, _Problem | N
                     loop.start,
                     "put the loop in braces: `if (c) { for (...) {...} }`",
                 )
-            src = find_source(kinds, values, partner, encl, where, loop, functions)
+            arrays = all(c.kind == "reorder" for c in plan.changes)  # (`g.sort();` only)
+            src = find_source(kinds, values, partner, encl, where, loop, functions, arrays)
             if not src.deep:
                 plan = read_body(kinds, values, partner, loop, deep=False)
             accepted.append((loop, src, plan))
@@ -340,11 +345,14 @@ def _loop(out: _Writer, loop: ItemLoop, src: str, target: str, plan: BodyPlan) -
     head = f"[ {loop.index} , {hid} ]" if loop.index is not None else hid
     of = f"{src} . entries ( )" if loop.index is not None else src
     out.put(f"for ( const {head} of {of} ) {{", at)
-    out.put(
-        f"{cur} = typeof {hid} === 'object' && {hid} !== null && ! Array . isArray ( {hid} ) ? "
-        f"{hid} : {{ }} [ {_NOT_AN_OBJECT} ] ;",
-        at,
-    )
+    if all(c.kind == "reorder" for c in plan.changes):  # (a sort fails on all but arrays)
+        out.put(f"{cur} = {hid} ;", at)
+    else:
+        out.put(
+            f"{cur} = typeof {hid} === 'object' && {hid} !== null && ! Array . isArray ( {hid} )"
+            f" ? {hid} : {{ }} [ {_NOT_AN_OBJECT} ] ;",
+            at,
+        )
     out.body(loop.first, loop.end)
     if loop.kind == "each" and not loop.braced:
         out.put(";", loop.end)

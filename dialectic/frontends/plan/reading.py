@@ -18,6 +18,7 @@ from dialectic.frontends.plan.asi import insert_semicolons
 from dialectic.frontends.plan.callbackloop import callback_loops
 from dialectic.frontends.plan.chains import change_chains
 from dialectic.frontends.plan.choices import choice_statements
+from dialectic.frontends.plan.concatpush import concat_pushes
 from dialectic.frontends.plan.console import may_log, unlog
 from dialectic.frontends.plan.dateversions import date_versions
 from dialectic.frontends.plan.declsplit import split_declarations
@@ -40,6 +41,7 @@ from dialectic.frontends.plan.parensets import split_parenthesized
 from dialectic.frontends.plan.parser import Parser, Problem
 from dialectic.frontends.plan.recordfields import record_changes
 from dialectic.frontends.plan.reduceloop import reduce_loops
+from dialectic.frontends.plan.sortowned import owned_sorts
 from dialectic.frontends.plan.sortreturns import sort_returns
 from dialectic.frontends.plan.spans import LineIndex
 from dialectic.frontends.plan.stepvalues import step_values
@@ -219,6 +221,9 @@ def _dated(text: str, tokens: Lexed, rewritten: bool) -> tuple[Lexed, bool]:
         reordered = sort_returns(text, tokens)
         if reordered is not None:
             tokens, rewritten = reordered, True
+        owned = owned_sorts(text, tokens)  # a literal's item, a parameter (.sortowned)
+        if owned is not None:
+            tokens, rewritten = owned, True
     return tokens, rewritten
 
 
@@ -250,6 +255,8 @@ def _states(text: str, tokens: Lexed, again: bool) -> tuple[Lexed, bool]:
         if "?" in text:
             tokens = choice_statements(text, tokens, bare=False) or tokens
         return tokens, False
+    if ".concat(" in text:  # `files = files.concat(x);` and `files.push(y);` (.concatpush)
+        tokens = concat_pushes(text, tokens) or tokens
     chosen = choice_statements(text, tokens, bare=True) or tokens
     reduced = reduce_loops(text, chosen)
     pushed = let_pushes(text, reduced or chosen)

@@ -23,6 +23,7 @@ from dialectic.values.jsmethods import NEW_ARRAY_METHODS
 
 if TYPE_CHECKING:
     from dialectic.frontends.plan.loopcheck import BlockState
+    from dialectic.frontends.plan.restblock import Outer
 
 __all__ = ["ReorderMixin", "new_array", "reordered"]
 
@@ -67,10 +68,42 @@ class ReorderMixin(ParserBase):
 
         def end_statement(self, what: str) -> None: ...
 
-    def reorder_statement(self, pos: int, block: _Block) -> bool:
+        def brought_from(self, alias_rec: list[Any], name: str) -> Outer | None: ...
+
+    def conditional_reorder(self, pos: int, block: _Block) -> bool:
+        """``if (test) name.sort(...);`` (or ``{ name.sort(...); }``, no ``else``) at token
+        ``pos``: the alias from then on is ``test ? reordered : before`` (the test read once,
+        before, as JavaScript's). False when it is no such statement."""
+        kinds, values = self.kinds, self.values
+        if kinds[pos + 1] != "(":
+            return False
+        head = closing(kinds, pos + 1)
+        if kinds[head] == "eof":  # (a program cut short)
+            return False
+        braced = kinds[head + 1] == "{"
+        at = head + 2 if braced else head + 1
+        if kinds[at] != "name" or kinds[at + 1] != "." or values[at + 2] not in _COPY:
+            return False
+        if kinds[at + 3] != "(":
+            return False
+        end = closing(kinds, at + 3)
+        if kinds[end] == "eof":
+            return False
+        end += 1
+        end += kinds[end] == ";"
+        if braced:
+            if kinds[end] != "}" or closing(kinds, head + 1) != end:
+                return False
+            end += 1
+        if kinds[end] == "name" and values[end] == "else":
+            return False
+        return self.reorder_statement(at, block, pos)
+
+    def reorder_statement(self, pos: int, block: _Block, test_at: int = -1) -> bool:
         """The statement at token ``pos`` if it is ``name.sort(...);`` or ``name.reverse();``
         of an alias of the ``block`` (its aliases, where each is defined, their records): the
-        alias from then on is its reordered copy. False when it is no such statement."""
+        alias from then on is its reordered copy (``test_at``: the ``if`` whose body the
+        statement is, :meth:`conditional_reorder`). False when it is no such statement."""
         aliases, alias_at, alias_rec = block
         kinds, values = self.kinds, self.values
         name, method = values[pos], values[pos + 2]
@@ -87,6 +120,18 @@ class ReorderMixin(ParserBase):
         if kinds[close] == "eof" or kinds[close + 1] not in (";", "}", "eof"):
             return False  # (`xs.sort().map(...)`: an expression; the resolver checks it)
         made = self._block_state(alias_rec).finals.get(name)  # a loop's array
+        value = aliases[name]
+        outer = self.brought_from(alias_rec, name)
+        if outer is not None:  # after an `if` that returns (:mod:`.restblock`)
+            if outer.held:
+                raise self.fail(
+                    f"`{name}` is read whole before the `if` that returns, and `{method}()` "
+                    "reorders it after it: in JavaScript that read would see the new order",
+                    self.starts[pos],
+                    f"reorder a copy: const {name}2 = [...{name}].{method}(...);",
+                )
+            value = outer.block[0][name]
+            made = self._block_state(outer.block[2]).finals.get(name)
         if made is not None and made[0] == "number":  # `let xs = ...; xs = f(xs); xs.sort();`
             raise self.fail(
                 f"`{method}()` reorders `{name}` itself in JavaScript, and `{name}` holds the "
@@ -96,7 +141,7 @@ class ReorderMixin(ParserBase):
                 f"assign the reordered copy instead: {name} = {name}.{_COPY[method]}"
                 f"({'...' if method == 'sort' else ''});",
             )
-        if not new_array(aliases[name]) and (made is None or made[0] != "push"):
+        if not new_array(value) and (made is None or made[0] != "push"):
             raise self.fail(
                 f"`{method}()` reorders `{name}` itself in JavaScript, and `{name}` is not an "
                 "array the program made (JavaScript would reorder the array it holds, seen "
@@ -112,21 +157,33 @@ class ReorderMixin(ParserBase):
                 f"reorder it before reading it whole, or reorder a copy: const {name}2 = "
                 f"[...{name}].{method}(...);",
             )
+        test: Any = None
+        reads: list[dict[str, Any]] = []
+        if test_at >= 0:  # `if (test) xs.sort();`: the test, then the statement
+            self.pos = test_at + 2
+            test = self.expr(0)
+            scan_reads(test, reads)
+            reads = [r for r in reads if r.get("$ref") == name]  # (they read the array before)
         call, args, last = self.method_statement(pos, name, method)
+        if test_at >= 0 and kinds[pos - 1] == "{":
+            self.pos += 1  # (the `}` closing the `if`'s body)
         if any(name in scan_reads(arg)[0] for arg in args):
             raise self.fail(
                 f"the comparator reads `{name}`, which JavaScript is reordering as it runs",
                 self.starts[pos + 4],
                 f"read what you need before: const n = {name}.length;",
             )
-        hidden = self.move_version(name, [], block, pos)
+        hidden = self.move_version(name, reads, block, pos)
         items = [{"$ref": hidden}, _COPY[method], *args]
         aliases[name] = {"$method": items}
-        alias_rec.append((name, pos, pos, last, self.pos - 1))
+        if test_at >= 0:
+            aliases[name] = {"$if": [test, aliases[name], {"$ref": hidden}]}
+        alias_rec.append((name, pos, pos if test_at < 0 else test_at, last, self.pos - 1))
         rec = self.rec
         if rec is not None:
             rec[(id(items), 0)] = (self.starts[pos], self.ends[pos])
             rec[(id(aliases[name]), "$method")] = (self.starts[pos], self.ends[last])
+            rec[(id(items), "$method")] = (self.starts[pos], self.ends[last])
             arg_spans(rec, call, items)  # (the comparator's place, for its failures)
         return True
 

@@ -28,7 +28,9 @@ __all__ = ["Block", "Outer", "RestBlockMixin", "is_shared"]
 Block = tuple[dict[str, Any], dict[str, int], list[tuple[str, int, int, int, int]]]
 
 #: methods that change their receiver in place, as statements (arrays, Maps, Sets)
-_CHANGING = frozenset(["push", "set", "add", "delete", "clear", "unshift", "pop", "shift"])
+_CHANGING = frozenset(
+    ["push", "set", "add", "delete", "clear", "unshift", "pop", "shift", "sort", "reverse"]
+)
 
 
 class Outer:

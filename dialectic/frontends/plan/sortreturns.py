@@ -24,7 +24,7 @@ from collections.abc import Sequence
 from dialectic.frontends.plan.lexer import Lexed
 from dialectic.frontends.plan.tokenwrite import TokenWriter
 
-__all__ = ["sort_returns"]
+__all__ = ["declared_tokens", "sort_returns"]
 
 _REORDERS = frozenset(["sort", "reverse"])
 #: the tokens after which a statement starts (a block's or the top's)
@@ -103,7 +103,7 @@ def _plain_reads(kinds: Sequence[str], values: Sequence[object]) -> dict[str, in
     ...}``), a declaration (``const N``, a pattern's names, ``function N``) or a parameter
     (``N =>``, ``(a, N) =>``, ``function f(N)``, ``catch (N)``). Too few is safe (the statement
     is then left as written), so anything unsure is not counted."""
-    skip = _declared(kinds, values)
+    skip = declared_tokens(kinds, values)
     out: dict[str, int] = {}
     for j, kind in enumerate(kinds):
         if kind != "name" or j in skip:
@@ -121,7 +121,7 @@ def _plain_reads(kinds: Sequence[str], values: Sequence[object]) -> dict[str, in
     return out
 
 
-def _declared(kinds: Sequence[str], values: Sequence[object]) -> set[int]:
+def declared_tokens(kinds: Sequence[str], values: Sequence[object]) -> set[int]:
     """The token indices of names declared: after ``const``/``let``/``var``/``function``, in a
     declaration's pattern, in a function's or an arrow's parameter list, in ``catch (...)``."""
     out: set[int] = set()

@@ -14,6 +14,7 @@ from dialectic.frontends.plan.keywords import GLOBAL_NAMES, RESERVED, hides_glob
 from dialectic.frontends.plan.labels import label_refusal
 from dialectic.frontends.plan.promiseloop import all_map_at
 from dialectic.frontends.plan.redefinition import defined_twice
+from dialectic.frontends.plan.restblock import Block
 
 __all__ = ["StatementsMixin"]
 
@@ -254,8 +255,7 @@ class StatementsMixin(IfBlocksMixin):
                 return made if final is None else final
             self.for_statement(pos, aliases, alias_at, alias_rec)
             return final
-        if self.changes_outside_loop(pos, alias_at):  # :mod:`.reassign`, :mod:`.straightread`
-            self.change_statement(pos, (aliases, alias_at, alias_rec))
+        if self._changes_here(pos, word, (aliases, alias_at, alias_rec)):
             return final
         if self.returns_partly(pos) or self.bare_block(pos):  # (:mod:`.ifreturn`)
             if not self.brackets().returns_between(pos, self._branch_end(pos)):
@@ -315,6 +315,17 @@ class StatementsMixin(IfBlocksMixin):
             self.for_statement(pos, aliases, alias_at, alias_rec, each=each)
             return final
         return self.expression_statement(pos, final, (aliases, alias_rec))
+
+    def _changes_here(self, pos: int, word: str | None, block: Block) -> bool:
+        """The statement at token ``pos`` read if it changes names of the ``block`` outside a
+        loop: ``if (desc) xs.reverse();`` (:mod:`.reorder`), ``if (c) v = w;``, ``t += x;``
+        (:mod:`.reassign`, :mod:`.straightread`)."""
+        if word == "if" and self.conditional_reorder(pos, block):
+            return True
+        if self.changes_outside_loop(pos, block[1]):
+            self.change_statement(pos, block)
+            return True
+        return False
 
     def alias_definition(
         self,

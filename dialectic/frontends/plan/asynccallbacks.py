@@ -1,0 +1,52 @@
+"""An ``async`` callback of an array method that does not wait for it (SPEC 10, "Functions").
+
+An ``async`` function returns a promise, and only ``map`` (its promises then awaited by
+``Promise.all``) and ``forEach`` (refused by :mod:`.loopforms`) are written so by models on
+purpose. Plan reads ``await`` inside the callback as the value itself, so elsewhere its answer
+would not be Node's: ``filter``, ``find``, ``findIndex``, ``findLast``, ``findLastIndex``,
+``some`` and ``every`` test the promise, which is always truthy (``xs.filter(async x => await
+ok(x))`` keeps every item in Node); ``flatMap`` does not flatten a promise; a sort's
+comparator returning a promise compares as NaN (the order is left as it is). So those are
+refused at the ``async``, with what to write. (An ``async`` step of ``reduce`` awaits each step
+before the next, as ``map``'s callbacks are awaited where their values are used: SPEC 10's
+table of deliberate differences.)"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+__all__ = ["async_callback_problem"]
+
+#: methods whose callback's value is tested, flattened or compared: a promise is no answer
+_NO_PROMISE = frozenset(
+    {
+        *("filter", "find", "findIndex", "findLast", "findLastIndex", "some", "every"),
+        *("flatMap", "sort", "toSorted"),
+    }
+)
+
+
+def async_callback_problem(
+    kinds: Sequence[str], values: Sequence[object], pos: int
+) -> tuple[str, int, str] | None:
+    """The problem (message, token, hint) of the ``async`` at token ``pos`` when it starts the
+    first argument of such a method, else None."""
+    if pos < 3 or kinds[pos - 1] != "(" or kinds[pos - 3] not in (".", "op"):
+        return None
+    if kinds[pos - 3] == "op" and values[pos - 3] != "?.":
+        return None
+    method = str(values[pos - 2])
+    if method in _NO_PROMISE:
+        sort = method in ("sort", "toSorted")
+        does = "compare" if sort else "flatten" if method == "flatMap" else "test"
+        return (
+            f"`{method}` does not wait for an `async` callback: it would {does} the promise "
+            "the callback returns, not its value",
+            pos,
+            "get the keys first: const keys = await Promise.all(xs.map(async x => await "
+            "key(x))); then sort indices by them, with a comparator that does not await"
+            if sort
+            else "get the values first, then use them: const vs = await Promise.all(xs.map("
+            f"async x => await f(x))); const out = xs.{method}((x, i) => vs[i]);",
+        )
+    return None
