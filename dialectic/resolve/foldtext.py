@@ -205,6 +205,22 @@ class _Step:
             stack.extend((kid, node) for kid in child_list(node))
 
 
+def _chain_piece(body: Op) -> tuple[Node, Node]:
+    """For ``acc + E``, ``(acc, E)``; for a chain ``((acc + a) + b) + c``, ``(acc, E)`` with
+    ``E`` the piece ``(('' + a) + b) + c``: once ``acc`` is a text, each ``+`` of the chain
+    writes its right operand as text after the text so far, as ``'' + a`` then ``+ b`` do (the
+    same conversions, in the same order, and the same refusals at each ``+``'s place)."""
+    spine = _spine(body)  # (outermost first)
+    inner = spine[-1]
+    acc = inner.operands[0]
+    if len(spine) == 1:
+        return acc, inner.operands[1]
+    piece: Node = Op(inner.path, "+", (Lit(inner.path, ""), inner.operands[1]))
+    for op in reversed(spine[:-1]):
+        piece = Op(op.path, "+", (piece, op.operands[1]))
+    return acc, piece
+
+
 def _builds(node: Node) -> bool:
     """Whether ``node`` is ``xs.reduce((acc, x) => acc + E, init)`` (a loop inside a loop
     appending to the outer loop's text: :func:`appended`)."""
@@ -287,7 +303,7 @@ def appended(node: Lambda) -> Node | None:
     elif type(body) is not Op or body.op != "+" or len(body.operands) != 2:
         return None
     else:
-        acc, piece = body.operands
+        acc, piece = _chain_piece(body)
     if type(acc) is not ParamRef or acc.index != 0:
         return None
     for n in walk(piece):
