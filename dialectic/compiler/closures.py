@@ -303,16 +303,15 @@ class Compiler(CallsMixin, FormsMixin, RecursionMixin):
             return effect_block(self, node, effects.blocks[id(node)])
         root = node is self.resolved.root and not self._marked
         targets: dict[int, Compiled] = {}
-        readers: dict[int, Compiled] = {}
         for b in node.bindings:  # in dependency order: what an alias reads is compiled first
             target = self.compile(b.node)
-            reader = self.bind_alias(b, target)
+            self.bind_alias(b, target)
             if root and b.frame == -1:
-                targets[b.slot], readers[b.slot] = target, reader
+                targets[b.slot] = target
         body = self.compile(node.body)
         if root and body.aio is not None and not self.errors:
             # a static call graph: a task per call, no lazy machinery (dialectic.run.dagrun)
-            return static_dag(node, targets, readers, body, self.member) or body
+            return static_dag(node, targets, self._aliases, body, self.member) or body
         return body
 
     def bind_alias(self, b: Binding, target: Compiled) -> Compiled:

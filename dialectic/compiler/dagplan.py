@@ -50,7 +50,7 @@ class _Planner:
     their arguments (``nested``) and the member reads of aliases given as arguments
     (``members``), each with its argument plan."""
 
-    def __init__(self, readers: dict[int, Compiled], member: Any) -> None:
+    def __init__(self, readers: dict[int, tuple[Compiled, Any]], member: Any) -> None:
         self.readers = readers
         self.member = member
         self.fits: dict[int, _Found] = {}
@@ -90,7 +90,7 @@ class _Planner:
             return None
         if type(a) is AliasRef:
             # the read must be the alias's own reader
-            if a.frame != -1 or a.slot not in self.fits or given is not self.readers.get(a.slot):
+            if a.frame != -1 or a.slot not in self.fits or given is not self.readers[a.slot][0]:
                 return None
             return ("alias", a.slot)
         if type(a) is Invoke:
@@ -125,13 +125,14 @@ class _Planner:
 def static_dag(
     block: Block,
     targets: dict[int, Compiled],
-    readers: dict[int, Any],
+    readers: dict[int, tuple[Compiled, Any]],
     body: Compiled,
     member: Any,
 ) -> Compiled | None:
     """The program's top-level ``block`` as a static call graph (see the module's docstring),
     falling back on ``body`` (its lazy evaluation); None if it does not qualify.
-    ``targets``: each alias's compiled value by slot; ``readers``: each alias's reader."""
+    ``targets``: each alias's compiled value by slot; ``readers``: each alias's reader and
+    binding by slot (the compiler's own table)."""
     if body.aio is None or not STATIC_DAGS:
         return None
     # the aliases that fit, in dependency order (each reads only earlier ones): no recursion
