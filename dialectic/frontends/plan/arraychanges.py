@@ -33,6 +33,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from dialectic.frontends.plan.base import closing
+from dialectic.frontends.plan.callforms import fresh_copy
 from dialectic.frontends.plan.logicalset import LOGICAL_SETS, only_if
 from dialectic.frontends.plan.loopbuild import has_call, scan_reads
 from dialectic.frontends.plan.members import MAX_CHANGES, count_change
@@ -156,7 +157,8 @@ class ArrayChangesMixin(ReorderMixin):
 
     def _from_result(self, name: str, aliases: dict[str, Any]) -> bool:
         """Whether ``name`` holds a tool's result (``const xs = await get_rows();``: new data,
-        which nothing else holds; :meth:`.MembersMixin._tool_result`), or the versions its
+        which nothing else holds; :meth:`.MembersMixin._tool_result`) or a new copy
+        (``JSON.parse(text)``, ``structuredClone(v)``), or the versions its
         item and member sets made of one: its sets are read as ``[]=`` (``length=``), which
         sets an array's item (its length) or an object's member, as JavaScript does, and
         refuses anything else as it runs (the run knows the value's type, the reading not)."""
@@ -169,7 +171,7 @@ class ArrayChangesMixin(ReorderMixin):
             if ref not in aliases:
                 return False
             value = aliases[ref]
-        return self._tool_result(value)
+        return self._tool_result(value) or fresh_copy(value)  # (or `JSON.parse(text)`)
 
     def _made_array(self, name: str, block: _Block) -> bool:
         made = self._block_state(block[2]).finals.get(name)  # a loop's pushes

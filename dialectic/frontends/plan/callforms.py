@@ -60,20 +60,13 @@ def new_object(node: Any) -> bool:
 
 
 def fresh_copy(node: Any) -> bool:
-    """Whether ``node`` is ``JSON.parse(JSON.stringify(v))`` or ``structuredClone(v)``: a copy
-    nothing else holds."""
+    """Whether ``node`` is ``JSON.parse(text)`` (``JSON.parse(JSON.stringify(v))`` among them)
+    or ``structuredClone(v)``: a new value nothing else holds (JSON.parse without a reviver
+    builds each object and array it returns)."""
     if type(node) is not dict or len(node) != 1:
         return False
     outer = node.get("$global")
-    if type(outer) is list and len(outer) == 2 and outer[0] == "structuredClone":
-        return True
-    if type(outer) is not list or len(outer) != 2 or outer[0] != "JSON.parse":
-        return False
-    inner = outer[1]
-    if type(inner) is not dict or len(inner) != 1:
-        return False
-    written = inner.get("$global")
-    return type(written) is list and len(written) == 2 and written[0] == "JSON.stringify"
+    return type(outer) is list and len(outer) == 2 and outer[0] in ("structuredClone", "JSON.parse")
 
 
 def _of_time(args: list[Any]) -> bool:

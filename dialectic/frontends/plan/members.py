@@ -286,6 +286,7 @@ class MembersMixin(ParserBase):
             made = self._block_state(outer.block[2]).finals.get(name)
         # (`JSON.parse(JSON.stringify(o))`; a tool's reply is new data)
         fresh = new_object(value) or fresh_copy(value) or self._tool_result(value)
+        fresh = fresh or self._part_version(value)  # (`o.a.b = 1; delete o.c;`)
         fresh = fresh or (outer is None and self._from_result(name, aliases))  # (its sets)
         if not versioned and not fresh and made is not None and made[0] == "number":
             raise self.fail(  # `let o = {}; o = f(o); o.k = v;`
@@ -319,6 +320,18 @@ class MembersMixin(ParserBase):
                 f"set the members before reading `{name}` whole, or make a new object: "
                 f"const {name}2 = {{...{name}, key: value}};",
             )
+
+    def _part_version(self, value: Any) -> bool:
+        """Whether ``value`` is the version a change to a part made (``o.a.b = v;``,
+        :mod:`.nestedchanges`): a copy of the version before, which that change found new."""
+        if type(value) is not dict or list(value) != ["$method"]:
+            return False
+        call = value["$method"]
+        if type(call) is not list or len(call) != 4 or call[1] != "[]=":
+            return False
+        receiver = call[0]
+        hidden = self._hidden_versions or set()
+        return type(receiver) is dict and list(receiver) == ["$ref"] and receiver["$ref"] in hidden
 
     def _tool_result(self, value: Any) -> bool:
         """Whether ``value`` is a call of a registered function (``await get_user(1)``): its

@@ -31,6 +31,7 @@ __all__ = ["ReorderMixin", "new_array", "reordered"]
 _NEW_GLOBAL = frozenset(
     {"Array.from", "Array.of", "Object.keys", "Object.values", "Object.entries"}
 )
+_COPIES = frozenset({"JSON.parse", "structuredClone"})
 _COPY = {"sort": "toSorted", "reverse": "toReversed"}
 _Block = tuple[dict[str, Any], dict[str, int], list[tuple[str, int, int, int, int]]]
 
@@ -45,6 +46,8 @@ def new_array(value: Any) -> bool:
     if key == "$method":
         return type(items) is list and len(items) > 1 and items[1] in NEW_ARRAY_METHODS
     if key == "$global":
+        if type(items) is list and len(items) == 2 and items[0] in _COPIES:
+            return True  # (`JSON.parse(text)`, without a reviver, which may return any value)
         return type(items) is list and bool(items) and items[0] in _NEW_GLOBAL
     return type(key) is str and key[:1] != "$"  # a function's result: new data
 
