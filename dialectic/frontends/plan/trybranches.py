@@ -164,6 +164,8 @@ class TryBranches(ErrorReads):
                 declared.update(self.declared(part))
             if part.kind == "change":
                 key = range(part.first + 1, part.value[0])  # (`o[k] = v`: run after the block)
+                if part.value == (0, 0) and self.kinds[part.first] == "name":
+                    key = range(part.first + 1, part.end)  # (`o[k]++;`)
                 names = [k for k in key if self.kinds[k] == "name" and self.kinds[k - 1] != "."]
                 if any(self.values[k] in declared for k in names) or calls_in(
                     self.kinds, self.values, key.start, key.stop, ALL_METHODS

@@ -5,7 +5,7 @@ partner), each classified by what it does: a declaration (``const``/``let``), an
 expression statement: ``await notify(x);``, a ``console`` statement :mod:`.console` rewrote), a
 guard (``if (test) throw ...;`` without ``else``), a ``throw``, a change of a name of the
 enclosing block (``name = v;``, ``name += v;``, ``name -= v;``, ``list.push(v);``, ``n++;``,
-``o[k] = v;``, ``o.k = v;``)
+``o[k] = v;``, ``o.k = v;``, ``o.k += v;``, ``o[k]++;``)
 or anything else. Linear in the block's tokens.
 """
 
@@ -120,6 +120,11 @@ def _part(
     key_end = match.get(i + 1, stop) if nxt == "[" else i + 2 if nxt == "." else stop
     if key_end + 2 < last and kinds[key_end + 1] == "=":  # `o[k] = v;`, `o.k = v;`
         return Part("change", i, end, target, (key_end + 2, last))
+    step = values[key_end + 1] if key_end + 1 < last and kinds[key_end + 1] == "op" else None
+    if step in ("+=", "-=") and key_end + 2 < last:  # `o.k += v;`, `o[k] -= v;`
+        return Part("change", i, end, target, (key_end + 2, last))
+    if step in ("++", "--") and key_end + 2 == last:  # `o.k++;`, `o[k]--;`
+        return Part("change", i, end, target)
     if nxt == "(" or nxt == ".":  # `notify(x);`, `api.log(x);`: run for its effect
         return Part("effect", i, end)
     return Part("other", i, end)
