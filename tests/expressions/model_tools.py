@@ -1,12 +1,14 @@
 """Tools as code-mode prompts give them to models (search, users, orders, weather, calendar,
-files, prices, tickets by page, mail), each a Python function for dialectic and its JavaScript
-twin for Node, both reading the one data set below; and the harness that runs a corpus of
-programs through both and classifies each as ``same``, ``refused``, ``wrong`` or ``crash``
-(tests/expressions/test_model_programs.py, test_model_tasks.py)."""
+files, prices, currency conversion, tickets by page, web pages, mail), each a Python function
+for dialectic and its JavaScript twin for Node, both reading the one data set below; and the
+harness that runs a corpus of programs through both and classifies each as ``same``,
+``refused``, ``wrong`` or ``crash`` (tests/expressions/test_model_programs.py,
+test_model_tasks.py, test_model_agents.py; their shared checks: corpus_checks.py)."""
 
 from __future__ import annotations
 
 import json
+import math
 import re
 import shutil
 import subprocess
@@ -96,6 +98,10 @@ PRICES: dict[str, Any] = {
     "MSFT": {"symbol": "MSFT", "price": 414.2, "currency": "USD", "change_pct": 1.18},
     "SAP": {"symbol": "SAP", "price": 172.5, "currency": "EUR", "change_pct": 0.07},
 }
+SITES: dict[str, Any] = {
+    "https://api.example.com/health": {"status": 200, "body": "OK"},
+    "https://api.example.com/version": {"status": 200, "body": '{"major": 2, "minor": 7}'},
+}
 RATES = {"USD": 1.0, "EUR": 0.92, "GBP": 0.79, "JPY": 155.3}
 PRODUCTS: list[dict[str, Any]] = [
     {"id": "p1", "name": "Trail Runner", "category": "shoes", "price": 120, "rating": 4.6,
@@ -148,7 +154,7 @@ TICKETS: list[dict[str, Any]] = [
 DATA: dict[str, Any] = {
     "users": USERS, "orders": ORDERS, "weather": WEATHER, "events": EVENTS, "files": FILES,
     "contents": CONTENTS, "prices": PRICES, "rates": RATES, "products": PRODUCTS,
-    "pages": PAGES, "tickets": TICKETS,
+    "pages": PAGES, "tickets": TICKETS, "sites": SITES,
 }  # fmt: skip
 
 
@@ -229,6 +235,19 @@ def list_tickets(cursor: str | None = None, limit: int = 3) -> Any:
     )
 
 
+def convert_currency(amount: float, from_currency: str, to_currency: str) -> Any:
+    rate = math.floor(RATES[to_currency] / RATES[from_currency] * 1e6 + 0.5) / 1e6
+    converted = math.floor(amount * rate * 100 + 0.5) / 100
+    return {"from": from_currency, "to": to_currency, "rate": rate, "converted": converted}
+
+
+def fetch_url(url: str) -> Any:
+    """A page's status and body; a host that is down times out (SITES)."""
+    if "down." in url:
+        raise Failure(f"timeout fetching {url}")
+    return _copy(SITES.get(url, {"status": 404, "body": ""}))
+
+
 def send_email(to: str, subject: str, body: str) -> Any:
     return {"id": f"msg-{len(to) + len(subject)}", "status": "queued", "to": to}
 
@@ -257,6 +276,13 @@ TOOLS: list[tuple[str, Callable[..., Any], dict[str, Any], bool]] = [
         {"cursor": Optional("string"), "limit": Optional("integer")},
         False,
     ),
+    (
+        "convert_currency",
+        convert_currency,
+        {"amount": "number", "from_currency": "string", "to_currency": "string"},
+        False,
+    ),
+    ("fetch_url", fetch_url, {"url": "string"}, False),
     ("send_email", send_email, {"to": "string", "subject": "string", "body": "string"}, True),
 ]
 
@@ -288,6 +314,13 @@ const impl = {
     return {tickets: D.tickets.slice(start, end),
             next_cursor: end < D.tickets.length ? String(end) : null};
   },
+  convert_currency: ({amount, from_currency, to_currency}) => {
+    const rate = Math.floor(D.rates[to_currency] / D.rates[from_currency] * 1e6 + 0.5) / 1e6;
+    return {from: from_currency, to: to_currency, rate,
+            converted: Math.floor(amount * rate * 100 + 0.5) / 100};
+  },
+  fetch_url: ({url}) => url.includes('down.') ? fail(`timeout fetching ${url}`)
+    : D.sites[url] ?? {status: 404, body: ''},
   send_email: ({to, subject}) => ({id: `msg-${to.length + subject.length}`, status: 'queued', to}),
 };
 const TOOLS = {};

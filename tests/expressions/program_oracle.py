@@ -35,7 +35,7 @@ function enc(v) {
   }
   if (v === null || typeof v === 'string' || typeof v === 'boolean') return v;
   if (Array.isArray(v)) return v.map(enc);
-  if (typeof v === 'object' && Object.getPrototypeOf(v) === Object.prototype) {
+  if (typeof v === 'object' && [Object.prototype, null].includes(Object.getPrototypeOf(v))) {
     const out = {};
     for (const k of Object.keys(v)) if (v[k] !== undefined) out[k] = enc(v[k]);
     return {"$object": out, "$keys": Object.keys(out)};

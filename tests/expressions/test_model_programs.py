@@ -5,13 +5,18 @@ value, and as many as before give Node's value (SPEC 10)."""
 
 from __future__ import annotations
 
-import re
-from collections import Counter
 from pathlib import Path
 
 import pytest
 
-from .model_tools import Verdict, corpus, judge, node_answers, runtime, verdicts
+from .corpus_checks import (
+    check_floor,
+    check_named_once,
+    check_never_wrong,
+    check_refusals,
+    run_both,
+)
+from .model_tools import Verdict, runtime, verdicts
 from .row_programs import row_programs
 
 CORPUS = Path(__file__).with_name("model_programs.js")
@@ -25,33 +30,19 @@ def tally() -> list[Verdict]:
 
 
 def test_the_corpus_is_big_and_named_once() -> None:
-    names = [name for name, _ in corpus(CORPUS)]
-    assert len(names) >= 80
-    assert len(set(names)) == len(names)
+    check_named_once(CORPUS, 80)
 
 
 def test_no_program_gives_another_value_than_node(tally: list[Verdict]) -> None:
-    bad = [v for v in tally if v.kind in ("wrong", "crash")]
-    assert not bad, "\n".join(f"{v.kind} {v.name}: {v.detail}" for v in bad)
+    check_never_wrong(tally)
 
 
 def test_as_many_give_nodes_value_as_before(tally: list[Verdict]) -> None:
-    kinds = Counter(v.kind for v in tally)
-    assert kinds["same"] >= SAME_AT_LEAST, kinds
+    check_floor(tally, SAME_AT_LEAST)
 
 
 def test_each_refusal_says_where(tally: list[Verdict]) -> None:
-    for v in tally:
-        if v.kind == "refused":
-            assert re.search(r"line \d+, column \d+", v.detail), (v.name, v.detail)
-
-
-def _run_both(texts: list[str]) -> list[Verdict]:
-    rt = runtime()
-    return [
-        judge(rt, str(i), text, answer)
-        for i, (text, answer) in enumerate(zip(texts, node_answers(texts), strict=True))
-    ]
+    check_refusals(tally, hint=False)
 
 
 def test_a_function_of_one_parameter_passed_by_name_is_called() -> None:
@@ -63,7 +54,7 @@ def test_a_function_of_one_parameter_passed_by_name_is_called() -> None:
         # a parameter of the program's arrow named like a function hides it
         "return [[1], [2]].map(get_user => get_user.map(x => x * 2));",
     ]
-    assert [v.kind for v in _run_both(texts)] == ["same"] * len(texts)
+    assert [v.kind for v in run_both(texts)] == ["same"] * len(texts)
 
 
 @pytest.mark.parametrize(
@@ -92,7 +83,7 @@ def test_pop_and_shift_of_an_array_the_expression_made() -> None:
         "return [[1, [2, 3]].flat().pop(), [1, 2].flatMap(x => [x, x * 10]).shift()];",
         "return [Array.from('héllo').pop(), [1, 2, 3].map(x => x * 2).pop()];",
     ]
-    assert [v.kind for v in _run_both(texts)] == ["same"] * len(texts)
+    assert [v.kind for v in run_both(texts)] == ["same"] * len(texts)
 
 
 @pytest.mark.parametrize(
@@ -118,7 +109,7 @@ def test_a_key_named_like_the_error_is_no_read_of_it() -> None:
         "try { return await get_user(1); } catch (err) {\n"
         "  return {ok: false, err: err.message, code: 1};\n}",
     ]
-    assert [v.kind for v in _run_both(texts)] == ["same"] * len(texts)
+    assert [v.kind for v in run_both(texts)] == ["same"] * len(texts)
     for text in [
         "try { return await get_user(9); } catch (error) { return {ok: false, error}; }",
         "try { return await get_user(9); } catch (error) { return {error: error}; }",
@@ -138,7 +129,7 @@ def test_a_tools_result_is_an_object_the_program_may_change() -> None:
         "const w = await get_weather('Paris');\nw.tempC = Math.round(w.tempC);\n"
         "return [w.tempC, w.city];",
     ]
-    assert [v.kind for v in _run_both(texts)] == ["same"] * len(texts)
+    assert [v.kind for v in run_both(texts)] == ["same"] * len(texts)
 
 
 @pytest.mark.parametrize(
@@ -205,7 +196,7 @@ def test_an_object_a_loop_body_finishes_with_member_sets() -> None:
         "  const row = {id: o.id};\n  row.before = total;\n  rows.push(row);\n"
         "  total += o.items.length;\n}\nreturn {rows, total};",
     ]
-    assert [v.kind for v in _run_both(texts)] == ["same"] * len(texts)
+    assert [v.kind for v in run_both(texts)] == ["same"] * len(texts)
 
 
 @pytest.mark.parametrize(
@@ -226,6 +217,6 @@ def test_other_changes_of_a_loop_local_stay_refused(text: str) -> None:
 
 
 def test_random_rows_built_with_member_sets_give_nodes_value() -> None:
-    verdicts = _run_both(row_programs(11, 160))
+    verdicts = run_both(row_programs(11, 160))
     bad = [v for v in verdicts if v.kind != "same"]
     assert not bad, bad[:3]
