@@ -51,7 +51,7 @@ _INSTEAD = {
     "toString": "x.toString() may only be called where it is written (String(x) and a "
     "template `${x}` give the same text).",
     "toLocaleString": "Write String(x), or x.toFixed(2) for a number.",
-    "valueOf": "Use the value itself.",
+    "valueOf": "Use the value itself (a Date's time in milliseconds: d.getTime()).",
     "hasOwnProperty": "Call it where it is written, x.hasOwnProperty('k') (or "
     "Object.hasOwn(x, 'k'), 'k' in x); or test the member itself: `x.k ?? fallback`.",
 }

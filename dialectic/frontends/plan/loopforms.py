@@ -218,7 +218,7 @@ class LoopFormsMixin(ParserBase):
                 check_segments(self, arrow + 1, close - 1, params)
         self.pos = arrow + 1
         if index is None:
-            name = params[0]
+            name = params[0] if params else self.fresh("_item")  # (`() => { n++; }`)
             if name in patterns:  # `([k, v]) => ...`: the loop's pattern, at its tokens
                 at = patterns[name].start
                 return Each(

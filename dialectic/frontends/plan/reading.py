@@ -14,6 +14,7 @@ from typing import Any
 
 from dialectic.frontends.budget import Clock
 from dialectic.frontends.plan.arrayvalues import array_values
+from dialectic.frontends.plan.assignarrows import statement_arrows
 from dialectic.frontends.plan.asi import insert_semicolons
 from dialectic.frontends.plan.callbackloop import callback_loops
 from dialectic.frontends.plan.chains import change_chains
@@ -188,10 +189,12 @@ def _attempt(
 def _statements(text: str, tokens: Lexed, strict: bool) -> Lexed:
     """In lenient mode, ``tokens`` with the `;` JavaScript inserts written (:mod:`.asi`), then
     ``const a = xs[i], b = xs[j];`` as a declaration per name (:mod:`.declsplit`); in both
-    modes a labeled loop's ``break outer;`` as flags (:mod:`.labelloops`)."""
+    modes a labeled loop's ``break outer;`` as flags (:mod:`.labelloops`) and an assignment
+    a ``forEach`` arrow returns as its statement (:mod:`.assignarrows`)."""
     if not strict:
         tokens = insert_semicolons(text, tokens) or tokens
         tokens = split_declarations(text, tokens) or tokens
+    tokens = statement_arrows(text, tokens) or tokens  # `xs.forEach(x => (o[x] = 1));`
     return label_loops(text, tokens) or tokens
 
 
