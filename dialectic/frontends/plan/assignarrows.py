@@ -60,9 +60,7 @@ def statement_arrows(text: str, tokens: Lexed) -> Lexed | None:
     return out.lexed(text)
 
 
-def _arrow_end(
-    kinds: list[str], values: list[object], partner: dict[int, int], i: int
-) -> int:
+def _arrow_end(kinds: list[str], values: list[object], partner: dict[int, int], i: int) -> int:
     """The ``=>`` of the arrow starting at token ``i`` (``x =>``, ``(x, i) =>``,
     ``async x =>``), or -1."""
     if kinds[i] == "name" and values[i] == "async" and kinds[i + 1] in ("name", "("):

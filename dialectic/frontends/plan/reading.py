@@ -14,8 +14,8 @@ from typing import Any
 
 from dialectic.frontends.budget import Clock
 from dialectic.frontends.plan.arrayvalues import array_values
-from dialectic.frontends.plan.assignarrows import statement_arrows
 from dialectic.frontends.plan.asi import insert_semicolons
+from dialectic.frontends.plan.assignarrows import statement_arrows
 from dialectic.frontends.plan.callbackloop import callback_loops
 from dialectic.frontends.plan.chains import change_chains
 from dialectic.frontends.plan.choices import choice_statements
