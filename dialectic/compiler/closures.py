@@ -273,7 +273,7 @@ class Compiler(CallsMixin, FormsMixin, RecursionMixin):
             if name in context:
                 return context[name]
             if note not in s.warnings:
-                s.warnings.append(note)
+                s.warn(note)
             return read(s)
 
         return Compiled(sync=read_forgiven)

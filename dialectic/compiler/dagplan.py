@@ -175,7 +175,12 @@ def static_dag(
         slots.append(key[1] if key[0] == "alias" else -1)  # (a failed run's partial result)
         every.append(found)
     for call, args in every:
-        call.dag_args = tuple(_numbered_arg(kind, x, index) for kind, x in args)
+        call.dag_args = dag_args = tuple(_numbered_arg(kind, x, index) for kind, x in args)
+        if type(call) is AsyncCall:
+            kinds = {kind for kind, _ in dag_args}
+            call.dag_ready = kinds <= {CONST, SYNC}
+            if kinds == {TASK} and len(dag_args) <= 3:
+                call.dag_tasks = tuple(x for _, x in dag_args)
     items = [index[key] for key in wanted] if root is None else []
     array = type(node) is Arr
     fallback = body.aio

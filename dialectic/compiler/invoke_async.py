@@ -21,13 +21,12 @@ import anyio
 
 from dialectic.compiler.asyncfn import AsyncFn, Timed, _limited, async_fn
 from dialectic.compiler.callsite import DONE_TYPES, AmbiguousArg, ArgSpec, CallSite
-from dialectic.compiler.callsite import _argument as leaving_value
+from dialectic.compiler.dagargs import args_awaited, args_now
 from dialectic.compiler.invoke_logged import _none, logged_timed, own_timeout
 from dialectic.compiler.lambdas import FRAME
 from dialectic.limits import Limits
 from dialectic.outcome.errors import DialecticError
 from dialectic.run.calllog import DONE, END, FAILED, STATUS, begin, now
-from dialectic.run.dagrun import LEAVE, SYNC, TASK
 from dialectic.run.evaluator import (
     MISSING,
     AmbiguityError,
@@ -67,6 +66,8 @@ class AsyncCall(Launch):
         "slot_idxs",
         "timed",
         "dag_args",
+        "dag_tasks",
+        "dag_ready",
     )
 
     def __init__(
@@ -121,6 +122,11 @@ class AsyncCall(Launch):
         #: in a program that runs as a static call graph (dialectic.run.dagrun), how each
         #: argument is found while the graph runs: (CONST, value), (SYNC, fn) or (TASK, index)
         self.dag_args: tuple[tuple[int, Any], ...] | None = None
+        #: the tasks' indices when every argument is an alias's task, one to three of them
+        #: (awaited in place: no iterator and no list held while the call waits)
+        self.dag_tasks: tuple[int, ...] | None = None
+        #: whether no argument is a task (literals and context values only)
+        self.dag_ready = False
         self.slot_idxs: tuple[int, ...] | None = None
         if site.all_sync:
             self.amany = self.fan_start = None
@@ -230,22 +236,25 @@ class AsyncCall(Launch):
         try:
             amany = self.amany
             if dag is not None:  # its arguments: literals, context values, aliases' tasks
-                vals = []
-                for kind, x in self.dag_args:  # type: ignore[union-attr]
-                    if kind == TASK:
-                        try:
-                            vals.append(await dag[x])
-                        except AmbiguityError as exc:
-                            vals.append(AmbiguousArg(exc))
-                    elif kind == LEAVE:
-                        try:
-                            vals.append(leaving_value(s, await dag[x[0]], x[1], x[2]))
-                        except AmbiguityError as exc:
-                            vals.append(AmbiguousArg(exc))
-                    elif kind == SYNC:
-                        vals.append(x(s))
-                    else:
-                        vals.append(x)
+                tx = self.dag_tasks
+                if tx is None:
+                    dag_args = self.dag_args
+                    vals = (
+                        args_now(dag_args, s)
+                        if self.dag_ready
+                        else await args_awaited(dag_args, s, dag)
+                    )
+                else:  # (aliases' tasks only: awaited in place, no iterator or list held)
+                    try:
+                        n = len(tx)
+                        if n == 2:
+                            vals = [await dag[tx[0]], await dag[tx[1]]]
+                        elif n == 1:
+                            vals = [await dag[tx[0]]]
+                        else:
+                            vals = [await dag[tx[0]], await dag[tx[1]], await dag[tx[2]]]
+                    except AmbiguityError:  # (read again: each ambiguous one marked)
+                        vals = await args_awaited(self.dag_args, s, dag)
             elif amany is None:
                 vals = site.evaluate(s)
             elif self.fan_start is not None and s.native:

@@ -81,9 +81,9 @@ class Outcome:
         "status",
         "value",
         "message",
-        "suggestions",
+        "_suggestions",
         "error",
-        "warnings",
+        "_warnings",
         "mode",
         "_to_json_value",
         "_log",
@@ -105,9 +105,9 @@ class Outcome:
         self.status = status
         self.value = value
         self.message = message
-        self.suggestions = suggestions or []
+        self._suggestions = suggestions or None
         self.error = error
-        self.warnings = warnings or []
+        self._warnings = warnings or None
         self.mode = mode
         self._to_json_value = to_json_value
         #: the run's call log (dialectic.run.calllog.CallLog) and, for a failure, the values
@@ -121,6 +121,32 @@ class Outcome:
     ) -> Outcome:
         """The fast constructor the runtime uses for a successful run (see :func:`success`)."""
         return success(value, warnings, mode, to_json_value)
+
+    # (an outcome's lists are made when first read: most runs have neither, and two empty
+    # lists per outcome kept alive were a tenth of what a batch of runs left to the collector)
+    @property
+    def suggestions(self) -> list[Suggestion]:
+        """For an ambiguous run: the programs to send back instead, each whole."""
+        found = self._suggestions
+        if found is None:
+            found = self._suggestions = []
+        return found
+
+    @suggestions.setter
+    def suggestions(self, value: list[Suggestion]) -> None:
+        self._suggestions = value
+
+    @property
+    def warnings(self) -> list[str]:
+        """What the run noticed and went on with (a removed code fence, ``console.log``)."""
+        found = self._warnings
+        if found is None:
+            found = self._warnings = []
+        return found
+
+    @warnings.setter
+    def warnings(self, value: list[str]) -> None:
+        self._warnings = value
 
     @property
     def ok(self) -> bool:
@@ -155,10 +181,10 @@ class Outcome:
             out["message"] = self.message
         if self.error is not None:
             out["error"] = self.error.to_json()
-        if self.suggestions:
-            out["suggestions"] = [s.to_json() for s in self.suggestions]
-        if self.warnings:
-            out["warnings"] = list(self.warnings)
+        if self._suggestions:
+            out["suggestions"] = [s.to_json() for s in self._suggestions]
+        if self._warnings:
+            out["warnings"] = list(self._warnings)
         if self._partial is not None:
             if self._partial[0]:
                 out["partial"] = self._partial[0]
@@ -189,9 +215,9 @@ def success(
     out.status = SUCCESS
     out.value = value
     out.message = None
-    out.suggestions = []
+    out._suggestions = None
     out.error = None
-    out.warnings = warnings
+    out._warnings = warnings or None
     out.mode = mode
     out._to_json_value = to_json_value
     out._log = None

@@ -26,7 +26,7 @@ from typing import TYPE_CHECKING, Any
 
 from dialectic.run.compiled import AmbiguityError, merge_in_order
 from dialectic.run.fanout import settle_tasks
-from dialectic.run.state import State, current_of
+from dialectic.run.state import MISSING, State, current_of
 
 if TYPE_CHECKING:
     from dialectic.compiler.asyncfn import AsyncFn
@@ -94,7 +94,17 @@ class DagRun:
     an array of their values, ``array`` True). ``fallback`` is the lazy evaluation of the same
     program, taken when the run is not on asyncio or something observes it."""
 
-    __slots__ = ("calls", "slots", "root", "items", "array", "fallback", "shared", "empty")
+    __slots__ = (
+        "calls",
+        "slots",
+        "root",
+        "items",
+        "array",
+        "fallback",
+        "shared",
+        "empty",
+        "memo_size",
+    )
 
     def __init__(
         self,
@@ -117,6 +127,9 @@ class DagRun:
             every.append(root)
         shared: dict[int, AsyncFn] = {id(c.shared): c.shared for c in every}  # type: ignore[union-attr]
         self.shared = tuple(shared.values())
+        #: the program's memo slots: a run that takes the graph's path starts with none (the
+        #: Prepared program gives its runs no memo), and makes it if it needs one
+        self.memo_size = 0
 
     def _direct(self, s: State) -> bool:
         """Whether this run takes the graph's path: asyncio, no observer, no concurrency
@@ -133,6 +146,7 @@ class DagRun:
 
     async def run(self, s: State) -> Any:
         if not self._direct(s):
+            self._memo(s)
             return await self.fallback(s)
         loop = s._loop
         calls = self.calls
@@ -177,7 +191,7 @@ class DagRun:
             if task is not None and not task.done():
                 task.cancel()
         await settle_tasks([t for t in tasks if t is not None])
-        memo = s.memo
+        memo = self._memo(s)
         for k, task in enumerate(tasks):
             if task is None or task.cancelled():
                 continue
@@ -186,6 +200,13 @@ class DagRun:
                 memo[self.slots[k]] = task.result()
         s.dag = None
         return tasks.failure
+
+    def _memo(self, s: State) -> list[Any]:
+        """The run's memo, made now if the run has none yet (the lazy path, a partial result)."""
+        memo = s.memo
+        if len(memo) < self.memo_size:
+            memo = s.memo = [MISSING] * self.memo_size
+        return memo
 
 
 def _cancelled_itself(s: State, exc: BaseException) -> bool:

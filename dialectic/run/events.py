@@ -188,7 +188,7 @@ class Observers:
         except Exception as exc:
             if not self.hurt:
                 self.hurt = True
-                s.warnings.append(
+                s.warn(
                     f"the on_event hook raised {type(exc).__name__}: {exc}; "
                     "its events were dropped and the run went on"
                 )

@@ -28,13 +28,14 @@ from dialectic.resolve.resolver import Resolved, ResolveErrors, resolve
 from dialectic.run.approval import attach
 from dialectic.run.calllog import CallLog
 from dialectic.run.context_errors import bad_context
+from dialectic.run.dagrun import DagRun
 from dialectic.run.evaluator import MISSING, Compiled, State, deadline_error, new_state
 from dialectic.run.events import EventHook, ended, observe
 from dialectic.run.finish import failed, succeeded, untangle
 from dialectic.run.journal import Journal
 from dialectic.run.preparedqueries import PreparedQueries
 from dialectic.run.preparing import promote_if_large, utf8_length
-from dialectic.run.state import RunDeadline, current_of
+from dialectic.run.state import NO_MEMO, NO_WARNINGS, RunDeadline, current_of
 from dialectic.run.telemetry import TRACING
 from dialectic.tree.nodes import Let
 from dialectic.tree.parse import parse_tree
@@ -147,6 +148,9 @@ class Prepared(PreparedQueries):
             )
             compiler.now = runtime.now
             self.root = compiler.compile_root()
+            dag = getattr(self.root.aio, "__self__", None)
+            if type(dag) is DagRun:  # (its memo is made only when the run needs one)
+                dag.memo_size, self.memo_size = self.memo_size, 0
             self._logged = compiler.async_calls.get("$logged", 0)
             self._data = runtime.serializer.data
             self._sync = self.root.sync
@@ -248,8 +252,8 @@ class Prepared(PreparedQueries):
             # new_state(...) inline (tests/core/test_run_envelope.py checks they agree)
             state = State()
             state.context = values
-            state.memo = [MISSING] * memo_size if memo_size else []
-            state.warnings = []
+            state.memo = [MISSING] * memo_size if memo_size else NO_MEMO
+            state.warnings = NO_WARNINGS
             state.limits = limits
             state.deadline_at = _monotonic() + deadline
             state.debug = debug
@@ -273,9 +277,9 @@ class Prepared(PreparedQueries):
                 out.status = SUCCESS
                 out.value = value
                 out.message = None
-                out.suggestions = []
+                out._suggestions = None
                 out.error = None
-                out.warnings = [*warned] if warned else []
+                out._warnings = [*warned] if warned else None
                 out.mode = mode
                 out._to_json_value = data
                 out._log = None

@@ -45,7 +45,8 @@ class State:
 
     context: Any
     memo: list[Any]
-    warnings: list[str]
+    #: NO_WARNINGS (shared, empty) until the run warns (:meth:`warn`)
+    warnings: list[str] | tuple[str, ...]
     limits: Limits
     deadline_at: float
     debug: bool
@@ -226,12 +227,24 @@ class State:
         else:
             self._buckets = None
 
+    def warn(self, note: str) -> None:
+        """The run noticed ``note`` and went on (an outcome's warning)."""
+        found = self.warnings
+        if type(found) is tuple:
+            self.warnings = [note]
+        else:
+            found.append(note)  # type: ignore[union-attr]
+
     @property
     def ctx(self) -> RunContext:
         """The RunContext handed to implementations (created on first use)."""
         if self._ctx is None:
             convert, stringify = self._convert
-            self._ctx = RunContext(self.context, self.warnings, self.limits, convert, stringify)
+            warnings = self.warnings
+            if type(warnings) is tuple:  # (the implementation may warn)
+                warnings = self.warnings = [*warnings]
+            assert type(warnings) is list
+            self._ctx = RunContext(self.context, warnings, self.limits, convert, stringify)
         return self._ctx
 
     def function_limiter(self, name: str, cap: int) -> anyio.CapacityLimiter:
@@ -260,8 +273,8 @@ def new_state(
     tests/core/test_run_envelope.py checks that the two agree.)"""
     state = State()
     state.context = context
-    state.memo = [MISSING] * memo_size if memo_size else []
-    state.warnings = []
+    state.memo = [MISSING] * memo_size if memo_size else NO_MEMO
+    state.warnings = NO_WARNINGS
     state.limits = limits
     state.deadline_at = time.monotonic() + limits.deadline
     state.debug = debug
@@ -407,6 +420,12 @@ class _Missing:
 
 
 MISSING: Any = _Missing()
+
+#: the memo of a run with no memo slots, and the warnings of a run that has not warned: shared
+#: (nothing appends to a memo; a warning replaces the tuple, :meth:`State.warn`), so that a run
+#: keeps no empty list of its own alive
+NO_MEMO: list[Any] = []
+NO_WARNINGS: tuple[str, ...] = ()
 
 
 class _Abandoned(Exception):

@@ -103,7 +103,13 @@ def test_a_new_state_has_its_own_lists_and_defaults() -> None:
     a = new_state({}, 2, limits, (lambda v: v, str), False)
     b = new_state({}, 2, limits, (lambda v: v, str), False)
     assert a.memo == [MISSING, MISSING] and a.memo is not b.memo
-    assert a.warnings is not b.warnings
+    # no list of warnings until the run warns; then its own
+    assert a.warnings == () and a.warnings is b.warnings
+    a.warn("one")
+    a.warn("two")
+    assert a.warnings == ["one", "two"] and b.warnings == ()
+    empty = new_state({}, 0, limits, (lambda v: v, str), False)
+    assert empty.memo == [] and empty.ctx._warnings is empty.warnings  # (a function may warn)
     with pytest.raises(AttributeError):  # the call log exists once a run sets it
         a.calls.append(1)
     a.calls = []

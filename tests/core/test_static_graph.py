@@ -308,3 +308,21 @@ def test_member_reads_run_in_the_graph() -> None:
     assert static["status"] == "failure"
     static, _, made = run_both(MEMBERS["members of two aliases"])
     assert static["value"] == (3 * 31 + 2) % 1_000_003 and ("user", 2) in made
+
+
+def test_each_call_reads_its_arguments_the_cheapest_way() -> None:
+    """Calls of aliases only await their tasks in place; calls of literals and context values
+    read them at once; the others (a member read, a value checked as it leaves) go through the
+    general loop. The answers are the lazy way's (the cases above); here, the paths taken."""
+    prepared = runtime().prepare(DIAMOND, lang="plan")
+    dag = prepared.root.aio.__self__  # type: ignore[union-attr]
+    assert type(dag) is DagRun
+    roots = [c for c in dag.calls if c.dag_ready]  # type: ignore[union-attr]
+    joins = [c for c in (*dag.calls, dag.root) if c.dag_tasks is not None]  # type: ignore[union-attr]
+    assert len(roots) == 2 and len(joins) == 3
+    assert prepared.memo_size == 0 and dag.memo_size > 0  # (a run makes its memo if it needs one)
+    mixed = runtime().prepare("a = step(seed, 1); return step(a, seed);", lang="plan")
+    last = mixed.root.aio.__self__.root  # type: ignore[union-attr]
+    assert last.dag_tasks is None and not last.dag_ready
+    out = asyncio.run(mixed.run_async({"seed": 3}))
+    assert out.value == (((3 * 31 + 1) % 1_000_003) * 31 + 3) % 1_000_003
