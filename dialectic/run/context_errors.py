@@ -4,6 +4,7 @@ the closest names, and for a JavaScript global function used as a value, how to 
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Mapping
 from typing import Any
 
@@ -19,6 +20,16 @@ NAMESPACES = {"Math": "round", "JSON": "stringify", "Object": "keys", "Array": "
 NON_FINITE = {
     "NaN": "Test for a number with Number.isFinite(x) or typeof x === 'number'.",
 }
+
+
+#: a name a front end makes (`_go1`, `_loop12`, `_j1`, `_break_outer1`): never shown to the user
+HIDDEN_NAME = re.compile(r"_[A-Za-z_]*[A-Za-z][0-9]+")
+
+
+def shown_names(names: Iterable[str]) -> list[str]:
+    """``names`` without the ones a front end made (:data:`HIDDEN_NAME`): a message lists only
+    names the program or its context wrote."""
+    return [n for n in names if not HIDDEN_NAME.fullmatch(n)]
 
 
 def bad_context(context: Any) -> DialecticError:
@@ -50,7 +61,20 @@ def unknown_identifier(
             path,
             hint=NON_FINITE[name],
         )
-    pool = [*known, *(k for k in values if type(k) is str)]  # (a host's context may have others)
+    known = list(known)
+    scoped = re.compile(rf"_{re.escape(name)}[0-9]+")
+    if name.isidentifier() and any(scoped.fullmatch(k) for k in known):
+        return DialecticError(  # (a `for` header's `let`, a block's local: hidden after it)
+            "unknown_identifier",
+            f"`{name}` is not defined here: it is declared inside a loop's header or a block "
+            "that ends before this read (JavaScript's ReferenceError)",
+            path,
+            hint=f"declare it before the loop or the block (`let {name} = ...;`) and change it "
+            "there, or read it inside",
+        )
+    pool = [  # (a host's context may have others)
+        n for n in [*shown_names(known), *(k for k in values if type(k) is str)] if n != name
+    ]
     near = closest(name, pool)
     return DialecticError(
         "unknown_identifier",

@@ -45,6 +45,7 @@ from dialectic.frontends.plan.sortowned import owned_sorts
 from dialectic.frontends.plan.sortreturns import sort_returns
 from dialectic.frontends.plan.spans import LineIndex
 from dialectic.frontends.plan.stepvalues import step_values
+from dialectic.frontends.plan.swapsets import swap_sets
 from dialectic.frontends.plan.trycatch import may_try, untry
 from dialectic.frontends.plan.unshift import unshifts
 from dialectic.frontends.plan.worklist import worklists
@@ -188,11 +189,13 @@ def _attempt(
 def _statements(text: str, tokens: Lexed, strict: bool) -> Lexed:
     """In lenient mode, ``tokens`` with the `;` JavaScript inserts written (:mod:`.asi`), then
     ``const a = xs[i], b = xs[j];`` as a declaration per name (:mod:`.declsplit`); in both
-    modes a labeled loop's ``break outer;`` as flags (:mod:`.labelloops`)."""
+    modes a labeled loop's ``break outer;`` as flags (:mod:`.labelloops`) and ``[a, b] = [b,
+    a];`` as assignments (:mod:`.swapsets`)."""
     if not strict:
         tokens = insert_semicolons(text, tokens) or tokens
         tokens = split_declarations(text, tokens) or tokens
-    return label_loops(text, tokens) or tokens
+    tokens = label_loops(text, tokens) or tokens
+    return swap_sets(text, tokens) or tokens  # `[a[i], a[j]] = [a[j], a[i]];` (.swapsets)
 
 
 def _steps_and_awaits(text: str, tokens: Lexed, rewritten: bool) -> tuple[Lexed, bool]:
