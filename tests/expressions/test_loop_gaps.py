@@ -200,3 +200,54 @@ def test_a_loop_variable_read_after_its_loop_is_named_so() -> None:
     message = out.message or ""
     assert "`j` is not defined here" in message and "line 3, column 13" in message, message
     assert "did you mean" not in message
+
+
+# -- conditional sorts -----------------------------------------------------------------------
+
+SORTS = [
+    "const xs = [...people];\nconst byName = true, desc = true;\n"
+    "if (byName) xs.sort((a, b) => a.name.localeCompare(b.name));\nif (desc) xs.reverse();\n"
+    "return xs.map(p => p.name);",
+    "const xs = [...nums];\nif (flag) xs.sort((a, b) => a - b);\n"
+    "if (!flag) xs.sort((a, b) => b - a);\nreturn xs;",
+    "function order(list, key, desc) {\n  const xs = [...list];\n"
+    "  if (key) xs.sort((a, b) => a[key] < b[key] ? -1 : a[key] > b[key] ? 1 : 0);\n"
+    "  if (desc) xs.reverse();\n  return xs;\n}\n"
+    "return order(people, 'age', true).map(p => p.age);",
+    "const xs = nums.slice();\nif (flag) { xs.sort((a, b) => a - b); }\n"
+    "if (n > 5) { xs.reverse(); }\nreturn xs;",
+    "const rows = people.map(p => ({...p}));\nif (data.f) rows.sort((a, b) => a.age - b.age);\n"
+    "else rows.sort((a, b) => b.age - a.age);\nif (flag) rows.reverse();\n"
+    "return rows.map(r => r.name);",
+    "const xs = [...nums];\nif (flag) { xs.sort((a, b) => a - b); } else { xs.reverse(); }\n"
+    "return xs;",
+    "const xs = [...nums];\nif (!flag) xs.sort((a, b) => a - b);\n"
+    "if (flag) xs.sort((a, b) => b - a);\nif (n > 3) xs.reverse();\nreturn xs;",
+]
+
+
+def test_conditional_sorts_in_turn_run_as_in_node() -> None:
+    runs_as_in_node(SORTS, RT)
+
+
+@pytest.mark.parametrize(
+    ("text", "words"),
+    [
+        (
+            "const xs = [...nums];\nif (flag) xs.sort((a, b) => a - b);\nconst keep = xs;\n"
+            "if (flag) xs.reverse();\nreturn keep;",
+            "is read whole before `reverse()`",
+        ),
+        (
+            "const xs = nums;\nif (flag) xs.sort((a, b) => a - b);\nreturn xs;",
+            "not an array the program made",
+        ),
+        (
+            "const xs = [...nums];\nif (flag) xs.sort((a, b) => a - b); "
+            "else xs.sort((a, b) => xs.length);\nreturn xs;",
+            "the comparator reads `xs`",
+        ),
+    ],
+)
+def test_a_conditional_sort_node_would_answer_otherwise_is_refused(text: str, words: str) -> None:
+    assert words in _refused(text)
