@@ -51,7 +51,8 @@ def test_an_async_reduce_step_that_awaits_its_accumulator_runs_as_in_node() -> N
     "text",
     [
         "return await [1, 2, 3].reduce(async (acc, x) => acc + x, 0);",
-        "return await [1, 2, 3].reduce(async (acc, x) => { acc = await acc; return acc + x; }, 0);",
+        "return await [1, 2, 3].reduce(async (acc, x) => { const a = acc; return (await a) + x; }"
+        ", 0);",
         "return await words.reduce(async (acc, w) => ({...acc, [w]: await later(1)}), {});",
         "return await words.reduce(async (acc, w) => { acc[w] = 1; return acc; }, {});",
         "return await nums.reduceRight(async (acc, x) => [...acc, x], []);",
@@ -251,3 +252,48 @@ def test_conditional_sorts_in_turn_run_as_in_node() -> None:
 )
 def test_a_conditional_sort_node_would_answer_otherwise_is_refused(text: str, words: str) -> None:
     assert words in _refused(text)
+
+
+# -- a parameter the function assigns --------------------------------------------------------
+
+PARAMETER_SETS = [
+    "function top(xs) {\n  xs = xs.toSorted((a, b) => b - a);\n  return xs.slice(0, 3);\n}\n"
+    "return top(nums);",
+    "function adults(xs) {\n  xs = xs.filter(p => p.age >= 18);\n  return xs.map(p => p.name);\n}"
+    "\nreturn adults(people);",
+    "function clean(xs, min) {\n  xs = xs.filter(x => x > min);\n  xs = xs.map(x => x * 2);\n"
+    "  return xs;\n}\nreturn clean(nums, 0);",
+    "const norm = (s) => {\n  s = s.trim();\n  s = s.toLowerCase();\n  return s;\n};\n"
+    "return words.map(norm);",
+    "function f(xs, k) {\n  if (k) xs = xs.toSorted((a, b) => a - b);\n  return xs;\n}\n"
+    "return [f(nums, true), f(nums, false)];",
+    "function g(opts) {\n  opts = {limit: 10, ...opts};\n  return opts.limit;\n}\n"
+    "return [g({}), g({limit: 3})];",
+    "function f(n) { n++; n *= 2; return n; }\nreturn [f(1), f(n)];",
+    "const g = (a, b) => { if (a > b) { const t = a; a = b; b = t; } return [a, b]; };\n"
+    "return [g(3, 1), g(1, 3)];",
+    "function pad(s, n) { while (s.length < n) s = '0' + s; return s; }\n"
+    "return [pad('7', 3), pad('1234', 2)];",
+    "async function load(id) { id = String(id); return await echo(id); }\nreturn await load(5);",
+    "function collatz(k) {\n  let steps = 0;\n  while (k !== 1) { k = k % 2 ? 3 * k + 1 : k / 2; "
+    "steps++; }\n  return steps;\n}\nreturn collatz(27);",
+    "const h = x => { x = x * 2; return x; };\nreturn nums.map(h);",
+]
+
+
+def test_a_parameter_the_function_assigns_runs_as_in_node() -> None:
+    runs_as_in_node(PARAMETER_SETS, RT)
+
+
+def test_an_async_step_setting_its_accumulator_is_refused() -> None:
+    text = (
+        "return await [1, 2, 3].reduce(async (acc, x) => { acc = await acc; return acc + x; }, 0);"
+    )
+    (verdict,) = check([text], RT)
+    assert verdict.kind == "refused", verdict.detail
+    assert not HIDDEN.search(verdict.detail), verdict.detail
+
+
+def test_a_parameter_changed_in_place_stays_refused() -> None:
+    message = _refused("function f(xs) { xs = xs; xs.push(1); return xs; }\nreturn f(nums);")
+    assert not HIDDEN.search(message), message

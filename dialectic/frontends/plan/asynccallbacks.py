@@ -74,6 +74,13 @@ def _unawaited_accumulator(
     acc = values[at]
     end = closes[pos - 1]
     i = at + 1
+    while i < end and not (kinds[i] == "op" and values[i] in ("=>", "{")) and kinds[i] != "{":
+        i += 1  # (to the body)
+    if kinds[i] == "op" and kinds[i + 1] == "{":
+        i += 1
+    if kinds[i] == "{" and _awaited_first(kinds, values, i + 1, acc):
+        return None  # (`acc = await acc;` first: every later read reads the value)
+    i = at + 1
     while i < end:
         if (
             kinds[i] == "name"
@@ -93,3 +100,16 @@ def _unawaited_accumulator(
             )
         i += 1
     return None
+
+
+def _awaited_first(kinds: Sequence[str], values: Sequence[object], i: int, acc: object) -> bool:
+    """Whether the tokens at ``i`` are ``acc = await acc;``."""
+    return (
+        kinds[i] == "name"
+        and values[i] == acc
+        and kinds[i + 1] == "="
+        and values[i + 2] == "await"
+        and values[i + 3] == acc
+        and kinds[i + 3] == "name"
+        and kinds[i + 4] == ";"
+    )

@@ -37,6 +37,7 @@ from dialectic.frontends.plan.looplocals import loop_locals
 from dialectic.frontends.plan.mappush import map_pushes
 from dialectic.frontends.plan.maprecords import map_record_changes
 from dialectic.frontends.plan.memberpush import member_pushes
+from dialectic.frontends.plan.paramsets import parameter_sets
 from dialectic.frontends.plan.parensets import split_parenthesized
 from dialectic.frontends.plan.parser import Parser, Problem
 from dialectic.frontends.plan.recordfields import record_changes
@@ -190,12 +191,14 @@ def _statements(text: str, tokens: Lexed, strict: bool) -> Lexed:
     """In lenient mode, ``tokens`` with the `;` JavaScript inserts written (:mod:`.asi`), then
     ``const a = xs[i], b = xs[j];`` as a declaration per name (:mod:`.declsplit`); in both
     modes a labeled loop's ``break outer;`` as flags (:mod:`.labelloops`) and ``[a, b] = [b,
-    a];`` as assignments (:mod:`.swapsets`)."""
+    a];`` as assignments (:mod:`.swapsets`), and a parameter its function assigns as a
+    ``let`` (:mod:`.paramsets`)."""
     if not strict:
         tokens = insert_semicolons(text, tokens) or tokens
         tokens = split_declarations(text, tokens) or tokens
     tokens = label_loops(text, tokens) or tokens
-    return swap_sets(text, tokens) or tokens  # `[a[i], a[j]] = [a[j], a[i]];` (.swapsets)
+    tokens = swap_sets(text, tokens) or tokens  # `[a[i], a[j]] = [a[j], a[i]];` (.swapsets)
+    return parameter_sets(text, tokens) or tokens  # `xs = xs.filter(f);` (:mod:`.paramsets`)
 
 
 def _steps_and_awaits(text: str, tokens: Lexed, rewritten: bool) -> tuple[Lexed, bool]:
