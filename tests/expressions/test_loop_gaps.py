@@ -297,3 +297,72 @@ def test_an_async_step_setting_its_accumulator_is_refused() -> None:
 def test_a_parameter_changed_in_place_stays_refused() -> None:
     message = _refused("function f(xs) { xs = xs; xs.push(1); return xs; }\nreturn f(nums);")
     assert not HIDDEN.search(message), message
+
+
+# -- switch cases falling through ------------------------------------------------------------
+
+FALLS = [
+    "const out = [];\nfor (const x of [1, 2, 3]) {\n  switch (x) {\n    case 1: out.push('a');\n"
+    "    case 2: out.push('b'); break;\n    default: out.push('c');\n  }\n}\nreturn out;",
+    "const out = [];\nconst x = n % 3;\nswitch (x) {\n  case 1: out.push('a');\n"
+    "  case 2: out.push('b'); break;\n  default: out.push('c');\n}\nreturn out;",
+    "let level = 0;\nfor (const p of people) {\n  switch (p.name) {\n    case 'Ada': level += 10;\n"
+    "    case 'Bo': level += 1; break;\n    case 'Cy': level += 100;\n  }\n}\nreturn level;",
+    "const out = [];\nfor (const w of words) {\n  switch (w.length) {\n"
+    "    case 0: out.push('empty'); break;\n    case 1:\n    case 2: out.push('short');\n"
+    "    default: out.push('any');\n  }\n}\nreturn out;",
+    "function perms(role) {\n  const p = [];\n  switch (role) {\n"
+    "    case 'admin': p.push('delete');\n"
+    "    case 'editor': p.push('write');\n    case 'viewer': p.push('read'); break;\n"
+    "    default: p.push('none');\n  }\n  return p;\n}\n"
+    "return ['admin', 'editor', 'viewer', 'x'].map(perms);",
+    "const out = [];\nfor (let i = 0; i < 4; i++) {\n  switch (i) {\n"
+    "    case 0: out.push('zero');\n"
+    "    case 1: { out.push('one'); }\n    case 2: out.push('two'); continue;\n"
+    "    default: out.push('many');\n  }\n}\nreturn out;",
+    "function grade(n) {\n  let s = '';\n  switch (n) {\n    case 3: s += 'A';\n"
+    "    case 2: s += 'B';\n"
+    "    case 1: s += 'C'; return s;\n    default: return 'none';\n  }\n}\n"
+    "return [grade(3), grade(2), grade(1), grade(0)];",
+    "const out = [];\nfor (const x of [0, 1, 2, 5]) {\n  switch (x) {\n"
+    "    case 1: out.push('one');\n"
+    "    default: out.push('dflt');\n    case 2: out.push('two'); break;\n  }\n}\nreturn out;",
+    "let total = 0;\nfor (const p of people) {\n  switch (p.tags.length) {\n"
+    "    case 2: total += 2;\n"
+    "    case 1: total += 1;\n    case 0: total += 0.5;\n  }\n}\nreturn total;",
+    "const counts = {a: 0, b: 0};\nfor (const w of words) {\n  switch (true) {\n"
+    "    case w.length > 5: counts.a++;\n    case w.length > 2: counts.b++; break;\n  }\n}\n"
+    "return counts;",
+    "const out = [];\nfor (const x of [1, 2, 3]) {\n  switch (x) {\n"
+    "    case 1: if (flag) { out.push('f'); }\n    case 2: out.push('two'); break;\n"
+    "    case 3: out.push('three');\n  }\n}\nreturn out;",
+    "let r = 0;\nswitch (n) {\n  case 1: r = 1;\n  case 7: r = 7; break;\n}\nreturn r;",
+    "function f(x) {\n  switch (x) {\n    case 1: return 'a';\n    case 2: x = 3; break;\n  }\n"
+    "  return 'b';\n}\nreturn [f(n), f(1), f(2)];",
+]
+
+
+def test_a_case_falling_into_the_next_runs_as_in_node() -> None:
+    runs_as_in_node(FALLS, RT)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "const out = [];\nfor (const x of [1, 2]) {\n  switch (x) {\n    case 1: out.push('a');\n"
+        "    case 2: const y = x * 2; out.push(y); break;\n  }\n}\nreturn out;",
+        "const out = [];\nfor (const x of [1, 2]) {\n  switch (x) {\n    case 1: out.push('a');\n"
+        "    case 2: if (flag) break; out.push('b'); break;\n  }\n}\nreturn out;",
+    ],
+)
+def test_a_fall_through_not_copied_is_refused_with_what_to_write(text: str) -> None:
+    message = _refused(text)
+    assert "falls into the next case's statements" in message or "`break`" in message, message
+    assert "line 4" in message or "line 5" in message, message
+
+
+def test_many_falling_cases_cost_a_bounded_copy() -> None:
+    cases = "".join(f"    case {k}: t += {k};\n" for k in range(400))
+    text = f"let t = 0;\nswitch (n) {{\n{cases}    default: t += 1;\n}}\nreturn t;"
+    out = RT.run(text, lang="plan", context=CONTEXT)
+    assert out.status == "failure" and "falls into the next" in (out.message or "")

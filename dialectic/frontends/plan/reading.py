@@ -28,6 +28,7 @@ from dialectic.frontends.plan.errortext import (
     reasons_as_text,
     thrown_problem,
 )
+from dialectic.frontends.plan.fallthrough import fall_throughs
 from dialectic.frontends.plan.itemwrite import item_changes
 from dialectic.frontends.plan.labelloops import label_loops
 from dialectic.frontends.plan.letbranch import branch_lets, for_awaits
@@ -190,13 +191,15 @@ def _attempt(
 def _statements(text: str, tokens: Lexed, strict: bool) -> Lexed:
     """In lenient mode, ``tokens`` with the `;` JavaScript inserts written (:mod:`.asi`), then
     ``const a = xs[i], b = xs[j];`` as a declaration per name (:mod:`.declsplit`); in both
-    modes a labeled loop's ``break outer;`` as flags (:mod:`.labelloops`) and ``[a, b] = [b,
+    modes a labeled loop's ``break outer;`` as flags (:mod:`.labelloops`), a ``switch`` case
+    falling into the next with its statements copied (:mod:`.fallthrough`), ``[a, b] = [b,
     a];`` as assignments (:mod:`.swapsets`), and a parameter its function assigns as a
     ``let`` (:mod:`.paramsets`)."""
     if not strict:
         tokens = insert_semicolons(text, tokens) or tokens
         tokens = split_declarations(text, tokens) or tokens
     tokens = label_loops(text, tokens) or tokens
+    tokens = fall_throughs(text, tokens) or tokens  # `case 1: a(); case 2: ...` (.fallthrough)
     tokens = swap_sets(text, tokens) or tokens  # `[a[i], a[j]] = [a[j], a[i]];` (.swapsets)
     return parameter_sets(text, tokens) or tokens  # `xs = xs.filter(f);` (:mod:`.paramsets`)
 
