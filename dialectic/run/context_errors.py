@@ -9,6 +9,7 @@ from collections.abc import Iterable, Mapping
 from typing import Any
 
 from dialectic.outcome.errors import DialecticError
+from dialectic.outcome.hiddennames import shown_names
 from dialectic.registry.registry import closest
 from dialectic.values.jsmethods import GLOBALS
 
@@ -20,16 +21,6 @@ NAMESPACES = {"Math": "round", "JSON": "stringify", "Object": "keys", "Array": "
 NON_FINITE = {
     "NaN": "Test for a number with Number.isFinite(x) or typeof x === 'number'.",
 }
-
-
-#: a name a front end makes (`_go1`, `_loop12`, `_j1`, `_break_outer1`): never shown to the user
-HIDDEN_NAME = re.compile(r"_[A-Za-z_]*[A-Za-z][0-9]+")
-
-
-def shown_names(names: Iterable[str]) -> list[str]:
-    """``names`` without the ones a front end made (:data:`HIDDEN_NAME`): a message lists only
-    names the program or its context wrote."""
-    return [n for n in names if not HIDDEN_NAME.fullmatch(n)]
 
 
 def bad_context(context: Any) -> DialecticError:
