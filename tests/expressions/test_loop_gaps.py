@@ -366,3 +366,50 @@ def test_many_falling_cases_cost_a_bounded_copy() -> None:
     text = f"let t = 0;\nswitch (n) {{\n{cases}    default: t += 1;\n}}\nreturn t;"
     out = RT.run(text, lang="plan", context=CONTEXT)
     assert out.status == "failure" and "falls into the next" in (out.message or "")
+
+
+# -- changes of a tool's reply in a program with functions -----------------------------------
+
+REPLY_CHANGES = [
+    "async function load(id) {\n  const r = await echo({id, tags: ['a']});\n  r.tags.push('x');\n"
+    "  return r;\n}\nreturn await load(3);",
+    "async function load(id) {\n  const r = await echo({id, n: 1});\n  r.n += 1;\n"
+    "  r.seen = true;\n"
+    "  return r;\n}\nreturn [await load(1), await load(2)];",
+    "function helper(x) { return x * 2; }\nconst rows = [{n: 1}, {n: 2}];\n"
+    "for (let i = 0; i < rows.length; i++) {\n  rows[i].n += helper(i);\n}\nreturn rows;",
+    "function helper(x) { return x * 2; }\nconst rows = await echo([{n: 1}, {n: 2}]);\n"
+    "for (let i = 0; i < rows.length; i++) {\n  rows[i].n += 1;\n}\n"
+    "return rows.map(r => helper(r.n));",
+    "const fmt = (x) => `#${x}`;\nconst rows = await echo([{n: 1, tags: []}, {n: 2, tags: []}]);\n"
+    "for (const r of rows) { r.tags.push(fmt(r.n)); }\nreturn rows;",
+    "async function load(id) {\n  const r = await echo({id, n: 1});\n  r.seen = true;\n"
+    "  return r;\n}"
+    "\nreturn await load(1);",
+]
+
+
+def test_a_tool_reply_changed_in_a_functions_body_runs_as_in_node() -> None:
+    runs_as_in_node(REPLY_CHANGES, RT)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [  # (a function of the program may return a value the program holds)
+        "const m = {tags: ['a']};\nfunction get() { return m; }\n"
+        "function app(f) { const r = f(); r.tags.push('x'); return r; }\n"
+        "const out = app(get);\nreturn m;",
+        "const m = {tags: ['a']};\nfunction get() { return m; }\n"
+        "async function app() { const r = get(); r.k = 1; return r; }\n"
+        "const out = await app();\nreturn m;",
+        "async function getItem(x) { return await echo(x); }\n"
+        "async function load(id) { const r = await getItem({id, tags: []}); r.tags.push('x'); "
+        "return r; }\nreturn await load(7);",
+        # (a top-level reply a function reads: it holds the part the change changes)
+        "const r = await echo({tags: ['a']});\nfunction f() { return r.tags; }\nconst t = f();\n"
+        "r.tags.push('x');\nreturn t;",
+    ],
+)
+def test_a_value_a_function_may_hold_stays_refused(text: str) -> None:
+    (verdict,) = check([text], RT)
+    assert verdict.kind == "refused", (verdict.kind, verdict.detail)
