@@ -9,7 +9,9 @@ assigns one of its parameters (``p = v``, ``p += v``, every compound and logical
 ``p++``, ``--p``; not a member's), the parameter is renamed to a hidden name and the body starts
 with ``let p = _pN;``, which JavaScript runs the same (the body's reads and changes are the
 ``let``'s, as the parameter's were). The ``let`` is then read as any other: a change by a
-statement, in a branch or a loop. Only a list of plain names is read so (a default value, a
+statement, in a branch or a loop. A parameter the body also changes in place (``xs.sort();``,
+``xs.push(x);``) is left as written (the reading of such changes on a parameter,
+:mod:`.sortowned`). Only a list of plain names is read so (a default value, a
 pattern or a rest parameter leaves the function as written). One pass over the tokens, and
 for each such function a look at the places its parameters' names occur in its body."""
 
@@ -32,6 +34,10 @@ _ASSIGNING = frozenset(
     ]
 )
 _STEPS = frozenset(["++", "--"])
+#: methods that change their array in place: a parameter they change is left as written
+_IN_PLACE = frozenset(
+    ["sort", "reverse", "push", "pop", "shift", "unshift", "splice", "fill", "copyWithin"]
+)
 _DECLARING = frozenset(["let", "const", "var", "function"])
 
 
@@ -124,20 +130,23 @@ def _assigned(
     not where a declaration names it)."""
     places = index.get(str(name), [])
     k = bisect_right(places, body)
+    found = False
     while k < len(places) and places[k] < close:
         i = places[k]
         k += 1
+        if kinds[i + 1] == "." and values[i + 2] in _IN_PLACE and kinds[i + 3] == "(":
+            return False  # (`xs.sort();`: the parameter's own reading, :mod:`.sortowned`)
+        if found:
+            continue
         before = kinds[i - 1]
         if before == "." or (before == "op" and values[i - 1] == "?."):
             continue
         if before == "name" and values[i - 1] in _DECLARING:
             continue
         after, word = kinds[i + 1], values[i + 1]
-        if after == "=" or (after == "op" and (word in _ASSIGNING or word in _STEPS)):
-            return True
-        if before == "op" and values[i - 1] in _STEPS:
-            return True
-    return False
+        sets = after == "=" or (after == "op" and (word in _ASSIGNING or word in _STEPS))
+        found = sets or (before == "op" and values[i - 1] in _STEPS)
+    return found
 
 
 def _write(source: str, tokens: Lexed, found: list[tuple[list[int], int]]) -> Lexed:
