@@ -8,6 +8,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from dialectic.outcome.errors import DialecticError, clip
+from dialectic.outcome.hiddennames import HIDDEN_NAME
 from dialectic.registry.registry import Registry, closest
 from dialectic.resolve import build
 from dialectic.resolve.foldstate import reduce_marks
@@ -392,7 +393,7 @@ class ExpressionsMixin(OperatorsMixin):
                         "expression_error",
                         f"`{method.name}()` reorders its array itself in JavaScript, and that "
                         "array may be read elsewhere"
-                        + (f" (through `{why}`)" if why else "")
+                        + (f" (through `{why}`)" if why and not HIDDEN_NAME.fullmatch(why) else "")
                         + "; dialectic would reorder a copy",
                         method.path,
                         hint=f"Reorder a copy: `.{copy}(...)`.",

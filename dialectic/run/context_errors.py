@@ -4,10 +4,12 @@ the closest names, and for a JavaScript global function used as a value, how to 
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Mapping
 from typing import Any
 
 from dialectic.outcome.errors import DialecticError
+from dialectic.outcome.hiddennames import shown_names
 from dialectic.registry.registry import closest
 from dialectic.values.jsmethods import GLOBALS
 
@@ -50,7 +52,20 @@ def unknown_identifier(
             path,
             hint=NON_FINITE[name],
         )
-    pool = [*known, *(k for k in values if type(k) is str)]  # (a host's context may have others)
+    known = list(known)
+    scoped = re.compile(rf"_{re.escape(name)}[0-9]+")
+    if name.isidentifier() and any(scoped.fullmatch(k) for k in known):
+        return DialecticError(  # (a `for` header's `let`, a block's local: hidden after it)
+            "unknown_identifier",
+            f"`{name}` is not defined here: it is declared inside a loop's header or a block "
+            "that ends before this read (JavaScript's ReferenceError)",
+            path,
+            hint=f"declare it before the loop or the block (`let {name} = ...;`) and change it "
+            "there, or read it inside",
+        )
+    pool = [  # (a host's context may have others)
+        n for n in [*shown_names(known), *(k for k in values if type(k) is str)] if n != name
+    ]
     near = closest(name, pool)
     return DialecticError(
         "unknown_identifier",

@@ -107,7 +107,7 @@ can be called or passed (`people.filter(isAdult)`); an arrow's body may hold `if
 b) => a[k] - b[k]; xs.sort(by('age'))`), but not store, return or compare them.
 
 A `switch` whose cases end in `return` is the choice it makes; one whose cases end in `break`
-changes values as an `if`/`else if` chain does.
+changes values as an `if`/`else if` chain does; a case without `break` falls into the next.
 
 `new Map(entries)` and `new Set(xs)` are values (`m.get(k)`, `m.set(k, v);`, `m.clear();` as
 statements, `[...m.entries()]`, `Object.fromEntries(m)`); return them as arrays or objects.
@@ -116,7 +116,7 @@ Regular expressions run in linear time: `/^\\d{3}$/.test(s)`, `s.replace(/\\s+/g
 `s.split(/,\\s*/)`, `s.match(/(\\d+)/)?.[1]`, `[...s.matchAll(/#(\\w+)/g)].map(m => m[1])`,
 `new RegExp(word, 'i')`; no backreferences, lookaround, `exec` or `lastIndex`.
 
-**Not in the language.** Fallthrough between `switch` cases, recursion, `new` (but `Map`, `Set`,
+**Not in the language.** Recursion, `new` (but `Map`, `Set`,
 `RegExp`, `Array(n).fill(v)`), classes, `o.a.b = v`, `use` inside `if`. Write instead:
 `for...of` or `.map`/`.filter`/`.reduce`, `if`/`else if`, a new alias for a new value, `use` to
 decide in the next program.

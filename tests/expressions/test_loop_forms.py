@@ -105,7 +105,7 @@ def test_for_each_and_counted_loops_give_what_node_gives() -> None:
         (
             "const o = [];\nfor (const x of nums) { for (let j = 1; j < 9; j *= 3) o.push(j); }\n"
             "return o;",
-            "inside a loop, a C-style loop is only a count",
+            "inside a loop or a callback's body, a C-style loop is only a count",
             25,
         ),
         ("for (var i = 0; i < 3; i *= 2) {}\nreturn 1;", "not `var`", 6),

@@ -182,13 +182,16 @@ def test_an_initial_value_of_another_kind_is_copied_as_before(text: str, value: 
 
 
 def test_an_async_step_changes_its_accumulator() -> None:
-    text = "return words.reduce(async (acc, w) => ({...acc, [w]: await later(w.length)}), {});"
+    # (the step awaits its accumulator: in JavaScript it is the step before's promise)
+    text = (
+        "return words.reduce(async (acc, w) => ({...(await acc), [w]: await later(w.length)}), {});"
+    )
     assert _marked(text) == 1
     out = RT.run(text, lang="plan", context=CONTEXT)
     words = CONTEXT["words"]
     assert isinstance(words, list)
     assert out.status == "success" and out.value == {w: len(w) for w in words}, out.message
-    text = "return nums.reduce(async (acc, x) => [...acc, await later(x)], [1]);"
+    text = "return nums.reduce(async (acc, x) => [...(await acc), await later(x)], [1]);"
     out = RT.run(text, lang="plan", context=CONTEXT)
     assert out.status == "success" and out.value == [1, *CONTEXT["nums"]], out.message  # type: ignore[misc]
 
@@ -257,7 +260,8 @@ def test_a_step_with_ordered_calls_copies_its_accumulator() -> None:
     ]:
         notes.clear()
         text = (
-            f"return ['a', 'b'].reduce(async (acc, w) => {{\n  const a = await note(w);\n"
+            f"return ['a', 'b'].reduce(async (last, w) => {{\n  const acc = await last;\n"
+            f"  const a = await note(w);\n"
             f"  const b = await note({read});\n  return {result};\n}}, {init});"
         )
         assert _marked(text, rt) == 0

@@ -330,7 +330,9 @@ function block(statements, nested) {
       (s.expression.type === "AssignmentExpression" && s.expression.operator !== "=") ||
       s.expression.type === "UpdateExpression" ||
       (s.expression.type === "AssignmentExpression" && s.expression.left.type === "Identifier" &&
-       lets.has(s.expression.left.name)))) {
+       lets.has(s.expression.left.name)) ||
+      // `[a, b] = [b, a];` (SPEC 10, swapsets): assignments, checked against Node itself
+      (s.expression.type === "AssignmentExpression" && s.expression.left.type === "ArrayPattern"))) {
       throw new Loop("a let assigned again");
     } else if (s.type === "VariableDeclaration" && s.declarations.length === 1 &&
                s.declarations[0].init === null && s.kind !== "const") {

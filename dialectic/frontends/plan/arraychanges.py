@@ -96,7 +96,7 @@ class ArrayChangesMixin(ReorderMixin):
 
         _member_changes: dict[str, int] | None
 
-        def _tool_result(self, value: Any) -> bool: ...
+        def _tool_result(self, value: Any, pos: int = -1) -> bool: ...
 
         def _check_member_change(
             self,

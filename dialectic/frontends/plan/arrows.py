@@ -219,7 +219,7 @@ class ArrowsMixin(ParamPatternsMixin, ArrowBlockMixin):
     def _async_callback(self, pos: int) -> None:
         """Refuse the ``async`` at token ``pos`` if it starts a callback that the method does
         not wait for (:mod:`.asynccallbacks`)."""
-        problem = async_callback_problem(self.kinds, self.values, pos)
+        problem = async_callback_problem(self.kinds, self.values, pos, self.brackets().closes)
         if problem is not None:
             message, at, hint = problem
             raise self.fail(message, self.starts[at], hint)

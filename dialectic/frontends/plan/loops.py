@@ -114,11 +114,11 @@ class LoopsMixin(LoopBodyMixin):
                 raise self._c_style(pos)
             if outer is not None:
                 raise self.fail(
-                    "inside a loop, a C-style loop is only a count (`i < n` with `i++` or "
-                    "`i += 2`)",
+                    "inside a loop or a callback's body, a C-style loop is only a count "
+                    "(`i < n` with `i++` or `i += 2`)",
                     self.starts[pos],
-                    "declare its variable before it and write while: let j = 1; while (j < 9) "
-                    "{ ...; j *= 3; }",
+                    "declare its variables before it and write while: let i = 0; let j = "
+                    "s.length - 1; while (i < j) { ...; i++; j--; }",
                 )
             body_first = parts[2] + 1
         try:

@@ -226,7 +226,9 @@ class LoopSwitchMixin(ParserBase):
             raise self.fail(
                 "a case of `switch` falls into the next case's statements",
                 self.starts[stop],
-                "end each case with `break;` (or write the statements in each case)",
+                "end each case with `break;` (or write the statements in each case); a case "
+                "with no `break` in it falls through when the cases it falls into declare "
+                "nothing outside braces and end in `break;` as their last statement",
             )
         else:
             end = stop  # (the last case's statements, with their `;`, up to the `}`)

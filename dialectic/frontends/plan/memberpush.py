@@ -191,9 +191,10 @@ def _only_groups(
     if end < 0:
         return False
     pushed = _pushed_keys(kinds, values, pushes)
-    texts = _text_members(kinds, values, uses[0])
+    texts = _scalar_members(kinds, values, uses[0])
     if texts and (pushed is None or "..." in texts or not texts.isdisjoint(pushed)):
-        return False  # (a push onto a text fails in JavaScript; `[...t, A]` would not)
+        return False  # (a push onto a text fails in JavaScript; `[...t, A]` would not, and
+        # a number's or null's would fail with the spread's words, not Node's TypeError)
     for j in uses[1:]:
         if j >= end:  # (after the last push's statement, or `return acc;`: anything)
             break
@@ -261,17 +262,21 @@ def _choice_keys(
     return _names(values[a], values[b])
 
 
-def _text_members(kinds: Sequence[str], values: Sequence[object], first: int) -> frozenset[object]:
+def _scalar_members(
+    kinds: Sequence[str], values: Sequence[object], first: int
+) -> frozenset[object]:
     """The members of the object literal defining the name at token ``first`` (``const o =
-    {label: 'x', items: []}``) whose values are texts: ``o.label.push(A)`` is a TypeError in
-    JavaScript, where ``o.label = [...o.label, A]`` would spread the text's characters. A key
-    with an escape is ``...`` (any member)."""
+    {label: 'x', n: 0, items: []}``) whose values are not arrays: ``o.label.push(A)`` is a
+    TypeError in JavaScript, where ``o.label = [...o.label, A]`` would spread the text's
+    characters (and a number's, ``null``'s spread would fail with other words than Node's
+    ``o.n.push is not a function``: the push is left to :mod:`.nestedchanges`, which writes
+    them). A key with an escape is ``...`` (any member)."""
     out: set[object] = set()
     i = first + 3
     if not (kinds[first + 1] == "=" and kinds[first + 2] == "{"):
         return frozenset()
     while i + 2 < len(kinds) and kinds[i] in ("name", "str") and kinds[i + 1] == ":":
-        if kinds[i + 2] in ("str", "tpl"):
+        if kinds[i + 2] != "[":
             names = _names(values[i]) if kinds[i] == "str" else (values[i],)
             out.update(names if names is not None else ("...",))
         i += 3  # (key, `:`, value: empty_arrays_end checked each value is one token or `[]`)

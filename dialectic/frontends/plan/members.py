@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING, Any
 from dialectic.frontends.plan.accumulator import key_set
 from dialectic.frontends.plan.base import ParserBase, closing
 from dialectic.frontends.plan.callforms import fresh_copy, new_object
+from dialectic.frontends.plan.functionscope import inside_function, own_calls
 from dialectic.frontends.plan.logicalset import LOGICAL_SETS, only_if
 from dialectic.frontends.plan.loopbuild import has_call, scan_reads
 
@@ -285,7 +286,7 @@ class MembersMixin(ParserBase):
             value = outer.block[0][name]
             made = self._block_state(outer.block[2]).finals.get(name)
         # (`JSON.parse(JSON.stringify(o))`; a tool's reply is new data)
-        fresh = new_object(value) or fresh_copy(value) or self._tool_result(value)
+        fresh = new_object(value) or fresh_copy(value) or self._tool_result(value, pos)
         fresh = fresh or self._part_version(value)  # (`o.a.b = 1; delete o.c;`)
         fresh = fresh or (outer is None and self._from_result(name, aliases))  # (its sets)
         if not versioned and not fresh and made is not None and made[0] == "number":
@@ -333,14 +334,21 @@ class MembersMixin(ParserBase):
         hidden = self._hidden_versions or set()
         return type(receiver) is dict and list(receiver) == ["$ref"] and receiver["$ref"] in hidden
 
-    def _tool_result(self, value: Any) -> bool:
+    def _tool_result(self, value: Any, pos: int = -1) -> bool:
         """Whether ``value`` is a call of a registered function (``await get_user(1)``): its
         result is new data, as a tool's reply is (SPEC 1.8 and 5), which nothing else holds.
-        Only in a program of no functions of its own, whose calls may return what they were
-        given or what the program holds."""
-        if type(value) is not dict or len(value) != 1 or self.function_names():
+        In a program with functions of its own, whose calls may return what they were given
+        or what the program holds, only for a name in a function's body (token ``pos``: no
+        other function holds the body's own local) and a call of no function of the program
+        nor of a parameter (:mod:`.functionscope`)."""
+        if type(value) is not dict or len(value) != 1:
             return False
-        return str(next(iter(value)))[:1] != "$"
+        key = str(next(iter(value)))
+        if key[:1] == "$":
+            return False
+        if not self.function_names():
+            return True
+        return pos >= 0 and inside_function(self, pos) and key not in own_calls(self)
 
     def _put_member(
         self,

@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING, Any
 
 from dialectic.frontends.plan.arraychanges import assigns
 from dialectic.frontends.plan.base import ParserBase, closing
+from dialectic.frontends.plan.functionscope import inside_function, own_calls
 from dialectic.frontends.plan.logicalset import LOGICAL_SETS, only_if
 from dialectic.frontends.plan.loopbuild import has_call, scan_reads
 from dialectic.frontends.plan.members import count_change
@@ -48,10 +49,17 @@ _PASSING = frozenset(["||", "&&", "??", ","])
 _MOST_NODES = 20_000
 
 
-def deep_fresh(tree: Any, aliases: dict[str, Any], versions: set[str], calls: bool) -> bool:
+def deep_fresh(
+    tree: Any,
+    aliases: dict[str, Any],
+    versions: set[str],
+    calls: bool,
+    own: frozenset[str] = frozenset(),
+) -> bool:
     """Whether every part of the value ``tree`` is one nothing else holds: made of literals,
     copies, new arrays and the hidden aliases ``versions`` (the name's earlier versions),
-    a registered function's reply when ``calls`` (new data). One walk, bounded."""
+    a registered function's reply when ``calls`` (new data; not a call of a name in ``own``,
+    the program's functions and their parameters). One walk, bounded."""
     stack: list[tuple[Any, frozenset[str]]] = [(tree, frozenset())]
     seen: set[str] = set()
     walked = 0
@@ -94,7 +102,7 @@ def deep_fresh(tree: Any, aliases: dict[str, Any], versions: set[str], calls: bo
         elif key in ("$get", "$fn", "$await"):
             if key != "$fn":
                 return False
-        elif key[:1] != "$" and not calls:  # (a registered function's reply: new data)
+        elif key[:1] != "$" and (not calls or key in own):  # (a tool's reply: new data)
             return False
     return True
 
@@ -235,7 +243,10 @@ class NestedChangesMixin(ParserBase):
     def _check_nested(self, name: str, pos: int, block: _Block, keys: list[Any]) -> None:
         aliases, _, _ = block
         shown = name + "".join(f".{k}" if type(k) is str else "[...]" for k in keys)
-        if self.function_names():
+        own: frozenset[str] = frozenset()
+        if self.function_names() and inside_function(self, pos):
+            own = own_calls(self)  # (a body's own local: no other function holds it)
+        elif self.function_names():
             raise self.fail(
                 f"`{shown}` changes a part of `{name}`, and the program defines functions, "
                 "which may hold that part (JavaScript would change it there too)",
@@ -244,7 +255,7 @@ class NestedChangesMixin(ParserBase):
                 "key: {...part, k: v}};",
             )
         calls = True
-        if not deep_fresh(aliases[name], aliases, self._hidden_versions or set(), calls):
+        if not deep_fresh(aliases[name], aliases, self._hidden_versions or set(), calls, own):
             raise self.fail(
                 f"`{shown}` changes a part of `{name}`, and that part may be held elsewhere "
                 f"too (`{name}` is not made of parts the program wrote here: data it was "

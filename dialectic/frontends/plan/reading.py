@@ -29,6 +29,7 @@ from dialectic.frontends.plan.errortext import (
     reasons_as_text,
     thrown_problem,
 )
+from dialectic.frontends.plan.fallthrough import fall_throughs
 from dialectic.frontends.plan.itemwrite import item_changes
 from dialectic.frontends.plan.labelloops import label_loops
 from dialectic.frontends.plan.letbranch import branch_lets, for_awaits
@@ -38,6 +39,7 @@ from dialectic.frontends.plan.looplocals import loop_locals
 from dialectic.frontends.plan.mappush import map_pushes
 from dialectic.frontends.plan.maprecords import map_record_changes
 from dialectic.frontends.plan.memberpush import member_pushes
+from dialectic.frontends.plan.paramsets import parameter_sets
 from dialectic.frontends.plan.parensets import split_parenthesized
 from dialectic.frontends.plan.parser import Parser, Problem
 from dialectic.frontends.plan.recordfields import record_changes
@@ -46,6 +48,7 @@ from dialectic.frontends.plan.sortowned import owned_sorts
 from dialectic.frontends.plan.sortreturns import sort_returns
 from dialectic.frontends.plan.spans import LineIndex
 from dialectic.frontends.plan.stepvalues import step_values
+from dialectic.frontends.plan.swapsets import swap_sets
 from dialectic.frontends.plan.trycatch import may_try, untry
 from dialectic.frontends.plan.unshift import unshifts
 from dialectic.frontends.plan.worklist import worklists
@@ -189,13 +192,19 @@ def _attempt(
 def _statements(text: str, tokens: Lexed, strict: bool) -> Lexed:
     """In lenient mode, ``tokens`` with the `;` JavaScript inserts written (:mod:`.asi`), then
     ``const a = xs[i], b = xs[j];`` as a declaration per name (:mod:`.declsplit`); in both
-    modes a labeled loop's ``break outer;`` as flags (:mod:`.labelloops`) and an assignment
-    a ``forEach`` arrow returns as its statement (:mod:`.assignarrows`)."""
+    modes a labeled loop's ``break outer;`` as flags (:mod:`.labelloops`), an assignment a
+    ``forEach`` arrow returns as its statement (:mod:`.assignarrows`), a ``switch`` case
+    falling into the next with its statements copied (:mod:`.fallthrough`), ``[a, b] = [b,
+    a];`` as assignments (:mod:`.swapsets`), and a parameter its function assigns as a
+    ``let`` (:mod:`.paramsets`)."""
     if not strict:
         tokens = insert_semicolons(text, tokens) or tokens
         tokens = split_declarations(text, tokens) or tokens
     tokens = statement_arrows(text, tokens) or tokens  # `xs.forEach(x => (o[x] = 1));`
-    return label_loops(text, tokens) or tokens
+    tokens = label_loops(text, tokens) or tokens
+    tokens = fall_throughs(text, tokens) or tokens  # `case 1: a(); case 2: ...` (.fallthrough)
+    tokens = swap_sets(text, tokens) or tokens  # `[a[i], a[j]] = [a[j], a[i]];` (.swapsets)
+    return parameter_sets(text, tokens) or tokens  # `xs = xs.filter(f);` (:mod:`.paramsets`)
 
 
 def _steps_and_awaits(text: str, tokens: Lexed, rewritten: bool) -> tuple[Lexed, bool]:

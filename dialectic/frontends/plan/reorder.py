@@ -15,6 +15,7 @@ statement is refused at its place, with what to write.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from dialectic.frontends.plan.base import ParserBase, closing
@@ -37,12 +38,15 @@ _Block = tuple[dict[str, Any], dict[str, int], list[tuple[str, int, int, int, in
 
 
 def new_array(value: Any) -> bool:
-    """Whether the alias's value ``value`` is an array nothing else holds."""
+    """Whether the alias's value ``value`` is an array nothing else holds (also the version
+    ``test ? _xs1.toSorted(c) : _xs1`` an ``if (test) xs.sort(c);`` before made of one)."""
     if type(value) is list:
         return True
     if type(value) is not dict or len(value) != 1:
         return False
     ((key, items),) = value.items()
+    if key == "$if":
+        return type(items) is list and len(items) == 3 and _conditional_copy(items[1], items[2])
     if key == "$method":
         return type(items) is list and len(items) > 1 and items[1] in NEW_ARRAY_METHODS
     if key == "$global":
@@ -50,6 +54,41 @@ def new_array(value: Any) -> bool:
             return True  # (`JSON.parse(text)`, without a reviver, which may return any value)
         return type(items) is list and bool(items) and items[0] in _NEW_GLOBAL
     return type(key) is str and key[:1] != "$"  # a function's result: new data
+
+
+def _conditional_copy(then: Any, other: Any) -> bool:
+    """Whether ``then`` is a reordered copy of the hidden version ``other`` names, or both are
+    copies of one version (the branches :meth:`ReorderMixin.conditional_reorder` writes): a
+    new array either way, as the version before was one (checked when it was reordered)."""
+    if not reordered(then):
+        return False
+    if reordered(other):
+        return bool(then["$method"][0] == other["$method"][0])
+    return type(other) is dict and "$ref" in other and bool(then["$method"][0] == other)
+
+
+def _other_reorder(kinds: Sequence[str], values: Sequence[object], at: int, name: object) -> int:
+    """For the ``else`` at token ``at``: the first token of its branch when the branch is only
+    ``name.sort(...);`` or ``name.reverse();`` (braced or not), else -1."""
+    first = at + 1
+    braced = kinds[first] == "{"
+    i = first + 1 if braced else first
+    if not (
+        kinds[i] == "name"
+        and values[i] == name
+        and kinds[i + 1] == "."
+        and values[i + 2] in _COPY
+        and kinds[i + 3] == "("
+    ):
+        return -1
+    end = closing(kinds, i + 3)
+    if kinds[end] == "eof":
+        return -1
+    end += 1
+    end += kinds[end] == ";"
+    if braced and (kinds[end] != "}" or closing(kinds, first) != end):
+        return -1
+    return first
 
 
 def reordered(value: Any) -> bool:
@@ -98,15 +137,21 @@ class ReorderMixin(ParserBase):
             if kinds[end] != "}" or closing(kinds, head + 1) != end:
                 return False
             end += 1
+        other = -1
         if kinds[end] == "name" and values[end] == "else":
-            return False
-        return self.reorder_statement(at, block, pos)
+            other = _other_reorder(kinds, values, end, values[at])
+            if other < 0:
+                return False
+        return self.reorder_statement(at, block, pos, other)
 
-    def reorder_statement(self, pos: int, block: _Block, test_at: int = -1) -> bool:
+    def reorder_statement(
+        self, pos: int, block: _Block, test_at: int = -1, other_at: int = -1
+    ) -> bool:
         """The statement at token ``pos`` if it is ``name.sort(...);`` or ``name.reverse();``
         of an alias of the ``block`` (its aliases, where each is defined, their records): the
         alias from then on is its reordered copy (``test_at``: the ``if`` whose body the
-        statement is, :meth:`conditional_reorder`). False when it is no such statement."""
+        statement is, :meth:`conditional_reorder`; ``other_at``: its ``else``'s reorder of the
+        same name). False when it is no such statement."""
         aliases, alias_at, alias_rec = block
         kinds, values = self.kinds, self.values
         name, method = values[pos], values[pos + 2]
@@ -180,7 +225,10 @@ class ReorderMixin(ParserBase):
         items = [{"$ref": hidden}, _COPY[method], *args]
         aliases[name] = {"$method": items}
         if test_at >= 0:
-            aliases[name] = {"$if": [test, aliases[name], {"$ref": hidden}]}
+            otherwise: Any = {"$ref": hidden}
+            if other_at >= 0:  # `else name.sort(...);`
+                otherwise = self._other_copy(other_at, name, hidden)
+            aliases[name] = {"$if": [test, aliases[name], otherwise]}
         alias_rec.append((name, pos, pos if test_at < 0 else test_at, last, self.pos - 1))
         rec = self.rec
         if rec is not None:
@@ -189,6 +237,24 @@ class ReorderMixin(ParserBase):
             rec[(id(items), "$method")] = (self.starts[pos], self.ends[last])
             arg_spans(rec, call, items)  # (the comparator's place, for its failures)
         return True
+
+    def _other_copy(self, pos: int, name: str, hidden: str) -> dict[str, Any]:
+        """The copy the ``else`` branch's ``name.sort(...);`` (token ``pos``, braced or not)
+        makes of the version ``hidden``."""
+        kinds, values = self.kinds, self.values
+        braced = kinds[pos] == "{"
+        at = pos + 1 if braced else pos
+        method = str(values[at + 2])
+        _, args, _ = self.method_statement(at, name, method)
+        if any(name in scan_reads(arg)[0] for arg in args):
+            raise self.fail(
+                f"the comparator reads `{name}`, which JavaScript is reordering as it runs",
+                self.starts[at + 4],
+                f"read what you need before: const n = {name}.length;",
+            )
+        if braced:
+            self.pos += 1  # (the `}` closing the `else`'s body)
+        return {"$method": [{"$ref": hidden}, _COPY[method], *args]}
 
     def method_statement(
         self, pos: int, name: str, method: str

@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-__all__ = ["Part", "block_parts", "calls_in", "ends_statement"]
+__all__ = ["Part", "block_parts", "calls_in", "ends_statement", "member_changes"]
 
 #: the assignments a change may make (the value: what follows the operator)
 _SETS = frozenset(["=", "+=", "-="])
@@ -170,3 +170,24 @@ def calls_in(
         if parse or word not in (methods if dotted else _PURE_CALLS):  # (`api.getOrder(id)`)
             out.append(i)
     return out
+
+
+#: the methods that change an array in place: on a member that is no array JavaScript throws
+#: a TypeError (``m.a.push is not a function``) a ``catch`` reads
+_CHANGING = frozenset(["push", "pop", "shift", "unshift", "splice"])
+
+
+def member_changes(kinds: Sequence[str], values: Sequence[object], first: int, stop: int) -> bool:
+    """Whether ``[first, stop)`` calls an array's changing method on a member (``m.a.push(x)``,
+    ``rows[i].tags.push(t)``), which throws as JavaScript's TypeError when the member is no
+    array: a ``try`` holding one is not plain (its handler may run)."""
+    for i in range(first + 2, stop - 1):
+        if (
+            kinds[i] == "name"
+            and values[i] in _CHANGING
+            and kinds[i + 1] == "("
+            and kinds[i - 1] == "."
+            and (kinds[i - 2] == "]" or (kinds[i - 2] == "name" and kinds[i - 3] == "."))
+        ):
+            return True
+    return False

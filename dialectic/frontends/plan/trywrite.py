@@ -41,7 +41,13 @@ from dialectic.frontends.plan.lexer import Lexed
 from dialectic.frontends.plan.spans import LineIndex
 from dialectic.frontends.plan.tokenwrite import TokenWriter
 from dialectic.frontends.plan.trybranches import RETURN, TryBranches
-from dialectic.frontends.plan.tryparts import Part, block_parts, calls_in, ends_statement
+from dialectic.frontends.plan.tryparts import (
+    Part,
+    block_parts,
+    calls_in,
+    ends_statement,
+    member_changes,
+)
 from dialectic.values.jsmethods import ALL_METHODS
 
 __all__ = ["TryStatement", "TryWriter"]
@@ -213,7 +219,10 @@ class TryWriter(TryBranches):
         a function passed by name (``xs.map(check)``) may throw there."""
         if self.functions_throw:
             return False
-        return not calls_in(self.kinds, self.values, t.body_open + 1, t.body_close, ALL_METHODS)
+        first, stop = t.body_open + 1, t.body_close
+        if member_changes(self.kinds, self.values, first, stop):
+            return False
+        return not calls_in(self.kinds, self.values, first, stop, ALL_METHODS)
 
     def emit_try(self, t: TryStatement) -> int:
         kinds, values = self.kinds, self.values
