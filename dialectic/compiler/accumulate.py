@@ -16,7 +16,16 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from dialectic.compiler.arrows import FRAME, Arrow, Frame, Steps, merge, refused, spread_args
+from dialectic.compiler.arrows import (
+    FRAME,
+    Arrow,
+    Frame,
+    Steps,
+    merge,
+    proto_merged,
+    refused,
+    spread_args,
+)
 from dialectic.outcome.errors import JSONPath
 from dialectic.resolve.foldinner import INNER
 from dialectic.run.evaluator import Compiled, State
@@ -79,6 +88,8 @@ def merge_owned(frame: int, field: str | None, path: JSONPath, parts: list[Any])
             owner.copied += len(base)
             return merge(parts, path)
         if base is not _owned(owner, field):
+            if "__proto__" in base:  # (the initial value: each part merged is checked)
+                raise proto_merged(path)
             owner.copied += len(base)
             base = _own(owner, field, dict(base))
         return merge(parts[1:], path, base) if len(parts) > 1 else base

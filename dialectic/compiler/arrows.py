@@ -129,6 +129,15 @@ class Steps:
         if (n > 1 or not used & CHECK_EVERY) and monotonic() > s.deadline_at:
             raise deadline_error(s.limits, self.path)
 
+    def left(self, s: State) -> int:
+        """The steps this run may still take."""
+        used = s.memo[self.slot]
+        return self.limit - (0 if used is MISSING else used)
+
+    def spent(self, s: State) -> None:
+        """The ``max_steps`` failure of a method that stopped where the steps ran out."""
+        self.take(s, self.limit + 1)
+
     def overdue(self, s: State) -> None:
         """The deadline's failure if the run is past it. A synchronous loop over elements gives
         the deadline's timer no chance to stop it, and one element may cost a million-character
@@ -244,8 +253,25 @@ def merge(
                 hint="Spread objects only: {...a, b: 1}; an array's items as members: "
                 "Object.fromEntries(xs.map((x, i) => [i, x]))",
             )
+        if "__proto__" in part:
+            raise proto_merged(path)
         out.update(part)
     return out
+
+
+def proto_merged(path: JSONPath) -> DialecticError:
+    """The refusal of an object with a member ``__proto__`` (JSON text's, a function's reply's:
+    nothing else makes one) spread or merged: ``{...o}`` copies it, ``Object.assign({}, o)``
+    (the same tree) sets the new object's prototype with it, so neither is answered."""
+    return DialecticError(
+        "expression_error",
+        "the object spread or merged here has a member `__proto__` (from JSON text or a "
+        "function's reply): `Object.assign` would set the new object's prototype with it "
+        "where a spread copies it",
+        path,
+        hint="Leave the member out first: Object.fromEntries(Object.entries(o).filter(([k]) "
+        "=> k !== '__proto__')).",
+    )
 
 
 def comparator_key(node: Lambda) -> tuple[Node, bool] | None:

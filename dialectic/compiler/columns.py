@@ -266,6 +266,8 @@ def _merge(node: Merge) -> Column | None:
         objs = base(s, xs)
         if objs is None or (objs and set(map(type, objs)) != {dict}):
             return None
+        if any(map(operator.contains, objs, repeat("__proto__"))):
+            return None  # (the general merge refuses it)
         cols = _field_columns(fields, s, xs)
         if cols is None:
             return None

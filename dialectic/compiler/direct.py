@@ -304,7 +304,11 @@ class _Builder:
             def spread_then_fields(s: State, x: Any) -> dict[str, Any]:
                 part = first(s, x)
                 made = [(k, f(s, x)) for k, f in fields]
-                out = part.copy() if type(part) is dict else general([part], path)
+                out = (
+                    part.copy()
+                    if type(part) is dict and "__proto__" not in part
+                    else general([part], path)
+                )
                 out.update(made)
                 return out
 

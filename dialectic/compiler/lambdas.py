@@ -38,6 +38,7 @@ from dialectic.run.evaluator import Compiled, State, deadline_error
 from dialectic.values import jsmethods as jm
 from dialectic.values.collections import JsIterator, JsMap, JsSet
 from dialectic.values.data import UNDEFINED
+from dialectic.values.jslimits import ITEMS_LEFT, MAX_ITEMS, StepsSpent
 from dialectic.values.jsnan import or_nan
 from dialectic.values.jsops import JsRefusal, TextTooLong, kind
 from dialectic.values.jsparams import JsSearchParams
@@ -249,6 +250,7 @@ def plain_method(
     the method knows its length in advance, else here: `toUpperCase` of 'ß' is 'SS'); the
     match arrays it makes keep their members if ``members``."""
     scans = name in _SCANS
+    unfolds = name == "flat"
     whole = name not in _ONE_ITEM and name not in _COPIES  # (one step for the receiver)
     made = COPY_STEP if name in _COPIES else 1  # (the items a step of what it made counts)
     held = name == "get"  # (a Map's `get` gives a value it holds: it makes no array)
@@ -280,6 +282,15 @@ def plain_method(
                 if owner is not None:
                     OWNER.reset(owner)
                 DEADLINE.reset(token)
+        elif unfolds:  # (`flat` stops where the steps end: its items count one each)
+            left = ITEMS_LEFT.set(min(MAX_ITEMS, max(steps.left(s), 0)))
+            try:
+                out = apply_js(fn, [receiver, *rest], name, path, True)
+            except StepsSpent:
+                steps.spent(s)
+                raise  # (not reached: spent raises)
+            finally:
+                ITEMS_LEFT.reset(left)
         else:
             out = apply_js(fn, [receiver, *rest], name, path, True)
         if type(out) is list:

@@ -168,6 +168,7 @@ def _json_default(value: Any) -> Any:
 
 _SCALAR_TYPES: Final = frozenset({str, int, float, bool, type(None)})
 _CONTAINERS: Final = frozenset({list, dict})
+_SCALARS_OR_UNDEFINED: Final = _SCALAR_TYPES | {_Undefined}
 
 
 def json_kind(value: Any) -> str | None:
@@ -385,7 +386,13 @@ def _normalised(value: Any, registered: Callable[[type], bool], undefined: Any =
     while todo:
         src, dst = todo.pop()
         if type(dst) is list:
-            dst.extend([convert(item) for item in src])
+            kinds = set(map(type, src)) if len(src) > 32 else _CONTAINERS
+            if kinds <= _SCALAR_TYPES:
+                dst.extend(src)  # (scalars of exact types: kept as they are, copied in C)
+            elif kinds <= _SCALARS_OR_UNDEFINED:
+                dst.extend([undefined if x is UNDEFINED else x for x in src])
+            else:
+                dst.extend([convert(item) for item in src])
         else:
             for k, item in src.items():
                 if item is UNDEFINED and undefined is not UNDEFINED:

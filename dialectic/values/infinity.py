@@ -15,7 +15,7 @@ Python caller reading ``Outcome.to_json()`` would otherwise see ``null``).
 from __future__ import annotations
 
 import math
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from typing import Any
 
 from dialectic.outcome.errors import DialecticError, JSONPath, format_path
@@ -80,19 +80,47 @@ def _not_nan(v: float) -> bool:
 
 def _first_not_finite(value: Any, finite: Callable[[float], bool]) -> tuple[float, JSONPath] | None:
     """The first float of ``value`` that is not ``finite``, with its path: a walk of the
-    containers (each once: ``value`` may share them)."""
-    seen: set[int] = set()
-    stack: list[tuple[Any, JSONPath]] = [(value, ())]
+    containers (each once: ``value`` may share them), in document order. The walk holds one
+    iterator per open container (memory O(depth), not one entry per item: a 10,000,000-item
+    array once held 2 GB of pending items here)."""
+    t = type(value)
+    if t is float:
+        return (value, ()) if not finite(value) else None
+    if t is not list and t is not dict:
+        return None
+    seen = {id(value)}
+    keys: list[Any] = []  # the path to the container open on top of ``stack``
+    stack: list[Iterator[tuple[Any, Any]]] = [_pairs(value)]
     while stack:
-        v, path = stack.pop()
-        t = type(v)
-        if t is float and not finite(v):
-            return v, path
-        if (t is list or t is dict) and id(v) not in seen:
-            seen.add(id(v))
-            pairs = v.items() if t is dict else enumerate(v)
-            stack.extend((x, (*path, k)) for k, x in reversed(list(pairs)))
+        for k, x in stack[-1]:
+            tx = type(x)
+            if tx is float:
+                if not finite(x):
+                    return x, (*keys, k)
+            elif (tx is list or tx is dict) and id(x) not in seen:
+                seen.add(id(x))
+                keys.append(k)
+                stack.append(_pairs(x))
+                break
+        else:
+            stack.pop()
+            if keys:
+                keys.pop()
     return None
+
+
+def _pairs(container: Any) -> Iterator[tuple[Any, Any]]:
+    """The keys and values of ``container``; none for a long array with no number or
+    container among its items (its kinds read by one scan in C: 10,000,000 nulls in 0.3 s)."""
+    if type(container) is dict:
+        return iter(container.items())
+    if len(container) > 32 and set(map(type, container)).isdisjoint(_LOOKED_INTO):
+        return iter(())
+    return enumerate(container)
+
+
+#: the items :func:`_first_not_finite` looks at (any other is neither a float nor holds one)
+_LOOKED_INTO = frozenset({float, list, dict})
 
 
 def found_infinity(value: Any) -> InfinityLeaving:

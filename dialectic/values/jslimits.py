@@ -4,16 +4,28 @@ Their refusals are ``limit_exceeded`` failures, not traps of JavaScript."""
 
 from __future__ import annotations
 
+from contextvars import ContextVar
 from typing import Any
 
 from dialectic.outcome.errors import DialecticError, JSONPath, LimitExceeded
 from dialectic.values.jsnumber import JsRefusal
 
-__all__ = ["MAX_ITEMS", "TextTooLong", "TooManyItems", "too_many"]
+__all__ = ["ITEMS_LEFT", "MAX_ITEMS", "StepsSpent", "TextTooLong", "TooManyItems", "too_many"]
 
 #: the most items an array made by a spread, `flat` or `flatMap` may have (a program that
 #: doubles an array alias after alias would otherwise grow it exponentially)
 MAX_ITEMS = 10_000_000
+
+
+#: the items `flat` may still make in this run: the steps left (set by the method's closure,
+#: which counts one step per item made). A few nested arrays shared through aliases (`a = [a,
+#: a]` thirty times) unfold into millions of items; the walk stops where the run's steps end,
+#: not at :data:`MAX_ITEMS` (13 s) after the fact
+ITEMS_LEFT: ContextVar[int] = ContextVar("items_left", default=MAX_ITEMS)
+
+
+class StepsSpent(Exception):
+    """A method stopped at :data:`ITEMS_LEFT`: its closure reports the run's ``max_steps``."""
 
 
 def too_many(n: int) -> JsRefusal:

@@ -38,6 +38,7 @@ from dialectic.values.jsglobals import (
     parse_float,
     parse_int,
 )
+from dialectic.values.jslimits import ITEMS_LEFT, StepsSpent
 from dialectic.values.jsops import (
     MAX_ITEMS,
     MAX_SAFE,
@@ -47,6 +48,7 @@ from dialectic.values.jsops import (
     strict_equal,
     too_many,
 )
+from dialectic.values.jsrelations import has_own_property
 from dialectic.values.jsstrings import (
     STRING_METHODS,
     _a,
@@ -225,6 +227,7 @@ def _flat(xs: list[Any], depth: Any = 1) -> list[Any]:
     capped = d > 100  # (`xs.flat(Infinity)`: at most 100 levels, else refused)
     if capped:
         d = 100
+    cap = ITEMS_LEFT.get()
     out: list[Any] = []
     stack: list[tuple[list[Any], int, int]] = [(xs, 0, d)]
     while stack:
@@ -242,8 +245,8 @@ def _flat(xs: list[Any], depth: Any = 1) -> list[Any]:
                     "Flatten fewer levels, or build the list with a loop.",
                 )
             out.append(x)
-            if len(out) > MAX_ITEMS:  # (shared nested arrays could unfold exponentially)
-                raise too_many(len(out))
+            if len(out) > cap:  # (shared nested arrays could unfold exponentially)
+                raise StepsSpent() if cap < MAX_ITEMS else too_many(len(out))
     return out
 
 
@@ -374,6 +377,8 @@ def plain_method(
         return lambda c, *args: c.method(name)(*args)
     if name == "toString":
         return to_string_method(stringify, limit)
+    if name == "hasOwnProperty":
+        return has_own_property
     refused = REFUSED_METHODS.get(name)
     if refused is not None and t is not int and t is not float:
         raise JsRefusal(*refused)
@@ -429,5 +434,5 @@ ALL_METHODS = frozenset(
     | set(REFUSED_METHODS)
     | DATE_METHODS
     | set(ARRAY_SETS)
-    | {"toString"}
+    | {"toString", "hasOwnProperty"}
 )

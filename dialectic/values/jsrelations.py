@@ -163,6 +163,19 @@ def has_own(target: Any, key: Any) -> bool:
     )
 
 
+def has_own_property(target: Any, key: Any = UNDEFINED) -> bool:
+    """``target.hasOwnProperty(key)``: ``Object.hasOwn(target, key)``, unless the object has a
+    member of that name itself (a tool's reply, ``JSON.parse``'s `{"hasOwnProperty": 1}`):
+    JavaScript then calls that member, which no JSON value is, a TypeError."""
+    if type(target) is dict and "hasOwnProperty" in target:
+        raise JsRefusal(
+            "the object has a member `hasOwnProperty` of its own, so `o.hasOwnProperty(k)` "
+            "calls that member, which is no function (a TypeError in JavaScript)",
+            "Write Object.hasOwn(o, k), which any object answers.",
+        )
+    return has_own(target, key)
+
+
 def instance_of(value: Any, constructor: Any) -> bool:
     """``value instanceof C`` for one of JavaScript's global constructors ``C`` (its name)."""
     if type(constructor) is not str or constructor not in CONSTRUCTORS:

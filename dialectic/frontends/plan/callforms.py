@@ -169,9 +169,8 @@ class CallFormsMixin(PromisesMixin):
         changed = search_params_change(fn, receiver)
         if changed is not None:
             raise self.fail(changed, self.starts[self.pos - 1], PARAMS_HINT)
-        if fn == "hasOwnProperty" or (fn == "call" and receiver == _HAS_OWN):
-            # `o.hasOwnProperty(k)`, `Object.prototype.hasOwnProperty.call(o, k)`
-            return {"$global": self._moved(args, ["Object.hasOwn"], 1 if fn == "call" else 0)}
+        if fn == "call" and receiver == _HAS_OWN:  # `Object.prototype.hasOwnProperty.call(o, k)`
+            return {"$global": self._moved(args, ["Object.hasOwn"], 1)}
         if fn in ARRAY_HIGHER and len(args) > 1:
             args[1] = _as_arrow(args[1])
         if fn in ALL_METHODS or (fn in RUN_VALUE_METHODS and self._number_format(receiver)):
