@@ -185,6 +185,15 @@ def _loop_lets(n: int) -> Callable[[], object]:
     return lambda: branch_lets(source, tokens)
 
 
+def _destructurings(n: int) -> Callable[[], object]:
+    # each destructuring's hidden aliases (`_parts1`...) were searched for from `_parts1` in
+    # the block's aliases (quadratic: 9,000 statements took minutes)
+    source = "const o = {a: 1, b: [2, 3]};\n" + "".join(
+        f"const {{a: a{i}, b: [b{i}, c{i}]}} = o;\n" for i in range(n)
+    )
+    return lambda: parse_plan(source + "return a0;").tree
+
+
 @pytest.mark.parametrize(
     "make,n",
     [
@@ -203,6 +212,7 @@ def _loop_lets(n: int) -> Callable[[], object]:
         (_labeled_loops, 3_000),
         (_change_statements, 250),
         (_loop_lets, 1_000),
+        (_destructurings, 300),
     ],
     ids=[
         "comments",
@@ -220,6 +230,7 @@ def _loop_lets(n: int) -> Callable[[], object]:
         "labeled-loops",
         "change-statements",
         "loop-lets",
+        "destructurings",
     ],
 )
 def test_phase_is_linear(make: Callable[[int], Callable[[], object]], n: int) -> None:
