@@ -277,7 +277,7 @@ class FunctionUsesMixin(PassedFunctionsMixin, RecursiveMixin):
                 for k in keys:
                     span = rec.get((old, k))
                     if span is not None:
-                        rec[(id(new), k)] = span
+                        rec[(rec.pin(new), k)] = span
             if calls and id(x) in calls:
                 calls.add(id(new))
             return new

@@ -92,9 +92,9 @@ class PatternsMixin(ParserBase):
         if rec is not None:
             for keys, at in gets:
                 if keys[0]["$ref"] == hidden:
-                    rec[(id(keys), 0)] = (self.starts[first], self.ends[last])
+                    rec[(rec.pin(keys), 0)] = (self.starts[first], self.ends[last])
                 for k in range(len(keys)):
-                    rec.setdefault((id(keys), k), (self.starts[at], self.ends[at]))
+                    rec.setdefault((rec.pin(keys), k), (self.starts[at], self.ends[at]))
         declared = str(self.values[pos])  # (`let [a, b] = ...; a = 5;`: a `let` changed)
         if self._declarators is None:
             self._declarators = {}
