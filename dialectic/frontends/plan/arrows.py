@@ -362,6 +362,7 @@ class ArrowsMixin(ParamPatternsMixin, ArrowBlockMixin):
         made = {"$fn": items}
         if changes is not None:  # checked by the call it is passed to (`call_form`)
             self.changing[id(made)] = changes
+            self.keep.append(made)  # (its id stays its own)
         return made
 
     def check_params(self, params: list[str], patterns: dict[str, Any], offset: int) -> None:

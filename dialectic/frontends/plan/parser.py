@@ -153,6 +153,7 @@ class Parser(
             self.pos += 1
             if type(node) is dict:
                 self.parened.add(id(node))
+                self.keep.append(node)  # (its id stays its own: a mark of this node only)
         elif kind == "err":
             self.pos = pos
             message, hint = self.values[pos]

@@ -121,6 +121,7 @@ def emit_straight(
         value = lets[moved[name]] if name in moved else ref(finals[name])
         aliases[name] = value
         chains[id(value)] = deep
+        p.keep.append(value)  # (its id stays its own)
         state_finals[name] = (kinds[name], lets_of[name])
         first, final = pos, last + 1
         span = None if rec is None or name not in moved else rec.get((id(lets), moved[name]))
