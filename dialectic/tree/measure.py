@@ -99,9 +99,7 @@ def locate(tree: Any, limits: Limits) -> int:
         t = type(value)
         if t is dict or t is list:
             if depth > max_depth:
-                raise LimitExceeded(
-                    "max_depth", f"the program is nested more than {max_depth} levels deep", path
-                )
+                raise LimitExceeded("max_depth", _too_deep(max_depth, path), path)
             if t is dict:
                 for k, v in value.items():
                     if type(k) is not str:
@@ -152,3 +150,35 @@ def _check_unicode(text: str, path: JSONPath) -> None:
             path,
             hint="Send valid UTF-8 text.",
         ) from None
+
+
+#: a long chain of one form nesting each link inside the one before, as written: what it is,
+#: and what to write instead
+_CHAINS = {
+    "$if": (
+        "tests (`if`/`else if`, a `switch`'s cases, `? :`)",
+        "look the value up in an object (`const table = {a: 1, b: 2}; table[v] ?? fallback`)",
+    ),
+    "$op": (
+        "operators (`a && b && ...`, `a + b + ...`)",
+        "split it into named parts (`const p1 = a + b + c; const p2 = p1 + d + e;`)",
+    ),
+    "$method": (
+        "method calls (`xs.map(...).filter(...)...`)",
+        "split it into named steps (`const ys = xs.map(...); const zs = ys.filter(...);`)",
+    ),
+}
+
+
+def _too_deep(max_depth: int, path: JSONPath) -> str:
+    """The message of a program nested past ``max_depth`` at ``path``: what nests so when it
+    is one form inside itself (a flat program as written: a chain of tests or operators)."""
+    message = f"the program is nested more than {max_depth} levels deep"
+    keys = [k for k in path if type(k) is str and k in _CHAINS]
+    if keys:
+        key = max(_CHAINS, key=keys.count)
+        count = keys.count(key)
+        if count * 3 > max_depth:  # (each link is two levels: the form and its arguments)
+            what, instead = _CHAINS[key]
+            message += f": a chain of {count} {what}, each inside the one before; {instead}"
+    return message

@@ -39,6 +39,12 @@ PROGRAMS = [
     "const out = [];\nfor await (const x of nums) out.push(x);\nreturn out;",
     "const out = [];\nfor await (const r of words.map(w => slow(w))) {\n"
     "  let n = r.length;\n  if (n > 5) n = 'long';\n  out.push(n);\n}\nreturn out;",
+    # the hidden names (`_k1`, `_k2`...) are none the program writes, in a template too, and
+    # the same name in two loops takes new ones each time
+    "const _k1 = 'a', _k3 = 'b';\nconst out = [];\nfor (const x of nums) {\n  let k = x;\n"
+    "  if (k > 2) k = 0;\n  else if (k < 0) k = `${_k1}`;\n  out.push(k);\n}\n"
+    "for (const x of nums) {\n  let k = _k3;\n  if (x > 2) k = x;\n  out.push(k);\n}\n"
+    "return [out, _k1, _k3];",
 ]
 
 

@@ -37,6 +37,12 @@ PROGRAMS = [
     "const [[...chars]] = ['hé😀'];\nreturn chars;",
     "return [{v: [1, 2, 3]}, {v: [4, 5]}].map(({v: [h, ...t]}) => [h, t]);",
     "function f({a: {b, ...r}}) { return [b, r]; }\nreturn f({a: {b: 1, c: 2, d: 3}});",
+    # the hidden names of many destructurings: none the program writes (`_parts2`), in a
+    # function's body as at the top (where each search starts is the block's own)
+    "const _parts2 = 5;\nconst [p, [q]] = [1, [2]];\nconst {a: x1, c: [y1]} = data;\n"
+    "function g(o) { const {a: [u]} = o; const [w, {v}] = [u, o.b]; return u + w + v; }\n"
+    "const [z1, {d: {e: z2}}] = [g({a: [3], b: {v: 4}}), data];\n"
+    "return [p, q, _parts2, x1, y1, z1, z2];",
 ]
 
 

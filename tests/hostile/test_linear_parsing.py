@@ -13,6 +13,8 @@ import pytest
 from dialectic.frontends import to_tree
 from dialectic.frontends.base import SourceError
 from dialectic.frontends.plan import parse_plan
+from dialectic.frontends.plan.letbranch import branch_lets
+from dialectic.frontends.plan.lexer import lex
 from dialectic.limits import Limits
 from dialectic.registry.registry import closest
 
@@ -173,6 +175,25 @@ def _change_statements(n: int) -> Callable[[], object]:
     return lambda: parse_plan(source + "return [total, xs, s];").tree
 
 
+def _loop_lets(n: int) -> Callable[[], object]:
+    # `let x = ...; if (c) x = ...;` pairs in a loop's body, each read as `const` definitions
+    # (frontends/plan/letbranch): each pair's hidden names were searched for in the whole text
+    # (quadratic: 9,000 pairs took 14 s); the pass alone, on the lexed tokens
+    body = "".join(f"  let x{i} = y + {i};\n  if (x{i} > {n}) x{i} = 0;\n" for i in range(n))
+    source = f"let out = 0;\nfor (const y of [1, 2]) {{\n{body}  out += x0;\n}}\nreturn out;"
+    tokens = lex(source)
+    return lambda: branch_lets(source, tokens)
+
+
+def _destructurings(n: int) -> Callable[[], object]:
+    # each destructuring's hidden aliases (`_parts1`...) were searched for from `_parts1` in
+    # the block's aliases (quadratic: 9,000 statements took minutes)
+    source = "const o = {a: 1, b: [2, 3]};\n" + "".join(
+        f"const {{a: a{i}, b: [b{i}, c{i}]}} = o;\n" for i in range(n)
+    )
+    return lambda: parse_plan(source + "return a0;").tree
+
+
 @pytest.mark.parametrize(
     "make,n",
     [
@@ -190,6 +211,8 @@ def _change_statements(n: int) -> Callable[[], object]:
         (_declarations, 3_000),
         (_labeled_loops, 3_000),
         (_change_statements, 250),
+        (_loop_lets, 1_000),
+        (_destructurings, 300),
     ],
     ids=[
         "comments",
@@ -206,6 +229,8 @@ def _change_statements(n: int) -> Callable[[], object]:
         "declarations",
         "labeled-loops",
         "change-statements",
+        "loop-lets",
+        "destructurings",
     ],
 )
 def test_phase_is_linear(make: Callable[[int], Callable[[], object]], n: int) -> None:

@@ -269,8 +269,8 @@ class ArrayChangesMixin(ReorderMixin):
         alias_rec.append((name, pos, pos, last, self.pos - 1))
         rec = self.rec
         if rec is not None and method in ("splice", "pop", "shift"):
-            rec[(id(items), 0)] = (self.starts[pos], self.ends[pos])
-            rec[(id(version), "$method")] = (self.starts[pos], self.ends[last])
+            rec[(rec.pin(items), 0)] = (self.starts[pos], self.ends[pos])
+            rec[(rec.pin(version), "$method")] = (self.starts[pos], self.ends[last])
             arg_spans(rec, call, items)
         return True
 
@@ -330,7 +330,7 @@ class ArrayChangesMixin(ReorderMixin):
         alias_rec.append((name, pos, pos, last, self.pos - 1))
         rec = self.rec
         if rec is not None:
-            rec[(id(items), 0)] = (self.starts[pos], self.ends[pos])
-            rec[(id(items), 2)] = (self.starts[key_span[0]], self.ends[key_span[1]])
-            rec[(id(version), next(iter(version)))] = (self.starts[pos], self.ends[last])
+            rec[(rec.pin(items), 0)] = (self.starts[pos], self.ends[pos])
+            rec[(rec.pin(items), 2)] = (self.starts[key_span[0]], self.ends[key_span[1]])
+            rec[(rec.pin(version), next(iter(version)))] = (self.starts[pos], self.ends[last])
         return True

@@ -80,7 +80,7 @@ class ArrowBlockMixin(PatternsMixin):
                     bindings[name] = value
                     rec = self.rec
                     if rec is not None:
-                        rec[(id(bindings), name)] = (self.starts[first], self.ends[last])
+                        rec[(rec.pin(bindings), name)] = (self.starts[first], self.ends[last])
                     order.append((name, None, first, last))
                 continue
             if word in DECLARATORS and kinds[pos + 1] == "name" and kinds[pos + 2] == "=":
@@ -95,7 +95,7 @@ class ArrowBlockMixin(PatternsMixin):
                 bindings[name] = self.expr(depth + 1)
                 rec = self.rec
                 if rec is not None:
-                    rec[(id(bindings), name)] = (self.starts[start], self.ends[self.pos - 1])
+                    rec[(rec.pin(bindings), name)] = (self.starts[start], self.ends[self.pos - 1])
                 order.append((name, None, start, self.pos - 1))
                 self.end_statement(f"definition of `{name}`")
             elif word == "return":
@@ -170,7 +170,7 @@ class ArrowBlockMixin(PatternsMixin):
         for name, value, first, last in order:
             if name is None:
                 if rec is not None:
-                    rec[(id(items), len(items))] = (self.starts[first], self.ends[last])
+                    rec[(rec.pin(items), len(items))] = (self.starts[first], self.ends[last])
                 items.append(value)
                 group = None
                 continue
@@ -179,7 +179,7 @@ class ArrowBlockMixin(PatternsMixin):
                 items.append({"$let": group})
             group[name] = bindings[name]
             if rec is not None:
-                rec[(id(group), name)] = (self.starts[first], self.ends[last])
+                rec[(rec.pin(group), name)] = (self.starts[first], self.ends[last])
         return {"$do": items, "$return": result}
 
     def _accumulate(self, changes: Changes | None, acc: str, pos: int, depth: int) -> Changes:

@@ -355,10 +355,14 @@ class ArrowsMixin(ParamPatternsMixin, ArrowBlockMixin):
             whole = returned  # `{ return e; }` is `e`: an error in `e` points at `e`
         self._record(items, [head, whole])
         if returned is not None and self.rec is not None and type(body) is dict:
-            self.rec[(id(body), "$return")] = (self.starts[returned[0]], self.ends[returned[1]])
+            self.rec[(self.rec.pin(body), "$return")] = (
+                self.starts[returned[0]],
+                self.ends[returned[1]],
+            )
         made = {"$fn": items}
         if changes is not None:  # checked by the call it is passed to (`call_form`)
             self.changing[id(made)] = changes
+            self.keep.append(made)  # (its id stays its own)
         return made
 
     def check_params(self, params: list[str], patterns: dict[str, Any], offset: int) -> None:
@@ -460,8 +464,8 @@ class ArrowsMixin(ParamPatternsMixin, ArrowBlockMixin):
                     continue
                 read = {"$get": [{"$ref": source}, key]}
                 if rec is not None:
-                    rec[(id(read["$get"]), 0)] = (self.starts[pat.start], self.ends[pat.end])
-                    rec[(id(read["$get"]), 1)] = (self.starts[at], self.ends[at])
+                    rec[(rec.pin(read["$get"]), 0)] = (self.starts[pat.start], self.ends[pat.end])
+                    rec[(rec.pin(read["$get"]), 1)] = (self.starts[at], self.ends[at])
                 bindings[name] = read
         if type(body) is dict and set(body) == {"$let", "$return"}:
             inner = body["$let"]

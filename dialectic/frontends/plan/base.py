@@ -221,7 +221,7 @@ class ParserBase:
         #: yet is (:mod:`.straight`)
         self.chains: dict[int, int] = {}
         self.pos = 0
-        self.rec: SpanRecord | None = {} if record else None
+        self.rec: SpanRecord | None = SpanRecord() if record else None
         self.extra: dict[JSONPath, tuple[int, int]] = {}
         self.keep: list[Any] = []  # containers dropped while parsing: their ids stay unique
         self.problems: list[Problem] = []
@@ -350,7 +350,7 @@ class ParserBase:
         rec = self.rec
         if rec is not None:
             for i, (a, b) in enumerate(spans):
-                rec[(id(items), i + offset)] = (self.starts[a], self.ends[b])
+                rec[(rec.pin(items), i + offset)] = (self.starts[a], self.ends[b])
 
     #: the Sets made but not yet taken as items, count or membership (:mod:`.sets`)
     _loose_sets: dict[int, int] | None = None

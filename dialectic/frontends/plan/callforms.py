@@ -146,7 +146,7 @@ class CallFormsMixin(PromisesMixin):
                 mapped = self._moved(args, [made, "map"], 2)
                 rec = self.rec
                 if rec is not None and (id(args), 1) in rec:
-                    rec[(id(mapped), 0)] = rec[(id(args), 1)]
+                    rec[(rec.pin(mapped), 0)] = rec[(rec.pin(args), 1)]
                 mapped[2] = fn_arg = _as_arrow(mapped[2])
                 if type(fn_arg) is dict and "$fn" in fn_arg and len(fn_arg["$fn"][0]) > 2:
                     raise self.fail(
@@ -177,7 +177,7 @@ class CallFormsMixin(PromisesMixin):
             out = self._moved(args, [receiver, fn], 1)
             rec = self.rec
             if rec is not None and (id(args), 0) in rec:
-                rec[(id(out), 0)] = rec[(id(args), 0)]
+                rec[(rec.pin(out), 0)] = rec[(rec.pin(args), 0)]
             return {"$method": out}
         if self._function_calls is not None:
             self.method_of_function(fn, self.starts[self.pos - 1])
@@ -281,6 +281,6 @@ class CallFormsMixin(PromisesMixin):
             for i in range(skip, len(args)):
                 span = rec.get((id(args), i))
                 if span is not None:
-                    rec[(id(out), i + shift)] = span
+                    rec[(rec.pin(out), i + shift)] = span
             self.keep.append(args)
         return out

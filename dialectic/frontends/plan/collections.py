@@ -126,7 +126,7 @@ class CollectionsMixin(ParserBase):
         items = self._moved(args, ["Map"], 0)
         rec = self.rec
         if rec is not None:
-            rec[(id(items), 0)] = (self.starts[pos], self.ends[pos + 1])
+            rec[(rec.pin(items), 0)] = (self.starts[pos], self.ends[pos + 1])
         return {"$global": items}
 
     def regex(self, pos: int) -> Any:
@@ -138,7 +138,7 @@ class CollectionsMixin(ParserBase):
         self._check_regex(source, flags, self.starts[pos] + 1, self.starts[pos] + end + 1)
         items = ["RegExp", source, flags] if flags else ["RegExp", source]
         if self.rec is not None:
-            self.rec[(id(items), 0)] = (self.starts[pos], self.ends[pos])
+            self.rec[(self.rec.pin(items), 0)] = (self.starts[pos], self.ends[pos])
         return {"$global": items}
 
     def _check_regex(self, source: str, flags: str, at: int, flags_at: int) -> None:
@@ -169,7 +169,7 @@ class CollectionsMixin(ParserBase):
             )
         items = self._moved(args, ["RegExp"], 0)
         if self.rec is not None:
-            self.rec[(id(items), 0)] = (self.starts[pos], self.ends[pos + 1])
+            self.rec[(self.rec.pin(items), 0)] = (self.starts[pos], self.ends[pos + 1])
         return {"$global": items}
 
     def new_date(self, pos: int, depth: int) -> Any:
@@ -210,7 +210,7 @@ class CollectionsMixin(ParserBase):
             )
         items = self._moved(args, [made], 0)
         if self.rec is not None:
-            self.rec[(id(items), 0)] = (self.starts[pos], self.ends[pos + 1])
+            self.rec[(self.rec.pin(items), 0)] = (self.starts[pos], self.ends[pos + 1])
         return {"$global": items}
 
     def collection_alias(self, name: str, value: Any, at: int) -> None:
@@ -335,8 +335,8 @@ class CollectionsMixin(ParserBase):
         held = [node for tree in body.lets.values() for node in held_iterators(tree)]
         _iterator_held(self, name, held, pos)
         if self.rec is not None:
-            self.rec[(id(items), 0)] = (self.starts[pos], self.ends[pos])
-            self.rec[(id(value), "$method")] = (self.starts[pos], self.ends[last])
+            self.rec[(self.rec.pin(items), 0)] = (self.starts[pos], self.ends[pos])
+            self.rec[(self.rec.pin(value), "$method")] = (self.starts[pos], self.ends[last])
         body.use(value, pos, last)
         return value
 
@@ -407,5 +407,5 @@ class CollectionsMixin(ParserBase):
         aliases[name] = {"$method": items}
         alias_rec.append((name, pos, pos, last, self.pos - 1))
         if self.rec is not None:
-            self.rec[(id(items), 0)] = (self.starts[pos], self.ends[pos])
+            self.rec[(self.rec.pin(items), 0)] = (self.starts[pos], self.ends[pos])
         return True

@@ -92,8 +92,8 @@ class DateSettersMixin(ReorderMixin):
         rec = self.rec
         if rec is not None:
             span = (self.starts[pos], self.ends[last])
-            rec[(id(copy), 0)] = rec[(id(outer), 0)] = (self.starts[pos], self.ends[pos])
-            rec[(id(items), 0)] = rec[(id(items), 1)] = span
-            rec[(id(aliases[name]), "$global")] = span
+            rec[(rec.pin(copy), 0)] = rec[(rec.pin(outer), 0)] = (self.starts[pos], self.ends[pos])
+            rec[(rec.pin(items), 0)] = rec[(rec.pin(items), 1)] = span
+            rec[(rec.pin(aliases[name]), "$global")] = span
             arg_spans(rec, call, items)  # (each argument's place, for its failures)
         return True

@@ -155,6 +155,7 @@ class FunctionsMixin(FunctionUsesMixin):
         """Mark ``made`` (``{fn: args}``) as a plain call when ``fn`` is the program's."""
         if fn in self._function_name_set and self._function_calls is not None:
             self._function_calls.add(id(made))
+            self.keep.append(made)  # (its id stays its own: a mark of this call only)
 
     def method_of_function(self, fn: str, offset: int) -> None:
         """``x.f()`` where ``f`` is the program's function: JavaScript reads ``f`` of ``x``."""

@@ -263,6 +263,7 @@ class FunctionUsesMixin(PassedFunctionsMixin, RecursiveMixin):
         """A deep copy of ``node`` with the source map and the call marks of its parts."""
         rec = self.rec
         calls = self._function_calls
+        keep = self.keep.append  # (a marked call's id stays its own)
 
         def cp(x: Any) -> Any:
             new: Any
@@ -277,9 +278,10 @@ class FunctionUsesMixin(PassedFunctionsMixin, RecursiveMixin):
                 for k in keys:
                     span = rec.get((old, k))
                     if span is not None:
-                        rec[(id(new), k)] = span
+                        rec[(rec.pin(new), k)] = span
             if calls and id(x) in calls:
                 calls.add(id(new))
+                keep(new)
             return new
 
         return cp(node)

@@ -30,6 +30,7 @@ place, between the ``let``'s value and the versions the ``if`` statements make.
 
 from __future__ import annotations
 
+import re
 from bisect import bisect_left
 
 from dialectic.frontends.plan.base import CHANGES, expression_end
@@ -41,6 +42,7 @@ __all__ = ["branch_lets", "for_awaits"]
 
 _CHANGES = CHANGES | {"="}  # (a name changed: assigned, or `++`/`--`)
 _LOOPS = frozenset(["for", "while"])
+_WORD = re.compile(r"[\w$]+")  # (every name written in the text is one of its words)
 
 
 class _Branches:
@@ -82,7 +84,7 @@ def branch_lets(source: str, tokens: Lexed) -> Lexed | None:
             changes.setdefault(str(values[i]), []).append(i)
     writer: TokenWriter | None = None
     copied = 0
-    taken: set[str] = set()
+    taken = _Hidden(source)
     i = 0
     while i < n - 3:
         if not (
@@ -123,7 +125,7 @@ def branch_lets(source: str, tokens: Lexed) -> Lexed | None:
         if writer is None:
             writer = TokenWriter(tokens)
         writer.copy(copied, i)
-        previous = _fresh(source, name, taken)
+        previous = taken.fresh(name)
         _const(writer, previous, i + 1 if bare else i + 3, semi, i)
         if bare:
             writer.put("name", "undefined", i + 1)
@@ -132,7 +134,7 @@ def branch_lets(source: str, tokens: Lexed) -> Lexed | None:
         writer.put(";", ";", semi)
         writer.copy(semi + 1, first)
         for k, chain in enumerate(chains):
-            target = name if k == len(chains) - 1 else _fresh(source, name, taken)
+            target = name if k == len(chains) - 1 else taken.fresh(name)
             _const(writer, target, i + 1, None, i)
             # `[previous, test ? value : previous][1]`: the version before is computed first,
             # whatever the branch taken (JavaScript computes every statement in turn)
@@ -283,12 +285,27 @@ def _changes_at(kinds: list[str], values: list[object], j: int) -> bool:
     return after in _CHANGES or before in ("++", "--")
 
 
-def _fresh(source: str, name: str, taken: set[str]) -> str:
-    k = 1
-    while f"_{name}{k}" in source or f"_{name}{k}" in taken:
-        k += 1
-    taken.add(f"_{name}{k}")
-    return f"_{name}{k}"
+class _Hidden:
+    """The hidden names ``_name1``, ``_name2``... made so far, each written nowhere in the text
+    (the text's words read once, and each name's count kept: a search of the whole text per
+    ``let`` was quadratic)."""
+
+    __slots__ = ("counts", "source", "words")
+
+    def __init__(self, source: str) -> None:
+        self.source = source
+        self.words: set[str] | None = None
+        self.counts: dict[str, int] = {}
+
+    def fresh(self, name: str) -> str:
+        words = self.words
+        if words is None:
+            words = self.words = set(_WORD.findall(self.source))
+        k = self.counts.get(name, 0) + 1
+        while f"_{name}{k}" in words:
+            k += 1
+        self.counts[name] = k
+        return f"_{name}{k}"
 
 
 def _const(writer: TokenWriter, name: str, where: int, _unused: int | None, at: int) -> None:

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from dialectic.frontends.plan.spans import SpanRecord
+
 __all__ = [
     "Contribution",
     "free_names",
@@ -267,7 +269,7 @@ def final_value(
     key: str,
     changes: list[Contribution],
     fresh: Any,
-    rec: dict[tuple[int, str | int], tuple[int, int]] | None,
+    rec: SpanRecord | None,
 ) -> Any:
     """An accumulator's value after the loop: ``[...init, ...items]``, ``{...init,
     ...Object.fromEntries(entries)}``, or ``records.reduce(step, init)`` with one step per
@@ -289,7 +291,7 @@ def reducer(
     key: str,
     changes: list[Contribution],
     fresh: Any,
-    rec: dict[tuple[int, str | int], tuple[int, int]] | None,
+    rec: SpanRecord | None,
 ) -> list[Any]:
     """The function ``(a, r) => a'`` applying one record's changes to a number or a text; a
     loop inside the loop applies its records' changes in turn (a reduce of its own)."""
@@ -309,11 +311,11 @@ def reducer(
         name = fresh("_a")
         steps[name] = change
         if rec is not None:
-            rec[(id(steps), name)] = c.span
+            rec[(rec.pin(steps), name)] = c.span
         current = ref(name)
     if len(steps) == 1:
         fn = [[a, r], next(iter(steps.values()))]
         if rec is not None:
-            rec[(id(fn), 1)] = changes[0].span
+            rec[(rec.pin(fn), 1)] = changes[0].span
         return fn
     return [[a, r], {"$let": steps, "$return": current}]

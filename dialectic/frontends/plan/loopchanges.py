@@ -69,7 +69,7 @@ class LoopChangesMixin(ParserBase):
 
     def _put(self, container: Any, key: str | int, first: int, last: int) -> None:
         if self.rec is not None:
-            self.rec[(id(container), key)] = (self.starts[first], self.ends[last])
+            self.rec[(self.rec.pin(container), key)] = (self.starts[first], self.ends[last])
 
     def _when(self, reach: str | None, value: Any, otherwise: Any, first: int, last: int) -> Any:
         out = when(reach, value, otherwise)

@@ -298,7 +298,7 @@ class Body:
             hidden = p.fresh(f"_{name}")
             self.lets[hidden] = fold_step(change, current, p.fresh, p.rec)
             if p.rec is not None:
-                p.rec[(id(self.lets), hidden)] = change.span
+                p.rec[(p.rec.pin(self.lets), hidden)] = change.span
             current = hidden
         self.current[name] = current
         return current

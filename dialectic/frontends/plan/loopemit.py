@@ -251,5 +251,5 @@ class LoopEmitMixin(LoopChangesMixin):
         lets = outer.lets
         lets[hidden] = lets.pop(name)
         if self.rec is not None and (id(lets), name) in self.rec:
-            self.rec[(id(lets), hidden)] = self.rec[(id(lets), name)]
+            self.rec[(self.rec.pin(lets), hidden)] = self.rec[(self.rec.pin(lets), name)]
         return hidden

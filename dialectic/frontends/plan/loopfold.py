@@ -8,6 +8,7 @@ from __future__ import annotations
 from typing import Any
 
 from dialectic.frontends.plan.loopbuild import Contribution, reducer, step, when
+from dialectic.frontends.plan.spans import SpanRecord
 
 __all__ = ["fold_step"]
 
@@ -16,7 +17,7 @@ def fold_step(
     c: Contribution,
     previous: str,
     fresh: Any,
-    rec: dict[tuple[int, str | int], tuple[int, int]] | None,
+    rec: SpanRecord | None,
 ) -> Any:
     """The accumulator's next version after the change ``c`` from version ``previous``: a new
     array or object (``[...prev, ...items]``, ``{...prev, ...Object.fromEntries(entries)}``),

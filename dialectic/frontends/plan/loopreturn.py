@@ -176,6 +176,7 @@ class LoopReturnMixin(ParserBase):
                 body.returned_whole |= names
             del body.whole[held:]
             body.state.returned.add(id(value))
+            self.keep.append(value)  # (its id stays its own)
         self._end("`return`")
         self._change(body, reach, result, pos, "=", value, first)
         self._change(body, reach, returned, pos, "=", True, pos)

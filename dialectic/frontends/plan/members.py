@@ -364,7 +364,7 @@ class MembersMixin(ParserBase):
         if rec is None:
             return
         starts, ends = self.starts, self.ends
-        rec[(id(merged), 0)] = (starts[pos], ends[pos])
-        rec[(id(merged), 1)] = (starts[pos], ends[last])
+        rec[(rec.pin(merged), 0)] = (starts[pos], ends[pos])
+        rec[(rec.pin(merged), 1)] = (starts[pos], ends[last])
         if "$object" in part:
-            rec[(id(part["$object"]), key)] = (starts[value_at], ends[last])
+            rec[(rec.pin(part["$object"]), key)] = (starts[value_at], ends[last])

@@ -349,7 +349,7 @@ class NestedChangesMixin(ParserBase):
         alias_rec.append((name, pos, pos, last, self.pos - 1))
         rec = self.rec
         if rec is not None:
-            rec[(id(new), next(iter(new)))] = (self.starts[pos], self.ends[last])
+            rec[(rec.pin(new), next(iter(new)))] = (self.starts[pos], self.ends[last])
         return True
 
     def _guarded_copy(

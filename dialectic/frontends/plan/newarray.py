@@ -65,10 +65,10 @@ class NewArrayMixin(ParserBase):
         made: dict[str, Any] = {"$global": ["Array.from", {"$object": {"length": args[0]}}]}
         rec = self.rec
         if rec is not None:
-            rec[(id(made["$global"]), 1)] = (self.starts[pos], self.ends[self.pos - 1])
+            rec[(rec.pin(made["$global"]), 1)] = (self.starts[pos], self.ends[self.pos - 1])
             span = rec.get((id(args), 0))
             if span is not None:
-                rec[(id(made["$global"][1]["$object"]), "length")] = span
+                rec[(rec.pin(made["$global"][1]["$object"]), "length")] = span
             self.keep.append(args)
         p = self.pos
         member = values[p + 1] if kinds[p] == "." and kinds[p + 1] == "name" else None

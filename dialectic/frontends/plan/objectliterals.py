@@ -36,8 +36,8 @@ class ObjectLiteralsMixin(ReadBudgetMixin):
         pair = [key, value]
         rec = self.rec
         if rec is not None:
-            rec[(id(pair), 0)] = (self.starts[pos + 1], self.ends[start - 3])
-            rec[(id(pair), 1)] = (self.starts[start], self.ends[self.pos - 1])
+            rec[(rec.pin(pair), 0)] = (self.starts[pos + 1], self.ends[start - 3])
+            rec[(rec.pin(pair), 1)] = (self.starts[start], self.ends[self.pos - 1])
         return {"$global": ["Object.fromEntries", [pair]]}
 
     def _key_problem(self, key: str, first_seen: dict[str, int], pos: int) -> None:
@@ -86,7 +86,10 @@ class ObjectLiteralsMixin(ReadBudgetMixin):
                     parts.append(self._object_part(out, dollar))
                     out, first_seen, dollar = {}, {}, False
                 if rec is not None and kind != "[":
-                    rec[(id(parts), len(parts))] = (self.starts[pos + 1], self.ends[self.pos - 1])
+                    rec[(rec.pin(parts), len(parts))] = (
+                        self.starts[pos + 1],
+                        self.ends[self.pos - 1],
+                    )
                 parts.append(part)
                 kind = kinds[self.pos]
                 if kind == ",":
@@ -106,7 +109,7 @@ class ObjectLiteralsMixin(ReadBudgetMixin):
                 self.pos = pos + 2
                 value = self.expr(depth)
                 if rec is not None:
-                    rec[(id(out), key)] = (self.starts[pos + 2], self.ends[self.pos - 1])
+                    rec[(rec.pin(out), key)] = (self.starts[pos + 2], self.ends[self.pos - 1])
             elif kind == "name" and (nxt == "," or nxt == "}"):
                 self.pos = pos + 1
                 if key in RESERVED or key == "this":
@@ -117,7 +120,7 @@ class ObjectLiteralsMixin(ReadBudgetMixin):
                     )
                 value = {"$undefined": None} if key == "undefined" else {"$ref": key}
                 if rec is not None:
-                    rec[(id(out), key)] = (self.starts[pos], self.ends[pos])
+                    rec[(rec.pin(out), key)] = (self.starts[pos], self.ends[pos])
             elif nxt == "(":
                 self.pos = pos + 1
                 raise self.fail(

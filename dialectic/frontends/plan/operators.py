@@ -176,9 +176,9 @@ class OperatorsMixin(ArrowsMixin):
         rec = self.rec
         if rec is not None:
             starts, ends = self.starts, self.ends
-            rec[(id(keys), 0)] = (starts[pos], ends[pos])
+            rec[(rec.pin(keys), 0)] = (starts[pos], ends[pos])
             for i, at in enumerate(range(pos + 2, end, 2), 1):
-                rec[(id(keys), i)] = (starts[at], ends[at])
+                rec[(rec.pin(keys), i)] = (starts[at], ends[at])
         self.pos = end
         return {"$get": keys}
 
@@ -268,7 +268,7 @@ class OperatorsMixin(ArrowsMixin):
                 )
                 pos = self.pos
             if rec is not None:
-                rec[(id(args), len(args) - 1)] = (self.starts[start], self.ends[pos - 1])
+                rec[(rec.pin(args), len(args) - 1)] = (self.starts[start], self.ends[pos - 1])
             kind = kinds[pos]
             if kind == ",":
                 pos += 1

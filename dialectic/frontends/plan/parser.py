@@ -153,6 +153,7 @@ class Parser(
             self.pos += 1
             if type(node) is dict:
                 self.parened.add(id(node))
+                self.keep.append(node)  # (its id stays its own: a mark of this node only)
         elif kind == "err":
             self.pos = pos
             message, hint = self.values[pos]
@@ -213,7 +214,7 @@ class Parser(
             self._record(items, [(first, last), (handler_first, self.pos - 2)])
             rec = self.rec
             if rec is not None and (id(body["$fn"]), 1) in rec:  # (the body's own place)
-                rec[(id(items), 0)] = rec[(id(body["$fn"]), 1)]
+                rec[(rec.pin(items), 0)] = rec[(rec.pin(body["$fn"]), 1)]
             return {"$try": items}
         kinds, values = self.kinds, self.values
         if kinds[self.pos - 1] != "(" or kinds[self.pos] == ")":
@@ -274,7 +275,7 @@ class Parser(
             rec = self.rec
             out = {"$spread": value}
             if rec is not None:
-                rec[(id(out), "$spread")] = (self.starts[pos + 1], self.ends[self.pos - 1])
+                rec[(rec.pin(out), "$spread")] = (self.starts[pos + 1], self.ends[self.pos - 1])
             return out
         return self.expr(depth)
 
@@ -322,7 +323,7 @@ class Parser(
                 )
             pos = self.pos
             if rec is not None:
-                rec[(id(items), len(items) - 1)] = (self.starts[start], self.ends[pos - 1])
+                rec[(rec.pin(items), len(items) - 1)] = (self.starts[start], self.ends[pos - 1])
             if not len(items) & 255:  # (each item is a node at least)
                 self.many_items(len(items), start)
             kind = kinds[pos]
@@ -374,10 +375,10 @@ class Parser(
             else:
                 if text:
                     if rec is not None:
-                        rec[(id(parts), len(parts))] = (text_start or 0, text_end)
+                        rec[(rec.pin(parts), len(parts))] = (text_start or 0, text_end)
                     parts.append(text)
                 if rec is not None:
-                    rec[(id(parts), len(parts))] = (self.starts[pos], self.ends[self.pos - 1])
+                    rec[(rec.pin(parts), len(parts))] = (self.starts[pos], self.ends[self.pos - 1])
                 parts.append(value)
                 text = ""
                 text_start = None
@@ -395,7 +396,7 @@ class Parser(
                 break
         if text:
             if rec is not None:
-                rec[(id(parts), len(parts))] = (text_start or 0, text_end)
+                rec[(rec.pin(parts), len(parts))] = (text_start or 0, text_end)
             parts.append(text)
         if not parts:
             return ""

@@ -103,13 +103,13 @@ class PassedFunctionsMixin(ParserBase):
         for block in reversed(lets):
             made = {"$let": block["$let"], "$return": body}
             if rec is not None and (id(fn), 1) in rec:
-                rec[(id(made), "$return")] = rec[(id(fn), 1)]
+                rec[(rec.pin(made), "$return")] = rec[(rec.pin(fn), 1)]
             body = made
         arrow: list[Any] = [fn[0], body]
         if rec is not None:
             for k in (0, 1):
                 if (id(fn), k) in rec:
-                    rec[(id(arrow), k)] = rec[(id(fn), k)]
+                    rec[(rec.pin(arrow), k)] = rec[(rec.pin(fn), k)]
         return {"$fn": arrow}
 
     def method_arrows(self, node: dict[str, Any]) -> None:
@@ -307,13 +307,13 @@ class PassedFunctionsMixin(ParserBase):
                 name = self._hidden_param(0)
                 hidden[name] = args[i]
                 if rec is not None and (id(args), i) in rec:
-                    rec[(id(hidden), name)] = rec[(id(args), i)]
+                    rec[(rec.pin(hidden), name)] = rec[(rec.pin(args), i)]
                 given[param] = {"$ref": name}
             else:
                 given[param] = {"$undefined": None}
         block: Any = {"$let": given, "$return": body} if given else body
         if given and rec is not None and (id(fn), 1) in rec:
-            rec[(id(block), "$return")] = rec[(id(fn), 1)]
+            rec[(rec.pin(block), "$return")] = rec[(rec.pin(fn), 1)]
         if hidden:
             block = {"$let": hidden, "$return": block}
         return block

@@ -34,6 +34,8 @@ class PatternsMixin(ParserBase):
     #: defined before it, its first token)
     _defaults: list[tuple[Any, int, int]]
     _parts_before = 0
+    #: where the search for a free `_partsN` of each block's aliases starts (by their id)
+    _parts_starts: dict[int, tuple[Container[str], int]] | None = None
 
     def destructure(
         self,
@@ -50,12 +52,23 @@ class PatternsMixin(ParserBase):
         arrow's body)."""
         kinds = self.kinds
         taken: set[str] = set()
+        # the search for a free name starts where the last one of these aliases ended (from
+        # `_parts1` each time, a block of n destructurings was quadratic: 3,000 took 14 s); the
+        # container is kept beside its id, which stays its own
+        starts = self._parts_starts
+        if starts is None:
+            starts = self._parts_starts = {}
+        held = starts.get(id(aliases))
+        first_free = held[1] if held is not None and held[0] is aliases else 1
 
         def hidden_name() -> str:
-            n = 1
+            nonlocal first_free
+            n = first_free
             while f"_parts{n}" in aliases or f"_parts{n}" in taken:
                 n += 1
             taken.add(f"_parts{n}")
+            first_free = n
+            starts[id(aliases)] = (aliases, n)
             return f"_parts{n}"
 
         if fresh is not None:
@@ -79,9 +92,9 @@ class PatternsMixin(ParserBase):
         if rec is not None:
             for keys, at in gets:
                 if keys[0]["$ref"] == hidden:
-                    rec[(id(keys), 0)] = (self.starts[first], self.ends[last])
+                    rec[(rec.pin(keys), 0)] = (self.starts[first], self.ends[last])
                 for k in range(len(keys)):
-                    rec.setdefault((id(keys), k), (self.starts[at], self.ends[at]))
+                    rec.setdefault((rec.pin(keys), k), (self.starts[at], self.ends[at]))
         declared = str(self.values[pos])  # (`let [a, b] = ...; a = 5;`: a `let` changed)
         if self._declarators is None:
             self._declarators = {}

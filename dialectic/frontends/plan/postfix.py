@@ -99,18 +99,18 @@ class PostfixMixin(CallFormsMixin):
         target = node
         keys = [target]
         if rec is not None:
-            rec[(id(keys), 0)] = (self.starts[first], self.ends[pos - 1])
+            rec[(rec.pin(keys), 0)] = (self.starts[first], self.ends[pos - 1])
         node = {"$get?": keys}
         if nxt == "name":
             if rec is not None:
-                rec[(id(keys), 1)] = (self.starts[pos + 1], self.ends[pos + 1])
+                rec[(rec.pin(keys), 1)] = (self.starts[pos + 1], self.ends[pos + 1])
             keys.append(self.values[pos + 1])
             self.pos = pos + 2
         else:
             self.pos = pos + 2
             key = self.expr(depth + 1)
             if rec is not None:
-                rec[(id(keys), 1)] = (self.starts[pos + 2], self.ends[self.pos - 1])
+                rec[(rec.pin(keys), 1)] = (self.starts[pos + 2], self.ends[self.pos - 1])
             keys.append(key)
             if kinds[self.pos] != "]":
                 raise self.unexpected(self.tok(self.pos), "`]`")
@@ -128,7 +128,7 @@ class PostfixMixin(CallFormsMixin):
             node = {"$get": keys} if keys[0] is node else node
         rec = self.rec
         if rec is not None:
-            rec[(id(keys), len(keys))] = (self.starts[pos + 1], self.ends[pos + 1])
+            rec[(rec.pin(keys), len(keys))] = (self.starts[pos + 1], self.ends[pos + 1])
         keys.append(self.values[pos + 1])
         self.pos = pos + 2
         return node, keys
@@ -144,7 +144,7 @@ class PostfixMixin(CallFormsMixin):
         key = self.expr(depth + 1)
         rec = self.rec
         if rec is not None:
-            rec[(id(keys), len(keys))] = (self.starts[pos + 1], self.ends[self.pos - 1])
+            rec[(rec.pin(keys), len(keys))] = (self.starts[pos + 1], self.ends[self.pos - 1])
         keys.append(key)
         if self.kinds[self.pos] != "]":
             raise self.unexpected(self.tok(self.pos), "`]`")
@@ -186,12 +186,12 @@ class PostfixMixin(CallFormsMixin):
                         "xs.reduce((g, x) => ({...g, [x.k]: [...(g[x.k] ?? []), x]}), {})",
                     )
                 if rec is not None:
-                    rec[(id(args), 0)] = rec[(id(keys), 0)]
+                    rec[(rec.pin(args), 0)] = rec[(rec.pin(keys), 0)]
                 self.keep.append(keys)
             else:
                 receiver = node
                 if rec is not None:
-                    rec[(id(args), 0)] = (self.starts[first], self.ends[method_last])
+                    rec[(rec.pin(args), 0)] = (self.starts[first], self.ends[method_last])
             args.append(receiver)
         elif keys is None and type(node) is dict and len(node) == 1 and "$fn" in node:
             return self._called_at_once(node["$fn"], pos)
@@ -223,7 +223,7 @@ class PostfixMixin(CallFormsMixin):
             out = self._moved(args, [args[0], fn], 1)
             rec = self.rec
             if rec is not None and (id(args), 0) in rec:
-                rec[(id(out), 0)] = rec[(id(args), 0)]
+                rec[(rec.pin(out), 0)] = rec[(rec.pin(args), 0)]
             return {"$method?": out}
         if callee is None and fn not in ALL_METHODS and _optional_chain(args[0]):
             raise self.fail(
@@ -280,7 +280,7 @@ class PostfixMixin(CallFormsMixin):
         keys = [node]
         rec = self.rec
         if rec is not None:
-            rec[(id(keys), 0)] = (self.starts[first], self.ends[last])
+            rec[(rec.pin(keys), 0)] = (self.starts[first], self.ends[last])
         return keys
 
     def arguments(self, args: list[Any], depth: int) -> None:
@@ -300,7 +300,7 @@ class PostfixMixin(CallFormsMixin):
                 else self.expr(depth)
             )
             if rec is not None:
-                rec[(id(args), len(args))] = (self.starts[pos], self.ends[self.pos - 1])
+                rec[(rec.pin(args), len(args))] = (self.starts[pos], self.ends[self.pos - 1])
             args.append(value)
             kind = kinds[self.pos]
             if kind == ",":

@@ -70,12 +70,14 @@ class PromisesMixin(ParserBase):
         if self._promises is None:
             self._promises = set()
         self._promises.add(id(tree))
+        self.keep.append(tree)  # (its id stays its own: a mark of this tree only)
         return tree
 
     def note_awaited(self, tree: Any) -> Any:
         if self._settled is None:
             self._settled = set()
         self._settled.add(id(tree))
+        self.keep.append(tree)
         return tree
 
     def is_promise(self, tree: Any) -> bool:
@@ -138,6 +140,7 @@ class PromisesMixin(ParserBase):
         if self._chains is None:
             self._chains = {}
         self._chains[id(made)] = parts
+        self.keep.append(made)  # (its id stays its own)
 
     def _handler(self, promise: Any, handler: Any, offset: int) -> Any:
         """The handler of ``promise``'s failure (``p.catch(h)``, ``p.then(f, h)``): an arrow

@@ -147,7 +147,7 @@ class RecursiveMixin:
             for i in range(len(args)):
                 span = rec.get((id(args), i))
                 if span is not None:
-                    rec[(id(apply["$apply"]), i + 1)] = span
+                    rec[(rec.pin(apply["$apply"]), i + 1)] = span
         if fn.name in self._letrec_scope:
             return apply
         group = self.find_cycles()[fn.name]

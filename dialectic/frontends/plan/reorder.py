@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING, Any
 
 from dialectic.frontends.plan.base import ParserBase, closing
 from dialectic.frontends.plan.loopbuild import scan_reads
+from dialectic.frontends.plan.spans import SpanRecord
 from dialectic.values.jsmethods import NEW_ARRAY_METHODS
 
 if TYPE_CHECKING:
@@ -232,9 +233,9 @@ class ReorderMixin(ParserBase):
         alias_rec.append((name, pos, pos if test_at < 0 else test_at, last, self.pos - 1))
         rec = self.rec
         if rec is not None:
-            rec[(id(items), 0)] = (self.starts[pos], self.ends[pos])
-            rec[(id(aliases[name]), "$method")] = (self.starts[pos], self.ends[last])
-            rec[(id(items), "$method")] = (self.starts[pos], self.ends[last])
+            rec[(rec.pin(items), 0)] = (self.starts[pos], self.ends[pos])
+            rec[(rec.pin(aliases[name]), "$method")] = (self.starts[pos], self.ends[last])
+            rec[(rec.pin(items), "$method")] = (self.starts[pos], self.ends[last])
             arg_spans(rec, call, items)  # (the comparator's place, for its failures)
         return True
 
@@ -269,10 +270,10 @@ class ReorderMixin(ParserBase):
         return call, call["$method"][2:], last
 
 
-def arg_spans(rec: dict[Any, Any], call: dict[str, Any], items: list[Any]) -> None:
+def arg_spans(rec: SpanRecord, call: dict[str, Any], items: list[Any]) -> None:
     """The places of the call's arguments (``call["$method"][2:]``) for the same arguments in
     ``items``, a version's tree (for their failures)."""
     for i in range(2, len(items)):
         key = (id(call["$method"]), i)
         if key in rec:
-            rec[(id(items), i)] = rec[key]
+            rec[(rec.pin(items), i)] = rec[key]

@@ -52,7 +52,7 @@ class SetsMixin(CollectionsMixin):
         end = self.pos - 1
         rec = self.rec
         if rec is not None:
-            rec[(id(items), 0)] = (self.starts[pos], self.ends[pos + 1])
+            rec[(rec.pin(items), 0)] = (self.starts[pos], self.ends[pos + 1])
         p = self.pos
         if kinds[p] != "." or kinds[p + 1] != "name":
             return self._loose(node, pos)
@@ -69,8 +69,8 @@ class SetsMixin(CollectionsMixin):
             self._one_argument(tested, p + 1, "has() takes one value: new Set(xs).has(x)")
             out = self._moved(tested, [node, "includes"], 0)
             if rec is not None:
-                rec[(id(out), 0)] = (self.starts[pos], self.ends[end])
-                rec[(id(out), 1)] = (self.starts[p + 1], self.ends[p + 1])
+                rec[(rec.pin(out), 0)] = (self.starts[pos], self.ends[end])
+                rec[(rec.pin(out), 1)] = (self.starts[p + 1], self.ends[p + 1])
             return {"$method": out}
         return self._loose(node, pos)  # `new Set(xs).values()`: a Set as a value
 

@@ -15,8 +15,24 @@ __all__ = ["LazySpans", "LineIndex", "SpanRecord", "build_spans"]
 # The same line breaks as str.splitlines (which render_snippet uses), so carets line up.
 _LINE_BREAK = re.compile("\r\n|[\n\r\v\f\x1c\x1d\x1e\x85\u2028\u2029]")
 
-# (id(container), key) -> (start, end): the span of the value stored at container[key].
-SpanRecord = dict[tuple[int, str | int], tuple[int, int]]
+
+class SpanRecord(dict[tuple[int, str | int], tuple[int, int]]):
+    """``(id(container), key) -> (start, end)``: the span of the value stored at
+    ``container[key]``, written ``rec[(rec.pin(container), key)] = ...``. Each container whose
+    id is a key is kept alive while the record is: a container dropped while parsing (a
+    rewrite's first try) would free its id for a new one, which would then take its spans (an
+    error pointing at another place)."""
+
+    __slots__ = ("kept",)
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.kept: list[Any] = []
+
+    def pin(self, container: Any) -> int:
+        """``id(container)``, the container kept alive as long as the record."""
+        self.kept.append(container)
+        return id(container)
 
 
 class LineIndex:

@@ -439,19 +439,19 @@ class StatementsMixin(IfBlocksMixin):
             tree["$do"] = self.statements_tree(aliases, alias_rec, nested)
             if rec is not None:
                 first, last = alias_rec[0][1], alias_rec[-1][4]
-                rec[(id(tree), "$do")] = (self.starts[first], self.ends[last])
+                rec[(rec.pin(tree), "$do")] = (self.starts[first], self.ends[last])
         elif aliases:
             tree["$let"] = aliases
             if rec is not None:
                 starts, ends = self.starts, self.ends
-                rec[(id(tree), "$let")] = (starts[alias_rec[0][1]], ends[alias_rec[-1][4]])
+                rec[(rec.pin(tree), "$let")] = (starts[alias_rec[0][1]], ends[alias_rec[-1][4]])
                 for name, at, start, end, _ in alias_rec:
                     if not nested:
                         self.extra[("$let", name, "$name")] = (starts[at], ends[at])
-                    rec[(id(aliases), name)] = (starts[start], ends[end])
+                    rec[(rec.pin(aliases), name)] = (starts[start], ends[end])
         tree[final[0]] = final[1]
         if rec is not None:
-            rec[(id(tree), final[0])] = (self.starts[final[2]], self.ends[final[3]])
+            rec[(rec.pin(tree), final[0])] = (self.starts[final[2]], self.ends[final[3]])
         return tree
 
     def statements_tree(
@@ -469,7 +469,7 @@ class StatementsMixin(IfBlocksMixin):
         for name, at, start, end, _ in alias_rec:
             if name.startswith("#"):
                 if rec is not None:
-                    rec[(id(items), len(items))] = (starts[start], ends[end])
+                    rec[(rec.pin(items), len(items))] = (starts[start], ends[end])
                 items.append(aliases[name])
                 group = None
                 continue
@@ -478,7 +478,7 @@ class StatementsMixin(IfBlocksMixin):
                 items.append({"$let": group})
             group[name] = aliases[name]
             if rec is not None:
-                rec[(id(group), name)] = (starts[start], ends[end])
+                rec[(rec.pin(group), name)] = (starts[start], ends[end])
                 if not nested:
                     path = ("$do", len(items) - 1, "$let", name, "$name")
                     self.extra[path] = (starts[at], ends[at])

@@ -27,6 +27,7 @@ from typing import TYPE_CHECKING, Any
 
 from dialectic.frontends.plan.loopbuild import ref, scan_reads, step
 from dialectic.frontends.plan.loopfold import fold_step
+from dialectic.frontends.plan.spans import SpanRecord
 
 if TYPE_CHECKING:
     from dialectic.frontends.plan.loopcheck import Body
@@ -120,6 +121,7 @@ def emit_straight(
         value = lets[moved[name]] if name in moved else ref(finals[name])
         aliases[name] = value
         chains[id(value)] = deep
+        p.keep.append(value)  # (its id stays its own)
         state_finals[name] = (kinds[name], lets_of[name])
         first, final = pos, last + 1
         span = None if rec is None or name not in moved else rec.get((id(lets), moved[name]))
@@ -261,7 +263,7 @@ def _versions(
                 for i in range(len(value)):
                     item = rec.get((id(value), i))
                     if item is not None:
-                        rec[(id(out), i + 1)] = item
+                        rec[(rec.pin(out), i + 1)] = item
         elif c.kind in _WHOLE_CHANGES or c.nested is not None or not inline:
             if inline and stripped and c.reach is not None:  # (its test read again)
                 made.reads[c.reach] += 1
@@ -272,7 +274,7 @@ def _versions(
         else:
             out = step(c.kind, prev, value)
             if span is not None and rec is not None and out is not value and value is not None:
-                rec[(id(out["$op"]), 2)] = span  # (`prev op value`)
+                rec[(rec.pin(out["$op"]), 2)] = span  # (`prev op value`)
         # (a failure of the value is the value's place; of the change, the statement's)
         where = span if inline and out is value and span is not None else c.span
         if inline:
@@ -283,12 +285,12 @@ def _versions(
                 made.tests.append(out["$if"])
                 made.reads[c.reach] = made.reads.get(c.reach, 0) + 1
                 if rec is not None:
-                    rec[(id(out["$if"]), 1)] = where
+                    rec[(rec.pin(out["$if"]), 1)] = where
                 where = c.span
         hidden = p.fresh(f"_{name}")
         lets[hidden] = out
         if rec is not None:
-            rec[(id(lets), hidden)] = where
+            rec[(rec.pin(lets), hidden)] = where
         current = hidden
     body.current[name] = current
     return current
@@ -298,7 +300,7 @@ def _inline_tests(
     lets: dict[str, Any],
     made: _Made,
     used: dict[str, int],
-    rec: dict[tuple[int, str | int], tuple[int, int]] | None,
+    rec: SpanRecord | None,
     keep: list[Any],
 ) -> None:
     """A branch's hidden boolean read by one version only is written in it: ``_t2 = (x > 3) ?
@@ -320,11 +322,11 @@ def _inline_tests(
             del lets[name]
             span = None if rec is None else rec.get((id(parts), 0))
             if span is not None and rec is not None:
-                rec[(id(items), 0)] = span
+                rec[(rec.pin(items), 0)] = span
 
 
 def _unless(
-    tree: Any, reach: str | None, rec: dict[tuple[int, str | int], tuple[int, int]] | None
+    tree: Any, reach: str | None, rec: SpanRecord | None
 ) -> tuple[Any, tuple[int, int] | None, bool]:
     """A change's value without its branch's test (``c ? v : null`` is ``v``: its version
     tests ``c``), its span when it had one there, and whether the test was taken away."""
