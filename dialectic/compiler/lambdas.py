@@ -81,6 +81,18 @@ _ONE_ITEM = frozenset(["at"])
 #: array methods that copy the items they give (``concat``, ``slice``): one step, and one per
 #: :data:`COPY_STEP` items of the new array, as a spread's copy counts (SPEC 7)
 _COPIES = frozenset(["concat", "slice"])
+#: the methods of a text that read all of it whatever they make (`big.includes(x)` a million
+#: times is a million megabytes read): a step per :data:`TEXT_STEP` characters of the
+#: receiver, as every text a method makes counts a step per ``TEXT_STEP`` of its characters
+#: (SPEC 1.8, "Limits": a run's steps bound its work on texts too, not only the deadline)
+_TEXT_READS = frozenset(
+    [
+        *("includes", "indexOf", "lastIndexOf", "search", "match", "matchAll", "replace"),
+        *("replaceAll", "split", "normalize", "toUpperCase", "toLowerCase", "localeCompare"),
+        *("toLocaleUpperCase", "toLocaleLowerCase", "trim", "trimStart", "trimEnd"),
+    ]
+)
+TEXT_STEP = 256
 
 
 def _arrow_of(name: str, args: list[Compiled | Arrow], path: JSONPath) -> Arrow | None:
@@ -250,6 +262,7 @@ def plain_method(
     the method knows its length in advance, else here: `toUpperCase` of 'ß' is 'SS'); the
     match arrays it makes keep their members if ``members``."""
     scans = name in _SCANS
+    reads = name in _TEXT_READS
     unfolds = name == "flat"
     whole = name not in _ONE_ITEM and name not in _COPIES  # (one step for the receiver)
     made = COPY_STEP if name in _COPIES else 1  # (the items a step of what it made counts)
@@ -269,7 +282,10 @@ def plain_method(
                 fn = jm.plain_method(receiver, name, stringify, max_len)
             except JsRefusal as exc:
                 raise refused(exc, name, path) from None
-        steps.take(s, 1 + (len(receiver) if t is list and whole else 0))
+        if t is list:
+            steps.take(s, 1 + (len(receiver) if whole else 0))
+        else:  # (a text a method reads whole counts a step per TEXT_STEP characters)
+            steps.take(s, 1 + (len(receiver) // TEXT_STEP if reads and t is str else 0))
         if scans:  # (a regular expression's matches: the loop looks at the run's deadline,
             # and the match arrays are kept with their members for the run: matchinfo)
             token = DEADLINE.set(s.deadline_at)
@@ -296,8 +312,11 @@ def plain_method(
         if type(out) is list:
             if not (held and t is JsMap):
                 steps.take(s, len(out) // made)  # what it made counts: `[a, a].flat()` doubles
-        elif type(out) is str and len(out) > max_len:
-            raise refused(TextTooLong(len(out), max_len), name, path)
+        elif type(out) is str:
+            if len(out) > max_len:
+                raise refused(TextTooLong(len(out), max_len), name, path)
+            if len(out) >= TEXT_STEP:  # what it made counts: a million upper-cased megabytes
+                steps.take(s, len(out) // TEXT_STEP)  # would outlast any deadline
         return out
 
     return plain

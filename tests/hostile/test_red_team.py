@@ -119,6 +119,27 @@ def test_flat_of_shared_arrays_stops_at_the_steps_not_after_ten_million_items(
     failed(out, "limit_exceeded", "max_steps")  # (2 steps for the receiver, 25 for the items)
 
 
+def test_text_methods_count_a_step_per_block_of_the_text_they_read_or_make(clean: Clean) -> None:
+    # `big.includes(x)` on a megabyte text counted one step: a loop of them ran until the
+    # deadline (120 s of CPU); each now counts a step per TEXT_STEP characters read or made
+    from dialectic.compiler.lambdas import TEXT_STEP
+
+    big = "const big = 'ab'.repeat(500000); "
+    for call in ("big.includes('z')", "big.toUpperCase().length", "big.split('b').length"):
+        program = big + f"let n = 0; for (let i = 0; i < 100000; i++) {{ n += {call} ? 1 : 0; }}"
+        failed(clean(program + " return n;", lang="plan"), "limit_exceeded", "max_steps")
+    rt = dialectic_runtime(max_steps=60)
+    text = "x" * (TEXT_STEP * 10)
+    reads = f"const t = '{text}'; return [t.includes('y'), t.indexOf('y'), t.trim().length];"
+    out = clean(reads, lang="plan", runtime=rt)
+    assert out.value == [False, -1, TEXT_STEP * 10]  # (within 60 steps: about 10 per method)
+    out = clean(reads, lang="plan", runtime=dialectic_runtime(max_steps=25))
+    failed(out, "limit_exceeded", "max_steps")
+    small = "const t = 'hello'; return [t.includes('l'), t.toUpperCase(), t.split('l')];"
+    out = clean(small, lang="plan", runtime=dialectic_runtime(max_steps=10))
+    assert out.value == [True, "HELLO", ["he", "", "o"]]  # (short texts: a step each)
+
+
 def dialectic_runtime(**limits: Any) -> Runtime:
     return Runtime(plugins=[dialectic.testing], load_entry_points=False, limits=Limits(**limits))
 
