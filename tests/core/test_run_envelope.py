@@ -107,7 +107,7 @@ def test_a_new_state_has_its_own_lists_and_defaults() -> None:
     assert a.warnings == () and a.warnings is b.warnings
     a.warn("one")
     a.warn("two")
-    assert a.warnings == ["one", "two"] and b.warnings == ()
+    assert list(a.warnings) == ["one", "two"] and b.warnings == ()
     empty = new_state({}, 0, limits, (lambda v: v, str), False)
     assert empty.memo == [] and empty.ctx._warnings is empty.warnings  # (a function may warn)
     with pytest.raises(AttributeError):  # the call log exists once a run sets it
