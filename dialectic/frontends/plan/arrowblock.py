@@ -18,6 +18,7 @@ from dialectic.frontends.plan.loopbuild import has_call
 from dialectic.frontends.plan.order import first_read
 from dialectic.frontends.plan.patterns import PatternsMixin
 from dialectic.frontends.plan.redefinition import defined_twice
+from dialectic.frontends.plan.runchanges import holds_statements
 
 __all__ = ["ArrowBlockMixin"]
 
@@ -97,6 +98,8 @@ class ArrowBlockMixin(PatternsMixin):
                 if rec is not None:
                     rec[(rec.pin(bindings), name)] = (self.starts[start], self.ends[self.pos - 1])
                 order.append((name, None, start, self.pos - 1))
+                if holds_statements(bindings[name]):  # (its statements run: .runchanges)
+                    order.append((None, {"$ref": name}, start, self.pos - 1))
                 self.end_statement(f"definition of `{name}`")
             elif word == "return":
                 self.pos = pos + 1

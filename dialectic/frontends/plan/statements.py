@@ -15,6 +15,7 @@ from dialectic.frontends.plan.labels import label_refusal
 from dialectic.frontends.plan.promiseloop import all_map_at
 from dialectic.frontends.plan.redefinition import defined_twice
 from dialectic.frontends.plan.restblock import Block
+from dialectic.frontends.plan.runchanges import run_changes
 
 __all__ = ["StatementsMixin"]
 
@@ -435,6 +436,7 @@ class StatementsMixin(IfBlocksMixin):
         """The tree of a program (or of a nested block) without problems, and its spans."""
         rec = self.rec
         tree: dict[str, Any] = {}
+        run_changes(aliases, alias_rec, self._versions)  # (a change that may throw runs)
         if aliases and any(name[0] == "#" for name in aliases):
             tree["$do"] = self.statements_tree(aliases, alias_rec, nested)
             if rec is not None:
