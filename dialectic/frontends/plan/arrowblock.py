@@ -27,6 +27,12 @@ __all__ = ["ArrowBlockMixin"]
 _EXPRESSION_WORDS = frozenset(["await", "new"])
 
 
+def _same_read(run: Any, value: Any) -> bool:
+    """Whether the expression statement ``value`` reads the name the statement before it,
+    ``run``, reads: running it again changes nothing (an alias runs once)."""
+    return type(value) is dict and list(value) == ["$ref"] and run == value
+
+
 class ArrowBlockMixin(PatternsMixin):
     """Reads an arrow function's block body; :class:`.arrows.ArrowsMixin` builds on it."""
 
@@ -108,7 +114,9 @@ class ArrowBlockMixin(PatternsMixin):
                 self.end_statement("`return` statement")
                 done = True
             else:
-                order.append((None, self._body_statement(pos, depth), pos, self.pos - 1))
+                value = self._body_statement(pos, depth)
+                if not (order and order[-1][0] is None and _same_read(order[-1][1], value)):
+                    order.append((None, value, pos, self.pos - 1))  # (`o;` after `o`'s run)
                 self.end_statement("expression")
         if not done:
             raise self.fail(

@@ -56,7 +56,11 @@ def run_changes(aliases: dict[str, Any], alias_rec: list[_Rec], versions: set[in
     waiting: deque[_Rec] = deque()  # runs to add after their statement's last record
     for entry in alias_rec:
         while waiting and entry[1] > waiting[0][4]:
-            out.append(waiting.popleft())
+            run = waiting.popleft()
+            if entry[0][:1] == "#" and aliases[entry[0]] == aliases[run[0]]:
+                del aliases[run[0]]  # (the next statement runs it already: `o;`, decompiled)
+            else:
+                out.append(run)
         out.append(entry)
         name, at = entry[0], entry[1]
         if name[:1] == "#" or name not in aliases:
