@@ -111,7 +111,9 @@ class ReorderMixin(ParserBase):
 
         def end_statement(self, what: str) -> None: ...
 
-        def brought_from(self, alias_rec: list[Any], name: str) -> Outer | None: ...
+        def brought_value(
+            self, alias_rec: list[Any], name: str, pos: int, change: tuple[str, str, str]
+        ) -> tuple[Outer, Any, Any] | None: ...
 
     def conditional_reorder(self, pos: int, block: _Block) -> bool:
         """``if (test) name.sort(...);`` (or ``{ name.sort(...); }``, no ``else``) at token
