@@ -87,3 +87,17 @@ def test_the_check_is_linear_in_the_program() -> None:
     timed = "{" + ", ".join(f'"k{i}": "{i}:00"' for i in range(10_000)) + ', "k5": 1}'
     problem = duplicate_key(timed, orjson.loads(timed))
     assert problem is not None and "`k5`" in problem.message and problem.line == 1
+
+
+def test_an_openai_arguments_string_with_a_key_twice_is_refused(rt: Runtime) -> None:
+    call = {
+        "type": "function",
+        "function": {"name": "upper", "arguments": '{"text": "a", "text": "b"}'},
+    }
+    out = rt.run(call)
+    assert out.status == "failure" and out.error is not None
+    assert out.error.code == "invalid_program"
+    assert "`arguments` is a JSON string with duplicate key `text`" in (out.message or "")
+    assert "line 1, column 15 of the string" in (out.message or "")
+    fine = {"type": "function", "function": {"name": "upper", "arguments": '{"text": "a:b"}'}}
+    assert rt.run(fine).value == "A:B"
