@@ -1,9 +1,10 @@
 """Which programs run as a static call graph (:mod:`dialectic.run.dagrun`), and its plan.
 
 The program's top-level block qualifies when the result is an asynchronous call, an alias, or
-an array of aliases, and every alias the result reads, transitively, is an asynchronous call
-(:class:`~dialectic.compiler.invoke_async.AsyncCall`: not an effect, a wait or a blocking
-function) whose arguments are each a literal scalar, a context value or such an alias. Then
+an array or an object of aliases (``return {user, orders};``), and every alias the result
+reads, transitively, is an asynchronous call (:class:`~dialectic.compiler.invoke_async.
+AsyncCall`: not an effect, a wait or a blocking function) whose arguments are each a literal
+scalar, a context value or such an alias. Then
 every one of those aliases is surely evaluated (no condition, operator or arrow decides
 whether), and nothing but a call can fail or wait. Aliases the result does not read are not
 part of the graph (never evaluated, as in the lazy run); synchronous aliases are left to their
@@ -19,7 +20,7 @@ from dialectic.compiler.membergets import _computed_get, _values
 from dialectic.run.compiled import Compiled
 from dialectic.run.dagrun import CONST, LEAVE, SYNC, TASK, DagRun, MemberRead
 from dialectic.run.state import MISSING
-from dialectic.tree.nodes import Arr, Get, Invoke, Lit, Node
+from dialectic.tree.nodes import Arr, Get, Invoke, Lit, Node, Obj
 from dialectic.tree.resolved import AliasRef, Block, ContextRef
 from dialectic.values.data import UNDEFINED
 
@@ -154,8 +155,9 @@ def static_dag(
         wanted = [_key(kind, x) for kind, x in root[1] if kind >= TASK]
     elif type(node) is AliasRef and node.frame == -1:
         wanted = [("alias", node.slot)]
-    elif type(node) is Arr and node.items:
-        for item in node.items:
+    elif (type(node) is Arr and node.items) or (type(node) is Obj and node.fields):
+        parts = node.items if type(node) is Arr else tuple(node.fields.values())  # type: ignore[union-attr]
+        for item in parts:
             if type(item) is not AliasRef or item.frame != -1:
                 return None
             wanted.append(("alias", item.slot))
@@ -186,7 +188,8 @@ def static_dag(
     fallback = body.aio
     root_call = root[0] if root is not None else None
     assert root_call is None or type(root_call) is AsyncCall  # (a call, never a member read)
-    return Compiled(aio=DagRun(calls, slots, root_call, items, array, fallback).run)
+    keys = tuple(node.fields) if type(node) is Obj else None
+    return Compiled(aio=DagRun(calls, slots, root_call, items, array, fallback, keys).run)
 
 
 def _numbered(planner: _Planner, wanted: list[_Key]) -> list[_Key] | None:

@@ -26,7 +26,7 @@ from dialectic.compiler.invoke_logged import _none, logged_timed, own_timeout
 from dialectic.compiler.lambdas import FRAME
 from dialectic.limits import Limits
 from dialectic.outcome.errors import DialecticError
-from dialectic.run.calllog import DONE, END, FAILED, STATUS, begin, now
+from dialectic.run.calllog import DONE, END, FAILED, IN_FLIGHT, STATUS, drop, now
 from dialectic.run.evaluator import (
     MISSING,
     AmbiguityError,
@@ -331,9 +331,23 @@ class AsyncCall(Launch):
         return result
 
     def _record(self, s: State, args: Any) -> list[Any]:
-        """The call's record in the call log, as it starts (``calllog.begin``)."""
+        """The call's record in the call log, as it starts (``calllog.begin``, inline)."""
         frames = self.frames
-        return begin(s, self.site, args, None if frames is _none else frames())
+        rec = [
+            self.site,
+            None if frames is _none else frames(),
+            args,
+            now(),
+            None,
+            IN_FLIGHT,
+            False,
+        ]
+        log = s.calls
+        if len(log) < s.limits.max_call_log:
+            log.append(rec)
+        else:
+            drop(s, self.site)
+        return rec
 
     async def _fanned(self, s: State) -> list[Any]:
         """The arguments' values, two or more asynchronous, on asyncio: the aliases' slots

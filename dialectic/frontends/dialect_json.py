@@ -7,6 +7,7 @@ import re
 import orjson
 
 from dialectic.frontends.base import FrontEndResult, SourceError
+from dialectic.frontends.duplicates import duplicate_key
 from dialectic.frontends.fences import (
     find_fence,
     has_text_outside,
@@ -92,4 +93,8 @@ def parse_json(source: str, *, strict: bool = False) -> FrontEndResult:
         raise SourceError(
             "json", source, [SyntaxProblem(f"invalid JSON: {msg}", line, col, hint=hint)]
         ) from None
+    problem = duplicate_key(text, tree)
+    if problem is not None:
+        problem.line += line_offset
+        raise SourceError("json", source, [problem])
     return FrontEndResult(tree, "json", source, {}, warnings)

@@ -91,7 +91,8 @@ class DagRun:
     """A program's call graph: ``calls`` in dependency order (each reads only earlier ones),
     the memo slot of each (for a failed run's partial result), and the result: the call
     ``root`` (in the run's own task), else the alias tasks ``items`` (one: its value; several:
-    an array of their values, ``array`` True). ``fallback`` is the lazy evaluation of the same
+    an array of their values, ``array`` True, or an object of them under ``keys``, when
+    given: the result ``{user, orders}``). ``fallback`` is the lazy evaluation of the same
     program, taken when the run is not on asyncio or something observes it."""
 
     __slots__ = (
@@ -100,6 +101,7 @@ class DagRun:
         "root",
         "items",
         "array",
+        "keys",
         "fallback",
         "shared",
         "empty",
@@ -114,13 +116,15 @@ class DagRun:
         items: Sequence[int],
         array: bool,
         fallback: Callable[[State], Awaitable[Any]],
+        keys: tuple[str, ...] | None = None,
     ) -> None:
         self.calls = tuple(calls)
         self.empty = (None,) * len(self.calls)  # (a run's DagTasks starts as a copy)
         self.slots = tuple(slots)
         self.root = root
         self.items = tuple(items)
-        self.array = array
+        self.array = array or keys is not None
+        self.keys = keys
         self.fallback = fallback
         every = [c for c in calls if type(c) is not MemberRead]
         if root is not None:
@@ -175,12 +179,16 @@ class DagRun:
                             found.append((i, exc))
                 if found is not None:
                     raise merge_in_order(found)
+                if self.keys is not None:  # (as the lazy way's object: its keys in order)
+                    value = dict(zip(self.keys, value, strict=True))
         except BaseException as exc:
             failure = await self._stopped(s, tasks)
             if failure is not None and failure is not exc and not _cancelled_itself(s, exc):
                 raise failure from None
             raise
-        s.dag = None
+        # (kept, should the value fail to leave the run: then the aliases that completed are
+        # the failure's partial result, as the lazy way's memo gives them; see keep)
+        s.dag = (self, tasks)
         return value
 
     async def _stopped(self, s: State, tasks: DagTasks) -> BaseException | None:
@@ -191,15 +199,20 @@ class DagRun:
             if task is not None and not task.done():
                 task.cancel()
         await settle_tasks([t for t in tasks if t is not None])
+        self.keep(s, tasks)
+        s.dag = None
+        return tasks.failure
+
+    def keep(self, s: State, tasks: DagTasks) -> None:
+        """The aliases whose tasks completed, put in the run's memo (a failed run's partial
+        result reads them there)."""
         memo = self._memo(s)
         for k, task in enumerate(tasks):
-            if task is None or task.cancelled():
+            if task is None or not task.done() or task.cancelled():
                 continue
             # (an exception is read: it is not "never retrieved"; a nested call has no slot)
             if task.exception() is None and self.slots[k] >= 0:
                 memo[self.slots[k]] = task.result()
-        s.dag = None
-        return tasks.failure
 
     def _memo(self, s: State) -> list[Any]:
         """The run's memo, made now if the run has none yet (the lazy path, a partial result)."""
@@ -207,6 +220,15 @@ class DagRun:
         if len(memo) < self.memo_size:
             memo = s.memo = [MISSING] * self.memo_size
         return memo
+
+
+def keep_completed(s: State) -> None:
+    """A run whose graph ended with a value that then failed (it cannot leave the run): its
+    completed aliases into the memo, for the failure's partial result."""
+    done = s.dag
+    if type(done) is tuple:
+        s.dag = None
+        done[0].keep(s, done[1])
 
 
 def _cancelled_itself(s: State, exc: BaseException) -> bool:

@@ -37,6 +37,7 @@ from dialectic.run.calllog import (
     completed_aliases,
     element_indices,
 )
+from dialectic.run.dagrun import keep_completed
 from dialectic.run.journal import Journal, canonical_json, program_identity
 from dialectic.run.state import MISSING
 
@@ -251,6 +252,7 @@ def ended(prepared: Any, out: Outcome, state: State) -> Outcome:
     if prepared._logged:
         out._log = CallLog(state, root, serializer)
     if out.status == "failure":
+        keep_completed(state)  # (a static graph's run whose value could not leave it)
         partial, left_out = completed_aliases(state, root, serializer)
         if partial or left_out:
             out._partial = (partial, left_out)

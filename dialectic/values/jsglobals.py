@@ -4,7 +4,6 @@ See :mod:`dialectic.values.jsmethods`."""
 
 from __future__ import annotations
 
-import json
 import math
 import re
 from collections.abc import Callable
@@ -15,7 +14,8 @@ import orjson
 from dialectic.values.collections import is_collection, leaving
 from dialectic.values.data import UNDEFINED
 from dialectic.values.jsextras import extra_globals
-from dialectic.values.jsnumber import JsThrows, js_number_to_string
+from dialectic.values.jsnumber import js_number_to_string
+from dialectic.values.jsonparse import json_parse
 from dialectic.values.jsonpretty import gap_of, pretty
 from dialectic.values.jsops import (
     MAX_SAFE,
@@ -302,33 +302,6 @@ class _Lit:
 
     def __init__(self, text: str) -> None:
         self.text = text
-
-
-def json_parse(text: Any) -> Any:
-    text = _text(text, "JSON.parse's argument")
-    try:
-        return orjson.loads(text)
-    except orjson.JSONDecodeError as exc:
-        message = f"JSON.parse: the text is not JSON ({exc})"
-        if _json_too(text):  # (a lone surrogate `"\\ud800"`, `1e400`: JavaScript reads them)
-            raise JsRefusal(message) from None
-        raise JsThrows(message) from None
-
-
-def _reject(word: str) -> Any:
-    raise ValueError(word)
-
-
-def _json_too(text: str) -> bool:
-    """Whether JSON's grammar reads ``text`` (the ``json`` module, without its ``NaN``): where
-    it does not, JavaScript's ``JSON.parse`` throws too (SPEC 1.2, ``$try``)."""
-    try:
-        json.loads(text, parse_constant=_reject)
-    except ValueError:
-        return False
-    except RecursionError:  # (nested too deeply to tell: refused, never caught)
-        pass
-    return True
 
 
 _INT_PREFIX = re.compile(r"[+-]?[0-9]+")

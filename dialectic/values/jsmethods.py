@@ -33,12 +33,12 @@ from dialectic.values.jsglobals import (
     GLOBALS,
     NAMESPACES,
     globals_table,
-    json_parse,
     json_stringify,
     parse_float,
     parse_int,
 )
 from dialectic.values.jslimits import ITEMS_LEFT, StepsSpent
+from dialectic.values.jsonparse import json_parse
 from dialectic.values.jsops import (
     MAX_ITEMS,
     MAX_SAFE,

@@ -10,6 +10,7 @@ from typing import Any
 import orjson
 
 from dialectic.frontends.base import SourceError
+from dialectic.frontends.duplicates import duplicate_key
 from dialectic.frontends.repair import repair_json, scan
 from dialectic.outcome.errors import DialecticError, JSONPath, clip
 from dialectic.registry.registry import normalize_name
@@ -124,6 +125,14 @@ def openai_arguments(value: Any, path: JSONPath, *, strict: bool, warnings: list
         text = value
         try:
             value = orjson.loads(text) if text.strip() else {}
+            twice = duplicate_key(text, value)
+            if twice is not None:  # (the first value would be dropped without a word)
+                raise EnvelopeError(
+                    f"`{key}` is a JSON string with {twice.message}: line {twice.line}, "
+                    f"column {twice.column} of the string",
+                    path,
+                    hint=twice.hint,
+                )
         except orjson.JSONDecodeError as exc:
             try:
                 repaired = repair_json(text, text, strict=strict)

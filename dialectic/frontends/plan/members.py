@@ -83,6 +83,9 @@ class MembersMixin(ParserBase):
         def fresh(self, prefix: str) -> str: ...
 
         def brought_from(self, alias_rec: list[Any], name: str) -> Outer | None: ...
+        def brought_value(
+            self, alias_rec: list[Any], name: str, pos: int, change: tuple[str, str, str]
+        ) -> tuple[Outer, Any, Any] | None: ...
 
         def _block_state(self, alias_rec: list[Any]) -> BlockState: ...
 
@@ -274,17 +277,16 @@ class MembersMixin(ParserBase):
         value = aliases[name]
         versioned = type(value) is dict and list(value) == ["$merge"] and counts[name] > 1
         made = self._block_state(alias_rec).finals.get(name)  # a loop's object (not shared)
-        outer = self.brought_from(alias_rec, name)
-        if outer is not None and not versioned:  # after an `if` that returns (:mod:`.restblock`)
-            if outer.held:
-                raise self.fail(
-                    f"`{name}` is read whole before the `if` that returns, and changed after "
-                    "it: in JavaScript that read would see the change",
-                    self.starts[pos],
-                    f"make a new object: const {name}2 = {{...{name}, key: value}};",
-                )
-            value = outer.block[0][name]
-            made = self._block_state(outer.block[2]).finals.get(name)
+        outer = self.brought_from(alias_rec, name) if versioned else None
+        if not versioned:  # after an `if` that returns (:mod:`.restblock`)
+            change = (
+                "changed after it",
+                "the change",
+                f"make a new object: const {name}2 = {{...{name}, key: value}};",
+            )
+            brought = self.brought_value(alias_rec, name, pos, change)
+            if brought is not None:
+                outer, value, made = brought
         # (`JSON.parse(JSON.stringify(o))`; a tool's reply is new data)
         fresh = new_object(value) or fresh_copy(value) or self._tool_result(value, pos)
         fresh = fresh or self._part_version(value)  # (`o.a.b = 1; delete o.c;`)

@@ -111,7 +111,9 @@ class ReorderMixin(ParserBase):
 
         def end_statement(self, what: str) -> None: ...
 
-        def brought_from(self, alias_rec: list[Any], name: str) -> Outer | None: ...
+        def brought_value(
+            self, alias_rec: list[Any], name: str, pos: int, change: tuple[str, str, str]
+        ) -> tuple[Outer, Any, Any] | None: ...
 
     def conditional_reorder(self, pos: int, block: _Block) -> bool:
         """``if (test) name.sort(...);`` (or ``{ name.sort(...); }``, no ``else``) at token
@@ -170,17 +172,14 @@ class ReorderMixin(ParserBase):
             return False  # (`xs.sort().map(...)`: an expression; the resolver checks it)
         made = self._block_state(alias_rec).finals.get(name)  # a loop's array
         value = aliases[name]
-        outer = self.brought_from(alias_rec, name)
-        if outer is not None:  # after an `if` that returns (:mod:`.restblock`)
-            if outer.held:
-                raise self.fail(
-                    f"`{name}` is read whole before the `if` that returns, and `{method}()` "
-                    "reorders it after it: in JavaScript that read would see the new order",
-                    self.starts[pos],
-                    f"reorder a copy: const {name}2 = [...{name}].{method}(...);",
-                )
-            value = outer.block[0][name]
-            made = self._block_state(outer.block[2]).finals.get(name)
+        change = (
+            f"`{method}()` reorders it after it",
+            "the new order",
+            f"reorder a copy: const {name}2 = [...{name}].{method}(...);",
+        )
+        brought = self.brought_value(alias_rec, name, pos, change)
+        if brought is not None:  # after an `if` that returns (:mod:`.restblock`)
+            _, value, made = brought
         if made is not None and made[0] == "number":  # `let xs = ...; xs = f(xs); xs.sort();`
             raise self.fail(
                 f"`{method}()` reorders `{name}` itself in JavaScript, and `{name}` holds the "

@@ -141,6 +141,27 @@ class RestBlockMixin(ParserBase):
         brought = self.brought
         return None if brought is None else brought.get((id(alias_rec), name))
 
+    def brought_value(
+        self, alias_rec: list[Any], name: str, pos: int, change: tuple[str, str, str]
+    ) -> tuple[Outer, Any, Any] | None:
+        """For ``name`` brought into the block ``alias_rec``: where from, its value in the
+        enclosing block and how that block made it (``None`` when not brought in). Refuses a
+        name that block read whole before the `if` (``change``: what the statement does to
+        it, what that read would see, and the hint)."""
+        outer = self.brought_from(alias_rec, name)
+        if outer is None:
+            return None
+        if outer.held:
+            does, seen, hint = change
+            raise self.fail(
+                f"`{name}` is read whole before the `if` that returns, and {does}: in "
+                f"JavaScript that read would see {seen}",
+                self.starts[pos],
+                hint,
+            )
+        made = self._block_state(outer.block[2]).finals.get(name)
+        return outer, outer.block[0][name], made
+
 
 def is_shared(family: str) -> bool:
     """Whether a change of ``family`` changes the value in place in JavaScript."""
