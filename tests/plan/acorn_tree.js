@@ -418,15 +418,16 @@ function block(statements, nested) {
     } else if (s.type === "ExpressionStatement" && (
       (s.expression.type === "CallExpression" && s.expression.callee.type === "MemberExpression" &&
        !s.expression.callee.computed &&
-       (["forEach", "set", "add", "delete", "append", "sort", "reverse"].includes(
+       (["forEach", "set", "add", "delete", "append", "sort", "reverse", "push"].includes(
          s.expression.callee.property.name) ||
         /^set(UTC)?(FullYear|Month|Date|Hours|Minutes|Seconds|Milliseconds)$|^setTime$/.test(
          s.expression.callee.property.name))) ||
       (s.expression.type === "AssignmentExpression" && s.expression.left.type === "MemberExpression"))) {
       // a forEach loop, a member set, a Map's or Set's change, a sort statement, a Date's
-      // setter: JavaScript, checked against Node itself (tests/expressions/test_loop_forms.py,
-      // test_member_changes.py, test_collections.py, test_reorder_statements.py,
-      // test_date_setters.py)
+      // setter, a push (a new version of the array; consecutive pushes one version,
+      // frontends/plan/pushruns.py): JavaScript, checked against Node itself
+      // (tests/expressions/test_loop_forms.py, test_member_changes.py, test_collections.py,
+      // test_reorder_statements.py, test_date_setters.py, test_push_runs.py)
       throw new Loop("forEach or member set");
     } else if (s.type === "ExpressionStatement") {
       order.push({ expr: conv(s.expression) });

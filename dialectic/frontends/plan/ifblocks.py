@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from dialectic.frontends.plan.aliasdict import Aliases
 from dialectic.frontends.plan.arraychanges import ArrayChangesMixin
 from dialectic.frontends.plan.base import Problem
 from dialectic.frontends.plan.datesetters import DateSettersMixin
@@ -159,7 +160,7 @@ class IfBlocksMixin(
 
     def _block_until(self, end: str, what: str, outer: Block | None, rest: bool) -> Any:
         kinds, values = self.kinds, self.values
-        aliases: dict[str, Any] = {}
+        aliases: dict[str, Any] = Aliases()
         alias_at: dict[str, int] = {}
         alias_rec: list[tuple[str, int, int, int, int]] = []
         self._block_ctx = (aliases, alias_at, alias_rec)

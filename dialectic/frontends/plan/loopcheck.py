@@ -99,8 +99,7 @@ class BlockState:
         idx = self.index_of(name)
         assert idx is not None
         hidden = parser.fresh(f"_{name}")
-        entry = self.alias_rec[idx]
-        self.alias_rec[idx] = (hidden, *entry[1:])
+        parser.block_reads().renamed_record(self.alias_rec, idx, hidden)  # (and filed so)
         aliases[hidden] = aliases.pop(name)
         del self.index[name]
         self.index[hidden] = idx

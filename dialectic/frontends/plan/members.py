@@ -244,9 +244,7 @@ class MembersMixin(ParserBase):
         for node in reads + self.block_reads().reads_of(aliases, name, at):
             node["$ref"] = hidden  # (the reads so far are of the version before the change)
         aliases[hidden] = aliases.pop(name)
-        for i, entry in enumerate(alias_rec):
-            if entry[0] == name:
-                alias_rec[i] = (hidden, *entry[1:])
+        self.block_reads().rename_records(alias_rec, name, hidden)
         alias_at[hidden] = alias_at[name]
         declared = self.declarator(alias_at[name])
         if declared is not None:
@@ -273,7 +271,6 @@ class MembersMixin(ParserBase):
         if counts is None:
             counts = self._member_changes = {}
         counts[name] = counts.get(name, 0) + 1
-        first = next((e for e in alias_rec if e[0] == name), None)
         value = aliases[name]
         versioned = type(value) is dict and list(value) == ["$merge"] and counts[name] > 1
         made = self._block_state(alias_rec).finals.get(name)  # a loop's object (not shared)
@@ -315,6 +312,7 @@ class MembersMixin(ParserBase):
                 "write the object with its members at once: const o = {a: ..., b: ...};",
             )
         if self.block_reads().whole_reader(aliases, name, self.starts[pos]) is not None:
+            first = next((e for e in alias_rec if e[0] == name), None)  # (refused: once)
             where = self.index.where(self.starts[first[1]]) if first else "before"
             raise self.fail(
                 f"`{name}` (defined at {where}) is read whole before this change: "

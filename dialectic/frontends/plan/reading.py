@@ -42,6 +42,7 @@ from dialectic.frontends.plan.memberpush import member_pushes
 from dialectic.frontends.plan.paramsets import parameter_sets
 from dialectic.frontends.plan.parensets import split_parenthesized
 from dialectic.frontends.plan.parser import Parser, Problem
+from dialectic.frontends.plan.pushruns import push_runs
 from dialectic.frontends.plan.recordfields import record_changes
 from dialectic.frontends.plan.reduceloop import reduce_loops
 from dialectic.frontends.plan.sortowned import owned_sorts
@@ -210,7 +211,10 @@ def _statements(text: str, tokens: Lexed, strict: bool) -> Lexed:
 def _steps_and_awaits(text: str, tokens: Lexed, rewritten: bool) -> tuple[Lexed, bool]:
     """``tokens`` with ``const x = xs[i++];`` as two statements (:mod:`.stepvalues`) and
     ``for await (const x of xs)`` read (:mod:`.letbranch`), and whether they are no longer the
-    text's."""
+    text's; first, consecutive pushes onto one array as one (:mod:`.pushruns`)."""
+    pushed = push_runs(text, tokens) if ".push(" in text else None  # `xs.push(a); xs.push(b);`
+    if pushed is not None:
+        tokens, rewritten = pushed, True
     if "++" in text or "--" in text:
         stepped = step_values(text, tokens)
         if stepped is not None:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from dialectic.frontends.plan.aliasdict import Aliases
 from dialectic.frontends.plan.asi import ASI
 from dialectic.frontends.plan.base import DECLARATORS, ParseFailure, closing
 from dialectic.frontends.plan.brackets import CLOSE, OPEN
@@ -127,7 +128,7 @@ class StatementsMixin(IfBlocksMixin):
 
     def program(self) -> Any:
         kinds = self.kinds
-        aliases: dict[str, Any] = {}
+        aliases: dict[str, Any] = Aliases()
         alias_at: dict[str, int] = {}  # name -> token index
         # name, name token, first and last token of the value, last token of the statement
         alias_rec: list[tuple[str, int, int, int, int]] = []
@@ -443,7 +444,7 @@ class StatementsMixin(IfBlocksMixin):
                 first, last = alias_rec[0][1], alias_rec[-1][4]
                 rec[(rec.pin(tree), "$do")] = (self.starts[first], self.ends[last])
         elif aliases:
-            tree["$let"] = aliases
+            aliases = tree["$let"] = dict(aliases)  # (a plain dict: :class:`.aliasdict.Aliases`)
             if rec is not None:
                 starts, ends = self.starts, self.ends
                 rec[(rec.pin(tree), "$let")] = (starts[alias_rec[0][1]], ends[alias_rec[-1][4]])
