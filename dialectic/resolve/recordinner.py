@@ -19,10 +19,10 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from dialectic.resolve.accumulate import appended
-from dialectic.tree.nodes import Arr, Cond, Get, Lit, Merge, Node, Obj, Op, Spread
+from dialectic.tree.nodes import Arr, Cond, Get, Global, Lit, Merge, Node, Obj, Op, Spread
 from dialectic.tree.walking import walk
 
-__all__ = ["field_reads", "record_pair"]
+__all__ = ["field_reads", "keyed_pair", "record_pair"]
 
 
 def record_pair(
@@ -76,15 +76,42 @@ def _record_of(
     )
 
 
-def field_reads(body: Node, is_acc: Callable[[Node], bool], grown: set[str]) -> set[int]:
+def keyed_pair(
+    pair: Arr, base: Node, is_acc: Callable[[Node], bool], same: Callable[[Node, Node], bool]
+) -> tuple[Node, Node] | None:
+    """For the pair ``[K, {...acc[K2], ...Object.fromEntries([[J, V]])}]`` of a change of
+    ``base`` (``t[k][j] = v``, a record's computed field): the merge, which may change the
+    record in place, and the accumulator's node it reads; None for any other pair."""
+    key, value = pair.items
+    if type(value) is not Merge or len(value.parts) != 2:
+        return None
+    record, entries = value.parts
+    if not _record_of(record, base, key, is_acc, same, 1):
+        return None
+    if type(entries) is not Global or entries.name != "Object.fromEntries":
+        return None
+    if len(entries.args) != 1 or type(entries.args[0]) is not Arr:
+        return None
+    items = entries.args[0].items
+    if len(items) != 1 or type(items[0]) is not Arr or len(items[0].items) != 2:
+        return None
+    return value, record.target  # type: ignore[attr-defined]
+
+
+def field_reads(
+    body: Node, is_acc: Callable[[Node], bool], grown: set[str], any_field: bool = False
+) -> set[int]:
     """The ids of the accumulator's nodes in ``body`` read only for a field that is no grown
-    list (``acc[K].count``) or for a test (``!acc[K]``, ``acc[K] ? a : b``)."""
+    list (``acc[K].count``; ``any_field``: any field, ``acc[K][j]``, when no list grows) or
+    for a test (``!acc[K]``, ``acc[K] ? a : b``)."""
     found: set[int] = set()
     for node in walk(body):
         t = type(node)
         if t is Get and is_acc(node.target) and len(node.keys) >= 2:  # type: ignore[attr-defined]
             name = node.keys[1]  # type: ignore[attr-defined]
-            if type(name) is Lit and type(name.value) is str and name.value not in grown:
+            if any_field or (
+                type(name) is Lit and type(name.value) is str and name.value not in grown
+            ):
                 found.add(id(node.target))  # type: ignore[attr-defined]
             continue
         tested = None

@@ -75,17 +75,21 @@ _MUTATING = frozenset(
 )
 #: the words declaring a container
 _DECLARED = frozenset(["const", "let", "var"])
-#: a text that may hold `o[k].f op ...`, `o.k.f.push(`, `++o[k].f`: the token pass decides
+#: a text that may hold `o[k].f op ...`, `o.k.f.push(`, `++o[k].f`, `o[k][j] op ...`: the token
+#: pass decides
 _MAYBE = re.compile(
-    r"[.\]][\w$]*\s*(?:\.[\w$]+|\[\s*[\"'][^\"'\n]*[\"']\s*\])\s*(?:"
+    r"[.\]][\w$]*\s*(?:(?:\.[\w$]+|\[\s*[\"'][^\"'\n]*[\"']\s*\])\s*(?:"
     + CHANGE_OPS
-    + r"|\.\s*push\s*\()"
+    + r"|\.\s*push\s*\()|\[[^\[\]\n]*\]\s*"
+    + CHANGE_OPS
+    + ")"
 )
 #: the field and the change of :data:`_MAYBE` (searched first: a literal `.` or `[` starts it,
 #: which the search finds quickly; what stands before it is then looked at by hand)
 _FIELD_CHANGES = (
     re.compile(r"\.[\w$]+\s*(?:" + CHANGE_OPS + r"|\.\s*push\s*\()"),
     re.compile(r"\[\s*[\"'][^\"'\n]*[\"']\s*\]\s*(?:" + CHANGE_OPS + r"|\.\s*push\s*\()"),
+    re.compile(r"\[[^\[\]\n]*\]\s*" + CHANGE_OPS),  # (`o[k][j] = v`: a computed field)
 )
 
 
@@ -111,7 +115,7 @@ _PREFIX = re.compile(r"(?:\+\+|--)\s*[\w$]+\s*[.\[]")
 def record_changes(source: str, tokens: Lexed) -> Lexed | None:
     """``tokens`` with each change of a field of a record held in an object the program
     wrote read as the record's new value (None: there is none)."""
-    if "." not in source:
+    if "." not in source and "]" not in source:
         return None
     if not _field_change(source) and not (
         ("++" in source or "--" in source) and _PREFIX.search(source) is not None
@@ -206,7 +210,7 @@ def _change_at(
     record = member_end(kinds, partner, obj + 1)
     if record < 0 or (kinds[obj + 1] == "[" and not _same_twice(kinds, obj + 2, record - 1)):
         return None
-    return change_after(kinds, values, partner, start, record)
+    return change_after(kinds, values, partner, start, record, computed=True)
 
 
 def _check(
@@ -224,6 +228,8 @@ def _check(
     for c in changes:
         if c.name in pushed and c.kind != "push":
             return c.after, f"the field `{c.name}` is pushed onto and set: push onto it only"
+        if c.computed and pushed:
+            return c.record, "a computed field of a record may be a pushed list: name the field"
 
     def use(j: int) -> str | None:
         return None if j in found.skip else _use(kinds, values, partner, j, pushed, found)
@@ -322,6 +328,9 @@ def _use(
         return f"a computed field of `{name}`'s record may be a pushed list: name the field"
     nxt, op = kinds[after], values[after]
     if nxt in ("=", "(") or (nxt == "op" and (op in ASSIGN or op in ("++", "--"))):
+        if member is None and nxt != "(" and _starts_statement(kinds, values, partner, j):
+            why = "the field's key calls a function or is a template"
+            return f"{why}: bind it first, `const key = ...;`"
         return f"a field of `{name}`'s record changes inside an expression: make it a statement"
     if member in pushed:
         if nxt == "[" or (nxt == "." and values[after + 1] not in _MUTATING):

@@ -1,0 +1,173 @@
+"""Computed fields of the records of an object a loop fills (SPEC 10, "Loops", "Aggregating
+into records"): ``table[a][b] = v`` and ``table[a][b] = (table[a][b] ?? 0) + x`` give Node's
+answer, linear in the rows (the record changes in place: :mod:`dialectic.resolve.recordinner`,
+:func:`dialectic.compiler.accumulate.merge_owned`); a record JavaScript would share, a key that
+calls a function, a member JavaScript inherits and ``__proto__`` are refused at their place."""
+
+from __future__ import annotations
+
+import pytest
+
+from dialectic import Limits, Runtime
+
+from .program_generator import CONTEXT
+from .program_oracle import check, runs_as_in_node, runtime
+
+RT: Runtime = runtime()
+
+
+def _loop(make: str, body: str, key: str = "w.length % 2", over: str = "words") -> str:
+    return (
+        f"const t = {{}};\nfor (const w of {over}) {{\n  const k = {key};\n  {make}\n"
+        f"  {body}\n}}\nreturn t;"
+    )
+
+
+PROGRAMS = [
+    # the group-by of sums as models write it
+    "const table = {};\nfor (const p of people) {\n  const r = p.city || 'U';\n"
+    "  table[r] ??= {};\n  table[r][p.name] = (table[r][p.name] ?? 0) + p.age;\n}\n"
+    "return table;",
+    "const table = {};\nfor (const p of people) {\n  table[p.city] ??= {};\n"
+    "  table[p.city][p.name] = (table[p.city][p.name] ?? 0) + p.age;\n}\nreturn table;",
+    # each way of making the record
+    _loop("if (!t[k]) t[k] = {};", "t[k][w] = w.length;"),
+    _loop("if (!t[k]) { t[k] = {}; }", "t[k][w] = w.length;"),
+    _loop("t[k] ||= {};", "t[k][w.length] = (t[k][w.length] || 0) + 1;"),
+    _loop("t[k] = t[k] || {};", "t[k][w] ??= 0;\n  t[k][w] += 1;"),
+    _loop("t[k] = t[k] ?? {};", "t[k][w] = (t[k][w] || 0) + 1;\n  t[k][w] *= 3;"),
+    _loop("if (!(k in t)) t[k] = {};", "t[k][w] = k;"),
+    _loop("if (t[k]) t[k][w] = 1;", "else t[k] = {first: w};"),
+    # keys: numbers (integer-like ones first in Object.keys), a text and its number alike
+    _loop("t[k] ??= {};", "t[k][w] = w * 2;", "w > 2 ? 'big' : 'small'", "nums"),
+    _loop("t[k] ??= {};", "t[k][w] = 1;\n  t[k][w + ''] ??= 2;", "w > 2", "nums"),
+    _loop("t[k] ??= {};", "t[k][w] = 1;", "w.length % 3"),
+    "const t = {};\nfor (const w of words) {\n  const k = w.length % 2;\n  t[k] ??= {};\n"
+    "  t[k][w] = 1;\n}\nreturn Object.entries(t).map(([k, v]) => [k, Object.keys(v)]);",
+    # named fields beside computed ones, in the literal and changed
+    _loop("t[k] ??= {n: 0};", "t[k].n++;\n  t[k][w] = t[k].n;"),
+    _loop("t[k] ??= {};", "t[k][w] = 1;\n  t[k].count = (t[k].count || 0) + 1;"),
+    _loop("t[k] ??= {};", "t[k]['x'] = w;\n  t[k][w + '!'] = (t[k].x || '').length;"),
+    # reads of fields of the record changed and of another record
+    _loop(
+        "if (!t[k]) t[k] = {};",
+        "const before = t[k][w] ?? 'none';\n  t[k][w] = 1;\n  t[k][w + '!'] = before;",
+    ),
+    _loop("t[k] ??= {};", "if (t[1 - k]) t[k][w] = (t[1 - k][w] ?? 0) + 1;\n  else t[k][w] = -1;"),
+    "const t = {};\nconst out = [];\nfor (const w of words) {\n  const k = w.length % 2;\n"
+    "  if (!t[k]) t[k] = {};\n  const seen = t[k][w];\n  t[k][w] = w.length;\n"
+    "  out.push(seen ?? null);\n}\nreturn [t, out];",
+    # a field read before a change and used after it (read when the loop's aliases run)
+    "const t = {};\nconst out = [];\nfor (const w of words) {\n  const k = w.length % 2;\n"
+    "  t[k] ??= {n: 0};\n  const before = t[k].n;\n  t[k].n++;\n  t[k][w] = before;\n"
+    "  out.push(before, t[k].n);\n}\nreturn [t, out];",
+    "const t = {};\nconst out = [];\nfor (const w of words) {\n  const k = w.length % 2;\n"
+    "  t[k] ??= {};\n  const had = t[k]['a'] ?? 0;\n  t[k]['a'] = had + 1;\n  t[k][w] = had;\n"
+    "  if (had > 1) out.push(t[k].a);\n}\nreturn [t, out];",
+    "const t = {};\nlet last = null;\nfor (const w of words) {\n  const k = w.length % 2;\n"
+    "  t[k] ??= {n: 0};\n  last = t[k].n;\n  t[k][w] = 1;\n  t[k].n += 2;\n}\n"
+    "return [t, last];",
+    # forEach, a loop inside a loop, entries, while, continue and break
+    "const t = {};\nnums.forEach((x, i) => {\n  const k = i % 2 ? 'odd' : 'even';\n"
+    "  t[k] ??= {};\n  t[k][i] = x;\n});\nreturn t;",
+    "const t = {};\nfor (const p of people) {\n  for (const tag of p.tags) {\n"
+    "    t[tag] ??= {};\n    t[tag][p.name] = p.age;\n  }\n}\nreturn t;",
+    "const t = {};\nfor (const [k, v] of Object.entries(data)) {\n  const ty = typeof v;\n"
+    "  if (!t[ty]) t[ty] = {};\n  t[ty][k] = v;\n}\nreturn t;",
+    "const t = {};\nlet i = 0;\nwhile (i < 6) {\n  const k = i % 2;\n  if (!t[k]) t[k] = {};\n"
+    "  t[k][i * 10] = i;\n  i++;\n}\nreturn t;",
+    _loop("t[k] ??= {};", "if (w === '') continue;\n  t[k][w] = k;", "w.length % 3"),
+    _loop("t[k] ??= {};", "if (w === '') break;\n  t[k][w] = k;", "w.length % 3"),
+    # `constructor` set (an own member, as JavaScript makes it), the same key twice
+    _loop("t[k] ??= {};", "t[k][w] = 1;", "'x'", "['a', 'constructor', 'a']"),
+    _loop("t[k] ??= {};", "t[k][w] = (t[k][w] ?? 0) + 1;", "'x'", "['a', 'b', 'a']"),
+    # the result read after the loop
+    "const m = {};\nfor (const p of people) {\n  const k = p.city || 'U';\n  m[k] ??= {};\n"
+    "  m[k][p.name] = (m[k][p.name] ?? 0) + 1;\n}\n"
+    "const total = Object.values(m).reduce((s, o) => s + Object.keys(o).length, 0);\n"
+    "return {m, total};",
+    # outside loops: a field's field of an object the program made
+    "const t = {a: {}};\nt.a.b = 1;\nt.a['c'] = 2;\nconst k = 'd';\nt.a[k] = 3;\nreturn t;",
+]
+
+
+def test_computed_fields_give_what_node_gives() -> None:
+    runs_as_in_node(PROGRAMS, RT)
+
+
+REFUSED = [
+    # a record JavaScript would share
+    (_loop("if (!t[k]) t[k] = {};", "const r = t[k];\n  t[k][w] = 1;\n  r.z = 2;"), "read whole"),
+    (
+        "const t = {};\nconst all = [];\nfor (const w of words) {\n  const k = w.length % 2;\n"
+        "  if (!t[k]) t[k] = {};\n  all.push(t[k]);\n  t[k][w] = 1;\n}\nreturn all;",
+        "read whole",
+    ),
+    (
+        "const t = {};\nconst shared = {};\nfor (const w of words) {\n  const k = w.length % 2;\n"
+        "  t[k] ??= shared;\n  t[k][w] = 1;\n}\nreturn [t, shared];",
+        "read whole",
+    ),
+    (_loop("if (!t[k]) t[k] = {};", "t[k][w] = t[1 - k];"), "read whole"),
+    (_loop("if (!t[k]) t[k] = {};", "t[k][w] = Object.keys(t[1 - k] ?? {}).length;"), "whole"),
+    (
+        "const base = {};\nconst t = {a: base};\nfor (const w of words) t.a[w] = 1;\nreturn base;",
+        "new",
+    ),
+    # a key computed twice, a field's key that calls a function
+    (_loop("t[w.length % 2] ??= {};", "t[w.length % 2][w] = 1;", "0"), "computed twice"),
+    (_loop("if (!t[k]) t[k] = {};", "t[k][w.toUpperCase()] = 1;"), "calls a function"),
+    (_loop("t[k] ??= {};", "t[k][w] = 1;\n  t[k][String(w)] ??= 2;", "w > 2", "nums"), "calls"),
+    # a computed field beside a pushed list; a record not made yet (Node throws)
+    (_loop("if (!t[k]) t[k] = {xs: []};", "t[k].xs.push(w);\n  t[k][w] = 1;"), "pushed list"),
+    (_loop("", "t[k][w] = 1;"), ""),
+    # `__proto__` and the members JavaScript inherits (Node reads them as functions)
+    (_loop("t[k] ??= {};", "t[k][w] = 1;", "'x'", "['a', '__proto__']"), "__proto__"),
+    (_loop("t[k] ??= {};", "t[k][w] = (t[k][w] ?? 0) + 1;", "'x'", "['constructor']"), ""),
+    (_loop("t[k] ??= {};", "t[k][w] = (t[k][w] || 0) + 1;", "'x'", "['toString']"), ""),
+    (_loop("t[k] ??= {};", "t[k][w] ??= 5;", "'x'", "['a', 'toString']"), ""),
+    # a missing field counted (Node makes NaN)
+    (_loop("t[k] ??= {};", "t[k][w]++;"), ""),
+]
+
+
+@pytest.mark.parametrize(("text", "says"), REFUSED)
+def test_what_javascript_reads_otherwise_is_refused(text: str, says: str) -> None:
+    out = RT.run(text, lang="plan", context=CONTEXT)
+    assert out.status == "failure" and out.error is not None, (text, out.value)
+    assert out.error.code != "internal_error", out.message
+    assert says in (out.message or ""), out.message
+
+
+def test_no_program_here_is_answered_otherwise_than_node() -> None:
+    verdicts = check(PROGRAMS + [text for text, _ in REFUSED], RT)
+    assert not [v for v in verdicts if v.kind in ("wrong", "crash")], verdicts
+    assert sum(v.kind == "same" for v in verdicts) == len(PROGRAMS)
+
+
+@pytest.mark.parametrize("n", [1_000, 10_000, 100_000])
+def test_a_record_of_computed_fields_grows_linearly(n: int) -> None:
+    """Two records of n/2 keys each: each set changes its record in place, so the steps stay
+    within 10 a row (a copy per set would cost the record's size: n squared in all)."""
+    rt = Runtime(load_entry_points=False, limits=Limits(max_steps=10 * n, deadline=600.0))
+    text = (
+        "const t = {};\nfor (const x of xs) {\n  const r = x % 2;\n  t[r] ??= {};\n"
+        "  t[r]['k' + x] = (t[r]['k' + x] ?? 0) + x;\n}\n"
+        "return Object.keys(t[0]).length + Object.keys(t[1]).length + t[1]['k' + (xs.length - 1)];"
+    )
+    out = rt.run(text, lang="plan", context={"xs": list(range(n))})
+    assert out.status == "success", out.message
+    assert out.value == n + n - 1
+
+
+def test_copying_would_not_be_linear() -> None:
+    """The same budget stops the form that copies the record per row (the test above is one)."""
+    n = 10_000
+    rt = Runtime(load_entry_points=False, limits=Limits(max_steps=10 * n, deadline=600.0))
+    text = (
+        "const t = {};\nfor (const x of xs) {\n  t.all = {...(t.all ?? {}), ['k' + x]: x};\n}\n"
+        "return Object.keys(t.all).length;"
+    )
+    out = rt.run(text, lang="plan", context={"xs": list(range(n))})
+    assert out.status == "failure" and out.error is not None
+    assert out.error.code == "limit_exceeded", out.message
