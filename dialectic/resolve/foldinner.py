@@ -86,7 +86,8 @@ def inner_arrays(
     grown: set[str] = set()  # the fields whose lists records' changes grow
     plain = False  # a group-by's list (no record) is grown too
     keys: list[Node | None] = []  # the keys of the inner arrays found (None: a record's)
-    computed: list[tuple[Node, Node]] = []  # records' computed fields' merges, their `acc`
+    #: records' computed fields' merges, the accumulator's nodes they read, their lists grown
+    computed: list[tuple[Node, list[Node], Node | None]] = []
     named: list[Node] = []  # the merges of records' other changes, each its change's only pair
     for change in changes:
         if type(change) is not Merge:
@@ -125,16 +126,19 @@ def inner_arrays(
             found.append(inners[0][0])
             allowed.update(id(n) for n in inners[0][1])
             keys.append(inners[0][2])
+    lists = [arr for _, _, arr in computed if arr is not None]
     if computed and not grown and not plain:  # (a computed field may be any list)
-        found.extend(merge for merge, _ in computed)
+        found.extend(merge for merge, _, _ in computed)
+        found.extend(lists)
         found.extend(named)  # (`t[k].n++` beside `t[k][w] = 1`: in place too)
-        allowed.update(id(acc) for _, acc in computed)
+        allowed.update(id(acc) for _, accs, _ in computed for acc in accs)
         keys.append(None)
     if not found:
         return []
     if not plain:  # (a list of the accumulator itself may not be read so)
         allowed.update(id(n) for n in records)
-        allowed.update(field_reads(body, is_acc, grown, bool(computed) and not grown))
+        fields = "deep" if lists else "any" if computed and not grown else "named"
+        allowed.update(field_reads(body, is_acc, grown, fields))
     reads: dict[int, int] = {}
     others = _other_members(body, is_acc, keys)
     for node in walk(body):

@@ -1,6 +1,7 @@
 """Computed fields of the records of an object a loop fills (SPEC 10, "Loops", "Aggregating
-into records"): ``table[a][b] = v`` and ``table[a][b] = (table[a][b] ?? 0) + x`` give Node's
-answer, linear in the rows (the record changes in place: :mod:`dialectic.resolve.recordinner`,
+into records"): ``table[a][b] = v``, ``table[a][b] = (table[a][b] ?? 0) + x`` and
+``t[a][b] ??= []; t[a][b].push(x)`` give Node's answer, linear in the rows (the record and
+its lists change in place: :mod:`dialectic.resolve.recordinner`,
 :func:`dialectic.compiler.accumulate.merge_owned`); a record JavaScript would share, a key that
 calls a function, a member JavaScript inherits and ``__proto__`` are refused at their place."""
 
@@ -81,6 +82,17 @@ PROGRAMS = [
     # `constructor` set (an own member, as JavaScript makes it), the same key twice
     _loop("t[k] ??= {};", "t[k][w] = 1;", "'x'", "['a', 'constructor', 'a']"),
     _loop("t[k] ??= {};", "t[k][w] = (t[k][w] ?? 0) + 1;", "'x'", "['a', 'b', 'a']"),
+    # a record's computed fields as lists, pushed onto
+    "const t = {};\nfor (const p of people) {\n  for (const tag of p.tags) {\n"
+    "    t[tag] ??= {};\n    t[tag][p.name] ??= [];\n    t[tag][p.name].push(p.age);\n  }\n}\n"
+    "return t;",
+    _loop("t[k] ??= {};", "t[k][w.length] ||= [];\n  t[k][w.length].push(w, k);"),
+    _loop(
+        "t[k] ??= {};",
+        "t[k][w.length] ??= [];\n  t[k][w.length + 1] ??= [];\n  t[k][w.length].push(w);\n"
+        "  t[k][w.length + 1].push(k);",
+    ),
+    _loop("t[k] ??= {};", "t[k][w] ??= [];\n  t[k][w].push(...w);", "'all'"),
     # the result read after the loop
     "const m = {};\nfor (const p of people) {\n  const k = p.city || 'U';\n  m[k] ??= {};\n"
     "  m[k][p.name] = (m[k][p.name] ?? 0) + 1;\n}\n"
@@ -121,6 +133,24 @@ REFUSED = [
     # a computed field beside a pushed list; a record not made yet (Node throws)
     (_loop("if (!t[k]) t[k] = {xs: []};", "t[k].xs.push(w);\n  t[k][w] = 1;"), "pushed list"),
     (_loop("", "t[k][w] = 1;"), ""),
+    # a computed field pushed onto: made by `??= []` only, read only after the loop
+    (_loop("t[k] ??= {};", "t[k][w.length].push(w);"), ""),
+    (_loop("t[k] ??= {n: 0};", "t[k][w.length] ??= [];\n  t[k][w.length].push(w);"), "whole"),
+    (_loop("t[k] ??= {};", "t[k][w] = 'x';\n  t[k][w].push(w);"), "made only by"),
+    (_loop("t[k] ??= {};", "t[k][w] ??= [];\n  t[k][w].push(w);\n  t[k].x = 1;"), "no named"),
+    (
+        "const t = {};\nconst out = [];\nfor (const w of words) {\n  const k = w.length % 2;\n"
+        "  t[k] ??= {};\n  t[k][w] ??= [];\n  out.push(t[k][w]);\n  t[k][w].push(w);\n}\n"
+        "return out;",
+        "read it after the loop",
+    ),
+    (
+        _loop(
+            "t[k] ??= {};",
+            "t[k][w] ??= [];\n  t[k][w].push(w);\n  if (t[k][w].length > 1) t[k][w].push(1);",
+        ),
+        "read it after the loop",
+    ),
     # `__proto__` and the members JavaScript inherits (Node reads them as functions)
     (_loop("t[k] ??= {};", "t[k][w] = 1;", "'x'", "['a', '__proto__']"), "__proto__"),
     (_loop("t[k] ??= {};", "t[k][w] = (t[k][w] ?? 0) + 1;", "'x'", "['constructor']"), ""),
@@ -158,6 +188,20 @@ def test_a_record_of_computed_fields_grows_linearly(n: int) -> None:
     out = rt.run(text, lang="plan", context={"xs": list(range(n))})
     assert out.status == "success", out.message
     assert out.value == n + n - 1
+
+
+@pytest.mark.parametrize("n", [1_000, 10_000, 100_000])
+def test_a_record_of_pushed_lists_grows_linearly(n: int) -> None:
+    """Six lists of n/6 items in two records: each push grows its list in place."""
+    rt = Runtime(load_entry_points=False, limits=Limits(max_steps=12 * n, deadline=600.0))
+    text = (
+        "const t = {};\nfor (const x of xs) {\n  const r = x % 2;\n  t[r] ??= {};\n"
+        "  t[r][x % 3] ??= [];\n  t[r][x % 3].push(x);\n}\n"
+        "return t[0][0].length + t[0][1].length + t[0][2].length + t[1][0].length;"
+    )
+    out = rt.run(text, lang="plan", context={"xs": list(range(n))})
+    assert out.status == "success", out.message
+    assert out.value == len(range(0, n, 2)) + len(range(3, n, 6))
 
 
 def test_copying_would_not_be_linear() -> None:

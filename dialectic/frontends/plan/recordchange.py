@@ -116,13 +116,11 @@ def change_after(
         if end < 0 or end == after + 1:
             return None
         return Change(start, obj, record, after, name, str(op), after + 1, end, keyed)
-    if keyed:
-        return None  # (a pushed list is a named field)
     if kinds[after] == "." and values[after + 1] == "push" and kinds[after + 2] == "(":
         close = partner.get(after + 2, -1)
         if close < 0 or close == after + 3 or kinds[close + 1] not in ENDS:
             return None
-        return Change(start, obj, record, after, name, "push", after + 3, close)
+        return Change(start, obj, record, after, name, "push", after + 3, close, keyed)
     return None
 
 

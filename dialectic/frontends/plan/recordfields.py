@@ -80,16 +80,16 @@ _DECLARED = frozenset(["const", "let", "var"])
 _MAYBE = re.compile(
     r"[.\]][\w$]*\s*(?:(?:\.[\w$]+|\[\s*[\"'][^\"'\n]*[\"']\s*\])\s*(?:"
     + CHANGE_OPS
-    + r"|\.\s*push\s*\()|\[[^\[\]\n]*\]\s*"
+    + r"|\.\s*push\s*\()|\[[^\[\]\n]*\]\s*(?:"
     + CHANGE_OPS
-    + ")"
+    + r"|\.\s*push\s*\())"
 )
 #: the field and the change of :data:`_MAYBE` (searched first: a literal `.` or `[` starts it,
 #: which the search finds quickly; what stands before it is then looked at by hand)
 _FIELD_CHANGES = (
     re.compile(r"\.[\w$]+\s*(?:" + CHANGE_OPS + r"|\.\s*push\s*\()"),
     re.compile(r"\[\s*[\"'][^\"'\n]*[\"']\s*\]\s*(?:" + CHANGE_OPS + r"|\.\s*push\s*\()"),
-    re.compile(r"\[[^\[\]\n]*\]\s*" + CHANGE_OPS),  # (`o[k][j] = v`: a computed field)
+    re.compile(r"\[[^\[\]\n]*\]\s*(?:" + CHANGE_OPS + r"|\.\s*push\s*\()"),  # (`o[k][j] = v`)
 )
 
 
@@ -225,10 +225,14 @@ def _check(
     to rewrite in ``found``, else the token at fault and the reason."""
     changes = found.changes
     pushed = {c.name for c in changes if c.kind == "push"}
+    if any(c.computed and c.kind == "push" for c in changes):
+        why = _keyed_lists(kinds, changes)
+        if why is not None:
+            return why
     for c in changes:
-        if c.name in pushed and c.kind != "push":
+        if c.name in pushed and c.kind != "push" and not c.computed:
             return c.after, f"the field `{c.name}` is pushed onto and set: push onto it only"
-        if c.computed and pushed:
+        if c.computed and pushed and "" not in pushed:
             return c.record, "a computed field of a record may be a pushed list: name the field"
 
     def use(j: int) -> str | None:
@@ -238,6 +242,20 @@ def _check(
         return kinds[first + 1] == "=" and _records_end(kinds, values, partner, first + 2, found)
 
     return checked_uses(kinds, values, uses, changes, ("=", "{", "}"), use, records)
+
+
+def _keyed_lists(kinds: Sequence[str], changes: list[Change]) -> tuple[int, str] | None:
+    """None when the records' computed fields are lists (``t[k][j].push(x)``) that only
+    ``t[k][j] ??= [];`` (or ``||=``) makes and pushes grow, no other field changing (the
+    records are ``{}``: :func:`literal_end`), else the token at fault and the reason."""
+    for c in changes:
+        if not c.computed:
+            return c.after, "a record whose computed fields are pushed onto changes no named field"
+        empty = c.end == c.value + 2 and kinds[c.value] == "[" and kinds[c.value + 1] == "]"
+        if c.kind != "push" and not (c.kind in ("??=", "||=") and empty):
+            why = "a computed field pushed onto is made only by `R[key] ??= [];`"
+            return c.after, f"{why} and changed only by pushes"
+    return None
 
 
 def _records_end(
@@ -324,6 +342,10 @@ def _use(
     if after < 0:
         return whole if _record_use(kinds, values, partner, j, record, found) else None
     member = field_name(kinds, values, record, after)
+    if member is not None and "" in pushed:
+        member = ""  # (a record's computed field is pushed onto: any field may be a list)
+    if member is None and "" in pushed:
+        return f"`{name}[...][...]` may be a list pushed onto in place: read it after the loop"
     if member is None and pushed:
         return f"a computed field of `{name}`'s record may be a pushed list: name the field"
     nxt, op = kinds[after], values[after]
@@ -421,6 +443,8 @@ def literal_end(
     if close < 0 or kinds[close + 1] not in ends:
         return -1
     pushed = {c.name for c in found.changes if c.kind == "push"}
+    if "" in pushed and close != i + 1:
+        return -1  # (a record whose computed fields are pushed onto is `{}`)
     k = i + 1
     while k < close:
         if kinds[k] == "name" and kinds[k + 1] in (",", "}"):  # `{count}`
