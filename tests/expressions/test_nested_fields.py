@@ -7,6 +7,9 @@ calls a function, a member JavaScript inherits and ``__proto__`` are refused at 
 
 from __future__ import annotations
 
+import random
+from collections import Counter
+
 import pytest
 
 from dialectic import Limits, Runtime
@@ -93,6 +96,14 @@ PROGRAMS = [
         "  t[k][w.length + 1].push(k);",
     ),
     _loop("t[k] ??= {};", "t[k][w] ??= [];\n  t[k][w].push(...w);", "'all'"),
+    # the record made in parentheses, `(g[a] ??= {})[b] = v;` (two statements)
+    "const g = {};\nfor (const w of words) {\n  (g[w.length] ??= {})[w] = 1;\n}\nreturn g;",
+    "const g = {};\nfor (const p of people) {\n  const r = p.city || 'U';\n"
+    "  (g[r] ||= {})[p.name] = (g[r][p.name] ?? 0) + p.age;\n}\nreturn g;",
+    "const g = {};\nfor (const p of people) {\n  (g[p.city] ??= {}).n = p.age;\n}\nreturn g;",
+    "const g = {};\nconst k = 'a';\n(g[k] ??= {}).x = 1;\n(g[k] ??= {}).y = 2;\nreturn g;",
+    # an unshift onto a member whose name no variable has (before: a Python IndexError)
+    "const g = {};\ng.a ||= [];\ng.a.unshift(1);\ng.a.unshift(0);\nreturn g;",
     # the result read after the loop
     "const m = {};\nfor (const p of people) {\n  const k = p.city || 'U';\n  m[k] ??= {};\n"
     "  m[k][p.name] = (m[k][p.name] ?? 0) + 1;\n}\n"
@@ -150,6 +161,17 @@ REFUSED = [
             "t[k][w] ??= [];\n  t[k][w].push(w);\n  if (t[k][w].length > 1) t[k][w].push(1);",
         ),
         "read it after the loop",
+    ),
+    # the record made in parentheses as the statement of an `if` or with a comma: as written
+    (
+        "const g = {};\nfor (const w of words) {\n  if (w) (g[w.length] ??= {})[w] = 1;\n}\n"
+        "return g;",
+        "??=",
+    ),
+    (
+        "const g = {};\nfor (const w of words) {\n  (g[w.length] ??= {})[w] = 1, g.z = 2;\n}\n"
+        "return g;",
+        "??=",
     ),
     # `__proto__` and the members JavaScript inherits (Node reads them as functions)
     (_loop("t[k] ??= {};", "t[k][w] = 1;", "'x'", "['a', '__proto__']"), "__proto__"),
@@ -215,3 +237,62 @@ def test_copying_would_not_be_linear() -> None:
     out = rt.run(text, lang="plan", context={"xs": list(range(n))})
     assert out.status == "failure" and out.error is not None
     assert out.error.code == "limit_exceeded", out.message
+
+
+#: the parts of the random aggregations by a computed field (keys, fields, changes, pushes,
+#: statements JavaScript reads otherwise once a record or list is shared, makes)
+_KEYS = ["p.city || 'U'", "p.age > 5 ? 'old' : 'young'", "p.name.length % 2", "'all'"]
+_FIELDS = ["p.name", "p.age", "p.name.length", "p.city", "t", "p.age % 3", "'n'", "0"]
+_CHANGES = [
+    "R[F] = p.age;", "R[F] = (R[F] ?? 0) + 1;", "R[F] ??= p.name;", "R[F] ||= 1;", "R[F] += 1;",
+    "R[F]++;", "R[F] = (R[F] || 0) + p.age;", "R.n = (R.n ?? 0) + 1;", "R[F] = R[G] ?? null;",
+    "if (p.age > 5) R[F] = 2;", "R[F] = [p.name];", "R[F] = {a: 1};",
+]  # fmt: skip
+_PUSHES = ["R[F] ??= [];\n  R[F].push(p.name);", "R[F] ||= [];\n  R[F].push(p.age, 1);"]
+_ODD = [
+    "const r = R; r.z = 1;", "all.push(R);", "all.push(R[F]);", "if (p.age > 30) break;",
+    "if (p.age < 1) continue;", "const v = R[F] ?? 0; all.push(v);", "R = {};", "R[F].x = 1;",
+]  # fmt: skip
+_MAKES = [
+    "if (!R) R = {};", "R ??= {};", "R ||= {};", "R = R || {};", "R = R ?? {};",
+    "if (!(k in st)) R = {};", "if (!R) R = {n: 0};",
+]  # fmt: skip
+
+
+def _program(seed: int) -> str:
+    r = random.Random(seed)
+    push = r.random() < 0.3
+    body = ["const k = " + r.choice(_KEYS) + ";"]
+    if r.random() < 0.95:
+        body.append(r.choice(_MAKES).replace("R", "st[k]"))
+    for _ in range(r.randrange(1, 4)):
+        change = r.choice(_PUSHES if push else _CHANGES).replace("R", "st[k]")
+        body.append(change.replace("F", r.choice(_FIELDS)).replace("G", r.choice(_FIELDS)))
+    if r.random() < 0.25:
+        odd = r.choice(_ODD).replace("R", "st[k]").replace("F", r.choice(_FIELDS))
+        body.insert(r.randrange(1, len(body) + 1), odd)
+    inner = "\n  ".join(["const t = p.tags[0] ?? 'none';", *body])
+    loop = r.choice(
+        [
+            "for (const p of people) {\n  BODY\n}",
+            "people.forEach(p => {\n  BODY\n});",
+            "for (const q of [...people, ...people]) {\n  const p = q;\n  BODY\n}",
+        ]
+    )
+    if "forEach" in loop:
+        inner = inner.replace("continue;", "return;").replace("break;", "return;")
+    end = r.choice(
+        [
+            "return st;",
+            "return [st, all];",
+            "return Object.entries(st).map(([c, v]) => [c, Object.keys(v)]);",
+        ]
+    )
+    return "\n".join(["const st = {};", "const all = [];", loop.replace("BODY", inner), end])
+
+
+def test_random_aggregations_by_a_computed_field_give_nodes_answer_or_fail() -> None:
+    verdicts = check([_program(seed) for seed in range(300)], RT)
+    bad = [v for v in verdicts if v.kind in ("wrong", "crash")]
+    assert not bad, bad[:3]
+    assert sum(v.kind == "same" for v in verdicts) >= 120, Counter(v.kind for v in verdicts)

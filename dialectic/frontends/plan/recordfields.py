@@ -108,6 +108,10 @@ def _field_change(source: str) -> bool:
     return False
 
 
+#: `(o[k] ??= {})[j] = v;`, which :mod:`.parensets` wrote as two statements
+_PAREN_SET = re.compile(
+    r"\)\s*(?:\[[^\[\]\n]*\]|\.[\w$]+)\s*(?:" + CHANGE_OPS + r"|\.\s*push\s*\()"
+)
 #: `++o[k].f;` (searched when the text holds `++` or `--`)
 _PREFIX = re.compile(r"(?:\+\+|--)\s*[\w$]+\s*[.\[]")
 
@@ -117,8 +121,10 @@ def record_changes(source: str, tokens: Lexed) -> Lexed | None:
     wrote read as the record's new value (None: there is none)."""
     if "." not in source and "]" not in source:
         return None
-    if not _field_change(source) and not (
-        ("++" in source or "--" in source) and _PREFIX.search(source) is not None
+    if (
+        not _field_change(source)
+        and not (("++" in source or "--" in source) and _PREFIX.search(source) is not None)
+        and not (")" in source and _PAREN_SET.search(source) is not None)
     ):
         return None
     kept = checked_containers(tokens, _changes, _kept)
