@@ -83,6 +83,8 @@ def merge_owned(frame: int, field: str | None, path: JSONPath, parts: list[Any])
     base = parts[0]
     if type(owner) is not Owner:  # (not applied by a reduce that owns: as written)
         return merge(parts, path)
+    if field == INNER:
+        return _merge_inner(owner, path, parts)
     if type(base) is dict:
         if field is None:
             owner.copied += len(base)
@@ -238,6 +240,23 @@ def _spread_inner(
     if type(base) is list:
         owner.copied += len(base)
     lists[id(out)] = out  # (kept: no other list can take its id while the reduce runs)
+    return out
+
+
+def _merge_inner(owner: Owner, path: JSONPath, parts: list[Any]) -> dict[str, Any]:
+    """``{...acc[k], ...Object.fromEntries([[j, v]])}``, a record inside an accumulator
+    (:mod:`dialectic.resolve.recordinner`, ``t[k][j] = v``): the record changed in place when
+    this fold's inner merges made it, else a new one (the record copied once), kept as made."""
+    base = parts[0]
+    made = owner.fields.get(INNER)
+    if made is None:
+        made = owner.fields[INNER] = {}
+    if type(base) is dict and made.get(id(base)) is base:
+        return merge(parts[1:], path, base)
+    out = merge(parts, path)
+    if type(base) is dict:
+        owner.copied += len(base)
+    made[id(out)] = out  # (kept: no other object can take its id while the fold runs)
     return out
 
 

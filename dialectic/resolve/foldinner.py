@@ -29,7 +29,7 @@ from collections.abc import Callable
 from typing import Any
 
 from dialectic.resolve.accumulate import appended
-from dialectic.resolve.recordinner import field_reads, record_pair
+from dialectic.resolve.recordinner import field_reads, keyed_pair, record_pair
 from dialectic.tree.nodes import (
     AliasRef,
     Arr,
@@ -69,11 +69,14 @@ def inner_arrays(
     is_acc: Callable[[Node], bool],
     passed: set[int],
     aliases: Block | None,
+    keyed: bool = False,
 ) -> list[Node]:
     """The inner arrays of ``changes`` (the merges that may change the accumulator in place)
     that may grow in place. ``is_acc``: whether a node reads the accumulator (a version of
     it); ``passed``: the ids of its occurrences that give it on as it is (a change's base, a
-    branch, the step's result); ``aliases``: the step's block, whose aliases ``E`` may be."""
+    branch, the step's result); ``aliases``: the step's block, whose aliases ``E`` may be;
+    ``keyed``: a fold's, whose records' computed fields (``t[k][j] = v``) may change in place
+    too (:func:`.keyed_pair`)."""
     binding = {b.slot: b for b in aliases.bindings} if aliases is not None else {}
     frame = aliases.bindings[0].frame if aliases is not None and aliases.bindings else -2
     found: list[Node] = []
@@ -83,6 +86,9 @@ def inner_arrays(
     grown: set[str] = set()  # the fields whose lists records' changes grow
     plain = False  # a group-by's list (no record) is grown too
     keys: list[Node | None] = []  # the keys of the inner arrays found (None: a record's)
+    #: records' computed fields' merges, the accumulator's nodes they read, their lists grown
+    computed: list[tuple[Node, list[Node], Node | None]] = []
+    named: list[Node] = []  # the merges of records' other changes, each its change's only pair
     for change in changes:
         if type(change) is not Merge:
             continue
@@ -97,7 +103,13 @@ def inner_arrays(
             if type(literal) is AliasRef and literal.frame == frame and literal.slot in binding:
                 entries.append(literal.slot)
                 literal = binding[literal.slot].node
-            for pair in _pairs(literal):
+            pairs = _pairs(literal)
+            one = keyed and len(pairs) == 1 and len(change.parts) == 2
+            found_keyed = keyed_pair(pairs[0], base, is_acc, _same) if one else None
+            if found_keyed is not None:  # (the change's only pair)
+                computed.append(found_keyed)
+                continue
+            for pair in pairs:
                 inner = _inner(pair, base, is_acc)
                 if inner is not None:
                     inners.append((inner[0], [inner[1]], inner[2]))
@@ -109,15 +121,24 @@ def inner_arrays(
                     grown.add(record[2])
                 elif record is not None:
                     records.extend(record[1])
+                    named.extend([pair.items[1]] if one else [])
         if len(inners) == 1:  # (two in one change: the second would see the first's list)
             found.append(inners[0][0])
             allowed.update(id(n) for n in inners[0][1])
             keys.append(inners[0][2])
+    lists = [arr for _, _, arr in computed if arr is not None]
+    if computed and not grown and not plain:  # (a computed field may be any list)
+        found.extend(merge for merge, _, _ in computed)
+        found.extend(lists)
+        found.extend(named)  # (`t[k].n++` beside `t[k][w] = 1`: in place too)
+        allowed.update(id(acc) for _, accs, _ in computed for acc in accs)
+        keys.append(None)
     if not found:
         return []
     if not plain:  # (a list of the accumulator itself may not be read so)
         allowed.update(id(n) for n in records)
-        allowed.update(field_reads(body, is_acc, grown))
+        fields = "deep" if lists else "any" if computed and not grown else "named"
+        allowed.update(field_reads(body, is_acc, grown, fields))
     reads: dict[int, int] = {}
     others = _other_members(body, is_acc, keys)
     for node in walk(body):

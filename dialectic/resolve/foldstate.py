@@ -107,7 +107,7 @@ def fold_steps(lam: Lambda, frame: int) -> list[tuple[Node, str | None]]:
             slot = fold._version(node)
             return slot is not None and fold.field[slot] == field
 
-        found = inner_arrays(body, changes, is_version, fold.passed, body)
+        found = inner_arrays(body, changes, is_version, fold.passed, body, keyed=True)
         marks.extend((n, INNER) for n in found)
     marks.extend((c, None) for c, base, _ in fold.changes if fold.field[base] in fold.bad)
     return marks + [(n, None) for n in fold.copies]

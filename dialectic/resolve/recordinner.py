@@ -12,6 +12,11 @@ or a grown list to anything: a field that is no grown list (``acc[K].count``, an
 tests ``!acc[K]`` and ``acc[K] ? ... : ...`` (a record is truthy). A list a record's field held
 before (``names: []`` of the literal, or a list from elsewhere) is copied at its first push, as
 :mod:`dialectic.compiler.accumulate` copies any list its inner arrays did not make.
+
+A record's computed field (``t[k][j] = v``, ``{...acc[K], ...Object.fromEntries([[J, V]])}``:
+:func:`keyed_pair`) changes the record itself in place, in a loop's fold, when the records
+have no grown named list; a list at such a field (``t[k][j].push(x)``, ``[...acc[K][J], x]``)
+grows in place too, and the accumulator is then read only for a field's member.
 """
 
 from __future__ import annotations
@@ -19,10 +24,10 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from dialectic.resolve.accumulate import appended
-from dialectic.tree.nodes import Arr, Cond, Get, Lit, Merge, Node, Obj, Op, Spread
+from dialectic.tree.nodes import Arr, Cond, Get, Global, Lit, Merge, Node, Obj, Op, Spread
 from dialectic.tree.walking import walk
 
-__all__ = ["field_reads", "record_pair"]
+__all__ = ["field_reads", "keyed_pair", "record_pair"]
 
 
 def record_pair(
@@ -76,15 +81,78 @@ def _record_of(
     )
 
 
-def field_reads(body: Node, is_acc: Callable[[Node], bool], grown: set[str]) -> set[int]:
+def keyed_pair(
+    pair: Arr, base: Node, is_acc: Callable[[Node], bool], same: Callable[[Node, Node], bool]
+) -> tuple[Node, list[Node], Node | None] | None:
+    """For the pair ``[K, {...acc[K2], ...Object.fromEntries([[J, V]])}]`` of a change of
+    ``base`` (``t[k][j] = v``, a record's computed field): the merge, which may change the
+    record in place, the accumulator's nodes it reads so, and ``V`` when it is the field's
+    list grown, ``[...acc[K3][J2], ...]`` (``t[k][j].push(x)``: it may grow in place; ``K3``
+    and ``J2`` written as ``K`` and ``J``); None for any other pair. ``acc[K3][J2] ?? []``
+    (``t[k][j] ??= []``) puts the field's list back where it was: its read is given too."""
+    key, value = pair.items
+    if type(value) is not Merge or len(value.parts) != 2:
+        return None
+    record, entries = value.parts
+    if not _record_of(record, base, key, is_acc, same, 1):
+        return None
+    if type(entries) is not Global or entries.name != "Object.fromEntries":
+        return None
+    if len(entries.args) != 1 or type(entries.args[0]) is not Arr:
+        return None
+    items = entries.args[0].items
+    if len(items) != 1 or type(items[0]) is not Arr or len(items[0].items) != 2:
+        return None
+    field, inner = items[0].items
+    accs: list[Node] = [record.target]  # type: ignore[attr-defined]
+    start = _list_start(inner)
+    if type(start) is Get and _field_of(start, base, key, field, is_acc, same):
+        accs.append(start.target)
+        return value, accs, inner if type(inner) is Arr else None
+    return value, accs, None
+
+
+def _list_start(inner: Node) -> Node | None:
+    """``B`` of ``[...B, ...]`` or of ``B ?? []`` (``||``), else None."""
+    if type(inner) is Arr:
+        first = inner.items[0] if inner.items else None
+        return first.value if type(first) is Spread else None
+    if type(inner) is Op and inner.op in ("??", "||") and len(inner.operands) == 2:
+        empty = inner.operands[1]
+        return inner.operands[0] if type(empty) is Arr and not empty.items else None
+    return None
+
+
+def _field_of(
+    node: Get,
+    base: Node,
+    key: Node,
+    field: Node,
+    is_acc: Callable[[Node], bool],
+    same: Callable[[Node, Node], bool],
+) -> bool:
+    """Whether ``node`` is ``acc[K2][J2]``, ``K2`` written as ``key`` and ``J2`` as ``field``."""
+    return _record_of(node, base, key, is_acc, same, 2) and same(node.keys[1], field)
+
+
+def field_reads(
+    body: Node, is_acc: Callable[[Node], bool], grown: set[str], fields: str = "named"
+) -> set[int]:
     """The ids of the accumulator's nodes in ``body`` read only for a field that is no grown
-    list (``acc[K].count``) or for a test (``!acc[K]``, ``acc[K] ? a : b``)."""
+    list (``acc[K].count``; ``fields`` "any": any field, ``acc[K][j]``, when no list grows;
+    "deep": only a field's member, ``acc[K][j].length``, when any field may be a list that
+    grows) or for a test (``!acc[K]``, ``acc[K] ? a : b``)."""
     found: set[int] = set()
     for node in walk(body):
         t = type(node)
         if t is Get and is_acc(node.target) and len(node.keys) >= 2:  # type: ignore[attr-defined]
             name = node.keys[1]  # type: ignore[attr-defined]
-            if type(name) is Lit and type(name.value) is str and name.value not in grown:
+            if fields == "deep":
+                if len(node.keys) >= 3:  # type: ignore[attr-defined]
+                    found.add(id(node.target))  # type: ignore[attr-defined]
+            elif fields == "any" or (
+                type(name) is Lit and type(name.value) is str and name.value not in grown
+            ):
                 found.add(id(node.target))  # type: ignore[attr-defined]
             continue
         tested = None

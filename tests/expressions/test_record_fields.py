@@ -176,8 +176,14 @@ def test_record_field_changes_give_what_node_gives() -> None:
         ),
         (
             "const st = {};\nfor (const p of people) {\n  const k = p.city || 'U';\n"
-            "  if (!st[k]) st[k] = {};\n  st[k][p.name] = p.age;\n}\nreturn st;",
-            "is computed",
+            "  if (!st[k]) st[k] = {};\n  st[k][p.name.trim()] = p.age;\n}\nreturn st;",
+            "calls a function",
+        ),
+        (
+            "const st = {};\nfor (const p of people) {\n  const k = p.city || 'U';\n"
+            "  if (!st[k]) st[k] = {xs: []};\n  st[k].xs.push(p.age);\n  st[k][p.name] = 1;\n}"
+            "\nreturn st;",
+            "may be a pushed list",
         ),
         (
             "const st = {};\nfor (const p of people) {\n  const k = p.city || 'U';\n"

@@ -3,8 +3,11 @@ write a group-by or a count:
 
     (groups[k] ||= []).push(x);            (groups[k] ??= []).push(x);
     (groups[k] = groups[k] || []).push(x);  (counts[k] = (counts[k] || 0) + 1);
+    (table[r] ??= {})[kind] = v;
 
-Read before parsing, on the tokens: ``(T op V);`` is the statement ``T op V;``, and
+Read before parsing, on the tokens: ``(T op V);`` is the statement ``T op V;``,
+``(T op V).f = W;`` (``[k]``, any member and what follows to the statement's end: the value of
+``T op V`` is ``T``'s new value, and ``T`` reads the same twice) is ``T op V; T.f = W;``, and
 ``(T ||= []).push(A);`` (also ``??=``, and ``=`` with ``T || []`` or ``T ?? []``) is
 ``T = [...(T || []), A];``, the group-by change the loops, blocks and ``reduce`` steps make in
 place (linear). ``T`` is a member ``o[k]``/``o.k`` whose key reads the same twice (a name, a
@@ -64,6 +67,8 @@ class _Found:
     call_end: int
     obj: str
     either: str = "||"
+    #: ``(T op V).f = W;``, ``(T op V)[k] = W;``: the token after ``W`` (-1: no such member)
+    member_end: int = -1
 
 
 def split_parenthesized(source: str, tokens: Lexed) -> Lexed | None:
@@ -234,6 +239,13 @@ def _statement(
     after = close + 1
     if kinds[after] in (";", "}", "eof"):
         return _Found(i, op, close, -1, -1, "")
+    if kinds[after] == "[" or (kinds[after] == "." and values[after + 1] != "push"):
+        if i > 0 and kinds[i - 1] not in (";", "{", "}"):
+            return None  # (`if (c) (...)[b] = v;`, `else ...`: two statements would not do)
+        if not _member_change(kinds, values, partner, after):
+            return None
+        end = _member_statement_end(kinds, after)  # `(g[a] ??= {})[b] = v;`
+        return _Found(i, op, close, -1, -1, "", member_end=end) if end > 0 else None
     if not (
         kinds[after] == "."
         and values[after + 1] == "push"
@@ -259,6 +271,45 @@ def _statement(
     ):
         return None
     return _Found(i, op, close, after + 2, call_end, obj, str(value[len(target)][1]))
+
+
+#: the changes of a member after ``(T op V)``
+_MEMBER_OPS = frozenset(["=", "??=", "||=", "&&=", "+=", "-=", "*=", "/=", "%=", "++", "--"])
+
+
+def _member_change(
+    kinds: Sequence[str], values: Sequence[object], partner: dict[int, int], i: int
+) -> bool:
+    """Whether members from token ``i`` (``.f``, ``[k]``, more) are then set, changed or
+    pushed onto (``= v``, ``+= v``, ``++``, ``.push(``)."""
+    while True:
+        if kinds[i] == "." and values[i + 1] == "push" and kinds[i + 2] == "(":
+            return True
+        if kinds[i] == "." and kinds[i + 1] == "name":
+            i += 2
+        elif kinds[i] == "[" and partner.get(i, -1) > i:
+            i = partner[i] + 1
+        else:
+            return kinds[i] in ("=", "op") and str(values[i]) in _MEMBER_OPS
+
+
+def _member_statement_end(kinds: Sequence[str], i: int) -> int:
+    """The token ending the statement whose rest starts at token ``i`` (its `;`, the `}` of
+    its block or the end), or -1 when a `,` at its level ends it first."""
+    depth = 0
+    for j in range(i, len(kinds)):
+        kind = kinds[j]
+        if kind in _OPEN:
+            depth += 1
+        elif kind in _CLOSE:
+            depth -= 1
+            if depth < 0:
+                return j if kind == "}" else -1
+        elif depth == 0 and kind in (";", "eof"):
+            return j
+        elif depth == 0 and kind == ",":
+            return -1
+    return -1
 
 
 def _held_nowhere_else(
@@ -392,6 +443,13 @@ def _rewrite(source: str, tokens: Lexed, found: list[_Found]) -> Lexed:
     at = 0
     for f in found:
         copy(at, f.open)
+        if f.member_end >= 0:  # `(T op V)[k] = W;`: `T op V; T[k] = W;`
+            copy(f.open + 1, f.close)
+            put(";", ";", f.close)
+            copy(f.open + 1, f.op)
+            copy(f.close + 1, f.member_end)
+            at = f.member_end
+            continue
         if f.call < 0:  # `(T op V);`: `T op V;`
             copy(f.open + 1, f.close)
             at = f.close + 1

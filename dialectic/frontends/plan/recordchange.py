@@ -8,6 +8,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
+from dialectic.frontends.plan.parensets import pure_key
+
 __all__ = [
     "ASSIGN",
     "CHANGE_OPS",
@@ -42,6 +44,8 @@ class Change:
     kind: str
     value: int
     end: int
+    #: the field is a key the statement computes (``o[k][j] = v``: ``name`` is empty)
+    computed: bool = False
 
 
 @dataclass(slots=True)
@@ -83,34 +87,40 @@ def change_after(
     partner: dict[int, int],
     start: int,
     record: int,
+    computed: bool = False,
 ) -> Change | None:
     """The change of a record's field by the statement at token ``start`` whose record
-    (``o[k]``, ``m.get(k)``) ends before token ``record``: its field and what changes it."""
+    (``o[k]``, ``m.get(k)``) ends before token ``record``: its field and what changes it
+    (``computed``: also a field whose key is read the same twice, no call, ``o[k][j] = v``,
+    ``o[k][i * 2] += 1``, not pushed onto)."""
     prefix = kinds[start] == "op"
     obj = start + 1 if prefix else start
     after = member_end(kinds, partner, record)
     name = field_name(kinds, values, record, after) if after > 0 else None
+    keyed = computed and name is None and after > 0 and kinds[record] == "["
+    if keyed and pure_key(kinds, values, record + 1, after - 1):
+        name = ""
     if name is None:
         return None
     op = values[after]
     if prefix:
         if kinds[after] not in ENDS:
             return None
-        return Change(start, obj, record, after, name, str(values[start]), after, after)
+        return Change(start, obj, record, after, name, str(values[start]), after, after, keyed)
     if kinds[after] == "op" and op in ("++", "--"):
         if kinds[after + 1] not in ENDS:
             return None
-        return Change(start, obj, record, after, name, str(op), after + 1, after + 1)
+        return Change(start, obj, record, after, name, str(op), after + 1, after + 1, keyed)
     if kinds[after] == "=" or (kinds[after] == "op" and op in ASSIGN):
         end = value_end(kinds, after + 1)
         if end < 0 or end == after + 1:
             return None
-        return Change(start, obj, record, after, name, str(op), after + 1, end)
+        return Change(start, obj, record, after, name, str(op), after + 1, end, keyed)
     if kinds[after] == "." and values[after + 1] == "push" and kinds[after + 2] == "(":
         close = partner.get(after + 2, -1)
         if close < 0 or close == after + 3 or kinds[close + 1] not in ENDS:
             return None
-        return Change(start, obj, record, after, name, "push", after + 3, close)
+        return Change(start, obj, record, after, name, "push", after + 3, close, keyed)
     return None
 
 

@@ -75,17 +75,21 @@ _MUTATING = frozenset(
 )
 #: the words declaring a container
 _DECLARED = frozenset(["const", "let", "var"])
-#: a text that may hold `o[k].f op ...`, `o.k.f.push(`, `++o[k].f`: the token pass decides
+#: a text that may hold `o[k].f op ...`, `o.k.f.push(`, `++o[k].f`, `o[k][j] op ...`: the token
+#: pass decides
 _MAYBE = re.compile(
-    r"[.\]][\w$]*\s*(?:\.[\w$]+|\[\s*[\"'][^\"'\n]*[\"']\s*\])\s*(?:"
+    r"[.\]][\w$]*\s*(?:(?:\.[\w$]+|\[\s*[\"'][^\"'\n]*[\"']\s*\])\s*(?:"
     + CHANGE_OPS
-    + r"|\.\s*push\s*\()"
+    + r"|\.\s*push\s*\()|\[[^\[\]\n]*\]\s*(?:"
+    + CHANGE_OPS
+    + r"|\.\s*push\s*\())"
 )
 #: the field and the change of :data:`_MAYBE` (searched first: a literal `.` or `[` starts it,
 #: which the search finds quickly; what stands before it is then looked at by hand)
 _FIELD_CHANGES = (
     re.compile(r"\.[\w$]+\s*(?:" + CHANGE_OPS + r"|\.\s*push\s*\()"),
     re.compile(r"\[\s*[\"'][^\"'\n]*[\"']\s*\]\s*(?:" + CHANGE_OPS + r"|\.\s*push\s*\()"),
+    re.compile(r"\[[^\[\]\n]*\]\s*(?:" + CHANGE_OPS + r"|\.\s*push\s*\()"),  # (`o[k][j] = v`)
 )
 
 
@@ -104,6 +108,10 @@ def _field_change(source: str) -> bool:
     return False
 
 
+#: `(o[k] ??= {})[j] = v;`, which :mod:`.parensets` wrote as two statements
+_PAREN_SET = re.compile(
+    r"\)\s*(?:\[[^\[\]\n]*\]|\.[\w$]+)\s*(?:" + CHANGE_OPS + r"|\.\s*push\s*\()"
+)
 #: `++o[k].f;` (searched when the text holds `++` or `--`)
 _PREFIX = re.compile(r"(?:\+\+|--)\s*[\w$]+\s*[.\[]")
 
@@ -111,10 +119,12 @@ _PREFIX = re.compile(r"(?:\+\+|--)\s*[\w$]+\s*[.\[]")
 def record_changes(source: str, tokens: Lexed) -> Lexed | None:
     """``tokens`` with each change of a field of a record held in an object the program
     wrote read as the record's new value (None: there is none)."""
-    if "." not in source:
+    if "." not in source and "]" not in source:
         return None
-    if not _field_change(source) and not (
-        ("++" in source or "--" in source) and _PREFIX.search(source) is not None
+    if (
+        not _field_change(source)
+        and not (("++" in source or "--" in source) and _PREFIX.search(source) is not None)
+        and not (")" in source and _PAREN_SET.search(source) is not None)
     ):
         return None
     kept = checked_containers(tokens, _changes, _kept)
@@ -206,7 +216,7 @@ def _change_at(
     record = member_end(kinds, partner, obj + 1)
     if record < 0 or (kinds[obj + 1] == "[" and not _same_twice(kinds, obj + 2, record - 1)):
         return None
-    return change_after(kinds, values, partner, start, record)
+    return change_after(kinds, values, partner, start, record, computed=True)
 
 
 def _check(
@@ -221,9 +231,15 @@ def _check(
     to rewrite in ``found``, else the token at fault and the reason."""
     changes = found.changes
     pushed = {c.name for c in changes if c.kind == "push"}
+    if any(c.computed and c.kind == "push" for c in changes):
+        why = _keyed_lists(kinds, changes)
+        if why is not None:
+            return why
     for c in changes:
-        if c.name in pushed and c.kind != "push":
+        if c.name in pushed and c.kind != "push" and not c.computed:
             return c.after, f"the field `{c.name}` is pushed onto and set: push onto it only"
+        if c.computed and pushed and "" not in pushed:
+            return c.record, "a computed field of a record may be a pushed list: name the field"
 
     def use(j: int) -> str | None:
         return None if j in found.skip else _use(kinds, values, partner, j, pushed, found)
@@ -232,6 +248,20 @@ def _check(
         return kinds[first + 1] == "=" and _records_end(kinds, values, partner, first + 2, found)
 
     return checked_uses(kinds, values, uses, changes, ("=", "{", "}"), use, records)
+
+
+def _keyed_lists(kinds: Sequence[str], changes: list[Change]) -> tuple[int, str] | None:
+    """None when the records' computed fields are lists (``t[k][j].push(x)``) that only
+    ``t[k][j] ??= [];`` (or ``||=``) makes and pushes grow, no other field changing (the
+    records are ``{}``: :func:`literal_end`), else the token at fault and the reason."""
+    for c in changes:
+        if not c.computed:
+            return c.after, "a record whose computed fields are pushed onto changes no named field"
+        empty = c.end == c.value + 2 and kinds[c.value] == "[" and kinds[c.value + 1] == "]"
+        if c.kind != "push" and not (c.kind in ("??=", "||=") and empty):
+            why = "a computed field pushed onto is made only by `R[key] ??= [];`"
+            return c.after, f"{why} and changed only by pushes"
+    return None
 
 
 def _records_end(
@@ -318,10 +348,17 @@ def _use(
     if after < 0:
         return whole if _record_use(kinds, values, partner, j, record, found) else None
     member = field_name(kinds, values, record, after)
+    if member is not None and "" in pushed:
+        member = ""  # (a record's computed field is pushed onto: any field may be a list)
+    if member is None and "" in pushed:
+        return f"`{name}[...][...]` may be a list pushed onto in place: read it after the loop"
     if member is None and pushed:
         return f"a computed field of `{name}`'s record may be a pushed list: name the field"
     nxt, op = kinds[after], values[after]
     if nxt in ("=", "(") or (nxt == "op" and (op in ASSIGN or op in ("++", "--"))):
+        if member is None and nxt != "(" and _starts_statement(kinds, values, partner, j):
+            why = "the field's key calls a function or is a template"
+            return f"{why}: bind it first, `const key = ...;`"
         return f"a field of `{name}`'s record changes inside an expression: make it a statement"
     if member in pushed:
         if nxt == "[" or (nxt == "." and values[after + 1] not in _MUTATING):
@@ -412,6 +449,8 @@ def literal_end(
     if close < 0 or kinds[close + 1] not in ends:
         return -1
     pushed = {c.name for c in found.changes if c.kind == "push"}
+    if "" in pushed and close != i + 1:
+        return -1  # (a record whose computed fields are pushed onto is `{}`)
     k = i + 1
     while k < close:
         if kinds[k] == "name" and kinds[k + 1] in (",", "}"):  # `{count}`

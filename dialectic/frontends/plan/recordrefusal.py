@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from dialectic.frontends.plan.maprecords import map_refusal
-from dialectic.frontends.plan.parensets import _same_twice
+from dialectic.frontends.plan.parensets import _same_twice, pure_key
 from dialectic.frontends.plan.recordchange import ASSIGN, field_name
 from dialectic.frontends.plan.recordfields import refusal
 
@@ -49,9 +49,14 @@ def nested_refusal(
     elif kinds[first] == "[" and not _same_twice(kinds, first + 1, second - 1):
         why = "its key is computed twice (a call or an operator)"
         hint = f"bind the key first: const k = {source[starts[first + 1] : ends[second - 2]]};"
-    elif field_name(kinds, values, second, field_end) is None:
-        why = f"the field `{field_text}` is computed (it may be any field)"
-        hint = f"name the field, or set the record whole: {text} = {{...{text}, [key]: value}};"
+    elif field_name(kinds, values, second, field_end) is None and not (
+        kinds[second] == "[" and pure_key(kinds, values, second + 1, field_end - 1)
+    ):
+        why = f"the field's key `{field_text}` calls a function (JavaScript computes it once)"
+        hint = (
+            f"bind the key first: const key = {source[starts[second + 1] : ends[field_end - 2]]};"
+            f" {text}[key] = value;"
+        )
     else:
         found = refusal(kinds, values, pos - prefix)
         if found is None:

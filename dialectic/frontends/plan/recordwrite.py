@@ -52,11 +52,15 @@ def _write_change(out: TokenWriter, c: Change) -> int:
 
 
 def write_field(out: TokenWriter, c: Change) -> int:
-    """``"f": VALUE}``, the record's changed field, for the change ``c`` (its field read as
-    the tokens from ``c.obj`` to ``c.after``); the token after what it replaced."""
+    """``"f": VALUE}`` (``[K]: VALUE}`` for a computed field), the record's changed field,
+    for the change ``c`` (its field read as the tokens from ``c.obj`` to ``c.after``); the
+    token after what it replaced."""
     put, copy = out.put, out.copy
     op = c.after
-    put("str", json.dumps(c.name), c.record)
+    if c.computed:
+        copy(c.record, c.after)  # `[K]`: the key computed
+    else:
+        put("str", json.dumps(c.name), c.record)
     put(":", ":", op)
     if c.kind == "push":
         put("[", "[", op)

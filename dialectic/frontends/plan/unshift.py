@@ -65,6 +65,8 @@ def _plan(reader: _Worklist, uses: list[int]) -> list[_Edit] | None:
     """The edits for the array ``reader.name``; None: a use that is not one of the above."""
     kinds, values, partner, name = reader.kinds, reader.values, reader.partner, reader.name
     uses = [u for u in uses if kinds[u - 1] != "."]  # (not `o.name`: a member)
+    if not uses:  # (`g.a.unshift(1)`: only a member of that name)
+        return None
     decl = uses[0]
     if not (
         values[decl - 1] == "const"
