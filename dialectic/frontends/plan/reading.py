@@ -190,16 +190,16 @@ def _attempt(
 
 
 def _statements(text: str, tokens: Lexed, strict: bool) -> Lexed:
-    """In lenient mode, ``tokens`` with the `;` JavaScript inserts written (:mod:`.asi`), then
-    ``const a = xs[i], b = xs[j];`` as a declaration per name (:mod:`.declsplit`); in both
-    modes a labeled loop's ``break outer;`` as flags (:mod:`.labelloops`), an assignment a
+    """In lenient mode, ``tokens`` with the `;` JavaScript inserts written (:mod:`.asi`); in
+    both modes ``const a = xs[i], b = xs[j];`` as a declaration per name (:mod:`.declsplit`),
+    a labeled loop's ``break outer;`` as flags (:mod:`.labelloops`), an assignment a
     ``forEach`` arrow returns as its statement (:mod:`.assignarrows`), a ``switch`` case
     falling into the next with its statements copied (:mod:`.fallthrough`), ``[a, b] = [b,
     a];`` as assignments (:mod:`.swapsets`), and a parameter its function assigns as a
     ``let`` (:mod:`.paramsets`)."""
     if not strict:
         tokens = insert_semicolons(text, tokens) or tokens
-        tokens = split_declarations(text, tokens) or tokens
+    tokens = split_declarations(text, tokens) or tokens  # `let a = 1, b;` (both modes)
     tokens = statement_arrows(text, tokens) or tokens  # `xs.forEach(x => (o[x] = 1));`
     tokens = label_loops(text, tokens) or tokens
     tokens = fall_throughs(text, tokens) or tokens  # `case 1: a(); case 2: ...` (.fallthrough)
