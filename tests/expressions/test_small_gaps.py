@@ -4,7 +4,7 @@ clear message; never another answer."""
 
 from __future__ import annotations
 
-from dialectic import Runtime
+from dialectic import Limits, Runtime
 
 from .program_generator import CONTEXT
 from .program_oracle import node_answers, runtime, same
@@ -61,3 +61,103 @@ def test_several_declarators_in_a_block_run_as_in_node_in_both_modes() -> None:
 def test_a_declarator_read_before_its_declaration_is_refused() -> None:
     text = "const out = [];\nfor (const x of nums) { const a = x, x = 2; out.push(a); }\nreturn 1;"
     assert "read before its declaration" in _refused(text)
+
+
+# -- counted loops inside loops ----------------------------------------------------------------
+
+NESTED_COUNTS = [
+    "const pairs = [];\nfor (let i = 0; i < nums.length; i++) {\n"
+    "  for (let j = i + 1; j < nums.length; j++) { pairs.push([nums[i], nums[j]]); }\n}\n"
+    "return pairs;",
+    "const m = [[1, 2], [3, 4]];\nlet t = 0;\nfor (let i = 0; i < m.length; i++) "
+    "for (let j = 0; j < m[i].length; j++) t += m[i][j] * (i + 1);\nreturn t;",
+    "function pairs(xs) {\n  const out = [];\n  for (let i = 0; i < xs.length; i++) {\n"
+    "    for (let j = i + 1; j < xs.length; j++) { out.push([xs[i], xs[j]]); }\n  }\n"
+    "  return out;\n}\nreturn pairs(nums);",
+    "const f = xs => {\n  let best = -Infinity;\n  for (let i = 0; i < xs.length; i++) {\n"
+    "    for (let j = i + 1; j < xs.length; j++) { if (xs[i] + xs[j] > best) best = xs[i] + "
+    "xs[j]; }\n  }\n  return best;\n};\nreturn f(nums);",
+    "let count = 0;\nfor (let i = 0; i < nums.length; i++) {\n"
+    "  for (let j = 0; j < i; j++) { if (nums[j] > nums[i]) count++; }\n}\nreturn count;",
+    "const out = [];\nfor (let i = 0; i < 3; i++) {\n  for (let j = 0; j < 3; j++) {\n"
+    "    if (j === 2) break;\n    if (i === j) continue;\n    out.push([i, j]);\n  }\n}\n"
+    "return out;",
+    "let found = null;\nouter: for (let i = 0; i < nums.length; i++) {\n"
+    "  for (let j = i + 1; j < nums.length; j++) {\n"
+    "    if (nums[i] + nums[j] === 10) { found = [i, j]; break outer; }\n  }\n}\nreturn found;",
+    "const res = [];\nfor (let i = 0; i < 2; i++) for (let j = 0; j < 2; j++) "
+    "for (let k = 0; k < 2; k++) res.push(i * 4 + j * 2 + k);\nreturn res;",
+    "const n2 = nums.length;\nconst xs = [...nums];\nfor (let i = 0; i < n2; i++) {\n"
+    "  for (let j = 0; j < n2 - i - 1; j++) {\n"
+    "    if (xs[j] > xs[j + 1]) { [xs[j], xs[j + 1]] = [xs[j + 1], xs[j]]; }\n  }\n}\n"
+    "return xs;",
+    "const grid = [];\nfor (let i = 0; i < 3; i++) {\n  const row = [];\n"
+    "  for (let j = 0; j < 3; j++) { row.push(i * j); }\n  grid.push(row);\n}\nreturn grid;",
+    "const out = [];\nfor (let i = 0; i < 4; i++) { for (let j = i; j >= 0; j -= 2) "
+    "{ out.push([i, j]); } }\nreturn out;",
+    "const out = {};\nfor (let i = 0; i < people.length; i++) {\n"
+    "  for (let j = 0; j < people[i].tags.length; j++) {\n"
+    "    const t = people[i].tags[j];\n    out[t] = (out[t] || 0) + 1;\n  }\n}\nreturn out;",
+    "const r = nums.map(x => {\n  let acc = 0;\n  for (let i = 0; i < 3; i++) {\n"
+    "    for (let j = 0; j < 2; j++) { acc += x * i + j; }\n  }\n  return acc;\n});\nreturn r;",
+    "const out = [];\nfor (let i = 0; i < 2; i++) {\n"
+    "  for (let j = 0; j < 2; j++) { out.push(await echo([i, j])); }\n}\nreturn out;",
+    # a header's second variable, read in the test, the body and a loop inside
+    "let r = 0;\nfor (let i = 0, n1 = nums.length; i < n1; i++) { r += nums[i] * n1; }\nreturn r;",
+    "let r = 0;\nfor (let i = 0, n1 = 3; i < n1; i++) {\n"
+    "  for (let j = 0; j < n1; j++) { r += i * j + n1; }\n}\nreturn r;",
+    "const out = [];\nfor (let i = 0, len = 3; i < len; i++) "
+    "{ out.push([1, 2].map(len => len * 2)); }\nreturn out;",
+    "function f(xs) {\n  let best = 0;\n  for (let i = 0, n1 = xs.length; i < n1; i++) "
+    "{ best = Math.max(best, xs[i] * n1); }\n  return best;\n}\nreturn f(nums);",
+    "let r = 0;\nfor (let i = 1, lim = 100; i < lim; i *= 3) { r += i + lim; }\nreturn r;",
+    "let r = 0;\nfor (let i = 0, n1 = 3; i < n1; i++) { r += i; }\nconst n1 = 10;\nreturn [r, n1];",
+]
+
+
+def test_counted_loops_inside_loops_run_as_in_node() -> None:
+    _as_in_node_in_both_modes(NESTED_COUNTS)
+
+
+def test_a_header_variable_read_after_its_loop_is_named_so() -> None:
+    text = "let r = 0;\nfor (let i = 0, n1 = 3; i < n1; i++) { r += i; }\nreturn n1;"
+    assert "`n1` is not defined here" in _refused(text)
+
+
+def test_a_loop_that_is_no_count_inside_a_loop_is_refused_with_the_while_it_stands_for() -> None:
+    text = (
+        "const out = [];\nfor (const x of nums) { for (let j = 1; j < x; j *= 2) { out.push(j); } }"
+    )
+    message = _refused(text + "\nreturn out;")
+    assert "only a count" in message and "while (i < j)" in message, message
+
+
+def test_a_bound_that_reads_what_the_loop_changes_says_to_read_it_before() -> None:
+    text = (
+        "const xs = [...nums];\nfor (let i = 0; i < xs.length; i++) {\n"
+        "  for (let j = 0; j < xs.length - i - 1; j++) {\n"
+        "    if (xs[j] > xs[j + 1]) { [xs[j], xs[j + 1]] = [xs[j + 1], xs[j]]; }\n  }\n}\n"
+        "return xs;"
+    )
+    message = _refused(text)
+    assert "line 3, column 23: the loop's bound reads `xs`" in message, message
+    assert "const n = xs.length;" in message
+
+
+def test_the_steps_of_nested_counted_loops_grow_as_their_iterations() -> None:
+    """A pair loop's steps are a few per iteration at any size: `max_steps` bounds it, and a
+    bound of four steps an iteration suffices at 30 items as at 300."""
+    text = (
+        "let c = 0;\nfor (let i = 0; i < xs.length; i++) {\n"
+        "  for (let j = i + 1; j < xs.length; j++) { if (xs[i] + xs[j] === 7) c++; }\n}\n"
+        "return c;"
+    )
+    for n in (30, 300):
+        iterations = n * (n - 1) // 2
+        roomy = Runtime(load_entry_points=False, limits=Limits(max_steps=4 * iterations + 200))
+        out = roomy.run(text, lang="plan", context={"xs": list(range(n))}, strict=True)
+        assert out.status == "success" and out.value == 4, out.message
+    tight = Runtime(load_entry_points=False, limits=Limits(max_steps=iterations))
+    out = tight.run(text, lang="plan", context={"xs": list(range(300))}, strict=True)
+    assert out.status == "failure" and out.error is not None
+    assert out.error.details.get("limit") == "max_steps", out.message
