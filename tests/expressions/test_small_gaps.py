@@ -161,3 +161,38 @@ def test_the_steps_of_nested_counted_loops_grow_as_their_iterations() -> None:
     out = tight.run(text, lang="plan", context={"xs": list(range(300))}, strict=True)
     assert out.status == "failure" and out.error is not None
     assert out.error.details.get("limit") == "max_steps", out.message
+
+
+# -- Sets --------------------------------------------------------------------------------------
+
+SETS = [
+    "const out = [];\nnew Set(nums).forEach(x => out.push(x * 2));\nreturn out;",
+    "const out = [];\nnew Set([3, 1, 3, 2]).forEach((v, k) => { out.push([v, k]); });\nreturn out;",
+    "let t = 0;\nnew Set(words.map(w => w.length)).forEach(n => { t += n; });\nreturn t;",
+    "const out = [];\nnew Map([['a', 1], ['b', 2]]).forEach((v, k) => out.push(k + v));\n"
+    "return out;",
+    "const out = [];\nnew Set().forEach(x => out.push(x));\nreturn out;",
+    "const out = [];\nnew Set(people.map(p => p.city)).forEach(c => { if (c) out.push(c); });\n"
+    "return out;",
+    "return [...new Set([1, 2, 2, 3])];",
+    "return new Set(words.map(w => w.length)).size;",
+    "const u = new Set(nums);\nreturn [u.has(3), u.has(99), u.size];",
+    "const u = new Set(nums);\nconst out = [];\nu.forEach((v, k) => out.push([v, k]));\n"
+    "return out;",
+    "const out = [];\nfor (const v of new Set(nums)) out.push(v);\nreturn out;",
+    "return Array.from(new Set([1, 1, 2]), x => x * 10);",
+    "return [[...new Set([1, 1, 2]).values()], [...new Set([1, 1, 2]).entries()]];",
+    "return nums.filter(x => new Set([3, 7]).has(x));",
+    "return [new Set([...nums, ...nums]).size, Math.max(...new Set(nums))];",
+    "return [...new Set('hello')].join('');",
+    "const a = new Set([1, 2, 3]);\nconst b = new Set([2, 3, 4]);\n"
+    "return [...a].filter(x => b.has(x));",
+]
+
+
+def test_sets_made_in_place_run_as_in_node() -> None:
+    _as_in_node_in_both_modes(SETS)
+
+
+def test_a_set_that_leaves_the_program_whole_is_refused() -> None:
+    assert "a Set cannot leave the program" in _refused("return new Set(nums);")
