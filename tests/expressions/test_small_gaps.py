@@ -196,3 +196,42 @@ def test_sets_made_in_place_run_as_in_node() -> None:
 
 def test_a_set_that_leaves_the_program_whole_is_refused() -> None:
     assert "a Set cannot leave the program" in _refused("return new Set(nums);")
+
+
+# -- optional calls ----------------------------------------------------------------------------
+
+OPTIONAL_CALLS = [
+    "const f = x => x * 2;\nreturn f?.(3);",
+    "function g(x) { return x + 1; }\nreturn g?.(3);",
+    "return echo?.(3);",
+    "return [s.toUpperCase?.(), s.trim?.().length, nums.map?.(x => x + 1)];",
+    "return [data.b?.toUpperCase?.(), data.zz?.toUpperCase?.(), s?.trim?.(), none?.trim?.()];",
+    "return people.map(p => p.city?.toUpperCase?.() ?? '-');",
+    "return [people[0].name?.toLowerCase?.(), (5).toFixed?.(2), words.map(w => w.at?.(0))];",
+    "return nums?.map(x => x * 2)?.filter?.(x => x > 3);",
+    "return [data.missing?.(), data.d.e?.(), s.nope?.(1), data?.zz?.()];",
+    "const o = {f: null, g: undefined};\nreturn [o.f?.(1), o.g?.(2)];",
+    "return [data.hasOwnProperty?.('a'), data.d?.f?.toString?.()];",
+    "const o = {f: 1};\nlet r;\ntry { r = o.f?.(); } catch (e) { r = e.message + '|' + e.name; }"
+    "\nreturn r;",
+]
+
+
+def test_optional_calls_run_as_in_node() -> None:
+    _as_in_node_in_both_modes(OPTIONAL_CALLS)
+
+
+def test_an_optional_call_of_data_that_is_no_function_fails_as_node_throws() -> None:
+    out = RT.run("const o = {f: 1};\nreturn o.f?.();", lang="plan", context=CONTEXT)
+    assert out.status == "failure" and out.error is not None
+    assert out.error.code == "thrown" and "o.f is not a function" in (out.message or "")
+
+
+def test_optional_calls_plan_cannot_read_are_refused_with_a_hint() -> None:
+    for text, words in [
+        ("return nums[0]?.();", "only a function's name or a member's method"),
+        ("return nums.push?.(1);", "`push?.(...)` changes its receiver"),
+        ("return data?.d.f?.();", "after another optional link"),
+    ]:
+        message = _refused(text)
+        assert words in message and "call it plainly" in message, message
