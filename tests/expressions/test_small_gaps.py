@@ -235,3 +235,37 @@ def test_optional_calls_plan_cannot_read_are_refused_with_a_hint() -> None:
     ]:
         message = _refused(text)
         assert words in message and "call it plainly" in message, message
+
+
+# -- swaps of names a `let` pattern declares ---------------------------------------------------
+
+PATTERN_LETS = [
+    "let [a, b] = [1, 2];\n[a, b] = [b, a];\nreturn [a, b];",
+    "let [x, y] = nums;\nif (x > y) [x, y] = [y, x];\nreturn [x, y];",
+    "let [a, b] = [0, 1];\nfor (let i = 0; i < 10; i++) { [a, b] = [b, a + b]; }\nreturn a;",
+    "let [lo, hi] = [0, nums.length - 1];\nwhile (lo < hi) { [lo, hi] = [lo + 1, hi - 1]; }\n"
+    "return [lo, hi];",
+    "let {a: p, b: q} = {a: 1, b: 2};\n[p, q] = [q, p];\nreturn [p, q];",
+    "let [a, b, c] = [1, 2, 3];\n[a, b, c] = [c, a, b];\nreturn [a, b, c];",
+    "let [a = 5, b] = [undefined, 2];\n[a, b] = [b, a];\nreturn [a, b];",
+    "let [first, ...others] = nums;\nfor (const x of others) { if (x > first) first = x; }\n"
+    "return first;",
+    "let {a: p, c: cs} = data;\nfor (const x of cs) { p += x; }\nreturn [p, cs];",
+    "let [cur, prev] = [nums[0], null];\nfor (const x of nums) { [prev, cur] = [cur, x]; }\n"
+    "return [prev, cur];",
+    "let [a, b] = 'xy';\n[a, b] = [b, a];\nreturn a + b;",
+    "let [[a1, a2], b1] = [[1, 2], 3];\nif (flag) [a1, b1] = [b1, a1];\nreturn [a1, a2, b1];",
+    "let [a, b] = [1, 2]; a = a + b; return a;",
+    "let {a, b} = {a: 1, b: 2}; a = 5; return [a, b];",
+]
+
+
+def test_names_a_let_pattern_declares_take_new_values_as_in_node() -> None:
+    _as_in_node_in_both_modes(PATTERN_LETS)
+
+
+def test_a_pattern_name_changed_in_place_or_a_const_one_is_refused() -> None:
+    text = "let [xs2, ys2] = [[], []];\nfor (const x of nums) { xs2.push(x); }\nreturn xs2;"
+    assert "defined by destructuring and changed in the loop" in _refused(text)
+    text = "const [a, b] = [1, 2];\nif (flag) { [a, b] = [b, a]; }\nreturn [a, b];"
+    assert "`a` is a `const`" in _refused(text)
