@@ -5,6 +5,7 @@ clear message; never another answer."""
 from __future__ import annotations
 
 from dialectic import Limits, Runtime
+from dialectic.frontends.plan.callbackloop import MAX_CALLBACK_LOOPS
 
 from .program_generator import CONTEXT
 from .program_oracle import node_answers, runtime, same
@@ -269,3 +270,28 @@ def test_a_pattern_name_changed_in_place_or_a_const_one_is_refused() -> None:
     assert "defined by destructuring and changed in the loop" in _refused(text)
     text = "const [a, b] = [1, 2];\nif (flag) { [a, b] = [b, a]; }\nreturn [a, b];"
     assert "`a` is a `const`" in _refused(text)
+
+
+# -- the limit of callbacks read as loops ------------------------------------------------------
+
+
+def _callbacks(n: int, reduce: bool) -> str:
+    if reduce:
+        line = "const r{0} = nums.reduce((acc, x) => {{ acc.s.push(x); acc.n++; return acc; }}, "
+        body = "".join((line + "{{s: [], n: 0}});\n").format(i) for i in range(n))
+    else:
+        line = "let c{0} = 0;\nconst m{0} = nums.map(x => {{ c{0} += x; return x * 2; }});\n"
+        body = "".join(line.format(i) for i in range(n))
+    return body + f"return {'r' if reduce else 'm'}{n - 1};"
+
+
+def test_the_limit_of_callbacks_read_as_loops_is_named_at_the_first_statement_past_it() -> None:
+    for reduce, line in ((False, 129), (True, 65)):
+        out = RT.run(_callbacks(MAX_CALLBACK_LOOPS, reduce), lang="plan", context=CONTEXT)
+        assert out.status == "success", out.message
+        message = _refused(_callbacks(MAX_CALLBACK_LOOPS + 1, reduce))
+        assert f"\nline {line + (0 if reduce else 1)}, column 1: the program has" in message
+        assert (
+            "more than 64 " in message and "(a limit), and this one is left as written" in message
+        )
+        assert "for (const x of xs)" in message
