@@ -33,6 +33,7 @@ from dialectic.compiler.higherorder import (
     reduce_sync,
     sort_values,
 )
+from dialectic.compiler.textsteps import TEXT_STEP
 from dialectic.outcome.errors import DialecticError, JSONPath
 from dialectic.run.evaluator import Compiled, State, deadline_error
 from dialectic.values import jsmethods as jm
@@ -92,7 +93,6 @@ _TEXT_READS = frozenset(
         *("toLocaleUpperCase", "toLocaleLowerCase", "trim", "trimStart", "trimEnd"),
     ]
 )
-TEXT_STEP = 256
 
 
 def _arrow_of(name: str, args: list[Compiled | Arrow], path: JSONPath) -> Arrow | None:
@@ -354,8 +354,12 @@ def global_call(
 
         def call(s: State) -> Any:
             vs = [f(s) for f in syncs]  # type: ignore[misc]
-            steps.take(s, 1 + sum(len(v) for v in vs if type(v) is list))
-            return finish(vs)
+            read = sum(len(v) for v in vs if type(v) is list)
+            steps.take(s, 1 + read)
+            out = finish(vs)
+            if type(out) is list and len(out) - read >= COPY_STEP:  # `Array.from({length: n})`:
+                steps.take(s, (len(out) - read) // COPY_STEP)  # n / 256, as a spread's copy
+            return out
 
         return Compiled(sync=call)
     return combine(args, finish)

@@ -112,8 +112,8 @@ def test_for_each_and_counted_loops_give_what_node_gives() -> None:
         (
             "const out = [];\nfor (let i = 0; i < out.length + 3; i++) { out.push(i); }\n"
             "return out;",
-            "the loop's list reads `out`, which the loop changes",
-            14,
+            "the loop's bound reads `out`, which the loop changes",
+            21,
         ),
         ("for (let i = 0; i < 3; i++) { i += 1; }\nreturn 1;", "", 1),
         (  # a group-by whose arrays are held elsewhere: the hint is the new value to set

@@ -214,25 +214,25 @@ REFUSED = [
     ),
     (
         "const xs = [1, 2, 3]; for (let i = 0; i < xs.length; i++) { xs[i + 1] = 0; } return xs;",
-        "the loop's list reads `xs`, which the loop changes",
-        36,
+        "the loop's bound reads `xs`, which the loop changes",
+        43,
     ),
     (
         "const xs = [1, 2, 3]; for (let i = 0; i <= xs.length; i++) { xs[i] = 0; } return xs;",
-        "the loop's list reads `xs`, which the loop changes",
-        36,
+        "the loop's bound reads `xs`, which the loop changes",
+        44,
     ),
     (
         "const xs = [1, 2, 3]; for (let i = 0; i < xs.length; i++) { xs[i] = 0; xs.push(1); "
         "if (xs.length > 5) break; } return xs;",
-        "the loop's list reads `xs`, which the loop changes",
-        36,
+        "the loop's bound reads `xs`, which the loop changes",
+        43,
     ),
     (
         "const xs = [1, 2, 3]; for (let i = 0; i < xs.length; i++) { for (const i of [3]) "
         "{ xs[i] = 0; } } return xs;",
-        "the loop's list reads `xs`, which the loop changes",
-        36,
+        "the loop's bound reads `xs`, which the loop changes",
+        43,
     ),
     ("const r = await later([1, 2]); delete r.a; return r;", "delete on an array", 32),
     ("const r = await later([1, 2]); r[0] = 5; delete r[0]; return r;", "delete on an array", 42),

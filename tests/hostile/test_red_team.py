@@ -122,7 +122,7 @@ def test_flat_of_shared_arrays_stops_at_the_steps_not_after_ten_million_items(
 def test_text_methods_count_a_step_per_block_of_the_text_they_read_or_make(clean: Clean) -> None:
     # `big.includes(x)` on a megabyte text counted one step: a loop of them ran until the
     # deadline (120 s of CPU); each now counts a step per TEXT_STEP characters read or made
-    from dialectic.compiler.lambdas import TEXT_STEP
+    from dialectic.compiler.textsteps import TEXT_STEP
 
     big = "const big = 'ab'.repeat(500000); "
     for call in ("big.includes('z')", "big.toUpperCase().length", "big.split('b').length"):
@@ -138,6 +138,47 @@ def test_text_methods_count_a_step_per_block_of_the_text_they_read_or_make(clean
     small = "const t = 'hello'; return [t.includes('l'), t.toUpperCase(), t.split('l')];"
     out = clean(small, lang="plan", runtime=dialectic_runtime(max_steps=10))
     assert out.value == [True, "HELLO", ["he", "", "o"]]  # (short texts: a step each)
+
+
+def test_operators_on_long_texts_count_a_step_per_block_they_make_or_compare(
+    clean: Clean,
+) -> None:
+    # `+`, a template and `===` on a megabyte text counted no step: a loop of them ran until
+    # the deadline; each now counts a step per TEXT_STEP characters made or compared
+    from dialectic.compiler.textsteps import TEXT_STEP
+
+    big = "const big = 'ab'.repeat(499990); const big2 = 'ab'.repeat(499990); "
+    loop = "let n = 0; for (let i = 0; i < 100000; i++) {{ n += {0}; }} return n;"
+    for expr in ("(big + '!').length", "`${big}!`.length", "big === big2 ? 1 : 0",
+                 "big < big2 ? 1 : 0", "(big + i).length"):  # fmt: skip
+        failed(clean(big + loop.format(expr), lang="plan"), "limit_exceeded", "max_steps")
+    text = "x" * (TEXT_STEP * 10)
+    made = f"const t = '{text}'; const u = '{text}'; "
+    made += "return [(t + u).length, `${t}`.length, t === u];"
+    out = clean(made, lang="plan", runtime=dialectic_runtime(max_steps=60))
+    assert out.value == [TEXT_STEP * 20, TEXT_STEP * 10, True]  # (20, 10 and 10 steps)
+    failed(clean(made, lang="plan", runtime=dialectic_runtime(max_steps=30)), "limit_exceeded")
+    # texts of different lengths are unequal at once: no step
+    loop3 = f"const t = '{text}'; const v = '{text}{{0}}'; let n = 0; "
+    loop3 += "for (const w of [1, 2, 3]) {{ if (t === v) n++; }} return n;"
+    rt = dialectic_runtime(max_steps=25)
+    assert clean(loop3.format("y"), lang="plan", runtime=rt).value == 0
+    failed(clean(loop3.format(""), lang="plan", runtime=rt), "limit_exceeded", "max_steps")
+    short = "let n = 0; for (const w of ['a', 'b']) { if (w + '!' === 'a!') n++; } return n;"
+    assert clean(short, lang="plan", runtime=dialectic_runtime(max_steps=20)).value == 1
+
+
+def test_an_array_of_undefined_items_counts_a_step_per_block_of_its_items(clean: Clean) -> None:
+    # `Array.from({length: n})` without a mapper counted one step: a loop of them made a
+    # million items each time until the deadline; it now counts n / 256, as a copy does
+    program = "let n = 0; for (let i = 0; i < 100000; i++) {{ n += {0}.length; }} return n;"
+    out = clean(program.format("Array.from({length: 1e6})"), lang="plan")
+    failed(out, "limit_exceeded", "max_steps")
+    rt = dialectic_runtime(max_steps=20)
+    out = clean("return Array.from({length: 2560}).length;", lang="plan", runtime=rt)
+    assert out.value == 2560  # (one step, and ten for the items)
+    out = clean("return Array.from({length: 25600}).length;", lang="plan", runtime=rt)
+    failed(out, "limit_exceeded", "max_steps")
 
 
 def dialectic_runtime(**limits: Any) -> Runtime:

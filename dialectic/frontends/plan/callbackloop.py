@@ -40,7 +40,7 @@ from dialectic.frontends.plan.lexer import Lexed
 from dialectic.frontends.plan.parensets import _partners, _starts_statement
 from dialectic.frontends.plan.tokenwrite import TokenWriter
 
-__all__ = ["callback_loops", "statement_head"]
+__all__ = ["MAX_CALLBACK_LOOPS", "callback_loops", "statement_head"]
 
 #: the changes of an array, Map or Set that make a callback the loop (the others, `pop`,
 #: `splice`, `sort`..., keep their own refusals)
@@ -48,13 +48,15 @@ _CHANGING = frozenset(["push", "set", "add", "delete", "clear"])
 #: operators that assign to what stands before them
 _ASSIGNING = CHANGES | {"="}
 _DECLARATORS = frozenset(["const", "let", "var"])
-#: how many statements one program may have read so (each costs a pass over its body)
-_MAX = 64
+#: how many statements one program may have read so (each costs a pass over its body, and
+#: each loop's state is a record the later passes read: the limit a program is told of)
+MAX_CALLBACK_LOOPS = 64
 
 
-def callback_loops(source: str, tokens: Lexed) -> Lexed | None:
+def callback_loops(source: str, tokens: Lexed, cut: list[int] | None = None) -> Lexed | None:
     """``tokens`` with each ``filter``/``map`` statement whose callback changes names outside
-    it written as its ``forEach`` loop (None: there is none)."""
+    it written as its ``forEach`` loop (None: there is none). ``cut`` receives the offset of
+    the first such statement past :data:`MAX_CALLBACK_LOOPS` (left as written)."""
     if "=>" not in source or (".filter" not in source and ".map" not in source):
         return None
     kinds, values = tokens.kinds, tokens.values
@@ -74,11 +76,13 @@ def callback_loops(source: str, tokens: Lexed) -> Lexed | None:
         if partner is None:
             partner = _partners(kinds)
         one = _statement(kinds, values, partner, i, memo)
+        if one is not None and len(found) >= MAX_CALLBACK_LOOPS:
+            if cut is not None:
+                cut.append(tokens.offsets()[0][one.start])
+            break
         if one is not None:
             found.append(one)
             taken = one.end
-            if len(found) >= _MAX:
-                break
     if not found:
         return None
     assert partner is not None

@@ -227,9 +227,18 @@ class CollectionsMixin(ParserBase):
         the callback taking ``count`` parameters): the list and the mapper of the loop's items,
         ``[...m.entries()].map(item => [item[1], item[0]])`` (the value, then the key: an
         array's entries give the item and its index, so this is also an array's ``forEach``
-        when the name is an array there); None for any other receiver."""
+        when the name is an array there), also on a Map or a Set made there (``new
+        Set(xs).forEach(f)``); None for any other receiver."""
         names = self._collections
-        if names is None or type(receiver) is not dict or receiver.get("$ref") not in names:
+        if type(receiver) is not dict:
+            return None
+        made = receiver.get("$global")
+        if type(made) is list and made and made[0] == "new Set":
+            receiver = {"$global": ["Set", *made[1:]]}  # (a Set's entries: `[v, v]`)
+        elif not (
+            (names is not None and receiver.get("$ref") in names)
+            or (type(made) is list and made and made[0] in ("Map", "Set"))
+        ):
             return None
         pair: Any = {"$ref": item}
         value = {"$get": [pair, 1]}

@@ -211,7 +211,8 @@ class LoopBodyMixin(
         return None
 
     def _definition(self, body: Body, reach: str | None, pos: int) -> None:
-        """``const y = e;`` or ``const [a, b] = e;`` in the body."""
+        """``const y = e;`` or ``const [a, b] = e;`` in the body; ``let i = 0, j = i + 1;``
+        (several declarators) is one definition after another, as JavaScript runs them."""
         kinds, values = self.kinds, self.values
         if values[pos] == "var":
             raise self.fail(
@@ -220,9 +221,20 @@ class LoopBodyMixin(
                 "a `var` outlives the loop in JavaScript; write const y = ...;",
             )
         target = pos + 1
+        while True:
+            self._declarator(body, reach, pos, target)
+            if kinds[self.pos] != "," or kinds[self.pos + 1] not in ("name", "[", "{"):
+                break
+            target = self.pos + 1
+        self._end("definition")
+
+    def _declarator(self, body: Body, reach: str | None, pos: int, target: int) -> None:
+        """One declarator (its name or pattern at token ``target``) of the definition whose
+        `const` or `let` is token ``pos``; stops after its value."""
+        kinds, values = self.kinds, self.values
         if kinds[target] == "name":
             name = values[target]
-            if kinds[target + 1] == ";" and values[pos] == "let":
+            if kinds[target + 1] in (";", ",") and values[pos] == "let":
                 raise self.fail(
                     f"`let {name};` in a loop's body is read only when `if` statements (or a "
                     "`try`) right after it set it",
@@ -250,7 +262,6 @@ class LoopBodyMixin(
         first = self.pos
         value = self.expr(0)
         last = self.pos - 1
-        self._end("definition")
         body.use(value, first, last)
         wrapped = self._when(reach, value, {"$undefined": None}, first, last)
         if name is not None:

@@ -426,8 +426,13 @@ class Body:
             and type(value) is dict
             and (list(value) == ["$merge"] or reordered(value))
         ) or (p._versions is not None and at in p._versions)  # (:meth:`.members.move_version`)
-        if first != at + 2 and p.kinds[at + 1] != ";" and not version:
-            # (`let x;`: undefined, :mod:`.reassign`)
+        if (
+            first != at + 2
+            and p.kinds[at + 1] != ";"
+            and not version
+            and family in ("push", "entry", "collection")
+        ):  # (`let x;`: undefined, :mod:`.reassign`; `let [a, b] = p;` may take new values,
+            # `[a, b] = [b, a];`, but an array or an object it changes must be the program's)
             raise _destructured(p, name, family, where)
         declarator = p.declarator(at)  # (a version's: the name's own)
         let = declarator in ("let", "var") if version else declarator != "const"

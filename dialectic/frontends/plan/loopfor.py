@@ -209,9 +209,58 @@ def unscope(
     JavaScript, where they are the loop's own."""
     aliases, alias_at, alias_rec = block
     state = p._block_state(alias_rec)
+    moved: dict[str, str] = {}
+    first = len(alias_rec)
     for name in names:
         if name not in aliases:
             continue
-        state.rename(p, aliases, name)
+        idx = state.index_of(name)
+        if idx is not None:
+            first = min(first, idx)
+        moved[name] = state.rename(p, aliases, name)
         state.finals.pop(name, None)
         alias_at.pop(name, None)
+    if moved:  # (the loop reads a variable it never changes, `n` of `let i = 0, n = xs.length`)
+        _rename_free([aliases[entry[0]] for entry in alias_rec[first:]], moved)
+
+
+def _rename_free(trees: list[Any], moved: dict[str, str]) -> None:
+    """Make each free read of a name in ``moved`` in ``trees`` read its new name, in place
+    (so that the source map, which holds the nodes, still places them): not where an arrow's
+    parameter, a block's alias or a recursive function binds the name again. One walk."""
+    stack: list[tuple[Any, dict[str, str]]] = [(tree, moved) for tree in trees]
+    while stack:
+        tree, names = stack.pop()
+        if type(tree) is list:
+            stack.extend((item, names) for item in tree)
+            continue
+        if type(tree) is not dict:
+            continue
+        ref_name = tree.get("$ref")
+        if len(tree) == 1 and type(ref_name) is str:
+            if ref_name in names:
+                tree["$ref"] = names[ref_name]
+            continue
+        if len(tree) == 1 and "$quote" in tree:
+            continue
+        bound = _bound(tree)
+        if bound:
+            names = {k: v for k, v in names.items() if k not in bound}
+            if not names:
+                continue
+        stack.extend((value, names) for value in tree.values())
+
+
+def _bound(tree: dict[str, Any]) -> set[str]:
+    """The names a node binds for its parts: an arrow's parameters, a block's aliases, a
+    group's recursive functions."""
+    fn = tree.get("$fn")
+    if type(fn) is list and fn and type(fn[0]) is list:
+        return {name for name in fn[0] if type(name) is str}
+    lets = tree.get("$let")
+    if type(lets) is dict:
+        return set(lets)
+    group = tree.get("$letrec")
+    if type(group) is list:
+        return {part[0] for part in group[:-1] if type(part) is list and part}
+    return set()

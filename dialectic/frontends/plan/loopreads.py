@@ -103,11 +103,17 @@ def check_body(p: LoopsMixin, body: Body, iterable: Any, span: tuple[int, int]) 
         if name in accs and body.parent is None and name == items_by_index(p, span):
             continue  # (`for (let i = 0; i < xs.length; i++) xs[i] = ...`: the same length)
         if name in accs or name in body.item_names:
+            counted = (  # (`for (let i = 0; i < xs.length; i++)`: the span is the `0`)
+                span[0] >= 5 and p.values[span[0] - 5] == "for" and p.kinds[span[0] - 1] == "="
+            )
             raise p.fail(
-                f"the loop's list reads `{name}`, which the loop "
+                f"the loop's {'bound' if counted else 'list'} reads `{name}`, which the loop "
                 + ("changes" if name in accs else "declares"),
-                name_at(p, name, *span),
-                "loop over another list, or collect into a new accumulator",
+                name_at(p, name, span[0], p.brackets().closes[span[0] - 4] if counted else span[1]),
+                f"read what the test needs before the loop (`const n = {name}.length;` when the "
+                "loop keeps the length) and test against it: i < n - 1"
+                if counted
+                else "loop over another list, or collect into a new accumulator",
             )
     for name in accs:
         if name in body.declared:

@@ -8,6 +8,7 @@ from typing import Any
 from dialectic.frontends.plan.base import ParseFailure
 from dialectic.frontends.plan.callforms import CallFormsMixin
 from dialectic.frontends.plan.keywords import LITERAL_WORDS
+from dialectic.frontends.plan.optionalcall import optional_call
 from dialectic.frontends.plan.promises import PROMISE_METHODS
 from dialectic.values.jsmethods import ALL_METHODS, GLOBALS
 
@@ -39,7 +40,14 @@ class PostfixMixin(CallFormsMixin):
         while True:
             pos = self.pos
             kind = kinds[pos]
-            if kind == "op" and values[pos] == "?.":
+            if kind == "op" and values[pos] == "?." and kinds[pos + 1] == "(":
+                depth += 1  # `f?.(x)`, `obj.m?.(x)` (:mod:`.optionalcall`)
+                node = optional_call(self, node, keys, first, pos, callee, method_last, depth)
+                keys = None
+                callee = None
+                method_last = -1
+                optional = False
+            elif kind == "op" and values[pos] == "?.":
                 # each `?.` wraps the chain before it, as a call does: counted here, a long
                 # chain is refused before its source map (a path per level) grows quadratic
                 depth += 1

@@ -16,7 +16,7 @@ from dialectic.frontends.budget import Clock
 from dialectic.frontends.plan.arrayvalues import array_values
 from dialectic.frontends.plan.asi import insert_semicolons
 from dialectic.frontends.plan.assignarrows import statement_arrows
-from dialectic.frontends.plan.callbackloop import callback_loops
+from dialectic.frontends.plan.callbackloop import MAX_CALLBACK_LOOPS, callback_loops
 from dialectic.frontends.plan.chains import change_chains
 from dialectic.frontends.plan.choices import choice_statements
 from dialectic.frontends.plan.concatpush import concat_pushes
@@ -44,7 +44,7 @@ from dialectic.frontends.plan.parensets import split_parenthesized
 from dialectic.frontends.plan.parser import Parser, Problem
 from dialectic.frontends.plan.pushruns import push_runs
 from dialectic.frontends.plan.recordfields import record_changes
-from dialectic.frontends.plan.reduceloop import reduce_loops
+from dialectic.frontends.plan.reduceloop import MAX_REDUCE_LOOPS, reduce_loops
 from dialectic.frontends.plan.sortowned import owned_sorts
 from dialectic.frontends.plan.sortreturns import sort_returns
 from dialectic.frontends.plan.spans import LineIndex
@@ -111,9 +111,10 @@ def _attempt(
         tokens, rewritten = items, True
     # `const row = {...}; if (t) row.k = v;` in a loop (:mod:`.looplocals`)
     tokens = loop_locals(text, tokens, rewritten)
-    tokens, looped = _states(text, tokens, states)  # (looped: a `forEach` not in the text)
+    cut: list[int] = []  # (a statement past a limit of these rewrites: :func:`_over_limit`)
+    tokens, looped = _states(text, tokens, states, cut)  # (looped: a `forEach` not in the text)
     if "=>" in text:  # `const u = xs.filter(x => { seen.add(x.id); ... })` (.callbackloop)
-        called = callback_loops(text, tokens)
+        called = callback_loops(text, tokens, cut)
         if called is not None:
             tokens, looped = called, True
     if "=" in text:  # `(groups[k] ||= []).push(x);`: two statements (:mod:`.parensets`)
@@ -187,20 +188,46 @@ def _attempt(
         parser.problems.append(problem)
         parser.limited = (problem, "max_depth")
         tree = None
-    return text, tokens, parser, _thrown_as_text(parser, tree)
+    return text, tokens, parser, _finished(parser, text, cut, tree)
+
+
+def _finished(parser: Parser, text: str, cut: list[int], tree: Any) -> Any:
+    """The tree read, the problem of a statement past a limit told first (``cut``)."""
+    if cut and parser.problems:
+        parser.problems.insert(0, _over_limit(text, cut[0]))
+    return _thrown_as_text(parser, tree)
+
+
+def _over_limit(text: str, at: int) -> Problem:
+    """The problem of a program refused with a statement past the limit of the ``filter``,
+    ``map`` or ``reduce`` statements read as loops (at offset ``at``): it was left as written."""
+    reduce = text.startswith("reduce", text.find(".", at) + 1)
+    what = (
+        f"{MAX_REDUCE_LOOPS} `reduce` statements whose steps change their accumulator"
+        if reduce
+        else f"{MAX_CALLBACK_LOOPS} `filter`/`map` statements whose callbacks change names "
+        "outside them"
+    )
+    return (
+        f"the program has more than {what}; Plan reads that many as loops (a limit), and this "
+        "one is left as written",
+        at,
+        "write the statements past the limit as for...of loops (for (const x of xs) { ... }), "
+        "or split the program",
+    )
 
 
 def _statements(text: str, tokens: Lexed, strict: bool) -> Lexed:
-    """In lenient mode, ``tokens`` with the `;` JavaScript inserts written (:mod:`.asi`), then
-    ``const a = xs[i], b = xs[j];`` as a declaration per name (:mod:`.declsplit`); in both
-    modes a labeled loop's ``break outer;`` as flags (:mod:`.labelloops`), an assignment a
+    """In lenient mode, ``tokens`` with the `;` JavaScript inserts written (:mod:`.asi`); in
+    both modes ``const a = xs[i], b = xs[j];`` as a declaration per name (:mod:`.declsplit`),
+    a labeled loop's ``break outer;`` as flags (:mod:`.labelloops`), an assignment a
     ``forEach`` arrow returns as its statement (:mod:`.assignarrows`), a ``switch`` case
     falling into the next with its statements copied (:mod:`.fallthrough`), ``[a, b] = [b,
     a];`` as assignments (:mod:`.swapsets`), and a parameter its function assigns as a
     ``let`` (:mod:`.paramsets`)."""
     if not strict:
         tokens = insert_semicolons(text, tokens) or tokens
-        tokens = split_declarations(text, tokens) or tokens
+    tokens = split_declarations(text, tokens) or tokens  # `let a = 1, b;` (both modes)
     tokens = statement_arrows(text, tokens) or tokens  # `xs.forEach(x => (o[x] = 1));`
     tokens = label_loops(text, tokens) or tokens
     tokens = fall_throughs(text, tokens) or tokens  # `case 1: a(); case 2: ...` (.fallthrough)
@@ -259,9 +286,10 @@ def _thrown_as_text(parser: Parser, tree: Any) -> Any:
     return tree
 
 
-def _states(text: str, tokens: Lexed, again: bool) -> tuple[Lexed, bool]:
+def _states(text: str, tokens: Lexed, again: bool, cut: list[int]) -> tuple[Lexed, bool]:
     """``tokens`` with ``(x > 0 ? acc.pos : acc.neg).push(x);`` as its ``if``
-    (:mod:`.choices`), and whether a ``forEach`` not in the text was written. ``again``: the
+    (:mod:`.choices`), and whether a ``forEach`` not in the text was written (``cut``: as
+    :func:`.reduceloop.reduce_loops` has it). ``again``: the
     program as written was refused, so the state a loop keeps is also read another way (each the
     same value as JavaScript's, but a change of form the rest of the front end reads
     differently, so a program read as written keeps its reading): a conditional statement
@@ -274,7 +302,7 @@ def _states(text: str, tokens: Lexed, again: bool) -> tuple[Lexed, bool]:
     if ".concat(" in text:  # `files = files.concat(x);` and `files.push(y);` (.concatpush)
         tokens = concat_pushes(text, tokens) or tokens
     chosen = choice_statements(text, tokens, bare=True) or tokens
-    reduced = reduce_loops(text, chosen)
+    reduced = reduce_loops(text, chosen, cut)
     pushed = let_pushes(text, reduced or chosen)
     return pushed or reduced or chosen, reduced is not None
 
@@ -308,6 +336,9 @@ def _read(
         )
         if not again[2].problems and not _pushes_left(again[3]):
             return again
+        limit = again[2].problems[:1]
+        if limit and limit[0][0].endswith("this one is left as written"):
+            return again  # (a `reduce` past the limit, which only this reading reads as a loop)
     return first
 
 

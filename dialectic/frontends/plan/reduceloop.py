@@ -38,11 +38,12 @@ from dialectic.frontends.plan.lexer import Lexed
 from dialectic.frontends.plan.parensets import _partners, name_index
 from dialectic.frontends.plan.tokenwrite import TokenWriter
 
-__all__ = ["reduce_loops"]
+__all__ = ["MAX_REDUCE_LOOPS", "reduce_loops"]
 
 _DECLARATORS = frozenset(["const", "let", "var"])
-#: how many `reduce` statements one program may have read so (each costs a pass over its body)
-_MAX = 64
+#: how many `reduce` statements one program may have read so (each costs a pass over its body,
+#: and each accumulator is a record the later passes read: the limit a program is told of)
+MAX_REDUCE_LOOPS = 64
 #: methods of the accumulator itself a step may call (the others keep the refusal of the
 #: ``reduce`` as written, which names the idiom: ``acc.set`` of an object, ``acc.pop()``)
 _READING = frozenset(["includes", "indexOf", "some", "every", "find", "join", "slice", "at"])
@@ -70,9 +71,10 @@ class _Found:
     name: str = ""
 
 
-def reduce_loops(source: str, tokens: Lexed) -> Lexed | None:
+def reduce_loops(source: str, tokens: Lexed, cut: list[int] | None = None) -> Lexed | None:
     """``tokens`` with each ``reduce`` statement the module describes written as its loop
-    (None: there is none)."""
+    (None: there is none). ``cut`` receives the offset of the first such statement past
+    :data:`MAX_REDUCE_LOOPS` (left as written)."""
     if ".reduce" not in source or "=>" not in source:
         return None
     kinds, values = tokens.kinds, tokens.values
@@ -87,14 +89,16 @@ def reduce_loops(source: str, tokens: Lexed) -> Lexed | None:
         one = _statement(kinds, values, partner, i, memo)
         if one is None:
             continue
+        if len(found) >= MAX_REDUCE_LOOPS:
+            if cut is not None:
+                cut.append(tokens.offsets()[0][one.start])
+            break
         name = _acc_name(kinds, values, index, one, source, len(found) + 1)
         if name is None:
             continue
         one.name = name
         found.append(one)
         taken = one.end
-        if len(found) >= _MAX:
-            break
     return _rewrite(source, tokens, found) if found else None
 
 

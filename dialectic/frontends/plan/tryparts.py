@@ -163,7 +163,10 @@ def calls_in(
         if word == "await" and kinds[i + 1] == "name" and kinds[i + 2] not in ("(", ".", "["):
             out.append(i + 1)  # (`await p` of a promise a name holds: it fails there)
             continue
-        if kinds[i + 1] != "(" or word in _KEYWORDS or word in _ERRORS:
+        called = kinds[i + 1] == "(" or (  # (an optional call, `o.f?.()`: :mod:`.optionalcall`)
+            kinds[i + 1] == "op" and values[i + 1] == "?." and kinds[i + 2] == "("
+        )
+        if not called or word in _KEYWORDS or word in _ERRORS:
             continue
         dotted = i > 0 and kinds[i - 1] == "."
         parse = dotted and word == "parse" and values[i - 2] == "JSON"
