@@ -37,7 +37,6 @@ from dialectic.compiler.recursion import RecursionMixin
 from dialectic.compiler.sitefacts import FnFacts, facts_table
 from dialectic.compiler.templates import template
 from dialectic.compiler.textbuild import text_site
-from dialectic.compiler.textsteps import made_text
 from dialectic.limits import Limits
 from dialectic.outcome.errors import (
     DialecticError,
@@ -245,8 +244,7 @@ class Compiler(CallsMixin, FormsMixin, RecursionMixin):
                 exprs.append(self.compile(p))
                 lits.append("")
         stringify, max_len = self.serializer.stringify, self.limits.max_string_length
-        made = template(lits, exprs, stringify, max_len, node.path, self._combine)
-        return made_text(made, self._steps(node.path))  # (a step per 256 characters made)
+        return template(lits, exprs, stringify, max_len, node.path, self._combine)
 
     # -- names ----------------------------------------------------------------------------
     def _ContextRef(self, node: ContextRef) -> Compiled:

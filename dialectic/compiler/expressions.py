@@ -10,12 +10,9 @@ from collections.abc import Callable
 from functools import partial
 from typing import Any
 
-from dialectic.compiler.arrows import Steps
 from dialectic.compiler.literals import Literal
 from dialectic.compiler.plus import plus
-from dialectic.compiler.textsteps import COMPARISONS, compared_steps
 from dialectic.outcome.errors import DialecticError, JSONPath
-from dialectic.run.compiled import SyncFn
 from dialectic.run.evaluator import Compiled, State
 from dialectic.values import jsops
 from dialectic.values.jsnan import or_nan
@@ -43,11 +40,9 @@ def operator(
     combine: Combine,
     stringify: Callable[[Any], str],
     max_len: int,
-    steps: Steps | None = None,
 ) -> Compiled:
     """The closure of ``op`` applied to ``operands`` (already compiled); a text ``+`` makes is
-    within ``max_len`` (the run's ``max_string_length``); ``steps``: a comparison of two long
-    texts counts its steps there (:mod:`.textsteps`)."""
+    within ``max_len`` (the run's ``max_string_length``)."""
     if op in jsops.LOGICAL:
         return _logical(op, operands[0], operands[1], path)
     if len(operands) == 1:
@@ -76,8 +71,6 @@ def operator(
             raise refused(exc, op, path) from None
 
     left, right = operands[0].sync, operands[1].sync
-    if steps is not None and op in COMPARISONS and left is not None and right is not None:
-        return Compiled(sync=_compare(op, binary, left, right, steps, path))
     if left is not None and type(operands[1]) is Literal:  # `x === 'a'`, `n * 2`
         const = operands[1].value
 
@@ -101,31 +94,6 @@ def operator(
 
         return Compiled(sync=both)
     return combine(operands, apply2)
-
-
-def _compare(
-    op: str,
-    binary: Callable[[Any, Any], Any],
-    left: SyncFn,
-    right: SyncFn,
-    steps: Steps,
-    path: JSONPath,
-) -> SyncFn:
-    """``left op right`` counting the steps of comparing two long texts."""
-
-    def text_compare(s: State) -> Any:
-        a = left(s)
-        b = right(s)
-        if type(a) is str:
-            n = compared_steps(op, a, b)
-            if n:
-                steps.take(s, n)
-        try:
-            return binary(a, b)
-        except JsRefusal as exc:
-            raise refused(exc, op, path) from None
-
-    return text_compare
 
 
 def nan_plus(operand: Compiled, path: JSONPath, combine: Combine) -> Compiled:

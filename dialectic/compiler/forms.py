@@ -36,7 +36,6 @@ from dialectic.compiler.lambdas import (
 )
 from dialectic.compiler.plus import Term, chain, extend
 from dialectic.compiler.textfold import TextAppend, appended
-from dialectic.compiler.textsteps import COMPARISONS, made_text
 from dialectic.compiler.trycatch import outer_aliases, throw, try_catch
 from dialectic.compiler.whileloop import while_loop
 from dialectic.limits import Limits
@@ -139,20 +138,18 @@ class FormsMixin:
 
     def _Op(self, node: Op) -> Compiled:
         if node.op == "+" and len(node.operands) == 2 and not self._marked and plus_module.SPINE:
-            return made_text(self._plus(node), self._steps(node.path))
+            return self._plus(node)
         operands = [self.compile(o) for o in node.operands]
         if self.resolved.nan_sites and id(node) in self.resolved.nan_sites:
             return nan_plus(operands[0], node.path, self._combine)  # `+t` tested (SPEC 1.7)
-        made = operator(
+        return operator(
             node.op,
             operands,
             node.path,
             self._combine,
             self.serializer.stringify,
             self.limits.max_string_length,
-            self._steps(node.path) if node.op in COMPARISONS else None,
         )
-        return made_text(made, self._steps(node.path)) if node.op == "+" else made
 
     def _plus(self, node: Op) -> Compiled:
         """A chain of ``+`` (``a + b + c``: ``(a + b) + c``, each ``+`` the left operand of the

@@ -51,10 +51,6 @@ def _absent(node: Node, op: str) -> bool:
     return len(op) == 2 and type(node) is Lit and node.value is None
 
 
-#: the operators that count steps on long texts (:mod:`dialectic.compiler.textsteps`)
-_TEXT_STEPS = frozenset(["+", "===", "!==", "==", "!=", "<", ">", "<=", ">="])
-
-
 class OperatorsMixin:
     """Operators and conditionals of :class:`~dialectic.resolve.resolver.Resolver` (which sets
     these attributes up)."""
@@ -72,11 +68,7 @@ class OperatorsMixin:
 
         def leaf(self) -> None: ...
 
-        def _steps(self) -> None: ...
-
     def _Op(self, node: Op) -> Node:
-        if len(node.operands) == 2 and node.op in _TEXT_STEPS:
-            self._steps()  # (a text `+` makes, or two texts compared, count steps)
         operands = node.operands
         resolve = self.resolve
         left = operands[0]

@@ -374,7 +374,6 @@ class Resolver(CallsMixin, ExpressionsMixin, BlocksMixin, NamesMixin, RecursionM
         return Unwrap(node.path, self.resolve(node.value))
 
     def _Template(self, node: Template) -> Node:
-        self._steps()  # (the text it makes counts steps: :mod:`dialectic.compiler.textsteps`)
         resolved: list[str | Node] = []
         literal = 0
         resolve = self.resolve
