@@ -244,7 +244,7 @@ def _statement(
             return None  # (`if (c) (...)[b] = v;`, `else ...`: two statements would not do)
         if not _member_change(kinds, values, partner, after):
             return None
-        end = _member_statement_end(kinds, after)  # `(g[a] ??= {})[b] = v;`
+        end = value_end(kinds, after)  # `(g[a] ??= {})[b] = v;`
         return _Found(i, op, close, -1, -1, "", member_end=end) if end > 0 else None
     if not (
         kinds[after] == "."
@@ -293,7 +293,7 @@ def _member_change(
             return kinds[i] in ("=", "op") and str(values[i]) in _MEMBER_OPS
 
 
-def _member_statement_end(kinds: Sequence[str], i: int) -> int:
+def value_end(kinds: Sequence[str], i: int) -> int:
     """The token ending the statement whose rest starts at token ``i`` (its `;`, the `}` of
     its block or the end), or -1 when a `,` at its level ends it first."""
     depth = 0

@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from dialectic.frontends.plan.parensets import pure_key
+from dialectic.frontends.plan.parensets import pure_key, value_end
 
 __all__ = [
     "ASSIGN",
@@ -122,21 +122,4 @@ def change_after(
             return None
         return Change(start, obj, record, after, name, "push", after + 3, close, keyed)
     return None
-
-
-def value_end(kinds: Sequence[str], i: int) -> int:
-    """The token after the value starting at token ``i`` (at its statement's end), or -1."""
-    depth = 0
-    for j in range(i, len(kinds)):
-        kind = kinds[j]
-        if kind in ("(", "[", "{", "tplh"):
-            depth += 1
-        elif kind in (")", "]", "}", "tplt"):
-            depth -= 1
-            if depth < 0:
-                return j if kind == "}" else -1
-        elif depth == 0 and kind in (";", "eof"):
-            return j
-        elif depth == 0 and kind == ",":
-            return -1
     return -1
