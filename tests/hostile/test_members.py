@@ -3,6 +3,7 @@ program could take to a Python attribute (or a JavaScript prototype member) is r
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
@@ -133,7 +134,11 @@ PLAN_ROUTES = [
 
 
 @pytest.mark.parametrize("source", PLAN_ROUTES)
-@pytest.mark.parametrize("ctx", [{"a": 1}, {"a": {"b": 1}}, object(), print], ids=str)
+@pytest.mark.parametrize(
+    "ctx",
+    [{"a": 1}, {"a": {"b": 1}}, object(), print],
+    ids=lambda v: re.sub(" at 0x[0-9a-f]+", "", str(v)),
+)
 def test_plan_routes_are_refused(clean: Clean, source: str, ctx: Any) -> None:
     out = clean(source, lang="plan", context={"x": ctx})
     refused(out, "forbidden_member", "unknown_identifier")
