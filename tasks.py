@@ -3,6 +3,7 @@
 
     python3 tasks.py demo     # set up .venv, then run the demo program
     python3 tasks.py test     # set up .venv and .node, then ruff, mypy --strict and all the tests
+                              # (in a process per core, up to 4: pytest-xdist)
     python3 tasks.py bench    # set up .venv, then print the benchmark tables
     python3 tasks.py setup    # only set up: the virtualenv (core and all extensions) and .node
 
@@ -140,8 +141,20 @@ def test() -> int:
     for folder in sorted([*ROOT.glob("tests/*/"), *ROOT.glob("extensions/*/tests/")]):
         if any(folder.glob("*.py")):
             failed |= sh(BIN / "mypy", folder.relative_to(ROOT), check=False)
-    failed |= sh(PY, "-m", "pytest", *sys.argv[2:], check=False)
+    failed |= sh(PY, "-m", "pytest", *workers(sys.argv[2:]), *sys.argv[2:], check=False)
     return 1 if failed else 0
+
+
+def workers(args: list[str]) -> list[str]:
+    """pytest-xdist's options for the suite: a worker per core, at most 4 (each holds up to ~2 GB
+    at its peak), whole test files to a worker (their module fixtures: servers, clusters, Node
+    processes, are set up once); none when the caller chose (``-n``, ``-p no:xdist``) or for
+    a single test (``::`` or ``-k``)."""
+    chosen = ("-n", "--numprocesses", "-k", "--dist")
+    if any(a.startswith(chosen) or "::" in a or a.endswith("no:xdist") for a in args):
+        return []
+    n = min(4, os.cpu_count() or 1)
+    return ["-n", str(n), "--dist", "loadfile"] if n > 1 else []
 
 
 def bench() -> int:
