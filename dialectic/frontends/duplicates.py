@@ -9,7 +9,8 @@ compact JSON of the tree read from it. Each key of the text is followed by a col
 colon in a string of the tree is one written in the text (unless written ``\\u003a``: then the
 text is read again), so a text with no more colons has no more keys than the tree: no key is
 written twice. A text with more colons is read again by the ``json`` module, with a hook that
-sees each object's keys as written."""
+sees each object's keys as written. A text that needs repairs (comments, unquoted keys:
+:mod:`dialectic.frontends.repair`) is checked by the repairs' scan as it reads each key."""
 
 from __future__ import annotations
 
@@ -88,12 +89,16 @@ def _problem(text: str, key: str) -> SyntaxProblem:
     at = _second_writing(text, key)
     line = text.count("\n", 0, at) + 1
     column = at - (text.rfind("\n", 0, at) + 1) + 1
+    message, hint = duplicate_words(key)
+    return SyntaxProblem(message, line, column, hint=hint)
+
+
+def duplicate_words(key: str) -> tuple[str, str]:
+    """What is wrong with ``key`` written twice in one object, and what to write instead."""
     shown = key if len(key) <= 40 else key[:40] + "..."
-    return SyntaxProblem(
+    return (
         f"duplicate key `{shown}` in one object: JSON keeps only the last value, and the "
         "first would be dropped without a word",
-        line,
-        column,
-        hint="write each key once in an object: two aliases or arguments need two names; "
+        "write each key once in an object: two aliases or arguments need two names; "
         "merge the values if both are meant",
     )

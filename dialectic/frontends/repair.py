@@ -19,9 +19,11 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
+import orjson
 import pyjson5
 
 from dialectic.frontends.base import SourceError
+from dialectic.frontends.duplicates import duplicate_words
 from dialectic.outcome.errors import SyntaxProblem
 
 #: the nesting orjson accepts; a deeper repaired text is refused the same way
@@ -55,11 +57,14 @@ class Site:
 
 
 class ScanError(Exception):
-    def __init__(self, offset: int, message: str, hint: str) -> None:
+    """What the scan refuses: a syntax error (``invalid``), or a key written twice."""
+
+    def __init__(self, offset: int, message: str, hint: str, *, invalid: bool = True) -> None:
         super().__init__(message)
         self.offset = offset
         self.message = message
         self.hint = hint
+        self.invalid = invalid
 
 
 @dataclass
@@ -159,13 +164,14 @@ def scan(text: str) -> Scan:
 class _Scanner:
     """The state of one :func:`scan`: a state machine over the tokens of ``_TOKEN``."""
 
-    __slots__ = ("text", "sites", "stack", "opened", "state", "pending_comma")
+    __slots__ = ("text", "sites", "stack", "opened", "keys", "state", "pending_comma")
 
     def __init__(self, text: str, sites: list[Site]) -> None:
         self.text = text
         self.sites = sites
         self.stack: list[str] = []
         self.opened: list[int] = []  # offsets of the open brackets, for "never closed"
+        self.keys: list[set[str] | None] = []  # each open object's keys (None: an array's)
         self.state = _VALUE
         self.pending_comma = -1  # offset of the last comma (a trailing comma if a close follows)
 
@@ -233,6 +239,7 @@ class _Scanner:
             )
         stack.pop()
         self.opened.pop()
+        self.keys.pop()
         self.state = _AFTER if stack else _END
 
     def comma(self, start: int) -> None:
@@ -267,6 +274,8 @@ class _Scanner:
         if kind == "str" or kind == "sq":
             if kind == "sq":
                 self.sites.append(Site(SINGLE_QUOTES, start, tok[:40]))
+            if key:
+                self.key(start, orjson.loads(tok) if kind == "str" else pyjson5.decode(tok))
             self.state = _COLON if key else after
             return
         if kind == "word":
@@ -284,6 +293,7 @@ class _Scanner:
             ch = text[start]
             stack.append(ch)
             self.opened.append(start)
+            self.keys.append(set() if ch == "{" else None)
             self.state = _KEY_OR_CLOSE if ch == "{" else _VALUE_OR_CLOSE
             return
         # a number
@@ -299,6 +309,7 @@ class _Scanner:
         """An unquoted word (a key, a Python literal, true/false/null); the next state."""
         if key:
             self.sites.append(Site(UNQUOTED_KEY, start, name[:40]))
+            self.key(start, name)
             return _COLON
         if name in _PYTHON:
             self.sites.append(Site(PYTHON_LITERAL, start, name))
@@ -310,6 +321,15 @@ class _Scanner:
                 f'arrays and objects; a text is written "{name[:40]}".',
             )
         return _AFTER if self.stack else _END
+
+    def key(self, start: int, name: str) -> None:
+        """An object's key, at ``start``: refused if the object has it already (SPEC 9: a
+        JSON reader keeps the last value, and the first would be dropped without a word)."""
+        keys = self.keys[-1]
+        assert keys is not None  # (a key is read only in an object)
+        if name in keys:
+            raise ScanError(start, *duplicate_words(name), invalid=False)
+        keys.add(name)
 
     def finish(self, pos: int) -> None:
         stack = self.stack
@@ -393,8 +413,8 @@ def repair_json(
     as the model sent it; ``text`` starts ``line_offset`` lines into it) when a repair is
     needed in strict mode, or when the text has an error no repair covers."""
     found = scan(text)
-    if not found.sites:
-        return None
+    if not found.sites and (found.error is None or found.error.invalid):
+        return None  # (a key written twice before the first repair is still refused here)
     lines = _Lines(text, line_offset)
     err = found.error
     if strict or err is not None:
@@ -415,7 +435,7 @@ def repair_json(
         if err is not None:
             line, col = lines.at(err.offset)
             hint = err.hint
-            if not strict:
+            if not strict and err.invalid:
                 kinds = list(dict.fromkeys(site.kind for site in found.sites))
                 hint += (
                     " (The text also needs repairs: "
@@ -424,7 +444,11 @@ def repair_json(
                 )
             problems.append(
                 SyntaxProblem(
-                    f"invalid JSON: {err.message}", line, col, hint=hint, offset=err.offset
+                    f"invalid JSON: {err.message}" if err.invalid else err.message,
+                    line,
+                    col,
+                    hint=hint,
+                    offset=err.offset,
                 )
             )
         problems.sort(key=lambda p: p.offset)

@@ -101,3 +101,66 @@ def test_an_openai_arguments_string_with_a_key_twice_is_refused(rt: Runtime) -> 
     assert "line 1, column 15 of the string" in (out.message or "")
     fine = {"type": "function", "function": {"name": "upper", "arguments": '{"text": "a:b"}'}}
     assert rt.run(fine).value == "A:B"
+
+
+@pytest.mark.parametrize(
+    ("text", "key", "line", "column"),
+    [
+        # a comment: the text is read by the repairs, whose scan checks each object's keys
+        ('{"$let": {"a": {"upper": "x"}, // first\n "a": 2}, "$return": {"$ref": "a"}}', "a", 2, 2),
+        # unquoted and single-quoted keys are the same keys as double-quoted ones
+        ("{upper: {text: 'x', text: 'y'}}", "text", 1, 21),
+        ("{'upper': {'text': 'x', \"text\": 'y'}} // c", "text", 1, 25),
+        ("{upper: {'t\\'': 1, \"t'\": 2}}", "t'", 1, 20),
+        # the second writing comes before the first repair: still refused, there
+        ('{"$let": {"a": 1, "a": 2}, "$return": 1, /* c */ }', "a", 1, 19),
+        # in a fenced reply, the reply's line
+        ('Here:\n```json\n{upper: {text: "a",\n  text: "b"}} // c\n```\n', "text", 4, 3),
+    ],
+)
+def test_a_key_twice_in_a_repaired_text_is_refused_in_both_modes(
+    rt: Runtime, text: str, key: str, line: int, column: int
+) -> None:
+    for strict in (False, True) if "```" not in text else (False,):  # (strict: no fences)
+        with pytest.raises(SourceError) as info:
+            parse_json(text, strict=strict)
+        found = [p for p in info.value.problems if "duplicate key" in p.message]
+        assert len(found) == 1, info.value.problems
+        problem = found[0]
+        assert problem.message.startswith(f"duplicate key `{key}` in one object")
+        assert (problem.line, problem.column) == (line, column)
+        assert problem.hint is not None and "write each key once" in problem.hint
+    out = rt.run(text)
+    assert out.status == "failure" and out.error is not None
+    assert out.error.code == "syntax_error" and "invalid JSON" not in (out.message or "")
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "[{k: 1}, {k: 2, j: {k: 3}}] // the same key in other objects",
+        "{a: {b: 1}, c: {b: 2, a: 3}} /* nested objects have keys of their own */",
+    ],
+)
+def test_repaired_texts_with_repeated_keys_in_other_objects_are_read(text: str) -> None:
+    assert parse_json(text).tree is not None
+
+
+def test_a_repaired_openai_arguments_string_with_a_key_twice_is_refused(rt: Runtime) -> None:
+    arguments = "{text: 'a', // first\n text: 'b'}"
+    call = {"type": "function", "function": {"name": "upper", "arguments": arguments}}
+    out = rt.run(call)
+    assert out.status == "failure" and out.error is not None
+    assert "`arguments` is a JSON string with line 2, column 2 of the string: duplicate key" in (
+        out.message or ""
+    )
+    fine = {"type": "function", "function": {"name": "upper", "arguments": "{text: 'a:b'} // c"}}
+    assert rt.run(fine).value == "A:B"
+
+
+def test_the_repairs_check_is_linear_in_the_program() -> None:
+    """10,000 unquoted keys, the last written twice: found, each key read once."""
+    text = "{" + ", ".join(f"k{i}: {i}" for i in range(10_000)) + ", k9999: 0}"
+    with pytest.raises(SourceError) as info:
+        parse_json(text)
+    assert "duplicate key `k9999`" in info.value.problems[0].message

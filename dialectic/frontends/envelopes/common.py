@@ -138,8 +138,11 @@ def openai_arguments(value: Any, path: JSONPath, *, strict: bool, warnings: list
                 repaired = repair_json(text, text, strict=strict)
             except SourceError as err:
                 first = err.problems[0]
+                what = (
+                    "with" if first.message.startswith("duplicate key") else "that does not parse:"
+                )
                 raise EnvelopeError(
-                    f"`{key}` is a JSON string that does not parse: line {first.line}, "
+                    f"`{key}` is a JSON string {what} line {first.line}, "
                     f"column {first.column} of the string: {first.message}",
                     path,
                     hint=(first.hint or "")
