@@ -495,9 +495,9 @@ def _run_time(size: int) -> float:
         "return total(tree);"
     )
     tree = {"v": 1, "kids": [{"v": i, "kids": [{"v": 1, "kids": []}]} for i in range(size)]}
-    start = time.perf_counter()
+    start = time.process_time()  # CPU time: the machine's load does not count
     out = RT.run(text, lang="plan", context={"tree": tree})
-    took = time.perf_counter() - start
+    took = time.process_time() - start
     assert out.status == "success", out.message
     assert out.value == 1 + sum(range(size)) + size
     return took
