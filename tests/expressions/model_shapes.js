@@ -1194,3 +1194,264 @@ return "Café Crème".normalize("NFD").replace(/[\u0300-\u036f]/g, "");
 // === date_difference_hours
 const e = (await list_events()).find(x => x.id === "e4");
 return (Date.parse(e.end) - Date.parse(e.start)) / 3600000;
+// === switch_true_ranges
+const ps = await search_products();
+return ps.map(p => {
+  switch (true) {
+    case p.price >= 200:
+      return "high";
+    case p.price >= 50:
+      return "mid";
+    default:
+      return "low";
+  }
+});
+// === throw_in_helper_catch_outside
+function requirePositive(n) {
+  if (n <= 0) throw new Error(`bad amount: ${n}`);
+  return n;
+}
+try {
+  const amounts = [5, 0, 3].map(requirePositive);
+  return amounts;
+} catch (e) {
+  return `error: ${e.message}`;
+}
+// === try_finally_flag
+let status = "start";
+try {
+  const u = await get_user(2);
+  status = `got ${u.id}`;
+} finally {
+  status += " (done)";
+}
+return status;
+// === do_while_counter
+let page = 0;
+let seen = 0;
+do {
+  const r = await list_tickets({ cursor: String(page * 2), limit: 2 });
+  seen += r.tickets.length;
+  page++;
+} while (page < 3);
+return seen;
+// === empty_object_check
+const r = await fetch_url("https://nowhere.example.com/");
+const meta = {};
+return [Object.keys(meta).length === 0, Object.entries(r).length, !!r.body];
+// === array_or_single
+function toList(x) {
+  return Array.isArray(x) ? x : [x];
+}
+return [toList(1), toList([2, 3]), toList("a").length];
+// === instanceof_array
+const r = await list_tickets({ limit: 1 });
+return [r instanceof Object, r.tickets instanceof Array, typeof r.next_cursor];
+// === match_count_optional
+const notes = await read_file("/data/notes.md");
+return [notes.match(/TODO/g)?.length ?? 0, notes.match(/NOPE/g)?.length ?? 0];
+// === split_whitespace_words
+const notes = await read_file("/data/notes.md");
+return notes.trim().split(/\s+/).length;
+// === number_parse_variants
+return [Number.parseInt("42px", 10), Number.parseFloat("3.14abc"), +"  7 ", Number(null), Number(true)];
+// === results_by_index
+const cities = ["Paris", "London", "Tokyo"];
+const results = await Promise.all(cities.map(c => get_weather(c)));
+const out = {};
+for (let i = 0; i < cities.length; i++) {
+  out[cities[i]] = results[i].conditions;
+}
+return out;
+// === entries_continue_accumulate
+const w = await get_weather("Paris");
+const numeric = {};
+for (const [k, v] of Object.entries(w)) {
+  if (typeof v !== "number") continue;
+  numeric[k] = Math.round(v);
+}
+return numeric;
+// === nested_default_destructure_response
+const resp = { data: { items: [1, 2] } };
+const { data: { items = [], total = items.length } = {} } = resp;
+const { meta: { page = 1 } = {} } = resp;
+return { items, total, page };
+// === average_tofixed_one
+const w = await get_weather("Tokyo");
+const avg = w.forecast.reduce((s, d) => s + (d.high + d.low) / 2, 0) / w.forecast.length;
+return `${avg.toFixed(1)}°C`;
+// === iso_date_only
+const tickets = (await list_tickets({ limit: 10 })).tickets;
+const byDay = {};
+for (const t of tickets) {
+  const day = new Date(t.created).toISOString().slice(0, 10);
+  (byDay[day] ??= []).push(t.id);
+}
+return byDay;
+// === string_builder_nested
+const users = await list_users();
+let report = "";
+for (const u of users) {
+  report += `## ${u.name}\n`;
+  for (const tag of u.tags) report += `- ${tag}\n`;
+  if (u.tags.length === 0) report += "- (no tags)\n";
+}
+return report;
+// === map_entries_sorted
+const tickets = (await list_tickets({ limit: 10 })).tickets;
+const m = new Map();
+for (const t of tickets) m.set(t.priority, (m.get(t.priority) || 0) + 1);
+return Array.from(m.entries()).sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]));
+// === reduce_computed_keys_spread
+const ps = await search_products();
+return ps.reduce((acc, { brand, price }) => ({
+  ...acc,
+  [brand]: { count: (acc[brand]?.count ?? 0) + 1, total: (acc[brand]?.total ?? 0) + price },
+}), {});
+// === helpers_calling_helpers
+async function userLabel(id) {
+  const u = await get_user(id);
+  return `${u.name} (${u.role})`;
+}
+async function orderSummary(userId) {
+  const [label, orders] = await Promise.all([userLabel(userId), get_orders(userId)]);
+  return `${label}: ${orders.length} orders`;
+}
+return await Promise.all([1, 2, 3].map(orderSummary));
+// === double_negation_truthy
+const u = await get_user(1);
+return [!!u.manager, !!u.tags.length, !!"", !!"0", !!0];
+// === typeof_dispatch
+const values = [1, "two", [3], { four: 4 }, null, true];
+return values.map(v => (typeof v === "string" ? v.toUpperCase() : typeof v === "number" ? v * 10 : Array.isArray(v) ? v.length : v === null ? "null" : typeof v));
+// === round_to_tenths
+const ps = await search_products();
+return ps.map(p => Math.round(p.rating * p.price / 10) / 10);
+// === sort_then_group_string
+const users = await list_users();
+const sorted = [...users].sort((a, b) => a.role.localeCompare(b.role) || b.age - a.age);
+return sorted.map(u => `${u.role}:${u.name.split(" ")[0]}`).join(", ");
+// === promise_all_with_index_map
+const ids = [3, 1, 2];
+const names = await Promise.all(ids.map(async (id, i) => `${i}:${(await get_user(id)).name}`));
+return names;
+// === conditional_email
+const tickets = (await list_tickets({ limit: 10 })).tickets;
+const critical = tickets.filter(t => t.priority === "critical");
+if (critical.length > 0) {
+  const r = await send_email("oncall@example.com", `${critical.length} critical tickets`, critical.map(t => t.id).join(", "));
+  return { notified: true, id: r.id };
+}
+return { notified: false };
+// === object_values_flat_unique
+const cfg = JSON.parse(await read_file("/data/config.json"));
+return [...new Set(Object.values(cfg.endpoints).map(u => new URL(u).hostname.split(".").slice(-2).join(".")))];
+// === string_includes_any
+const keywords = ["async", "promise"];
+const pages = await search_web({ query: "python javascript rust node", limit: 5 });
+return pages.filter(p => keywords.some(k => p.snippet.toLowerCase().includes(k))).map(p => p.title);
+// === min_by_reduce_initial_null
+const ps = await search_products();
+const cheapestInStock = ps.reduce((best, p) => (p.stock > 0 && (best === null || p.price < best.price) ? p : best), null);
+return cheapestInStock?.name;
+// === percent_change_format
+const qs = await Promise.all(["AAPL", "MSFT", "SAP"].map(get_stock_price));
+return qs.map(q => `${q.symbol} ${q.change_pct >= 0 ? "▲" : "▼"} ${Math.abs(q.change_pct).toFixed(2)}%`);
+// === counter_object_top_k
+const users = await list_users();
+const counts = {};
+users.flatMap(u => u.tags).forEach(t => { counts[t] = (counts[t] || 0) + 1; });
+return Object.keys(counts).sort((a, b) => counts[b] - counts[a] || a.localeCompare(b)).slice(0, 2);
+// === zip_arrays
+const a = ["x", "y", "z"];
+const b = [1, 2, 3];
+return a.map((k, i) => [k, b[i]]);
+// === chunk_array
+const xs = Array.from({ length: 7 }, (_, i) => i + 1);
+const chunks = [];
+for (let i = 0; i < xs.length; i += 3) chunks.push(xs.slice(i, i + 3));
+return chunks;
+// === chunked_promise_batches
+const ids = [1, 2, 3, 4];
+const out = [];
+for (let i = 0; i < ids.length; i += 2) {
+  const batch = await Promise.all(ids.slice(i, i + 2).map(id => get_user(id)));
+  out.push(...batch.map(u => u.id * 10));
+}
+return out;
+// === last_n_items
+const tickets = (await list_tickets({ limit: 10 })).tickets;
+return tickets.slice(-3).map(t => t.id);
+// === includes_date_prefix
+const events = await list_events("2024-05-06");
+return events.map(e => e.title);
+// === capitalize_first
+const s = "hello world";
+return s.charAt(0).toUpperCase() + s.slice(1);
+// === word_count_map
+const text = "a b a c b a";
+const freq = new Map();
+for (const w of text.split(" ")) freq.set(w, (freq.get(w) ?? 0) + 1);
+return [...freq.entries()].map(([w, n]) => `${w}=${n}`).join(" ");
+// === default_param_call_args
+function greet(name, greeting = "Hello", punct = "!") {
+  return `${greeting}, ${name}${punct}`;
+}
+return [greet("Ada"), greet("Alan", "Hi"), greet("Grace", undefined, "?")];
+// === rest_params_sum
+function sum(...nums) {
+  return nums.reduce((a, b) => a + b, 0);
+}
+return [sum(), sum(1), sum(1, 2, 3)];
+// === console_log_return_value
+const users = await list_users();
+const names = users.map(u => u.name);
+console.log("names:", names.join(", "));
+return names.length;
+// === helper_for_effect_no_return
+async function notify(user, subject) {
+  await send_email(user.email, subject, `Hi ${user.name.split(" ")[0]}`);
+}
+const admins = (await list_users()).filter(u => u.role === "admin");
+for (const a of admins) await notify(a, "weekly");
+return admins.length;
+// === main_logs_then_return_done
+async function main() {
+  const users = await list_users();
+  console.log(users.map(u => u.name).join("\n"));
+}
+await main();
+return "done";
+// === validate_helper_throws
+function assertCity(w) {
+  if (typeof w.tempC !== "number") throw new Error(`no temperature for ${w.city}`);
+}
+const w = await get_weather("London");
+assertCity(w);
+return w.tempC;
+// === bare_return_guard_in_helper
+function addTag(out, u) {
+  if (!u.tags.length) return;
+  out.push(`${u.name}: ${u.tags.join("/")}`);
+}
+const users = await list_users();
+const out = [];
+for (const u of users) {
+  if (!u.tags.length) continue;
+  out.push(`${u.name}: ${u.tags.join("/")}`);
+}
+return out;
+// === main_call_no_return (difference: lenient mode runs the wrapper `main();` as the program and returns its value, SPEC 10)
+async function main() {
+  const u = await get_user(1);
+  return u.name;
+}
+main();
+// === iife_no_return (difference: lenient mode runs the wrapper as the program and returns its value, SPEC 10)
+(async () => {
+  const u = await get_user(2);
+  return u.role;
+})();
+// === final_expression_no_return (difference: lenient mode reads a final expression statement as `return`, SPEC 10)
+const u = await get_user(3);
+u.city;
