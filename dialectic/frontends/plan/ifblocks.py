@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, Any
 
 from dialectic.frontends.plan.aliasdict import Aliases
 from dialectic.frontends.plan.arraychanges import ArrayChangesMixin
+from dialectic.frontends.plan.assignchange import AssignChangeMixin
 from dialectic.frontends.plan.base import Problem
 from dialectic.frontends.plan.datesetters import DateSettersMixin
 from dialectic.frontends.plan.ifreturn import TOP_END, IfReturnMixin
@@ -27,6 +28,7 @@ __all__ = ["IfBlocksMixin"]
 
 class IfBlocksMixin(
     LoopsMixin,
+    AssignChangeMixin,
     MembersMixin,
     ArrayChangesMixin,
     NestedChangesMixin,
