@@ -46,7 +46,7 @@ from dialectic.values.jsmethods import (
     RUN_VALUE_METHODS,
 )
 from dialectic.values.jsnan import TESTS as NAN_TESTS
-from dialectic.values.lookalikes import METHOD_LOOKALIKES, lookalike_message
+from dialectic.values.lookalikes import FOREIGN_METHODS, METHOD_LOOKALIKES, lookalike_message
 
 if TYPE_CHECKING:
     from dialectic.resolve.blocks import _Scope
@@ -326,6 +326,15 @@ class ExpressionsMixin(OperatorsMixin):
             # x.f(a) for a registered f is the call f(x, a)
             call = Call(node.path, node.name, "array", positional=(node.target, *node.args))
             return self._Call(call)
+        instead = FOREIGN_METHODS.get(node.name)
+        if instead is not None:  # `xs.count()`, `s.strip()`: another language's method
+            raise DialecticError(
+                "unknown_function",
+                f"`{clip(node.name)}` is not one of JavaScript's methods, nor a registered "
+                "function",
+                node.path,
+                hint=f"Write {instead}.",
+            )
         known = sorted(ALL_METHODS | set(registry.functions if registry is not None else ()))
         near = closest(node.name, known)
         raise DialecticError(

@@ -16,7 +16,7 @@ call."""
 
 from __future__ import annotations
 
-__all__ = ["METHOD_LOOKALIKES", "lookalike_message"]
+__all__ = ["FOREIGN_METHODS", "METHOD_LOOKALIKES", "lookalike_message"]
 
 #: each name: why Node throws, and what to write (``{r}``: the receiver's text)
 METHOD_LOOKALIKES: dict[str, tuple[str, str]] = {
@@ -74,3 +74,36 @@ def lookalike_message(name: str, receiver: str | None) -> tuple[str, str]:
         f"{why}: `{r}.{name}()` throws a TypeError in JavaScript (`{r}.{name} is not a function`)"
     )
     return message, hint.format(r=r)
+
+
+#: methods other languages have (Python, Rust, LINQ, lodash) that models write on arrays and
+#: texts, and what JavaScript writes instead: written as a method (``xs.count()``), each is the
+#: call of a registered function of the name when there is one (the uniform call syntax), else
+#: refused naming what to write (not "unknown function `count`; did you mean `convert`?")
+FOREIGN_METHODS: dict[str, str] = {
+    "count": "`xs.length` (the items that pass a test: `xs.filter(f).length`)",
+    "len": "`x.length`",
+    "sum": "`xs.reduce((a, b) => a + b, 0)`",
+    "average": "`xs.reduce((a, b) => a + b, 0) / xs.length`",
+    "mean": "`xs.reduce((a, b) => a + b, 0) / xs.length`",
+    "first": "`xs[0]`",
+    "last": "`xs.at(-1)`",
+    "contains": "`x.includes(v)`",
+    "strip": "`s.trim()`",
+    "lstrip": "`s.trimStart()`",
+    "rstrip": "`s.trimEnd()`",
+    "startswith": "`s.startsWith(t)`",
+    "endswith": "`s.endsWith(t)`",
+    "toUpper": "`s.toUpperCase()`",
+    "toLower": "`s.toLowerCase()`",
+    "capitalize": "`s.charAt(0).toUpperCase() + s.slice(1)`",
+    "sorted": "`xs.toSorted()` (or `[...xs].sort((a, b) => a - b)`)",
+    "reversed": "`xs.toReversed()`",
+    "isEmpty": "`xs.length === 0`",
+    "toList": "`[...x]`",
+    "extend": "`[...xs, ...ys]` (a statement: `xs.push(...ys);`)",
+    "unique": "`[...new Set(xs)]`",
+    "distinct": "`[...new Set(xs)]`",
+    "items": "`Object.entries(o)`",
+    "equals": "`a === b` (objects: compare a field, `a.id === b.id`)",
+}

@@ -262,3 +262,31 @@ def test_object_assign_on_an_object_held_elsewhere_stays_refused(text: str, mess
     out = runtime().run(text, lang="plan")
     assert out.status == "failure", out.value
     assert message in (out.message or ""), out.message
+
+
+@pytest.mark.parametrize(
+    ("text", "hint"),
+    [
+        ("const users = await list_users();\nreturn users.count();", "Write `xs.length`"),
+        ("return [1, 2].sum();", "Write `xs.reduce((a, b) => a + b, 0)`"),
+        ("return ' a '.strip();", "Write `s.trim()`"),
+        ("const users = await list_users();\nreturn users.first().name;", "Write `xs[0]`"),
+        ("return [3, 1].sorted();", "`xs.toSorted()`"),
+        ("return 'abc'.contains('b');", "`x.includes(v)`"),
+        ("const u = await get_user(1);\nreturn u.tags?.isEmpty();", "`xs.length === 0`"),
+    ],
+)
+def test_another_languages_method_says_what_javascript_writes(text: str, hint: str) -> None:
+    """`xs.count()` was "unknown function `count`; did you mean `convert`?"."""
+    out = runtime().run(text, lang="plan")
+    assert out.status == "failure" and out.error is not None, out.value
+    assert out.error.code == "unknown_function", out.message
+    assert "is not one of JavaScript's methods, nor a registered function" in (out.message or "")
+    assert hint in (out.message or ""), out.message
+
+
+def test_a_tool_of_such_a_name_keeps_the_uniform_call_syntax() -> None:
+    rt = runtime()
+    rt.register(FunctionDescription("count", "items", lambda xs: len(xs), {"xs": "array"}, "any"))
+    out = rt.run("return [[1, 2, 3].count(), count([1])];", lang="plan")
+    assert out.status == "success" and out.value == [3, 1], out.message

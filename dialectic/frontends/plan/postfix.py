@@ -11,7 +11,7 @@ from dialectic.frontends.plan.keywords import LITERAL_WORDS
 from dialectic.frontends.plan.optionalcall import optional_call
 from dialectic.frontends.plan.promises import PROMISE_METHODS
 from dialectic.values.jsmethods import ALL_METHODS, GLOBALS
-from dialectic.values.lookalikes import METHOD_LOOKALIKES
+from dialectic.values.lookalikes import FOREIGN_METHODS, METHOD_LOOKALIKES
 
 __all__ = ["PostfixMixin"]
 
@@ -238,6 +238,7 @@ class PostfixMixin(CallFormsMixin):
             callee is None
             and fn not in ALL_METHODS
             and fn not in METHOD_LOOKALIKES  # (`a?.b.length()`: refused with its hint)
+            and fn not in FOREIGN_METHODS
             and _optional_chain(args[0])
         ):
             raise self.fail(
