@@ -237,6 +237,9 @@ class Access:
                 "s.matchAll(re)) has index, input and groups; a copy of it ([...m], m.slice()) "
                 "and the texts of s.match(/.../g) have not, as in JavaScript."
             )
+        elif type(value) in (list, str) and key in _COUNTS:
+            # `xs.size`, `xs.count`: a Map's and a Set's word, or Python's, for `length`
+            hint = f"An array's or a text's count is `x.length` (`{key}` is {_COUNTS[key]})."
         elif type(value) is list and type(key) is str:
             n = len(value)
             hint = (
@@ -252,3 +255,11 @@ class Access:
             path,
             hint=hint,
         )
+
+
+#: member names models write for an array's or a text's `length`, and whose they are
+_COUNTS = {
+    "size": "a Map's or a Set's",
+    "count": "no member of JavaScript's arrays",
+    "len": "no member of JavaScript's arrays",
+}

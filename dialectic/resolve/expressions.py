@@ -30,6 +30,7 @@ from dialectic.tree.nodes import (
     Merge,
     Method,
     Node,
+    Ref,
     Spread,
     Throw,
     Try,
@@ -45,6 +46,7 @@ from dialectic.values.jsmethods import (
     RUN_VALUE_METHODS,
 )
 from dialectic.values.jsnan import TESTS as NAN_TESTS
+from dialectic.values.lookalikes import FOREIGN_METHODS, METHOD_LOOKALIKES, lookalike_message
 
 if TYPE_CHECKING:
     from dialectic.resolve.blocks import _Scope
@@ -297,8 +299,13 @@ class ExpressionsMixin(OperatorsMixin):
 
     def _not_a_method(self, node: Method) -> Node:
         """``x.f(...)`` where ``f`` is no JavaScript method: the registered function ``f``
-        called as ``f(x, ...)``, else an error with the close names."""
+        called as ``f(x, ...)``, else an error with the close names; ``s.length()`` and its
+        kin, which Node never calls (:mod:`dialectic.values.lookalikes`), are refused unless
+        ``x`` is a namespace."""
         registry = self.registry
+        if node.name in METHOD_LOOKALIKES and self.namespaced_name(node.target, node.name) is None:
+            message, hint = lookalike_message(node.name, _chain_text(node.target))
+            raise DialecticError("invalid_program", message, node.path, hint=hint)
         if registry is not None and registry.resolve_function(node.name)[0] is not None:
             if node.optional:
                 raise DialecticError(
@@ -319,6 +326,15 @@ class ExpressionsMixin(OperatorsMixin):
             # x.f(a) for a registered f is the call f(x, a)
             call = Call(node.path, node.name, "array", positional=(node.target, *node.args))
             return self._Call(call)
+        instead = FOREIGN_METHODS.get(node.name)
+        if instead is not None:  # `xs.count()`, `s.strip()`: another language's method
+            raise DialecticError(
+                "unknown_function",
+                f"`{clip(node.name)}` is not one of JavaScript's methods, nor a registered "
+                "function",
+                node.path,
+                hint=f"Write {instead}.",
+            )
         known = sorted(ALL_METHODS | set(registry.functions if registry is not None else ()))
         near = closest(node.name, known)
         raise DialecticError(
@@ -437,3 +453,17 @@ def _fresh_date(node: Method, name: str) -> bool:
     front end writes the statement ``d.setDate(x);`` so: SPEC 1.8, "Dates")."""
     target = node.target
     return name != "setYear" and type(target) is Global and target.name == "Date"
+
+
+def _chain_text(node: Node) -> str | None:
+    """``u.name`` for a name and its literal members, as Plan writes it; else None."""
+    keys: list[str] = []
+    while isinstance(node, Get) and not node.optional:
+        for k in reversed(node.keys):
+            if not (isinstance(k, Lit) and isinstance(k.value, str) and k.value.isidentifier()):
+                return None
+            keys.append(k.value)
+        node = node.target
+    if not isinstance(node, Ref) or not node.name.isidentifier():
+        return None
+    return ".".join([node.name, *reversed(keys)])

@@ -169,7 +169,8 @@ class Collection:
             return self.size
         raise JsRefusal(
             f"a {self._what} has no member `{name}` here",
-            f"A {self._what}'s members are: "
+            ("Its count is `size` (`length` is an array's). " if name == "length" else "")
+            + f"A {self._what}'s members are: "
             + (_MAP_MEMBERS if self._what == "Map" else _SET_MEMBERS)
             + ".",
         )

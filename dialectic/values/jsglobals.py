@@ -441,6 +441,9 @@ def globals_table(stringify: Callable[[Any], str], limit: int) -> dict[str, Call
         "Object.entries": _entries,
         "Object.fromEntries": _from_entries,
         "Object.hasOwn": lambda v=UNDEFINED, k=UNDEFINED: has_own(v, k),
+        # the value itself: a run changes only objects the program wrote, which a frozen one
+        # is not (a change to it is refused where JavaScript's strict mode throws)
+        "Object.freeze": lambda v=UNDEFINED: v,
         "JSON.stringify": lambda v, *rest: json_stringify(
             _no_collection(v, "to_json"), stringify, *rest, limit=limit
         ),

@@ -409,10 +409,10 @@ def plain_method(
         if fn is not None:
             return fn
         raise JsRefusal(f"texts have no method `{name}` here", _known("string"))
-    raise JsRefusal(
-        f"cannot call `.{name}()` on {_a(kind(receiver))}",
-        "Methods work on arrays and texts; check the value first (`x ?? []`).",
-    )
+    hint = "Methods work on arrays and texts; check the value first (`x ?? []`)."
+    if t is dict and name in ("keys", "values", "entries"):  # `o.keys()`: Object's function
+        hint = f"An object's {name} are `Object.{name}(o)` in JavaScript."
+    raise JsRefusal(f"cannot call `.{name}()` on {_a(kind(receiver))}", hint)
 
 
 def _known(what: str) -> str:

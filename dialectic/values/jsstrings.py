@@ -16,6 +16,7 @@ from dialectic.values.data import UNDEFINED
 from dialectic.values.jsnumber import js_number_to_string
 from dialectic.values.jsops import JsRefusal, TextTooLong, is_number, kind
 from dialectic.values.jsregex import new_regexp
+from dialectic.values.textreplace import replace_text
 
 
 def _a(word: str) -> str:
@@ -161,16 +162,6 @@ def _split(s: str, sep: Any = UNDEFINED, limit: Any = UNDEFINED) -> list[str]:
     return out
 
 
-def _replacement(value: Any) -> str:
-    text = _text(value, "the replacement")
-    if "$" in text:
-        raise JsRefusal(
-            "a `$` in a replacement text is a pattern in JavaScript ($&, $1, $$)",
-            "Write `$$` for a dollar sign, or build the text with a template.",
-        )
-    return text
-
-
 def _regex_replacement(new: Any) -> str:
     if type(new) is not str:
         raise JsRefusal(
@@ -184,7 +175,9 @@ def _replace(s: str, old: Any, new: Any, *, limit: int) -> str:
     if _is_regex(old):
         return old.replace(s, _regex_replacement(new), limit, old.is_global)  # type: ignore[no-any-return]
     old = _text(old, "the text to replace")
-    new = _replacement(new)
+    new = _text(new, "the replacement")
+    if "$" in new:  # a pattern in JavaScript (`$&`, `$$`, ...)
+        return replace_text(s, old, new, limit, False)
     if len(new) > len(old) and len(s) + len(new) - len(old) > limit and old in s:
         raise TextTooLong(len(s) + len(new) - len(old), limit)
     return s.replace(old, new, 1)
@@ -199,9 +192,11 @@ def _replace_all(s: str, old: Any, new: Any, *, limit: int) -> str:
             )
         return old.replace(s, _regex_replacement(new), limit, True)  # type: ignore[no-any-return]
     old = _text(old, "the text to replace")
-    new = _replacement(new)
+    new = _text(new, "the replacement")
     if old == "":
         raise JsRefusal("replaceAll('') inserts between every character", "Use split('').join(x).")
+    if "$" in new:  # a pattern in JavaScript (`$&`, `$$`, ...)
+        return replace_text(s, old, new, limit, True)
     if len(new) > len(old):
         grown = len(s) + s.count(old) * (len(new) - len(old))
         if grown > limit:  # measured before the text is built

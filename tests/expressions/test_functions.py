@@ -132,12 +132,6 @@ REFUSED = [
         15,
     ),
     (
-        "function f(x) { const y = x + 1; }\nreturn f(1);",
-        "the function `f` has no `return`",
-        1,
-        34,
-    ),
-    (
         "const nums2 = [1];\nfunction nums2(x) { return x; }\nreturn 1;",
         "`nums2` is defined twice (line 1, column 7 and line 2, column 10)",
         2,

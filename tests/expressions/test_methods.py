@@ -139,7 +139,13 @@ def test_unknown_methods_suggest_close_ones() -> None:
 
 
 def test_a_registered_function_is_callable_as_a_method() -> None:
-    assert RT.run(m("abc", "upper")).value == "ABC"
+    assert RT.run(m(21, "double")).value == 42
+    assert RT.run(m([1, 2, 3], "count")).value == 3
+    # the built-in library's names JavaScript spells otherwise are refused as methods (Node
+    # throws `x.upper is not a function`), the function form stays the call
+    out = RT.run(m("abc", "upper"))
+    assert out.error is not None and "toUpperCase" in (out.message or ""), out.message
+    assert RT.run({"upper": ["abc"]}).value == "ABC"
 
 
 def test_steps_are_bounded() -> None:

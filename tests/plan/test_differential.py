@@ -28,6 +28,7 @@ from dialectic.frontends.plan import parse_plan
 from dialectic.frontends.plan.caselookup import chains_as_lookups
 from dialectic.frontends.plan.postfix import CONSTANTS
 from dialectic.values.jsmethods import ALL_METHODS, GLOBALS
+from dialectic.values.lookalikes import FOREIGN_METHODS, METHOD_LOOKALIKES
 
 HERE = Path(__file__).parent
 SPEC_DIR = HERE.parent / "spec"
@@ -106,8 +107,10 @@ HANDWRITTEN = [
 
 def _acorn(node: str, acorn_dir: Path, sources: list[str]) -> list[dict[str, Any]]:
     """All sources through acorn in one Node process."""
+    # `s.length()`, `xs.count()` and their kin are written as methods too (the resolver's)
+    methods = sorted(ALL_METHODS | set(METHOD_LOOKALIKES) | set(FOREIGN_METHODS))
     names = json.dumps(
-        {"methods": sorted(ALL_METHODS), "globals": sorted(GLOBALS), "constants": sorted(CONSTANTS)}
+        {"methods": methods, "globals": sorted(GLOBALS), "constants": sorted(CONSTANTS)}
     )
     done = subprocess.run(
         [node, str(HERE / "acorn_tree.js"), str(acorn_dir), names],

@@ -10,6 +10,7 @@ from dialectic.frontends.plan.accumulator import fresh_initial
 from dialectic.frontends.plan.applyform import PARAMS_HINT, math_apply, search_params_change
 from dialectic.frontends.plan.promises import PromisesMixin
 from dialectic.values.jsmethods import ALL_METHODS, ARRAY_HIGHER, GLOBALS, RUN_VALUE_METHODS
+from dialectic.values.lookalikes import FOREIGN_METHODS, METHOD_LOOKALIKES
 
 __all__ = ["CallFormsMixin", "fresh_copy", "new_object"]
 
@@ -181,6 +182,15 @@ class CallFormsMixin(PromisesMixin):
             return {"$method": out}
         if self._function_calls is not None:
             self.method_of_function(fn, self.starts[self.pos - 1])
+        if fn in METHOD_LOOKALIKES or fn in FOREIGN_METHODS:
+            # `s.length()`: a method as written, which the resolver refuses (a namespace's
+            # function of the name is called: `memory.size()`, SPEC 2.2); `xs.count()`: a
+            # registered function's call, or refused with what JavaScript writes
+            out = self._moved(args, [receiver, fn], 1)
+            rec = self.rec
+            if rec is not None and (id(args), 0) in rec:
+                rec[(rec.pin(out), 0)] = rec[(rec.pin(args), 0)]
+            return {"$method": out}
         return {fn: args}
 
     #: the names a `const` binds to `new Intl.NumberFormat(...)` or `new Intl.DateTimeFormat(...)`

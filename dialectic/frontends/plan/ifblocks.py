@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, Any
 
 from dialectic.frontends.plan.aliasdict import Aliases
 from dialectic.frontends.plan.arraychanges import ArrayChangesMixin
+from dialectic.frontends.plan.assignchange import AssignChangeMixin
 from dialectic.frontends.plan.base import Problem
 from dialectic.frontends.plan.datesetters import DateSettersMixin
 from dialectic.frontends.plan.ifreturn import TOP_END, IfReturnMixin
@@ -27,6 +28,7 @@ __all__ = ["IfBlocksMixin"]
 
 class IfBlocksMixin(
     LoopsMixin,
+    AssignChangeMixin,
     MembersMixin,
     ArrayChangesMixin,
     NestedChangesMixin,
@@ -206,6 +208,9 @@ class IfBlocksMixin(
         if final is None and rest and end != "eof" and self._ends_undefined:
             # `function f(v) { if (v) return 1; }`: nothing after the `if`, `undefined`
             final = ("$return", {"$undefined": None}, self.pos, self.pos)
+        elif final is None and not rest and what.startswith("the function"):
+            # `function log(x) { console.log(x); }`: a body that ends gives `undefined`
+            final = ("$return", {"$undefined": None}, self.pos, self.pos)
         if final is None:
             top = rest and end == "eof"  # (the rest of the program: no `undefined` there)
             raise self.fail(
@@ -244,6 +249,13 @@ class IfBlocksMixin(
         kinds = self.kinds
         pos += 1
         self.pos = pos
+        bare = kinds[pos] in (";", "}", "eof") or (  # `return;`, `return` before a statement
+            word == "return" and self.newline_before(pos) and self.values[pos] in _STATEMENT_WORDS
+        )
+        if word == "return" and bare:  # `undefined`, as in JavaScript
+            if kinds[pos] == ";":  # (before `}` or a statement on the next line, JavaScript
+                self.end_statement("`return` statement")  # ends it in every program)
+            return final if final is not None else ("$return", {"$undefined": None}, pos, pos - 1)
         if kinds[pos] != ";" and self.newline_before(pos):
             if self.strict:
                 raise self.fail(
@@ -259,3 +271,10 @@ class IfBlocksMixin(
         if final is None:
             final = ("$" + word, value, pos, last)
         return final
+
+
+#: words that start a statement: `return` before one on the next line is `return;` (ASI)
+_STATEMENT_WORDS = frozenset(
+    ["return", "const", "let", "var", "if", "for", "while", "do", "switch", "try", "throw",
+     "function", "break", "continue"]
+)  # fmt: skip

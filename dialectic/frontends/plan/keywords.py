@@ -107,6 +107,12 @@ def keyword_hint(word: str, following: object = None) -> str:
     ``following``: the next token's value (`new Set` gets its own hint)."""
     if word == "new" and following == "Set":
         return f"Plan has `new Set(xs)` with its arguments; {NEW_HINTS['Set']}"
+    if word == "function" and following == "*":  # `function* range(n) { ... yield i; }`
+        return (
+            "Plan has no generator functions (`function*`, `yield`): build the array the "
+            "generator would give, Array.from({length: n}, (_, i) => i), or push into one in a "
+            "loop and return it"
+        )
     if word == "new" and isinstance(following, str) and following in NEW_HINTS:
         return f"Plan has no `new {following}`; {NEW_HINTS[following]}"
     return _HINTS.get(

@@ -208,10 +208,12 @@ class OperatorsMixin(ArrowsMixin):
         bound = self.arrow_bound
         if bound and bound.get(fn):  # `xs.map((x, echo) => echo(x))`: JavaScript's TypeError
             raise self.fail(
-                f"`{fn}` is a parameter of the arrow function here, a value: JavaScript calls "
-                "it (a TypeError), not the function of that name",
+                f"`{fn}` is a parameter of the arrow function here, so `{fn}(...)` calls the "
+                "parameter's value, not the function of that name; a run's values are data, "
+                "never functions (calling data is JavaScript's TypeError)",
                 self.starts[pos],
-                f"give the parameter another name to call the function `{fn}`",
+                f"give the parameter another name to call the function `{fn}`; to choose a "
+                "function by data, call each by its name: `x.kind === 'a' ? fa(x) : fb(x)`",
             )
         kinds = self.kinds
         values = self.values

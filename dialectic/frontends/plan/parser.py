@@ -98,7 +98,11 @@ class Parser(
             elif word in RESERVED:
                 self.pos = pos
                 raise self.fail(
-                    f"Plan has no `{word}`"
+                    (
+                        "Plan has no generator functions (`function*`)"
+                        if word == "function" and self.values[pos + 1] == "*"
+                        else f"Plan has no `{word}`"
+                    )
                     if word not in DECLARATORS
                     else f"`{word}` can only start an alias definition",
                     self.starts[pos],

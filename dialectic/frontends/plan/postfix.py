@@ -11,6 +11,7 @@ from dialectic.frontends.plan.keywords import LITERAL_WORDS
 from dialectic.frontends.plan.optionalcall import optional_call
 from dialectic.frontends.plan.promises import PROMISE_METHODS
 from dialectic.values.jsmethods import ALL_METHODS, GLOBALS
+from dialectic.values.lookalikes import FOREIGN_METHODS, METHOD_LOOKALIKES
 
 __all__ = ["PostfixMixin"]
 
@@ -233,7 +234,13 @@ class PostfixMixin(CallFormsMixin):
             if rec is not None and (id(args), 0) in rec:
                 rec[(rec.pin(out), 0)] = rec[(rec.pin(args), 0)]
             return {"$method?": out}
-        if callee is None and fn not in ALL_METHODS and _optional_chain(args[0]):
+        if (
+            callee is None
+            and fn not in ALL_METHODS
+            and fn not in METHOD_LOOKALIKES  # (`a?.b.length()`: refused with its hint)
+            and fn not in FOREIGN_METHODS
+            and _optional_chain(args[0])
+        ):
             raise self.fail(
                 f"`{fn}` is not one of JavaScript's methods, so it cannot continue an optional "
                 "chain (JavaScript would not call it when the chain is undefined)",

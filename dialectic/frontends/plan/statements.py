@@ -297,7 +297,9 @@ class StatementsMixin(IfBlocksMixin):
             word == "delete"
             and kinds[pos + 1] == "name"
             and self.member_delete(pos, (aliases, alias_at, alias_rec))
-        ):  # `delete stats.tmp;` (:mod:`.members`)
+        ) or (word == "Object" and self.assign_change(pos, (aliases, alias_at, alias_rec))):
+            # `delete stats.tmp;` (:mod:`.members`), `Object.assign(stats, {avg});`
+            # (:mod:`.assignchange`)
             return final
         dot = self.for_each_at(pos)
         if dot is not None:  # `xs.forEach(x => { ... });`: a loop (SPEC 10, "Loops")
