@@ -129,6 +129,8 @@ class Compiler(CallsMixin, FormsMixin, RecursionMixin):
         self._checked: dict[int, FnFacts] = {}
         #: compiled literal scalars, by (type, value): shared by the call sites that pass them
         self._scalars: dict[tuple[type, Any], Compiled] = {}
+        #: the asynchronous calls compiled, by node id (:meth:`twin`, dagplan)
+        self._async_sites: dict[int, Compiled] = {}
         #: nodes with effectful calls below them (SPEC 17); empty for most programs
         effects = resolved.effects
         self._marked: AbstractSet[int] = effects.marked if effects is not None else _NONE_MARKED
@@ -311,8 +313,40 @@ class Compiler(CallsMixin, FormsMixin, RecursionMixin):
         body = self.compile(node.body)
         if root and body.aio is not None and not self.errors:
             # a static call graph: a task per call, no lazy machinery (dialectic.run.dagrun)
-            return static_dag(node, targets, self._aliases, body, self.member) or body
+            dag = static_dag(node, targets, self._aliases, body, self.member, self)
+            return dag or body
         return body
+
+    def twin(self, node: Node, leaves: dict[int, Compiled]) -> Compiled | None:
+        """``node`` compiled again with each node of ``leaves`` (by id) read by its closure
+        there: a static call graph's expression, its calls read from their done tasks
+        (:mod:`dialectic.compiler.dagexprs`); None if a leaf was not compiled on its own (a
+        form that compiles its children its own way), or if that gives an asynchronous one."""
+        table = self._table
+        used: set[int] = set()
+
+        def substitute(compile_node: Callable[[Any, Any], Compiled]) -> Any:
+            def compile_or_read(c: Any, n: Node) -> Compiled:
+                got = leaves.get(id(n))
+                if got is None:
+                    return compile_node(c, n)
+                used.add(id(n))
+                return got
+
+            return compile_or_read
+
+        self._table = {t: substitute(f) for t, f in table.items()}
+        errors = len(self.errors)
+        try:
+            out = self.compile(node)
+        finally:
+            self._table = table
+        if len(self.errors) > errors:  # (none should be: the same nodes compiled before)
+            del self.errors[errors:]
+            return None
+        if len(used) != len(leaves) or out.sync is None:
+            return None
+        return out
 
     def bind_alias(self, b: Binding, target: Compiled) -> Compiled:
         """The memoized reader of alias ``b``, published for the references compiled next."""

@@ -13,16 +13,21 @@ readers. Anything else, or a program with effects (SPEC 17), runs the lazy way.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
+from dialectic.compiler.dagexprs import ExprPlanner, Segment, is_compound
 from dialectic.compiler.invoke_async import AsyncCall
 from dialectic.compiler.membergets import _computed_get, _values
 from dialectic.run.compiled import Compiled
+from dialectic.run.dagexpr import ExprRead, leaf_reader
 from dialectic.run.dagrun import CONST, LEAVE, SYNC, TASK, DagRun, MemberRead
 from dialectic.run.state import MISSING
 from dialectic.tree.nodes import Arr, Get, Invoke, Lit, Node, Obj
 from dialectic.tree.resolved import AliasRef, Block, ContextRef
 from dialectic.values.data import UNDEFINED
+
+if TYPE_CHECKING:
+    from dialectic.compiler.closures import Compiler
 
 #: programs that qualify run as a static call graph (a test turns this off to run them the
 #: lazy way, and compares the two)
@@ -43,20 +48,24 @@ def _async_call(compiled: Compiled) -> AsyncCall | None:
 _Key = tuple[str, int]
 #: its arguments, an alias or nested call by key until the tasks are numbered
 _Args = tuple[tuple[int, Any], ...]
-_Found = tuple[AsyncCall | MemberRead, _Args]
+_Found = tuple[AsyncCall | MemberRead | ExprRead, _Args]
 
 
-class _Planner:
+class _Planner(ExprPlanner):
     """Finds the calls of the graph: the aliases that fit (``fits``), the nested calls found in
     their arguments (``nested``) and the member reads of aliases given as arguments
     (``members``), each with its argument plan."""
 
-    def __init__(self, readers: dict[int, tuple[Compiled, Any]], member: Any) -> None:
+    def __init__(
+        self, readers: dict[int, tuple[Compiled, Any]], member: Any, sites: dict[int, Compiled]
+    ) -> None:
         self.readers = readers
         self.member = member
+        self.sites = sites
         self.fits: dict[int, _Found] = {}
         self.nested: dict[int, _Found] = {}
         self.members: dict[int, _Found] = {}
+        self.exprs: dict[int, Segment] = {}
 
     def call(self, node: Invoke, compiled: Compiled) -> _Found | None:
         """The call site of ``node`` and its argument plan, if every argument is a literal, a
@@ -100,25 +109,28 @@ class _Planner:
                 return None
             self.nested[id(a)] = found
             return ("call", id(a))
-        if type(a) is Get:
+        if type(a) is Get and not (
+            a.optional
+            or a.soft
+            or type(a.target) is not AliasRef
+            or a.target.frame != -1
+            or a.target.slot not in self.fits
+            or any(type(k) is not Lit for k in a.keys)
+        ):
             target = a.target
-            if (
-                a.optional
-                or a.soft
-                or type(target) is not AliasRef
-                or target.frame != -1
-                or target.slot not in self.fits
-                or any(type(k) is not Lit for k in a.keys)
-            ):
-                return None
             read = _computed_get(self.member, a.path, 0, 0)
             step = MemberRead(read, _values(a.keys))
             self.members[id(a)] = (step, ((TASK, ("alias", target.slot)),))
             return ("member", id(a))
+        if is_compound(a):  # (an expression over the graph's calls: dagexprs)
+            return self.segment(a)
         return None
 
     def found(self, key: _Key) -> _Found | None:
         kind = key[0]
+        if kind == "expr":
+            seg = self.exprs.get(key[1])
+            return None if seg is None else seg[:2]
         table = self.fits if kind == "alias" else self.nested if kind == "call" else self.members
         return table.get(key[1])
 
@@ -129,45 +141,49 @@ def static_dag(
     readers: dict[int, tuple[Compiled, Any]],
     body: Compiled,
     member: Any,
+    compiler: Compiler,
 ) -> Compiled | None:
     """The program's top-level ``block`` as a static call graph (see the module's docstring),
     falling back on ``body`` (its lazy evaluation); None if it does not qualify.
     ``targets``: each alias's compiled value by slot; ``readers``: each alias's reader and
-    binding by slot (the compiler's own table)."""
+    binding by slot (the compiler's own table); ``compiler`` compiles the graph's expressions
+    (:mod:`dialectic.compiler.dagexprs`)."""
     if body.aio is None or not STATIC_DAGS:
         return None
     # the aliases that fit, in dependency order (each reads only earlier ones): no recursion
     # over a chain of aliases, whatever its length
-    planner = _Planner(readers, member)
+    planner = _Planner(readers, member, compiler._async_sites)
     for b in block.bindings:
+        if b.frame != -1:
+            continue
         target = targets.get(b.slot)
-        if b.frame == -1 and type(b.node) is Invoke and target is not None:
+        if type(b.node) is Invoke and target is not None:
             found = planner.call(b.node, target)
             if found is not None:
                 planner.fits[b.slot] = found
+        elif is_compound(b.node):
+            planner.segment(b.node, b.slot)
     node = block.body
     root: _Found | None = None
     wanted: list[_Key] = []  # the result's calls
     if type(node) is Invoke:
         root = planner.call(node, body)
-        if root is None:
-            return None
-        wanted = [_key(kind, x) for kind, x in root[1] if kind >= TASK]
     elif type(node) is AliasRef and node.frame == -1:
         wanted = [("alias", node.slot)]
-    elif (type(node) is Arr and node.items) or (type(node) is Obj and node.fields):
-        parts = node.items if type(node) is Arr else tuple(node.fields.values())  # type: ignore[union-attr]
-        for item in parts:
-            if type(item) is not AliasRef or item.frame != -1:
-                return None
-            wanted.append(("alias", item.slot))
-    else:
+    elif _of_aliases(node):
+        parts = node.items if type(node) is Arr else tuple(node.fields.values())  # type: ignore[attr-defined]
+        wanted = [("alias", item.slot) for item in parts]  # type: ignore[union-attr]
+    elif is_compound(node) and planner.segment(node) is not None:
+        root = planner.exprs[id(node)][:2]
+    if root is not None:
+        wanted = [_key(kind, x) for kind, x in root[1] if kind >= TASK]
+    if not wanted:
         return None
     order = _numbered(planner, wanted)
     if not order:
         return None
     index = {key: k for k, key in enumerate(order)}
-    calls: list[AsyncCall | MemberRead] = []
+    calls: list[AsyncCall | MemberRead | ExprRead] = []
     slots: list[int] = []
     every: list[_Found] = [root] if root is not None else []
     for key in order:
@@ -176,6 +192,9 @@ def static_dag(
         calls.append(found[0])
         slots.append(key[1] if key[0] == "alias" else -1)  # (a failed run's partial result)
         every.append(found)
+    exprs = _compiled_exprs(planner, every, index, compiler)
+    if exprs is None:
+        return None
     for call, args in every:
         call.dag_args = dag_args = tuple(_numbered_arg(kind, x, index) for kind, x in args)
         if type(call) is AsyncCall:
@@ -187,9 +206,43 @@ def static_dag(
     array = type(node) is Arr
     fallback = body.aio
     root_call = root[0] if root is not None else None
-    assert root_call is None or type(root_call) is AsyncCall  # (a call, never a member read)
-    keys = tuple(node.fields) if type(node) is Obj else None
-    return Compiled(aio=DagRun(calls, slots, root_call, items, array, fallback, keys).run)
+    assert not isinstance(root_call, MemberRead)  # (a call or an expression, never a member read)
+    keys = tuple(node.fields) if type(node) is Obj and root is None else None
+    run = DagRun(calls, slots, root_call, items, array, fallback, keys, memo_first=exprs)
+    return Compiled(aio=run.run)
+
+
+def _of_aliases(node: Node) -> bool:
+    """Whether ``node`` is an array or object of the program's aliases (``{user, orders}``)."""
+    if type(node) is Arr and node.items:
+        parts: Any = node.items
+    elif type(node) is Obj and node.fields:
+        parts = node.fields.values()
+    else:
+        return False
+    return all(type(item) is AliasRef and item.frame == -1 for item in parts)
+
+
+def _compiled_exprs(
+    planner: _Planner, every: list[_Found], index: dict[_Key, int], compiler: Compiler
+) -> bool | None:
+    """Compiles each expression of the graph with its calls read from their tasks; whether there
+    is one (a run then makes its memo first: an expression may count steps there); None if one
+    does not compile so (the program runs the lazy way)."""
+    segments = {id(seg[0]): seg for seg in planner.exprs.values()}
+    any_expr = False
+    for call, _ in every:
+        if type(call) is not ExprRead:
+            continue
+        seg = segments[id(call)]
+        leaves = {nid: leaf_reader(index[key]) for nid, key in seg[3].items()}
+        compiled = compiler.twin(seg[2], leaves)
+        if compiled is None:
+            return None
+        assert compiled.sync is not None
+        call.fn = compiled.sync
+        any_expr = True
+    return any_expr
 
 
 def _numbered(planner: _Planner, wanted: list[_Key]) -> list[_Key] | None:

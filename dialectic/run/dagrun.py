@@ -31,6 +31,7 @@ from dialectic.run.state import MISSING, State, current_of
 if TYPE_CHECKING:
     from dialectic.compiler.asyncfn import AsyncFn
     from dialectic.compiler.invoke_async import AsyncCall
+    from dialectic.run.dagexpr import ExprRead
 
 _Task = asyncio.Task
 
@@ -106,17 +107,19 @@ class DagRun:
         "shared",
         "empty",
         "memo_size",
+        "memo_first",
     )
 
     def __init__(
         self,
-        calls: Sequence[AsyncCall | MemberRead],
+        calls: Sequence[AsyncCall | MemberRead | ExprRead],
         slots: Sequence[int],
-        root: AsyncCall | None,
+        root: AsyncCall | ExprRead | None,
         items: Sequence[int],
         array: bool,
         fallback: Callable[[State], Awaitable[Any]],
         keys: tuple[str, ...] | None = None,
+        memo_first: bool = False,
     ) -> None:
         self.calls = tuple(calls)
         self.empty = (None,) * len(self.calls)  # (a run's DagTasks starts as a copy)
@@ -126,14 +129,17 @@ class DagRun:
         self.array = array or keys is not None
         self.keys = keys
         self.fallback = fallback
-        every = [c for c in calls if type(c) is not MemberRead]
-        if root is not None:
+        every: list[Any] = [c for c in calls if hasattr(c, "shared")]  # (the calls)
+        if root is not None and hasattr(root, "shared"):
             every.append(root)
-        shared: dict[int, AsyncFn] = {id(c.shared): c.shared for c in every}  # type: ignore[union-attr]
+        shared: dict[int, AsyncFn] = {id(c.shared): c.shared for c in every}
         self.shared = tuple(shared.values())
         #: the program's memo slots: a run that takes the graph's path starts with none (the
         #: Prepared program gives its runs no memo), and makes it if it needs one
         self.memo_size = 0
+        #: whether a run makes its memo as it starts (the graph's expressions may count steps
+        #: there, as the lazy way's do)
+        self.memo_first = memo_first
 
     def _direct(self, s: State) -> bool:
         """Whether this run takes the graph's path: asyncio, no observer, no concurrency
@@ -152,6 +158,8 @@ class DagRun:
         if not self._direct(s):
             self._memo(s)
             return await self.fallback(s)
+        if self.memo_first:
+            self._memo(s)
         loop = s._loop
         calls = self.calls
         tasks = s.dag = DagTasks(self.empty)
