@@ -24,8 +24,9 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from dialectic.compiler.forms import optional_link
+from dialectic.compiler.invoke_async import AsyncCall
 from dialectic.run.dagexpr import ExprRead
-from dialectic.run.dagrun import TASK
+from dialectic.run.dagrun import TASK, MemberRead
 from dialectic.tree.nodes import (
     Arr,
     Get,
@@ -187,3 +188,65 @@ class ExprPlanner:
 def is_compound(node: Node) -> bool:
     """Whether ``node`` is an expression a segment may hold (not a call, alias or literal)."""
     return type(node) in _COMPOUND
+
+
+#: how many calls a search for what a call reads looks at, at most (see :func:`inlined`)
+_REACH = 64
+
+
+def inlined(found_of: Any, order: list[_Key], root: Any) -> set[_Key]:
+    """The expressions (and member reads) of the graph its only reader evaluates in its own
+    task, with no task of their own: one evaluated at the moment its calls are done, as the
+    lazy way evaluates it. A reader evaluates those first, in the order written, then awaits
+    its other arguments; an expression qualifies when every call awaited before it is surely
+    done before its own calls are (one that its calls read, transitively, within
+    ``_REACH`` calls: no cost grows faster than the program)."""
+    readers: dict[_Key, int] = {}
+    consumers = [found_of(key) for key in order]
+    if root is not None:
+        consumers.append(root)
+    for found in consumers:
+        for kind, x in found[1]:
+            if kind >= TASK:
+                key = _arg_key(kind, x)
+                readers[key] = readers.get(key, 0) + 1
+    inline: set[_Key] = set()
+    for found in consumers:
+        if type(found[0]) is MemberRead:
+            continue  # (its one argument is an alias's task)
+        awaited: list[_Key] = []
+        for kind, x in found[1]:
+            if kind < TASK:
+                continue
+            key = _arg_key(kind, x)
+            sub = found_of(key)
+            if readers[key] != 1 or type(sub[0]) is AsyncCall:
+                continue
+            leaves = [_arg_key(k, y) for k, y in sub[1] if k >= TASK]
+            if all(_reaches(found_of, leaves, a) for a in awaited):
+                inline.add(key)
+                awaited.extend(leaves)
+    return inline
+
+
+def _reaches(found_of: Any, start: list[_Key], goal: _Key) -> bool:
+    """Whether one of the calls ``start`` reads ``goal``, transitively (or is it), found within
+    ``_REACH`` calls."""
+    seen = set(start)
+    stack = list(start)
+    while stack and len(seen) <= _REACH:
+        key = stack.pop()
+        if key == goal:
+            return True
+        for kind, x in found_of(key)[1]:
+            if kind >= TASK:
+                nxt = _arg_key(kind, x)
+                if nxt not in seen:
+                    seen.add(nxt)
+                    stack.append(nxt)
+    return goal in seen and len(seen) <= _REACH
+
+
+def _arg_key(kind: int, x: Any) -> _Key:
+    """The key of an argument of kind TASK or LEAVE (before the tasks are numbered)."""
+    return x if kind == TASK else x[0]  # type: ignore[no-any-return]

@@ -15,12 +15,12 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from dialectic.compiler.dagexprs import ExprPlanner, Segment, is_compound
+from dialectic.compiler.dagexprs import ExprPlanner, Segment, inlined, is_compound
 from dialectic.compiler.invoke_async import AsyncCall
 from dialectic.compiler.membergets import _computed_get, _values
 from dialectic.run.compiled import Compiled
-from dialectic.run.dagexpr import ExprRead, leaf_reader
-from dialectic.run.dagrun import CONST, LEAVE, SYNC, TASK, DagRun, MemberRead
+from dialectic.run.dagexpr import ExprRead, inline_reader, leaf_reader
+from dialectic.run.dagrun import CONST, INLINE, LEAVE, SYNC, TASK, DagRun, MemberRead
 from dialectic.run.state import MISSING
 from dialectic.tree.nodes import Arr, Get, Invoke, Lit, Node, Obj
 from dialectic.tree.resolved import AliasRef, Block, ContextRef
@@ -182,21 +182,32 @@ def static_dag(
     order = _numbered(planner, wanted)
     if not order:
         return None
-    index = {key: k for k, key in enumerate(order)}
+    inline = inlined(planner.found, order, root)
+    # the tasks, then the expressions their readers evaluate (DagTasks.inline)
+    numbered = [key for key in order if key not in inline] + [k for k in order if k in inline]
+    index = {key: k for k, key in enumerate(numbered)}
+    n_tasks = len(order) - len(inline)
     calls: list[AsyncCall | MemberRead | ExprRead] = []
     slots: list[int] = []
     every: list[_Found] = [root] if root is not None else []
-    for key in order:
+    for key in numbered:
         found = planner.found(key)
         assert found is not None
-        calls.append(found[0])
-        slots.append(key[1] if key[0] == "alias" else -1)  # (a failed run's partial result)
+        if key in inline:
+            if key[0] == "alias":  # (its value to the memo: see ExprRead)
+                found[0].slot = key[1]  # type: ignore[union-attr]
+        else:
+            calls.append(found[0])
+            slots.append(key[1] if key[0] == "alias" else -1)  # (a failed run's partial result)
         every.append(found)
-    exprs = _compiled_exprs(planner, every, index, compiler)
+    exprs = _compiled_exprs(planner, every, index, n_tasks, compiler)
     if exprs is None:
         return None
     for call, args in every:
-        call.dag_args = dag_args = tuple(_numbered_arg(kind, x, index) for kind, x in args)
+        dag_args = tuple(_numbered_arg(kind, x, index, n_tasks, planner) for kind, x in args)
+        call.dag_args = dag_args
+        if type(call) is ExprRead:
+            call.inline_first = any(kind == INLINE for kind, _ in dag_args)
         if type(call) is AsyncCall:
             kinds = {kind for kind, _ in dag_args}
             call.dag_ready = kinds <= {CONST, SYNC}
@@ -208,7 +219,7 @@ def static_dag(
     root_call = root[0] if root is not None else None
     assert not isinstance(root_call, MemberRead)  # (a call or an expression, never a member read)
     keys = tuple(node.fields) if type(node) is Obj and root is None else None
-    run = DagRun(calls, slots, root_call, items, array, fallback, keys, memo_first=exprs)
+    run = DagRun(calls, slots, root_call, items, array, fallback, keys, exprs, len(inline))
     return Compiled(aio=run.run)
 
 
@@ -224,7 +235,11 @@ def _of_aliases(node: Node) -> bool:
 
 
 def _compiled_exprs(
-    planner: _Planner, every: list[_Found], index: dict[_Key, int], compiler: Compiler
+    planner: _Planner,
+    every: list[_Found],
+    index: dict[_Key, int],
+    n_tasks: int,
+    compiler: Compiler,
 ) -> bool | None:
     """Compiles each expression of the graph with its calls read from their tasks; whether there
     is one (a run then makes its memo first: an expression may count steps there); None if one
@@ -235,7 +250,7 @@ def _compiled_exprs(
         if type(call) is not ExprRead:
             continue
         seg = segments[id(call)]
-        leaves = {nid: leaf_reader(index[key]) for nid, key in seg[3].items()}
+        leaves = {nid: _reader(index[key], n_tasks) for nid, key in seg[3].items()}
         compiled = compiler.twin(seg[2], leaves)
         if compiled is None:
             return None
@@ -274,10 +289,24 @@ def _key(kind: int, x: Any) -> _Key:
     return x if kind == TASK else x[0]  # type: ignore[no-any-return]
 
 
-def _numbered_arg(kind: int, x: Any, index: dict[_Key, int]) -> tuple[int, Any]:
-    """An argument's plan with its task's number in place of its key."""
-    if kind == TASK:
-        return kind, index[x]
-    if kind == LEAVE:
-        return kind, (index[x[0]], x[1], x[2])
+def _numbered_arg(
+    kind: int, x: Any, index: dict[_Key, int], n_tasks: int, planner: _Planner
+) -> tuple[int, Any]:
+    """An argument's plan with its task's number in place of its key (an expression its
+    reader evaluates: INLINE, with the place of its value in ``DagTasks.inline``)."""
+    if kind == TASK or kind == LEAVE:
+        key = x if kind == TASK else x[0]
+        k = index[key]
+        if k >= n_tasks:
+            found = planner.found(key)
+            assert found is not None
+            what, path = (None, None) if kind == TASK else (x[1], x[2])
+            return INLINE, (found[0], what, path, k - n_tasks)
+        return (kind, k) if kind == TASK else (kind, (k, x[1], x[2]))
     return kind, x
+
+
+def _reader(k: int, n_tasks: int) -> Compiled:
+    """Reads the value of the graph's task ``k``, or of its expression ``k`` evaluated by its
+    reader."""
+    return leaf_reader(k) if k < n_tasks else inline_reader(k - n_tasks)

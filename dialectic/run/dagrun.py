@@ -41,6 +41,10 @@ _Task = asyncio.Task
 #: path)``: an argument of a type that takes arrays, objects or numbers as they are, as the
 #: lazy way's check of it does)
 CONST, SYNC, TASK, LEAVE = 0, 1, 2, 3
+#: an expression (or member read) evaluated in its only reader's task (``(its ExprRead, what,
+#: path, its index in DagTasks.inline)``, ``what`` None when nothing checks it as it leaves:
+#: :func:`dialectic.compiler.dagexprs.inlined`)
+INLINE = 4
 
 
 class DagTasks(list[Any]):
@@ -50,6 +54,9 @@ class DagTasks(list[Any]):
 
     #: the graph's first failure (set on the instance when there is one)
     failure: BaseException | None = None
+    #: the values of the expressions evaluated in their readers' tasks that other expressions
+    #: read (by their index; made as the run starts when there are such)
+    inline: list[Any] | None = None
 
     def fail(self, exc: BaseException) -> None:
         """A call of the graph raised ``exc``: if it is a failure (not an ambiguity, not a
@@ -108,6 +115,7 @@ class DagRun:
         "empty",
         "memo_size",
         "memo_first",
+        "n_inline",
     )
 
     def __init__(
@@ -120,6 +128,7 @@ class DagRun:
         fallback: Callable[[State], Awaitable[Any]],
         keys: tuple[str, ...] | None = None,
         memo_first: bool = False,
+        n_inline: int = 0,
     ) -> None:
         self.calls = tuple(calls)
         self.empty = (None,) * len(self.calls)  # (a run's DagTasks starts as a copy)
@@ -140,6 +149,7 @@ class DagRun:
         #: whether a run makes its memo as it starts (the graph's expressions may count steps
         #: there, as the lazy way's do)
         self.memo_first = memo_first
+        self.n_inline = n_inline
 
     def _direct(self, s: State) -> bool:
         """Whether this run takes the graph's path: asyncio, no observer, no concurrency
@@ -163,6 +173,8 @@ class DagRun:
         loop = s._loop
         calls = self.calls
         tasks = s.dag = DagTasks(self.empty)
+        if self.n_inline:
+            tasks.inline = [None] * self.n_inline
         direct = s.direct
         for k, call in enumerate(calls):
             coro = call.call_async(s)
