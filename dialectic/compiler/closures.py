@@ -131,6 +131,10 @@ class Compiler(CallsMixin, FormsMixin, RecursionMixin):
         self._scalars: dict[tuple[type, Any], Compiled] = {}
         #: the asynchronous calls compiled, by node id (:meth:`twin`, dagplan)
         self._async_sites: dict[int, Compiled] = {}
+        #: the compile methods that read the leaves of :meth:`twin` (made on first use), and
+        #: those leaves (by node id) with the ids of those read, while it compiles
+        self._twins: dict[type[Node], Callable[[Any, Any], Compiled]] | None = None
+        self._twin_leaves: tuple[dict[int, Compiled], set[int]] | None = None
         #: nodes with effectful calls below them (SPEC 17); empty for most programs
         effects = resolved.effects
         self._marked: AbstractSet[int] = effects.marked if effects is not None else _NONE_MARKED
@@ -323,24 +327,18 @@ class Compiler(CallsMixin, FormsMixin, RecursionMixin):
         (:mod:`dialectic.compiler.dagexprs`); None if a leaf was not compiled on its own (a
         form that compiles its children its own way), or if that gives an asynchronous one."""
         table = self._table
+        twins = self._twins
+        if twins is None:  # (made once per program: each compile method, leaves first)
+            twins = self._twins = {t: partial(_twin_compile, f) for t, f in table.items()}
         used: set[int] = set()
-
-        def substitute(compile_node: Callable[[Any, Any], Compiled]) -> Any:
-            def compile_or_read(c: Any, n: Node) -> Compiled:
-                got = leaves.get(id(n))
-                if got is None:
-                    return compile_node(c, n)
-                used.add(id(n))
-                return got
-
-            return compile_or_read
-
-        self._table = {t: substitute(f) for t, f in table.items()}
+        self._twin_leaves = (leaves, used)
+        self._table = twins
         errors = len(self.errors)
         try:
             out = self.compile(node)
         finally:
             self._table = table
+            self._twin_leaves = None
         if len(self.errors) > errors:  # (none should be: the same nodes compiled before)
             del self.errors[errors:]
             return None
@@ -430,6 +428,17 @@ def _shared_parts(registry: Registry, types: TypeSystem, cls: type) -> tuple[Any
         unbound_table(cls, "_"),
         facts_table(registry),
     )
+
+
+def _twin_compile(compile_node: Callable[[Any, Any], Compiled], c: Compiler, n: Node) -> Compiled:
+    """Compiler.twin's compile method: a leaf's closure, else the node compiled as always."""
+    leaves = c._twin_leaves
+    if leaves is not None:
+        got = leaves[0].get(id(n))
+        if got is not None:
+            leaves[1].add(id(n))
+            return got
+    return compile_node(c, n)
 
 
 def _unreachable(s: State) -> Any:

@@ -137,7 +137,7 @@ class ExprPlanner:
         found: set[_Key] = set()
         for kid in kids:
             t = type(kid)
-            if t in _LEAFLESS:
+            if t in _LEAFLESS or inert(kid):
                 continue
             if t is AliasRef or t is Invoke:
                 key = self._leaf(kid)
@@ -167,7 +167,7 @@ class ExprPlanner:
             assert kids is not None
             for kid in kids:
                 t = type(kid)
-                if t in _LEAFLESS:
+                if t in _LEAFLESS or inert(kid):
                     continue
                 if t is AliasRef or t is Invoke:
                     key = self._leaf(kid)
@@ -185,13 +185,24 @@ class ExprPlanner:
         return ExprRead(), tuple((TASK, key) for key in leaves), root, subst
 
 
+def inert(node: Node) -> bool:
+    """Whether ``node`` is an array or object of literals and context values, at any depth
+    (``{n: 5, id}``): it reads no call and cannot fail, so it is evaluated with the literals."""
+    t = type(node)
+    if t is Arr:
+        return all(type(c) in _LEAFLESS or inert(c) for c in node.items)  # type: ignore[attr-defined]
+    if t is Obj:
+        return all(type(c) in _LEAFLESS or inert(c) for c in node.fields.values())  # type: ignore[attr-defined]
+    return False
+
+
 def is_compound(node: Node) -> bool:
     """Whether ``node`` is an expression a segment may hold (not a call, alias or literal)."""
     return type(node) in _COMPOUND
 
 
 #: how many calls a search for what a call reads looks at, at most (see :func:`inlined`)
-_REACH = 64
+_REACH = 16
 
 
 def inlined(found_of: Any, order: list[_Key], root: Any) -> set[_Key]:

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from dialectic.compiler.dagexprs import ExprPlanner, Segment, inlined, is_compound
+from dialectic.compiler.dagexprs import ExprPlanner, Segment, inert, inlined, is_compound
 from dialectic.compiler.invoke_async import AsyncCall
 from dialectic.compiler.membergets import _computed_get, _values
 from dialectic.run.compiled import Compiled
@@ -82,7 +82,7 @@ class _Planner(ExprPlanner):
             if type(a) is Lit and spec.const is not MISSING and spec.const is not UNDEFINED:
                 plan.append((CONST, spec.const))
                 continue
-            if type(a) is ContextRef and spec.fn is not None:
+            if (type(a) is ContextRef or inert(a)) and spec.fn is not None:
                 plan.append((SYNC, spec.fn))
                 continue
             key = self._task(a, spec.given)
@@ -294,7 +294,7 @@ def _numbered_arg(
 ) -> tuple[int, Any]:
     """An argument's plan with its task's number in place of its key (an expression its
     reader evaluates: INLINE, with the place of its value in ``DagTasks.inline``)."""
-    if kind == TASK or kind == LEAVE:
+    if kind in (TASK, LEAVE):
         key = x if kind == TASK else x[0]
         k = index[key]
         if k >= n_tasks:

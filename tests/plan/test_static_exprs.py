@@ -74,6 +74,9 @@ ARGUMENTS = {
     "a chain of expression aliases": (
         "u = user(seed); a = u.items; b = a[1]; c = `${b}!`; return slow(c, 0);"
     ),
+    "objects and arrays of literals and context values": (
+        "a = slow({k: 1, s: seed}, 0); return slow([a.k, {n: [2, seed]}], 0);"
+    ),
     "a member missing": "u = user(7); return step(u.nope.x, 1);",
     "a member missing while another call runs": (
         "u = user(7); b = slow(2, 30); return step(u.nope.x + 1, b);"
