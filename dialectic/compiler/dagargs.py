@@ -28,6 +28,8 @@ async def args_awaited(dag_args: Any, s: State, dag: Any) -> list[Any]:
         if kind == INLINE:
             try:
                 value = await x[0].call_async(s)
+                if x[4] >= 0:  # (an alias: its value to the memo, for a partial result)
+                    s.memo[x[4]] = value
                 v = value if x[1] is None else leaving_value(s, value, x[1], x[2])
             except AmbiguityError as exc:
                 v = AmbiguousArg(exc)

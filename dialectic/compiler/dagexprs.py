@@ -205,14 +205,17 @@ def is_compound(node: Node) -> bool:
 _REACH = 16
 
 
-def inlined(found_of: Any, order: list[_Key], root: Any) -> set[_Key]:
-    """The expressions (and member reads) of the graph its only reader evaluates in its own
-    task, with no task of their own: one evaluated at the moment its calls are done, as the
-    lazy way evaluates it. A reader evaluates those first, in the order written, then awaits
-    its other arguments; an expression qualifies when every call awaited before it is surely
-    done before its own calls are (one that its calls read, transitively, within
-    ``_REACH`` calls: no cost grows faster than the program)."""
-    readers: dict[_Key, int] = {}
+def inlined(found_of: Any, order: list[_Key], root: Any, items: list[_Key]) -> set[_Key]:
+    """The expressions, member reads and calls of the graph that their only reader evaluates
+    in its own task, with no task of their own, at the moment they would start in a task of
+    their own. A reader evaluates those first, in the order written, then awaits its other
+    arguments; one qualifies when every call awaited before it is surely done before its own
+    arguments are (one that they read, transitively, within ``_REACH`` calls: no cost grows
+    faster than the program). An expression takes no time; a call does, so it is the last
+    one a reader evaluates so (the next would start late): ``const b = await g(a); return
+    h(b);`` runs ``g`` in ``h``'s task, a chain of awaits in one task. ``items``: the aliases
+    the result is an array or object of (read by the run itself)."""
+    readers: dict[_Key, int] = dict.fromkeys(items, 1)  # (the result's aliases: read there)
     consumers = [found_of(key) for key in order]
     if root is not None:
         consumers.append(root)
@@ -231,11 +234,15 @@ def inlined(found_of: Any, order: list[_Key], root: Any) -> set[_Key]:
                 continue
             key = _arg_key(kind, x)
             sub = found_of(key)
-            if readers[key] != 1 or type(sub[0]) is AsyncCall:
+            if readers[key] != 1:
                 continue
             leaves = [_arg_key(k, y) for k, y in sub[1] if k >= TASK]
+            if type(sub[0]) is AsyncCall and found is root:
+                continue  # (the run's own task: a failure of the graph does not cancel it)
             if all(_reaches(found_of, leaves, a) for a in awaited):
                 inline.add(key)
+                if type(sub[0]) is AsyncCall:
+                    break
                 awaited.extend(leaves)
     return inline
 

@@ -182,7 +182,7 @@ def static_dag(
     order = _numbered(planner, wanted)
     if not order:
         return None
-    inline = inlined(planner.found, order, root)
+    inline = inlined(planner.found, order, root, wanted if root is None else [])
     # the tasks, then the expressions their readers evaluate (DagTasks.inline)
     numbered = [key for key in order if key not in inline] + [k for k in order if k in inline]
     index = {key: k for k, key in enumerate(numbered)}
@@ -190,12 +190,13 @@ def static_dag(
     calls: list[AsyncCall | MemberRead | ExprRead] = []
     slots: list[int] = []
     every: list[_Found] = [root] if root is not None else []
+    inline_calls: list[AsyncCall] = []  # (their limiters: see DagRun)
     for key in numbered:
         found = planner.found(key)
         assert found is not None
         if key in inline:
-            if key[0] == "alias":  # (its value to the memo: see ExprRead)
-                found[0].slot = key[1]  # type: ignore[union-attr]
+            if type(found[0]) is AsyncCall:
+                inline_calls.append(found[0])
         else:
             calls.append(found[0])
             slots.append(key[1] if key[0] == "alias" else -1)  # (a failed run's partial result)
@@ -219,7 +220,9 @@ def static_dag(
     root_call = root[0] if root is not None else None
     assert not isinstance(root_call, MemberRead)  # (a call or an expression, never a member read)
     keys = tuple(node.fields) if type(node) is Obj and root is None else None
-    run = DagRun(calls, slots, root_call, items, array, fallback, keys, exprs, len(inline))
+    memo_first = exprs or any(key[0] == "alias" for key in inline)
+    run = DagRun(calls, slots, root_call, items, array, fallback, keys, memo_first, len(inline))
+    run.add_shared(inline_calls)
     return Compiled(aio=run.run)
 
 
@@ -301,7 +304,8 @@ def _numbered_arg(
             found = planner.found(key)
             assert found is not None
             what, path = (None, None) if kind == TASK else (x[1], x[2])
-            return INLINE, (found[0], what, path, k - n_tasks)
+            slot = key[1] if key[0] == "alias" else -1  # (its value to the memo)
+            return INLINE, (found[0], what, path, k - n_tasks, slot)
         return (kind, k) if kind == TASK else (kind, (k, x[1], x[2]))
     return kind, x
 

@@ -19,10 +19,10 @@ class ExprRead:
     its done task or the inline value: :func:`leaf_reader`, :func:`inline_reader`). An
     ambiguous one does not stop the others; their ambiguities are the expression's, in that
     order, as the lazy way's are. A failure here is the graph's (it stops the other calls).
-    The value of an alias (``slot`` >= 0) evaluated in its reader's task goes to the memo (a
-    failed run's partial result reads it there)."""
+    The value of an alias evaluated in its reader's task goes to the memo (a failed run's
+    partial result reads it there)."""
 
-    __slots__ = ("fn", "dag_args", "inline_first", "slot")
+    __slots__ = ("fn", "dag_args", "inline_first")
 
     def __init__(self) -> None:
         self.fn: Callable[[State], Any] = _unset
@@ -31,7 +31,6 @@ class ExprRead:
         self.dag_args: tuple[tuple[int, Any], ...] = ()
         #: whether it evaluates expressions it reads itself
         self.inline_first = False
-        self.slot = -1
 
     async def call_async(self, s: State) -> Any:
         tasks = s.dag
@@ -42,7 +41,9 @@ class ExprRead:
                 for i, (kind, x) in enumerate(args):
                     if kind == INLINE:
                         try:
-                            tasks.inline[x[3]] = await x[0].call_async(s)
+                            tasks.inline[x[3]] = value = await x[0].call_async(s)
+                            if x[4] >= 0:
+                                s.memo[x[4]] = value
                         except AmbiguityError as exc:
                             found = [(i, exc)] if found is None else [*found, (i, exc)]
             for i, (kind, k) in enumerate(args):
@@ -54,13 +55,10 @@ class ExprRead:
                     found = [(i, exc)] if found is None else [*found, (i, exc)]
             if found is not None:
                 raise merge_in_order(found)
-            value = self.fn(s)
+            return self.fn(s)
         except Exception as exc:
             tasks.fail(exc)
             raise
-        if self.slot >= 0:
-            s.memo[self.slot] = value
-        return value
 
 
 def leaf_reader(k: int) -> Compiled:

@@ -151,6 +151,13 @@ class DagRun:
         self.memo_first = memo_first
         self.n_inline = n_inline
 
+    def add_shared(self, calls: Sequence[AsyncCall]) -> None:
+        """Calls of the graph that run in their readers' tasks: their limiters are checked as
+        the others' are."""
+        shared = {id(c): c for c in self.shared}
+        shared.update({id(c.shared): c.shared for c in calls})
+        self.shared = tuple(shared.values())
+
     def _direct(self, s: State) -> bool:
         """Whether this run takes the graph's path: asyncio, no observer, no concurrency
         limiter (the lazy path starts calls in the same order; these features watch it)."""

@@ -208,6 +208,53 @@ def test_the_cases_show_what_they_say() -> None:
     assert static["message"].index("Which date?") < static["message"].index("Which city?")
 
 
+CHAINS = {
+    "a chain of awaits": (
+        "const a = await slow(seed, 0); const b = await step(a, 2); const c = await step(b, 3);"
+        " return {a, c};"
+    ),
+    "a failure keeps the chain's aliases that completed": (
+        "const a = await slow(1, 0); const b = await slow(a + 1, 0); const c = await step(b, 1);"
+        " const d = await boom(`${c}`, 0.02); return {a, d};"
+    ),
+    "a call in its reader's task times out": (
+        "const a = await hang(seed); const b = await slow(a, 0); return {b};"
+    ),
+    "a failure elsewhere stops a call in its reader's task": (
+        "const a = await slow(1, 30); const b = await slow(a, 0); const c = await boom('x', 0.01);"
+        " return {b, c};"
+    ),
+    "an ambiguity in a chain": (
+        "const a = await pick('city'); const b = await slow(a, 0); const c = await pick('date');"
+        " return [b, c];"
+    ),
+}
+
+
+@pytest.mark.parametrize("name", list(CHAINS))
+def test_chains_agree(name: str) -> None:
+    static, lazy, _ = run_both(CHAINS[name], {"seed": 3})
+    assert static == lazy
+
+
+def test_a_chain_of_awaits_runs_in_one_task() -> None:
+    prepared = runtime().prepare(CHAINS["a chain of awaits"], lang="plan")
+    dag = prepared.root.aio.__self__  # type: ignore[union-attr]
+    # `a` is read twice (a task); `b` runs in `c`'s task
+    assert type(dag) is DagRun and len(dag.calls) == 2 and dag.n_inline == 1
+    static, _, _ = run_both(CHAINS["a failure keeps the chain's aliases that completed"])
+    assert static["partial"] == {"a": 1, "b": 2, "c": 63}
+    static, _, _ = run_both(CHAINS["a call in its reader's task times out"], {"seed": 3})
+    assert static["error"]["code"] == "timeout"
+    static, _, _ = run_both(CHAINS["a failure elsewhere stops a call in its reader's task"])
+    statuses = [(c[1], c[2]) for c in static["calls"]]
+    assert statuses == [
+        ("program.$let.c", "failed"),  # boom
+        ("program.$let.a", "in_flight"),  # stopped in `b`'s task
+        ("program.$let.b", "not_started"),
+    ]
+
+
 def test_the_deadline_stops_an_expression_s_graph() -> None:
     program = "a = slow(1, 30); b = slow(2, 30); return step(a + b, b * 2);"
     static, lazy, _ = run_both(program, deadline=0.1)
