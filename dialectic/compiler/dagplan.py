@@ -1,14 +1,18 @@
 """Which programs run as a static call graph (:mod:`dialectic.run.dagrun`), and its plan.
 
 The program's top-level block qualifies when the result is an asynchronous call, an alias, or
-an array or an object of aliases (``return {user, orders};``), and every alias the result
-reads, transitively, is an asynchronous call (:class:`~dialectic.compiler.invoke_async.
-AsyncCall`: not an effect, a wait or a blocking function) whose arguments are each a literal
-scalar, a context value or such an alias. Then
-every one of those aliases is surely evaluated (no condition, operator or arrow decides
-whether), and nothing but a call can fail or wait. Aliases the result does not read are not
-part of the graph (never evaluated, as in the lazy run); synchronous aliases are left to their
-readers. Anything else, or a program with effects (SPEC 17), runs the lazy way.
+an expression over them (an array or object of aliases, ``return {user, orders};``, or any
+expression :mod:`dialectic.compiler.dagexprs` takes: ``{name: u.name, n: o.length}``), and
+every alias the result reads, transitively, is an asynchronous call (:class:`~dialectic.
+compiler.invoke_async.AsyncCall`: not an effect, a wait or a blocking function) or such an
+expression, and every argument of those calls is a literal scalar, a context value, an array
+or object of those, such an alias, a member of one, a nested call that fits, or such an
+expression. Then every one of those aliases is surely evaluated (no condition, operator or
+arrow decides whether), and nothing but a call or an expression can fail or wait. Aliases the
+result does not read are not part of the graph (never evaluated, as in the lazy run);
+synchronous aliases are left to their readers. Anything else, or a program with effects
+(SPEC 17), runs the lazy way. A call or expression read by one reader may run in that
+reader's task (:func:`~dialectic.compiler.dagexprs.inlined`).
 """
 
 from __future__ import annotations

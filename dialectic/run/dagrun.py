@@ -8,7 +8,9 @@ observing it) skips the lazy machinery of memo slots and fan-outs (:mod:`dialect
 it starts one task per alias the result reads, in dependency order, and each task awaits the
 tasks of its arguments, then makes its call as the call site always does (coercion, ambiguity,
 call log, per-call timeout: ``AsyncCall.call_async``, whose arguments come from here while
-``state.dag`` is set). The result's own call runs in the run's task.
+``state.dag`` is set). The result's own call runs in the run's task. Expressions over the
+graph's calls (:mod:`dialectic.run.dagexpr`) are tasks too, and a call or expression read by one
+reader may run in that reader's task instead (INLINE: :func:`dialectic.compiler.dagexprs.inlined`).
 
 The semantics are the lazy run's (SPEC 1.3): each alias evaluated at most once, every call
 started as soon as its arguments are ready, the first failure stops the other calls (cancelled,
