@@ -255,6 +255,17 @@ def test_a_chain_of_awaits_runs_in_one_task() -> None:
     ]
 
 
+def test_a_call_in_its_reader_s_task_counts_for_the_limiters() -> None:
+    """A run that a concurrency limiter watches takes the lazy way: the graph checks the
+    limiters of every function it calls, those run in their readers' tasks too."""
+    program = "const a = await slow(seed, 0); const b = await text(a); return {a, c: step(b, 3)};"
+    dag = runtime().prepare(program, lang="plan").root.aio.__self__  # type: ignore[union-attr]
+    assert type(dag) is DagRun and dag.n_inline == 1  # (`text` runs in `step`'s task)
+    assert len(dag.shared) == 3  # slow, text, step
+    static, lazy, _ = run_both(program, {"seed": 3}, max_concurrency=1)
+    assert static == lazy and static["value"] == {"a": 3, "c": 96}
+
+
 def test_the_deadline_stops_an_expression_s_graph() -> None:
     program = "a = slow(1, 30); b = slow(2, 30); return step(a + b, b * 2);"
     static, lazy, _ = run_both(program, deadline=0.1)
