@@ -66,6 +66,7 @@ class CallsMixin:
     _facts: dict[str, FnFacts]
     _checked: dict[int, FnFacts]
     _scalars: dict[tuple[type, Any], Compiled]
+    _async_sites: dict[int, Compiled]
 
     if TYPE_CHECKING:
 
@@ -118,9 +119,12 @@ class CallsMixin:
                 else coercer(self.types, self.tree, fn, p.name, ptype, a.path)
             )
             specs.append((p.name, compiled, co, p.optional))
-        return invocation(
+        out = invocation(
             node, fn, specs, nodes, self.limits, self.async_calls, facts, self._async_fns
         )
+        if out.aio is not None:  # (a static call graph may take it: dialectic.compiler.dagplan)
+            self._async_sites[id(node)] = out
+        return out
 
     def _plain_call(self, node: Invoke, facts: FnFacts) -> Compiled:
         """A plain call of one or two arguments (see the module's docstring): compiled straight

@@ -129,6 +129,12 @@ class Compiler(CallsMixin, FormsMixin, RecursionMixin):
         self._checked: dict[int, FnFacts] = {}
         #: compiled literal scalars, by (type, value): shared by the call sites that pass them
         self._scalars: dict[tuple[type, Any], Compiled] = {}
+        #: the asynchronous calls compiled, by node id (:meth:`twin`, dagplan)
+        self._async_sites: dict[int, Compiled] = {}
+        #: the compile methods that read the leaves of :meth:`twin` (made on first use), and
+        #: those leaves (by node id) with the ids of those read, while it compiles
+        self._twins: dict[type[Node], Callable[[Any, Any], Compiled]] | None = None
+        self._twin_leaves: tuple[dict[int, Compiled], set[int]] | None = None
         #: nodes with effectful calls below them (SPEC 17); empty for most programs
         effects = resolved.effects
         self._marked: AbstractSet[int] = effects.marked if effects is not None else _NONE_MARKED
@@ -311,8 +317,34 @@ class Compiler(CallsMixin, FormsMixin, RecursionMixin):
         body = self.compile(node.body)
         if root and body.aio is not None and not self.errors:
             # a static call graph: a task per call, no lazy machinery (dialectic.run.dagrun)
-            return static_dag(node, targets, self._aliases, body, self.member) or body
+            dag = static_dag(node, targets, self._aliases, body, self.member, self)
+            return dag or body
         return body
+
+    def twin(self, node: Node, leaves: dict[int, Compiled]) -> Compiled | None:
+        """``node`` compiled again with each node of ``leaves`` (by id) read by its closure
+        there: a static call graph's expression, its calls read from their done tasks
+        (:mod:`dialectic.compiler.dagexprs`); None if a leaf was not compiled on its own (a
+        form that compiles its children its own way), or if that gives an asynchronous one."""
+        table = self._table
+        twins = self._twins
+        if twins is None:  # (made once per program: each compile method, leaves first)
+            twins = self._twins = {t: partial(_twin_compile, f) for t, f in table.items()}
+        used: set[int] = set()
+        self._twin_leaves = (leaves, used)
+        self._table = twins
+        errors = len(self.errors)
+        try:
+            out = self.compile(node)
+        finally:
+            self._table = table
+            self._twin_leaves = None
+        if len(self.errors) > errors:  # (none should be: the same nodes compiled before)
+            del self.errors[errors:]
+            return None
+        if len(used) != len(leaves) or out.sync is None:
+            return None
+        return out
 
     def bind_alias(self, b: Binding, target: Compiled) -> Compiled:
         """The memoized reader of alias ``b``, published for the references compiled next."""
@@ -396,6 +428,17 @@ def _shared_parts(registry: Registry, types: TypeSystem, cls: type) -> tuple[Any
         unbound_table(cls, "_"),
         facts_table(registry),
     )
+
+
+def _twin_compile(compile_node: Callable[[Any, Any], Compiled], c: Compiler, n: Node) -> Compiled:
+    """Compiler.twin's compile method: a leaf's closure, else the node compiled as always."""
+    leaves = c._twin_leaves
+    if leaves is not None:
+        got = leaves[0].get(id(n))
+        if got is not None:
+            leaves[1].add(id(n))
+            return got
+    return compile_node(c, n)
 
 
 def _unreachable(s: State) -> Any:

@@ -10,7 +10,7 @@ from typing import Any
 from dialectic.compiler.callsite import AmbiguousArg
 from dialectic.compiler.callsite import _argument as leaving_value
 from dialectic.run.compiled import AmbiguityError
-from dialectic.run.dagrun import LEAVE, SYNC, TASK
+from dialectic.run.dagrun import INLINE, LEAVE, SYNC, TASK
 from dialectic.run.state import State
 
 
@@ -23,8 +23,22 @@ async def args_awaited(dag_args: Any, s: State, dag: Any) -> list[Any]:
     """The arguments of a call that reads tasks, an ambiguous one marked (:class:`AmbiguousArg`:
     the call reports every ambiguous argument together, as the lazy way does)."""
     vals: list[Any] = []
+    first: list[Any] | None = None  # (the expressions it evaluates itself: first, in order)
     for kind, x in dag_args:
-        if kind == TASK:
+        if kind == INLINE:
+            try:
+                value = await x[0].call_async(s)
+                if x[4] >= 0:  # (an alias: its value to the memo, for a partial result)
+                    s.memo[x[4]] = value
+                v = value if x[1] is None else leaving_value(s, value, x[1], x[2])
+            except AmbiguityError as exc:
+                v = AmbiguousArg(exc)
+            first = [v] if first is None else [*first, v]
+    for kind, x in dag_args:
+        if kind == INLINE:
+            assert first is not None
+            vals.append(first.pop(0))
+        elif kind == TASK:
             try:
                 vals.append(await dag[x])
             except AmbiguityError as exc:

@@ -8,7 +8,9 @@ observing it) skips the lazy machinery of memo slots and fan-outs (:mod:`dialect
 it starts one task per alias the result reads, in dependency order, and each task awaits the
 tasks of its arguments, then makes its call as the call site always does (coercion, ambiguity,
 call log, per-call timeout: ``AsyncCall.call_async``, whose arguments come from here while
-``state.dag`` is set). The result's own call runs in the run's task.
+``state.dag`` is set). The result's own call runs in the run's task. Expressions over the
+graph's calls (:mod:`dialectic.run.dagexpr`) are tasks too, and a call or expression read by one
+reader may run in that reader's task instead (INLINE: :func:`dialectic.compiler.dagexprs.inlined`).
 
 The semantics are the lazy run's (SPEC 1.3): each alias evaluated at most once, every call
 started as soon as its arguments are ready, the first failure stops the other calls (cancelled,
@@ -31,6 +33,7 @@ from dialectic.run.state import MISSING, State, current_of
 if TYPE_CHECKING:
     from dialectic.compiler.asyncfn import AsyncFn
     from dialectic.compiler.invoke_async import AsyncCall
+    from dialectic.run.dagexpr import ExprRead
 
 _Task = asyncio.Task
 
@@ -40,6 +43,10 @@ _Task = asyncio.Task
 #: path)``: an argument of a type that takes arrays, objects or numbers as they are, as the
 #: lazy way's check of it does)
 CONST, SYNC, TASK, LEAVE = 0, 1, 2, 3
+#: an expression (or member read) evaluated in its only reader's task (``(its ExprRead, what,
+#: path, its index in DagTasks.inline)``, ``what`` None when nothing checks it as it leaves:
+#: :func:`dialectic.compiler.dagexprs.inlined`)
+INLINE = 4
 
 
 class DagTasks(list[Any]):
@@ -49,6 +56,9 @@ class DagTasks(list[Any]):
 
     #: the graph's first failure (set on the instance when there is one)
     failure: BaseException | None = None
+    #: the values of the expressions evaluated in their readers' tasks that other expressions
+    #: read (by their index; made as the run starts when there are such)
+    inline: list[Any] | None = None
 
     def fail(self, exc: BaseException) -> None:
         """A call of the graph raised ``exc``: if it is a failure (not an ambiguity, not a
@@ -106,17 +116,21 @@ class DagRun:
         "shared",
         "empty",
         "memo_size",
+        "memo_first",
+        "n_inline",
     )
 
     def __init__(
         self,
-        calls: Sequence[AsyncCall | MemberRead],
+        calls: Sequence[AsyncCall | MemberRead | ExprRead],
         slots: Sequence[int],
-        root: AsyncCall | None,
+        root: AsyncCall | ExprRead | None,
         items: Sequence[int],
         array: bool,
         fallback: Callable[[State], Awaitable[Any]],
         keys: tuple[str, ...] | None = None,
+        memo_first: bool = False,
+        n_inline: int = 0,
     ) -> None:
         self.calls = tuple(calls)
         self.empty = (None,) * len(self.calls)  # (a run's DagTasks starts as a copy)
@@ -126,14 +140,25 @@ class DagRun:
         self.array = array or keys is not None
         self.keys = keys
         self.fallback = fallback
-        every = [c for c in calls if type(c) is not MemberRead]
-        if root is not None:
+        every: list[Any] = [c for c in calls if hasattr(c, "shared")]  # (the calls)
+        if root is not None and hasattr(root, "shared"):
             every.append(root)
-        shared: dict[int, AsyncFn] = {id(c.shared): c.shared for c in every}  # type: ignore[union-attr]
+        shared: dict[int, AsyncFn] = {id(c.shared): c.shared for c in every}
         self.shared = tuple(shared.values())
         #: the program's memo slots: a run that takes the graph's path starts with none (the
         #: Prepared program gives its runs no memo), and makes it if it needs one
         self.memo_size = 0
+        #: whether a run makes its memo as it starts (the graph's expressions may count steps
+        #: there, as the lazy way's do)
+        self.memo_first = memo_first
+        self.n_inline = n_inline
+
+    def add_shared(self, calls: Sequence[AsyncCall]) -> None:
+        """Calls of the graph that run in their readers' tasks: their limiters are checked as
+        the others' are."""
+        shared = {id(c): c for c in self.shared}
+        shared.update({id(c.shared): c.shared for c in calls})
+        self.shared = tuple(shared.values())
 
     def _direct(self, s: State) -> bool:
         """Whether this run takes the graph's path: asyncio, no observer, no concurrency
@@ -152,9 +177,13 @@ class DagRun:
         if not self._direct(s):
             self._memo(s)
             return await self.fallback(s)
+        if self.memo_first:
+            self._memo(s)
         loop = s._loop
         calls = self.calls
         tasks = s.dag = DagTasks(self.empty)
+        if self.n_inline:
+            tasks.inline = [None] * self.n_inline
         direct = s.direct
         for k, call in enumerate(calls):
             coro = call.call_async(s)
