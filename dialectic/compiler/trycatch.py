@@ -83,6 +83,7 @@ def try_catch(before: list[Compiled], body: Compiled, handler: Arrow) -> Compile
         except DialecticError as exc:
             if not exc.throws:
                 raise
+            s.stopped_by = None  # (caught: no longer what a cancelled evaluation ends with)
             return await handler.aapply(s, (error_value(exc),) if arity else ())
 
     return Compiled(aio=arun)

@@ -95,6 +95,8 @@ class _Fanout:
     def stop(self, exc: BaseException | None) -> None:
         if exc is not None and self.failure is None:
             self.failure = exc
+            if isinstance(exc, Exception) and self.state.stopped_by is None:
+                self.state.stopped_by = exc  # (what the evaluations it cancels end with)
         self.stopping = True
         # the tasks that began are cancelled; the others see ``stopping`` as they begin and
         # end without running their child (cancelling them would skip their bookkeeping);
@@ -142,7 +144,12 @@ class _Fanout:
         """Child ``i``, evaluating an alias into ``slot`` as a task of its own call's
         coroutine, raised ``exc`` (the slot gets it: a cancellation as a new one)."""
         assert slot is not None
-        slot.error = asyncio.CancelledError() if isinstance(exc, asyncio.CancelledError) else exc
+        if isinstance(exc, asyncio.CancelledError):
+            # stopped by this fan-out's failure: the alias's other readers fail with it (the
+            # run's failure), not with a cancellation of their own ("cancelled unexpectedly")
+            failure = self.failure if self.stopping else None
+            exc = failure if isinstance(failure, Exception) else asyncio.CancelledError()
+        slot.error = exc
         slot.set()
         self.pending -= 1
         self.raised(i, exc)
@@ -166,8 +173,10 @@ class _Fanout:
         """Child ``i`` (not a launched call) raised ``exc``."""
         if isinstance(exc, asyncio.CancelledError):
             if not self.stopping and self.failure is None:
-                # not by us: something inside raised CancelledError itself
-                self.stop(DialecticError("cancelled", "a call was cancelled unexpectedly"))
+                # not by us: another fan-out's failure cancelled an alias's evaluation this
+                # child read (that failure is the run's), or something inside raised
+                # CancelledError itself
+                self.stop(self._cancelled())
         else:
             self.ended_with(i, exc)
 
@@ -257,9 +266,18 @@ class _Fanout:
             self.out[i] = slot.value
         elif isinstance(exc, asyncio.CancelledError):
             if not self.stopping and self.failure is None:
-                self.stop(DialecticError("cancelled", "a call was cancelled unexpectedly"))
+                self.stop(self._cancelled())
         else:
             self.ended_with(i, exc)
+
+    def _cancelled(self) -> Exception:
+        """What a child's cancellation that this fan-out did not make means: the failure that
+        stopped another fan-out of the run (it cancelled an evaluation the child read), else
+        an unexpected cancellation."""
+        stopped_by = self.state.stopped_by
+        if stopped_by is not None:
+            return stopped_by
+        return DialecticError("cancelled", "a call was cancelled unexpectedly")
 
     def ended_with(self, i: int, exc: BaseException) -> None:
         if isinstance(exc, AmbiguityError):

@@ -70,6 +70,9 @@ class State:
     _loop: asyncio.AbstractEventLoop | None = None
     #: asyncio: tasks made by the Task class itself (the loop has no task factory)
     direct = True
+    #: the first failure that stopped a fan-out of the run: the evaluations it cancelled end
+    #: with it for their other readers (:meth:`dialectic.run.fanout._Fanout.stop`)
+    stopped_by: Exception | None = None
     #: the loop's clock and its table of shared timeouts (set by :meth:`bind`)
     _clock: Callable[[], float]
     _shared: BucketTable | None = None
