@@ -50,7 +50,7 @@ from dialectic.tree.nodes import (
 )
 from dialectic.tree.walking import child_list, walk
 
-__all__ = ["INNER", "grown_list", "inner_arrays", "reduce_inner"]
+__all__ = ["INNER", "grown_list", "inner_arrays", "reduce_inner", "same_written"]
 
 #: the mark of an inner array (the resolver's ``folds``)
 INNER = "\x00inner"
@@ -270,3 +270,7 @@ def _same(a: Node, b: Node) -> bool:
             return False
         stack.extend(zip(kx, ky, strict=True))
     return True
+
+
+#: whether two nodes are written alike (for :mod:`.matrixinner`)
+same_written = _same
