@@ -169,7 +169,8 @@ def reduce_inner(lam: Lambda, frame: int, steps: list[Node]) -> list[tuple[Node,
         elif is_acc(n):
             passed.add(id(n))
     block = lam.body if type(lam.body) is Block else None
-    return [(n, INNER) for n in inner_arrays(lam.body, steps, is_acc, passed, block)]
+    found = inner_arrays(lam.body, steps, is_acc, passed, block, keyed=True)
+    return [(n, INNER) for n in found]
 
 
 def _pairs(node: Node) -> list[Arr]:

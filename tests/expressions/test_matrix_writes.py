@@ -34,8 +34,8 @@ PROGRAMS = [
     # a table filled by both counters, the bound a row's length
     "const g = [[0, 0, 0], [0, 0, 0]];\nfor (let i = 0; i < g.length; i++) {\n"
     "  for (let j = 0; j < g[i].length; j++) {\n    g[i][j] = i * 3 + j;\n  }\n}\nreturn g;",
-    "const rows = [[1, 2], [3, 4]];\nfor (let i = 0; i < rows.length; i++) { rows[i][0] = i * 10; }\n"
-    "return rows;",
+    "const rows = [[1, 2], [3, 4]];\n"
+    "for (let i = 0; i < rows.length; i++) { rows[i][0] = i * 10; }\nreturn rows;",
     # a grid marked, then joined after the loop
     "const grid = Array.from({length: 3}, () => Array(3).fill('.'));\n"
     "for (const p of [[0, 1], [2, 2], [1, 0]]) { grid[p[0]][p[1]] = '#'; }\n"
@@ -73,8 +73,8 @@ PROGRAMS = [
     "const g = [[0, 0], [0, 0]];\nfor (const x of [0, 1]) {\n  if (g[x][0] > 0) continue;\n"
     "  g[x][0] = x + 1;\n  if (x) break;\n}\nreturn g;",
     # a tool's reply as the table (new data)
-    "const g = await echo([[1, 2], [3, 4]]);\nfor (let i = 0; i < 2; i++) { g[i][1] = g[i][0] * 10; }\n"
-    "return g;",
+    "const g = await echo([[1, 2], [3, 4]]);\n"
+    "for (let i = 0; i < 2; i++) { g[i][1] = g[i][0] * 10; }\nreturn g;",
     # a set outside any loop, and an array of rows as one fill makes (shared: refused below)
     "const grid = [['.', '.'], ['.', '.']];\ngrid[1][0] = '#';\nreturn grid;",
 ]
@@ -130,10 +130,15 @@ REFUSED = [
         "defines functions",
     ),
     # past the end (holes in Node), no item's index, a row missing (a TypeError in Node)
-    ("const g = [[0, 0], [0, 0]];\nfor (let i = 0; i < 2; i++) { g[i][5] = 1; }\nreturn g;", "past"),
-    ("const g = [[0, 0], [0, 0]];\nfor (let i = 0; i < 2; i++) { g[i][-1] = 1; }\nreturn g;", "-1"),
-    ("const g = [[0, 0], [0, 0]];\nfor (let i = 0; i < 2; i++) { g[i][0.5] = 1; }\nreturn g;", "0.5"),
-    ("const g = [[0, 0], [0, 0]];\nfor (let i = 0; i < 3; i++) { g[i][0] = 1; }\nreturn g;", "2"),
+    *(
+        (f"const g = [[0, 0], [0, 0]];\nfor (let i = 0; i < {n}; i++) {{ {s} }}\nreturn g;", says)
+        for n, s, says in [
+            (2, "g[i][5] = 1;", "past"),
+            (2, "g[i][-1] = 1;", "-1"),
+            (2, "g[i][0.5] = 1;", "0.5"),
+            (3, "g[i][0] = 1;", "2"),
+        ]
+    ),
     ("const g = [[0, 0]];\nfor (const k of ['a', '__proto__']) { g[0][k] = 1; }\nreturn g;", "'a'"),
     ("const g = ['..', '..'];\nfor (let i = 0; i < 2; i++) { g[i][0] = '#'; }\nreturn g;", "text"),
     # a row's bound the loop may change (a cell not at the loop's own counter; Node loops on)
@@ -243,3 +248,62 @@ def test_random_tables_give_nodes_answer_or_fail() -> None:
     bad = [v for v in verdicts if v.kind in ("wrong", "crash")]
     assert not bad, bad[:3]
     assert sum(v.kind == "same" for v in verdicts) >= 60, Counter(v.kind for v in verdicts)
+
+
+#: a `reduce` whose step makes a record's computed field (`{...(acc[k] ?? {}), [j]: v}`):
+#: the record changes in place when this reduce made it
+REDUCED = [
+    "return people.reduce((acc, p) => ({...acc, [p.city]: {...(acc[p.city] ?? {}), "
+    "[p.name]: p.age}}), {});",
+    "return people.reduce((acc, p) => {\n  acc[p.city] = {...(acc[p.city] ?? {}), [p.name]: p.age};"
+    "\n  return acc;\n}, {});",
+    "return words.reduce((acc, w) => ({...acc, [w.length % 2]: {...(acc[w.length % 2] || {}), "
+    "[w]: w.length}}), {});",
+    # a record of the initial value, and one a name holds: copied, never changed
+    "const base = {x: 1};\nconst r = words.reduce((acc, w) => ({...acc, [w.length % 2]: "
+    "{...(acc[w.length % 2] ?? base), [w]: 1}}), {});\nreturn [r, base];",
+    "const init = {0: {a: 1}};\nconst r = words.reduce((acc, w) => ({...acc, [w.length % 2]: "
+    "{...(acc[w.length % 2] ?? {}), [w]: 1}}), init);\nreturn [r, init];",
+    # the record read whole in the step (as it was before the change)
+    "const r = words.reduce((acc, w) => {\n  const k = w.length % 2;\n  const old = acc[k];\n"
+    "  return {...acc, [k]: {...(acc[k] ?? {}), [w]: Object.keys(old ?? {}).length}};\n}, {});\n"
+    "return r;",
+    "const r = nums.reduce((acc, x) => ({...acc, [x > 2 ? 'big' : 'small']: "
+    "{...(acc[x > 2 ? 'big' : 'small'] ?? {}), [String(x)]: "
+    "((acc[x > 2 ? 'big' : 'small'] ?? {})[String(x)] ?? 0) + 1}}), {});\nreturn r;",
+    # the statement forms a loop's body and a step write (SPEC 10, "Aggregating into records")
+    "return people.reduce((acc, p) => {\n  acc[p.city] ??= {};\n  acc[p.city][p.name] = p.age;\n"
+    "  return acc;\n}, {});",
+    "return people.reduce((acc, p) => {\n  const k = p.city;\n  acc[k] ??= {n: 0, items: []};\n"
+    "  acc[k].items.push(p.name);\n  acc[k].n += 1;\n  return acc;\n}, {});",
+]
+
+
+def test_records_a_reduce_makes_give_what_node_gives() -> None:
+    runs_as_in_node(REDUCED, RT)
+
+
+@pytest.mark.parametrize("n", [1_000, 10_000, 100_000])
+def test_a_reduce_of_records_grows_linearly(n: int) -> None:
+    """One record of n keys, made by `{...(acc[k] ?? {}), [j]: v}` per item: changed in place
+    (a copy per step would cost n squared: 100,000 items took about 2 minutes)."""
+    rt = Runtime(load_entry_points=False, limits=Limits(max_steps=10 * n, deadline=600.0))
+    text = (
+        "const r = ps.reduce((acc, p) => ({...acc, [p.city]: {...(acc[p.city] ?? {}), "
+        "[p.name]: p.age}}), {});\nreturn Object.keys(r.c).length;"
+    )
+    ps = [{"city": "c", "name": f"n{i}", "age": i} for i in range(n)]
+    out = rt.run(text, lang="plan", context={"ps": ps})
+    assert out.status == "success", out.message
+    assert out.value == n
+
+
+def test_a_list_set_beside_its_pushes_says_to_make_it_with_the_record() -> None:
+    text = (
+        "const t = {};\nfor (const p of people) {\n  const k = p.city;\n  t[k] ??= {n: 0};\n"
+        "  t[k].items ??= [];\n  t[k].items.push(p.name);\n  t[k].n += 1;\n}\nreturn t;"
+    )
+    out = RT.run(text, lang="plan", context=CONTEXT)
+    assert out.status == "failure", out.value
+    assert "pushed onto and set" in (out.message or "")
+    assert "t[k] ??= {n: 0, items: []};" in (out.message or ""), out.message
