@@ -177,14 +177,15 @@ def _check_rows(p: LoopChangesMixin, body: Body, name: str, pos: int) -> None:
             p.starts[pos],
             f"make each row new: const {name} = Array.from({{length: n}}, () => Array(m).fill(0));",
         )
-    cache: dict[str, tuple[int, str] | None] | None = getattr(p, "_matrix_reads", None)
-    if cache is None:
-        cache = {}
-        setattr(p, "_matrix_reads", cache)  # noqa: B010 (one cache per parse)
+    kept: tuple[Any, dict[str, tuple[int, str] | None]] | None = getattr(p, "_matrix_reads", None)
+    if kept is None or kept[0] is not p.kinds:
+        kept = (p.kinds, {})
+        setattr(p, "_matrix_reads", kept)  # noqa: B010 (one cache per token list)
+    cache = kept[1]
     if name not in cache:
         if len(cache) >= _MOST_NAMES:
             raise p.fail(f"more than {_MOST_NAMES} arrays of rows changed in loops", p.starts[pos])
-        cache[name] = whole_reads(p.kinds, p.values, name)
+        cache[name] = whole_reads(p.kinds, p.values, name, _partner_map(p))
     found = cache[name]
     if found is not None:
         at, why = found
@@ -196,13 +197,24 @@ def _check_rows(p: LoopChangesMixin, body: Body, name: str, pos: int) -> None:
         )
 
 
-def whole_reads(kinds: Any, values: Any, name: str) -> tuple[int, str] | None:
+def _partner_map(p: ParserBase) -> dict[int, int]:
+    """Each bracket's partner, both ways, once per token list."""
+    kinds = p.kinds
+    found: tuple[Any, dict[int, int]] | None = getattr(p, "_matrix_partners", None)
+    if found is None or found[0] is not kinds:
+        found = (kinds, _partners(kinds))
+        setattr(p, "_matrix_partners", found)  # noqa: B010 (one map per token list)
+    return found[1]
+
+
+def whole_reads(
+    kinds: Any, values: Any, name: str, partner: dict[int, int]
+) -> tuple[int, str] | None:
     """The first use of ``name``, up to the end of the statement (in the block defining it)
     holding its last cell change, that may hold a row or the array (the token and the
     reason), else None: allowed are ``name.length``, ``name[i][j]`` (not set inside an
     expression), ``name[i].length``, ``name[i].m(...)`` of a method that does not change the
     row, the cell changes and pushes as statements, and the definition. One pass."""
-    partner = _partners(kinds)
     uses = [j for j, k in enumerate(kinds) if k == "name" and values[j] == name]
     changes = [j for j in uses if cell_change(kinds, values, partner, j)]
     decl = next((j for j in uses if j > 0 and values[j - 1] in ("const", "let", "var")), -1)
@@ -322,7 +334,7 @@ def row_by_index(p: ParserBase, span: tuple[int, int]) -> str | None:
     close = s + 13 if step[:3] in ([index, "++", ")"], ["++", index, ")"]) else s + 14
     if close == s + 14 and step != [index, "+=", "1", ")"]:
         return None
-    partner = _partners(kinds)
+    partner = _partner_map(p)
     for j in range(close + 1, p.pos):
         if kinds[j] != "name" or kinds[j - 1] == ".":
             continue
