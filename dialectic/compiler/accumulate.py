@@ -44,6 +44,7 @@ __all__ = [
     "merge_owned",
     "owned_step",
     "pop_owned",
+    "push_owned",
     "set_owned",
     "reduce_owned",
     "reduce_owned_async",
@@ -147,6 +148,8 @@ def set_owned(frame: int, field: str | None, path: JSONPath, parts: list[Any]) -
     which the fold owns from then on; the index checked as :func:`.set_item` checks it."""
     owner = FRAME.get()[frame]
     base, key, value = parts
+    if field == INNER and type(owner) is Owner:
+        return _set_inner(owner, path, base, key, value)
     if type(base) is not list:
         try:
             return set_item(base, key, value)
@@ -240,6 +243,58 @@ def _spread_inner(
     if type(base) is list:
         owner.copied += len(base)
     lists[id(out)] = out  # (kept: no other list can take its id while the reduce runs)
+    return out
+
+
+def push_owned(frame: int, field: str | None, path: JSONPath, parts: list[Any]) -> Any:
+    """``row.toSpliced(row.length, 0, x, ...)``, a push onto a row inside an accumulator
+    (:mod:`dialectic.resolve.matrixinner`, ``g[i].push(x)``): the items appended in place when
+    this fold's inner changes made the row, else to a copy (the row copied once), kept as
+    made; a row that is no array is refused, as JavaScript's ``push`` throws."""
+    owner = FRAME.get()[frame]
+    base = parts[0]
+    if type(base) is not list:
+        raise refused(JsRefusal("push() onto a value that is not an array"), "push", path)
+    if type(owner) is not Owner or field != INNER:
+        return [*base, *parts[3:]]
+    made: dict[int, Any] | None = owner.fields.get(INNER)
+    if made is None:
+        made = owner.fields[INNER] = {}
+    if made.get(id(base)) is base:
+        row: list[Any] = made[id(base)]
+        row.extend(parts[3:])
+        return row
+    owner.copied += len(base)
+    out = [*base, *parts[3:]]
+    made[id(out)] = out  # (kept: no other list can take its id while the fold runs)
+    return out
+
+
+def _set_inner(owner: Owner, path: JSONPath, base: Any, key: Any, value: Any) -> Any:
+    """``row.[]=(j, v)``, a row inside an accumulator (:mod:`dialectic.resolve.matrixinner`,
+    ``g[i][j] = v``): the item set in place when this fold's inner sets made the row, else in
+    a copy (the row copied once), kept as made."""
+    made: dict[int, Any] | None = owner.fields.get(INNER)
+    if made is None:
+        made = owner.fields[INNER] = {}
+    if type(base) is list and made.get(id(base)) is base:
+        row: list[Any] = made[id(base)]
+        try:
+            k = item_index(key, len(row))
+        except JsRefusal as exc:
+            raise refused(exc, "[]=", path) from None
+        if k == len(row):
+            row.append(value)
+        else:
+            row[k] = value
+        return row
+    try:
+        out = set_item(base, key, value)
+    except JsRefusal as exc:
+        raise refused(exc, "[]=", path) from None
+    if type(base) is list:
+        owner.copied += len(base)
+        made[id(out)] = out  # (kept: no other list can take its id while the fold runs)
     return out
 
 

@@ -18,6 +18,7 @@ from dialectic.compiler.accumulate import (
     counted,
     merge_owned,
     pop_owned,
+    push_owned,
     set_owned,
     step_results,
 )
@@ -252,10 +253,11 @@ class FormsMixin:
         marked = self.resolved.accumulates.get(id(node))
         if marked is not None and node.name == "concat":  # `acc.concat(x)`: appends in place
             return self._concat_owned(node, marked[1], spreads)
-        if marked is not None and node.name == "[]=":  # a fold's `xs[i] = v`: in place
+        if marked is not None and node.name in ("[]=", "toSpliced"):  # `xs[i] = v`: in place
             field = self.resolved.folds.get(id(node))
             parts = [self.compile(node.target), *(self.compile(a) for a in node.args)]
-            return self._combine(parts, partial(set_owned, marked[1], field, node.path))
+            owned = set_owned if node.name == "[]=" else push_owned  # (`g[i].push(x)`)
+            return self._combine(parts, partial(owned, marked[1], field, node.path))
         if marked is not None:  # a fold's `stack.slice(0, -1)` (a `pop()`): in place
             field = self.resolved.folds.get(id(node))
             return self._combine(

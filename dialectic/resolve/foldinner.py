@@ -50,7 +50,7 @@ from dialectic.tree.nodes import (
 )
 from dialectic.tree.walking import child_list, walk
 
-__all__ = ["INNER", "grown_list", "inner_arrays", "reduce_inner"]
+__all__ = ["INNER", "grown_list", "inner_arrays", "reduce_inner", "same_written"]
 
 #: the mark of an inner array (the resolver's ``folds``)
 INNER = "\x00inner"
@@ -169,7 +169,8 @@ def reduce_inner(lam: Lambda, frame: int, steps: list[Node]) -> list[tuple[Node,
         elif is_acc(n):
             passed.add(id(n))
     block = lam.body if type(lam.body) is Block else None
-    return [(n, INNER) for n in inner_arrays(lam.body, steps, is_acc, passed, block)]
+    found = inner_arrays(lam.body, steps, is_acc, passed, block, keyed=True)
+    return [(n, INNER) for n in found]
 
 
 def _pairs(node: Node) -> list[Arr]:
@@ -270,3 +271,7 @@ def _same(a: Node, b: Node) -> bool:
             return False
         stack.extend(zip(kx, ky, strict=True))
     return True
+
+
+#: whether two nodes are written alike (for :mod:`.matrixinner`)
+same_written = _same

@@ -44,6 +44,7 @@ from dialectic.resolve.foldinner import INNER, inner_arrays, reduce_inner
 from dialectic.resolve.foldnodes import _always, _changed, _falsy, _holds, _kids, _new_value
 from dialectic.resolve.foldpaths import Guard, exclusive, guarded
 from dialectic.resolve.mapinner import map_inner
+from dialectic.resolve.matrixinner import matrix_rows
 from dialectic.tree.nodes import (
     AliasRef,
     Arr,
@@ -108,6 +109,7 @@ def fold_steps(lam: Lambda, frame: int) -> list[tuple[Node, str | None]]:
             return slot is not None and fold.field[slot] == field
 
         found = inner_arrays(body, changes, is_version, fold.passed, body, keyed=True)
+        found.extend(matrix_rows(body, changes, is_version, fold.passed))
         marks.extend((n, INNER) for n in found)
     marks.extend((c, None) for c, base, _ in fold.changes if fold.field[base] in fold.bad)
     return marks + [(n, None) for n in fold.copies]

@@ -94,6 +94,7 @@ def keyed_pair(
     if type(value) is not Merge or len(value.parts) != 2:
         return None
     record, entries = value.parts
+    record = _or_empty(record)
     if not _record_of(record, base, key, is_acc, same, 1):
         return None
     if type(entries) is not Global or entries.name != "Object.fromEntries":
@@ -110,6 +111,16 @@ def keyed_pair(
         accs.append(start.target)
         return value, accs, inner if type(inner) is Arr else None
     return value, accs, None
+
+
+def _or_empty(node: Node) -> Node:
+    """``B`` of ``B ?? {}`` or ``B || {}`` (a record made at its first field:
+    ``({...acc, [k]: {...(acc[k] ?? {}), [j]: v}})``), else ``node``."""
+    if type(node) is Op and node.op in ("??", "||") and len(node.operands) == 2:
+        empty = node.operands[1]
+        if (type(empty) is Obj and not empty.fields) or (type(empty) is Lit and empty.value == {}):
+            return node.operands[0]
+    return node
 
 
 def _list_start(inner: Node) -> Node | None:

@@ -18,6 +18,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
+from dialectic.frontends.plan.matrixloops import cells_only
+
 __all__ = ["ItemLoop", "find_item_loops"]
 
 #: the assignments a member set may use
@@ -254,6 +256,8 @@ def find_item_loops(
         if head not in names:
             continue
         _references(kinds, values, loop)
+        if loop.kind == "count" and cells_only(kinds, values, partner, loop.refs):
+            continue  # (`g[i][j] = v`: a cell of an array of rows, :mod:`.matrixloops`)
         if loop.refs:
             out.append(loop)
     return out

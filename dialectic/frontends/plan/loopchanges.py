@@ -13,6 +13,7 @@ from dialectic.frontends.plan.logicalset import LOGICAL_SETS, logical_member
 from dialectic.frontends.plan.loopbuild import Contribution, free_names, when
 from dialectic.frontends.plan.loopcheck import Body
 from dialectic.frontends.plan.loopscope import resolve
+from dialectic.frontends.plan.matrixloops import matrix_change
 
 __all__ = ["LoopChangesMixin"]
 
@@ -129,6 +130,8 @@ class LoopChangesMixin(ParserBase):
             return self._entry(body, reach, name, pos, key, (pos + 2, pos + 2))
         if nxt == "." and kinds[pos + 2] == "name" and self._updates(pos + 3):
             return self._entry_update(body, reach, pos, values[pos + 2], (pos + 2, pos + 2))
+        if nxt == "[" and matrix_change(self, body, reach, pos):  # `g[i][j] = v`
+            return True
         if nxt == "[":
             close = self._closing(pos + 1)
             if kinds[close] != "eof" and self._updates(close + 1):

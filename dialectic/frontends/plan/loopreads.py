@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any
 
 from dialectic.frontends.plan.loopbuild import free_names
 from dialectic.frontends.plan.loopcheck import _SHARED_FAMILIES, _WHOLE_HINT, Body
+from dialectic.frontends.plan.matrixloops import row_by_index
 
 if TYPE_CHECKING:
     from dialectic.frontends.plan.base import ParserBase
@@ -102,6 +103,8 @@ def check_body(p: LoopsMixin, body: Body, iterable: Any, span: tuple[int, int]) 
     for name in free_names(iterable):
         if name in accs and body.parent is None and name == items_by_index(p, span):
             continue  # (`for (let i = 0; i < xs.length; i++) xs[i] = ...`: the same length)
+        if name in accs and name == row_by_index(p, span):
+            continue  # (`for (let j = 0; j < g[i].length; j++) g[i][j] = ...`: the same)
         if name in accs or name in body.item_names:
             counted = (  # (`for (let i = 0; i < xs.length; i++)`: the span is the `0`)
                 span[0] >= 5 and p.values[span[0] - 5] == "for" and p.kinds[span[0] - 1] == "="

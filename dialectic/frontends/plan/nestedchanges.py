@@ -45,6 +45,8 @@ _HELD = {
 _NEW_PARTS = frozenset(["split", "match", "join", "map_keys"])
 #: operators whose value is one of their operands
 _PASSING = frozenset(["||", "&&", "??", ","])
+#: the mark of a parameter bound to a value nothing holds (an undefined item, an index)
+_NUMBERED = "\x00"
 #: the most nodes one check walks (a statement's cost stays bounded)
 _MOST_NODES = 20_000
 
@@ -78,6 +80,8 @@ def deep_fresh(
             continue
         ((key, value),) = node.items()
         if key == "$ref":
+            if value not in bound and _NUMBERED + str(value) in bound:
+                continue  # (`Array.from({length: n}, (_, i) => [i])`: undefined, a number)
             if value in bound or value not in versions or value not in aliases:
                 return False
             if value not in seen:
@@ -121,9 +125,22 @@ def _fresh_method(items: list[Any], stack: list[tuple[Any, frozenset[str]]], bou
         return True
     if method == "map" and len(items) == 3 and _is_fn(items[2]):
         params, body = items[2]["$fn"][0], items[2]["$fn"][1]
-        stack.append((body, bound | frozenset(p for p in params if type(p) is str)))
+        names = [p for p in params if type(p) is str]
+        if _counted(items[0]):  # (each item undefined, each index a number: neither held)
+            names = [_NUMBERED + p for p in names[:2]] + names[2:]
+        stack.append((body, bound | frozenset(names)))
         return True  # (the receiver's items are not in the value: the body's are)
     return False
+
+
+def _counted(node: Any) -> bool:
+    """Whether ``node`` is ``Array.from({length: n})``: n items, each undefined."""
+    if type(node) is not dict or list(node) != ["$global"] or type(node["$global"]) is not list:
+        return False
+    items = node["$global"]
+    if len(items) != 2 or items[0] != "Array.from" or type(items[1]) is not dict:
+        return False
+    return list(items[1]) == ["$object"] and list(items[1]["$object"]) == ["length"]
 
 
 def _appended(target: Any, key: Any, value: Any) -> bool:

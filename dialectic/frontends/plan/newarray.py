@@ -102,4 +102,9 @@ class NewArrayMixin(ParserBase):
                 self.starts[p + 1],
                 "bind the value first: const v = ...; then Array(n).fill(v)",
             )
+        if type(value) is list or (type(value) is dict and not {"$ref", "$undefined"} & set(value)):
+            # (an array or object literal: JavaScript fills every item with the one value,
+            # so a change to one item's part shows in all of them; `[v][0]`, the same value,
+            # is no part the program wrote here for :func:`.nestedchanges.deep_fresh`)
+            value = {"$get": [[value], 0]}
         return {"$method": [made, "map", {"$fn": [[], value]}]}

@@ -62,6 +62,13 @@ def nested_refusal(
         if found is None:
             return None
         end, why = found
+        if "is pushed onto and set" in why:  # (`t[k].items ??= [];` before the push)
+            field = why.split("`")[1]
+            hint = (
+                f"make the list with the record, `{text} ??= {{n: 0, {field}: []}};` (or `if "
+                f"(!{text}) {text} = {{..., {field}: []}};`), then only push onto "
+                f"`{text}.{field}`"
+            )
     return end, f"`{text}{field_text}` changes a record inside `{name}` in place: {why}", hint
 
 
