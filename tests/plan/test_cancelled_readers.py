@@ -5,7 +5,6 @@ alias (a sibling of the fan-out that reads it too) ends with that failure, the r
 from __future__ import annotations
 
 import asyncio
-from typing import Any
 
 import pytest
 
@@ -30,7 +29,7 @@ def run(program: str, static: bool) -> Outcome:
         async def main() -> Outcome:
             out = await prepared.run_async({})
             assert asyncio.all_tasks() == {asyncio.current_task()}  # (none left running)
-            return out  # type: ignore[no-any-return]
+            return out
 
         return asyncio.run(main())
     finally:
