@@ -81,6 +81,10 @@ def _children(node: Node) -> list[Node] | None:
     return None
 
 
+#: the nodes the search for segments visits in one program, at most (see ExprPlanner.budget)
+MAX_EXPR_NODES = 1_000
+
+
 class ExprPlanner:
     """The segments of a program's expressions (mixed into dagplan's planner, which provides
     ``fits``, ``nested``, ``call`` and the compiled asynchronous calls by node, ``sites``)."""
@@ -90,6 +94,10 @@ class ExprPlanner:
     sites: dict[int, Compiled]
     #: the segments found, by their subtree's id (an alias's own segment is in ``fits``)
     exprs: dict[int, Segment]
+    #: how many more nodes the search for segments may visit in this program: a large
+    #: fan-out (``return [lookup(0), ..., lookup(49999)]``) gains nothing from running as a
+    #: graph and would be compiled twice; past the budget, the program runs the lazy way
+    budget = MAX_EXPR_NODES
 
     def call(self, node: Invoke, compiled: Compiled) -> Any:
         raise NotImplementedError
@@ -133,6 +141,9 @@ class ExprPlanner:
         allowed: see the module's docstring)."""
         kids = _children(node)
         if kids is None:
+            return False
+        self.budget -= 1 + len(kids)
+        if self.budget < 0:
             return False
         found: set[_Key] = set()
         for kid in kids:

@@ -305,3 +305,19 @@ def test_the_happy_paths_give_node_s_answers() -> None:
         prepared = rt.prepare(text, lang="plan")
         assert is_graph(prepared), text
     runs_as_in_node(texts, rt)
+
+
+def test_a_large_fan_out_runs_the_lazy_way_and_is_compiled_once() -> None:
+    """The search for expressions over calls has a budget per program (``MAX_EXPR_NODES``): a
+    fan-out of thousands of calls gains nothing from the graph, and its twin would double its
+    compile time (the 100k-node fan-out of benchmarks/scale.py took 1.8x the instructions)."""
+    from dialectic.compiler.dagexprs import MAX_EXPR_NODES
+
+    n = MAX_EXPR_NODES
+    large = "return [" + ", ".join(f"step({i}, 1)" for i in range(n)) + "];"
+    prepared = runtime().prepare(large, lang="plan")
+    assert not prepared.errors and not is_graph(prepared)
+    out = asyncio.run(prepared.run_async({}))
+    assert out.status == "success" and out.value == [(i * 31 + 1) % 1_000_003 for i in range(n)]
+    small = "return [" + ", ".join(f"step({i}, 1)" for i in range(10)) + "];"
+    assert is_graph(runtime().prepare(small, lang="plan"))
