@@ -9,6 +9,7 @@ from typing import Any
 
 from dialectic.frontends.plan.accumulator import CHANGES as NEXT_VERSION
 from dialectic.frontends.plan.patterns import object_rest
+from dialectic.frontends.plan.tokenscan import CLOSE, OPEN
 
 
 class _Pattern:
@@ -78,9 +79,9 @@ def _default_end(kinds: Sequence[str], i: int) -> int:
     start = i
     while kinds[i] != "eof":
         kind = kinds[i]
-        if kind in ("(", "[", "{", "tplh"):
+        if kind in OPEN:
             depth += 1
-        elif kind in (")", "]", "}", "tplt"):
+        elif kind in CLOSE:
             if depth == 0:
                 return i if kind == ")" and i > start else -1
             depth -= 1

@@ -10,6 +10,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from dialectic.frontends.plan.tokenscan import CLOSE, OPEN
+
 
 def _returns(
     kinds: Sequence[str], values: Sequence[object], partner: dict[int, int], first: int, last: int
@@ -29,9 +31,9 @@ def _returns(
         if kind == "name" and values[j] == "return" and kinds[j - 1] != ".":
             depth, k = 0, j + 1
             while k < last:
-                if kinds[k] in ("(", "[", "{", "tplh"):
+                if kinds[k] in OPEN:
                     depth += 1
-                elif kinds[k] in (")", "]", "}", "tplt"):
+                elif kinds[k] in CLOSE:
                     depth -= 1
                     if depth < 0:
                         return None
@@ -139,9 +141,9 @@ def _end_of(
     level = 0
     while kinds[j] != "eof":
         kind = kinds[j]
-        if kind in ("(", "[", "{", "tplh"):
+        if kind in OPEN:
             level += 1
-        elif kind in (")", "]", "}", "tplt"):
+        elif kind in CLOSE:
             level -= 1
             if level < 0:
                 return j - 1

@@ -16,7 +16,8 @@ from collections.abc import Sequence
 
 from dialectic.frontends.plan.base import expression_end
 from dialectic.frontends.plan.lexer import Lexed
-from dialectic.frontends.plan.parensets import _partners, _starts_statement
+from dialectic.frontends.plan.parensets import _starts_statement
+from dialectic.frontends.plan.tokenscan import CLOSE, OPEN, partners
 from dialectic.frontends.plan.tokenwrite import TokenWriter
 
 __all__ = ["choice_statements"]
@@ -42,7 +43,7 @@ def choice_statements(source: str, tokens: Lexed, bare: bool) -> Lexed | None:
         if kind != "op" or values[i] != "?" or i <= taken:
             continue
         if partner is None:
-            partner = _partners(kinds)
+            partner = partners(kinds)
         one = _pushed(kinds, values, partner, i)
         if one is None and bare:
             one = _bare(kinds, values, partner, i)
@@ -62,9 +63,9 @@ def _parts(
     colon, depth = -1, 0
     for j in range(first + 1, stop):
         kind = kinds[j]
-        if kind in ("(", "[", "{", "tplh"):
+        if kind in OPEN:
             depth += 1
-        elif kind in (")", "]", "}", "tplt"):
+        elif kind in CLOSE:
             depth -= 1
         elif depth == 0 and kind == "op" and values[j] in ("?", "=>"):
             return -1
@@ -86,7 +87,7 @@ def _start(
     j = q - 1
     while j > open_:
         kind = kinds[j]
-        if kind in (")", "]", "}", "tplt"):
+        if kind in CLOSE:
             j = partner.get(j, -1)
             if j < 0:
                 return -1

@@ -28,8 +28,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from dialectic.frontends.plan.lexer import Lexed
-from dialectic.frontends.plan.parensets import _partners, _starts_statement
+from dialectic.frontends.plan.parensets import _starts_statement
 from dialectic.frontends.plan.sortreturns import declared_tokens
+from dialectic.frontends.plan.tokenscan import partners
 from dialectic.frontends.plan.tokenwrite import TokenWriter
 
 __all__ = ["concat_pushes"]
@@ -50,7 +51,7 @@ def concat_pushes(source: str, tokens: Lexed) -> Lexed | None:
     }
     if not pushed:
         return None
-    partner = _partners(kinds)
+    partner = partners(kinds)
     found: list[tuple[int, int]] = []  # (N's token, the concat's `)`)
     for i in range(n - 6):
         name = values[i]

@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 
 from dialectic.frontends.plan.itemloops import SETS, ItemLoop
 from dialectic.frontends.plan.parensets import _starts_statement
+from dialectic.frontends.plan.tokenscan import OPEN
 
 __all__ = ["BodyPlan", "Change", "ItemRefusal", "read_body"]
 
@@ -71,7 +72,7 @@ def _end(kinds: Sequence[str], partner: dict[int, int], j: int, stop: int) -> in
         kind = kinds[j]
         if kind == ";":
             return j
-        if kind in ("(", "[", "{", "tplh"):
+        if kind in OPEN:
             j = partner.get(j, -1)
             if j < 0:
                 return -1

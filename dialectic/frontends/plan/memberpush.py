@@ -28,15 +28,14 @@ from collections.abc import Sequence
 from dialectic.frontends.plan.lexer import Lexed
 from dialectic.frontends.plan.parensets import (
     MAX_OBJECTS,
-    _partners,
     _reduce_body,
     _starts_statement,
-    _statement_end,
     _target_end,
     empty_arrays_end,
     name_index,
     pure_key,
 )
+from dialectic.frontends.plan.tokenscan import holding_statement_end, partners
 from dialectic.frontends.plan.tokenwrite import TokenWriter
 
 __all__ = ["member_pushes", "owner_end", "push_rewrite"]
@@ -68,7 +67,7 @@ def member_pushes(source: str, tokens: Lexed) -> Lexed | None:
         ):
             continue  # (`out.push(x)` of a name: not a member's array)
         if partner is None:
-            partner = _partners(kinds)
+            partner = partners(kinds)
         push = _push_at(kinds, values, partner, i)
         if push is not None:
             found.setdefault(str(values[push[0]]), []).append(push)
@@ -362,14 +361,14 @@ def owner_end(
             after = empty_arrays_end(kinds, values, first + 2)
             if after < 0 or kinds[after] not in (";", "eof") or pushes[0] < first:
                 return -1
-            return _statement_end(kinds, values, first, pushes[-1])
+            return holding_statement_end(kinds, values, first, pushes[-1])
         if after >= len(kinds) or any(kinds[j] == "str" for j in range(first + 1, after)):
             return -1
         if [str(v) for v in values[first + 1 : after]] != ["=", *initial]:
             return -1
         if kinds[after] not in (";", "eof") or pushes[0] < first:
             return -1
-        return _statement_end(kinds, values, first, pushes[-1])
+        return holding_statement_end(kinds, values, first, pushes[-1])
     # `xs.reduce((acc, x) => { ...; return acc; }, {})`
     body = _reduce_body(kinds, values, partner, first, initial)
     if body < 0 or not all(body < p < partner[body] for p in pushes):

@@ -25,6 +25,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from dialectic.frontends.plan.lexer import Lexed
+from dialectic.frontends.plan.tokenscan import holding_statement_end, partners, value_end
 from dialectic.frontends.plan.tokenwrite import TokenWriter
 
 __all__ = ["MAX_OBJECTS", "empty_arrays_end", "name_index", "pure_key", "split_parenthesized"]
@@ -51,8 +52,6 @@ _EFFECT_NAMES = frozenset(["await", "new", "delete", "void", "yield", "function"
 
 #: the statement keywords a `(` after `)` of their head starts a statement for
 _HEADS = frozenset(["if", "for", "while"])
-_OPEN = frozenset(["(", "[", "{", "tplh"])
-_CLOSE = frozenset([")", "]", "}", "tplt"])
 
 
 @dataclass(slots=True)
@@ -77,7 +76,7 @@ def split_parenthesized(source: str, tokens: Lexed) -> Lexed | None:
     if _MAYBE.search(source) is None:
         return None
     kinds, values = tokens.kinds, tokens.values
-    partner = _partners(kinds)
+    partner = partners(kinds)
     found = [f for i in range(len(kinds)) if (f := _statement(kinds, values, partner, i))]
     if not found:
         return None
@@ -104,19 +103,6 @@ def name_index(kinds: Sequence[str], values: Sequence[object]) -> dict[str, list
         if kind == "name":
             index.setdefault(str(values[j]), []).append(j)
     return index
-
-
-def _partners(kinds: Sequence[str]) -> dict[int, int]:
-    """Each bracket's partner, both ways."""
-    out: dict[int, int] = {}
-    stack: list[int] = []
-    for i, kind in enumerate(kinds):
-        if kind in _OPEN:
-            stack.append(i)
-        elif kind in _CLOSE and stack:
-            j = stack.pop()
-            out[i], out[j] = j, i
-    return out
 
 
 def _starts_statement(
@@ -293,25 +279,6 @@ def _member_change(
             return kinds[i] in ("=", "op") and str(values[i]) in _MEMBER_OPS
 
 
-def value_end(kinds: Sequence[str], i: int) -> int:
-    """The token ending the statement whose rest starts at token ``i`` (its `;`, the `}` of
-    its block or the end), or -1 when a `,` at its level ends it first."""
-    depth = 0
-    for j in range(i, len(kinds)):
-        kind = kinds[j]
-        if kind in _OPEN:
-            depth += 1
-        elif kind in _CLOSE:
-            depth -= 1
-            if depth < 0:
-                return j if kind == "}" else -1
-        elif depth == 0 and kind in (";", "eof"):
-            return j
-        elif depth == 0 and kind == ",":
-            return -1
-    return -1
-
-
 def _held_nowhere_else(
     kinds: Sequence[str],
     values: Sequence[object],
@@ -331,7 +298,7 @@ def _held_nowhere_else(
             return False
         if kinds[first + 4] not in (";", "eof") or pushes[0].open < first:
             return False
-        end = _statement_end(kinds, values, first, pushes[-1].open)
+        end = holding_statement_end(kinds, values, first, pushes[-1].open)
         return end >= 0 and all(j > end for j in uses[1:])
     # `xs.reduce((acc, x) => { ...; return acc; }, {})`
     body = _reduce_body(kinds, values, partner, first)
@@ -344,33 +311,6 @@ def _held_nowhere_else(
     return all(body < f.open < body_end for f in pushes) and all(
         j in allowed or j > body_end for j in uses[1:]
     )
-
-
-def _statement_end(kinds: Sequence[str], values: Sequence[object], decl: int, last: int) -> int:
-    """The last token of the statement, in the block defining the name at token ``decl``, that
-    holds token ``last``; -1 when ``last`` is outside that block."""
-    depth = 0
-    for kind in kinds[decl:last]:
-        if kind in _OPEN:
-            depth += 1
-        elif kind in _CLOSE:
-            depth -= 1
-            if depth < 0:
-                return -1
-    end = len(kinds) - 1
-    for j in range(last, end):
-        kind = kinds[j]
-        if kind in _OPEN:
-            depth += 1
-        elif kind in _CLOSE:
-            depth -= 1
-            if depth < 0:
-                return j
-            if depth == 0 and kind == "}" and values[j + 1] not in ("else", "while"):
-                return j
-        elif kind == ";" and depth == 0:
-            return j
-    return end
 
 
 #: the literals an object of new arrays may hold beside them

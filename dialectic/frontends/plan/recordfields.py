@@ -42,10 +42,8 @@ from typing import TypeVar
 from dialectic.frontends.plan.lexer import Lexed
 from dialectic.frontends.plan.parensets import (
     MAX_OBJECTS,
-    _partners,
     _same_twice,
     _starts_statement,
-    _statement_end,
     name_index,
 )
 from dialectic.frontends.plan.recordchange import (
@@ -59,6 +57,7 @@ from dialectic.frontends.plan.recordchange import (
     member_end,
 )
 from dialectic.frontends.plan.recordwrite import rewrite
+from dialectic.frontends.plan.tokenscan import OPEN, holding_statement_end, partners
 
 __all__ = [
     "checked_containers",
@@ -163,7 +162,7 @@ def checked_containers(
     """What ``check`` keeps of each container's changes that ``find`` finds (given the
     tokens naming it); at most ``MAX_OBJECTS`` containers (each costs a pass: bounded)."""
     kinds, values = tokens.kinds, tokens.values
-    partner = _partners(kinds)
+    partner = partners(kinds)
     found = find(kinds, values, partner)
     if not found:
         return []
@@ -179,7 +178,7 @@ def checked_containers(
 def refusal(kinds: Sequence[str], values: Sequence[object], pos: int) -> tuple[int, str] | None:
     """Why the change of a record's field starting at token ``pos`` was not read (the token
     at fault and the reason), or None when the statement is no such change."""
-    partner = _partners(kinds)
+    partner = partners(kinds)
     change = _change_at(kinds, values, partner, pos)
     if change is None:
         return None
@@ -314,7 +313,7 @@ def checked_uses(
         written = " ".join(definition).replace("{ }", "{}").replace(" (", "(").replace("( ", "(")
         also = " or an object of new records, {a: {n: 0}}" if other is not None else ""
         return first, f"`{name}` is not defined as `const {name} {written};`{also}: a new one"
-    end = _statement_end(kinds, values, first, changes[-1].start)
+    end = holding_statement_end(kinds, values, first, changes[-1].start)
     if end < 0:
         return changes[-1].start, f"`{name}` is changed outside the block that defines it"
     targets = {c.obj for c in changes}
@@ -474,7 +473,7 @@ def _value_end_in(kinds: Sequence[str], partner: dict[int, int], i: int, close: 
     """The `,` or `}` ending the literal's value from token ``i`` (its `}` at ``close``)."""
     k = i
     while k < close and kinds[k] != ",":
-        if kinds[k] in ("(", "[", "{", "tplh"):
+        if kinds[k] in OPEN:
             k = partner.get(k, close)
         k += 1
     return min(k, close)

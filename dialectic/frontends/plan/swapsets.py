@@ -16,12 +16,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from dialectic.frontends.plan.lexer import Lexed
-from dialectic.frontends.plan.parensets import _partners, _starts_statement
+from dialectic.frontends.plan.parensets import _starts_statement
+from dialectic.frontends.plan.tokenscan import OPEN, partners
 from dialectic.frontends.plan.tokenwrite import TokenWriter
 
 __all__ = ["swap_sets"]
-
-_OPEN = frozenset(["(", "[", "{", "tplh"])
 
 
 def swap_sets(source: str, tokens: Lexed) -> Lexed | None:
@@ -30,7 +29,7 @@ def swap_sets(source: str, tokens: Lexed) -> Lexed | None:
     if "] = [" not in source and "]=[" not in source:
         return None  # (the common case: one test of the text)
     kinds, values = tokens.kinds, tokens.values
-    partner = _partners(kinds)
+    partner = partners(kinds)
     found: list[tuple[int, list[tuple[int, int]], int, int, bool]] = []
     n = len(kinds)
     i = 0
@@ -109,7 +108,7 @@ def _items(
     i = start
     while i <= close:
         kind = kinds[i]
-        if kind in _OPEN:
+        if kind in OPEN:
             i = partner.get(i, close)
         elif kind == "," or i == close:
             if i == start or kinds[start] == "...":

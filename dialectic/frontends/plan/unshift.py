@@ -26,10 +26,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from dialectic.frontends.plan.lexer import Lexed
-from dialectic.frontends.plan.parensets import (
-    _starts_statement,
-    _statement_end,
-)
+from dialectic.frontends.plan.parensets import _starts_statement
+from dialectic.frontends.plan.tokenscan import holding_statement_end
 from dialectic.frontends.plan.worklist import _Edit, _Worklist, per_array
 
 __all__ = ["unshifts"]
@@ -84,7 +82,7 @@ def _plan(reader: _Worklist, uses: list[int]) -> list[_Edit] | None:
     if not changes:
         return None
     last = changes[-1][1]
-    end = _statement_end(kinds, values, decl, last)
+    end = holding_statement_end(kinds, values, decl, last)
     if end < 0 or (kinds[end] == "}" and partner.get(end, -1) < decl):
         return None  # (the last `unshift` is outside the block defining the array)
     inside = {u for u, _ in changes}

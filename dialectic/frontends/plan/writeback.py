@@ -32,11 +32,8 @@ from typing import Any
 
 from dialectic.frontends.plan.lexer import Lexed
 from dialectic.frontends.plan.mappush import pure_key
-from dialectic.frontends.plan.parensets import (
-    MAX_OBJECTS,
-    _partners,
-    _starts_statement,
-)
+from dialectic.frontends.plan.parensets import MAX_OBJECTS, _starts_statement
+from dialectic.frontends.plan.tokenscan import partners
 from dialectic.frontends.plan.tokenwrite import TokenWriter
 from dialectic.frontends.plan.writebacktokens import (
     _branch,
@@ -86,11 +83,11 @@ def write_backs(source: str, tokens: Lexed) -> Lexed | None:
             if kinds[i + 1] != "name" or kinds[i + 2] != "=" or kinds[i + 3] != "name":
                 continue
             if partner is None:
-                partner = _partners(kinds)
+                partner = partners(kinds)
             edit = _local(kinds, values, partner, i)
         elif kinds[i + 1] == "." and kinds[i + 3] == "(":
             if partner is None:
-                partner = _partners(kinds)
+                partner = partners(kinds)
             if value == "has":
                 edit = _has_or_set(kinds, values, partner, i)
             else:
