@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from dialectic.frontends.plan.tokenscan import CLOSE, OPEN
+from dialectic.frontends.plan.tokenscan import CLOSE, OPEN, expression_end
 
 
 def _returns(
@@ -138,16 +138,6 @@ def _end_of(
         return partner.get(brace, -1) if brace > 0 and kinds[brace] == "{" else -1
     if word in ("do", "try"):
         return -1
-    level = 0
-    while kinds[j] != "eof":
-        kind = kinds[j]
-        if kind in OPEN:
-            level += 1
-        elif kind in CLOSE:
-            level -= 1
-            if level < 0:
-                return j - 1
-        elif kind == ";" and level == 0:
-            return j
-        j += 1
-    return -1
+    end = expression_end(kinds, j, (";",))
+    kind = kinds[end]
+    return end if kind == ";" else -1 if kind == "eof" else end - 1
