@@ -22,6 +22,7 @@ from dialectic.frontends.plan.tokenscan import (
     holding_statement_end,
     partners,
     simple_end,
+    starts_statement,
     typed_partners,
     value_end,
 )
@@ -107,6 +108,22 @@ def test_holding_statement_end() -> None:
     lexed = lex(src)
     assert lexed.values[5] == "const" and lexed.values[len(lexed.kinds) - 3] == "o"
     assert holding_statement_end(lexed.kinds, lexed.values, 5, len(lexed.kinds) - 3) == -1
+
+
+def test_starts_statement() -> None:
+    src = "a; if (c) (x ||= []).push(1); else b(); { d; } switch (k) { case 'q': e; default: f; }"
+    lexed = lex(src)
+    kinds, values = lexed.kinds, lexed.values
+    partner = partners(kinds)
+    starts = [
+        str(values[i])
+        for i in range(len(kinds) - 2)  # (the last `}` and the end: below)
+        if starts_statement(kinds, values, partner, i)
+    ]
+    # (after `;`, `{`, `else`, an `if` head's `)`, a case label's `:`; not after a plain
+    # block's `}`, which may close an object literal: the callers ask only where it is sure)
+    assert starts == ["a", "if", "(", "else", "b", "{", "d", "}", "case", "e", "default", "f"]
+    assert starts_statement(kinds, values, partner, len(kinds) - 1)  # (the end: after `switch`)
 
 
 _KINDS = ["(", ")", "[", "]", "{", "}", "tplh", "tplt", "tplm", ";", ",", "name"]

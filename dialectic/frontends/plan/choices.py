@@ -16,8 +16,7 @@ from collections.abc import Sequence
 
 from dialectic.frontends.plan.base import expression_end
 from dialectic.frontends.plan.lexer import Lexed
-from dialectic.frontends.plan.parensets import _starts_statement
-from dialectic.frontends.plan.tokenscan import CLOSE, OPEN, partners
+from dialectic.frontends.plan.tokenscan import CLOSE, OPEN, partners, starts_statement
 from dialectic.frontends.plan.tokenwrite import TokenWriter
 
 __all__ = ["choice_statements"]
@@ -124,7 +123,7 @@ def _pushed(
     if open_ < 0 or close < q or _start(kinds, values, partner, q, open_) != open_ + 1:
         return None
     if not (
-        _starts_statement(kinds, values, partner, open_)
+        starts_statement(kinds, values, partner, open_)
         and kinds[close + 1] == "."
         and values[close + 2] == "push"
         and kinds[close + 3] == "("
@@ -143,7 +142,7 @@ def _bare(
     """``T ? X : Y;`` around the `?` at ``q``, a statement: (its first token, the `?`, the
     `:`, -1, its last token), else None."""
     first = _start(kinds, values, partner, q, -1)
-    if first <= 0 or first >= q or not _starts_statement(kinds, values, partner, first):
+    if first <= 0 or first >= q or not starts_statement(kinds, values, partner, first):
         return None
     end = expression_end(kinds, q + 1, (";",))
     colon = _parts(kinds, values, partner, q, end)

@@ -13,8 +13,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from dialectic.frontends.plan.itemloops import SETS, ItemLoop
-from dialectic.frontends.plan.parensets import _starts_statement
-from dialectic.frontends.plan.tokenscan import OPEN
+from dialectic.frontends.plan.tokenscan import OPEN, starts_statement
 
 __all__ = ["BodyPlan", "Change", "ItemRefusal", "read_body"]
 
@@ -109,7 +108,7 @@ class _Reader:
         self.item_sets: list[int] = []
 
     def starts(self, j: int) -> bool:
-        return j == self.loop.first or _starts_statement(self.kinds, self.values, self.partner, j)
+        return j == self.loop.first or starts_statement(self.kinds, self.values, self.partner, j)
 
     def end_at(self, j: int, what: int) -> int:
         end = _end(self.kinds, self.partner, j, self.loop.end)

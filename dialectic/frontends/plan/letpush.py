@@ -42,8 +42,8 @@ from collections.abc import Sequence
 
 from dialectic.frontends.plan.base import CHANGES, expression_end
 from dialectic.frontends.plan.lexer import Lexed
-from dialectic.frontends.plan.parensets import _starts_statement, name_index
-from dialectic.frontends.plan.tokenscan import CLOSE, partners
+from dialectic.frontends.plan.parensets import name_index
+from dialectic.frontends.plan.tokenscan import CLOSE, partners, starts_statement
 from dialectic.frontends.plan.tokenwrite import TokenWriter
 
 __all__ = ["let_pushes"]
@@ -279,7 +279,7 @@ def _use(
         return None
     if after == "op" and value in CHANGES:
         return None
-    statement = _starts_statement(kinds, values, partner, u)
+    statement = starts_statement(kinds, values, partner, u)
     if after == "=":
         close = _new_array_end(kinds, values, partner, u)
         ok = statement and close > 0 and kinds[close + 1] in (";", "}", "eof")

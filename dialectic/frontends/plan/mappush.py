@@ -29,8 +29,8 @@ from dataclasses import dataclass
 
 from dialectic.frontends.plan.lexer import Lexed
 from dialectic.frontends.plan.memberpush import owner_end
-from dialectic.frontends.plan.parensets import MAX_OBJECTS, _starts_statement, name_index, pure_key
-from dialectic.frontends.plan.tokenscan import CLOSE, partners
+from dialectic.frontends.plan.parensets import MAX_OBJECTS, name_index, pure_key
+from dialectic.frontends.plan.tokenscan import CLOSE, partners, starts_statement
 from dialectic.frontends.plan.tokenwrite import TokenWriter
 
 __all__ = ["map_pushes", "pure_key"]
@@ -101,7 +101,7 @@ def _push_at(
         and kinds[start] == "name"
         and close > open_ + 1
         and pure_key(kinds, values, open_ + 1, close)
-        and _starts_statement(kinds, values, partner, start)
+        and starts_statement(kinds, values, partner, start)
     ):
         return None
     end = partner.get(at + 1, -1)
@@ -162,7 +162,7 @@ def _allowed(
             and values[j - 3] == "if"
             and kinds[close + 1] == ")"
         )
-    if method != "set" or not _starts_statement(kinds, values, partner, j):
+    if method != "set" or not starts_statement(kinds, values, partner, j):
         return False
     if kinds[close + 1] not in (";", "}", "eof") or kinds[close - 1] != "]":
         return False

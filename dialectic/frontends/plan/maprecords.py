@@ -29,7 +29,7 @@ from collections.abc import Sequence
 from functools import partial
 
 from dialectic.frontends.plan.lexer import Lexed
-from dialectic.frontends.plan.parensets import _same_twice, _starts_statement, name_index
+from dialectic.frontends.plan.parensets import _same_twice, name_index
 from dialectic.frontends.plan.recordchange import (
     ASSIGN,
     CHANGE_OPS,
@@ -46,7 +46,7 @@ from dialectic.frontends.plan.recordfields import (
     may_change,
 )
 from dialectic.frontends.plan.recordwrite import write_field
-from dialectic.frontends.plan.tokenscan import OPEN, partners
+from dialectic.frontends.plan.tokenscan import OPEN, partners, starts_statement
 from dialectic.frontends.plan.tokenwrite import TokenWriter
 
 __all__ = ["map_record_changes", "map_refusal"]
@@ -124,7 +124,7 @@ def _change_at(
         and kinds[obj + 1] == "."
         and values[obj + 2] == "get"
         and kinds[obj + 3] == "("
-        and _starts_statement(kinds, values, partner, start)
+        and starts_statement(kinds, values, partner, start)
     ):
         return None
     close = partner.get(obj + 3, -1)
@@ -164,7 +164,7 @@ def _use(
     if kinds[j + 3] != "(":
         return whole
     close = partner.get(j + 3, -1)
-    if method == "set" and _starts_statement(kinds, values, partner, j):
+    if method == "set" and starts_statement(kinds, values, partner, j):
         comma = _comma(kinds, partner, j + 4, close)
         literal = comma + 1
         if (

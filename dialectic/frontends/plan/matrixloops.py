@@ -32,8 +32,7 @@ from dialectic.frontends.plan.functionscope import own_calls
 from dialectic.frontends.plan.logicalset import LOGICAL_SETS, only_if
 from dialectic.frontends.plan.loopscope import resolve
 from dialectic.frontends.plan.nestedchanges import deep_fresh
-from dialectic.frontends.plan.parensets import _starts_statement
-from dialectic.frontends.plan.tokenscan import holding_statement_end, partners
+from dialectic.frontends.plan.tokenscan import holding_statement_end, partners, starts_statement
 
 if TYPE_CHECKING:
     from dialectic.frontends.plan.base import ParserBase
@@ -237,7 +236,7 @@ def whole_reads(
 
 def cell_change(kinds: Any, values: Any, partner: dict[int, int], j: int) -> bool:
     """Whether token ``j`` starts a statement ``g[I][J] op= V`` or ``g[I].push(...)``."""
-    if kinds[j + 1] != "[" or not _starts_statement(kinds, values, partner, j):
+    if kinds[j + 1] != "[" or not starts_statement(kinds, values, partner, j):
         return False
     close = partner.get(j + 1, -1)
     if close < 0:

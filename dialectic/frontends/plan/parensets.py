@@ -25,7 +25,12 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from dialectic.frontends.plan.lexer import Lexed
-from dialectic.frontends.plan.tokenscan import holding_statement_end, partners, value_end
+from dialectic.frontends.plan.tokenscan import (
+    holding_statement_end,
+    partners,
+    starts_statement,
+    value_end,
+)
 from dialectic.frontends.plan.tokenwrite import TokenWriter
 
 __all__ = ["MAX_OBJECTS", "empty_arrays_end", "name_index", "pure_key", "split_parenthesized"]
@@ -48,10 +53,6 @@ _PURE_OPS = frozenset(
 _PURE_KINDS = frozenset(["num", "str", ".", "[", "]", "(", ")", "+", "-", ":"])
 #: names that run something (a key holding one may not read the same twice)
 _EFFECT_NAMES = frozenset(["await", "new", "delete", "void", "yield", "function", "class"])
-
-
-#: the statement keywords a `(` after `)` of their head starts a statement for
-_HEADS = frozenset(["if", "for", "while"])
 
 
 @dataclass(slots=True)
@@ -103,49 +104,6 @@ def name_index(kinds: Sequence[str], values: Sequence[object]) -> dict[str, list
         if kind == "name":
             index.setdefault(str(values[j]), []).append(j)
     return index
-
-
-def _starts_statement(
-    kinds: Sequence[str], values: Sequence[object], partner: dict[int, int], i: int
-) -> bool:
-    if i == 0 or kinds[i - 1] in (";", "{"):
-        return True
-    before = i - 1
-    if kinds[before] == "name" and values[before] in ("else", "do"):
-        return True
-    if kinds[before] == ")":  # `if (c) (...)`: the head of a statement
-        head = partner.get(before, 0) - 1
-        return head >= 0 and kinds[head] == "name" and values[head] in _HEADS
-    if kinds[before] == "}":  # the end of a statement's block
-        brace = partner.get(before, 0) - 1
-        return brace >= 0 and (kinds[brace] == ")" or values[brace] in ("else", "do", "try"))
-    return kinds[before] == ":" and _case_label(kinds, values, partner, before)
-
-
-#: the tokens a case label's expression stops at, back from its `:` (a statement's end, a
-#: conditional's `?`: `a ? b : c`)
-_NOT_LABEL = frozenset([";", "{", "}", "eof"])
-#: the most tokens a case label's expression is read back (a statement's cost stays bounded)
-_LABEL_TOKENS = 64
-
-
-def _case_label(
-    kinds: Sequence[str], values: Sequence[object], partner: dict[int, int], colon: int
-) -> bool:
-    """Whether the ``:`` at token ``colon`` ends a ``switch`` case's label (``case 'a':``,
-    ``default:``), after which a statement starts."""
-    j = colon - 1
-    if kinds[j] == "name" and values[j] == "default":
-        return True
-    for _ in range(_LABEL_TOKENS):
-        if j < 0 or kinds[j] in _NOT_LABEL or (kinds[j] == "op" and values[j] == "?"):
-            return False
-        if kinds[j] == "name" and values[j] == "case":
-            return True
-        if kinds[j] in (")", "]"):  # (a bracket's inside is the label's expression)
-            j = partner.get(j, j)
-        j -= 1
-    return False
 
 
 def _target_end(
@@ -214,7 +172,7 @@ def pure_key(kinds: Sequence[str], values: Sequence[object], first: int, end: in
 def _statement(
     kinds: Sequence[str], values: Sequence[object], partner: dict[int, int], i: int
 ) -> _Found | None:
-    if kinds[i] != "(" or not _starts_statement(kinds, values, partner, i):
+    if kinds[i] != "(" or not starts_statement(kinds, values, partner, i):
         return None
     close = partner.get(i, -1)
     op = _target_end(kinds, values, partner, i + 1)

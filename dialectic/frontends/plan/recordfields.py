@@ -40,12 +40,7 @@ from collections.abc import Callable, Sequence
 from typing import TypeVar
 
 from dialectic.frontends.plan.lexer import Lexed
-from dialectic.frontends.plan.parensets import (
-    MAX_OBJECTS,
-    _same_twice,
-    _starts_statement,
-    name_index,
-)
+from dialectic.frontends.plan.parensets import MAX_OBJECTS, _same_twice, name_index
 from dialectic.frontends.plan.recordchange import (
     ASSIGN,
     CHANGE_OPS,
@@ -57,7 +52,12 @@ from dialectic.frontends.plan.recordchange import (
     member_end,
 )
 from dialectic.frontends.plan.recordwrite import rewrite
-from dialectic.frontends.plan.tokenscan import OPEN, holding_statement_end, partners
+from dialectic.frontends.plan.tokenscan import (
+    OPEN,
+    holding_statement_end,
+    partners,
+    starts_statement,
+)
 
 __all__ = [
     "checked_containers",
@@ -210,7 +210,7 @@ def _change_at(
     """The change of a record's field as the statement at token ``start``, else None."""
     prefix = kinds[start] == "op"
     obj = start + 1 if prefix else start
-    if kinds[obj] != "name" or not _starts_statement(kinds, values, partner, start):
+    if kinds[obj] != "name" or not starts_statement(kinds, values, partner, start):
         return None
     record = member_end(kinds, partner, obj + 1)
     if record < 0 or (kinds[obj + 1] == "[" and not _same_twice(kinds, obj + 2, record - 1)):
@@ -355,7 +355,7 @@ def _use(
         return f"a computed field of `{name}`'s record may be a pushed list: name the field"
     nxt, op = kinds[after], values[after]
     if nxt in ("=", "(") or (nxt == "op" and (op in ASSIGN or op in ("++", "--"))):
-        if member is None and nxt != "(" and _starts_statement(kinds, values, partner, j):
+        if member is None and nxt != "(" and starts_statement(kinds, values, partner, j):
             why = "the field's key calls a function or is a template"
             return f"{why}: bind it first, `const key = ...;`"
         return f"a field of `{name}`'s record changes inside an expression: make it a statement"
@@ -404,7 +404,7 @@ def _record_use(
         return kinds[record] not in (")", "op", ";")
     if kinds[j - 1] == "(" and values[j - 2] == "if" and kinds[record] == ")":
         return False
-    if not _starts_statement(kinds, values, partner, j):
+    if not starts_statement(kinds, values, partner, j):
         return True
     op = values[record]
     same = kinds[j + 1] != "[" or _same_twice(kinds, j + 2, record - 1)

@@ -29,9 +29,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from dialectic.frontends.plan.lexer import Lexed
-from dialectic.frontends.plan.parensets import _starts_statement, name_index
+from dialectic.frontends.plan.parensets import name_index
 from dialectic.frontends.plan.sortreturns import declared_tokens
-from dialectic.frontends.plan.tokenscan import OPEN, enclosing, partners
+from dialectic.frontends.plan.tokenscan import OPEN, enclosing, partners, starts_statement
 from dialectic.frontends.plan.tokenwrite import TokenWriter
 
 __all__ = ["owned_sorts"]
@@ -91,7 +91,7 @@ def owned_sorts(source: str, tokens: Lexed) -> Lexed | None:
             and values[i + 2] in _COPY
             and kinds[i + 3] == "("
             and (i == 0 or kinds[i - 1] != ".")
-            and _starts_statement(kinds, values, scan.partner, i)
+            and starts_statement(kinds, values, scan.partner, i)
         ):
             continue
         close = scan.partner.get(i + 3, -1)

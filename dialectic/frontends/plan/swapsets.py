@@ -16,8 +16,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from dialectic.frontends.plan.lexer import Lexed
-from dialectic.frontends.plan.parensets import _starts_statement
-from dialectic.frontends.plan.tokenscan import OPEN, partners
+from dialectic.frontends.plan.tokenscan import OPEN, partners, starts_statement
 from dialectic.frontends.plan.tokenwrite import TokenWriter
 
 __all__ = ["swap_sets"]
@@ -86,7 +85,7 @@ def _form(
     value_close = partner.get(value_open)
     if value_close is None or kinds[value_close + 1] != ";":
         return None
-    if not _starts_statement(kinds, values, partner, first):
+    if not starts_statement(kinds, values, partner, first):
         return None
     targets = _items(kinds, partner, first, close)
     items = _items(kinds, partner, value_open, value_close)

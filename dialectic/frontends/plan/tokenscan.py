@@ -1,8 +1,8 @@
 """One token scanner for the Plan front end and its rewrites: the bracket sets over the token
-kinds and the walks that find a bracket's partner, the innermost bracket around each token and
-the end of an expression or a statement. Each walk is one pass (or, from a given token, one
-walk to the end it finds), with no call per token, so every rewrite that runs on a program
-stays linear in its tokens.
+kinds and the walks that find a bracket's partner, the innermost bracket around each token,
+where a statement starts and where an expression or a statement ends. Each walk is one pass
+(or, from a given token, one walk to the end it finds), with no call per token, so every
+rewrite that runs on a program stays linear in its tokens.
 
 Two bracket readings stand here, as the rewrites need them:
 
@@ -29,6 +29,7 @@ __all__ = [
     "holding_statement_end",
     "partners",
     "simple_end",
+    "starts_statement",
     "typed_partners",
     "value_end",
 ]
@@ -178,3 +179,52 @@ def holding_statement_end(
         elif kind == ";" and depth == 0:
             return j
     return end
+
+
+#: the statement keywords a `(` after `)` of their head starts a statement for
+_HEADS = frozenset(["if", "for", "while"])
+
+
+def starts_statement(
+    kinds: Sequence[str], values: Sequence[object], partner: dict[int, int], i: int
+) -> bool:
+    """Whether a statement starts at token ``i``: after `;`, `{`, `else`, `do`, the `)` of an
+    ``if``/``for``/``while`` head, a statement's block's `}` or a ``switch`` case's label."""
+    if i == 0 or kinds[i - 1] in (";", "{"):
+        return True
+    before = i - 1
+    if kinds[before] == "name" and values[before] in ("else", "do"):
+        return True
+    if kinds[before] == ")":  # `if (c) (...)`: the head of a statement
+        head = partner.get(before, 0) - 1
+        return head >= 0 and kinds[head] == "name" and values[head] in _HEADS
+    if kinds[before] == "}":  # the end of a statement's block
+        brace = partner.get(before, 0) - 1
+        return brace >= 0 and (kinds[brace] == ")" or values[brace] in ("else", "do", "try"))
+    return kinds[before] == ":" and _case_label(kinds, values, partner, before)
+
+
+#: the tokens a case label's expression stops at, back from its `:` (a statement's end, a
+#: conditional's `?`: `a ? b : c`)
+_NOT_LABEL = frozenset([";", "{", "}", "eof"])
+#: the most tokens a case label's expression is read back (a statement's cost stays bounded)
+_LABEL_TOKENS = 64
+
+
+def _case_label(
+    kinds: Sequence[str], values: Sequence[object], partner: dict[int, int], colon: int
+) -> bool:
+    """Whether the ``:`` at token ``colon`` ends a ``switch`` case's label (``case 'a':``,
+    ``default:``), after which a statement starts."""
+    j = colon - 1
+    if kinds[j] == "name" and values[j] == "default":
+        return True
+    for _ in range(_LABEL_TOKENS):
+        if j < 0 or kinds[j] in _NOT_LABEL or (kinds[j] == "op" and values[j] == "?"):
+            return False
+        if kinds[j] == "name" and values[j] == "case":
+            return True
+        if kinds[j] in (")", "]"):  # (a bracket's inside is the label's expression)
+            j = partner.get(j, j)
+        j -= 1
+    return False

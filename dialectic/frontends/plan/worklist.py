@@ -35,8 +35,8 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 
 from dialectic.frontends.plan.lexer import Lexed, lex
-from dialectic.frontends.plan.parensets import MAX_OBJECTS, _starts_statement, name_index
-from dialectic.frontends.plan.tokenscan import enclosing, partners
+from dialectic.frontends.plan.parensets import MAX_OBJECTS, name_index
+from dialectic.frontends.plan.tokenscan import enclosing, partners, starts_statement
 from dialectic.frontends.plan.tokenwrite import TokenWriter
 
 __all__ = ["worklists"]
@@ -297,7 +297,7 @@ class _Worklist:
             return True
         if not self._outside_functions(u, each=True):
             return False  # (a function's body, run again: JavaScript's array goes on changing)
-        if _starts_statement(kinds, values, self.partner, u):  # `W.pop();`
+        if starts_statement(kinds, values, self.partner, u):  # `W.pop();`
             if not h:
                 return True  # (the change :mod:`.loopchanges` reads)
             first, target = u, ""
@@ -336,7 +336,7 @@ class _Worklist:
         return (
             end >= 0
             and kinds[end + 1] == ";"
-            and _starts_statement(kinds, self.values, self.partner, u)
+            and starts_statement(kinds, self.values, self.partner, u)
         )
 
     def _at(self, u: int) -> bool:

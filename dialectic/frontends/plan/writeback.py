@@ -32,8 +32,8 @@ from typing import Any
 
 from dialectic.frontends.plan.lexer import Lexed
 from dialectic.frontends.plan.mappush import pure_key
-from dialectic.frontends.plan.parensets import MAX_OBJECTS, _starts_statement
-from dialectic.frontends.plan.tokenscan import partners
+from dialectic.frontends.plan.parensets import MAX_OBJECTS
+from dialectic.frontends.plan.tokenscan import partners, starts_statement
 from dialectic.frontends.plan.tokenwrite import TokenWriter
 from dialectic.frontends.plan.writebacktokens import (
     _branch,
@@ -163,7 +163,7 @@ def _local(
 ) -> _Edit | None:
     """``const A = C || [];`` and its pushes and write-back, or ``const A = C;`` and its
     ``if``; else None."""
-    if not _starts_statement(kinds, values, partner, i):
+    if not starts_statement(kinds, values, partner, i):
         return None
     name = values[i + 1]
     c = _container(kinds, values, partner, i + 3)
@@ -339,7 +339,7 @@ def _has_or_set(
 ) -> _Edit | None:
     """``m.has(K) || m.set(K, []);`` as ``if (!m.has(K)) m.set(K, []);``."""
     close = partner.get(i + 3, -1)
-    if close < 0 or not _starts_statement(kinds, values, partner, i):
+    if close < 0 or not starts_statement(kinds, values, partner, i):
         return None
     key = list(zip(kinds[i + 4 : close], values[i + 4 : close], strict=True))
     if not key or not pure_key(kinds, values, i + 4, close):
@@ -360,7 +360,7 @@ def _push_or_set(
 ) -> _Edit | None:
     """``m.get(K)?.push(...) ?? m.set(K, [...]);`` as ``if (!m.has(K)) m.set(K, [...]); else
     m.get(K).push(...);``."""
-    if not _starts_statement(kinds, values, partner, i):
+    if not starts_statement(kinds, values, partner, i):
         return None
     c = _container(kinds, values, partner, i)
     if c is None:
