@@ -151,27 +151,35 @@ def set_owned(frame: int, field: str | None, path: JSONPath, parts: list[Any]) -
     if field == INNER and type(owner) is Owner:
         return _set_inner(owner, path, base, key, value)
     if type(base) is not list:
-        try:
-            return set_item(base, key, value)
-        except JsRefusal as exc:
-            raise refused(exc, "[]=", path) from None
+        return _set_copy(base, key, value, path)
     if type(owner) is not Owner or field is None or base is not _owned(owner, field):
         if type(owner) is Owner:
             owner.copied += len(base)
-        try:
-            out = set_item(base, key, value)
-        except JsRefusal as exc:
-            raise refused(exc, "[]=", path) from None
+        out = _set_copy(base, key, value, path)
         return _own(owner, field, out) if type(owner) is Owner and field is not None else out
+    return _set_in_place(base, key, value, path)
+
+
+def _set_in_place(items: list[Any], key: Any, value: Any, path: JSONPath) -> list[Any]:
+    """``items[key] = value`` on the array itself (the index checked as :func:`.set_item`
+    checks it: one past the end appends)."""
     try:
-        k = item_index(key, len(base))
+        k = item_index(key, len(items))
     except JsRefusal as exc:
         raise refused(exc, "[]=", path) from None
-    if k == len(base):
-        base.append(value)
+    if k == len(items):
+        items.append(value)
     else:
-        base[k] = value
-    return base
+        items[k] = value
+    return items
+
+
+def _set_copy(base: Any, key: Any, value: Any, path: JSONPath) -> Any:
+    """``base[key] = value`` in a copy (:func:`.set_item`), a refusal told at ``path``."""
+    try:
+        return set_item(base, key, value)
+    except JsRefusal as exc:
+        raise refused(exc, "[]=", path) from None
 
 
 def concat_owned(
@@ -201,9 +209,7 @@ def concat_owned(
             copied = len(base)
             base = list(base)
         elif field == INNER:  # (a list inside the accumulator: grown if its inner arrays made it)
-            lists = owner.fields.get(INNER)
-            if lists is None:
-                lists = owner.fields[INNER] = {}
+            lists = _made_inner(owner)
             if lists.get(id(base)) is not base:
                 copied = len(base)
                 base = list(base)
@@ -234,9 +240,7 @@ def _spread_inner(
     """``[...(acc[k] ?? []), x]`` inside an accumulator (:mod:`dialectic.resolve.foldinner`):
     the list grown in place when this reduce's inner arrays made it, else a new one."""
     base = items[0]
-    lists = owner.fields.get(INNER)
-    if lists is None:
-        lists = owner.fields[INNER] = {}
+    lists = _made_inner(owner)
     if type(base) is list and lists.get(id(base)) is base:
         return spread_args(items[1:], spreads[1:], path, base)
     out = spread_args(items, spreads, path)
@@ -257,9 +261,7 @@ def push_owned(frame: int, field: str | None, path: JSONPath, parts: list[Any]) 
         raise refused(JsRefusal("push() onto a value that is not an array"), "push", path)
     if type(owner) is not Owner or field != INNER:
         return [*base, *parts[3:]]
-    made: dict[int, Any] | None = owner.fields.get(INNER)
-    if made is None:
-        made = owner.fields[INNER] = {}
+    made = _made_inner(owner)
     if made.get(id(base)) is base:
         row: list[Any] = made[id(base)]
         row.extend(parts[3:])
@@ -274,24 +276,10 @@ def _set_inner(owner: Owner, path: JSONPath, base: Any, key: Any, value: Any) ->
     """``row.[]=(j, v)``, a row inside an accumulator (:mod:`dialectic.resolve.matrixinner`,
     ``g[i][j] = v``): the item set in place when this fold's inner sets made the row, else in
     a copy (the row copied once), kept as made."""
-    made: dict[int, Any] | None = owner.fields.get(INNER)
-    if made is None:
-        made = owner.fields[INNER] = {}
+    made = _made_inner(owner)
     if type(base) is list and made.get(id(base)) is base:
-        row: list[Any] = made[id(base)]
-        try:
-            k = item_index(key, len(row))
-        except JsRefusal as exc:
-            raise refused(exc, "[]=", path) from None
-        if k == len(row):
-            row.append(value)
-        else:
-            row[k] = value
-        return row
-    try:
-        out = set_item(base, key, value)
-    except JsRefusal as exc:
-        raise refused(exc, "[]=", path) from None
+        return _set_in_place(made[id(base)], key, value, path)
+    out = _set_copy(base, key, value, path)
     if type(base) is list:
         owner.copied += len(base)
         made[id(out)] = out  # (kept: no other list can take its id while the fold runs)
@@ -303,9 +291,7 @@ def _merge_inner(owner: Owner, path: JSONPath, parts: list[Any]) -> dict[str, An
     (:mod:`dialectic.resolve.recordinner`, ``t[k][j] = v``): the record changed in place when
     this fold's inner merges made it, else a new one (the record copied once), kept as made."""
     base = parts[0]
-    made = owner.fields.get(INNER)
-    if made is None:
-        made = owner.fields[INNER] = {}
+    made = _made_inner(owner)
     if type(base) is dict and made.get(id(base)) is base:
         return merge(parts[1:], path, base)
     out = merge(parts, path)
@@ -313,6 +299,15 @@ def _merge_inner(owner: Owner, path: JSONPath, parts: list[Any]) -> dict[str, An
         owner.copied += len(base)
     made[id(out)] = out  # (kept: no other object can take its id while the fold runs)
     return out
+
+
+def _made_inner(owner: Owner) -> dict[int, Any]:
+    """What this fold's inner changes made (arrays and records inside the accumulator), by
+    their ids: grown or changed in place, never copied again."""
+    made: dict[int, Any] | None = owner.fields.get(INNER)
+    if made is None:
+        made = owner.fields[INNER] = {}
+    return made
 
 
 def _owned(owner: Owner, field: str) -> Any:

@@ -9,6 +9,7 @@ from typing import Any
 
 from dialectic.frontends.plan.accumulator import CHANGES as NEXT_VERSION
 from dialectic.frontends.plan.patterns import object_rest
+from dialectic.frontends.plan.tokenscan import expression_end
 
 
 class _Pattern:
@@ -74,17 +75,5 @@ class ParamExtras:
 def _default_end(kinds: Sequence[str], i: int) -> int:
     """The token after a parameter's default value starting at token ``i`` (its `,` or `)`
     outside brackets), -1 if there is none."""
-    depth = 0
-    start = i
-    while kinds[i] != "eof":
-        kind = kinds[i]
-        if kind in ("(", "[", "{", "tplh"):
-            depth += 1
-        elif kind in (")", "]", "}", "tplt"):
-            if depth == 0:
-                return i if kind == ")" and i > start else -1
-            depth -= 1
-        elif kind == "," and depth == 0:
-            return i if i > start else -1
-        i += 1
-    return -1
+    end = expression_end(kinds, i, (",",))
+    return end if end > i and kinds[end] in (",", ")") else -1

@@ -15,7 +15,6 @@ from dialectic.frontends.plan.arrowparams import (
     _set_chain,
 )
 from dialectic.frontends.plan.asynccallbacks import async_callback_problem
-from dialectic.frontends.plan.brackets import CLOSE, OPEN
 from dialectic.frontends.plan.keywords import (
     GLOBAL_NAMES,
     LITERAL_WORDS,
@@ -25,6 +24,7 @@ from dialectic.frontends.plan.keywords import (
 )
 from dialectic.frontends.plan.order import first_read
 from dialectic.frontends.plan.parampatterns import Nested, ParamPatternsMixin
+from dialectic.frontends.plan.tokenscan import CLOSE, OPEN
 
 __all__ = ["ArrowsMixin"]
 

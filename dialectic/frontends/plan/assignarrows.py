@@ -10,7 +10,7 @@ not, ending the call's argument, is read so. One pass over the tokens."""
 from __future__ import annotations
 
 from dialectic.frontends.plan.lexer import Lexed
-from dialectic.frontends.plan.parensets import _partners
+from dialectic.frontends.plan.tokenscan import OPEN, partners
 from dialectic.frontends.plan.tokenwrite import TokenWriter
 
 __all__ = ["statement_arrows"]
@@ -33,7 +33,7 @@ def statement_arrows(text: str, tokens: Lexed) -> Lexed | None:
         if not (values[i + 1] == "forEach" and kinds[i] == "." and kinds[i + 2] == "("):
             continue
         if partner is None:
-            partner = _partners(kinds)
+            partner = partners(kinds)
         call_end = partner.get(i + 2, -1)
         arrow = _arrow_end(kinds, values, partner, i + 3)
         if call_end < 0 or arrow < 0:
@@ -100,5 +100,5 @@ def _assignment(
     while k < end:  # (`(a = 1, b = 2)`: a sequence, left as written)
         if kinds[k] == ",":
             return False
-        k = partner.get(k, k) + 1 if kinds[k] in ("(", "[", "{", "tplh") else k + 1
+        k = partner.get(k, k) + 1 if kinds[k] in OPEN else k + 1
     return True

@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, overload
 
 from dialectic.frontends.plan.accumulator import Changes
-from dialectic.frontends.plan.brackets import CLOSE, OPEN, Brackets
+from dialectic.frontends.plan.brackets import Brackets
 from dialectic.frontends.plan.keywords import RESERVED, keyword_hint
 from dialectic.frontends.plan.lexer import (
     LINE_TERMINATORS,
@@ -23,6 +23,7 @@ from dialectic.frontends.plan.lexer import (
     number_value,
 )
 from dialectic.frontends.plan.spans import LineIndex, SpanRecord
+from dialectic.frontends.plan.tokenscan import closing, expression_end
 from dialectic.outcome.errors import JSONPath
 
 if TYPE_CHECKING:
@@ -42,30 +43,6 @@ Problem = tuple[str, int, str | None]  # message, offset, hint
 
 DECLARATORS = frozenset(["const", "let", "var"])
 POSTFIX = frozenset([".", "[", "("])
-
-
-def expression_end(kinds: Sequence[str], i: int, stops: tuple[str, ...]) -> int:
-    """The token ending the expression that starts at token ``i``: the first of the kinds
-    ``stops`` outside brackets, or a bracket closing one it is inside (or ``eof``)."""
-    depth = 0
-    while kinds[i] != "eof":
-        kind = kinds[i]
-        if kind in OPEN:
-            depth += 1
-        elif kind in CLOSE:
-            depth -= 1
-            if depth < 0:
-                return i
-        elif depth == 0 and kind in stops:
-            return i
-        i += 1
-    return i
-
-
-def closing(kinds: Sequence[str], i: int) -> int:
-    """The token closing the bracket (``(``, ``[``, ``{`` or a template's ``${``) that opens
-    at token ``i``, brackets of every kind counted; the ``eof`` token if it is never closed."""
-    return expression_end(kinds, i + 1, ())
 
 
 _OP_HINTS = {

@@ -1,9 +1,10 @@
-"""The program's brackets (the Plan parser's bracket table): :data:`OPEN` and :data:`CLOSE` are the
-token kinds that open and close a bracket (a template's ``${`` and ``}`` among them), and a
-:class:`Brackets` is read in one pass over the tokens the first time a statement asks (the
-token closing each opening one, where ``return`` and ``use`` stand by bracket depth, the braces
-whose statements make an arrow's block body a function's), so asking about every ``if`` of a
-program stays linear. Moved out of :mod:`.base`, which keeps the parser's state.
+"""The program's brackets (the Plan parser's bracket table): :data:`OPEN` and :data:`CLOSE` (from
+:mod:`.tokenscan`) are the token kinds that open and close a bracket (a template's ``${`` and
+``}`` among them), and a :class:`Brackets` is read in one pass over the tokens the first time a
+statement asks (the token closing each opening one, where ``return`` and ``use`` stand by
+bracket depth, the braces whose statements make an arrow's block body a function's), so asking
+about every ``if`` of a program stays linear. Moved out of :mod:`.base`, which keeps the
+parser's state.
 """
 
 from __future__ import annotations
@@ -11,9 +12,7 @@ from __future__ import annotations
 from bisect import bisect_left
 from collections.abc import Sequence
 
-#: the token kinds that open and close a bracket
-OPEN = frozenset(["(", "[", "{", "tplh"])
-CLOSE = frozenset([")", "]", "}", "tplt"])
+from dialectic.frontends.plan.tokenscan import CLOSE, OPEN
 
 __all__ = ["CLOSE", "OPEN", "Brackets"]
 

@@ -37,7 +37,7 @@ from dialectic.frontends.plan.base import CHANGES, changes_member
 from dialectic.frontends.plan.callbackreturns import _ends_in_return, _returns
 from dialectic.frontends.plan.keywords import RESERVED
 from dialectic.frontends.plan.lexer import Lexed
-from dialectic.frontends.plan.parensets import _partners, _starts_statement
+from dialectic.frontends.plan.tokenscan import partners, starts_statement
 from dialectic.frontends.plan.tokenwrite import TokenWriter
 
 __all__ = ["MAX_CALLBACK_LOOPS", "callback_loops", "statement_head"]
@@ -74,7 +74,7 @@ def callback_loops(source: str, tokens: Lexed, cut: list[int] | None = None) -> 
         ):
             continue
         if partner is None:
-            partner = _partners(kinds)
+            partner = partners(kinds)
         one = _statement(kinds, values, partner, i, memo)
         if one is not None and len(found) >= MAX_CALLBACK_LOOPS:
             if cut is not None:
@@ -183,7 +183,7 @@ def statement_head(
         start = before - 2
     else:
         return None
-    if not _starts_statement(kinds, values, partner, start):
+    if not starts_statement(kinds, values, partner, start):
         return None
     return start, receiver, close
 

@@ -10,6 +10,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from dialectic.frontends.plan.tokenscan import CLOSE, OPEN, expression_end
+
 
 def _returns(
     kinds: Sequence[str], values: Sequence[object], partner: dict[int, int], first: int, last: int
@@ -29,9 +31,9 @@ def _returns(
         if kind == "name" and values[j] == "return" and kinds[j - 1] != ".":
             depth, k = 0, j + 1
             while k < last:
-                if kinds[k] in ("(", "[", "{", "tplh"):
+                if kinds[k] in OPEN:
                     depth += 1
-                elif kinds[k] in (")", "]", "}", "tplt"):
+                elif kinds[k] in CLOSE:
                     depth -= 1
                     if depth < 0:
                         return None
@@ -136,16 +138,6 @@ def _end_of(
         return partner.get(brace, -1) if brace > 0 and kinds[brace] == "{" else -1
     if word in ("do", "try"):
         return -1
-    level = 0
-    while kinds[j] != "eof":
-        kind = kinds[j]
-        if kind in ("(", "[", "{", "tplh"):
-            level += 1
-        elif kind in (")", "]", "}", "tplt"):
-            level -= 1
-            if level < 0:
-                return j - 1
-        elif kind == ";" and level == 0:
-            return j
-        j += 1
-    return -1
+    end = expression_end(kinds, j, (";",))
+    kind = kinds[end]
+    return end if kind == ";" else -1 if kind == "eof" else end - 1

@@ -16,7 +16,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from dialectic.frontends.plan.lexer import Lexed
-from dialectic.frontends.plan.parensets import _partners, _starts_statement, name_index
+from dialectic.frontends.plan.parensets import name_index
+from dialectic.frontends.plan.tokenscan import partners, starts_statement
 from dialectic.frontends.plan.tokenwrite import TokenWriter
 
 __all__ = ["change_chains"]
@@ -77,8 +78,8 @@ def change_chains(source: str, tokens: Lexed) -> Lexed | None:
             if kinds[i + 1] != "." or values[i + 2] != _LINKS[what]:
                 continue
             if partner is None:
-                partner = _partners(kinds)
-            if not _starts_statement(kinds, values, partner, i):
+                partner = partners(kinds)
+            if not starts_statement(kinds, values, partner, i):
                 continue
             dots = _chain(kinds, values, partner, i, _LINKS[what])
             if dots:  # (the single statement of an `if`, `else`, `do`: in braces)

@@ -16,7 +16,7 @@ from collections.abc import Sequence
 
 from dialectic.frontends.plan.base import expression_end
 from dialectic.frontends.plan.lexer import Lexed
-from dialectic.frontends.plan.parensets import _partners, _starts_statement
+from dialectic.frontends.plan.tokenscan import CLOSE, OPEN, partners, starts_statement
 from dialectic.frontends.plan.tokenwrite import TokenWriter
 
 __all__ = ["choice_statements"]
@@ -42,7 +42,7 @@ def choice_statements(source: str, tokens: Lexed, bare: bool) -> Lexed | None:
         if kind != "op" or values[i] != "?" or i <= taken:
             continue
         if partner is None:
-            partner = _partners(kinds)
+            partner = partners(kinds)
         one = _pushed(kinds, values, partner, i)
         if one is None and bare:
             one = _bare(kinds, values, partner, i)
@@ -62,9 +62,9 @@ def _parts(
     colon, depth = -1, 0
     for j in range(first + 1, stop):
         kind = kinds[j]
-        if kind in ("(", "[", "{", "tplh"):
+        if kind in OPEN:
             depth += 1
-        elif kind in (")", "]", "}", "tplt"):
+        elif kind in CLOSE:
             depth -= 1
         elif depth == 0 and kind == "op" and values[j] in ("?", "=>"):
             return -1
@@ -86,7 +86,7 @@ def _start(
     j = q - 1
     while j > open_:
         kind = kinds[j]
-        if kind in (")", "]", "}", "tplt"):
+        if kind in CLOSE:
             j = partner.get(j, -1)
             if j < 0:
                 return -1
@@ -123,7 +123,7 @@ def _pushed(
     if open_ < 0 or close < q or _start(kinds, values, partner, q, open_) != open_ + 1:
         return None
     if not (
-        _starts_statement(kinds, values, partner, open_)
+        starts_statement(kinds, values, partner, open_)
         and kinds[close + 1] == "."
         and values[close + 2] == "push"
         and kinds[close + 3] == "("
@@ -142,7 +142,7 @@ def _bare(
     """``T ? X : Y;`` around the `?` at ``q``, a statement: (its first token, the `?`, the
     `:`, -1, its last token), else None."""
     first = _start(kinds, values, partner, q, -1)
-    if first <= 0 or first >= q or not _starts_statement(kinds, values, partner, first):
+    if first <= 0 or first >= q or not starts_statement(kinds, values, partner, first):
         return None
     end = expression_end(kinds, q + 1, (";",))
     colon = _parts(kinds, values, partner, q, end)

@@ -28,8 +28,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from dialectic.frontends.plan.lexer import Lexed
-from dialectic.frontends.plan.parensets import _partners, _starts_statement
 from dialectic.frontends.plan.sortreturns import declared_tokens
+from dialectic.frontends.plan.tokenscan import partners, starts_statement
 from dialectic.frontends.plan.tokenwrite import TokenWriter
 
 __all__ = ["concat_pushes"]
@@ -50,7 +50,7 @@ def concat_pushes(source: str, tokens: Lexed) -> Lexed | None:
     }
     if not pushed:
         return None
-    partner = _partners(kinds)
+    partner = partners(kinds)
     found: list[tuple[int, int]] = []  # (N's token, the concat's `)`)
     for i in range(n - 6):
         name = values[i]
@@ -63,7 +63,7 @@ def concat_pushes(source: str, tokens: Lexed) -> Lexed | None:
             and kinds[i + 3] == "."
             and values[i + 4] == "concat"
             and kinds[i + 5] == "("
-            and _starts_statement(kinds, values, partner, i)
+            and starts_statement(kinds, values, partner, i)
         ):
             continue
         close = partner.get(i + 5, -1)

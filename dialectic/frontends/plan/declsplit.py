@@ -14,14 +14,14 @@ tokens."""
 from __future__ import annotations
 
 from dialectic.frontends.plan.lexer import Lexed
-from dialectic.frontends.plan.parensets import _partners
+from dialectic.frontends.plan.tokenscan import CLOSE, OPEN, partners
 from dialectic.frontends.plan.tokenwrite import TokenWriter
 
 __all__ = ["split_declarations"]
 
 _DECLARATORS = frozenset(["const", "let"])
-_OPEN = frozenset(["(", "[", "{", "tplh"])
-_CLOSE = frozenset([")", "]", "}", "tplt", "eof"])
+#: what ends a declaration besides its `;`: a bracket it is inside closing, or the end
+_ENDS = CLOSE | {"eof"}
 
 
 def split_declarations(source: str, tokens: Lexed) -> Lexed | None:
@@ -42,11 +42,11 @@ def split_declarations(source: str, tokens: Lexed) -> Lexed | None:
             j += 1
             continue
         if partner is None:
-            partner = _partners(kinds)
+            partner = partners(kinds)
         commas: list[int] = []
         i = j + 1
-        while kinds[i] != ";" and kinds[i] not in _CLOSE:
-            if kinds[i] in _OPEN:
+        while kinds[i] != ";" and kinds[i] not in _ENDS:
+            if kinds[i] in OPEN:
                 close = partner.get(i)
                 if close is None:  # (never closed: the end, no `;`)
                     i = n - 1

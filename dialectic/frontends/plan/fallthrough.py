@@ -26,7 +26,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from dialectic.frontends.plan.lexer import Lexed
-from dialectic.frontends.plan.parensets import _partners
+from dialectic.frontends.plan.tokenscan import OPEN, partners
 from dialectic.frontends.plan.tokenwrite import TokenWriter
 
 __all__ = ["MOST_COPIED", "fall_throughs"]
@@ -34,7 +34,6 @@ __all__ = ["MOST_COPIED", "fall_throughs"]
 #: the most tokens the copies of one program hold
 MOST_COPIED = 4096
 _JUMPS = frozenset(["break", "continue", "return", "throw"])
-_OPEN = frozenset(["(", "[", "{", "tplh"])
 _DECLARING = frozenset(["const", "let", "var", "function", "class"])
 
 
@@ -51,7 +50,7 @@ def fall_throughs(source: str, tokens: Lexed) -> Lexed | None:
         if not (kind == "name" and values[i] == "switch" and kinds[i + 1] == "("):
             continue
         if partner is None:
-            partner = _partners(kinds)
+            partner = partners(kinds)
         head = partner.get(i + 1, -1)
         if head < 0 or kinds[head + 1] != "{":
             continue
@@ -79,7 +78,7 @@ def _cases(
     i = brace + 1
     while i < close:
         kind = kinds[i]
-        if kind in _OPEN:
+        if kind in OPEN:
             i = partner.get(i, close) + 1
             continue
         if kind == "name" and values[i] in ("case", "default"):
@@ -109,7 +108,7 @@ def _colon(
     i = at + 1
     while i < close:
         kind = kinds[i]
-        if kind in _OPEN:
+        if kind in OPEN:
             i = partner.get(i, close) + 1
             continue
         if kind == "op" and values[i] == "?":
@@ -179,7 +178,7 @@ def _kind(
             return "declares"
         if kind == "name" and values[i] == "switch":
             return "other"
-        if kind in _OPEN:
+        if kind in OPEN:
             i = partner.get(i, end) + 1
             if kind == "{" and i < end:
                 last = i

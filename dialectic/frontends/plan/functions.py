@@ -31,6 +31,7 @@ from typing import TYPE_CHECKING, Any
 from dialectic.frontends.plan.base import DECLARATORS, ParseFailure
 from dialectic.frontends.plan.functionuses import FunctionUsesMixin
 from dialectic.frontends.plan.keywords import GLOBAL_NAMES, LITERAL_WORDS, RESERVED, hides_global
+from dialectic.frontends.plan.tokenscan import CLOSE, OPEN
 from dialectic.frontends.plan.treenames import free_names, scan
 
 __all__ = ["Function", "FunctionsMixin", "free_names"]
@@ -141,10 +142,10 @@ class FunctionsMixin(FunctionUsesMixin):
         out: list[int] = []
         depth = 0
         for kind in self.kinds:
-            if kind in (")", "]", "}", "tplt") and depth:
+            if kind in CLOSE and depth:
                 depth -= 1
             out.append(depth)
-            if kind in ("(", "[", "{", "tplh"):
+            if kind in OPEN:
                 depth += 1
         return out
 

@@ -14,7 +14,7 @@ from __future__ import annotations
 from bisect import bisect_right
 from typing import TYPE_CHECKING
 
-from dialectic.frontends.plan.brackets import OPEN
+from dialectic.frontends.plan.tokenscan import OPEN
 
 if TYPE_CHECKING:
     from dialectic.frontends.plan.base import ParserBase

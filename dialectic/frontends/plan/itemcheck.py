@@ -13,7 +13,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from dialectic.frontends.plan.itemloops import SETS, ItemLoop
-from dialectic.frontends.plan.parensets import _starts_statement
+from dialectic.frontends.plan.tokenscan import OPEN, starts_statement
 
 __all__ = ["BodyPlan", "Change", "ItemRefusal", "read_body"]
 
@@ -71,7 +71,7 @@ def _end(kinds: Sequence[str], partner: dict[int, int], j: int, stop: int) -> in
         kind = kinds[j]
         if kind == ";":
             return j
-        if kind in ("(", "[", "{", "tplh"):
+        if kind in OPEN:
             j = partner.get(j, -1)
             if j < 0:
                 return -1
@@ -108,7 +108,7 @@ class _Reader:
         self.item_sets: list[int] = []
 
     def starts(self, j: int) -> bool:
-        return j == self.loop.first or _starts_statement(self.kinds, self.values, self.partner, j)
+        return j == self.loop.first or starts_statement(self.kinds, self.values, self.partner, j)
 
     def end_at(self, j: int, what: int) -> int:
         end = _end(self.kinds, self.partner, j, self.loop.end)

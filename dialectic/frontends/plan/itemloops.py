@@ -19,6 +19,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from dialectic.frontends.plan.matrixloops import cells_only
+from dialectic.frontends.plan.tokenscan import simple_end
 
 __all__ = ["ItemLoop", "find_item_loops"]
 
@@ -116,19 +117,8 @@ def _statement_end(
 
 def _simple_end(kinds: Sequence[str], partner: dict[int, int], at: int) -> int | None:
     """The token after the `;` ending the statement at ``at`` (no block of its own)."""
-    j = at
-    while j < len(kinds):
-        kind = kinds[j]
-        if kind == ";":
-            return j + 1
-        if kind in ("(", "[", "{", "tplh"):
-            j = partner.get(j, -1)
-            if j < 0:
-                return None
-        elif kind in (")", "]", "}", "eof"):
-            return None
-        j += 1
-    return None
+    semi = simple_end(kinds, partner, at)
+    return None if semi < 0 else semi + 1
 
 
 def _of_loop(

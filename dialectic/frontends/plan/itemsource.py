@@ -14,6 +14,7 @@ from dataclasses import dataclass
 
 from dialectic.frontends.plan.itemcheck import MUTATORS, ItemRefusal
 from dialectic.frontends.plan.itemloops import SETS, ItemLoop, body_of
+from dialectic.frontends.plan.tokenscan import simple_end
 
 __all__ = ["Source", "find_source"]
 
@@ -66,20 +67,6 @@ def in_functions(
     return out
 
 
-def enclosing(kinds: Sequence[str]) -> list[int]:
-    """Each token's innermost open bracket (-1: none), in one pass."""
-    out: list[int] = []
-    stack: list[int] = []
-    for i, kind in enumerate(kinds):
-        out.append(stack[-1] if stack else -1)
-        if kind in ("(", "[", "{", "tplh"):
-            stack.append(i)
-        elif kind in (")", "]", "}", "tplt") and stack:
-            stack.pop()
-            out[i] = stack[-1] if stack else -1
-    return out
-
-
 def find_source(
     kinds: Sequence[str],
     values: Sequence[object],
@@ -109,7 +96,7 @@ def find_source(
         )
     if decl > 0 and kinds[decl - 1] not in (";", "{", "}"):
         raise ItemRefusal(f"`{name}` is defined inside another statement", decl)
-    semi = _end(kinds, partner, decl + 3)
+    semi = simple_end(kinds, partner, decl + 3)
     if semi < 0 or semi > loop.start:
         raise ItemRefusal(f"`{name}`'s definition does not end with `;`", decl)
     for u in uses:
@@ -195,21 +182,6 @@ def _read_by_loop(
         if kinds[m] == "(" and last in MUTATORS:
             return False  # (`V.tags.push(x)`: a change of an array inside)
     return True
-
-
-def _end(kinds: Sequence[str], partner: dict[int, int], j: int) -> int:
-    while j < len(kinds):
-        kind = kinds[j]
-        if kind == ";":
-            return j
-        if kind in ("(", "[", "{", "tplh"):
-            j = partner.get(j, -1)
-            if j < 0:
-                return -1
-        elif kind in (")", "]", "}", "eof"):
-            return -1
-        j += 1
-    return -1
 
 
 def _fresh(

@@ -30,9 +30,10 @@ import json
 
 from dialectic.frontends.plan.itemcheck import REORDERS, BodyPlan, Change, ItemRefusal, read_body
 from dialectic.frontends.plan.itemloops import ItemLoop, find_item_loops
-from dialectic.frontends.plan.itemsource import Source, enclosing, find_source, in_functions
+from dialectic.frontends.plan.itemsource import Source, find_source, in_functions
 from dialectic.frontends.plan.lexer import Lexed
-from dialectic.frontends.plan.parensets import _partners, name_index, pure_key
+from dialectic.frontends.plan.parensets import name_index, pure_key
+from dialectic.frontends.plan.tokenscan import enclosing, partners
 from dialectic.frontends.plan.tokenwrite import TokenWriter
 from dialectic.frontends.plan.typeerrors import may_catch, member_text
 
@@ -240,7 +241,7 @@ def item_changes(source: str, tokens: Lexed) -> tuple[Lexed | None, _Problem | N
     """``tokens`` with each loop that changes its items' members written as a loop that builds
     the changed items (None: there is none), or the problem of one that is refused."""
     kinds, values = tokens.kinds, tokens.values
-    partner = _partners(kinds)
+    partner = partners(kinds)
     loops = find_item_loops(kinds, values, partner)
     if not loops:
         return None, None

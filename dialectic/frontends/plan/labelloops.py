@@ -32,12 +32,11 @@ from collections.abc import Sequence
 
 from dialectic.frontends.plan.keywords import RESERVED
 from dialectic.frontends.plan.lexer import Lexed
+from dialectic.frontends.plan.tokenscan import CLOSE, OPEN
 from dialectic.frontends.plan.tokenwrite import TokenWriter
 
 __all__ = ["label_loops"]
 
-_OPEN = frozenset(["(", "[", "{", "tplh"])
-_CLOSE = frozenset([")", "]", "}", "tplt"])
 _LOOPS = frozenset(["for", "while"])
 #: the blocks a jump may stand in (a `try` keeps its own refusal of `break`)
 _PLAIN = frozenset(["if", "else"])
@@ -52,6 +51,9 @@ Edit = tuple[int, int, int, list[tuple[str, str]], int]
 
 
 class _Brackets:
+    """Each bracket's partner and each token's innermost open bracket, in one walk (a closing
+    bracket's is its own opening one here, unlike :func:`.tokenscan.enclosing`)."""
+
     __slots__ = ("partner", "parent")
 
     def __init__(self, kinds: Sequence[str]) -> None:
@@ -60,9 +62,9 @@ class _Brackets:
         stack: list[int] = []
         for i, kind in enumerate(kinds):
             self.parent[i] = stack[-1] if stack else -1
-            if kind in _OPEN:
+            if kind in OPEN:
                 stack.append(i)
-            elif kind in _CLOSE and stack:
+            elif kind in CLOSE and stack:
                 j = stack.pop()
                 self.partner[i], self.partner[j] = j, i
 

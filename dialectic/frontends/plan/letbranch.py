@@ -34,8 +34,8 @@ import re
 from bisect import bisect_left
 
 from dialectic.frontends.plan.base import CHANGES, expression_end
-from dialectic.frontends.plan.brackets import CLOSE, OPEN
 from dialectic.frontends.plan.lexer import Lexed
+from dialectic.frontends.plan.tokenscan import CLOSE, OPEN
 from dialectic.frontends.plan.tokenwrite import TokenWriter
 
 __all__ = ["branch_lets", "for_awaits"]

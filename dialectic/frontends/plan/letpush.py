@@ -42,7 +42,8 @@ from collections.abc import Sequence
 
 from dialectic.frontends.plan.base import CHANGES, expression_end
 from dialectic.frontends.plan.lexer import Lexed
-from dialectic.frontends.plan.parensets import _partners, _starts_statement, name_index
+from dialectic.frontends.plan.parensets import name_index
+from dialectic.frontends.plan.tokenscan import CLOSE, partners, starts_statement
 from dialectic.frontends.plan.tokenwrite import TokenWriter
 
 __all__ = ["let_pushes"]
@@ -66,7 +67,7 @@ def let_pushes(source: str, tokens: Lexed) -> Lexed | None:
     kinds, values = tokens.kinds, tokens.values
     if "function" in values or "try" in values:
         return None  # (a failure caught between a read whole and the new array skips it)
-    partner = _partners(kinds)
+    partner = partners(kinds)
     index = name_index(kinds, values)
     arrows = _arrow_expressions(kinds, values, partner)
     pushes: list[tuple[int, int]] = []
@@ -167,7 +168,7 @@ def _block_of(
     k = j - 1
     while k >= 0:
         kind = kinds[k]
-        if kind in (")", "]", "}", "tplt"):
+        if kind in CLOSE:
             k = partner.get(k, 0) - 1
             continue
         if kind == "{" and _is_block(kinds, values, k):
@@ -278,7 +279,7 @@ def _use(
         return None
     if after == "op" and value in CHANGES:
         return None
-    statement = _starts_statement(kinds, values, partner, u)
+    statement = starts_statement(kinds, values, partner, u)
     if after == "=":
         close = _new_array_end(kinds, values, partner, u)
         ok = statement and close > 0 and kinds[close + 1] in (";", "}", "eof")

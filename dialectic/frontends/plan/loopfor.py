@@ -16,11 +16,11 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from dialectic.frontends.plan.base import ParserBase
-from dialectic.frontends.plan.brackets import OPEN
 from dialectic.frontends.plan.loopbuild import ref
 from dialectic.frontends.plan.loopcheck import NEVER, Body
 from dialectic.frontends.plan.loopreads import check_body
 from dialectic.frontends.plan.loopwhile import WhileTest, endless, loop_test, not_broken
+from dialectic.frontends.plan.tokenscan import OPEN
 
 if TYPE_CHECKING:
     from dialectic.frontends.plan.loops import LoopsMixin

@@ -26,6 +26,7 @@ from typing import TYPE_CHECKING, Any
 from dialectic.frontends.plan.base import DECLARATORS, ParseFailure, ParserBase, closing
 from dialectic.frontends.plan.loopbuild import has_call, ref
 from dialectic.frontends.plan.promiseloop import check_segments
+from dialectic.frontends.plan.tokenscan import CLOSE, OPEN
 
 __all__ = ["Each", "LoopFormsMixin"]
 
@@ -117,7 +118,7 @@ class LoopFormsMixin(ParserBase):
         found = None
         while kinds[i] != "eof":
             kind = kinds[i]
-            if kind in ("(", "[", "{", "tplh"):
+            if kind in OPEN:
                 if (
                     depth == 0
                     and kind == "("
@@ -134,7 +135,7 @@ class LoopFormsMixin(ParserBase):
                     i = close + 1
                     continue
                 depth += 1
-            elif kind in (")", "]", "}", "tplt"):
+            elif kind in CLOSE:
                 depth -= 1
                 if depth < 0:
                     break

@@ -30,7 +30,7 @@ import re
 from collections.abc import Sequence
 
 from dialectic.frontends.plan.lexer import Lexed
-from dialectic.frontends.plan.parensets import _partners
+from dialectic.frontends.plan.tokenscan import OPEN, partners
 from dialectic.frontends.plan.tokenwrite import TokenWriter
 
 __all__ = ["loop_locals"]
@@ -67,7 +67,7 @@ class _Reader:
                 return i
             if kind in ("}", ")", "]", "eof") or (kind == "name" and values[i] in _LEAVES):
                 return -1
-            if kind in ("{", "(", "[", "tplh"):
+            if kind in OPEN:
                 close = partner.get(i, -1)
                 if close < 0:
                     return -1
@@ -151,7 +151,7 @@ def loop_locals(source: str, tokens: Lexed, rewritten: bool = False) -> Lexed:
     if not rewritten and _OBJECT_DEF.search(source) is None:
         return tokens
     kinds, values = tokens.kinds, tokens.values
-    partner = _partners(kinds)
+    partner = partners(kinds)
     reader = _Reader(kinds, values, partner)
     for b in _bodies(kinds, values, partner):
         close = partner.get(b, -1)

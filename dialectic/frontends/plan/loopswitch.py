@@ -19,11 +19,11 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from dialectic.frontends.plan.base import ParserBase, closing
-from dialectic.frontends.plan.brackets import OPEN
 from dialectic.frontends.plan.caselookup import DEFAULT, case_key
 from dialectic.frontends.plan.loopbuild import ref, when
 from dialectic.frontends.plan.loopcheck import NEVER
 from dialectic.frontends.plan.switch import literal_cases, switch_head
+from dialectic.frontends.plan.tokenscan import OPEN
 
 if TYPE_CHECKING:
     from dialectic.frontends.plan.loopcheck import Body

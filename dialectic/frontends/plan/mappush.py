@@ -29,13 +29,8 @@ from dataclasses import dataclass
 
 from dialectic.frontends.plan.lexer import Lexed
 from dialectic.frontends.plan.memberpush import owner_end
-from dialectic.frontends.plan.parensets import (
-    MAX_OBJECTS,
-    _partners,
-    _starts_statement,
-    name_index,
-    pure_key,
-)
+from dialectic.frontends.plan.parensets import MAX_OBJECTS, name_index, pure_key
+from dialectic.frontends.plan.tokenscan import CLOSE, partners, starts_statement
 from dialectic.frontends.plan.tokenwrite import TokenWriter
 
 __all__ = ["map_pushes", "pure_key"]
@@ -72,7 +67,7 @@ def map_pushes(source: str, tokens: Lexed) -> Lexed | None:
         if not (kinds[at - 1] == "." and kinds[at - 2] == ")" and kinds[at + 1] == "("):
             continue
         if partner is None:
-            partner = _partners(kinds)
+            partner = partners(kinds)
         push = _push_at(kinds, values, partner, at)
         if push is not None:
             found.setdefault(str(values[push.start]), []).append(push)
@@ -106,7 +101,7 @@ def _push_at(
         and kinds[start] == "name"
         and close > open_ + 1
         and pure_key(kinds, values, open_ + 1, close)
-        and _starts_statement(kinds, values, partner, start)
+        and starts_statement(kinds, values, partner, start)
     ):
         return None
     end = partner.get(at + 1, -1)
@@ -167,7 +162,7 @@ def _allowed(
             and values[j - 3] == "if"
             and kinds[close + 1] == ")"
         )
-    if method != "set" or not _starts_statement(kinds, values, partner, j):
+    if method != "set" or not starts_statement(kinds, values, partner, j):
         return False
     if kinds[close + 1] not in (";", "}", "eof") or kinds[close - 1] != "]":
         return False
@@ -180,7 +175,7 @@ def _top_level(kinds: Sequence[str], partner: dict[int, int], bracket: int) -> b
     arguments (so the array is its second argument)."""
     i = bracket - 2
     while kinds[i] != "(":
-        if kinds[i] in (")", "]", "}", "tplt"):
+        if kinds[i] in CLOSE:
             i = partner.get(i, 0)
         elif kinds[i] == ",":
             return False

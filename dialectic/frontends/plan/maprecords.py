@@ -29,12 +29,7 @@ from collections.abc import Sequence
 from functools import partial
 
 from dialectic.frontends.plan.lexer import Lexed
-from dialectic.frontends.plan.parensets import (
-    _partners,
-    _same_twice,
-    _starts_statement,
-    name_index,
-)
+from dialectic.frontends.plan.parensets import _same_twice, name_index
 from dialectic.frontends.plan.recordchange import (
     ASSIGN,
     CHANGE_OPS,
@@ -51,6 +46,7 @@ from dialectic.frontends.plan.recordfields import (
     may_change,
 )
 from dialectic.frontends.plan.recordwrite import write_field
+from dialectic.frontends.plan.tokenscan import OPEN, partners, starts_statement
 from dialectic.frontends.plan.tokenwrite import TokenWriter
 
 __all__ = ["map_record_changes", "map_refusal"]
@@ -87,7 +83,7 @@ def map_record_changes(source: str, tokens: Lexed) -> Lexed | None:
 def map_refusal(kinds: Sequence[str], values: Sequence[object], pos: int) -> tuple[int, str] | None:
     """Why the change of a field of a Map's record at token ``pos`` (its first token) was not
     read (the token at fault and the reason), else None."""
-    partner = _partners(kinds)
+    partner = partners(kinds)
     change = _change_at(kinds, values, partner, pos)
     if change is None:
         close = partner.get(pos + 3, -1) if kinds[pos] == "name" else -1
@@ -128,7 +124,7 @@ def _change_at(
         and kinds[obj + 1] == "."
         and values[obj + 2] == "get"
         and kinds[obj + 3] == "("
-        and _starts_statement(kinds, values, partner, start)
+        and starts_statement(kinds, values, partner, start)
     ):
         return None
     close = partner.get(obj + 3, -1)
@@ -168,7 +164,7 @@ def _use(
     if kinds[j + 3] != "(":
         return whole
     close = partner.get(j + 3, -1)
-    if method == "set" and _starts_statement(kinds, values, partner, j):
+    if method == "set" and starts_statement(kinds, values, partner, j):
         comma = _comma(kinds, partner, j + 4, close)
         literal = comma + 1
         if (
@@ -201,7 +197,7 @@ def _comma(kinds: Sequence[str], partner: dict[int, int], i: int, close: int) ->
     while i < close:
         if kinds[i] == ",":
             return i
-        i = partner.get(i, i) + 1 if kinds[i] in ("(", "[", "{", "tplh") else i + 1
+        i = partner.get(i, i) + 1 if kinds[i] in OPEN else i + 1
     return -1
 
 

@@ -32,7 +32,7 @@ from dialectic.frontends.plan.functionscope import own_calls
 from dialectic.frontends.plan.logicalset import LOGICAL_SETS, only_if
 from dialectic.frontends.plan.loopscope import resolve
 from dialectic.frontends.plan.nestedchanges import deep_fresh
-from dialectic.frontends.plan.parensets import _partners, _starts_statement, _statement_end
+from dialectic.frontends.plan.tokenscan import holding_statement_end, partners, starts_statement
 
 if TYPE_CHECKING:
     from dialectic.frontends.plan.base import ParserBase
@@ -202,7 +202,7 @@ def _partner_map(p: ParserBase) -> dict[int, int]:
     kinds = p.kinds
     found: tuple[Any, dict[int, int]] | None = getattr(p, "_matrix_partners", None)
     if found is None or found[0] is not kinds:
-        found = (kinds, _partners(kinds))
+        found = (kinds, partners(kinds))
         setattr(p, "_matrix_partners", found)  # noqa: B010 (one map per token list)
     return found[1]
 
@@ -220,7 +220,7 @@ def whole_reads(
     decl = next((j for j in uses if j > 0 and values[j - 1] in ("const", "let", "var")), -1)
     if decl < 0 or not changes:
         return None
-    end = _statement_end(kinds, values, decl, changes[-1])
+    end = holding_statement_end(kinds, values, decl, changes[-1])
     if end < 0:
         return changes[-1], f"`{name}` is changed outside the block that defines it"
     for j in uses:
@@ -236,7 +236,7 @@ def whole_reads(
 
 def cell_change(kinds: Any, values: Any, partner: dict[int, int], j: int) -> bool:
     """Whether token ``j`` starts a statement ``g[I][J] op= V`` or ``g[I].push(...)``."""
-    if kinds[j + 1] != "[" or not _starts_statement(kinds, values, partner, j):
+    if kinds[j + 1] != "[" or not starts_statement(kinds, values, partner, j):
         return False
     close = partner.get(j + 1, -1)
     if close < 0:

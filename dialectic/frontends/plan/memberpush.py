@@ -28,15 +28,13 @@ from collections.abc import Sequence
 from dialectic.frontends.plan.lexer import Lexed
 from dialectic.frontends.plan.parensets import (
     MAX_OBJECTS,
-    _partners,
     _reduce_body,
-    _starts_statement,
-    _statement_end,
     _target_end,
     empty_arrays_end,
     name_index,
     pure_key,
 )
+from dialectic.frontends.plan.tokenscan import holding_statement_end, partners, starts_statement
 from dialectic.frontends.plan.tokenwrite import TokenWriter
 
 __all__ = ["member_pushes", "owner_end", "push_rewrite"]
@@ -68,7 +66,7 @@ def member_pushes(source: str, tokens: Lexed) -> Lexed | None:
         ):
             continue  # (`out.push(x)` of a name: not a member's array)
         if partner is None:
-            partner = _partners(kinds)
+            partner = partners(kinds)
         push = _push_at(kinds, values, partner, i)
         if push is not None:
             found.setdefault(str(values[push[0]]), []).append(push)
@@ -141,7 +139,7 @@ def _push_at(
         return None
     if not _chain_to(kinds, values, partner, start, dot):
         return None
-    if not _starts_statement(kinds, values, partner, start):
+    if not starts_statement(kinds, values, partner, start):
         return None
     end = partner.get(dot + 2, -1)
     if end < 0 or end == dot + 3 or kinds[end + 1] not in (";", "}", "eof"):
@@ -310,7 +308,7 @@ def _other_member_change(
     """Whether the use of the object at token ``j`` is a statement changing a member no push
     pushes onto, from a value not reading the object (``o.count++;``, ``o.total += x;``,
     ``o.last = x;``): no array of the object is held elsewhere by it."""
-    if pushed is None or not _starts_statement(kinds, values, partner, j):
+    if pushed is None or not starts_statement(kinds, values, partner, j):
         return False
     if kinds[j + 1] != "." or kinds[j + 2] != "name" or values[j + 2] in pushed:
         return False
@@ -362,14 +360,14 @@ def owner_end(
             after = empty_arrays_end(kinds, values, first + 2)
             if after < 0 or kinds[after] not in (";", "eof") or pushes[0] < first:
                 return -1
-            return _statement_end(kinds, values, first, pushes[-1])
+            return holding_statement_end(kinds, values, first, pushes[-1])
         if after >= len(kinds) or any(kinds[j] == "str" for j in range(first + 1, after)):
             return -1
         if [str(v) for v in values[first + 1 : after]] != ["=", *initial]:
             return -1
         if kinds[after] not in (";", "eof") or pushes[0] < first:
             return -1
-        return _statement_end(kinds, values, first, pushes[-1])
+        return holding_statement_end(kinds, values, first, pushes[-1])
     # `xs.reduce((acc, x) => { ...; return acc; }, {})`
     body = _reduce_body(kinds, values, partner, first, initial)
     if body < 0 or not all(body < p < partner[body] for p in pushes):
@@ -398,7 +396,7 @@ def _makes_array(
             and values[j - 3] == "if"
             and kinds[target] == ")"
         )
-    if not _starts_statement(kinds, values, partner, j):
+    if not starts_statement(kinds, values, partner, j):
         # the second read in `o[k] = o[k] || [];` or `o[k] = [...(o[k] || []), A];`
         return _second_read(kinds, values, partner, j, target)
     op = target
@@ -429,7 +427,7 @@ def _second_read(
     width = end - j
     if kinds[end] == "op" and values[end] in _EITHER and kinds[j - 1] in ("=", "("):
         start = j - 1 - width if kinds[j - 1] == "=" else j - 4 - width
-        if start >= 0 and _starts_statement(kinds, values, partner, start):
+        if start >= 0 and starts_statement(kinds, values, partner, start):
             return list(kinds[start : start + width]) == list(kinds[j:end]) and list(
                 values[start : start + width]
             ) == list(values[j:end])

@@ -21,7 +21,8 @@ from bisect import bisect_right
 from collections.abc import Sequence
 
 from dialectic.frontends.plan.lexer import Lexed
-from dialectic.frontends.plan.parensets import _partners, name_index
+from dialectic.frontends.plan.parensets import name_index
+from dialectic.frontends.plan.tokenscan import partners
 from dialectic.frontends.plan.tokenwrite import TokenWriter
 
 __all__ = ["parameter_sets"]
@@ -61,7 +62,7 @@ def parameter_sets(source: str, tokens: Lexed) -> Lexed | None:
         else:
             continue
         if partner is None:
-            partner = _partners(kinds)
+            partner = partners(kinds)
             index = name_index(kinds, values)
         assert index is not None
         params, body = _function(kinds, partner, i, head)

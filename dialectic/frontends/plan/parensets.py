@@ -25,6 +25,12 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from dialectic.frontends.plan.lexer import Lexed
+from dialectic.frontends.plan.tokenscan import (
+    holding_statement_end,
+    partners,
+    starts_statement,
+    value_end,
+)
 from dialectic.frontends.plan.tokenwrite import TokenWriter
 
 __all__ = ["MAX_OBJECTS", "empty_arrays_end", "name_index", "pure_key", "split_parenthesized"]
@@ -49,12 +55,6 @@ _PURE_KINDS = frozenset(["num", "str", ".", "[", "]", "(", ")", "+", "-", ":"])
 _EFFECT_NAMES = frozenset(["await", "new", "delete", "void", "yield", "function", "class"])
 
 
-#: the statement keywords a `(` after `)` of their head starts a statement for
-_HEADS = frozenset(["if", "for", "while"])
-_OPEN = frozenset(["(", "[", "{", "tplh"])
-_CLOSE = frozenset([")", "]", "}", "tplt"])
-
-
 @dataclass(slots=True)
 class _Found:
     """One statement ``(T op V)[.push(A)];``: its `(`, the operator, its `)`, the push's
@@ -77,7 +77,7 @@ def split_parenthesized(source: str, tokens: Lexed) -> Lexed | None:
     if _MAYBE.search(source) is None:
         return None
     kinds, values = tokens.kinds, tokens.values
-    partner = _partners(kinds)
+    partner = partners(kinds)
     found = [f for i in range(len(kinds)) if (f := _statement(kinds, values, partner, i))]
     if not found:
         return None
@@ -104,62 +104,6 @@ def name_index(kinds: Sequence[str], values: Sequence[object]) -> dict[str, list
         if kind == "name":
             index.setdefault(str(values[j]), []).append(j)
     return index
-
-
-def _partners(kinds: Sequence[str]) -> dict[int, int]:
-    """Each bracket's partner, both ways."""
-    out: dict[int, int] = {}
-    stack: list[int] = []
-    for i, kind in enumerate(kinds):
-        if kind in _OPEN:
-            stack.append(i)
-        elif kind in _CLOSE and stack:
-            j = stack.pop()
-            out[i], out[j] = j, i
-    return out
-
-
-def _starts_statement(
-    kinds: Sequence[str], values: Sequence[object], partner: dict[int, int], i: int
-) -> bool:
-    if i == 0 or kinds[i - 1] in (";", "{"):
-        return True
-    before = i - 1
-    if kinds[before] == "name" and values[before] in ("else", "do"):
-        return True
-    if kinds[before] == ")":  # `if (c) (...)`: the head of a statement
-        head = partner.get(before, 0) - 1
-        return head >= 0 and kinds[head] == "name" and values[head] in _HEADS
-    if kinds[before] == "}":  # the end of a statement's block
-        brace = partner.get(before, 0) - 1
-        return brace >= 0 and (kinds[brace] == ")" or values[brace] in ("else", "do", "try"))
-    return kinds[before] == ":" and _case_label(kinds, values, partner, before)
-
-
-#: the tokens a case label's expression stops at, back from its `:` (a statement's end, a
-#: conditional's `?`: `a ? b : c`)
-_NOT_LABEL = frozenset([";", "{", "}", "eof"])
-#: the most tokens a case label's expression is read back (a statement's cost stays bounded)
-_LABEL_TOKENS = 64
-
-
-def _case_label(
-    kinds: Sequence[str], values: Sequence[object], partner: dict[int, int], colon: int
-) -> bool:
-    """Whether the ``:`` at token ``colon`` ends a ``switch`` case's label (``case 'a':``,
-    ``default:``), after which a statement starts."""
-    j = colon - 1
-    if kinds[j] == "name" and values[j] == "default":
-        return True
-    for _ in range(_LABEL_TOKENS):
-        if j < 0 or kinds[j] in _NOT_LABEL or (kinds[j] == "op" and values[j] == "?"):
-            return False
-        if kinds[j] == "name" and values[j] == "case":
-            return True
-        if kinds[j] in (")", "]"):  # (a bracket's inside is the label's expression)
-            j = partner.get(j, j)
-        j -= 1
-    return False
 
 
 def _target_end(
@@ -228,7 +172,7 @@ def pure_key(kinds: Sequence[str], values: Sequence[object], first: int, end: in
 def _statement(
     kinds: Sequence[str], values: Sequence[object], partner: dict[int, int], i: int
 ) -> _Found | None:
-    if kinds[i] != "(" or not _starts_statement(kinds, values, partner, i):
+    if kinds[i] != "(" or not starts_statement(kinds, values, partner, i):
         return None
     close = partner.get(i, -1)
     op = _target_end(kinds, values, partner, i + 1)
@@ -293,25 +237,6 @@ def _member_change(
             return kinds[i] in ("=", "op") and str(values[i]) in _MEMBER_OPS
 
 
-def value_end(kinds: Sequence[str], i: int) -> int:
-    """The token ending the statement whose rest starts at token ``i`` (its `;`, the `}` of
-    its block or the end), or -1 when a `,` at its level ends it first."""
-    depth = 0
-    for j in range(i, len(kinds)):
-        kind = kinds[j]
-        if kind in _OPEN:
-            depth += 1
-        elif kind in _CLOSE:
-            depth -= 1
-            if depth < 0:
-                return j if kind == "}" else -1
-        elif depth == 0 and kind in (";", "eof"):
-            return j
-        elif depth == 0 and kind == ",":
-            return -1
-    return -1
-
-
 def _held_nowhere_else(
     kinds: Sequence[str],
     values: Sequence[object],
@@ -331,7 +256,7 @@ def _held_nowhere_else(
             return False
         if kinds[first + 4] not in (";", "eof") or pushes[0].open < first:
             return False
-        end = _statement_end(kinds, values, first, pushes[-1].open)
+        end = holding_statement_end(kinds, values, first, pushes[-1].open)
         return end >= 0 and all(j > end for j in uses[1:])
     # `xs.reduce((acc, x) => { ...; return acc; }, {})`
     body = _reduce_body(kinds, values, partner, first)
@@ -344,33 +269,6 @@ def _held_nowhere_else(
     return all(body < f.open < body_end for f in pushes) and all(
         j in allowed or j > body_end for j in uses[1:]
     )
-
-
-def _statement_end(kinds: Sequence[str], values: Sequence[object], decl: int, last: int) -> int:
-    """The last token of the statement, in the block defining the name at token ``decl``, that
-    holds token ``last``; -1 when ``last`` is outside that block."""
-    depth = 0
-    for kind in kinds[decl:last]:
-        if kind in _OPEN:
-            depth += 1
-        elif kind in _CLOSE:
-            depth -= 1
-            if depth < 0:
-                return -1
-    end = len(kinds) - 1
-    for j in range(last, end):
-        kind = kinds[j]
-        if kind in _OPEN:
-            depth += 1
-        elif kind in _CLOSE:
-            depth -= 1
-            if depth < 0:
-                return j
-            if depth == 0 and kind == "}" and values[j + 1] not in ("else", "while"):
-                return j
-        elif kind == ";" and depth == 0:
-            return j
-    return end
 
 
 #: the literals an object of new arrays may hold beside them

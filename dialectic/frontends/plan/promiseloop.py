@@ -19,7 +19,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from dialectic.frontends.plan.base import CHANGES, changes_member, closing
-from dialectic.frontends.plan.brackets import CLOSE, OPEN
+from dialectic.frontends.plan.tokenscan import CLOSE, OPEN
 
 if TYPE_CHECKING:
     from dialectic.frontends.plan.base import ParserBase

@@ -22,8 +22,8 @@ parentheses), each after ``;``, ``}`` or at the start, and each ending with ``;`
 
 from __future__ import annotations
 
-from dialectic.frontends.plan.brackets import CLOSE, OPEN
 from dialectic.frontends.plan.lexer import Lexed
+from dialectic.frontends.plan.tokenscan import CLOSE, OPEN
 from dialectic.frontends.plan.tokenwrite import TokenWriter
 
 __all__ = ["push_runs"]

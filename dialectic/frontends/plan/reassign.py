@@ -18,9 +18,9 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from dialectic.frontends.plan.base import CHANGES, ParserBase
-from dialectic.frontends.plan.brackets import OPEN
 from dialectic.frontends.plan.loopforms import Each
 from dialectic.frontends.plan.straightif import if_shape
+from dialectic.frontends.plan.tokenscan import OPEN
 
 __all__ = ["ReassignMixin"]
 

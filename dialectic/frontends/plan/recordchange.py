@@ -8,7 +8,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from dialectic.frontends.plan.parensets import pure_key, value_end
+from dialectic.frontends.plan.parensets import pure_key
+from dialectic.frontends.plan.tokenscan import value_end
 
 __all__ = [
     "ASSIGN",

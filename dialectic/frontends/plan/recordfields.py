@@ -40,14 +40,7 @@ from collections.abc import Callable, Sequence
 from typing import TypeVar
 
 from dialectic.frontends.plan.lexer import Lexed
-from dialectic.frontends.plan.parensets import (
-    MAX_OBJECTS,
-    _partners,
-    _same_twice,
-    _starts_statement,
-    _statement_end,
-    name_index,
-)
+from dialectic.frontends.plan.parensets import MAX_OBJECTS, _same_twice, name_index
 from dialectic.frontends.plan.recordchange import (
     ASSIGN,
     CHANGE_OPS,
@@ -59,6 +52,12 @@ from dialectic.frontends.plan.recordchange import (
     member_end,
 )
 from dialectic.frontends.plan.recordwrite import rewrite
+from dialectic.frontends.plan.tokenscan import (
+    OPEN,
+    holding_statement_end,
+    partners,
+    starts_statement,
+)
 
 __all__ = [
     "checked_containers",
@@ -163,7 +162,7 @@ def checked_containers(
     """What ``check`` keeps of each container's changes that ``find`` finds (given the
     tokens naming it); at most ``MAX_OBJECTS`` containers (each costs a pass: bounded)."""
     kinds, values = tokens.kinds, tokens.values
-    partner = _partners(kinds)
+    partner = partners(kinds)
     found = find(kinds, values, partner)
     if not found:
         return []
@@ -179,7 +178,7 @@ def checked_containers(
 def refusal(kinds: Sequence[str], values: Sequence[object], pos: int) -> tuple[int, str] | None:
     """Why the change of a record's field starting at token ``pos`` was not read (the token
     at fault and the reason), or None when the statement is no such change."""
-    partner = _partners(kinds)
+    partner = partners(kinds)
     change = _change_at(kinds, values, partner, pos)
     if change is None:
         return None
@@ -211,7 +210,7 @@ def _change_at(
     """The change of a record's field as the statement at token ``start``, else None."""
     prefix = kinds[start] == "op"
     obj = start + 1 if prefix else start
-    if kinds[obj] != "name" or not _starts_statement(kinds, values, partner, start):
+    if kinds[obj] != "name" or not starts_statement(kinds, values, partner, start):
         return None
     record = member_end(kinds, partner, obj + 1)
     if record < 0 or (kinds[obj + 1] == "[" and not _same_twice(kinds, obj + 2, record - 1)):
@@ -314,7 +313,7 @@ def checked_uses(
         written = " ".join(definition).replace("{ }", "{}").replace(" (", "(").replace("( ", "(")
         also = " or an object of new records, {a: {n: 0}}" if other is not None else ""
         return first, f"`{name}` is not defined as `const {name} {written};`{also}: a new one"
-    end = _statement_end(kinds, values, first, changes[-1].start)
+    end = holding_statement_end(kinds, values, first, changes[-1].start)
     if end < 0:
         return changes[-1].start, f"`{name}` is changed outside the block that defines it"
     targets = {c.obj for c in changes}
@@ -356,7 +355,7 @@ def _use(
         return f"a computed field of `{name}`'s record may be a pushed list: name the field"
     nxt, op = kinds[after], values[after]
     if nxt in ("=", "(") or (nxt == "op" and (op in ASSIGN or op in ("++", "--"))):
-        if member is None and nxt != "(" and _starts_statement(kinds, values, partner, j):
+        if member is None and nxt != "(" and starts_statement(kinds, values, partner, j):
             why = "the field's key calls a function or is a template"
             return f"{why}: bind it first, `const key = ...;`"
         return f"a field of `{name}`'s record changes inside an expression: make it a statement"
@@ -405,7 +404,7 @@ def _record_use(
         return kinds[record] not in (")", "op", ";")
     if kinds[j - 1] == "(" and values[j - 2] == "if" and kinds[record] == ")":
         return False
-    if not _starts_statement(kinds, values, partner, j):
+    if not starts_statement(kinds, values, partner, j):
         return True
     op = values[record]
     same = kinds[j + 1] != "[" or _same_twice(kinds, j + 2, record - 1)
@@ -474,7 +473,7 @@ def _value_end_in(kinds: Sequence[str], partner: dict[int, int], i: int, close: 
     """The `,` or `}` ending the literal's value from token ``i`` (its `}` at ``close``)."""
     k = i
     while k < close and kinds[k] != ",":
-        if kinds[k] in ("(", "[", "{", "tplh"):
+        if kinds[k] in OPEN:
             k = partner.get(k, close)
         k += 1
     return min(k, close)

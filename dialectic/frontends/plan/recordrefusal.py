@@ -11,6 +11,7 @@ from dialectic.frontends.plan.maprecords import map_refusal
 from dialectic.frontends.plan.parensets import _same_twice, pure_key
 from dialectic.frontends.plan.recordchange import ASSIGN, field_name
 from dialectic.frontends.plan.recordfields import refusal
+from dialectic.frontends.plan.tokenscan import CLOSE, OPEN
 
 __all__ = ["nested_refusal"]
 
@@ -103,8 +104,8 @@ def _after_brackets(kinds: Sequence[str], i: int) -> int:
     only on the way to a refusal."""
     depth = 0
     while True:
-        depth += kinds[i] in ("(", "[", "{", "tplh")
-        depth -= kinds[i] in (")", "]", "}", "tplt")
+        depth += kinds[i] in OPEN
+        depth -= kinds[i] in CLOSE
         if kinds[i] == "eof":
             return -1
         if depth == 0:

@@ -35,7 +35,8 @@ from dialectic.frontends.plan.base import CHANGES
 from dialectic.frontends.plan.callbackloop import _tail_end, statement_head
 from dialectic.frontends.plan.callbackreturns import _returns
 from dialectic.frontends.plan.lexer import Lexed
-from dialectic.frontends.plan.parensets import _partners, name_index
+from dialectic.frontends.plan.parensets import name_index
+from dialectic.frontends.plan.tokenscan import partners
 from dialectic.frontends.plan.tokenwrite import TokenWriter
 
 __all__ = ["MAX_REDUCE_LOOPS", "reduce_loops"]
@@ -78,7 +79,7 @@ def reduce_loops(source: str, tokens: Lexed, cut: list[int] | None = None) -> Le
     if ".reduce" not in source or "=>" not in source:
         return None
     kinds, values = tokens.kinds, tokens.values
-    partner = _partners(kinds)
+    partner = partners(kinds)
     index = name_index(kinds, values)
     found: list[_Found] = []
     memo: dict[int, int] = {}  # (receiver chains: see callbackloop._receiver_start)

@@ -28,10 +28,10 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from dialectic.frontends.plan.itemsource import enclosing
 from dialectic.frontends.plan.lexer import Lexed
-from dialectic.frontends.plan.parensets import _partners, _starts_statement, name_index
+from dialectic.frontends.plan.parensets import name_index
 from dialectic.frontends.plan.sortreturns import declared_tokens
+from dialectic.frontends.plan.tokenscan import OPEN, enclosing, partners, starts_statement
 from dialectic.frontends.plan.tokenwrite import TokenWriter
 
 __all__ = ["owned_sorts"]
@@ -48,7 +48,7 @@ class _Scan:
 
     def __init__(self, tokens: Lexed) -> None:
         self.kinds, self.values = tokens.kinds, tokens.values
-        self.partner = _partners(self.kinds)
+        self.partner = partners(self.kinds)
         self.encl = enclosing(self.kinds)
         self.index = name_index(self.kinds, self.values)
         self.taken = {str(v) for k, v in zip(self.kinds, self.values, strict=True) if k == "name"}
@@ -91,7 +91,7 @@ def owned_sorts(source: str, tokens: Lexed) -> Lexed | None:
             and values[i + 2] in _COPY
             and kinds[i + 3] == "("
             and (i == 0 or kinds[i - 1] != ".")
-            and _starts_statement(kinds, values, scan.partner, i)
+            and starts_statement(kinds, values, scan.partner, i)
         ):
             continue
         close = scan.partner.get(i + 3, -1)
@@ -273,7 +273,7 @@ def _called_with_literals(scan: _Scan, fn: tuple[str, int], at: int, opened: int
         close = partner.get(j + 1, -1)
         arg, k = 0, j + 2
         while k < close and arg < at:
-            if kinds[k] in ("(", "[", "{", "tplh"):
+            if kinds[k] in OPEN:
                 k = partner.get(k, close)
             elif kinds[k] == "op" and values[k] == "...":
                 return False

@@ -22,6 +22,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from dialectic.frontends.plan.lexer import Lexed
+from dialectic.frontends.plan.tokenscan import CLOSE, OPEN, closing
 from dialectic.frontends.plan.tokenwrite import TokenWriter
 
 __all__ = ["declared_tokens", "sort_returns"]
@@ -84,18 +85,8 @@ def _reorder_call(kinds: Sequence[str], values: Sequence[object], at: int) -> in
         and kinds[at + 3] == "("
     ):
         return 0
-    depth = 0
-    for k in range(at + 3, len(kinds)):
-        kind = kinds[k]
-        if kind in ("(", "[", "{", "tplh"):
-            depth += 1
-        elif kind in (")", "]", "}", "tplt"):
-            depth -= 1
-            if depth == 0:
-                return k if kind == ")" else 0
-        elif kind == "eof":
-            return 0
-    return 0
+    close = closing(kinds, at + 3)
+    return close if kinds[close] == ")" else 0
 
 
 def _plain_reads(kinds: Sequence[str], values: Sequence[object]) -> dict[str, int]:
@@ -129,9 +120,9 @@ def declared_tokens(kinds: Sequence[str], values: Sequence[object]) -> set[int]:
     opens: list[int] = []  # the open brackets' indices
     match: dict[int, int] = {}
     for j, kind in enumerate(kinds):
-        if kind in ("(", "[", "{", "tplh"):
+        if kind in OPEN:
             opens.append(j)
-        elif kind in (")", "]", "}", "tplt") and opens:
+        elif kind in CLOSE and opens:
             match[opens.pop()] = j
     for j in range(n):
         kind, value = kinds[j], values[j]

@@ -8,7 +8,6 @@ from typing import Any
 from dialectic.frontends.plan.aliasdict import Aliases
 from dialectic.frontends.plan.asi import ASI
 from dialectic.frontends.plan.base import DECLARATORS, ParseFailure, closing
-from dialectic.frontends.plan.brackets import CLOSE, OPEN
 from dialectic.frontends.plan.caselookup import CHAIN_CASES, chains_as_lookups
 from dialectic.frontends.plan.ifblocks import IfBlocksMixin
 from dialectic.frontends.plan.keywords import GLOBAL_NAMES, RESERVED, hides_global, keyword_hint
@@ -17,6 +16,7 @@ from dialectic.frontends.plan.promiseloop import all_map_at
 from dialectic.frontends.plan.redefinition import defined_twice
 from dialectic.frontends.plan.restblock import Block
 from dialectic.frontends.plan.runchanges import run_changes
+from dialectic.frontends.plan.tokenscan import CLOSE, OPEN
 
 __all__ = ["StatementsMixin"]
 

@@ -32,6 +32,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from dialectic.frontends.plan.lexer import Lexed
+from dialectic.frontends.plan.tokenscan import CLOSE, OPEN
 from dialectic.frontends.plan.tokenwrite import TokenWriter
 
 __all__ = ["step_values"]
@@ -52,8 +53,6 @@ _KEYWORDS = frozenset(
 _BLOCK_HEADS = frozenset(["if", "for", "while", "switch", "catch", "with"])
 #: the words a block follows directly
 _BLOCK_WORDS = frozenset(["else", "try", "finally", "do"])
-_OPEN = frozenset(["(", "[", "{", "tplh"])
-_CLOSE = frozenset([")", "]", "}", "tplt"])
 
 
 def step_values(source: str, tokens: Lexed) -> Lexed | None:
@@ -167,10 +166,10 @@ def _statements(tokens: Lexed, methods: frozenset[str] | None = None) -> list[_S
                 if function:
                     in_function += 1
             continue
-        if kind in _OPEN:
+        if kind in OPEN:
             stack.append((kind, False, False))
             continue
-        if kind in _CLOSE:
+        if kind in CLOSE:
             if not stack:
                 return out  # (unbalanced: the parser says where)
             _, block, function = stack.pop()

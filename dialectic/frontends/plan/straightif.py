@@ -21,6 +21,7 @@ from dialectic.frontends.plan.base import CHANGES, ParseFailure
 from dialectic.frontends.plan.keywords import RESERVED
 from dialectic.frontends.plan.loopcheck import Body
 from dialectic.frontends.plan.loopreads import check_body
+from dialectic.frontends.plan.tokenscan import PLAIN_OPEN
 
 if TYPE_CHECKING:
     from dialectic.frontends.plan.loops import LoopsMixin
@@ -32,7 +33,6 @@ _Block = tuple[dict[str, Any], dict[str, int], list[tuple[str, int, int, int, in
 _STEPS = frozenset(["++", "--"])
 #: a branch's block may declare its own names (`{ const y = ...; x = y; }`: the loop's trees)
 _LOCALS = frozenset(["const", "let"])
-_OPEN = frozenset(["(", "[", "{"])
 #: statements nested deeper than this are left to the loop (it bounds this walk's recursion)
 _MAX_DEPTH = 8
 
@@ -115,7 +115,7 @@ def _statement(
 def _value_end(kinds: list[str], closes: list[int], i: int) -> int | None:
     """The `;` ending the value that starts at token ``i`` (None: it ends without one)."""
     while kinds[i] not in (";", "}", "eof"):
-        if kinds[i] in _OPEN:
+        if kinds[i] in PLAIN_OPEN:  # (a template's `${` is walked through, as it always was)
             i = closes[i]
             if kinds[i] == "eof":
                 return None

@@ -16,12 +16,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from dialectic.frontends.plan.lexer import Lexed
-from dialectic.frontends.plan.parensets import _partners, _starts_statement
+from dialectic.frontends.plan.tokenscan import OPEN, partners, starts_statement
 from dialectic.frontends.plan.tokenwrite import TokenWriter
 
 __all__ = ["swap_sets"]
-
-_OPEN = frozenset(["(", "[", "{", "tplh"])
 
 
 def swap_sets(source: str, tokens: Lexed) -> Lexed | None:
@@ -30,7 +28,7 @@ def swap_sets(source: str, tokens: Lexed) -> Lexed | None:
     if "] = [" not in source and "]=[" not in source:
         return None  # (the common case: one test of the text)
     kinds, values = tokens.kinds, tokens.values
-    partner = _partners(kinds)
+    partner = partners(kinds)
     found: list[tuple[int, list[tuple[int, int]], int, int, bool]] = []
     n = len(kinds)
     i = 0
@@ -87,7 +85,7 @@ def _form(
     value_close = partner.get(value_open)
     if value_close is None or kinds[value_close + 1] != ";":
         return None
-    if not _starts_statement(kinds, values, partner, first):
+    if not starts_statement(kinds, values, partner, first):
         return None
     targets = _items(kinds, partner, first, close)
     items = _items(kinds, partner, value_open, value_close)
@@ -109,7 +107,7 @@ def _items(
     i = start
     while i <= close:
         kind = kinds[i]
-        if kind in _OPEN:
+        if kind in OPEN:
             i = partner.get(i, close)
         elif kind == "," or i == close:
             if i == start or kinds[start] == "...":

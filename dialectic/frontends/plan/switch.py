@@ -20,8 +20,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from dialectic.frontends.plan.base import ParseFailure, ParserBase, closing
-from dialectic.frontends.plan.brackets import CLOSE, OPEN
 from dialectic.frontends.plan.caselookup import CHAIN_CASES, DEFAULT, case_key, lookup_tree
+from dialectic.frontends.plan.tokenscan import CLOSE, OPEN
 
 __all__ = ["SwitchMixin", "case_labels", "literal_cases", "switch_head"]
 

@@ -24,6 +24,7 @@ from dataclasses import dataclass, field
 from dialectic.frontends.plan.base import Problem
 from dialectic.frontends.plan.lexer import Lexed
 from dialectic.frontends.plan.spans import LineIndex
+from dialectic.frontends.plan.tokenscan import PAIRS, PLAIN_CLOSE, PLAIN_OPEN
 from dialectic.frontends.plan.tryfinally import unfinally
 from dialectic.frontends.plan.trywrite import TryStatement, TryWriter
 
@@ -60,22 +61,22 @@ class _Brackets:
     reads: dict[str, list[int]] = field(default_factory=dict)
 
 
-_OPEN = {"{": "}", "(": ")", "[": "]"}
-_CLOSE = frozenset(_OPEN.values())
 #: the tokens a statement may follow (a `try` elsewhere is not a statement: the parser says so)
 _STATEMENT_AFTER = frozenset([";", "{", "}"])
 
 
 def _scan(kinds: Sequence[str], values: Sequence[object]) -> _Brackets:
+    """The plain brackets matched by kind (as :func:`.tokenscan.typed_partners` does) and the
+    names read, in one walk."""
     out = _Brackets()
     stack: list[int] = []
     reads = out.reads
     for i, kind in enumerate(kinds):
-        if kind in _OPEN:
+        if kind in PLAIN_OPEN:
             out.parent[i] = stack[-1] if stack else None
             stack.append(i)
-        elif kind in _CLOSE:
-            if stack and _OPEN[kinds[stack[-1]]] == kind:
+        elif kind in PLAIN_CLOSE:
+            if stack and PAIRS[kinds[stack[-1]]] == kind:
                 opened = stack.pop()
                 out.match[opened] = i
                 out.opener[i] = opened

@@ -21,14 +21,13 @@ from dataclasses import dataclass
 
 from dialectic.frontends.plan.base import Problem
 from dialectic.frontends.plan.lexer import Lexed
+from dialectic.frontends.plan.tokenscan import PLAIN_OPEN, typed_partners
 from dialectic.frontends.plan.tokenwrite import TokenWriter
 from dialectic.frontends.plan.tryparts import calls_in
 from dialectic.values.jsmethods import ALL_METHODS
 
 __all__ = ["Finally", "unfinally"]
 
-_OPEN = {"{": "}", "(": ")", "[": "]"}
-_CLOSE = frozenset(_OPEN.values())
 _NOT_FUNCTION = frozenset(["if", "for", "while", "switch", "catch", "with"])
 _CHANGES = frozenset(["=", "+=", "-=", "*=", "/=", "%=", "**=", "++", "--", "||=", "&&=", "??="])
 _MUTATORS = frozenset(
@@ -56,20 +55,6 @@ class _Statement:
     word: int
     final_open: int
     final_close: int
-
-
-def _matches(kinds: Sequence[str]) -> tuple[dict[int, int], dict[int, int]]:
-    match: dict[int, int] = {}
-    opener: dict[int, int] = {}
-    stack: list[int] = []
-    for i, kind in enumerate(kinds):
-        if kind in _OPEN:
-            stack.append(i)
-        elif kind in _CLOSE and stack and _OPEN[kinds[stack[-1]]] == kind:
-            opened = stack.pop()
-            match[opened] = i
-            opener[i] = opened
-    return match, opener
 
 
 def _statement(
@@ -100,7 +85,7 @@ def _statement(
 class _Reader:
     def __init__(self, tokens: Lexed) -> None:
         self.kinds, self.values = tokens.kinds, tokens.values
-        self.match, self.opener = _matches(self.kinds)
+        self.match, self.opener = typed_partners(self.kinds)
         self.starts = tokens.offsets()[0]
 
     def function_brace(self, brace: int) -> bool:
@@ -152,7 +137,7 @@ class _Reader:
         kinds, values = self.kinds, self.values
         i = brace + 1
         while i < close:
-            if kinds[i] in _OPEN:
+            if kinds[i] in PLAIN_OPEN:
                 i = self.match.get(i, i)
             elif kinds[i] == "name" and values[i] in ("const", "let", "var"):
                 w.copy(brace, close + 1)

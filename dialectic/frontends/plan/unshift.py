@@ -26,10 +26,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from dialectic.frontends.plan.lexer import Lexed
-from dialectic.frontends.plan.parensets import (
-    _starts_statement,
-    _statement_end,
-)
+from dialectic.frontends.plan.tokenscan import holding_statement_end, starts_statement
 from dialectic.frontends.plan.worklist import _Edit, _Worklist, per_array
 
 __all__ = ["unshifts"]
@@ -52,7 +49,7 @@ def _statement(
         kinds[u + 1] == "."
         and values[u + 2] == "unshift"
         and kinds[u + 3] == "("
-        and _starts_statement(kinds, values, partner, u)
+        and starts_statement(kinds, values, partner, u)
     ):
         return -1
     close = partner.get(u + 3, -1)
@@ -84,7 +81,7 @@ def _plan(reader: _Worklist, uses: list[int]) -> list[_Edit] | None:
     if not changes:
         return None
     last = changes[-1][1]
-    end = _statement_end(kinds, values, decl, last)
+    end = holding_statement_end(kinds, values, decl, last)
     if end < 0 or (kinds[end] == "}" and partner.get(end, -1) < decl):
         return None  # (the last `unshift` is outside the block defining the array)
     inside = {u for u, _ in changes}

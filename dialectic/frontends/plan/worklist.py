@@ -35,12 +35,8 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 
 from dialectic.frontends.plan.lexer import Lexed, lex
-from dialectic.frontends.plan.parensets import (
-    MAX_OBJECTS,
-    _partners,
-    _starts_statement,
-    name_index,
-)
+from dialectic.frontends.plan.parensets import MAX_OBJECTS, name_index
+from dialectic.frontends.plan.tokenscan import enclosing, partners, starts_statement
 from dialectic.frontends.plan.tokenwrite import TokenWriter
 
 __all__ = ["worklists"]
@@ -54,8 +50,6 @@ _READING = frozenset(
     }
 )  # fmt: skip
 _DECLARE = frozenset(["const", "let"])
-_OPEN = frozenset(["(", "[", "{", "tplh"])
-_CLOSE = frozenset([")", "]", "}", "tplt"])
 _CHANGES = frozenset(["pop", "shift"])
 #: tokens after a member that make it the target of an assignment
 _ASSIGNS = frozenset(["=", "++", "--", "+=", "-=", "*=", "/=", "%=", "||=", "&&=", "??="])
@@ -95,7 +89,7 @@ def per_array(
             names.append(str(values[j - 2]))
     if not names:
         return None
-    partner = _partners(kinds)
+    partner = partners(kinds)
     index = name_index(kinds, values)
     taken = set(index)
     blocks = _Blocks(kinds)
@@ -117,15 +111,7 @@ class _Blocks:
     __slots__ = ("inside", "known", "counts")
 
     def __init__(self, kinds: Sequence[str]) -> None:
-        inside: list[int] = []
-        open_: list[int] = []
-        for j, kind in enumerate(kinds):
-            if kind in _CLOSE and open_:
-                open_.pop()
-            inside.append(open_[-1] if open_ else -1)
-            if kind in _OPEN:
-                open_.append(j)
-        self.inside = inside
+        self.inside = enclosing(kinds)
         self.known: dict[tuple[int, bool], bool] = {}
         #: the last hidden name's number, per prefix
         self.counts: dict[str, int] = {}
@@ -311,7 +297,7 @@ class _Worklist:
             return True
         if not self._outside_functions(u, each=True):
             return False  # (a function's body, run again: JavaScript's array goes on changing)
-        if _starts_statement(kinds, values, self.partner, u):  # `W.pop();`
+        if starts_statement(kinds, values, self.partner, u):  # `W.pop();`
             if not h:
                 return True  # (the change :mod:`.loopchanges` reads)
             first, target = u, ""
@@ -350,7 +336,7 @@ class _Worklist:
         return (
             end >= 0
             and kinds[end + 1] == ";"
-            and _starts_statement(kinds, self.values, self.partner, u)
+            and starts_statement(kinds, self.values, self.partner, u)
         )
 
     def _at(self, u: int) -> bool:

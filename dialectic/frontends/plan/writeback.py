@@ -32,11 +32,8 @@ from typing import Any
 
 from dialectic.frontends.plan.lexer import Lexed
 from dialectic.frontends.plan.mappush import pure_key
-from dialectic.frontends.plan.parensets import (
-    MAX_OBJECTS,
-    _partners,
-    _starts_statement,
-)
+from dialectic.frontends.plan.parensets import MAX_OBJECTS
+from dialectic.frontends.plan.tokenscan import partners, starts_statement
 from dialectic.frontends.plan.tokenwrite import TokenWriter
 from dialectic.frontends.plan.writebacktokens import (
     _branch,
@@ -86,11 +83,11 @@ def write_backs(source: str, tokens: Lexed) -> Lexed | None:
             if kinds[i + 1] != "name" or kinds[i + 2] != "=" or kinds[i + 3] != "name":
                 continue
             if partner is None:
-                partner = _partners(kinds)
+                partner = partners(kinds)
             edit = _local(kinds, values, partner, i)
         elif kinds[i + 1] == "." and kinds[i + 3] == "(":
             if partner is None:
-                partner = _partners(kinds)
+                partner = partners(kinds)
             if value == "has":
                 edit = _has_or_set(kinds, values, partner, i)
             else:
@@ -166,7 +163,7 @@ def _local(
 ) -> _Edit | None:
     """``const A = C || [];`` and its pushes and write-back, or ``const A = C;`` and its
     ``if``; else None."""
-    if not _starts_statement(kinds, values, partner, i):
+    if not starts_statement(kinds, values, partner, i):
         return None
     name = values[i + 1]
     c = _container(kinds, values, partner, i + 3)
@@ -342,7 +339,7 @@ def _has_or_set(
 ) -> _Edit | None:
     """``m.has(K) || m.set(K, []);`` as ``if (!m.has(K)) m.set(K, []);``."""
     close = partner.get(i + 3, -1)
-    if close < 0 or not _starts_statement(kinds, values, partner, i):
+    if close < 0 or not starts_statement(kinds, values, partner, i):
         return None
     key = list(zip(kinds[i + 4 : close], values[i + 4 : close], strict=True))
     if not key or not pure_key(kinds, values, i + 4, close):
@@ -363,7 +360,7 @@ def _push_or_set(
 ) -> _Edit | None:
     """``m.get(K)?.push(...) ?? m.set(K, [...]);`` as ``if (!m.has(K)) m.set(K, [...]); else
     m.get(K).push(...);``."""
-    if not _starts_statement(kinds, values, partner, i):
+    if not starts_statement(kinds, values, partner, i):
         return None
     c = _container(kinds, values, partner, i)
     if c is None:

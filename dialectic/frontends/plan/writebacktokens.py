@@ -13,6 +13,7 @@ from collections.abc import Sequence
 
 from dialectic.frontends.plan.mappush import pure_key
 from dialectic.frontends.plan.parensets import _target_end
+from dialectic.frontends.plan.tokenscan import CLOSE, OPEN
 
 
 class _Container:
@@ -65,7 +66,7 @@ def _semicolon(kinds: Sequence[str], partner: dict[int, int], s: int) -> int:
     while kinds[j] not in (";", "eof"):
         if kinds[j] in ("}",):
             return -1
-        if kinds[j] in ("(", "[", "{", "tplh"):
+        if kinds[j] in OPEN:
             j = partner.get(j, -1)
             if j < 0:
                 return -1
@@ -135,12 +136,12 @@ def _used(
     while start > 0:  # back to the block's `{` (or the program's start)
         start -= 1
         kind = kinds[start]
-        if kind in (")", "]", "}", "tplt"):
+        if kind in CLOSE:
             start = partner.get(start, start)
-        elif kind in ("(", "[", "{", "tplh"):
+        elif kind in OPEN:
             break
     end = len(kinds) - 1
-    if kinds[start] in ("(", "[", "{", "tplh"):
+    if kinds[start] in OPEN:
         end = partner.get(start, end)
     return any(
         kinds[m] == "name" and values[m] == name for m in range(start, end) if not decl <= m <= last
