@@ -248,8 +248,6 @@ def inlined(found_of: Any, order: list[_Key], root: Any, items: list[_Key]) -> s
             if readers[key] != 1:
                 continue
             leaves = [_arg_key(k, y) for k, y in sub[1] if k >= TASK]
-            if type(sub[0]) is AsyncCall and found is root:
-                continue  # (the run's own task: a failure of the graph does not cancel it)
             if all(_reaches(found_of, leaves, a) for a in awaited):
                 inline.add(key)
                 if type(sub[0]) is AsyncCall:

@@ -224,10 +224,32 @@ def static_dag(
     root_call = root[0] if root is not None else None
     assert not isinstance(root_call, MemberRead)  # (a call or an expression, never a member read)
     keys = tuple(node.fields) if type(node) is Obj and root is None else None
-    memo_first = exprs or any(key[0] == "alias" for key in inline)
-    run = DagRun(calls, slots, root_call, items, array, fallback, keys, memo_first, len(inline))
+    first = _made_first(root_call, len(calls))
+    made_first = {("alias", first[1])} if first is not None else set()
+    memo_first = exprs or any(key[0] == "alias" and key not in made_first for key in inline)
+    run = DagRun(
+        calls, slots, root_call, items, array, fallback, keys, memo_first, len(inline), first
+    )
     run.add_shared(inline_calls)
     return Compiled(aio=run.run)
+
+
+def _made_first(root: AsyncCall | ExprRead | None, n_tasks: int) -> tuple[AsyncCall, int] | None:
+    """The call the result's call reads that the run's task makes first, before the result's
+    call (``DagRun.pre``), and its memo slot: when the result is a call and that is the one
+    argument it evaluates in the run's task (INLINE), unchecked as it leaves. Its place among
+    the result's arguments becomes the done future the run puts after the graph's tasks
+    (``n_tasks``), read as a task is."""
+    if type(root) is not AsyncCall or root.dag_args is None:
+        return None
+    inline = [x for kind, x in root.dag_args if kind == INLINE]
+    if len(inline) != 1 or type(inline[0][0]) is not AsyncCall or inline[0][1] is not None:
+        return None
+    args = tuple((TASK, n_tasks) if kind == INLINE else (kind, x) for kind, x in root.dag_args)
+    root.dag_args = args
+    kinds = {kind for kind, _ in args}
+    root.dag_tasks = tuple(x for _, x in args) if kinds == {TASK} and len(args) <= 3 else None
+    return inline[0][0], inline[0][4]
 
 
 def _of_aliases(node: Node) -> bool:

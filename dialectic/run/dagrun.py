@@ -10,7 +10,9 @@ tasks of its arguments, then makes its call as the call site always does (coerci
 call log, per-call timeout: ``AsyncCall.call_async``, whose arguments come from here while
 ``state.dag`` is set). The result's own call runs in the run's task. Expressions over the
 graph's calls (:mod:`dialectic.run.dagexpr`) are tasks too, and a call or expression read by one
-reader may run in that reader's task instead (INLINE: :func:`dialectic.compiler.dagexprs.inlined`).
+reader may run in that reader's task instead (INLINE: :func:`dialectic.compiler.dagexprs.inlined`),
+the run's own task included (``DagRun.pre``; the graph's first failure then cancels the run's
+task too, and the run takes that cancellation back: ``DagTasks.runner``).
 
 The semantics are the lazy run's (SPEC 1.3): each alias evaluated at most once, every call
 started as soon as its arguments are ready, the first failure stops the other calls (cancelled,
@@ -59,11 +61,17 @@ class DagTasks(list[Any]):
     #: the values of the expressions evaluated in their readers' tasks that other expressions
     #: read (by their index; made as the run starts when there are such)
     inline: list[Any] | None = None
+    #: the run's own task while it evaluates the result's call and the calls that run in its
+    #: task (INLINE), which the graph's first failure stops too (set when there are such)
+    runner: asyncio.Task[Any] | None = None
+    #: whether the graph's first failure cancelled ``runner`` (the run then takes that
+    #: cancellation back: it is the failure's, not the caller's)
+    stopped_runner = False
 
     def fail(self, exc: BaseException) -> None:
         """A call of the graph raised ``exc``: if it is a failure (not an ambiguity, not a
         cancellation), the first one is the run's, and stops every other call still running
-        (as a fan-out's first failure does)."""
+        (as a fan-out's first failure does), the one the run's own task makes included."""
         if self.failure is not None or not isinstance(exc, Exception):
             return
         if type(exc) is AmbiguityError:
@@ -72,6 +80,10 @@ class DagTasks(list[Any]):
         for task in self:
             if task is not None and not task.done():
                 task.cancel()
+        runner = self.runner
+        if runner is not None and runner is not asyncio.current_task():
+            runner.cancel()
+            self.stopped_runner = True
 
 
 class MemberRead:
@@ -118,6 +130,8 @@ class DagRun:
         "memo_size",
         "memo_first",
         "n_inline",
+        "root_inline",
+        "pre",
     )
 
     def __init__(
@@ -131,10 +145,17 @@ class DagRun:
         keys: tuple[str, ...] | None = None,
         memo_first: bool = False,
         n_inline: int = 0,
+        first: tuple[AsyncCall, int] | None = None,
     ) -> None:
         self.calls = tuple(calls)
-        self.empty = (None,) * len(self.calls)  # (a run's DagTasks starts as a copy)
-        self.slots = tuple(slots)
+        #: the call the result's call reads that the run's own task makes first, and its memo
+        #: slot (-1 if none): a task fewer, and one less level of awaits each time it waits.
+        #: Its value (or ambiguity) is a done future after the tasks (``DagTasks[len(calls)]``),
+        #: which the result's call reads as it reads a task
+        self.pre = first
+        # (a run's DagTasks starts as a copy)
+        self.empty = (None,) * (len(self.calls) + (first is not None))
+        self.slots = tuple(slots) + ((first[1],) if first is not None else ())
         self.root = root
         self.items = tuple(items)
         self.array = array or keys is not None
@@ -152,6 +173,11 @@ class DagRun:
         #: there, as the lazy way's do)
         self.memo_first = memo_first
         self.n_inline = n_inline
+        #: whether the run's task makes calls of the graph before its result's (``pre``, or
+        #: INLINE arguments of the result's call or expression)
+        self.root_inline = first is not None or (
+            root is not None and any(kind == INLINE for kind, _ in root.dag_args or ())
+        )
 
     def add_shared(self, calls: Sequence[AsyncCall]) -> None:
         """Calls of the graph that run in their readers' tasks: their limiters are checked as
@@ -191,6 +217,15 @@ class DagRun:
         try:
             root = self.root
             if root is not None:
+                if self.root_inline:
+                    tasks.runner = current_of(loop)
+                    if self.pre is not None:  # (the call this task makes first)
+                        done = loop.create_future()  # type: ignore[union-attr]
+                        try:
+                            done.set_result(await self.pre[0].call_async(s))
+                        except AmbiguityError as exc:  # (the result's call marks it)
+                            done.set_exception(exc)
+                        tasks[-1] = done
                 value = await root.call_async(s)
             elif not self.array:
                 value = await tasks[self.items[0]]
@@ -211,6 +246,10 @@ class DagRun:
                 if self.keys is not None:  # (as the lazy way's object: its keys in order)
                     value = dict(zip(self.keys, value, strict=True))
         except BaseException as exc:
+            if tasks.runner is not None:
+                tasks.runner = None  # (nothing may cancel the run's task as it stops)
+                if tasks.stopped_runner:  # (the graph's failure: taken back)
+                    current_of(loop).uncancel()  # type: ignore[union-attr]
             failure = await self._stopped(s, tasks)
             if failure is not None and failure is not exc and not _cancelled_itself(s, exc):
                 raise failure from None

@@ -336,11 +336,93 @@ def test_each_call_reads_its_arguments_the_cheapest_way() -> None:
     dag = prepared.root.aio.__self__  # type: ignore[union-attr]
     assert type(dag) is DagRun
     roots = [c for c in dag.calls if c.dag_ready]  # type: ignore[union-attr]
-    joins = [c for c in (*dag.calls, dag.root) if c.dag_tasks is not None]  # type: ignore[union-attr]
+    every = (*dag.calls, dag.pre[0], dag.root)  # type: ignore[index]
+    joins = [c for c in every if c.dag_tasks is not None]  # type: ignore[union-attr]
     assert len(roots) == 2 and len(joins) == 3
+    # c, read only by the result's call, is made by the run's own task first: three tasks
+    assert len(dag.calls) == 3 and dag.root.dag_tasks == (3, 2)  # type: ignore[union-attr]
     assert prepared.memo_size == 0 and dag.memo_size > 0  # (a run makes its memo if it needs one)
     mixed = runtime().prepare("a = step(seed, 1); return step(a, seed);", lang="plan")
     last = mixed.root.aio.__self__.root  # type: ignore[union-attr]
     assert last.dag_tasks is None and not last.dag_ready
     out = asyncio.run(mixed.run_async({"seed": 3}))
     assert out.value == (((3 * 31 + 1) % 1_000_003) * 31 + 3) % 1_000_003
+
+
+FIRST = {
+    "a failure stops the call the run's own task makes": (
+        "c = slow(1, 30); d = boom('broke', 0.01); return step(c, d);"
+    ),
+    "a call's own timeout stops the call the run's own task makes": (
+        "c = slow(1, 30); d = hang(2); return step(c, d);"
+    ),
+    "the call the run's own task makes fails": (
+        "c = boom('mine', 0.01); d = slow(2, 30); return step(c, d);"
+    ),
+    "the call the run's own task makes is ambiguous": (
+        "c = pick('city'); d = slow(2, 0.02); return step(c, d);"
+    ),
+    "both ambiguous, in program order": "c = pick('city'); d = pick('date'); return step(c, d);",
+    "the call the run's own task makes reads tasks": (
+        "a = slow(1, 0); b = slow(2, 0.01); c = step(a, b); d = step(b, a); return step(c, d);"
+    ),
+    "it completed, then a failure: its value is kept": (
+        "a = slow(1, 0); c = step(a, 2); d = boom('late', 0.05); return step(c, d);"
+    ),
+    "a member read of it": "u = user(4); d = slow(2, 0); return step(u.id, d);",
+}
+
+
+@pytest.mark.parametrize("name", list(FIRST))
+def test_the_call_the_run_s_task_makes_first_agrees(name: str) -> None:
+    static, lazy, _ = run_both(FIRST[name], {"seed": 3})
+    assert static == lazy
+
+
+def test_the_call_the_run_s_task_makes_first_is_stopped_and_kept() -> None:
+    """The result's call reads a call no other call reads: the run's own task makes it, with no
+    task of its own (DagRun.pre), and the graph's first failure stops it as it stops a task."""
+    prepared = runtime().prepare(
+        FIRST["a failure stops the call the run's own task makes"], lang="plan"
+    )
+    dag = prepared.root.aio.__self__  # type: ignore[union-attr]
+    assert type(dag) is DagRun and dag.pre is not None and len(dag.calls) == 1
+    static, _, _ = run_both(FIRST["a failure stops the call the run's own task makes"])
+    assert static["status"] == "failure" and "broke" in static["message"]
+    statuses = {c[0]: c[2] for c in static["calls"]}
+    assert statuses["boom"] == "failed" and statuses["slow"] != "done"
+    static, _, _ = run_both(FIRST["a call's own timeout stops the call the run's own task makes"])
+    assert static["status"] == "failure" and static["error"]["code"] == "timeout"
+    static, _, _ = run_both(FIRST["the call the run's own task makes fails"])
+    assert "mine" in static["message"]
+    assert {c[0]: c[2] for c in static["calls"]}["slow"] != "done"
+    static, _, _ = run_both(FIRST["the call the run's own task makes is ambiguous"])
+    assert static["status"] == "ambiguous"
+    static, _, _ = run_both(FIRST["both ambiguous, in program order"])
+    assert static["message"].index("Which city?") < static["message"].index("Which date?")
+    static, _, _ = run_both(FIRST["it completed, then a failure: its value is kept"])
+    assert static["partial"] == {"a": 1, "c": 33}
+
+
+def test_the_caller_s_cancellation_of_the_run_goes_on_up() -> None:
+    """A cancellation from outside while the run's own task makes a call of the graph is the
+    caller's: it goes on up (nothing takes it back), and no task of the run is left."""
+    prepared = runtime().prepare(
+        "c = slow(1, 30); d = slow(2, 30); return step(c, d);", lang="plan"
+    )
+    assert prepared.root is not None and prepared.root.aio.__self__.pre is not None  # type: ignore[union-attr]
+
+    async def main() -> str:
+        run = asyncio.create_task(prepared.run_async())
+        while len(calls_made) < 2:
+            await asyncio.sleep(0)
+        run.cancel()
+        try:
+            await run
+        except asyncio.CancelledError:
+            assert asyncio.all_tasks() == {asyncio.current_task()}
+            return "cancelled"
+        return "not cancelled"
+
+    calls_made.clear()
+    assert asyncio.run(main()) == "cancelled"
