@@ -112,6 +112,37 @@ def test_a_step_of_the_name_the_statement_assigns_is_never_another_answer() -> N
     assert [v.kind for v in verdicts] == ["refused"] * len(OVERWRITTEN), verdicts
 
 
+#: a step in the key of a loop's change whose value reads the name again: the loop's change
+#: parsed the key up to the `++` and dropped the rest (`xs[i++] = i;` was `xs[i] = i;`, and `i`
+#: never changed: `[0, [0, 6, 7]]` where Node gives `[2, [1, 2, 7]]`), found by the fuzz
+STEPPED_KEYS = [
+    "let i = 0;\nconst xs = [5, 6, 7];\nfor (const w of ['a', 'b']) { xs[i++] = i; }\n"
+    "return [i, xs];",
+    "let i = 0;\nconst o = {};\nfor (const w of ['a', 'b']) { o[i++] = w + i; }\nreturn [i, o];",
+    "let i = 0;\nconst o = {};\nfor (const w of ['a', 'b']) { o[i++] ??= i; }\nreturn [i, o];",
+    "let i = 0;\nconst o = {};\nfor (const w of ['a', 'b']) { o[i++] ||= i; }\nreturn [i, o];",
+    "let i = 0;\nconst o = {a: 1};\nfor (const w of ['a', 'b']) { o[i++] += i; }\nreturn [i, o];",
+    "let i = 0;\nconst out = [];\nwhile (i < 3) { out[i++] = i; }\nreturn out;",
+]
+
+
+def test_a_step_in_a_loops_key_is_never_dropped() -> None:
+    verdicts = check(STEPPED_KEYS, RT)
+    assert [v.kind for v in verdicts] == ["refused"] * len(STEPPED_KEYS), verdicts
+    for v in verdicts:
+        assert "`++` is read only in a statement of its own" in v.detail, v.detail
+    # the step alone in the key, the value not reading the name, is read (Node's answer)
+    runs_as_in_node(
+        [
+            "let i = 0;\nconst o = {};\nfor (const w of ['a', 'b']) { o[i++] = w; }\n"
+            "return [i, o];",
+            "let i = 0;\nconst o = {};\nfor (const w of ['a', 'b']) { o[--i] = w; }\n"
+            "return [i, o];",
+        ],
+        RT,
+    )
+
+
 @pytest.mark.parametrize(("text", "line", "column"), REFUSED)
 def test_other_steps_are_refused_at_their_place(text: str, line: int, column: int) -> None:
     out = RT.run(text, lang="plan")
