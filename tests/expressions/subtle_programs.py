@@ -262,6 +262,21 @@ CHANGE_STATEMENTS = [
 ]  # fmt: skip
 
 
+#: where the statements above stand (`BODY`)
+CONTAINERS = [
+    "for (const w of ['a', 'b']) {\n  BODY\n}",
+    "if (xs.length > 1) {\n  BODY\n} else {\n  x = -1;\n}",
+    "let k = 0;\nwhile (k < 3 && xs.length < 9) {\n  k++;\n  BODY\n}",
+    "switch (xs.length) {\n  case 3:\n  BODY\n  break;\n  default:\n  x = 'd';\n}",
+    "[1, 2].forEach(w => {\n  BODY\n});",
+    "function run() {\n  BODY\n}\nrun();\nrun();",
+    "for (let k = 0; k < 3; k++) {\n  if (k === 1) continue;\n  BODY\n}",
+    "outer: for (const w of [1, 2]) {\n  for (const u of [1]) {\n  BODY\n  if (w > 1) break outer;"
+    "\n  }\n}",
+    "let k = 0;\ndo {\n  k++;\n  BODY\n} while (k < 2);",
+]
+
+
 class SubtleGenerator:
     """One program per call of `program`, from a `random.Random`."""
 
@@ -393,12 +408,17 @@ class SubtleGenerator:
         for _ in range(self.rng.randrange(1, 4)):
             step = self.pick(["i++", "++i", "i--", "--i", "i++"])
             body.append(self.pick(STEP_STATEMENTS).replace("T", step))
-        if self.rng.random() < 0.4:
-            lines.append("for (const w of ['a', 'b']) {\n  " + "\n  ".join(body) + "\n}")
-        else:
-            lines.extend(body)
+        lines.append(self.container(body))
         lines.append("return [i, x, xs, o];")
         return "\n".join(lines)
+
+    def container(self, body: list[str]) -> str:
+        """The statements in a loop, a branch, a `switch`, a callback, a function, or alone."""
+        inner = "\n  ".join(body)
+        form = self.rng.randrange(12)
+        if form >= len(CONTAINERS):
+            return "\n".join(body)
+        return CONTAINERS[form].replace("BODY", inner)
 
     def changes(self) -> str:
         """Statements changing names in place, maybe in a loop, an `if` or a `while`."""
@@ -410,16 +430,7 @@ class SubtleGenerator:
             "const m = new Map();",
         ]
         body = [self.pick(CHANGE_STATEMENTS) for _ in range(self.rng.randrange(1, 5))]
-        inner = "\n  ".join(body)
-        form = self.rng.randrange(5)
-        if form == 0:
-            lines.append(f"for (const w of [1, 2]) {{\n  {inner}\n}}")
-        elif form == 1:
-            lines.append(f"if (xs.length > 1) {{\n  {inner}\n}}")
-        elif form == 2:
-            lines.append(f"let k = 0;\nwhile (k < 3 && xs.length < 9) {{\n  k++;\n  {inner}\n}}")
-        else:
-            lines.extend(body)
+        lines.append(self.container(body))
         lines.append("return [i, x, xs, o, [...m]];")
         return "\n".join(lines)
 

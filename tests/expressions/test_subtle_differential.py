@@ -47,4 +47,4 @@ def test_statements_that_change_names_in_place_agree_with_node() -> None:
     bad = [v for v in verdicts if v.kind in ("wrong", "crash")]
     report = "\n\n".join(f"{v.kind}: {v.program}\n--> {v.detail}" for v in bad[:10])
     assert not bad, f"{len(bad)} of {len(sources)} programs:\n{report}"
-    assert Counter(v.kind for v in verdicts)["same"] > len(sources) // 3
+    assert Counter(v.kind for v in verdicts)["same"] > len(sources) // 4
