@@ -261,3 +261,34 @@ def test_a_body_assigning_a_name_of_the_program_is_refused() -> None:
         ],
         RT,
     )
+
+
+#: an array or object changed in place whose value is a call of the program's own function:
+#: the call may return what the program holds, which JavaScript changes too (each gave `base`
+#: unchanged, `[1]` where Node gives `[1, 5]`; found by the differential fuzz)
+SHARED_RESULTS = [
+    "const base = [1];\nfunction mk() { return base; }\nconst a1 = mk();\na1.push(5);\n"
+    "return base;",
+    "const base = [3, 1];\nfunction mk() { return base; }\nconst a1 = mk();\na1.sort();\n"
+    "return base;",
+    "const base = [1];\nconst mk = () => base;\nconst a1 = mk();\n"
+    "for (const v of [7, 8]) a1.push(v);\nreturn base;",
+    "function mk(xs) { return xs; }\nconst a1 = mk(nums);\na1.push(5);\nreturn nums;",
+    "const base = {n: 1};\nfunction mk() { return base; }\nconst o = mk();\n"
+    "for (const k of ['a', 'b']) { o[k] = 1; }\nreturn base;",
+]
+
+
+def test_a_result_of_the_programs_function_is_no_new_array() -> None:
+    verdicts = check(SHARED_RESULTS, RT)
+    assert [v.kind for v in verdicts] == ["refused"] * len(SHARED_RESULTS), verdicts
+    # a copy the function makes, changed in place, and a registered function's reply, run
+    runs_as_in_node(
+        [
+            "const base = [1];\nfunction mk() { return [...base]; }\nconst a1 = [...mk()];\n"
+            "a1.push(5);\nreturn [a1, base];",
+            "function mk() { return [1]; }\nconst a1 = await echo(mk());\na1.push(5);\n"
+            "return a1;",
+        ],
+        RT,
+    )
