@@ -287,8 +287,7 @@ def test_a_result_of_the_programs_function_is_no_new_array() -> None:
         [
             "const base = [1];\nfunction mk() { return [...base]; }\nconst a1 = [...mk()];\n"
             "a1.push(5);\nreturn [a1, base];",
-            "function mk() { return [1]; }\nconst a1 = await echo(mk());\na1.push(5);\n"
-            "return a1;",
+            "function mk() { return [1]; }\nconst a1 = await echo(mk());\na1.push(5);\nreturn a1;",
         ],
         RT,
     )
