@@ -16,6 +16,8 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 
+from .subtle_statements import StatementShapes
+
 #: numbers written as literals or computed: ties, tiny and huge ones, -0, sums that round
 NUMBERS = [
     "0", "-0", "1", "-1", "0.5", "-0.5", "1.5", "-1.5", "2.5", "-2.5", "0.1", "0.2", "0.3",
@@ -237,54 +239,8 @@ NUMBER_FORMS = [
 ]  # fmt: skip
 
 
-#: statements holding a step (`T`: `i++`, `++i`, `i--` or `--i`), as an index walked by hand
-STEP_STATEMENTS = [
-    "x = T;", "x += T;", "x = x + T;", "i = T + 1;", "i += T;", "i = T;", "xs.push(T);",
-    "xs[i] = T;", "o[T] = i;", "x = xs[T] ?? 0;", "x = `${i}:${T}`;", "x = [i, T];",
-    "x = T * i;", "i -= T;", "const v = xs[T];", "x = xs.at(T) + i;", "xs.push(i, T);",
-    "o.k = T;", "x = -T;", "i *= T + 1;", "x ||= T;", "xs.push(`${T}`);", "i = i + T;",
-]  # fmt: skip
-
-
-#: statements changing an array `xs`, an object `o`, a Map `m` and numbers `i`, `x` in place,
-#: some reading the value of the change (`pop()`, `shift()`, `splice()`) or the name again
-CHANGE_STATEMENTS = [
-    "x += xs.pop() ?? 0;", "xs.push(xs.length);", "const v = xs.shift(); x = v ?? x;",
-    "o.k = xs.pop();", "o[x] = xs.length;", "xs.sort();", "xs.sort((a, b) => b - a);",
-    "xs.reverse();", "Object.assign(o, {a: o.a ?? 0, b: x});", "o.a ??= x;", "o.a ||= i;",
-    "o.n = (o.n ?? 0) + 1;", "delete o.k;", "m.set(x, xs.length);",
-    "m.set('k', (m.get('k') ?? 0) + 1);",
-    "i++;", "--i;", "x = i++;", "xs.push(i++);", "const r = xs.splice(0, 1); x += r.length;",
-    "xs.unshift(x);", "xs[0] = i;", "o[i] = x;", "x = [...xs].pop() ?? -1;", "xs.splice(1, 0, i);",
-    "i = xs.indexOf(x);", "x = xs.at(-1) ?? 0;", "o.list = [...(o.list ?? []), i];",
-    "xs.push(...[i, x]);", "x *= 2;", "i -= x;", "o.a &&= o.a + 1;",
-    "xs.length = Math.min(xs.length, 3);",
-]  # fmt: skip
-
-
-#: where the statements above stand (`BODY`)
-CONTAINERS = [
-    "for (const w of ['a', 'b']) {\n  BODY\n}",
-    "if (xs.length > 1) {\n  BODY\n} else {\n  x = -1;\n}",
-    "let k = 0;\nwhile (k < 3 && xs.length < 9) {\n  k++;\n  BODY\n}",
-    "switch (xs.length) {\n  case 3:\n  BODY\n  break;\n  default:\n  x = 'd';\n}",
-    "[1, 2].forEach(w => {\n  BODY\n});",
-    "function run() {\n  BODY\n}\nrun();\nrun();",
-    "for (let k = 0; k < 3; k++) {\n  if (k === 1) continue;\n  BODY\n}",
-    "outer: for (const w of [1, 2]) {\n  for (const u of [1]) {\n  BODY\n  if (w > 1) break outer;"
-    "\n  }\n}",
-    "let k = 0;\ndo {\n  k++;\n  BODY\n} while (k < 2);",
-]
-
-
-class SubtleGenerator:
+class SubtleGenerator(StatementShapes):
     """One program per call of `program`, from a `random.Random`."""
-
-    def __init__(self, rng: random.Random) -> None:
-        self.rng = rng
-
-    def pick(self, options: list[str]) -> str:
-        return options[self.rng.randrange(len(options))]
 
     def program(self) -> str:
         makers: list[Callable[[], str]] = [
@@ -294,7 +250,7 @@ class SubtleGenerator:
             self.unicode, self.unicode, self.stringify, self.keys, self.rounding, self.rounding,
             self.integers, self.date, self.regex, self.destructuring, self.nullish,
             self.optional, self.spread, self.text_of, self.splice, self.steps, self.steps,
-            self.changes, self.changes, self.changes,
+            self.changes, self.changes, self.changes, self.helpers, self.helpers,
         ]  # fmt: skip
         program = makers[self.rng.randrange(len(makers))]()
         if "return " in program:
@@ -397,42 +353,6 @@ class SubtleGenerator:
         i, j = self.pick(INDEXES), self.pick(INDEXES)
         args = self.pick([f"{i}", f"{i}, {j}", f"{i}, {j}, 'x', 'y'"])
         return f"const xs = [1, 2, 3, 4, 5];\nconst r = xs.splice({args});\nreturn [xs, r];"
-
-    def steps(self) -> str:
-        """`let` names changed by statements holding `i++` and the like, maybe in a loop."""
-        first = self.pick(["0", "1", "2", "'1'"])
-        start = self.pick(["0", "''", "1"])
-        lines = [f"let i = {first};", f"let x = {start};"]
-        lines.append("const xs = [5, 6, 7];\nconst o = {};")
-        body = []
-        for _ in range(self.rng.randrange(1, 4)):
-            step = self.pick(["i++", "++i", "i--", "--i", "i++"])
-            body.append(self.pick(STEP_STATEMENTS).replace("T", step))
-        lines.append(self.container(body))
-        lines.append("return [i, x, xs, o];")
-        return "\n".join(lines)
-
-    def container(self, body: list[str]) -> str:
-        """The statements in a loop, a branch, a `switch`, a callback, a function, or alone."""
-        inner = "\n  ".join(body)
-        form = self.rng.randrange(12)
-        if form >= len(CONTAINERS):
-            return "\n".join(body)
-        return CONTAINERS[form].replace("BODY", inner)
-
-    def changes(self) -> str:
-        """Statements changing names in place, maybe in a loop, an `if` or a `while`."""
-        lines = [
-            f"let i = {self.pick(['0', '1', '2'])};",
-            f"let x = {self.pick(['0', '1', '5'])};",
-            f"const xs = {self.pick(['[5, 6, 7]', '[]', '[3, 1, 2, 3]', '[10, 9, 1]'])};",
-            f"const o = {self.pick(['{}', '{a: 0}', '{k: 1, a: 2}'])};",
-            "const m = new Map();",
-        ]
-        body = [self.pick(CHANGE_STATEMENTS) for _ in range(self.rng.randrange(1, 5))]
-        lines.append(self.container(body))
-        lines.append("return [i, x, xs, o, [...m]];")
-        return "\n".join(lines)
 
     def unicode(self) -> str:
         form = self.pick(UNICODE_FORMS)
