@@ -60,6 +60,7 @@ HELPERS = [
     "const f = (v) => cfg;", "function f(v) { if (v > 3) return base; return [v]; }",
     "function f(v = base) { return v; }", "const f = (v) => base;",
     "function f(v) { const c = cfg; return c; }", "function f(v) { return base.slice(); }",
+    "function f(v) { return rows; }", "const f = (v) => rows.filter(r => r.n > 0);",
 ]  # fmt: skip
 #: the uses of `f`: its results changed in place, read, passed
 HELPER_USES = [
@@ -70,6 +71,7 @@ HELPER_USES = [
     "const @A = f(cfg);\n@A.k = 1;", "const @A = f(3);\nconst @B = @A;\n@B.push(1);",
     "const @A = f();\n@A.reverse();", "const @B = f(4);\n@B.length = 1;",
     "const @A = f(2);\nconst @B = @A.pop();", "const @A = f(base);\n@A.push(t);",
+    "const @A = f(3);\nfor (const r of @A) { r.n = 5; }", "const @A = f(rows);\n@A[0].n = 2;",
 ]  # fmt: skip
 
 
@@ -120,11 +122,12 @@ class StatementShapes:
 
     def helpers(self) -> str:
         """A function of the program and uses of its results."""
-        lines = ["const base = [1, 2];", "const cfg = {n: 1};", "let t = 0;", self.pick(HELPERS)]
+        lines = ["const base = [1, 2];", "const cfg = {n: 1};", "const rows = [{n: 1}];"]
+        lines += ["let t = 0;", self.pick(HELPERS)]
         names = []
         for k in range(self.rng.randrange(1, 3)):
             use = self.pick(HELPER_USES)
             names += [f"{n}{k}" for n in "ab" if f"@{n.upper()}" in use]
             lines.append(use.replace("@A", f"a{k}").replace("@B", f"b{k}"))
-        lines.append(f"return [base, cfg, t{''.join(', ' + n for n in names)}];")
+        lines.append(f"return [base, cfg, rows, t{''.join(', ' + n for n in names)}];")
         return "\n".join(lines)
