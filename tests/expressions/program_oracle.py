@@ -3,7 +3,8 @@ them) and classifies each: ``same``, ``refused`` (dialectic fails clearly), ``wr
 answers and Node gives another value, or throws) or ``crash`` (an internal error).
 
 ``python -m tests.expressions.program_oracle SEED COUNT`` runs a big batch and prints every
-wrong answer and crash."""
+wrong answer and crash (``--base`` the base generator's programs, ``--subtle`` those of
+`subtle_programs.py`)."""
 
 from __future__ import annotations
 
@@ -22,6 +23,7 @@ from dialectic import Failure, FunctionDescription, Outcome, Runtime
 
 from .program_generator import CONTEXT, for_dialectic, for_node, programs
 from .program_shapes import more_programs
+from .subtle_programs import subtle_programs
 
 #: how a Node harness writes a value back to Python (an object with its keys in order,
 #: -0, the infinities): shared by the oracles' scripts
@@ -277,7 +279,8 @@ def check(sources: list[str], rt: Runtime | None = None) -> list[Verdict]:
 def main(argv: list[str]) -> int:
     seed = int(argv[0]) if argv else 0
     count = int(argv[1]) if len(argv) > 1 else 1000
-    verdicts = check(more_programs(seed, count) if "--base" not in argv else programs(seed, count))
+    make = programs if "--base" in argv else subtle_programs if "--subtle" in argv else None
+    verdicts = check((make or more_programs)(seed, count))
     tally = Counter(v.kind for v in verdicts)
     for v in verdicts:
         if v.kind in ("wrong", "crash"):

@@ -8,7 +8,7 @@ import pytest
 
 from dialectic import Runtime
 
-from .program_oracle import runs_as_in_node, runtime
+from .program_oracle import check, runs_as_in_node, runtime
 
 RT: Runtime = runtime()
 
@@ -233,3 +233,61 @@ def test_an_ambiguity_in_a_body_suggests_whole_programs() -> None:
             assert suggestion.program.startswith("function look(n) {\n  return find({name: ")
             again = rt.run(suggestion.program, lang="plan")
             assert again.status == "success", again.message
+
+
+#: a body's assignment of a name of the program, without `const` or `let`: JavaScript changes
+#: the outer variable; each gave the outer value unchanged (1 where Node gives 2), the body's
+#: alias being the function's own (found by the differential fuzz, `subtle_programs.py`)
+OUTER_ASSIGNMENTS = [
+    "let x = 1;\nfunction run() { x = 2; }\nrun();\nreturn x;",
+    "let x = 1;\nfunction run(v) { x = v; return 0; }\nconst r = run(5);\nreturn [x, r];",
+    "let x = 1;\nconst run = () => { x = 2; };\nrun();\nreturn x;",
+    "let xs = [];\nasync function run() { xs = [await later(1)]; }\nawait run();\nreturn xs;",
+    "let t = 0;\nfunction f(v) { t = v; return 0; }\nreturn [[1, 2].map(f), t];",
+    "const c = 0;\nfunction f() { c = 5; return 1; }\nreturn [f(), c];",
+]
+
+
+def test_a_body_assigning_a_name_of_the_program_is_refused() -> None:
+    verdicts = check(OUTER_ASSIGNMENTS, RT)
+    assert [v.kind for v in verdicts] == ["refused"] * len(OUTER_ASSIGNMENTS), verdicts
+    for v in verdicts:
+        assert "a name of the program outside it" in v.detail, v.detail
+    # a local of the body, or a parameter, of the same name is the function's own
+    runs_as_in_node(
+        [
+            "let x = 1;\nfunction run() { let x = 2; x = 3; return x; }\nreturn [run(), x];",
+            "let x = 1;\nfunction run(x) { x = 3; return x; }\nreturn [run(0), x];",
+        ],
+        RT,
+    )
+
+
+#: an array or object changed in place whose value is a call of the program's own function:
+#: the call may return what the program holds, which JavaScript changes too (each gave `base`
+#: unchanged, `[1]` where Node gives `[1, 5]`; found by the differential fuzz)
+SHARED_RESULTS = [
+    "const base = [1];\nfunction mk() { return base; }\nconst a1 = mk();\na1.push(5);\n"
+    "return base;",
+    "const base = [3, 1];\nfunction mk() { return base; }\nconst a1 = mk();\na1.sort();\n"
+    "return base;",
+    "const base = [1];\nconst mk = () => base;\nconst a1 = mk();\n"
+    "for (const v of [7, 8]) a1.push(v);\nreturn base;",
+    "function mk(xs) { return xs; }\nconst a1 = mk(nums);\na1.push(5);\nreturn nums;",
+    "const base = {n: 1};\nfunction mk() { return base; }\nconst o = mk();\n"
+    "for (const k of ['a', 'b']) { o[k] = 1; }\nreturn base;",
+]
+
+
+def test_a_result_of_the_programs_function_is_no_new_array() -> None:
+    verdicts = check(SHARED_RESULTS, RT)
+    assert [v.kind for v in verdicts] == ["refused"] * len(SHARED_RESULTS), verdicts
+    # a copy the function makes, changed in place, and a registered function's reply, run
+    runs_as_in_node(
+        [
+            "const base = [1];\nfunction mk() { return [...base]; }\nconst a1 = [...mk()];\n"
+            "a1.push(5);\nreturn [a1, base];",
+            "function mk() { return [1]; }\nconst a1 = await echo(mk());\na1.push(5);\nreturn a1;",
+        ],
+        RT,
+    )

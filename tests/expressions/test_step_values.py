@@ -13,7 +13,7 @@ from dialectic import Runtime
 from dialectic.frontends.plan.lexer import lex
 from dialectic.frontends.plan.stepvalues import step_values
 
-from .program_oracle import runs_as_in_node, runtime
+from .program_oracle import check, runs_as_in_node, runtime
 
 RT: Runtime = runtime()
 
@@ -89,7 +89,58 @@ REFUSED = [
     ("const o = {n: 1};\nconst y = o.n++;\nreturn [y, o];", 2, 14),
     # `return` with a step
     ("let i = 0;\nreturn i++;", 2, 9),
+    # a statement assigning the stepped name: the assignment overwrites the step
+    ("let x = 1;\nx += x++;\nreturn x;", 2, 7),
+    ("let x = 1;\nx = x++ + 1;\nreturn x;", 2, 6),
+    ("let t = 0;\nfor (const v of [1, 2]) { t = t++ + v; }\nreturn t;", 2, 32),
 ]
+
+#: each of these gave 3 (2, 5) where Node gives 2 (1, 3), found by the differential fuzz
+#: (`subtle_programs.py`): `x += x++;` was read as `x += (+x); x++;`
+OVERWRITTEN = [
+    "let x = 1;\nx += x++;\nreturn x;",
+    "let x = 1;\nx = x++;\nreturn x;",
+    "let x = 5;\nx -= x--;\nreturn x;",
+    "let x = 1;\nfor (let k = 0; k < 3; k++) { x += x++; }\nreturn x;",
+    "let x = 1;\nif (flag) { x *= x++ + 1; }\nreturn x;",
+    "let t = 0;\nfor (const v of [1, 2]) { t = t++ + v; }\nreturn t;",
+]
+
+
+def test_a_step_of_the_name_the_statement_assigns_is_never_another_answer() -> None:
+    verdicts = check(OVERWRITTEN, RT)
+    assert [v.kind for v in verdicts] == ["refused"] * len(OVERWRITTEN), verdicts
+
+
+#: a step in the key of a loop's change whose value reads the name again: the loop's change
+#: parsed the key up to the `++` and dropped the rest (`xs[i++] = i;` was `xs[i] = i;`, and `i`
+#: never changed: `[0, [0, 6, 7]]` where Node gives `[2, [1, 2, 7]]`), found by the fuzz
+STEPPED_KEYS = [
+    "let i = 0;\nconst xs = [5, 6, 7];\nfor (const w of ['a', 'b']) { xs[i++] = i; }\n"
+    "return [i, xs];",
+    "let i = 0;\nconst o = {};\nfor (const w of ['a', 'b']) { o[i++] = w + i; }\nreturn [i, o];",
+    "let i = 0;\nconst o = {};\nfor (const w of ['a', 'b']) { o[i++] ??= i; }\nreturn [i, o];",
+    "let i = 0;\nconst o = {};\nfor (const w of ['a', 'b']) { o[i++] ||= i; }\nreturn [i, o];",
+    "let i = 0;\nconst o = {a: 1};\nfor (const w of ['a', 'b']) { o[i++] += i; }\nreturn [i, o];",
+    "let i = 0;\nconst out = [];\nwhile (i < 3) { out[i++] = i; }\nreturn out;",
+]
+
+
+def test_a_step_in_a_loops_key_is_never_dropped() -> None:
+    verdicts = check(STEPPED_KEYS, RT)
+    assert [v.kind for v in verdicts] == ["refused"] * len(STEPPED_KEYS), verdicts
+    for v in verdicts:
+        assert "`++` is read only in a statement of its own" in v.detail, v.detail
+    # the step alone in the key, the value not reading the name, is read (Node's answer)
+    runs_as_in_node(
+        [
+            "let i = 0;\nconst o = {};\nfor (const w of ['a', 'b']) { o[i++] = w; }\n"
+            "return [i, o];",
+            "let i = 0;\nconst o = {};\nfor (const w of ['a', 'b']) { o[--i] = w; }\n"
+            "return [i, o];",
+        ],
+        RT,
+    )
 
 
 @pytest.mark.parametrize(("text", "line", "column"), REFUSED)

@@ -385,6 +385,23 @@ class ParserBase:
 
     #: the functions the program defines, by name (:mod:`.functions`)
     functions: dict[str, Any] | None = None
+    #: while a function's body is read: its definition's first and last token, and its name
+    function_span: tuple[int, int, str] | None = None
+    #: each name written in the program, by the tokens it stands at (not after `.`), built
+    #: once on first use (:meth:`used_outside`)
+    _name_tokens: dict[object, list[int]] | None = None
+
+    def used_outside(self, name: str, first: int, last: int) -> bool:
+        """Whether ``name`` stands anywhere in the program outside tokens ``first`` to
+        ``last`` (not as a member after `.`)."""
+        at = self._name_tokens
+        if at is None:
+            at = self._name_tokens = {}
+            kinds, values = self.kinds, self.values
+            for j, kind in enumerate(kinds):
+                if kind == "name" and (j == 0 or kinds[j - 1] != "."):
+                    at.setdefault(values[j], []).append(j)
+        return any(j < first or j > last for j in at.get(name, ()))
 
     if TYPE_CHECKING:  # defined by the mixins and :class:`.parser.Parser`
 

@@ -214,7 +214,18 @@ class FunctionsMixin(FunctionUsesMixin):
         self.check_params(params, patterns, self.starts[params_span[0]])
         if kinds[body_at] == "{":
             self.pos = body_at + 1
-            body = self.block_until("}", f"the function `{name}`")
+            outer_span, self.function_span = (
+                self.function_span,
+                (
+                    pos,
+                    self.brackets().closes[body_at],
+                    name,
+                ),
+            )
+            try:
+                body = self.block_until("}", f"the function `{name}`")
+            finally:
+                self.function_span = outer_span
             if kinds[self.pos] != "}":
                 raise self.unexpected(self.tok(self.pos), "`}` closing the function's body")
             self.pos += 1

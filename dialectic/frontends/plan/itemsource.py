@@ -229,8 +229,8 @@ def _tool(head: str, values: Sequence[object], where: dict[str, list[int]]) -> b
     for u in where.get(head, []):
         if values[u - 1] in (".", "?."):
             continue
-        if values[u + 1] not in ("(", "."):
-            return False
+        if values[u + 1] not in ("(", ".") or values[u - 1] == "function":
+            return False  # (`function mk() { return xs0; }`: the program's, no tool's)
     return True
 
 

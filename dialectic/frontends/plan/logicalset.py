@@ -53,7 +53,7 @@ def logical_member(p: LoopChangesMixin, body: Body, reach: str | None, pos: int)
         return False
     if key is None:  # computed once, as JavaScript does
         p.pos = pos + 2
-        written = p.expr(0)
+        written = p._key(key_at[1] + 1)  # (all of it: `o[i++] ??= v` is refused at the `++`)
         body.use(written, *key_at)
         hidden = p.fresh("_key")
         body.lets[hidden] = p._when(reach, written, None, *key_at)

@@ -136,13 +136,13 @@ class LoopChangesMixin(ParserBase):
             close = self._closing(pos + 1)
             if kinds[close] != "eof" and self._updates(close + 1):
                 self.pos = pos + 2
-                key = self.expr(0)
+                key = self._key(close)
                 body.use(key, pos + 2, close - 1)
                 return self._entry_update(body, reach, pos, key, (pos + 2, close - 1))
             if kinds[close] == "eof" or kinds[close + 1] != "=":
                 return False
             self.pos = pos + 2
-            key = self.expr(0)
+            key = self._key(close)
             body.use(key, pos + 2, close - 1)
             self.pos = close + 2
             return self._entry(body, reach, name, pos, key, (pos + 2, close - 1))
@@ -216,6 +216,15 @@ class LoopChangesMixin(ParserBase):
             ):
                 return op, operands[1]
         return "=", value
+
+    def _key(self, close: int) -> Any:
+        """The key of ``acc[k] = v`` up to its ``]`` at token ``close``: the whole of it, so a
+        ``++`` left after the key (``xs[i++] = i;``, which no earlier pass read) is refused at
+        its place, never dropped."""
+        key = self.expr(0)
+        if self.pos != close:
+            raise self.unexpected(self.tok(self.pos), "`]`")
+        return key
 
     def _closing(self, i: int) -> int:
         """The token closing the bracket at token ``i``."""

@@ -7,6 +7,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from dialectic.frontends.plan.accumulator import is_new_collection
+from dialectic.frontends.plan.functionscope import own_calls
 from dialectic.frontends.plan.loopbuild import Contribution, free_names, scan_reads
 from dialectic.frontends.plan.loopfold import fold_step
 from dialectic.frontends.plan.loopscope import close_block, declare, renamed_reads
@@ -481,8 +482,9 @@ def _same_family(p: ParserBase, name: str, before: str, family: str, where: int)
 def _fresh_start(p: LoopsMixin, name: str, init: Any, family: str, where: int) -> None:
     """An array accumulator starts as an array literal, an object one as an object literal
     (JavaScript would change the value it was given)."""
+    own = own_calls(p)  # (a call of the program's function may return what it holds)
     fresh = (
-        (type(init) is list or new_array(init))
+        (type(init) is list or new_array(init, own))
         if family == "push"
         else is_new_collection(init)
         if family == "collection"
@@ -490,7 +492,7 @@ def _fresh_start(p: LoopsMixin, name: str, init: Any, family: str, where: int) -
         or (
             type(init) is dict
             and (
-                not any(k[:1] == "$" for k in init)
+                not any(k[:1] == "$" or k in own for k in init)
                 or list(init) == ["$object"]
                 or list(init) == ["$merge"]
             )
@@ -500,8 +502,15 @@ def _fresh_start(p: LoopsMixin, name: str, init: Any, family: str, where: int) -
         kind = {"push": "an array literal", "collection": "new Map() or new Set()"}.get(
             family, "an object literal"
         )
+        called = type(init) is dict and len(init) == 1 and next(iter(init)) in own
         raise p.fail(
-            f"the loop changes `{name}`, which must start as {kind}",
+            f"the loop changes `{name}`, which must start as {kind}"
+            + (
+                f" (a result of the program's function `{next(iter(init))}` may be a value "
+                "the program holds elsewhere)"
+                if called
+                else ""
+            ),
             where,
             f"JavaScript would change the value `{name}` was given; start from a new one: "
             f"{_START[family].format(name)} (or a literal with items)",

@@ -19,6 +19,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from dialectic.frontends.plan.base import ParserBase, closing
+from dialectic.frontends.plan.functionscope import own_calls
 from dialectic.frontends.plan.loopbuild import scan_reads
 from dialectic.frontends.plan.spans import SpanRecord
 from dialectic.values.jsmethods import NEW_ARRAY_METHODS
@@ -38,9 +39,12 @@ _COPY = {"sort": "toSorted", "reverse": "toReversed"}
 _Block = tuple[dict[str, Any], dict[str, int], list[tuple[str, int, int, int, int]]]
 
 
-def new_array(value: Any) -> bool:
+def new_array(value: Any, own: frozenset[str] = frozenset()) -> bool:
     """Whether the alias's value ``value`` is an array nothing else holds (also the version
-    ``test ? _xs1.toSorted(c) : _xs1`` an ``if (test) xs.sort(c);`` before made of one)."""
+    ``test ? _xs1.toSorted(c) : _xs1`` an ``if (test) xs.sort(c);`` before made of one); a
+    call of a registered function is new data, one of ``own`` (the program's functions and
+    their parameters, :func:`.functionscope.own_calls`) is not: it may return what the program
+    holds (``function mk() { return base; }``)."""
     if type(value) is list:
         return True
     if type(value) is not dict or len(value) != 1:
@@ -54,7 +58,7 @@ def new_array(value: Any) -> bool:
         if type(items) is list and len(items) == 2 and items[0] in _COPIES:
             return True  # (`JSON.parse(text)`, without a reviver, which may return any value)
         return type(items) is list and bool(items) and items[0] in _NEW_GLOBAL
-    return type(key) is str and key[:1] != "$"  # a function's result: new data
+    return type(key) is str and key[:1] != "$" and key not in own  # a tool's result: new data
 
 
 def _conditional_copy(then: Any, other: Any) -> bool:
@@ -189,7 +193,7 @@ class ReorderMixin(ParserBase):
                 f"assign the reordered copy instead: {name} = {name}.{_COPY[method]}"
                 f"({'...' if method == 'sort' else ''});",
             )
-        if not new_array(value) and (made is None or made[0] != "push"):
+        if not new_array(value, own_calls(self)) and (made is None or made[0] != "push"):
             raise self.fail(
                 f"`{method}()` reorders `{name}` itself in JavaScript, and `{name}` is not an "
                 "array the program made (JavaScript would reorder the array it holds, seen "

@@ -320,6 +320,22 @@ class StatementsMixin(IfBlocksMixin):
             return final
         return self.expression_statement(pos, final, (aliases, alias_rec))
 
+    def _outer_assignment(self, word: str, pos: int, span: tuple[int, int, str]) -> None:
+        """Refuse ``word = v;`` without `const` or `let` in the body of the function ``span``
+        names when the program names ``word`` outside it: JavaScript assigns the outer
+        variable (or throws for a `const`), where the body's alias would be the function's
+        own, leaving the outer one unchanged (`let x = 1; function run() { x = 2; } run();
+        return x;` is 2 in Node)."""
+        first, last, function = span
+        if self.used_outside(word, first, last):
+            raise self.fail(
+                f"the function `{function}` assigns `{word}`, a name of the program outside "
+                f"it: JavaScript changes that variable, which Plan's functions do not do",
+                self.starts[pos],
+                f"return the new value and assign it where the function is called: `{word} = "
+                f"{function}(...);`, or declare a local of the function, `const {word}2 = ...;`",
+            )
+
     def _changes_here(self, pos: int, word: str | None, block: Block) -> bool:
         """The statement at token ``pos`` read if it changes names of the ``block`` outside a
         loop: ``if (desc) xs.reverse();`` (:mod:`.reorder`), ``if (c) v = w;``, ``t += x;``
@@ -350,6 +366,8 @@ class StatementsMixin(IfBlocksMixin):
             raise self.fail(hides_global(word), self.starts[pos], "choose another name")
         kinds = self.kinds
         declarator = self.declarator(pos)
+        if declarator is None and self.function_span is not None:
+            self._outer_assignment(word, pos, self.function_span)
         while True:  # `let a = 1, b = 2, c;`: one alias per declarator
             if kinds[pos + 1] == "=":
                 self.pos = pos + 2

@@ -17,7 +17,9 @@ parser refuses it as before, with what to write instead):
   block), ended by ``;``, on one line outside brackets, starting with a name, ``const``, ``let``
   or ``await`` (not ``if``, ``return``, ``case``, ...), and holds no block;
 - it has one ``++``/``--``, on a plain name ``N`` (not a member: those are :mod:`.recordfields`),
-  and ``N`` appears nowhere else in it;
+  and ``N`` appears nowhere else in it; it does not assign ``N`` (``x += x++;``, ``x = x++ +
+  1;``: JavaScript's assignment comes after the step and overwrites it, so ``x++`` changes
+  nothing);
 - it holds no arrow, ``function``, ``&&``, ``||``, ``??``, ``?:`` or ``?.`` (each could run its
   part zero or many times) and no name of a function the program defines (which could read
   ``N``);
@@ -31,6 +33,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from dialectic.frontends.plan.base import CHANGES
 from dialectic.frontends.plan.lexer import Lexed
 from dialectic.frontends.plan.tokenscan import CLOSE, OPEN
 from dialectic.frontends.plan.tokenwrite import TokenWriter
@@ -245,6 +248,8 @@ def _readable(tokens: Lexed, functions: set[str], st: _Statement, step: int) -> 
     if "\n" in tokens.gap(step) or "\n" in tokens.gap(step + 1):
         return False  # (`a\n++b` is `a; ++b`)
     name = values[target]
+    if postfix and first == name and (kinds[start + 1] == "=" or values[start + 1] in CHANGES):
+        return False  # (`x += x++;`: the assignment, made after the step, overwrites it)
     for j in range(start, end):
         kind, value = kinds[j], values[j]
         if kind == "name":
