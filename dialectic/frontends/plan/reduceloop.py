@@ -32,7 +32,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from dialectic.frontends.plan.base import CHANGES
-from dialectic.frontends.plan.callbackloop import _tail_end, statement_head
+from dialectic.frontends.plan.callbackloop import statement_head
 from dialectic.frontends.plan.callbackreturns import _returns
 from dialectic.frontends.plan.lexer import Lexed
 from dialectic.frontends.plan.parensets import _partners, name_index
@@ -139,7 +139,7 @@ def _statement(
         and _new_value(kinds, values, init, init_end)
     ):
         return None
-    end = _tail_end(kinds, partner, close)
+    end = _expression_end(kinds, partner, close)
     returns = _returns(kinds, values, partner, body, body_end)
     if end < 0 or not returns or not _returns_acc(kinds, values, returns, acc, body_end):
         return None
@@ -147,6 +147,22 @@ def _statement(
     return _Found(
         start, receiver, method, acc, item, (body, body_end), (init, init_end), close, end, returns
     )
+
+
+def _expression_end(kinds: Sequence[str], partner: dict[int, int], close: int) -> int:
+    """The last token of the statement after the call's `)`: the rest of its expression
+    (`.total`, `/ xs.length`, `.big * 2`, `|| 0`), which JavaScript evaluates after the
+    `reduce` as ``accTAIL`` is; -1 when a bracket is left open."""
+    j = close + 1
+    while True:
+        kind = kinds[j]
+        if kind in (";", "}", "eof", ")", "]"):
+            return j - 1 if kind in (";", "}", "eof") else -1
+        if kind in ("(", "[", "{", "tplh"):
+            j = partner.get(j, -1)
+            if j < 0:
+                return -1
+        j += 1
 
 
 def _item_params(
