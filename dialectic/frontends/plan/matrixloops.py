@@ -28,6 +28,7 @@ from typing import TYPE_CHECKING, Any
 
 from dialectic.frontends.plan.arrayloops import array_accumulator
 from dialectic.frontends.plan.base import closing
+from dialectic.frontends.plan.copyhint import copy_hint
 from dialectic.frontends.plan.functionscope import own_calls
 from dialectic.frontends.plan.logicalset import LOGICAL_SETS, only_if
 from dialectic.frontends.plan.loopscope import resolve
@@ -172,10 +173,13 @@ def _check_rows(p: LoopChangesMixin, body: Body, name: str, pos: int) -> None:
         raise p.fail(
             f"{shown} changes a row of `{name}` in a loop, and a row may be held elsewhere too "
             f"(`{name}` is not made of rows the program wrote here, each its own: "
-            f"`Array(n).fill(row)` holds one row n times, a name's value is held by the name; "
-            "JavaScript would change the row everywhere it is held)",
+            f"`Array(n).fill(row)` holds one row n times, a name's value is held by the name, "
+            "data the run was given is held by the run, and Plan does not follow a copy a "
+            "callback makes, `xs.map(r => [...r])`; JavaScript would change the row everywhere "
+            "it is held)",
             p.starts[pos],
-            f"make each row new: const {name} = Array.from({{length: n}}, () => Array(m).fill(0));",
+            f"make each row new: {copy_hint(p, name, pos)} for data the run was given, or "
+            f"const {name} = Array.from({{length: n}}, () => Array(m).fill(0)); for a new grid",
         )
     kept: tuple[Any, dict[str, tuple[int, str] | None]] | None = getattr(p, "_matrix_reads", None)
     if kept is None or kept[0] is not p.kinds:

@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING, Any
 
 from dialectic.frontends.plan.arraychanges import assigns
 from dialectic.frontends.plan.base import ParserBase, closing
+from dialectic.frontends.plan.copyhint import copy_hint
 from dialectic.frontends.plan.functionscope import inside_function, own_calls
 from dialectic.frontends.plan.logicalset import LOGICAL_SETS, only_if
 from dialectic.frontends.plan.loopbuild import has_call, scan_reads
@@ -275,12 +276,14 @@ class NestedChangesMixin(ParserBase):
         if not deep_fresh(aliases[name], aliases, self._hidden_versions or set(), calls, own):
             raise self.fail(
                 f"`{shown}` changes a part of `{name}`, and that part may be held elsewhere "
-                f"too (`{name}` is not made of parts the program wrote here: data it was "
-                "given, another name's value, a member of one; JavaScript would change it "
-                "everywhere it is held)",
+                f"too (Plan changes the parts of a value written here part by part, as "
+                f"literals, `Array.from(...)` or `structuredClone(...)`; `{name}` holds data "
+                "the run was given, another name's value, a member of one, or a callback's "
+                "values, as `xs.map(r => [...r])`: JavaScript would change a part everywhere "
+                "it is held)",
                 self.starts[pos],
-                "write the value with the part already changed, or copy it first: "
-                f"const {name}2 = structuredClone({name});",
+                f"copy the value where you define `{name}`: {copy_hint(self, name, pos)} (or "
+                "write the value with the part already changed)",
             )
         if self.block_reads().reads_of(aliases, name, self.starts[pos]):
             raise self.fail(
