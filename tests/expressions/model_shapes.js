@@ -1884,3 +1884,13 @@ return (1234567.891).toLocaleString('en-US', { maximumFractionDigits: 1 });
 const LIMITS = Object.freeze({ max: 3 });
 const users = await list_users();
 return users.slice(0, LIMITS.max).map(u => u.id);
+// === msgs_rows_spread_copy_push
+const users = await list_users();
+const rows = users.map(u => [...u.tags]);
+rows[0].push('extra');
+return rows.map(r => r.join('|'));
+// === msgs_records_spread_copy_set
+const products = await search_products('shoes');
+const view = products.map(p => ({ ...p }));
+for (let i = 0; i < view.length; i++) view[i].price = Math.round(view[i].price * 0.9);
+return view.map(p => [p.id, p.price]);

@@ -169,14 +169,14 @@ def _check_rows(p: LoopChangesMixin, body: Body, name: str, pos: int) -> None:
             f"build the rows first, then the array: const {name} = rows.map((row, i) => ...);",
         )
     versions = getattr(p, "_hidden_versions", None) or set()
-    if not deep_fresh(tree, aliases, versions, True, own_calls(p)):
+    if not deep_fresh(tree, aliases, versions, True, own_calls(p), 1):  # (a row changes)
         raise p.fail(
             f"{shown} changes a row of `{name}` in a loop, and a row may be held elsewhere too "
             f"(`{name}` is not made of rows the program wrote here, each its own: "
             f"`Array(n).fill(row)` holds one row n times, a name's value is held by the name, "
-            "data the run was given is held by the run, and Plan does not follow a copy a "
-            "callback makes, `xs.map(r => [...r])`; JavaScript would change the row everywhere "
-            "it is held)",
+            "data the run was given is held by the run, and so is a callback's row that is not "
+            "a new array, `xs.map(p => p.tags)` (`xs.map(r => [...r])` makes new ones); "
+            "JavaScript would change the row everywhere it is held)",
             p.starts[pos],
             f"make each row new: {copy_hint(p, name, pos)} for data the run was given, or "
             f"const {name} = Array.from({{length: n}}, () => Array(m).fill(0)); for a new grid",
