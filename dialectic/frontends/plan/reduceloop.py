@@ -140,7 +140,7 @@ def _statement(
     ):
         return None
     end = _expression_end(kinds, partner, close)
-    returns = _returns(kinds, values, partner, body, body_end)
+    returns = _returns(kinds, values, partner, body, body_end, True)
     if end < 0 or not returns or not _returns_acc(kinds, values, returns, acc, body_end):
         return None
     item = (acc + 2, params_end - 1)
@@ -206,8 +206,8 @@ def _returns_acc(
     name = values[acc]
     if not all(semi == ret + 2 and values[ret + 1] == name for ret, semi in returns):
         return False
-    last, semi = returns[-1]
-    return semi in (body_end - 1, body_end - 2) and kinds[last - 1] in (";", "{", "}")
+    last, semi = returns[-1]  # (`semi` the body's `}` itself: `return acc }`)
+    return semi in (body_end - 2, body_end - 1, body_end) and kinds[last - 1] in (";", "{", "}")
 
 
 def _acc_name(
@@ -248,7 +248,7 @@ def _acc_name(
             )
         ):
             return None  # (`acc.set(k, v)` of an object: refused as written, with the idiom)
-        if after in (",", ":", "}") or values[u + 1] == "=>":
+        if (after in (",", ":", "}") and values[u - 1] != "return") or values[u + 1] == "=>":
             return None  # (a parameter of an arrow inside, a key, a shorthand member)
         if after == ")" and values[u + 2] == "=>":
             return None
@@ -289,7 +289,7 @@ def _rewrite(source: str, tokens: Lexed, found: list[_Found]) -> Lexed:
             if ret != last:
                 put("name", "return", ret)
                 put(";", ";", semi)
-            j = semi + 1
+            j = min(semi + 1, f.body[1])
         _copy_renamed(out, kinds, values, j, f.body[1], acc, f.name)
         put("}", "}", f.body[1])
         put(")", ")", f.close)
