@@ -32,7 +32,9 @@ _Block = tuple[dict[str, Any], dict[str, int], list[tuple[str, int, int, int, in
 _COMPOUND = {
     f"{op}=": op for op in ("+", "-", "*", "/", "%", "**", "|", "&", "^", "<<", ">>", ">>>")
 }
-_METHODS = frozenset(["push", "pop", "shift", "unshift", "splice"])
+_METHODS = frozenset(["push", "pop", "shift", "unshift", "splice", "sort", "reverse"])
+#: the copies a part's reorder leaves (`rows[i].sort(f)` is `rows[i]` set to its `toSorted(f)`)
+_REORDERS = {"sort": "toSorted", "reverse": "toReversed"}
 #: methods whose value is a copy of their receiver: the index of the first argument the copy
 #: holds (the others are indexes, counts, comparators)
 _HELD = {
@@ -438,8 +440,11 @@ class NestedChangesMixin(ParserBase):
 
 
 def _method_copy(array: Any, method: str, args: list[Any]) -> Any:
-    """The copy ``array.method(...args)`` leaves, by ``toSpliced`` (an array's only: a text's
-    or an object's is refused, as JavaScript's TypeError)."""
+    """The copy ``array.method(...args)`` leaves, by ``toSpliced`` (``toSorted``,
+    ``toReversed``: an array's only, a text's or an object's is refused, as JavaScript's
+    TypeError)."""
+    if method in _REORDERS:
+        return {"$method": [array, _REORDERS[method], *args]}
     path = array.get("$get") if type(array) is dict and len(array) == 1 else None
     length = {"$get": [*path, "length"] if type(path) is list else [array, "length"]}
     if method == "push":
