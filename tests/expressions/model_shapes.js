@@ -1894,3 +1894,69 @@ const products = await search_products('shoes');
 const view = products.map(p => ({ ...p }));
 for (let i = 0; i < view.length; i++) view[i].price = Math.round(view[i].price * 0.9);
 return view.map(p => [p.id, p.price]);
+// === h3_reduce_tail_template
+const users = await list_users();
+const s = users.reduce((acc, u) => { acc[u.role] = (acc[u.role] || 0) + 1; return acc; }, {});
+return `${Object.keys(s).length} roles`;
+// === h3_reduce_tail_join
+const users = await list_users();
+return users.reduce((acc, u) => { if (u.active) acc.push(u.name.split(' ')[0]); return acc; }, []).join(', ') + '.';
+// === h3_reduce_tail_ternary
+const ps = await search_products();
+const r = ps.reduce((acc, p) => { acc.n += p.stock; return acc; }, { n: 0 }).n > 100 ? 'plenty' : 'low';
+return r;
+// === h3_reduce_tail_call_arg
+const ps = await search_products();
+const top = Math.max(...ps.reduce((acc, p) => { acc.push(p.rating); return acc; }, []));
+return top;
+// === h3_reduce_in_map_arrow
+const users = await list_users();
+return users.map(u => { const c = u.tags.reduce((acc, t) => { acc[t[0]] = (acc[t[0]] || 0) + 1; return acc; }, {}); return Object.keys(c).length; });
+// === h3_foreach_in_map_arrow
+const users = await list_users();
+return users.map(u => { const out = []; u.tags.forEach(t => { if (t.length > 4) out.push(t.toUpperCase()); }); return out; });
+// === h3_grid_copy_loop
+const w = await get_weather('London');
+const g = w.forecast.map(d => [d.high, d.low, d.rain]);
+for (let i = 0; i < g.length; i++) { for (let j = 0; j < 2; j++) g[i][j] = g[i][j] * 10; }
+return g;
+// === h3_records_copy_change
+const users = await list_users();
+const view = users.map(u => ({ ...u }));
+view[0].name = 'X';
+return [view[0].name, users[0].name];
+// === h3_records_copy_nested_change
+const users = await list_users();
+const view = users.map(u => ({ ...u }));
+view[0].tags.push('X');
+return [view[0].tags, users[0].tags];
+// === h3_rows_copy_shift_sort
+const users = await list_users();
+const rows = users.map(u => [...u.tags]);
+rows[0].shift();
+rows[1].sort();
+return rows;
+// === h3_nested_let_arrow_if
+const users = await list_users();
+return users.map(u => { let tag = u.tags[0] ?? 'none'; if (!u.active) tag = `(${tag})`; return tag; });
+// === h3_object_assign_array_source
+const a = { k: 1 };
+Object.assign(a, [5, 6]);
+return a;
+// === h3_spread_string_in_array
+return [...'héllo'].map(c => c.toUpperCase()).join('');
+// === h3_json_parse_then_map
+const cfg = JSON.parse(await read_file('/data/config.json'));
+return Object.fromEntries(Object.entries(cfg.endpoints).map(([k, v]) => [k, new URL(v).hostname]));
+// === h3_splice_top_level
+const ids = (await list_users()).map(u => u.id);
+ids.splice(1, 2, 99);
+return ids;
+// === h3_conditional_shift_let
+let queue = (await list_users()).map(u => u.id);
+if (queue.length > 2) queue = queue.slice(1);
+return queue;
+// === h3_reduce_no_semicolons_one_line
+const ps = await search_products()
+const stock = ps.reduce((acc, p) => { acc[p.category] = (acc[p.category] ?? 0) + p.stock; acc.all += p.stock; return acc }, { all: 0 }).all
+return stock

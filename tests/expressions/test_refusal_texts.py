@@ -58,6 +58,10 @@ def test_a_reduce_statement_with_any_tail_runs_as_in_node() -> None:
         # without semicolons
         "const avg = people.reduce((acc, p) => { acc.s += p.age; acc.c++; return acc; }, "
         "{s: 0, c: 0}).s / people.length\nreturn avg",
+        "const avg = people.reduce((acc, p) => { acc.s += p.age; acc.c++; return acc }, "
+        "{s: 0, c: 0}).s / people.length\nreturn avg",
+        "const r = nums.reduce((acc, x) => { if (x > 2) return acc; acc.push(x); return acc },"
+        " [])\nreturn r",
     ]
     runs_as_in_node(texts, RT)
 
@@ -311,3 +315,33 @@ def test_what_the_other_hints_say_runs_as_in_node() -> None:
 def test_a_change_reaching_a_part_the_copy_shares_stays_refused(text: str) -> None:
     message = _refused(text)
     assert "held elsewhere" in message or "other values hold" in message, message
+
+
+def test_a_part_sorted_or_reversed_in_place_runs_as_in_node() -> None:
+    """`rows[1].sort(f);` at the top of a block is `rows[1]` set to its `toSorted(f)`, as a
+    push is its `toSpliced` (it was "`sort()` reorders an array inside `rows` itself")."""
+    texts = [
+        "const rows = [[3, 1], [2, 1]];\nrows[1].sort();\nreturn rows;",
+        "const rows = people.map(p => [...p.tags, 'a']);\nrows[0].sort();\nrows[2].reverse();"
+        "\nreturn [rows, people];",
+        "const o = {a: {xs: [3, 1, 2]}};\no.a.xs.sort((x, y) => y - x);\nreturn o;",
+        "const m = [[1, 2], [3, 4]];\nm[1].reverse();\nm[0].sort((a, b) => b - a);\nreturn m;",
+    ]
+    runs_as_in_node(texts, RT)
+
+
+@pytest.mark.parametrize(
+    ("text", "says"),
+    [
+        ("const t = {list: [10, 9, 1]};\nconst s = t.list;\nt.list.sort();\nreturn s;",
+         "`t` is read before `t.list` changes a part of it"),
+        ("const g = people.map(p => ({...p}));\ng[0].tags.sort();\nreturn g;",
+         "that part may be held elsewhere"),
+        ("const t = {list: 'ab'};\ntry { t.list.sort(); return 'no'; } catch (e) "
+         "{ return e.message; }", "may not change a name outside it"),
+    ],
+)  # fmt: skip
+def test_a_part_sorted_where_javascript_would_show_it_elsewhere_is_refused(
+    text: str, says: str
+) -> None:
+    assert says in _refused(text)
