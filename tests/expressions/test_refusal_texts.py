@@ -86,7 +86,7 @@ def test_a_reduce_inside_an_arrow_body_with_foreach_runs_as_in_node() -> None:
             "return {c: people.reduce((acc, p) => { acc += p.age; return acc; }, 0)};",
             (1, 40),
             "sets the parameter `acc`: an arrow function's parameters are not set",
-            "return the new value: (acc, x) => acc + x.n",
+            "return the new value, as in (total, x) => total + x.price",
         ),
         (
             "const total = people.reduce((acc, p) => { acc += p.age; return acc; }, 0) / 3;\n"

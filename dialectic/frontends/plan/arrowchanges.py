@@ -69,14 +69,15 @@ def change_refusal(
             "the `reduce` is a statement of its own)",
             f"give the `reduce` its own line and read its name: const totals = xs.reduce(({acc}, "
             f"x) => {{ ...; return {acc}; }}, {{n: 0}}); then `totals.n / xs.length`; or, for one "
-            f"member, write its new value: {acc}.n = {acc}.n + x.n;",
+            f"member, write its new value: {acc}.n = {acc}.n + x.n; or return a new object: "
+            f"({acc}, x) => ({{...{acc}, [x.key]: ({acc}[x.key] ?? 0) + 1}})",
         )
     if name == acc:
         return (
             f"this statement sets the parameter `{acc}`: an arrow function's parameters are "
             "not set in Plan (a `reduce` step's value is the next accumulator)",
-            f"return the new value: ({acc}, x) => {acc} + x.n, or ({acc}, x) => {{ const v = "
-            f"x.n * 2; return {acc} + v; }}",
+            "return the new value, as in (total, x) => total + x.price, or (total, x) => { "
+            "const v = x.price * 2; return total + v; }",
         )
     if name in local:
         return (
