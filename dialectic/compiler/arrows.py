@@ -248,10 +248,17 @@ def merge(
                 continue  # (a number and an empty text have no members of their own either)
             raise DialecticError(
                 "expression_error",
-                f"`...` in an object spreads another object, not {a_kind(kind(part))}",
+                "`...` in an object, and each source of `Object.assign`, copies an object's "
+                f"members; this is {a_kind(kind(part))}"
+                + (
+                    " (JavaScript would copy its items or characters as members `0`, `1`, ...)"
+                    if kind_of is str or kind_of is list
+                    else ""
+                ),
                 path,
-                hint="Spread objects only: {...a, b: 1}; an array's items as members: "
-                "Object.fromEntries(xs.map((x, i) => [i, x]))",
+                hint="Spread objects only: {...a, b: 1}, Object.assign(o, {name: s}) for a "
+                "member; an array's items or a text's characters as members: "
+                "Object.fromEntries([...xs].map((x, i) => [i, x]))",
             )
         if "__proto__" in part:
             raise proto_merged(path)

@@ -81,6 +81,14 @@ _WORKLIST = (
     "while (todo.length) {{ const x = todo.{0}(); ... }} (todo used only by push, pop or "
     "shift statements and reads of its members)"
 )
+#: the new array a `let` takes instead of an array method's change in place inside an `if`
+_LET_FORMS = {
+    "splice": "xs.toSpliced(start, count, ...items)",
+    "pop": "xs.slice(0, -1)",
+    "shift": "xs.slice(1)",
+    "unshift": "[item, ...xs]",
+    "fill": "xs.map(() => value)",
+}
 #: the globals that read a regex match array's members (matchinfo)
 _LISTS_MEMBERS = frozenset({"Object.keys", "Object.values", "Object.entries", "structuredClone"})
 
@@ -242,11 +250,17 @@ class ExpressionsMixin(OperatorsMixin):
                 hint = f"Build a new array instead: {MUTATORS[name]}." + (
                     _WORKLIST.format(name) if name in ("pop", "shift") else ""
                 )
+                if name in _LET_FORMS:  # (`if (i !== -1) xs.splice(i, 1);`)
+                    hint += (
+                        " Inside an `if`, define the array with `let` and give it the new one: "
+                        f"if (test) xs = {_LET_FORMS[name]};"
+                    )
             raise DialecticError(
                 "expression_error",
                 f"{name}() changes {what} in place here, where Plan does not follow the change "
-                "(it reads such a change only as a statement of its own, on a value the "
-                "program made, or as the value of a simple statement: SPEC 10)",
+                "(it reads such a change only as a statement of its own at the top of a block, "
+                "on a value the program made, not inside an `if`, or as the value of a simple "
+                "statement: SPEC 10)",
                 node.path,
                 hint=hint,
                 details={"method": name},

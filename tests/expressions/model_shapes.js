@@ -1455,3 +1455,508 @@ main();
 // === final_expression_no_return (difference: lenient mode reads a final expression statement as `return`, SPEC 10)
 const u = await get_user(3);
 u.city;
+// === msgs_reduce_avg_in_expression
+const users = await list_users();
+const avgAge = users.reduce((sum, u) => sum + u.age, 0) / users.length;
+return Math.round(avgAge * 10) / 10;
+// === msgs_reduce_block_in_object
+const orders = await get_orders(1);
+return { total: orders.reduce((acc, o) => { const t = o.items.reduce((s, i) => s + i.qty * i.price, 0); return acc + t; }, 0) };
+// === msgs_reduce_counts_tail
+const tickets = (await list_tickets(undefined, 10)).tickets;
+const openShare = tickets.reduce((acc, t) => { if (t.status === 'open') acc.open++; acc.all++; return acc; }, { open: 0, all: 0 }).open / tickets.length;
+return openShare.toFixed(2);
+// === msgs_reduce_scalar_param_set
+const users = await list_users();
+return { total: users.reduce((acc, u) => { acc += u.age; return acc; }, 0) };
+// === msgs_reduce_member_inc_nested
+const users = await list_users();
+return { byActive: users.reduce((acc, u) => { acc[u.active ? 'yes' : 'no'] += 1; return acc; }, { yes: 0, no: 0 }) };
+// === msgs_reduce_push_if_nested
+const products = await search_products();
+return { inStock: products.reduce((acc, p) => { if (p.stock > 0) acc.push(p.id); return acc; }, []) };
+// === msgs_reduce_statement_then_object
+const products = await search_products();
+const inStock = products.reduce((acc, p) => { if (p.stock > 0) acc.push(p.id); return acc; }, []);
+return { inStock, count: inStock.length };
+// === msgs_let_in_arrow_changed
+const users = await list_users();
+return users.map(u => { let label = u.name; label += u.active ? '' : ' (inactive)'; return label; });
+// === msgs_let_in_arrow_if
+const users = await list_users();
+return users.map(u => { let label = u.name; if (!u.active) label += ' (inactive)'; return label; });
+// === msgs_grid_from_tool_changed
+const w = await get_weather('Paris');
+const grid = w.forecast.map(d => [d.high, d.low]);
+for (let i = 0; i < grid.length; i++) grid[i][0] = grid[i][0] - grid[i][1];
+return grid;
+// === msgs_rows_copy_structured
+const users = await list_users();
+const rows = structuredClone(users.map(u => u.tags));
+rows[0].push('extra');
+return rows;
+// === msgs_tool_array_cell_changed
+const u = await get_user(1);
+u.tags[0] = u.tags[0].toUpperCase();
+return u.tags;
+// === msgs_object_assign_string
+const target = { id: 1 };
+Object.assign(target, 'ok');
+return target;
+// === msgs_object_assign_new_target
+const u = await get_user(2);
+return Object.assign({}, { id: u.id }, { name: u.name }, null);
+// === msgs_async_generator
+async function* pages() { let cursor = null; do { const r = await list_tickets(cursor); yield r.tickets; cursor = r.next_cursor; } while (cursor); }
+const all = [];
+for await (const page of pages()) all.push(...page);
+return all.length;
+// === msgs_paginate_while
+const all = [];
+let cursor;
+do {
+  const page = await list_tickets(cursor, 3);
+  all.push(...page.tickets);
+  cursor = page.next_cursor;
+} while (cursor);
+return all.map(t => t.id);
+// === msgs_promise_all_destructure
+const [paris, london] = await Promise.all([get_weather('Paris'), get_weather('London')]);
+return `${paris.city} ${paris.tempC > london.tempC ? 'is warmer than' : 'is not warmer than'} ${london.city}`;
+// === msgs_sort_by_multiple
+const tickets = (await list_tickets(undefined, 10)).tickets;
+const rank = { critical: 0, high: 1, medium: 2, low: 3 };
+return tickets.slice().sort((a, b) => rank[a.priority] - rank[b.priority] || a.created.localeCompare(b.created)).map(t => t.id);
+// === msgs_group_by_entries
+const products = await search_products();
+const groups = {};
+for (const p of products) { (groups[p.category] ??= []).push(p.name); }
+return Object.entries(groups).map(([cat, names]) => `${cat}: ${names.join(', ')}`);
+// === msgs_from_entries_map
+const syms = ['AAPL', 'MSFT', 'SAP'];
+const quotes = await Promise.all(syms.map(s => get_stock_price(s)));
+return Object.fromEntries(quotes.map(q => [q.symbol, q.price]));
+// === msgs_labelled_break
+const users = await list_users();
+let found = null;
+outer: for (const u of users) {
+  for (const t of u.tags) {
+    if (t === 'crypto') { found = u.name; break outer; }
+  }
+}
+return found;
+// === msgs_switch_priority
+const tickets = (await list_tickets(undefined, 10)).tickets;
+const scores = tickets.map(t => {
+  switch (t.priority) {
+    case 'critical': return 3;
+    case 'high': return 2;
+    default: return 1;
+  }
+});
+return scores.reduce((a, b) => a + b, 0);
+// === msgs_try_catch_map
+const cities = ['Paris', 'Atlantis', 'Tokyo'];
+const out = [];
+for (const c of cities) {
+  try { const w = await get_weather(c); out.push({ c, t: w.tempC }); }
+  catch (e) { out.push({ c, error: e.message }); }
+}
+return out;
+// === msgs_optional_chain_default
+const users = await list_users();
+return users.map(u => u.manager?.name ?? 'none');
+// === msgs_json_roundtrip
+const cfg = JSON.parse(await read_file('/data/config.json'));
+return JSON.stringify({ retries: cfg.retries, api: cfg.endpoints?.api, n: cfg.features.length });
+// === msgs_csv_parse
+const text = await read_file('/data/sales.csv');
+const [header, ...lines] = text.trim().split('\n');
+const cols = header.split(',');
+const rows = lines.map(l => Object.fromEntries(l.split(',').map((v, i) => [cols[i], isNaN(v) ? v : Number(v)])));
+return rows.filter(r => r.region === 'north').reduce((s, r) => s + r.units * r.price, 0);
+// === msgs_set_unique_tags
+const users = await list_users();
+return [...new Set(users.flatMap(u => u.tags))].sort();
+// === msgs_map_counter
+const users = await list_users();
+const m = new Map();
+for (const u of users) m.set(u.role, (m.get(u.role) || 0) + 1);
+return [...m.entries()].sort((a, b) => b[1] - a[1]);
+// === msgs_array_from_range
+return Array.from({ length: 5 }, (_, i) => i * i).filter(n => n % 2 === 0);
+// === msgs_math_stats
+const w = await get_weather('London');
+const highs = w.forecast.map(d => d.high);
+return { max: Math.max(...highs), min: Math.min(...highs), mean: +(highs.reduce((a, b) => a + b) / highs.length).toFixed(2) };
+// === msgs_string_methods
+const notes = await read_file('/data/notes.md');
+const todos = notes.split('\n').filter(l => l.startsWith('TODO')).map(l => l.replace('TODO:', '').trim());
+return todos.map(t => t[0].toUpperCase() + t.slice(1)).join('; ');
+// === msgs_regex_emails
+const notes = await read_file('/data/notes.md');
+return notes.match(/[\w.]+@[\w.]+/g);
+// === msgs_template_nested
+const u = await get_user(3);
+return `${u.name} (${u.age}) — ${u.tags.length ? u.tags.join('/') : 'no tags'}`;
+// === msgs_destructure_defaults
+const { name, city = 'unknown', manager: { name: boss } = { name: 'nobody' } } = await get_user(1);
+return [name, city, boss];
+// === msgs_destructure_null_default
+const { manager: { name: boss } = { name: 'nobody' } } = await get_user(1);
+return boss;
+// === msgs_for_of_entries_index
+const users = await list_users();
+const lines = [];
+for (const [i, u] of users.entries()) lines.push(`${i + 1}. ${u.name}`);
+return lines;
+// === msgs_while_countdown
+let n = 5;
+const seq = [];
+while (n > 0) { seq.push(n); n -= 2; }
+return seq;
+// === msgs_conversion_chain
+const c = await convert_currency(100, 'USD', 'EUR');
+const back = await convert_currency(c.converted, 'EUR', 'USD');
+return { there: c.converted, back: back.converted, lost: +(100 - back.converted).toFixed(2) };
+// === msgs_some_every
+const products = await search_products('jackets');
+return { anyCheap: products.some(p => p.price < 200), allRated: products.every(p => p.rating >= 4) };
+// === msgs_find_index_splice
+const tickets = (await list_tickets(undefined, 10)).tickets.map(t => t.id);
+const i = tickets.indexOf('T-3');
+if (i !== -1) tickets.splice(i, 1);
+return tickets;
+// === msgs_sort_numbers_default
+const nums = [10, 9, 1, 100];
+return nums.sort();
+// === msgs_sort_objects_localecompare
+const users = await list_users();
+return users.map(u => u.city).sort((a, b) => a.localeCompare(b));
+// === msgs_date_diff
+const events = await list_events('2024-05-06');
+return events.map(e => (new Date(e.end) - new Date(e.start)) / 60000);
+// === msgs_date_iso_day
+const events = await list_events();
+return [...new Set(events.map(e => new Date(e.start).toISOString().slice(0, 10)))];
+// === msgs_pad_table
+const ps = await search_products();
+return ps.map(p => p.name.padEnd(14, '.') + String(p.price).padStart(7)).join('\n');
+// === msgs_number_format
+const q = await get_stock_price('MSFT');
+return [q.price.toFixed(1), Math.round(q.change_pct), Number('12.50'), parseInt('42px'), parseFloat('3.14abc')];
+// === msgs_send_emails_loop
+const users = (await list_users()).filter(u => u.active);
+const sent = [];
+for (const u of users) {
+  const r = await send_email(u.email, 'Hello', `Hi ${u.name.split(' ')[0]}!`);
+  sent.push(r.id);
+}
+return sent;
+// === msgs_nested_map_filter
+const users = await list_users();
+const orders = await Promise.all(users.map(u => get_orders(u.id)));
+return users.map((u, i) => ({ name: u.name, skus: orders[i].flatMap(o => o.items.map(it => it.sku)) })).filter(x => x.skus.length);
+// === msgs_counter_object_in_loop
+const orders = [...await get_orders(1), ...await get_orders(2)];
+const qty = {};
+for (const o of orders) for (const it of o.items) qty[it.sku] = (qty[it.sku] || 0) + it.qty;
+return qty;
+// === msgs_chained_ternary
+const w = await get_weather('Tokyo');
+return w.tempC > 25 ? 'hot' : w.tempC > 15 ? 'mild' : 'cold';
+// === msgs_string_includes_case
+const pages = await search_web('python guide', 5);
+return pages.filter(p => p.title.toLowerCase().includes('python')).map(p => p.url);
+// === msgs_object_keys_length
+const cfg = JSON.parse(await read_file('/data/config.json'));
+return Object.keys(cfg).length + Object.values(cfg.endpoints).filter(v => v.startsWith('https')).length;
+// === msgs_spread_merge_override
+const u = await get_user(4);
+const view = { ...u, manager: u.manager?.name, tags: undefined };
+return JSON.stringify(view);
+// === msgs_arr_at_negative
+const events = await list_events();
+return [events.at(-1).title, events.at(0).id];
+// === msgs_reduce_max_by
+const products = await search_products();
+const best = products.reduce((a, b) => (b.rating > a.rating ? b : a));
+return best.name;
+// === msgs_continue_in_loop
+const products = await search_products();
+const names = [];
+for (const p of products) {
+  if (p.stock === 0) continue;
+  names.push(p.name);
+}
+return names;
+// === msgs_fetch_status
+const urls = ['https://api.example.com/health', 'https://api.example.com/missing'];
+const res = await Promise.all(urls.map(u => fetch_url(u)));
+return res.map((r, i) => `${urls[i]} -> ${r.status}`);
+// === msgs_promise_allsettled
+const rs = await Promise.allSettled([fetch_url('https://down.example.com'), fetch_url('https://api.example.com/version')]);
+return rs.map(r => r.status === 'fulfilled' ? JSON.parse(r.value.body).major : r.reason.message);
+// === msgs_typeof_checks
+const cfg = JSON.parse(await read_file('/data/config.json'));
+return Object.entries(cfg).map(([k, v]) => `${k}:${Array.isArray(v) ? 'array' : typeof v}`);
+// === msgs_object_assign_into_const
+const summary = { count: 0 };
+const users = await list_users();
+Object.assign(summary, { count: users.length, roles: [...new Set(users.map(u => u.role))] });
+return summary;
+// === msgs_push_into_context_like
+const users = await list_users();
+const first = users[0];
+first.tags.push('new');
+return first.tags;
+// === msgs_string_split_count
+const text = await read_file('/data/notes.md');
+const words = text.toLowerCase().match(/[a-z]+/g);
+const freq = {};
+for (const w of words) freq[w] = (freq[w] || 0) + 1;
+return Object.entries(freq).sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0])).slice(0, 3);
+// === msgs_exchange_loop_let
+let total = 0;
+for (const sym of ['AAPL', 'SAP']) {
+  const q = await get_stock_price(sym);
+  const rate = q.currency === 'USD' ? 1 : await get_exchange_rate(q.currency, 'USD');
+  total += q.price * rate;
+}
+return Math.round(total * 100) / 100;
+// === msgs_grid_structured_clone
+const w = await get_weather('Paris');
+const grid = structuredClone(w.forecast.map(d => [d.high, d.low]));
+for (let i = 0; i < grid.length; i++) grid[i][0] = grid[i][0] - grid[i][1];
+return grid;
+// === msgs_splice_after_find
+const ids = (await list_tickets(undefined, 10)).tickets.map(t => t.id);
+const at = ids.indexOf('T-3');
+ids.splice(at, 1);
+return ids;
+// === msgs_json_pretty
+const u = await get_user(2);
+return JSON.stringify({ id: u.id, manager: u.manager, tags: u.tags }, null, 2);
+// === msgs_replace_all_regex
+const notes = await read_file('/data/notes.md');
+return notes.replaceAll('TODO', 'todo').replace(/\n+/g, ' | ').trim();
+// === msgs_switch_fallthrough
+const tickets = (await list_tickets(undefined, 10)).tickets;
+const out = [];
+for (const t of tickets) {
+  switch (t.status) {
+    case 'open':
+    case 'in_progress':
+      out.push(t.id);
+      break;
+    case 'closed':
+      break;
+    default:
+      out.push('?' + t.id);
+  }
+}
+return out;
+// === msgs_labelled_continue
+const users = await list_users();
+const picked = [];
+users: for (const u of users) {
+  for (const t of u.tags) {
+    if (t.startsWith('c')) continue users;
+  }
+  picked.push(u.id);
+}
+return picked;
+// === msgs_in_operator
+const cfg = JSON.parse(await read_file('/data/config.json'));
+return ['retries' in cfg, 'timeout' in cfg, cfg.hasOwnProperty('debug'), Object.hasOwn(cfg, 'x')];
+// === msgs_array_from_set_map
+const users = await list_users();
+const cities = new Set(users.map(u => u.city));
+const m = new Map(users.map(u => [u.id, u.name]));
+return [Array.from(cities).length, Array.from(m.values()).join(','), m.has(3), m.get(9) ?? 'none'];
+// === msgs_for_of_destructure_nested
+const orders = await get_orders(1);
+const lines = [];
+for (const { id, items: [first, ...rest] } of orders) lines.push(`${id}:${first.sku}+${rest.length}`);
+return lines;
+// === msgs_number_edge
+return [0.1 + 0.2, (0.1 + 0.2).toFixed(2), 1 / 3, 2 ** 53 + 1, -0 === 0, Number.MAX_SAFE_INTEGER, (1234.5678).toFixed(1), Math.round(-2.5), Math.round(2.5)];
+// === msgs_string_number_mix
+const q = await get_stock_price('AAPL');
+return ['$' + q.price, q.price + '1', '3' * '4', '10' / 4, '5' - 2, +'  7 ', Number(''), Number('abc')];
+// === msgs_sort_stability
+const products = await search_products();
+return products.slice().sort((a, b) => a.brand.localeCompare(b.brand)).map(p => p.id);
+// === msgs_sort_default_strings
+const users = await list_users();
+return users.map(u => u.name.split(' ')[1]).sort().reverse();
+// === msgs_date_methods
+const e = (await list_events())[1];
+const d = new Date(e.start);
+return [d.getUTCHours(), d.getUTCDay(), d.toISOString(), Date.parse(e.end) - d.getTime()];
+// === msgs_optional_call_method
+const u = await get_user(3);
+return [u.manager?.name?.toUpperCase(), u.nickname?.trim(), u.tags?.at?.(0)];
+// === msgs_nullish_assign_obj
+const stats = {};
+const users = await list_users();
+for (const u of users) { stats[u.role] ??= 0; stats[u.role] += u.age; }
+return stats;
+// === msgs_object_entries_sort_values
+const ps = await search_products();
+const byBrand = {};
+for (const p of ps) byBrand[p.brand] = (byBrand[p.brand] ?? 0) + p.stock;
+return Object.entries(byBrand).sort(([, a], [, b]) => b - a).map(([k]) => k);
+// === msgs_flat_depth
+return [[1, [2, [3, [4]]]].flat(), [[1, [2, [3, [4]]]]].flat(Infinity), [1, 2].flatMap(x => [x, [x * 10]])];
+// === msgs_string_pad_slice_neg
+const s = 'dialectic';
+return [s.slice(-3), s.substring(5, 2), s.at(-1), s.padStart(12, '*'), s.split('').reverse().join(''), s.charCodeAt(0), s.indexOf('c', 4), s.lastIndexOf('c')];
+// === msgs_find_last
+const events = await list_events();
+return [events.findLast(e => e.location)?.id, events.findLastIndex(e => e.location === 'Zoom'), events.find(e => e.id === 'zz')];
+// === msgs_every_empty
+return [[].every(x => x > 1), [].some(x => x), [].reduce((a, b) => a + b, 'init'), [1].reduce((a, b) => a + b)];
+// === msgs_reduce_empty_no_init
+const xs = [];
+return xs.reduce((a, b) => a + b);
+// === msgs_template_array_object
+const u = await get_user(1);
+return `tags=${u.tags} mgr=${u.manager} n=${null} u=${undefined} arr=${[1, [2, 3]]}`;
+// === msgs_compare_mixed
+return [null == undefined, null === undefined, NaN === NaN, [1] == 1, '2' > '10', 2 > '10', null >= 0, undefined == 0];
+// === msgs_closure_counter
+function makeCounter() { let n = 0; return () => ++n; }
+const c = makeCounter();
+return [c(), c(), c()];
+// === msgs_recursive_sum
+function depthSum(xs, d = 1) { return xs.reduce((s, x) => s + (Array.isArray(x) ? depthSum(x, d + 1) : x * d), 0); }
+return depthSum([1, [2, [3]], 4]);
+// === msgs_while_pagination_push
+const all = [];
+let cursor;
+while (true) {
+  const page = await list_tickets(cursor, 4);
+  all.push(...page.tickets.map(t => t.id));
+  if (!page.next_cursor) break;
+  cursor = page.next_cursor;
+}
+return all;
+// === msgs_promise_race_timeout
+const r = await Promise.race([get_weather('Paris'), new Promise(res => setTimeout(() => res('timeout'), 5000))]);
+return r.city ?? r;
+// === msgs_error_rethrow
+async function safe(city) { try { return await get_weather(city); } catch (e) { throw new Error(`weather failed: ${e.message}`); } }
+try { await safe('Nowhere'); return 'ok'; } catch (e) { return e.message; }
+// === msgs_finally_block
+const log = [];
+try { log.push('a'); await get_user(99); log.push('b'); } catch (e) { log.push('c'); } finally { log.push('d'); }
+return log;
+// === msgs_object_spread_conditional
+const u = await get_user(2);
+return { id: u.id, ...(u.manager && { boss: u.manager.name }), ...(u.age > 50 ? { senior: true } : {}) };
+// === msgs_map_index_param
+const users = await list_users();
+return users.map((u, i, arr) => `${i + 1}/${arr.length} ${u.name.split(' ')[0]}`);
+// === msgs_split_limit_join
+return ['a,b,,c'.split(','), 'a,b,c'.split(',', 2), ''.split(','), 'abc'.split(''), ' x  y '.trim().split(/\s+/)];
+// === msgs_math_misc
+return [Math.trunc(-4.7), Math.sign(-3), Math.cbrt(27), Math.hypot(3, 4), Math.floor(-0.5), Math.abs(-7.25), Math.min(), Math.max()];
+// === msgs_tostring_radix
+return [(255).toString(16), (255).toString(2), parseInt('ff', 16), (12).toString().padStart(4, '0'), Number('0x10'), (1e21).toString(), (123.456).toPrecision(4)];
+// === msgs_array_includes_nan
+return [[NaN].includes(NaN), [NaN].indexOf(NaN), [1, 2, 3].includes('2'), [[1]].includes([1])];
+// === msgs_delete_key
+const u = await get_user(1);
+const copy = { ...u };
+delete copy.email;
+delete copy.tags;
+return Object.keys(copy);
+// === msgs_let_reassign_object
+let acc = { n: 0 };
+for (const x of [1, 2, 3]) acc = { ...acc, n: acc.n + x, [`k${x}`]: x };
+return acc;
+// === msgs_string_localecompare_sort_numbers
+return ['10', '9', '1'].sort((a, b) => a.localeCompare(b, undefined, { numeric: true }));
+// === msgs_intl_number
+return (1234567.891).toLocaleString('en-US', { maximumFractionDigits: 1 });
+// === msgs_object_freeze_read
+const LIMITS = Object.freeze({ max: 3 });
+const users = await list_users();
+return users.slice(0, LIMITS.max).map(u => u.id);
+// === msgs_rows_spread_copy_push
+const users = await list_users();
+const rows = users.map(u => [...u.tags]);
+rows[0].push('extra');
+return rows.map(r => r.join('|'));
+// === msgs_records_spread_copy_set
+const products = await search_products('shoes');
+const view = products.map(p => ({ ...p }));
+for (let i = 0; i < view.length; i++) view[i].price = Math.round(view[i].price * 0.9);
+return view.map(p => [p.id, p.price]);
+// === h3_reduce_tail_template
+const users = await list_users();
+const s = users.reduce((acc, u) => { acc[u.role] = (acc[u.role] || 0) + 1; return acc; }, {});
+return `${Object.keys(s).length} roles`;
+// === h3_reduce_tail_join
+const users = await list_users();
+return users.reduce((acc, u) => { if (u.active) acc.push(u.name.split(' ')[0]); return acc; }, []).join(', ') + '.';
+// === h3_reduce_tail_ternary
+const ps = await search_products();
+const r = ps.reduce((acc, p) => { acc.n += p.stock; return acc; }, { n: 0 }).n > 100 ? 'plenty' : 'low';
+return r;
+// === h3_reduce_tail_call_arg
+const ps = await search_products();
+const top = Math.max(...ps.reduce((acc, p) => { acc.push(p.rating); return acc; }, []));
+return top;
+// === h3_reduce_in_map_arrow
+const users = await list_users();
+return users.map(u => { const c = u.tags.reduce((acc, t) => { acc[t[0]] = (acc[t[0]] || 0) + 1; return acc; }, {}); return Object.keys(c).length; });
+// === h3_foreach_in_map_arrow
+const users = await list_users();
+return users.map(u => { const out = []; u.tags.forEach(t => { if (t.length > 4) out.push(t.toUpperCase()); }); return out; });
+// === h3_grid_copy_loop
+const w = await get_weather('London');
+const g = w.forecast.map(d => [d.high, d.low, d.rain]);
+for (let i = 0; i < g.length; i++) { for (let j = 0; j < 2; j++) g[i][j] = g[i][j] * 10; }
+return g;
+// === h3_records_copy_change
+const users = await list_users();
+const view = users.map(u => ({ ...u }));
+view[0].name = 'X';
+return [view[0].name, users[0].name];
+// === h3_records_copy_nested_change
+const users = await list_users();
+const view = users.map(u => ({ ...u }));
+view[0].tags.push('X');
+return [view[0].tags, users[0].tags];
+// === h3_rows_copy_shift_sort
+const users = await list_users();
+const rows = users.map(u => [...u.tags]);
+rows[0].shift();
+rows[1].sort();
+return rows;
+// === h3_nested_let_arrow_if
+const users = await list_users();
+return users.map(u => { let tag = u.tags[0] ?? 'none'; if (!u.active) tag = `(${tag})`; return tag; });
+// === h3_object_assign_array_source
+const a = { k: 1 };
+Object.assign(a, [5, 6]);
+return a;
+// === h3_spread_string_in_array
+return [...'héllo'].map(c => c.toUpperCase()).join('');
+// === h3_json_parse_then_map
+const cfg = JSON.parse(await read_file('/data/config.json'));
+return Object.fromEntries(Object.entries(cfg.endpoints).map(([k, v]) => [k, new URL(v).hostname]));
+// === h3_splice_top_level
+const ids = (await list_users()).map(u => u.id);
+ids.splice(1, 2, 99);
+return ids;
+// === h3_conditional_shift_let
+let queue = (await list_users()).map(u => u.id);
+if (queue.length > 2) queue = queue.slice(1);
+return queue;
+// === h3_reduce_no_semicolons_one_line
+const ps = await search_products()
+const stock = ps.reduce((acc, p) => { acc[p.category] = (acc[p.category] ?? 0) + p.stock; acc.all += p.stock; return acc }, { all: 0 }).all
+return stock

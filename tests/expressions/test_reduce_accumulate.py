@@ -143,7 +143,7 @@ def test_dialect_json_and_plan2_merges_change_their_accumulator() -> None:
     part = {"$object": {"k": {"$ref": "i"}}}
     assert RT.run(_tree(part, {}), context={"items": items}).value == {"k": "c"}
     out = RT.run(_tree({"$ref": "i"}, {}), context={"items": items})
-    assert out.status == "failure" and "spreads another object" in str(out.message)
+    assert out.status == "failure" and "copies an object's members" in str(out.message)
 
 
 @pytest.mark.parametrize(
@@ -155,7 +155,7 @@ def test_dialect_json_and_plan2_merges_change_their_accumulator() -> None:
             "return ['const'].reduce((acc, k) => ({...acc, [k]: acc[k + 'ructor']}), {});",
             "constructor",
         ),
-        ("return ['ab'].reduce((acc, k) => ({...acc, ...k}), {});", "spreads another object"),
+        ("return ['ab'].reduce((acc, k) => ({...acc, ...k}), {});", "copies an object's members"),
         ("return [1, 2].reduce((acc, k) => [...acc, ...k], []);", "not number"),
     ],
 )

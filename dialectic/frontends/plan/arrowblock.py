@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING, Any
 
 from dialectic.frontends.plan.accumulator import CHANGES as NEXT_VERSION
 from dialectic.frontends.plan.accumulator import Changes, key_set
+from dialectic.frontends.plan.arrowchanges import change_refusal
 from dialectic.frontends.plan.base import CHANGES, DECLARATORS, ParseFailure
 from dialectic.frontends.plan.keywords import (
     RESERVED,
@@ -72,7 +73,7 @@ class ArrowBlockMixin(PatternsMixin):
                 )
             word = values[pos] if kind == "name" else None
             if acc is not None and word == acc and kinds[pos + 1] in (".", "["):
-                changes = self._accumulate(changes, acc, pos, depth)
+                changes = self._accumulate(changes, acc, pos, depth, bindings)
                 continue
             if word in DECLARATORS and kinds[pos + 1] in ("[", "{"):
                 # `const {name, price = 0} = item;`, `const [k, v] = entry;` (:mod:`.patterns`)
@@ -114,7 +115,7 @@ class ArrowBlockMixin(PatternsMixin):
                 self.end_statement("`return` statement")
                 done = True
             else:
-                value = self._body_statement(pos, depth)
+                value = self._body_statement(pos, depth, acc, bindings)
                 if not (order and order[-1][0] is None and _same_read(order[-1][1], value)):
                     order.append((None, value, pos, self.pos - 1))  # (`o;` after `o`'s run)
                 self.end_statement("expression")
@@ -145,17 +146,12 @@ class ArrowBlockMixin(PatternsMixin):
             f"define the consts first, then change `{acc}`, then `return {acc};`",
         )
 
-    def _body_statement(self, pos: int, depth: int) -> Any:
+    def _body_statement(self, pos: int, depth: int, acc: str | None, local: dict[str, Any]) -> Any:
         """An expression statement at token ``pos`` of an arrow's block body (a call run for
         its effect, ``console.log(x)`` read as ``[x]``): it runs in its place, as in
         JavaScript. A change to a value (``o.k = v``, ``t += 1``) is refused."""
         kinds, values = self.kinds, self.values
-        refused = self.fail(
-            "an arrow function's body holds `const name = expr;` lines, expression "
-            "statements and one `return expr;`",
-            self.starts[pos],
-            self._statement_hint(pos),
-        )
+        refused = self._refused_statement(pos, acc, local)
         word = values[pos] if kinds[pos] == "name" else None
         if (
             word is not None
@@ -193,7 +189,22 @@ class ArrowBlockMixin(PatternsMixin):
                 rec[(rec.pin(group), name)] = (self.starts[first], self.ends[last])
         return {"$do": items, "$return": result}
 
-    def _accumulate(self, changes: Changes | None, acc: str, pos: int, depth: int) -> Changes:
+    def _refused_statement(self, pos: int, acc: str | None, local: dict[str, Any]) -> ParseFailure:
+        """The refusal of the statement at token ``pos`` of an arrow's block body: what it
+        changes and what to write (:mod:`.arrowchanges`), else the statements a body holds."""
+        said = change_refusal(self.kinds, self.values, pos, acc, local)
+        if said is not None:
+            return self.fail(said[0], self.starts[pos], said[1])
+        return self.fail(
+            "an arrow function's body holds `const name = expr;` lines, expression "
+            "statements and one `return expr;`",
+            self.starts[pos],
+            self._statement_hint(pos),
+        )
+
+    def _accumulate(
+        self, changes: Changes | None, acc: str, pos: int, depth: int, local: dict[str, Any]
+    ) -> Changes:
         """``acc[k] = v;``, ``acc.k = v;`` or ``acc.push(a, b);`` at token ``pos``, added to
         ``changes`` (see :mod:`.accumulator`)."""
         if changes is None:
@@ -229,11 +240,7 @@ class ArrowBlockMixin(PatternsMixin):
             if called[:1] == [{"$ref": acc}] and len(called) - 1 <= NEXT_VERSION[method]:
                 kind, parts = "collection", [[method, *called[1:]]]
         if kind is None or changes.kind not in (None, kind):
-            raise self.fail(
-                "an arrow function's body holds `const name = expr;` lines and one `return expr;`",
-                self.starts[pos],
-                self._statement_hint(pos),
-            )
+            raise self._refused_statement(pos, acc, local)
         if changes.parts and first_read(parts, {acc}) is not None:
             raise self.fail(
                 f"a change to `{acc}` that reads `{acc}` after another change",

@@ -248,6 +248,12 @@ class ArrowsMixin(ParamPatternsMixin, ArrowBlockMixin):
                 "of the program: function name(x) { ... }",
             )
         if kinds[at] != "(":
+            if self.values[at] == "*":  # `async function* () {...}`
+                raise self.fail(
+                    "Plan has no generator functions (`function*`, `async function*`)",
+                    self.starts[at],
+                    keyword_hint("function", "*"),
+                )
             raise self.unexpected(self.tok(at), "`(` after `function`")
         params, patterns, close = self.function_params(at)
         self.refuse_param_extras(at)

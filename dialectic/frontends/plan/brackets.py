@@ -63,10 +63,13 @@ class Brackets:
                 if word == "return" or word == "use":
                     returns.setdefault(level, []).append(i)
                 elif (
-                    word in _STATEMENT_WORDS
+                    (
+                        word in _STATEMENT_WORDS
+                        or (word == "forEach" and i > 0 and kinds[i - 1] == ".")
+                    )
                     and opened
                     and kinds[opened[-1]] == "{"
-                    and (i == 0 or kinds[i - 1] != ".")
+                    and (word == "forEach" or i == 0 or kinds[i - 1] != ".")
                     and (i == end or kinds[i + 1] != ":")
                 ):
                     blocks.add(opened[-1])

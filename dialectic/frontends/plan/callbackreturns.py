@@ -14,11 +14,17 @@ from dialectic.frontends.plan.tokenscan import CLOSE, OPEN, expression_end
 
 
 def _returns(
-    kinds: Sequence[str], values: Sequence[object], partner: dict[int, int], first: int, last: int
+    kinds: Sequence[str],
+    values: Sequence[object],
+    partner: dict[int, int],
+    first: int,
+    last: int,
+    open_end: bool = False,
 ) -> list[tuple[int, int]] | None:
     """The callback's own ``return`` statements (token, the `;` ending it), skipping the
     bodies of arrow functions inside; None for a ``function`` inside or a ``return`` not
-    ending in `;`."""
+    ending in `;` (with ``open_end``, the last one may end at the body's `}`, ``last``:
+    ``{ acc.n++; return acc }``)."""
     out: list[tuple[int, int]] = []
     j = first + 1
     while j < last:
@@ -40,7 +46,7 @@ def _returns(
                 elif kinds[k] == ";" and depth == 0:
                     break
                 k += 1
-            if k >= last:
+            if k >= last and not (open_end and k == last and depth == 0):
                 return None
             out.append((j, k))
             j = k + 1

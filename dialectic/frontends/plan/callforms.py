@@ -70,6 +70,15 @@ def fresh_copy(node: Any) -> bool:
     return type(outer) is list and len(outer) == 2 and outer[0] in ("structuredClone", "JSON.parse")
 
 
+#: what the function argument of `JSON.parse` and `JSON.stringify` is called
+_JSON_FUNCTIONS = {"parse": "reviver", "stringify": "replacer"}
+_JSON = {"$ref": "JSON"}
+
+
+def _is_fn(node: Any) -> bool:
+    return type(node) is dict and "$fn" in node
+
+
 def _of_time(args: list[Any]) -> bool:
     """``isNaN(d.getTime())`` (or ``Number.isNaN``): rewritten in place as ``isNaN(d,
     'getTime')``, whether ``d`` is an Invalid Date (``d`` must be a Date: values/jsdate.py),
@@ -130,6 +139,7 @@ class CallFormsMixin(PromisesMixin):
                 return {"$global": self._moved(args, [fn], 0)}
             return {fn: args}
         receiver = args[0]
+        self._json_function(fn, args)
         if type(receiver) is dict and len(receiver) == 1 and "$ref" in receiver:
             space = receiver["$ref"]
             if space == "Promise" and fn == "all" and len(args) == 2:
@@ -224,6 +234,21 @@ class CallFormsMixin(PromisesMixin):
                 and values[i + 4 + (values[i + 2] == "new")] in ("NumberFormat", "DateTimeFormat")
             )
         return name in formats
+
+    def _json_function(self, fn: str, args: list[Any]) -> None:
+        """Refuse a reviver of ``JSON.parse`` or a replacer function of ``JSON.stringify``
+        (else "an arrow function can only be the argument of an array method")."""
+        if fn in _JSON_FUNCTIONS and args[0] == _JSON and any(_is_fn(a) for a in args[2:]):
+            raise self.fail(
+                f"JSON.{fn} takes no {_JSON_FUNCTIONS[fn]} function in Plan (functions are "
+                "not values)",
+                self.starts[self.pos - 1],
+                "parse first, then change the value with expressions: const data = "
+                "JSON.parse(text); data.items.map(x => ({...x, price: x.price * 10}))"
+                if fn == "parse"
+                else "build the value to write first, then stringify it: "
+                "JSON.stringify({id: v.id, name: v.name}, null, 2)",
+            )
 
     def _assign(self, args: list[Any]) -> Any:
         """``Object.assign(target, ...sources)``: ``{...target, ...sources}`` when the target is

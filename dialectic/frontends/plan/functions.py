@@ -30,7 +30,13 @@ from typing import TYPE_CHECKING, Any
 
 from dialectic.frontends.plan.base import DECLARATORS, ParseFailure
 from dialectic.frontends.plan.functionuses import FunctionUsesMixin
-from dialectic.frontends.plan.keywords import GLOBAL_NAMES, LITERAL_WORDS, RESERVED, hides_global
+from dialectic.frontends.plan.keywords import (
+    GLOBAL_NAMES,
+    LITERAL_WORDS,
+    RESERVED,
+    hides_global,
+    keyword_hint,
+)
 from dialectic.frontends.plan.tokenscan import CLOSE, OPEN
 from dialectic.frontends.plan.treenames import free_names, scan
 
@@ -177,6 +183,12 @@ class FunctionsMixin(FunctionUsesMixin):
         hoisted = values[pos] in ("function", "async")
         if hoisted:
             at = pos + 1 if values[pos] == "function" else pos + 2
+            if values[at] == "*":  # `async function* gen() {...}`
+                raise self.fail(
+                    "Plan has no generator functions (`function*`, `async function*`)",
+                    self.starts[at],
+                    keyword_hint("function", "*"),
+                )
             if kinds[at + 1] != "(":
                 raise self.unexpected(self.tok(at + 1), f"`(` after `function {values[at]}`")
             params, patterns, close = self.function_params(at + 1)
@@ -189,6 +201,12 @@ class FunctionsMixin(FunctionUsesMixin):
             word = pos + 4 if values[pos + 3] == "async" else pos + 3
             paren = word + 2 if kinds[word + 1] == "name" else word + 1
             if kinds[paren] != "(":
+                if values[word + 1] == "*":  # `const g = async function* () {...};`
+                    raise self.fail(
+                        "Plan has no generator functions (`function*`, `async function*`)",
+                        self.starts[word + 1],
+                        keyword_hint("function", "*"),
+                    )
                 raise self.unexpected(self.tok(paren), "`(` after `function`")
             params, patterns, close = self.function_params(paren)
             body_at = close + 1

@@ -71,7 +71,8 @@ _HINTS = {
     "function": "define functions at the top of the program, each a statement of its own: "
     "function label(p) { return p.name; } or the arrow function const label = p => p.name;, "
     "then call them, label(x), or pass them to an array method, xs.map(label)",
-    "class": "Plan has no classes",
+    "class": "Plan has no classes: keep the state in an object and write functions that "
+    "take it, `const counter = {n: 0}; function inc(c) { return {...c, n: c.n + 1}; }`",
     "if": "`if (test) { ...; return a; } else { return b; }` is a statement; as a value write "
     "`test ? a : b`",
     "else": "`else` follows the branch of an `if`: if (test) { return a; } else { return b; }",

@@ -359,6 +359,23 @@ class Body:
     def _block_accumulator(self, name: str, family: str, where: int) -> bool:
         p = self.parser
         idx = self.state.index_of(name)
+        if idx is None and (p.arrow_bound or {}).get(name):
+            raise p.fail(
+                f"`{name}` is a parameter of the arrow function, which this statement changes "
+                "in place: Plan changes in place only a value the block defines (a "
+                "parameter's value may be held elsewhere)",
+                where,
+                (
+                    f"give a `reduce` a statement of its own, `const r = xs.reduce(({name}, "
+                    f"item) => {{ ...; return {name}; }}, []);`, and read `r`; or return a new "
+                    f"array: ({name}, item) => item.ok ? [...{name}, item] : {name}"
+                    if family == "push"
+                    else f"return a new object: {name} => ({{...{name}, key: value}}) (a "
+                    "`reduce` whose step changes its accumulator: give the `reduce` a statement "
+                    f"of its own, `const r = xs.reduce(({name}, item) => {{ ...; return {name}; "
+                    "}, {});`)"
+                ),
+            )
         if idx is None:
             raise p.fail(
                 f"`{name}` is changed in the loop but not defined before it (in this block)",

@@ -28,6 +28,7 @@ from typing import TYPE_CHECKING, Any
 
 from dialectic.frontends.plan.arrayloops import array_accumulator
 from dialectic.frontends.plan.base import closing
+from dialectic.frontends.plan.copyhint import copy_hint
 from dialectic.frontends.plan.functionscope import own_calls
 from dialectic.frontends.plan.logicalset import LOGICAL_SETS, only_if
 from dialectic.frontends.plan.loopscope import resolve
@@ -168,14 +169,17 @@ def _check_rows(p: LoopChangesMixin, body: Body, name: str, pos: int) -> None:
             f"build the rows first, then the array: const {name} = rows.map((row, i) => ...);",
         )
     versions = getattr(p, "_hidden_versions", None) or set()
-    if not deep_fresh(tree, aliases, versions, True, own_calls(p)):
+    if not deep_fresh(tree, aliases, versions, True, own_calls(p), 1):  # (a row changes)
         raise p.fail(
             f"{shown} changes a row of `{name}` in a loop, and a row may be held elsewhere too "
             f"(`{name}` is not made of rows the program wrote here, each its own: "
-            f"`Array(n).fill(row)` holds one row n times, a name's value is held by the name; "
+            f"`Array(n).fill(row)` holds one row n times, a name's value is held by the name, "
+            "data the run was given is held by the run, and so is a callback's row that is not "
+            "a new array, `xs.map(p => p.tags)` (`xs.map(r => [...r])` makes new ones); "
             "JavaScript would change the row everywhere it is held)",
             p.starts[pos],
-            f"make each row new: const {name} = Array.from({{length: n}}, () => Array(m).fill(0));",
+            f"make each row new: {copy_hint(p, name, pos)} for data the run was given, or "
+            f"const {name} = Array.from({{length: n}}, () => Array(m).fill(0)); for a new grid",
         )
     kept: tuple[Any, dict[str, tuple[int, str] | None]] | None = getattr(p, "_matrix_reads", None)
     if kept is None or kept[0] is not p.kinds:

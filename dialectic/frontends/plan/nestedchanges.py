@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING, Any
 
 from dialectic.frontends.plan.arraychanges import assigns
 from dialectic.frontends.plan.base import ParserBase, closing
+from dialectic.frontends.plan.copyhint import copy_hint
 from dialectic.frontends.plan.functionscope import inside_function, own_calls
 from dialectic.frontends.plan.logicalset import LOGICAL_SETS, only_if
 from dialectic.frontends.plan.loopbuild import has_call, scan_reads
@@ -31,7 +32,9 @@ _Block = tuple[dict[str, Any], dict[str, int], list[tuple[str, int, int, int, in
 _COMPOUND = {
     f"{op}=": op for op in ("+", "-", "*", "/", "%", "**", "|", "&", "^", "<<", ">>", ">>>")
 }
-_METHODS = frozenset(["push", "pop", "shift", "unshift", "splice"])
+_METHODS = frozenset(["push", "pop", "shift", "unshift", "splice", "sort", "reverse"])
+#: the copies a part's reorder leaves (`rows[i].sort(f)` is `rows[i]` set to its `toSorted(f)`)
+_REORDERS = {"sort": "toSorted", "reverse": "toReversed"}
 #: methods whose value is a copy of their receiver: the index of the first argument the copy
 #: holds (the others are indexes, counts, comparators)
 _HELD = {
@@ -57,26 +60,34 @@ def deep_fresh(
     versions: set[str],
     calls: bool,
     own: frozenset[str] = frozenset(),
+    changed: int | None = None,
 ) -> bool:
     """Whether every part of the value ``tree`` is one nothing else holds: made of literals,
     copies, new arrays and the hidden aliases ``versions`` (the name's earlier versions),
     a registered function's reply when ``calls`` (new data; not a call of a name in ``own``,
-    the program's functions and their parameters). One walk, bounded."""
-    stack: list[tuple[Any, frozenset[str]]] = [(tree, frozenset())]
-    seen: set[str] = set()
+    the program's functions and their parameters). With ``changed``, only the parts down to
+    that level (0: the value, 1: its items or members...), the deepest the change reaches:
+    `rows[0].push(x)` changes a part of level 1, so `input.rows.map(r => [...r])`, whose
+    items are new arrays, will do, the items of those being nobody's change. One walk,
+    bounded (each alias walked again only at a lower level)."""
+    limit = _MOST_NODES if changed is None else changed
+    stack: list[tuple[Any, frozenset[str], int]] = [(tree, frozenset(), 0)]
+    seen: dict[str, int] = {}
     walked = 0
     while stack:
-        node, bound = stack.pop()
+        node, bound, level = stack.pop()
         walked += 1
         if walked > _MOST_NODES:
             return False
+        if level > limit:
+            continue  # (a part no change reaches: it may be held elsewhere)
         if type(node) is list:
-            stack.extend((v, bound) for v in node)
+            stack.extend((v, bound, level + 1) for v in node)
             continue
         if type(node) is not dict:
             continue
         if len(node) != 1:
-            stack.extend((v, bound) for v in node.values())  # (a literal object)
+            stack.extend((v, bound, level + 1) for v in node.values())  # (a literal object)
             continue
         ((key, value),) = node.items()
         if key == "$ref":
@@ -84,24 +95,28 @@ def deep_fresh(
                 continue  # (`Array.from({length: n}, (_, i) => [i])`: undefined, a number)
             if value in bound or value not in versions or value not in aliases:
                 return False
-            if value not in seen:
-                seen.add(value)
-                stack.append((aliases[value], bound))
-        elif key == "$spread":
-            stack.append((value, bound))
-        elif key in ("$object", "$merge"):
+            mark = 0 if changed is None else level  # (walked once when every level counts)
+            if seen.get(value, limit + 1) > mark:
+                seen[value] = mark
+                stack.append((aliases[value], bound, level))
+        elif key == "$spread":  # (its items are the array's: their level, or stricter)
+            stack.append((value, bound, level))
+        elif key == "$object":
             parts = value.values() if type(value) is dict else value
-            stack.extend((v, bound) for v in parts)
+            stack.extend((v, bound, level + 1) for v in parts)
+        elif key == "$merge":  # (each part's members are the object's)
+            parts = value.values() if type(value) is dict else value
+            stack.extend((v, bound, level + _bound_ref(v, bound)) for v in parts)
         elif key == "$if":
-            stack.extend((v, bound) for v in value[1:])
+            stack.extend((v, bound, level) for v in value[1:])
         elif key == "$op":
             if value[0] in _PASSING:
-                stack.extend((v, bound) for v in value[1:])
+                stack.extend((v, bound, level) for v in value[1:])
         elif key == "$method":
-            if not _fresh_method(value, stack, bound):
+            if not _fresh_method(value, stack, bound, level):
                 return False
         elif key == "$global":
-            if not _fresh_global(value, stack, bound):
+            if not _fresh_global(value, stack, bound, level):
                 return False
         elif key in ("$get", "$fn", "$await"):
             if key != "$fn":
@@ -111,15 +126,18 @@ def deep_fresh(
     return True
 
 
-def _fresh_method(items: list[Any], stack: list[tuple[Any, frozenset[str]]], bound: Any) -> bool:
+def _fresh_method(
+    items: list[Any], stack: list[tuple[Any, frozenset[str], int]], bound: Any, level: int
+) -> bool:
     method = items[1] if len(items) > 1 else None
     held = _HELD.get(method) if type(method) is str else None
     if held is not None:  # a copy: its receiver's parts, and the arguments it puts in
-        stack.append((_root(items[0]), bound))
+        root = _root(items[0])  # (`r.slice()`: only the parameter's items are in the copy)
+        stack.append((root, bound, level + (root is items[0] and _bound_ref(root, bound))))
         put = items[held:]
         if method == "[]=" and len(items) == 4 and _appended(items[0], items[2], items[3]):
             put = items[3][1:]  # (`o.k.push(x)` read as `o.k = [...o.k, x]`: the same part)
-        stack.extend((v, bound) for v in put if not _is_fn(v))
+        stack.extend((v, bound, level) for v in put if not _is_fn(v))
         return True
     if method in _NEW_PARTS:
         return True
@@ -128,9 +146,15 @@ def _fresh_method(items: list[Any], stack: list[tuple[Any, frozenset[str]]], bou
         names = [p for p in params if type(p) is str]
         if _counted(items[0]):  # (each item undefined, each index a number: neither held)
             names = [_NUMBERED + p for p in names[:2]] + names[2:]
-        stack.append((body, bound | frozenset(names)))
+        stack.append((body, bound | frozenset(names), level + 1))
         return True  # (the receiver's items are not in the value: the body's are)
     return False
+
+
+def _bound_ref(node: Any, bound: frozenset[str]) -> bool:
+    """Whether ``node`` reads a parameter of the callback walked (``{...p}``, ``p.slice()``:
+    the copy holds its members or items, one level down, not the parameter's value)."""
+    return type(node) is dict and list(node) == ["$ref"] and node["$ref"] in bound
 
 
 def _counted(node: Any) -> bool:
@@ -168,7 +192,9 @@ def _root(node: Any) -> Any:
     return node
 
 
-def _fresh_global(items: list[Any], stack: list[tuple[Any, frozenset[str]]], bound: Any) -> bool:
+def _fresh_global(
+    items: list[Any], stack: list[tuple[Any, frozenset[str], int]], bound: Any, level: int
+) -> bool:
     name = items[0] if items else None
     if name == "Array.from" and len(items) == 2:
         arg = items[1]
@@ -176,7 +202,7 @@ def _fresh_global(items: list[Any], stack: list[tuple[Any, frozenset[str]]], bou
     if name in ("JSON.parse", "structuredClone", "Object.keys", "String", "Number"):
         return True
     if name == "Object.fromEntries":
-        stack.extend((v, bound) for v in items[1:])
+        stack.extend((v, bound, level) for v in items[1:])
         return True
     return False
 
@@ -229,7 +255,7 @@ class NestedChangesMixin(ParserBase):
                 return False
             if op in ("++", "--") and kinds[after + 1] not in (";", "}", "eof"):
                 return False
-        self._check_nested(name, pos, block, keys)
+        self._check_nested(name, pos, block, keys, len(keys) - (method is None))
         return self._nested_version(pos, name, keys, spans, after, method, block)
 
     def _path(self, pos: int) -> tuple[list[Any], list[tuple[int, int]], int] | None:
@@ -257,7 +283,11 @@ class NestedChangesMixin(ParserBase):
             return None
         return keys, spans, i
 
-    def _check_nested(self, name: str, pos: int, block: _Block, keys: list[Any]) -> None:
+    def _check_nested(
+        self, name: str, pos: int, block: _Block, keys: list[Any], changed: int
+    ) -> None:
+        """Refuse the change of the part ``keys`` of ``name`` (reaching the part of level
+        ``changed``) where JavaScript would show it elsewhere."""
         aliases, _, _ = block
         shown = name + "".join(f".{k}" if type(k) is str else "[...]" for k in keys)
         own: frozenset[str] = frozenset()
@@ -272,15 +302,18 @@ class NestedChangesMixin(ParserBase):
                 "key: {...part, k: v}};",
             )
         calls = True
-        if not deep_fresh(aliases[name], aliases, self._hidden_versions or set(), calls, own):
+        versions = self._hidden_versions or set()
+        if not deep_fresh(aliases[name], aliases, versions, calls, own, changed):
             raise self.fail(
                 f"`{shown}` changes a part of `{name}`, and that part may be held elsewhere "
-                f"too (`{name}` is not made of parts the program wrote here: data it was "
-                "given, another name's value, a member of one; JavaScript would change it "
-                "everywhere it is held)",
+                f"too (Plan changes the parts of a value written here part by part, as "
+                f"literals, `Array.from(...)` or `structuredClone(...)`; `{name}` holds data "
+                "the run was given, another name's value, a member of one, or a callback's "
+                "values that are not new, as `xs.map(p => p.tags)` (`xs.map(r => [...r])` makes "
+                "new ones): JavaScript would change a part everywhere it is held)",
                 self.starts[pos],
-                "write the value with the part already changed, or copy it first: "
-                f"const {name}2 = structuredClone({name});",
+                f"copy the value where you define `{name}`: {copy_hint(self, name, pos)} (or "
+                "write the value with the part already changed)",
             )
         if self.block_reads().reads_of(aliases, name, self.starts[pos]):
             raise self.fail(
@@ -407,8 +440,11 @@ class NestedChangesMixin(ParserBase):
 
 
 def _method_copy(array: Any, method: str, args: list[Any]) -> Any:
-    """The copy ``array.method(...args)`` leaves, by ``toSpliced`` (an array's only: a text's
-    or an object's is refused, as JavaScript's TypeError)."""
+    """The copy ``array.method(...args)`` leaves, by ``toSpliced`` (``toSorted``,
+    ``toReversed``: an array's only, a text's or an object's is refused, as JavaScript's
+    TypeError)."""
+    if method in _REORDERS:
+        return {"$method": [array, _REORDERS[method], *args]}
     path = array.get("$get") if type(array) is dict and len(array) == 1 else None
     length = {"$get": [*path, "length"] if type(path) is list else [array, "length"]}
     if method == "push":

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from dialectic.frontends.plan.copyhint import copy_text
 from dialectic.frontends.plan.maprecords import map_refusal
 from dialectic.frontends.plan.parensets import _same_twice, pure_key
 from dialectic.frontends.plan.recordchange import ASSIGN, field_name
@@ -63,6 +64,21 @@ def nested_refusal(
         if found is None:
             return None
         end, why = found
+        if why.startswith(f"`{name}` is not defined as") and kinds[second] == "[":
+            # `g[i][j] = 0` of `const g = input.grid;`: a cell of a row, not a record's field
+            return (
+                end,
+                (
+                    f"`{text}{field_text}` changes a cell of a row of `{name}` in place, and "
+                    f"`{name}` is not a grid this program made (data the run was given, another "
+                    "name's value: JavaScript would change the row everywhere it is held)"
+                ),
+                (
+                    f"copy it where you define it: "
+                    f"{copy_text(kinds, values, source, offsets, str(name), end + 1)} (or "
+                    f"`Array.from({{length: n}}, () => Array(m).fill(0))` for a new grid)"
+                ),
+            )
         if "is pushed onto and set" in why:  # (`t[k].items ??= [];` before the push)
             field = why.split("`")[1]
             hint = (

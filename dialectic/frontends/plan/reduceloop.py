@@ -32,7 +32,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from dialectic.frontends.plan.base import CHANGES
-from dialectic.frontends.plan.callbackloop import _tail_end, statement_head
+from dialectic.frontends.plan.callbackloop import statement_head
 from dialectic.frontends.plan.callbackreturns import _returns
 from dialectic.frontends.plan.lexer import Lexed
 from dialectic.frontends.plan.parensets import name_index
@@ -140,14 +140,30 @@ def _statement(
         and _new_value(kinds, values, init, init_end)
     ):
         return None
-    end = _tail_end(kinds, partner, close)
-    returns = _returns(kinds, values, partner, body, body_end)
+    end = _expression_end(kinds, partner, close)
+    returns = _returns(kinds, values, partner, body, body_end, True)
     if end < 0 or not returns or not _returns_acc(kinds, values, returns, acc, body_end):
         return None
     item = (acc + 2, params_end - 1)
     return _Found(
         start, receiver, method, acc, item, (body, body_end), (init, init_end), close, end, returns
     )
+
+
+def _expression_end(kinds: Sequence[str], partner: dict[int, int], close: int) -> int:
+    """The last token of the statement after the call's `)`: the rest of its expression
+    (`.total`, `/ xs.length`, `.big * 2`, `|| 0`), which JavaScript evaluates after the
+    `reduce` as ``accTAIL`` is; -1 when a bracket is left open."""
+    j = close + 1
+    while True:
+        kind = kinds[j]
+        if kind in (";", "}", "eof", ")", "]"):
+            return j - 1 if kind in (";", "}", "eof") else -1
+        if kind in ("(", "[", "{", "tplh"):
+            j = partner.get(j, -1)
+            if j < 0:
+                return -1
+        j += 1
 
 
 def _item_params(
@@ -191,8 +207,8 @@ def _returns_acc(
     name = values[acc]
     if not all(semi == ret + 2 and values[ret + 1] == name for ret, semi in returns):
         return False
-    last, semi = returns[-1]
-    return semi in (body_end - 1, body_end - 2) and kinds[last - 1] in (";", "{", "}")
+    last, semi = returns[-1]  # (`semi` the body's `}` itself: `return acc }`)
+    return semi in (body_end - 2, body_end - 1, body_end) and kinds[last - 1] in (";", "{", "}")
 
 
 def _acc_name(
@@ -233,7 +249,7 @@ def _acc_name(
             )
         ):
             return None  # (`acc.set(k, v)` of an object: refused as written, with the idiom)
-        if after in (",", ":", "}") or values[u + 1] == "=>":
+        if (after in (",", ":", "}") and values[u - 1] != "return") or values[u + 1] == "=>":
             return None  # (a parameter of an arrow inside, a key, a shorthand member)
         if after == ")" and values[u + 2] == "=>":
             return None
@@ -274,7 +290,7 @@ def _rewrite(source: str, tokens: Lexed, found: list[_Found]) -> Lexed:
             if ret != last:
                 put("name", "return", ret)
                 put(";", ";", semi)
-            j = semi + 1
+            j = min(semi + 1, f.body[1])
         _copy_renamed(out, kinds, values, j, f.body[1], acc, f.name)
         put("}", "}", f.body[1])
         put(")", ")", f.close)

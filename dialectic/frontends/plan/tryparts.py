@@ -177,7 +177,7 @@ def calls_in(
 
 #: the methods that change an array in place: on a member that is no array JavaScript throws
 #: a TypeError (``m.a.push is not a function``) a ``catch`` reads
-_CHANGING = frozenset(["push", "pop", "shift", "unshift", "splice"])
+_CHANGING = frozenset(["push", "pop", "shift", "unshift", "splice", "sort", "reverse"])
 
 
 def member_changes(kinds: Sequence[str], values: Sequence[object], first: int, stop: int) -> bool:
