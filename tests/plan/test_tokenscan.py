@@ -17,6 +17,7 @@ from dialectic.frontends.plan.tokenscan import (
     PLAIN_CLOSE,
     PLAIN_OPEN,
     closing,
+    counting_loop,
     enclosing,
     expression_end,
     holding_statement_end,
@@ -188,3 +189,30 @@ def test_deep_and_long_inputs(size: int) -> None:
     assert enclosing(kinds)[size - 1] == size - 2
     flat = ["name", ";"] * size + ["eof"]
     assert simple_end(flat, partners(flat), 0) == 1
+
+
+@pytest.mark.parametrize(
+    ("head", "bound", "expected"),
+    [
+        ("for (let i = 0; i < xs.length; i++) {}", 3, ("i", ")")),
+        ("for (let j = 0; j < g[i].length; ++j) {}", 6, ("j", ")")),
+        ("for (let k = 0; k < xs.length; k += 1) {}", 3, ("k", ")")),
+        ("for (let i = 1; i < xs.length; i++) {}", 3, None),  # (from 1)
+        ("for (let i = 0; i <= xs.length; i++) {}", 3, None),
+        ("for (let i = 0; i < xs.length; i += 2) {}", 3, None),
+        ("for (let i = 0; i < xs.length; j++) {}", 3, None),
+        ("for (var i = 0; i < xs.length; i++) {}", 3, None),
+        ("for (let i = 0; i < xs.length", 3, None),  # (cut short)
+    ],
+)
+def test_counting_loop(head: str, bound: int, expected: tuple[str, str] | None) -> None:
+    """``for (let I = 0; I < BOUND; I++)``: the counter and the head's closing parenthesis."""
+    lexed = lex(head)
+    kinds, values = lexed.kinds, lexed.values
+    start = 5  # (the `0`: the loop's list starts there; BOUND at start + 4)
+    found = counting_loop(kinds, values, start, bound)
+    if expected is None:
+        assert found is None
+    else:
+        assert found is not None and found[0] == expected[0]
+        assert values[found[1]] == expected[1] and values[found[1] + 1] == "{"

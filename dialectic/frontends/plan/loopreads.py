@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any
 from dialectic.frontends.plan.loopbuild import free_names
 from dialectic.frontends.plan.loopcheck import _SHARED_FAMILIES, _WHOLE_HINT, Body
 from dialectic.frontends.plan.matrixloops import row_by_index
+from dialectic.frontends.plan.tokenscan import counting_loop
 
 if TYPE_CHECKING:
     from dialectic.frontends.plan.base import ParserBase
@@ -43,21 +44,11 @@ def items_by_index(p: ParserBase, span: tuple[int, int]) -> str | None:
     loop's sets are of items below the length, which stays the length the list read once
     (JavaScript reads it before each item). None otherwise."""
     kinds, values, s = p.kinds, p.values, span[0]
-    if s < 5 or [values[s - 5], values[s - 4], values[s - 3], kinds[s - 2]] != [
-        "for", "(", "let", "name"
-    ]:  # fmt: skip
+    loop = counting_loop(kinds, values, s, 3)
+    bound = [(kinds[j], values[j]) for j in range(s + 4, s + 7)] if loop is not None else []
+    if loop is None or bound != [("name", values[s + 4]), (".", "."), ("name", "length")]:
         return None
-    index, name = values[s - 2], values[s + 4]
-    head = [(kinds[j], values[j]) for j in range(s - 1, s + 8)]
-    if head != [
-        ("=", "="), ("num", "0"), (";", ";"), ("name", index), ("op", "<"), ("name", name),
-        (".", "."), ("name", "length"), (";", ";"),
-    ]:  # fmt: skip
-        return None
-    step = [values[j] for j in range(s + 8, s + 12)]
-    close = s + 10 if step[:3] in ([index, "++", ")"], ["++", index, ")"]) else s + 11
-    if close == s + 11 and step != [index, "+=", "1", ")"]:
-        return None
+    (index, close), name = loop, values[s + 4]
     for j in range(close + 1, p.pos):
         if kinds[j] != "name" or (j > 0 and kinds[j - 1] == "."):
             continue

@@ -33,7 +33,12 @@ from dialectic.frontends.plan.functionscope import own_calls
 from dialectic.frontends.plan.logicalset import LOGICAL_SETS, only_if
 from dialectic.frontends.plan.loopscope import resolve
 from dialectic.frontends.plan.nestedchanges import deep_fresh
-from dialectic.frontends.plan.tokenscan import holding_statement_end, partners, starts_statement
+from dialectic.frontends.plan.tokenscan import (
+    counting_loop,
+    holding_statement_end,
+    partners,
+    starts_statement,
+)
 
 if TYPE_CHECKING:
     from dialectic.frontends.plan.base import ParserBase
@@ -323,21 +328,14 @@ def row_by_index(p: ParserBase, span: tuple[int, int]) -> str | None:
     key is another array), so the row ``NAME[I]`` keeps the length the list read once
     (JavaScript reads it before each item). None otherwise."""
     kinds, values, s = p.kinds, p.values, span[0]
-    if s < 5 or [values[s - 5], values[s - 4], values[s - 3], kinds[s - 2]] != [
-        "for", "(", "let", "name"
+    loop = counting_loop(kinds, values, s, 6)
+    bound = [(kinds[j], values[j]) for j in range(s + 4, s + 10)] if loop is not None else []
+    if loop is None or bound != [
+        ("name", values[s + 4]), ("[", "["), ("name", values[s + 6]), ("]", "]"), (".", "."),
+        ("name", "length"),
     ]:  # fmt: skip
         return None
-    index, name, row = values[s - 2], values[s + 4], values[s + 6]
-    head = [(kinds[j], values[j]) for j in range(s - 1, s + 11)]
-    if head != [
-        ("=", "="), ("num", "0"), (";", ";"), ("name", index), ("op", "<"), ("name", name),
-        ("[", "["), ("name", row), ("]", "]"), (".", "."), ("name", "length"), (";", ";"),
-    ]:  # fmt: skip
-        return None
-    step = [values[j] for j in range(s + 11, s + 15)]
-    close = s + 13 if step[:3] in ([index, "++", ")"], ["++", index, ")"]) else s + 14
-    if close == s + 14 and step != [index, "+=", "1", ")"]:
-        return None
+    (index, close), name, row = loop, values[s + 4], values[s + 6]
     partner = _partner_map(p)
     for j in range(close + 1, p.pos):
         if kinds[j] != "name" or kinds[j - 1] == ".":

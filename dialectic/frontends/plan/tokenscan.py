@@ -228,3 +228,27 @@ def _case_label(
             j = partner.get(j, j)
         j -= 1
     return False
+
+
+def counting_loop(
+    kinds: Sequence[str], values: Sequence[object], s: int, bound: int
+) -> tuple[object, int] | None:
+    """``(I, the head's closing ")")`` when the tokens around ``s`` (the start of a loop's list)
+    read ``for (let I = 0; I < BOUND; I++)`` (also ``++I``, ``I += 1``), ``BOUND`` being the
+    ``bound`` tokens from ``s + 4`` (the caller reads them); None otherwise."""
+    if s < 5 or [values[s - 5], values[s - 4], values[s - 3], kinds[s - 2]] != [
+        "for", "(", "let", "name"
+    ]:  # fmt: skip
+        return None
+    index = values[s - 2]
+    head = [(kinds[j], values[j]) for j in range(s - 1, s + 4)]
+    if head != [("=", "="), ("num", "0"), (";", ";"), ("name", index), ("op", "<")]:
+        return None
+    end = s + 4 + bound  # (the head's second `;`)
+    if end + 4 >= len(kinds) or kinds[end] != ";":
+        return None
+    step = [values[j] for j in range(end + 1, end + 5)]
+    close = end + 3 if step[:3] in ([index, "++", ")"], ["++", index, ")"]) else end + 4
+    if close == end + 4 and step != [index, "+=", "1", ")"]:
+        return None
+    return index, close
