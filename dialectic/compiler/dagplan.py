@@ -227,8 +227,20 @@ def static_dag(
     first = _made_first(root_call, len(calls))
     made_first = {("alias", first[1])} if first is not None else set()
     memo_first = exprs or any(key[0] == "alias" and key not in made_first for key in inline)
+    chains, own = _chained(calls, first[0] if first is not None else root_call, items)
     run = DagRun(
-        calls, slots, root_call, items, array, fallback, keys, memo_first, len(inline), first
+        calls,
+        slots,
+        root_call,
+        items,
+        array,
+        fallback,
+        keys,
+        memo_first,
+        len(inline),
+        first,
+        chains,
+        own,
     )
     run.add_shared(inline_calls)
     return Compiled(aio=run.run)
@@ -250,6 +262,60 @@ def _made_first(root: AsyncCall | ExprRead | None, n_tasks: int) -> tuple[AsyncC
     kinds = {kind for kind, _ in args}
     root.dag_tasks = tuple(x for _, x in args) if kinds == {TASK} and len(args) <= 3 else None
     return inline[0][0], inline[0][4]
+
+
+def _chained(
+    calls: list[AsyncCall | MemberRead | ExprRead],
+    reader: AsyncCall | ExprRead | None,
+    items: list[int],
+) -> tuple[list[list[int]], list[int]]:
+    """The graph's tasks joined into chains that one task makes in turn (``DagRun.starts``):
+    each call after one it reads, whose first reader it is (in the graph's order), unless it
+    evaluates arguments in its own task first (INLINE: those would start late). Each call of a
+    chain then starts when it would in a task of its own (it waits for the one before anyway);
+    a task is the costliest part of a call here. ``own``: the chain the run's own task makes
+    first, one whose last call ``reader`` (the call the run's task makes first, else the
+    result's call) reads, or one of the result's aliases ``items``; none when ``reader``
+    evaluates arguments in its own task (they would start late)."""
+    n = len(calls)
+    after = [-1] * n  # (the call each one's chain makes next)
+    before = [-1] * n
+    for k, call in enumerate(calls):
+        args = call.dag_args or ()
+        if any(kind == INLINE for kind, _ in args):
+            continue
+        for kind, x in args:
+            p = x if kind == TASK else x[0] if kind == LEAVE else -1
+            if 0 <= p < n and after[p] < 0:
+                after[p], before[k] = k, p
+                break
+    tails: list[int] = []
+    if reader is not None:
+        args = reader.dag_args or ()
+        if not any(kind == INLINE for kind, _ in args):
+            for kind, x in args:
+                p = x if kind == TASK else x[0] if kind == LEAVE else -1
+                if 0 <= p < n:
+                    tails.append(p)
+    else:
+        tails = list(items)
+    own: list[int] = []
+    for p in tails:
+        if after[p] < 0:
+            while p >= 0:
+                own.append(p)
+                p = before[p]
+            own.reverse()
+            break
+    mine = set(own)
+    chains: list[list[int]] = []
+    for k in range(n):
+        if before[k] < 0 and after[k] >= 0 and k not in mine:
+            chain = [k]
+            while after[chain[-1]] >= 0:
+                chain.append(after[chain[-1]])
+            chains.append(chain)
+    return chains, own
 
 
 def _of_aliases(node: Node) -> bool:

@@ -132,6 +132,9 @@ class DagRun:
         "n_inline",
         "root_inline",
         "pre",
+        "own",
+        "starts",
+        "futures",
     )
 
     def __init__(
@@ -146,6 +149,8 @@ class DagRun:
         memo_first: bool = False,
         n_inline: int = 0,
         first: tuple[AsyncCall, int] | None = None,
+        chains: Sequence[Sequence[int]] = (),
+        own: Sequence[int] = (),
     ) -> None:
         self.calls = tuple(calls)
         #: the call the result's call reads that the run's own task makes first, and its memo
@@ -175,9 +180,30 @@ class DagRun:
         self.n_inline = n_inline
         #: whether the run's task makes calls of the graph before its result's (``pre``, or
         #: INLINE arguments of the result's call or expression)
-        self.root_inline = first is not None or (
-            root is not None and any(kind == INLINE for kind, _ in root.dag_args or ())
+        self.root_inline = (
+            first is not None
+            or bool(own)
+            or (root is not None and any(kind == INLINE for kind, _ in root.dag_args or ()))
         )
+        #: the calls the run's own task makes first, each after the one before, which it reads
+        #: (the last read by ``pre``, the result's call or the result): their values go to
+        #: futures in their places of the run's DagTasks
+        self.own = tuple(own)
+        # the tasks the run starts, in the order of their first calls: (the place of the task
+        # in DagTasks, None) for a call of its own, (the place of the chain's last call, the
+        # calls before it) for a chain of calls each reading the one before, which one task
+        # makes in turn (:meth:`_chain`; the others' values go to futures in their places)
+        chained = {k: tuple(chain) for chain in chains for k in chain[:1]}
+        in_chain = {k for chain in chains for k in chain} | set(own)
+        starts: list[tuple[int, tuple[int, ...] | None]] = []
+        for k in range(len(self.calls)):
+            chain = chained.get(k)
+            if chain is not None:
+                starts.append((chain[-1], chain[:-1]))
+            elif k not in in_chain:
+                starts.append((k, None))
+        self.starts = tuple(starts)
+        self.futures = tuple(k for chain in chains for k in chain[:-1]) + self.own
 
     def add_shared(self, calls: Sequence[AsyncCall]) -> None:
         """Calls of the graph that run in their readers' tasks: their limiters are checked as
@@ -211,21 +237,31 @@ class DagRun:
         if self.n_inline:
             tasks.inline = [None] * self.n_inline
         direct = s.direct
-        for k, call in enumerate(calls):
-            coro = call.call_async(s)
+        if self.futures:
+            future = loop.create_future  # type: ignore[union-attr]
+            for k in self.futures:
+                tasks[k] = future()
+        for k, chain in self.starts:
+            coro = calls[k].call_async(s) if chain is None else self._chain(s, tasks, chain, k)
             tasks[k] = _Task(coro, loop=loop) if direct else loop.create_task(coro)  # type: ignore[union-attr]
         try:
             root = self.root
+            if self.root_inline:
+                tasks.runner = current_of(loop)
+                for k in self.own:  # (the calls this task makes first)
+                    done = tasks[k]
+                    try:
+                        done.set_result(await calls[k].call_async(s))
+                    except AmbiguityError as exc:  # (its reader marks it)
+                        done.set_exception(exc)
             if root is not None:
-                if self.root_inline:
-                    tasks.runner = current_of(loop)
-                    if self.pre is not None:  # (the call this task makes first)
-                        done = loop.create_future()  # type: ignore[union-attr]
-                        try:
-                            done.set_result(await self.pre[0].call_async(s))
-                        except AmbiguityError as exc:  # (the result's call marks it)
-                            done.set_exception(exc)
-                        tasks[-1] = done
+                if self.pre is not None:  # (the call this task makes before the result's)
+                    done = loop.create_future()  # type: ignore[union-attr]
+                    try:
+                        done.set_result(await self.pre[0].call_async(s))
+                    except AmbiguityError as exc:  # (the result's call marks it)
+                        done.set_exception(exc)
+                    tasks[-1] = done
                 value = await root.call_async(s)
             elif not self.array:
                 value = await tasks[self.items[0]]
@@ -258,6 +294,22 @@ class DagRun:
         # the failure's partial result, as the lazy way's memo gives them; see keep)
         s.dag = (self, tasks)
         return value
+
+    async def _chain(self, s: State, tasks: DagTasks, chain: tuple[int, ...], last: int) -> Any:
+        """One task's calls of the graph, each reading the one before (so each starts as
+        soon as it could in a task of its own): the value (or ambiguity) of each but the last
+        to its future, which its other readers await; the last one's is the task's. A failure
+        stops the chain (the graph's first failure cancels the futures still pending)."""
+        calls = self.calls
+        for k in chain:
+            done = tasks[k]
+            try:
+                value = await calls[k].call_async(s)
+            except AmbiguityError as exc:  # (its readers mark it; the next one reads it)
+                done.set_exception(exc)
+                continue
+            done.set_result(value)
+        return await calls[last].call_async(s)
 
     async def _stopped(self, s: State, tasks: DagTasks) -> BaseException | None:
         """The run stops early (a failure, an ambiguity, a cancellation): every call still

@@ -11,6 +11,7 @@ from typing import Any
 
 import anyio
 import pytest
+import sniffio
 
 from dialectic import Ambiguous, Candidate, Failure, FunctionDescription, Limits, Outcome, Runtime
 from dialectic.compiler import dagplan
@@ -18,10 +19,14 @@ from dialectic.run.dagrun import DagRun
 from dialectic.run.journal import MemoryJournal
 
 calls_made: list[tuple[str, Any]] = []
+#: the tasks that made calls of ``step`` (held: a dead task's id may be taken again)
+step_tasks: set[asyncio.Task[Any] | None] = set()
 
 
 async def step(a: int, b: int) -> int:
     calls_made.append(("step", (a, b)))
+    if sniffio.current_async_library() == "asyncio":
+        step_tasks.add(asyncio.current_task())
     await anyio.sleep(0)
     return (a * 31 + b) % 1_000_003
 
@@ -426,3 +431,130 @@ def test_the_caller_s_cancellation_of_the_run_goes_on_up() -> None:
 
     calls_made.clear()
     assert asyncio.run(main()) == "cancelled"
+
+
+CHAINS = {
+    "a chain of calls, each reading the one before": (
+        "a = slow(1, 0); b = step(a, 2); c = step(b, 3); d = slow(5, 0.01); return step(c, d);"
+    ),
+    "a call in the middle of a chain fails": (
+        "a = text(1); b = boom(a, 0.01); c = slow(b, 0); d = step(a, 2); e = slow(3, 30);"
+        " return [c, d, e];"
+    ),
+    "a chain's first call is ambiguous": (
+        "a = pick('city'); b = slow(a, 0); c = slow(b, 0); d = pick('date'); return [c, d];"
+    ),
+    "ambiguities along a chain and beside it, in program order": (
+        "a = slow(1, 0); b = pick('city'); c = slow(b, 0); d = pick('date');"
+        " e = slow(c, 0); return [e, d, a];"
+    ),
+    "a chain waits for the other call it reads": (
+        "a = slow(1, 0); b = slow(2, 0.05); c = step(a, b); d = step(c, 1); e = step(a, 5);"
+        " return [d, e];"
+    ),
+    "the run's own chain, then the others": (
+        "a = slow(1, 0); b = slow(a, 0); c = slow(2, 0); d = slow(c, 0); return [b, d];"
+    ),
+    "a chain of member reads": (
+        "u = user(1); v = user(u.id); w = user(v.data.n); return step(w.id, u.data.n);"
+    ),
+    "a failure elsewhere stops a chain that waits": (
+        "a = slow(1, 0); b = slow(2, 30); c = step(a, b); d = step(c, 1);"
+        " e = boom('broke', 0.01); return [d, e];"
+    ),
+    "a failed run keeps what the chains completed": (
+        "a = slow(1, 0); b = slow(a, 0); c = slow(b, 0); e = boom('late', 0.05); return [c, e];"
+    ),
+    "a timeout in a chain": "a = slow(1, 0); b = hang(a); c = slow(b, 0); return [c, a];",
+    "a 4 x 3 grid": (
+        "a0 = step(seed, 0); a1 = step(seed, 1); a2 = step(seed, 2);"
+        " b0 = step(a0, a1); b1 = step(a1, a2); b2 = step(a2, a0);"
+        " c0 = step(b0, b1); c1 = step(b1, b2); c2 = step(b2, b0);"
+        " d0 = step(c0, c1); d1 = step(c1, c2); d2 = step(c2, c0); return [d0, d1, d2];"
+    ),
+}
+
+
+def _in_tasks(program: str) -> str:
+    """``program`` with a call of its own first in the result (which the run's own task then
+    makes), so that the chains run in tasks of their own."""
+    return "z0 = slow(0, 0); " + program.replace("return [", "return [z0, ")
+
+
+@pytest.mark.parametrize("name", list(CHAINS))
+def test_chains_of_calls_agree(name: str) -> None:
+    static, lazy, _ = run_both(CHAINS[name], {"seed": 3})
+    assert static == lazy
+    if "return [" in CHAINS[name]:
+        static, lazy, _ = run_both(_in_tasks(CHAINS[name]), {"seed": 3})
+        assert static == lazy
+
+
+def test_a_chain_of_calls_is_one_task() -> None:
+    """A call whose first reader in the graph's order reads no expression in its own task runs
+    before that reader in one task (DagRun.starts); the run's own task makes one such chain
+    that the result reads first (DagRun.own). What a chain stops, keeps and reports is the
+    lazy way's (the cases above); here, the tasks."""
+    dag = runtime().prepare(CHAINS["a 4 x 3 grid"], lang="plan").root.aio.__self__  # type: ignore[union-attr]
+    assert type(dag) is DagRun
+    # a column each: two tasks, and the run's own task makes the third
+    assert [chain is not None and len(chain) == 3 for _, chain in dag.starts] == [True, True]
+    assert len(dag.own) == 4 and len(dag.futures) == 2 * 3 + 4
+    static, lazy, _ = run_both(CHAINS["a 4 x 3 grid"], {"seed": 3})
+    assert static == lazy and static["status"] == "success" and len(static["calls"]) == 12
+    assert _tasks_making_steps(CHAINS["a 4 x 3 grid"]) == 3
+    assert _tasks_making_steps(DIAMOND) == 2  # (b then d; a, c and the result: the run's task)
+    static, _, _ = run_both(CHAINS["a call in the middle of a chain fails"])
+    assert static["status"] == "failure" and "`boom` failed: 1" in static["message"]
+    assert {c[0]: c[2] for c in static["calls"]}["slow"] != "done"
+    static, _, made = run_both(CHAINS["a failure elsewhere stops a chain that waits"])
+    assert "broke" in static["message"] and not [c for c in made if c[0] == "step"]
+    static, _, _ = run_both(CHAINS["a failed run keeps what the chains completed"])
+    assert static["partial"] == {"a": 1, "b": 1, "c": 1}
+    static, _, _ = run_both(CHAINS["ambiguities along a chain and beside it, in program order"])
+    assert static["status"] == "ambiguous"
+    assert static["message"].index("Which city?") < static["message"].index("Which date?")
+    static, _, _ = run_both(CHAINS["a timeout in a chain"])
+    assert static["error"]["code"] == "timeout"
+    for name in (
+        "a call in the middle of a chain fails",
+        "a chain waits for the other call it reads",
+    ):
+        dag = runtime().prepare(_in_tasks(CHAINS[name]), lang="plan").root.aio.__self__  # type: ignore[union-attr]
+        assert len(dag.own) == 1 and any(chain for _, chain in dag.starts)
+    static, _, _ = run_both(_in_tasks(CHAINS["a failed run keeps what the chains completed"]))
+    assert static["partial"] == {"z0": 0, "a": 1, "b": 1, "c": 1}
+
+
+def test_a_chain_of_ten_thousand_calls_leaves_no_task_when_cancelled() -> None:
+    """The caller cancels the run while its own task and a chain each wait in a call: both
+    chains stop, and no task of the run is left."""
+    prepared = runtime().prepare(
+        "a = slow(1, 0); b = slow(a, 30); c = slow(2, 0); d = slow(c, 30); return [b, d];",
+        lang="plan",
+    )
+    assert prepared.root is not None and prepared.root.aio.__self__.own  # type: ignore[union-attr]
+
+    async def main() -> str:
+        run = asyncio.create_task(prepared.run_async())
+        while len(calls_made) < 4:
+            await asyncio.sleep(0)
+        run.cancel()
+        try:
+            await run
+        except asyncio.CancelledError:
+            assert asyncio.all_tasks() == {asyncio.current_task()}
+            return "cancelled"
+        return "not cancelled"
+
+    calls_made.clear()
+    assert asyncio.run(main()) == "cancelled"
+
+
+def _tasks_making_steps(program: str) -> int:
+    """How many tasks make the calls of ``step`` in the graph's run of ``program``."""
+    prepared = runtime().prepare(program, lang="plan")
+    step_tasks.clear()
+    out = asyncio.run(prepared.run_async({"seed": 3}))
+    assert out.status == "success", out.message
+    return len(step_tasks)
