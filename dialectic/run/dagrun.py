@@ -1,4 +1,4 @@
-"""Running a static call graph: a task per call, each awaiting the tasks of the aliases it reads.
+"""Running a static call graph: a task per chain of calls, each awaiting what it reads.
 
 A program whose aliases are asynchronous calls whose arguments are literals, context values
 and other such aliases (``a = search(q); b = details(a); return merge(a, b)``: what most
@@ -12,7 +12,12 @@ call log, per-call timeout: ``AsyncCall.call_async``, whose arguments come from 
 graph's calls (:mod:`dialectic.run.dagexpr`) are tasks too, and a call or expression read by one
 reader may run in that reader's task instead (INLINE: :func:`dialectic.compiler.dagexprs.inlined`),
 the run's own task included (``DagRun.pre``; the graph's first failure then cancels the run's
-task too, and the run takes that cancellation back: ``DagTasks.runner``).
+task too, and the run takes that cancellation back: ``DagTasks.runner``). A call read by
+several readers shares a task with its first reader that evaluates nothing in its own task
+first: a chain of calls, each reading the one before, is one task (``DagRun.starts``,
+:meth:`DagRun._chain`), the values of all but its last call going to futures in their places
+of ``DagTasks``; the run's own task makes one such chain first (``DagRun.own``:
+:func:`dialectic.compiler.dagplan._chained` chooses them).
 
 The semantics are the lazy run's (SPEC 1.3): each alias evaluated at most once, every call
 started as soon as its arguments are ready, the first failure stops the other calls (cancelled,
@@ -52,7 +57,8 @@ INLINE = 4
 
 
 class DagTasks(list[Any]):
-    """The tasks of one run's graph (by index) and the first failure among them; a list, so
+    """The tasks of one run's graph (by index; the future of a call a chain or the run's own
+    task makes before its last) and the first failure among them; a list, so
     that a call reads its arguments' tasks with no attribute lookup. Made from a tuple of
     Nones (``DagTasks(run.empty)``: no ``__init__`` of its own, the list's, in C)."""
 
