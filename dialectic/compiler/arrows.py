@@ -11,7 +11,7 @@ spread arguments and objects, JavaScript functions applied with their refusals l
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Coroutine, Sequence
 from contextvars import ContextVar
 from time import monotonic
 from typing import Any
@@ -19,6 +19,7 @@ from typing import Any
 from dialectic.compiler.columns import Plain
 from dialectic.limits import Limits
 from dialectic.outcome.errors import DialecticError, JSONPath, LimitExceeded
+from dialectic.run.compiled import Launch
 from dialectic.run.evaluator import MISSING, Compiled, State, deadline_error
 from dialectic.tree.nodes import Arr, Get, Global, Lambda, Lit, Node, Op, ParamRef
 from dialectic.tree.walking import children, walk
@@ -62,11 +63,17 @@ def param_reader(frame: int, index: int) -> Compiled:
     return Compiled(sync=read)
 
 
+#: applications of arrows whose body is a call of ready arguments start as the call does
+#: (:class:`ArrowLaunch`; a test turns this off to compare with the general way)
+LAUNCHES = True
+
+
 class Arrow:
     """A compiled arrow function: ``apply(s, args)`` (synchronous body) or ``aapply``."""
 
     __slots__ = (
         "body", "arity", "is_async", "locals", "key", "descending", "direct", "owns", "appends",
+        "launch",
     )  # fmt: skip
 
     def __init__(self, body: Compiled, arity: int, locals: int = 0) -> None:
@@ -87,6 +94,10 @@ class Arrow:
         #: a ``reduce`` arrow ``(acc, x) => acc + E``: its piece ``E`` (``TextAppend``,
         #: :mod:`dialectic.compiler.textfold`), so that appends to a text are linear
         self.appends: Any = None
+        #: the body's call, when the body is an asynchronous call of ready arguments and the
+        #: arrow has no aliases of its own: each application of it, one of several at once, is
+        #: started as the call is (:class:`ArrowLaunch`)
+        self.launch = body.launch if LAUNCHES and not locals and body.alias is None else None
 
     def apply(self, s: State, args: tuple[Any, ...]) -> Any:
         token = FRAME.set((*FRAME.get(), Frame(args, self.locals)))
@@ -103,6 +114,40 @@ class Arrow:
             return await self.body.aio(s)  # type: ignore[misc]
         finally:
             FRAME.reset(token)
+
+
+class ArrowLaunch(Launch):
+    """One application of an arrow whose body is an asynchronous call of ready arguments
+    (``ids.map(id => getUser(id))``), started as its body's call is (:class:`Launch`): the
+    arguments evaluated now in the application's frame, the implementation's own coroutine the
+    fan-out's task, with no coroutine of the arrow's or the call's around it. The call's
+    ``finish``, ``error`` and the rest are its body's."""
+
+    __slots__ = ("call", "args")
+
+    def __init__(self, call: Launch, args: tuple[Any, ...]) -> None:
+        self.timeout = call.timeout
+        self.call = call
+        self.args = args
+
+    def start(self, state: State) -> tuple[Coroutine[Any, Any, Any], list[Any] | None] | None:
+        token = FRAME.set((*FRAME.get(), Frame(self.args, 0)))
+        try:
+            return self.call.start(state)
+        finally:
+            FRAME.reset(token)
+
+    def finish(self, value: Any, state: State) -> Any:
+        return self.call.finish(value, state)
+
+    def error(self, exc: Exception, state: State) -> BaseException:
+        return self.call.error(exc, state)
+
+    def timed_out(self) -> DialecticError:
+        return self.call.timed_out()
+
+    def cancelled(self) -> DialecticError:
+        return self.call.cancelled()
 
 
 class Steps:

@@ -16,7 +16,7 @@ from collections.abc import Callable
 from typing import Any
 
 from dialectic.compiler.accumulate import COPY_STEP, reduce_owned, reduce_owned_async
-from dialectic.compiler.arrows import CHECK_EVERY, FRAME, Arrow, Frame, Steps
+from dialectic.compiler.arrows import CHECK_EVERY, FRAME, Arrow, ArrowLaunch, Frame, Steps
 from dialectic.compiler.columns import apply_columns
 from dialectic.compiler.textfold import append_rest, append_rest_async
 from dialectic.run.evaluator import Compiled, State, async_many
@@ -169,9 +169,20 @@ def _apply_direct(name: str, fn: Callable[[State, Any], Any], s: State, xs: list
 
 async def apply_async(name: str, arrow: Arrow, s: State, xs: list[Any], steps: Steps) -> Any:
     steps.take(s, len(xs))
-    kids = [
-        Compiled(aio=functools.partial(arrow.aapply, args=(x, i, xs))) for i, x in enumerate(xs)
-    ]
+    launch = arrow.launch
+    if launch is None:
+        kids = [
+            Compiled(aio=functools.partial(arrow.aapply, args=(x, i, xs))) for i, x in enumerate(xs)
+        ]
+    else:  # (each application's call started as the call is: no coroutine of the arrow's)
+        kids = []
+        for i, x in enumerate(xs):
+            args = (x, i, xs)
+            kids.append(
+                Compiled(
+                    aio=functools.partial(arrow.aapply, args=args), launch=ArrowLaunch(launch, args)
+                )
+            )
     if arrow.body.ordered:  # effectful calls: element after element (SPEC 17)
         return await _apply_in_order(name, arrow, s, xs)
     results = await async_many(kids)(s) if kids else []
