@@ -92,7 +92,7 @@ def run_both(program: str, context: dict[str, Any] | None = None, **limits: Any)
     return outs[0], outs[1]
 
 
-CASES = {
+CASES: dict[str, tuple[str, dict[str, Any]]] = {
     "values": ("return await Promise.all(ids.map(id => step(id, 1)));", {"ids": [1, 2, 3]}),
     "the index and a context value": (
         "return await Promise.all(ids.map((id, i) => step(id + k, i)));",
