@@ -54,6 +54,7 @@ from dialectic.run.evaluator import (
     async_many,
     sync_many,
 )
+from dialectic.run.gather import one_awaited
 from dialectic.tree.dispatch import unbound_table
 from dialectic.tree.nodes import (
     AliasRef,
@@ -181,6 +182,9 @@ class Compiler(CallsMixin, FormsMixin, RecursionMixin):
             # SPEC 17: two effectful children or more stop at an ambiguity
             many = sync_in_order(fns) if ordered > 1 else sync_many(fns)
             return Compiled(lambda s: finish(many(s)))
+        waits = [i for i, c in enumerate(children) if c.aio is not None]
+        if len(waits) == 1 and sum(1 for c in children if c.ordered) <= 1:
+            return Compiled(aio=one_awaited(children, waits[0], finish))
         amany = async_many(children)
 
         async def run(s: State) -> Any:

@@ -127,6 +127,38 @@ def async_many(
     return many
 
 
+def one_awaited(
+    children: list[Compiled], j: int, finish: Callable[[list[Any]], Any]
+) -> Callable[[State], Awaitable[Any]]:
+    """``finish`` of the children's values when one of them, ``j``, is asynchronous
+    (``{id, v: await f(id)}``, ``(await f(x)) + 1``): the others evaluated first, in order,
+    then it awaited in this frame, as :func:`~dialectic.run.gather.async_many` does it (a
+    coroutine less on every level of such an expression); their ambiguities together, in the
+    children's order."""
+    n = len(children)
+    sync_idx = tuple((i, c.sync) for i, c in enumerate(children) if c.sync is not None)
+    afn = children[j].aio
+    assert afn is not None
+
+    async def run(s: State) -> Any:
+        out: list[Any] = [None] * n
+        found: list[tuple[int, AmbiguityError]] | None = None
+        for i, fn in sync_idx:
+            try:
+                out[i] = fn(s)
+            except AmbiguityError as exc:
+                found = [(i, exc)] if found is None else [*found, (i, exc)]
+        try:
+            out[j] = await afn(s)
+        except AmbiguityError as exc:
+            found = [(j, exc)] if found is None else [*found, (j, exc)]
+        if found is not None:
+            raise merge_in_order(found)
+        return finish(out)
+
+    return run
+
+
 def _in_order(kids: tuple[Compiled, ...]) -> Callable[[State], Awaitable[list[Any]]]:
     """Children with effectful calls (SPEC 17): one after the other, in program order; an
     ambiguity stops the ones after it, as a failure does (their effects must not run)."""
