@@ -236,8 +236,9 @@ class LoopBodyMixin(
             name = values[target]
             if kinds[target + 1] in (";", ",") and values[pos] == "let":
                 raise self.fail(
-                    f"`let {name};` in a loop's body is read only when `if` statements (or a "
-                    "`try`) right after it set it",
+                    f"`let {name};` in a loop's body is read only when `if` statements, a "
+                    "`switch` whose cases only set it and `break`, or a `try`, right after it "
+                    "set it",
                     self.starts[target + 1],
                     f"compute the value as one expression: `const {name} = test ? a : b;` "
                     f"(a `switch` of values: a lookup, `const {name} = {{open: 'a', closed: "
