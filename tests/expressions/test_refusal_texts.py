@@ -276,7 +276,7 @@ def test_the_copy_the_hints_write_runs_as_in_node() -> None:
             "build the value to write first",
         ),
         (
-            "return JSON.parse(`{\"a\": ${[1].map(x => x)}}`, function (k, v) { return v; });",
+            'return JSON.parse(`{"a": ${[1].map(x => x)}}`, function (k, v) { return v; });',
             (1, 48),
             "JSON.parse takes no reviver function in Plan",
             "parse first, then change the value",

@@ -218,7 +218,9 @@ class LoopBodyMixin(
             raise self.fail(
                 "a loop's body declares with `const` or `let`, not `var`",
                 self.starts[pos],
-                "a `var` outlives the loop in JavaScript; write const y = ...;",
+                "a `var` outlives the loop in JavaScript, and keeps the last turn's value (it "
+                "is read as `let` only with a value, read after it in its block alone, and no "
+                "arrow or function written there); write const y = ...;",
             )
         target = pos + 1
         while True:
