@@ -107,3 +107,32 @@ def test_a_long_run_of_digits_is_grouped_in_linear_time() -> None:
     )
     assert out.status == "success" and out.value == [399999, 100000], out.message
     assert time.monotonic() - start < 20
+
+
+def test_random_texts_and_every_variant_give_nodes_value() -> None:
+    """Seeded random texts (digits, word characters, signs, points, spaces, characters beyond
+    ASCII) through every variant with every method that finds matches."""
+    import random
+
+    rng = random.Random(20261125)
+    alphabet = "0123456789" * 4 + "ab_Z.,- é😀"
+    variants = [
+        f"{head}(?={run}{tail})"
+        for head in ("\\\\B", "(\\\\d)", "\\\\d")
+        for run in ("(\\\\d{3})+", "(?:\\\\d{3})+")
+        for tail in ("(?!\\\\d)", "$")
+    ]
+    texts = []
+    for n, source in enumerate(variants):
+        words = ["".join(rng.choice(alphabet) for _ in range(rng.randint(0, 14))) for _ in range(6)]
+        flags = "g" if n % 3 else ""
+        texts.append(
+            f"const re = new RegExp('{source}', '{flags}');\n"
+            f"const ws = {words!r};\n"
+            "return ws.map(w => [w.replace(re, '<$&|$1>'), w.split(re), w.search(re), "
+            "re.global ? [...w.matchAll(re)].map(m => [...m, m.index]) : w.match(re)]);"
+        )
+    verdicts = run_both(texts)
+    assert [v.kind for v in verdicts] == ["same"] * len(texts), [
+        (texts[int(v.name)], v.detail) for v in verdicts if v.kind != "same"
+    ]
