@@ -2281,3 +2281,149 @@ return diff > 0 ? `${a.city} is ${diff}° warmer` : diff < 0 ? `${b.city} is ${-
 const w = await get_weather("London");
 const total = w.forecast.reduce((s, f) => s + f.rain, 0);
 return { city: w.city, total: Number(total.toFixed(2)), wettest: w.forecast.toSorted((x, y) => y.rain - x.rain)[0].day };
+// === h4_parallel_try_null_users
+const ids = [1, 9, 2];
+const users = await Promise.all(ids.map(async (id) => { try { return await get_user(id); } catch { return null; } }));
+return users.map(u => u?.name ?? null);
+// === h4_entries_numbered_list
+const users = await list_users();
+const out = [];
+for (const [i, u] of users.entries()) out.push(`${i + 1}. ${u.name}`);
+return out;
+// === h4_foreach_push_names
+const users = await list_users();
+const names = [];
+users.forEach(u => { if (u.active) names.push(u.name); });
+return names;
+// === h4_foreach_entries_object_set
+const prices = { a: 1, b: 2 };
+const out = {};
+Object.entries(prices).forEach(([k, v]) => { out[k] = v * 2; });
+return out;
+// === h4_let_if_else_await
+const u = await get_user(2);
+let result;
+if (u.manager) {
+  result = await get_user(u.manager.id);
+} else {
+  result = null;
+}
+return result?.name;
+// === h4_currency_formats_en_us
+const total = 1234.5;
+return [new Intl.NumberFormat("en-US", { style: "currency", currency: "USD" }).format(total), total.toLocaleString("en-US", { style: "currency", currency: "EUR" })];
+// === h4_retry_sleep_attempts
+const sleep = ms => new Promise(r => setTimeout(r, ms));
+let last;
+for (let attempt = 1; attempt <= 3; attempt++) {
+  try {
+    last = await get_weather(attempt < 3 ? "Nowhere" : "Paris");
+    break;
+  } catch (e) {
+    if (attempt === 3) throw e;
+    await sleep(10);
+  }
+}
+return last.city;
+// === h4_price_extremes_avg
+const ps = await search_products();
+return { max: Math.max(...ps.map(p => p.price)), min: Math.min(...ps.map(p => p.price)), avg: Number((ps.reduce((s, p) => s + p.price, 0) / ps.length).toFixed(2)) };
+// === h4_reduce_group_names_by_role
+const users = await list_users();
+const summary = users.reduce((acc, u) => {
+  acc[u.role] = acc[u.role] || [];
+  acc[u.role].push(u.name);
+  return acc;
+}, {});
+return summary;
+// === h4_foreach_group_ids_by_city
+const users = await list_users();
+const grouped = {};
+users.forEach(u => {
+  if (!grouped[u.city]) grouped[u.city] = [];
+  grouped[u.city].push(u.id);
+});
+return grouped;
+// === h4_helper_parallel_pair
+async function getUserOrders(id) {
+  const [user, orders] = await Promise.all([get_user(id), get_orders(id)]);
+  return { name: user.name, count: orders.length };
+}
+const results = [];
+for (const id of [1, 2, 3]) {
+  results.push(await getUserOrders(id));
+}
+return results;
+// === h4_oldest_user_loop
+const users = await list_users();
+let oldest = users[0];
+for (const u of users) {
+  if (u.age > oldest.age) oldest = u;
+}
+return oldest.name;
+// === h4_map_group_events_by_day
+const events = await list_events();
+const byDay = new Map();
+for (const e of events) {
+  const day = e.start.split("T")[0];
+  if (!byDay.has(day)) byDay.set(day, []);
+  byDay.get(day).push(e.title);
+}
+return Object.fromEntries(byDay);
+// === h4_csv_units_destructure_holes
+const text = await read_file("/data/sales.csv");
+const lines = text.trim().split("\n").slice(1);
+let units = 0;
+for (const line of lines) {
+  const [, , u] = line.split(",");
+  units += parseInt(u, 10);
+}
+return units;
+// === h4_object_rows_undefined_member
+const users = await list_users();
+const result = {};
+for (const u of users) {
+  result[u.name] = {
+    age: u.age,
+    tags: u.tags.length > 0 ? u.tags : undefined,
+  };
+}
+return result;
+// === h4_set_seen_unique_cities
+const users = await list_users();
+const seen = new Set();
+const cities = [];
+for (const u of users) {
+  if (!seen.has(u.city)) {
+    seen.add(u.city);
+    cities.push(u.city);
+  }
+}
+return cities;
+// === h4_stock_message_then_email
+const q = await get_stock_price("AAPL");
+const msg = `AAPL is ${q.change_pct < 0 ? "down" : "up"} ${Math.abs(q.change_pct)}% at $${q.price.toFixed(2)}`;
+await send_email("me@example.com", "AAPL", msg);
+return msg;
+// === h4_stats_object_counters
+const users = await list_users();
+const stats = { count: 0, totalAge: 0 };
+for (const u of users) {
+  stats.count++;
+  stats.totalAge += u.age;
+}
+stats.avg = stats.totalAge / stats.count;
+return stats;
+// === h4_destructure_parallel_pair
+const data = await Promise.all([get_weather("Paris"), get_weather("Tokyo")]);
+const [paris, tokyo] = data;
+const hotter = paris.tempC > tokyo.tempC ? paris : tokyo;
+return { hotter: hotter.city, diff: Math.abs(paris.tempC - tokyo.tempC).toFixed(1) };
+// === h4_while_next_cursor_pages
+let page = await list_tickets({ limit: 3 });
+const all = [...page.tickets];
+while (page.next_cursor) {
+  page = await list_tickets({ cursor: page.next_cursor, limit: 3 });
+  all.push(...page.tickets);
+}
+return all.length;
