@@ -11,6 +11,7 @@ result is JavaScript's; every application and element visited counts against
 from __future__ import annotations
 
 import functools
+import json
 import math
 from collections.abc import Callable
 from typing import Any
@@ -23,6 +24,7 @@ from dialectic.run.evaluator import Compiled, State, async_many
 from dialectic.values import jsmethods as jm
 from dialectic.values.data import UNDEFINED
 from dialectic.values.jsops import MAX_ITEMS, MAX_SAFE, JsRefusal, is_number, kind, too_many, truthy
+from dialectic.values.jstonumber import to_number
 
 
 def _results_sync(arrow: Arrow, s: State, xs: list[Any], steps: Steps) -> Callable[[int], Any]:
@@ -328,12 +330,28 @@ def sort_values(xs: list[Any], arrow: Arrow | None, s: State, steps: Steps) -> l
     return sorted(present, key=functools.cmp_to_key(_comparator(arrow, s, steps))) + tail
 
 
+def _text_key(k: str) -> Any:
+    """A text's number, as ``-`` makes it (``Number(k)``); refused where JavaScript's is NaN
+    (its comparator would answer NaN, read as "equal", whatever the other key)."""
+    try:
+        return to_number(k)
+    except JsRefusal:
+        raise JsRefusal(
+            f"the comparator subtracts texts, and {json.dumps(k)[:40]} is no number (JavaScript "
+            "subtracts NaN, which leaves the order to the sort's inner steps)",
+            "Compare texts with (a, b) => a.localeCompare(b) or a < b ? -1 : 1; numbers in "
+            "texts: (a, b) => Number(a) - Number(b) once each is a number.",
+        ) from None
+
+
 def _check_keys(keys: list[Any]) -> list[Any]:
     """The keys a comparator ``K(a) - K(b)`` subtracts: numbers JavaScript holds exactly (a
     Date's key is its time, as ``-`` takes it)."""
     kinds = set(map(type, keys))
     if kinds <= _NUMBERS and (int not in kinds or -MAX_SAFE <= min(keys) <= max(keys) <= MAX_SAFE):
         return keys
+    if str in kinds:  # `Object.keys(counts).sort((a, b) => a - b)`: `-` makes them numbers
+        return _check_keys([_text_key(k) if type(k) is str else k for k in keys])
     if any(getattr(t, "js_kind", None) == "Date" for t in kinds):
         return _check_keys(
             [

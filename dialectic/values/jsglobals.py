@@ -15,6 +15,7 @@ from dialectic.values.collections import is_collection, leaving
 from dialectic.values.data import UNDEFINED
 from dialectic.values.jsextras import extra_globals
 from dialectic.values.jsnumber import js_number_to_string
+from dialectic.values.jsonkeys import keep_keys, replacer_keys
 from dialectic.values.jsonparse import json_parse
 from dialectic.values.jsonpretty import gap_of, pretty
 from dialectic.values.jsops import (
@@ -166,13 +167,15 @@ def json_stringify(
     """``JSON.stringify``: compact, keys in order, numbers as JavaScript writes them; the text
     within ``limit`` (the run's ``max_string_length``), measured as it is written. A value of
     a registered type is written as the JSON text of ``stringify(v)``, or as ``raw(v)``.
-    ``space`` indents as JavaScript does (:mod:`.jsonpretty`); a ``replacer`` other than null
-    is refused."""
-    if replacer is not UNDEFINED and replacer is not None:
+    ``space`` indents as JavaScript does (:mod:`.jsonpretty`); a ``replacer`` that is an array
+    lists the keys written (:mod:`.jsonkeys`); another other than null is refused."""
+    if isinstance(replacer, list):  # the keys to write (:mod:`.jsonkeys`)
+        value = keep_keys(value, replacer_keys(replacer))
+    elif replacer is not UNDEFINED and replacer is not None:
         raise JsRefusal(
-            "JSON.stringify with a replacer is not supported",
-            "pass null (JSON.stringify(v, null, 2)); to keep some keys, build the object "
-            "first: {id: v.id, name: v.name}",
+            "JSON.stringify with a replacer other than null or a list of keys is not supported",
+            "pass null (JSON.stringify(v, null, 2)), or the keys to write: "
+            "JSON.stringify(v, ['id', 'name'])",
         )
     if value is UNDEFINED:
         return UNDEFINED

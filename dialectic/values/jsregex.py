@@ -73,6 +73,8 @@ def _compiled(source: str, flags: str) -> tuple[Any, Translated]:
     _UNANCHORED = re2._re2.RE2.Anchor.UNANCHORED
     _BOTH = re2._re2.RE2.Anchor.ANCHOR_BOTH
     done = translate(source, flags)
+    if done.digits is not None:
+        return done.digits, done
     options = re2.Options()
     options.max_mem = PATTERN_MEMORY
     options.log_errors = False

@@ -8,6 +8,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+if TYPE_CHECKING:
+    from dialectic.values.regexdigits import DigitGroups
+
 __all__ = ["FOLDED_APART", "MAX_PATTERN", "ClassReader", "RegexSyntax", "Translated"]
 
 #: the longest pattern a program may write
@@ -75,7 +78,7 @@ class RegexSyntax(Exception):
 class Translated:
     """An RE2 pattern and what the run needs to know about it."""
 
-    __slots__ = ("anchors", "groups", "halves", "inside", "names", "pattern")
+    __slots__ = ("anchors", "digits", "groups", "halves", "inside", "names", "pattern")
 
     def __init__(self, pattern: str) -> None:
         self.pattern = pattern
@@ -89,6 +92,9 @@ class Translated:
         #: whether it holds `\B` (RE2 finds it between the bytes of a character: a text with
         #: characters beyond ASCII is refused)
         self.inside = False
+        #: the matcher of the thousands separators' lookahead (:mod:`.regexdigits`), which
+        #: runs instead of RE2
+        self.digits: DigitGroups | None = None
 
 
 def _cp(c: int) -> str:

@@ -12,6 +12,7 @@ repetition) is refused with the offset in the pattern and what to write instead.
 
 from __future__ import annotations
 
+from dialectic.values.regexdigits import digit_groups
 from dialectic.values.regexsets import (
     _LINE_ENDS,
     _MAX_CODE,
@@ -144,7 +145,8 @@ class _Reader(ClassReader):
                 hint = (
                     # the thousands separators of /\B(?=(\d{3})+(?!\d))/g
                     "to group a number's digits, write n.toLocaleString('en-US') (options: "
-                    "{minimumFractionDigits: 2, maximumFractionDigits: 2})"
+                    "{minimumFractionDigits: 2, maximumFractionDigits: 2}), or the pattern "
+                    "exactly as /\\B(?=(\\d{3})+(?!\\d))/g (flag g or none)"
                     if src.startswith(("(?=(\\d{3})+", "(?=(?:\\d{3})+"), i)
                     else "match the part too and take the group you need: "
                     "s.match(/(\\d+)px/)[1] instead of /\\d+(?=px)/; or test twice: "
@@ -423,6 +425,14 @@ def translate(source: str, flags: str) -> Translated:
             MAX_PATTERN,
             "split the work into smaller patterns",
         )
+    digits = digit_groups(source, flags)
+    if digits is not None:  # (the one lookahead idiom, matched by a scan of its own)
+        done = Translated(source)
+        done.digits = digits
+        done.groups = digits.groups
+        done.names = [None] * digits.groups
+        done.anchors = digits.at_end
+        return done
     reader = _Reader(source, flags)
     done = reader.read()
     prefix = ("(?i)" if "i" in flags else "") + ("(?m)" if "m" in flags else "")

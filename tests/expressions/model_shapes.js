@@ -1960,3 +1960,470 @@ return queue;
 const ps = await search_products()
 const stock = ps.reduce((acc, p) => { acc[p.category] = (acc[p.category] ?? 0) + p.stock; acc.all += p.stock; return acc }, { all: 0 }).all
 return stock
+// === h4_nested_user_orders_total
+const user = await get_user(2);
+const orders = await get_orders(user.id);
+const total = orders.flatMap(o => o.items).reduce((s, i) => s + i.qty * i.price, 0);
+return { user: user.name, orders: orders.length, total: Math.round(total * 100) / 100 };
+// === h4_parallel_weather_warmest
+const cities = ["Paris", "London", "Tokyo"];
+const reports = await Promise.all(cities.map(city => get_weather(city)));
+const warmest = reports.reduce((best, r) => (r.tempC > best.tempC ? r : best));
+return `${warmest.city} is warmest at ${warmest.tempC}°C`;
+// === h4_convert_then_format_grouped
+const { converted } = await convert_currency(1234567.5, "USD", "JPY");
+return converted.toFixed(0).replace(/\B(?=(\d{3})+(?!\d))/g, ",") + " JPY";
+// === h4_portfolio_value_eur
+const holdings = { AAPL: 10, MSFT: 4, SAP: 20 };
+const quotes = await Promise.all(Object.keys(holdings).map(s => get_stock_price(s)));
+let usd = 0;
+for (const q of quotes) {
+  const amount = q.price * holdings[q.symbol];
+  usd += q.currency === "USD" ? amount : amount / (await get_exchange_rate("USD", q.currency));
+}
+const rate = await get_exchange_rate("USD", "EUR");
+return { usd: usd.toFixed(2), eur: (usd * rate).toFixed(2) };
+// === h4_manager_chain
+const u = await get_user(4);
+const boss = u.manager ? await get_user(u.manager.id) : null;
+const bossBoss = boss?.manager ? await get_user(boss.manager.id) : null;
+return [u.name, boss?.name ?? "none", bossBoss?.name ?? "none"];
+// === h4_events_for_user_with_titles
+const user = await get_user(3);
+const events = await list_events("2024-05");
+return events
+  .filter(e => e.attendees.includes(user.email))
+  .map(e => ({ title: e.title, at: e.start.slice(11, 16), where: e.location ?? "TBD" }));
+// === h4_math_chain_nestful_like
+const a = 12 * 7;
+const b = Math.pow(a, 2);
+const c = Math.sqrt(b) + Math.log10(1000);
+return Math.round(c * 100) / 100;
+// === h4_stock_moves_report
+const symbols = ["AAPL", "MSFT", "SAP"];
+const quotes = await Promise.all(symbols.map(get_stock_price));
+return quotes
+  .toSorted((a, b) => b.change_pct - a.change_pct)
+  .map(q => `${q.symbol.padEnd(5)} ${q.change_pct >= 0 ? "+" : ""}${q.change_pct.toFixed(2)}%`)
+  .join("\n");
+// === h4_cheapest_in_stock_per_category
+const products = await search_products();
+const best = {};
+for (const p of products) {
+  if (p.stock === 0) continue;
+  if (!best[p.category] || p.price < best[p.category].price) best[p.category] = p;
+}
+return Object.fromEntries(Object.entries(best).map(([c, p]) => [c, `${p.name} ($${p.price})`]));
+// === h4_budget_filter_then_convert
+const items = await search_products("jackets", 250);
+const eur = await Promise.all(items.map(p => convert_currency(p.price, "USD", "EUR")));
+return items.map((p, i) => ({ name: p.name, eur: eur[i].converted }));
+// === h4_ticket_label_switch
+const { tickets } = await list_tickets({ limit: 10 });
+const lines = [];
+for (const t of tickets) {
+  let badge;
+  switch (t.priority) {
+    case "critical":
+      badge = "P0";
+      break;
+    case "high":
+      badge = "P1";
+      break;
+    case "medium":
+      badge = "P2";
+      break;
+    default:
+      badge = "P3";
+  }
+  lines.push(`[${badge}] ${t.id} ${t.title}`);
+}
+return lines.join("\n");
+// === h4_ticket_owner_lookup
+const { tickets } = await list_tickets({ limit: 10 });
+const users = await list_users();
+const byEmail = new Map(users.map(u => [u.email, u]));
+return tickets
+  .filter(t => t.status !== "closed")
+  .map(t => ({ id: t.id, owner: byEmail.get(t.assignee)?.name ?? "unassigned" }));
+// === h4_ages_histogram_numeric_keys
+const users = await list_users();
+const byDecade = {};
+for (const u of users) {
+  const d = Math.floor(u.age / 10) * 10;
+  byDecade[d] = (byDecade[d] ?? 0) + 1;
+}
+return Object.keys(byDecade).sort((a, b) => b - a).map(d => `${d}s: ${byDecade[d]}`);
+// === h4_json_report_selected_fields
+const users = await list_users();
+const active = users.filter(u => u.active);
+return JSON.stringify(active, ["id", "name", "city"], 2);
+// === h4_send_summary_email
+const { tickets } = await list_tickets({ limit: 10 });
+const open = tickets.filter(t => t.status === "open");
+const body = open.map(t => `- ${t.id}: ${t.title}`).join("\n");
+const sent = await send_email("ops@example.com", `${open.length} open tickets`, body);
+return { status: sent.status, to: sent.to, lines: body.split("\n").length };
+// === h4_search_then_fetch_first
+const results = await search_web("python guide", 5);
+const top = results.toSorted((a, b) => b.score - a.score)[0];
+const page = await fetch_url(top.url);
+return { title: top.title, status: page.status, score: top.score };
+// === h4_health_checks_allsettled
+const urls = ["https://api.example.com/health", "https://down.example.com/x", "https://api.example.com/version"];
+const results = await Promise.allSettled(urls.map(u => fetch_url(u)));
+return results.map((r, i) => ({
+  url: urls[i],
+  ok: r.status === "fulfilled" && r.value.status === 200,
+  error: r.status === "rejected" ? r.reason.message : null,
+}));
+// === h4_version_from_json_body
+const res = await fetch_url("https://api.example.com/version");
+if (res.status !== 200) return null;
+const { major, minor, patch = 0 } = JSON.parse(res.body);
+return `v${major}.${minor}.${patch}`;
+// === h4_csv_revenue_by_region
+const text = await read_file("/data/sales.csv");
+const [header, ...rows] = text.trim().split("\n");
+const cols = header.split(",");
+const records = rows.map(r => Object.fromEntries(r.split(",").map((v, i) => [cols[i], v])));
+const revenue = {};
+for (const r of records) revenue[r.region] = (revenue[r.region] ?? 0) + Number(r.units) * Number(r.price);
+return Object.entries(revenue).sort(([, a], [, b]) => b - a);
+// === h4_config_endpoints_hosts
+const cfg = JSON.parse(await read_file("/data/config.json"));
+const { retries = 1, timeout = 30, endpoints } = cfg;
+return { retries, timeout, hosts: Object.values(endpoints).map(u => u.split("/")[2]) };
+// === h4_notes_todos_and_emails
+const notes = await read_file("/data/notes.md");
+const todos = notes.split("\n").filter(l => l.startsWith("TODO:")).map(l => l.slice(5).trim());
+const emails = notes.match(/[\w.]+@[\w.]+\.\w+/g) ?? [];
+return { todos, emails };
+// === h4_files_largest_first
+const entries = await list_files("/data");
+const files = entries.filter(e => e.type === "file");
+const fmt = n => (n >= 1024 ? `${(n / 1024).toFixed(1)} KB` : `${n} B`);
+return files.toSorted((a, b) => b.size - a.size).map(f => `${f.name} ${fmt(f.size)}`);
+// === h4_recently_modified_files
+const entries = await list_files("/data");
+const cutoff = new Date("2024-04-25T00:00:00Z").getTime();
+return entries
+  .filter(e => new Date(e.modified).getTime() >= cutoff)
+  .map(e => e.name);
+// === h4_meeting_durations
+const events = await list_events();
+return events.map(e => {
+  const minutes = (new Date(e.end) - new Date(e.start)) / 60000;
+  return `${e.title}: ${minutes} min`;
+});
+// === h4_busiest_day
+const events = await list_events();
+const perDay = events.reduce((acc, e) => {
+  const day = e.start.slice(0, 10);
+  return { ...acc, [day]: (acc[day] ?? 0) + 1 };
+}, {});
+const [day, count] = Object.entries(perDay).sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]))[0];
+return { day, count };
+// === h4_attendee_counts_set
+const events = await list_events();
+const everyone = new Set(events.flatMap(e => e.attendees));
+return [...everyone].sort().map(email => [email, events.filter(e => e.attendees.includes(email)).length]);
+// === h4_rain_days_forecast
+const ws = await Promise.all(["Paris", "London", "Tokyo"].map(get_weather));
+return Object.fromEntries(ws.map(w => [w.city, w.forecast.filter(f => f.rain >= 0.5).map(f => f.day)]));
+// === h4_temperature_conversions
+const w = await get_weather("Tokyo");
+const toF = c => Math.round((c * 9 / 5 + 32) * 10) / 10;
+return { now: toF(w.tempC), highs: w.forecast.map(f => toF(f.high)), unit: "°F" };
+// === h4_try_each_user_fallback
+const ids = [1, 7, 3];
+const out = [];
+for (const id of ids) {
+  try {
+    const u = await get_user(id);
+    out.push(u.name);
+  } catch (err) {
+    out.push(`missing (${err.message})`);
+  }
+}
+return out;
+// === h4_first_available_city
+const candidates = ["Berlin", "Paris", "Tokyo"];
+let found = null;
+for (const city of candidates) {
+  try {
+    found = await get_weather(city);
+    break;
+  } catch {
+    continue;
+  }
+}
+return found ? `${found.city}: ${found.conditions}` : "no data";
+// === h4_exchange_table
+const targets = ["EUR", "GBP", "JPY"];
+const rates = await Promise.all(targets.map(t => get_exchange_rate("USD", t)));
+return targets.map((t, i) => `1 USD = ${rates[i].toFixed(t === "JPY" ? 1 : 4)} ${t}`);
+// === h4_round_trip_conversion
+const there = await convert_currency(100, "EUR", "GBP");
+const back = await convert_currency(there.converted, "GBP", "EUR");
+return { there: there.converted, back: back.converted, loss: +(100 - back.converted).toFixed(2) };
+// === h4_order_status_counts
+const all = (await Promise.all([1, 2, 3, 4].map(id => get_orders(id)))).flat();
+const counts = all.reduce((m, o) => m.set(o.status, (m.get(o.status) ?? 0) + 1), new Map());
+return Object.fromEntries([...counts].sort(([a], [b]) => a.localeCompare(b)));
+// === h4_top_skus_by_quantity
+const all = (await Promise.all([1, 2, 3].map(get_orders))).flat();
+const qty = {};
+for (const o of all) for (const it of o.items) qty[it.sku] = (qty[it.sku] ?? 0) + it.qty;
+return Object.entries(qty).sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0])).slice(0, 3);
+// === h4_user_spend_ranking
+const users = await list_users();
+const spend = await Promise.all(users.map(async u => {
+  const orders = await get_orders(u.id);
+  const total = orders.filter(o => o.status !== "cancelled")
+    .reduce((s, o) => s + o.items.reduce((t, i) => t + i.qty * i.price, 0), 0);
+  return { name: u.name, total: Number(total.toFixed(2)) };
+}));
+return spend.sort((a, b) => b.total - a.total);
+// === h4_latest_order_per_user
+const users = await list_users();
+const latest = [];
+for (const u of users) {
+  const orders = await get_orders(u.id);
+  if (orders.length === 0) continue;
+  const last = orders.reduce((a, b) => (a.createdAt > b.createdAt ? a : b));
+  latest.push({ user: u.name.split(" ")[0], order: last.id, date: last.createdAt.slice(0, 10) });
+}
+return latest;
+// === h4_products_brand_summary
+const products = await search_products();
+const brands = [...new Set(products.map(p => p.brand))];
+return brands.map(b => {
+  const mine = products.filter(p => p.brand === b);
+  const avg = mine.reduce((s, p) => s + p.rating, 0) / mine.length;
+  return `${b}: ${mine.length} item(s), avg rating ${avg.toFixed(2)}`;
+});
+// === h4_inventory_value_grouped
+const products = await search_products();
+const value = products.reduce((s, p) => s + p.price * p.stock, 0);
+const [int, frac] = value.toFixed(2).split(".");
+return `$${int.replace(/\B(?=(\d{3})+(?!\d))/g, ",")}.${frac}`;
+// === h4_paginate_with_undefined_cursor
+let cursor;
+const ids = [];
+do {
+  const page = await list_tickets({ cursor, limit: 2 });
+  ids.push(...page.tickets.map(t => t.id));
+  cursor = page.next_cursor ?? undefined;
+} while (cursor);
+return ids;
+// === h4_paginate_while_true_break
+const all = [];
+let cursor = undefined;
+for (let page = 0; page < 10; page++) {
+  const res = await list_tickets({ cursor, limit: 3 });
+  all.push(...res.tickets);
+  if (!res.next_cursor) break;
+  cursor = res.next_cursor;
+}
+return { total: all.length, critical: all.filter(t => t.priority === "critical").map(t => t.id) };
+// === h4_unassigned_critical_alert
+const { tickets } = await list_tickets({ limit: 20 });
+const urgent = tickets.filter(t => t.priority === "critical" && !t.assignee);
+if (urgent.length === 0) return "nothing to do";
+const receipts = await Promise.all(urgent.map(t => send_email("oncall@example.com", `URGENT ${t.id}`, t.title)));
+return receipts.map(r => r.id);
+// === h4_label_index
+const { tickets } = await list_tickets({ limit: 20 });
+const index = {};
+for (const t of tickets) {
+  for (const label of t.labels) {
+    (index[label] ??= []).push(t.id);
+  }
+}
+return Object.keys(index).sort().map(l => `${l}: ${index[l].join(", ")}`);
+// === h4_ticket_age_days
+const { tickets } = await list_tickets({ limit: 20 });
+const now = new Date("2024-05-10T00:00:00Z");
+return tickets
+  .filter(t => t.status !== "closed")
+  .map(t => ({ id: t.id, days: Math.floor((now - new Date(t.created)) / 86400000) }))
+  .sort((a, b) => b.days - a.days);
+// === h4_search_dedupe_domains
+const [a, b] = await Promise.all([search_web("python"), search_web("guide")]);
+const seen = new Set();
+const unique = [];
+for (const r of [...a, ...b]) {
+  if (seen.has(r.url)) continue;
+  seen.add(r.url);
+  unique.push(r);
+}
+return unique.map(r => new URL(r.url).hostname);
+// === h4_published_this_year
+const results = await search_web("python javascript rust node", 10);
+return results
+  .filter(r => r.published.startsWith("2024"))
+  .map(({ title, published }) => ({ title, month: new Date(published).toLocaleString("en-US", { month: "short", timeZone: "UTC" }) }));
+// === h4_user_card_template
+const u = await get_user(1);
+const { name, email, tags = [], manager } = u;
+return [
+  `Name:    ${name}`,
+  `Email:   ${email}`,
+  `Tags:    ${tags.length ? tags.join(", ") : "-"}`,
+  `Manager: ${manager?.name ?? "(none)"}`,
+].join("\n");
+// === h4_compare_two_cities
+const [a, b] = await Promise.all([get_weather("Paris"), get_weather("London")]);
+const diff = +(a.tempC - b.tempC).toFixed(1);
+return diff > 0 ? `${a.city} is ${diff}° warmer` : diff < 0 ? `${b.city} is ${-diff}° warmer` : "same";
+// === h4_weekly_rain_total
+const w = await get_weather("London");
+const total = w.forecast.reduce((s, f) => s + f.rain, 0);
+return { city: w.city, total: Number(total.toFixed(2)), wettest: w.forecast.toSorted((x, y) => y.rain - x.rain)[0].day };
+// === h4_parallel_try_null_users
+const ids = [1, 9, 2];
+const users = await Promise.all(ids.map(async (id) => { try { return await get_user(id); } catch { return null; } }));
+return users.map(u => u?.name ?? null);
+// === h4_entries_numbered_list
+const users = await list_users();
+const out = [];
+for (const [i, u] of users.entries()) out.push(`${i + 1}. ${u.name}`);
+return out;
+// === h4_foreach_push_names
+const users = await list_users();
+const names = [];
+users.forEach(u => { if (u.active) names.push(u.name); });
+return names;
+// === h4_foreach_entries_object_set
+const prices = { a: 1, b: 2 };
+const out = {};
+Object.entries(prices).forEach(([k, v]) => { out[k] = v * 2; });
+return out;
+// === h4_let_if_else_await
+const u = await get_user(2);
+let result;
+if (u.manager) {
+  result = await get_user(u.manager.id);
+} else {
+  result = null;
+}
+return result?.name;
+// === h4_currency_formats_en_us
+const total = 1234.5;
+return [new Intl.NumberFormat("en-US", { style: "currency", currency: "USD" }).format(total), total.toLocaleString("en-US", { style: "currency", currency: "EUR" })];
+// === h4_retry_sleep_attempts
+const sleep = ms => new Promise(r => setTimeout(r, ms));
+let last;
+for (let attempt = 1; attempt <= 3; attempt++) {
+  try {
+    last = await get_weather(attempt < 3 ? "Nowhere" : "Paris");
+    break;
+  } catch (e) {
+    if (attempt === 3) throw e;
+    await sleep(10);
+  }
+}
+return last.city;
+// === h4_price_extremes_avg
+const ps = await search_products();
+return { max: Math.max(...ps.map(p => p.price)), min: Math.min(...ps.map(p => p.price)), avg: Number((ps.reduce((s, p) => s + p.price, 0) / ps.length).toFixed(2)) };
+// === h4_reduce_group_names_by_role
+const users = await list_users();
+const summary = users.reduce((acc, u) => {
+  acc[u.role] = acc[u.role] || [];
+  acc[u.role].push(u.name);
+  return acc;
+}, {});
+return summary;
+// === h4_foreach_group_ids_by_city
+const users = await list_users();
+const grouped = {};
+users.forEach(u => {
+  if (!grouped[u.city]) grouped[u.city] = [];
+  grouped[u.city].push(u.id);
+});
+return grouped;
+// === h4_helper_parallel_pair
+async function getUserOrders(id) {
+  const [user, orders] = await Promise.all([get_user(id), get_orders(id)]);
+  return { name: user.name, count: orders.length };
+}
+const results = [];
+for (const id of [1, 2, 3]) {
+  results.push(await getUserOrders(id));
+}
+return results;
+// === h4_oldest_user_loop
+const users = await list_users();
+let oldest = users[0];
+for (const u of users) {
+  if (u.age > oldest.age) oldest = u;
+}
+return oldest.name;
+// === h4_map_group_events_by_day
+const events = await list_events();
+const byDay = new Map();
+for (const e of events) {
+  const day = e.start.split("T")[0];
+  if (!byDay.has(day)) byDay.set(day, []);
+  byDay.get(day).push(e.title);
+}
+return Object.fromEntries(byDay);
+// === h4_csv_units_destructure_holes
+const text = await read_file("/data/sales.csv");
+const lines = text.trim().split("\n").slice(1);
+let units = 0;
+for (const line of lines) {
+  const [, , u] = line.split(",");
+  units += parseInt(u, 10);
+}
+return units;
+// === h4_object_rows_undefined_member
+const users = await list_users();
+const result = {};
+for (const u of users) {
+  result[u.name] = {
+    age: u.age,
+    tags: u.tags.length > 0 ? u.tags : undefined,
+  };
+}
+return result;
+// === h4_set_seen_unique_cities
+const users = await list_users();
+const seen = new Set();
+const cities = [];
+for (const u of users) {
+  if (!seen.has(u.city)) {
+    seen.add(u.city);
+    cities.push(u.city);
+  }
+}
+return cities;
+// === h4_stock_message_then_email
+const q = await get_stock_price("AAPL");
+const msg = `AAPL is ${q.change_pct < 0 ? "down" : "up"} ${Math.abs(q.change_pct)}% at $${q.price.toFixed(2)}`;
+await send_email("me@example.com", "AAPL", msg);
+return msg;
+// === h4_stats_object_counters
+const users = await list_users();
+const stats = { count: 0, totalAge: 0 };
+for (const u of users) {
+  stats.count++;
+  stats.totalAge += u.age;
+}
+stats.avg = stats.totalAge / stats.count;
+return stats;
+// === h4_destructure_parallel_pair
+const data = await Promise.all([get_weather("Paris"), get_weather("Tokyo")]);
+const [paris, tokyo] = data;
+const hotter = paris.tempC > tokyo.tempC ? paris : tokyo;
+return { hotter: hotter.city, diff: Math.abs(paris.tempC - tokyo.tempC).toFixed(1) };
+// === h4_while_next_cursor_pages
+let page = await list_tickets({ limit: 3 });
+const all = [...page.tickets];
+while (page.next_cursor) {
+  page = await list_tickets({ cursor: page.next_cursor, limit: 3 });
+  all.push(...page.tickets);
+}
+return all.length;

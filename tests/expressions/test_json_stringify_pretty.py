@@ -1,5 +1,6 @@
 """``JSON.stringify(v, null, space)``: the indented text Node writes (SPEC 1.8), a replacer
-refused, the indentation counted against ``max_string_length``."""
+function refused, a list of keys as Node's, the indentation counted against
+``max_string_length``."""
 
 from __future__ import annotations
 
@@ -38,13 +39,19 @@ def test_indented_texts_are_nodes() -> None:
     runs_as_in_node(texts, RT)
 
 
-def test_a_replacer_is_refused_with_what_to_write() -> None:
-    for replacer in ("['name']", "(k, v) => v"):
+def test_a_replacer_function_or_text_is_refused_with_what_to_write() -> None:
+    for replacer in ("'name'", "(k, v) => v"):
         out = RT.run(f"return JSON.stringify(people, {replacer}, 2);", lang="plan", context=CONTEXT)
         assert out.status == "failure" and out.error is not None, out.value
         if out.error.code == "expression_error":
-            assert "JSON.stringify with a replacer is not supported" in str(out.message)
+            assert "a replacer other than null or a list of keys" in str(out.message)
             assert "JSON.stringify(v, null, 2)" in str(out.message)
+
+
+def test_a_list_of_keys_indents_as_node_does() -> None:
+    """A replacer that is an array lists the keys written (test_json_stringify_keys.py)."""
+    texts = [f"return JSON.stringify(people, ['name'], {sp});" for sp in SPACES]
+    runs_as_in_node(texts, RT)
 
 
 def test_the_indentation_counts_against_max_string_length() -> None:

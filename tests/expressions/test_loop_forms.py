@@ -108,7 +108,7 @@ def test_for_each_and_counted_loops_give_what_node_gives() -> None:
             "inside a loop or a callback's body, a C-style loop is only a count",
             25,
         ),
-        ("for (var i = 0; i < 3; i *= 2) {}\nreturn 1;", "not `var`", 6),
+        ("for (var i = 0; i < 3; i *= 2) {}\nreturn i;", "not `var`", 6),
         (
             "const out = [];\nfor (let i = 0; i < out.length + 3; i++) { out.push(i); }\n"
             "return out;",

@@ -440,8 +440,9 @@ ERRORS = [
     ("for await (const c of cities) { c = 1; }", "is the loop's variable", 1, 33),
     ("for (let i = 0; i < 3) {}", "only `for...of` loops", 1, 1),
     ("for (c of cities) {}", "only `for...of` loops", 1, 1),
-    ("for (var c of cities) {}", "`const` or `let`, not `var`", 1, 6),
-    ("for (const c of cities) { var d = c; }", "not `var`", 1, 27),
+    # (a `var` that means what `let` means is read so: test_loop_vars.py)
+    ("for (var c of cities) {}\nreturn c;", "`const` or `let`, not `var`", 1, 6),
+    ("for (const c of cities) { var d; d = c; }", "not `var`", 1, 27),
     ("for (const c of cities) { c = 1; }", "is the loop's variable", 1, 27),
     ("for (const c of cities) { const d = c; d += 1; }", "a local of the loop", 1, 40),
     ("for (const c of cities) { out.push(c); }", "not defined before it", 1, 27),

@@ -24,7 +24,7 @@ from .model_tools import Verdict, runtime, verdicts
 
 CORPUS = Path(__file__).with_name("model_agents.js")
 #: the programs that gave Node's value when this was last raised (a regression lowers it)
-SAME_AT_LEAST = 193
+SAME_AT_LEAST = 196
 
 
 @pytest.fixture(scope="module")

@@ -258,15 +258,28 @@ def test_the_copy_the_hints_write_runs_as_in_node() -> None:
         ),
         (
             "return JSON.parse('{\"a\": 1}', (k, v) => v);",
-            (1, 42),
+            (1, 31),  # (at the reviver)
             "JSON.parse takes no reviver function in Plan",
             "parse first, then change the value",
         ),
         (
             "return JSON.stringify(data, (k, v) => v);",
-            (1, 40),
+            (1, 29),  # (at the replacer)
             "JSON.stringify takes no replacer function in Plan",
             "build the value to write first",
+        ),
+        (
+            "const text = JSON.stringify({a: [1, (2)]},\n  (k, v) => (typeof v === 'number' "
+            "? v * 2 : v), 2);\nreturn text;",
+            (2, 3),
+            "JSON.stringify takes no replacer function in Plan",
+            "build the value to write first",
+        ),
+        (
+            'return JSON.parse(`{"a": ${[1].map(x => x)}}`, function (k, v) { return v; });',
+            (1, 48),
+            "JSON.parse takes no reviver function in Plan",
+            "parse first, then change the value",
         ),
         (
             "class A { constructor() { this.n = 1; } }\nreturn new A().n;",

@@ -130,9 +130,10 @@ def test_regex_programs_give_what_node_gives() -> None:
 REFUSED = [
     ("return /(?<=\\$)\\d+/.test(s);", "lookahead and lookbehind", 1, 9),
     ("return /\\d+(?=px)/.test(s);", "lookahead and lookbehind", 1, 12),
-    # the digit-grouping idiom: the hint says what does it
+    # the digit-grouping idiom runs only as written (test_digit_groups_regex.py): with another
+    # flag, the hint says what does it
     (
-        "return String(n).replace(/\\B(?=(\\d{3})+(?!\\d))/g, ',');",
+        "return String(n).replace(/\\B(?=(\\d{3})+(?!\\d))/gi, ',');",
         "n.toLocaleString('en-US')",
         1,
         29,

@@ -9,6 +9,7 @@ from typing import Any
 from dialectic.frontends.plan.accumulator import fresh_initial
 from dialectic.frontends.plan.applyform import PARAMS_HINT, math_apply, search_params_change
 from dialectic.frontends.plan.promises import PromisesMixin
+from dialectic.frontends.plan.tokenscan import CLOSE, OPEN, expression_end
 from dialectic.values.jsmethods import ALL_METHODS, ARRAY_HIGHER, GLOBALS, RUN_VALUE_METHODS
 from dialectic.values.lookalikes import FOREIGN_METHODS, METHOD_LOOKALIKES
 
@@ -239,16 +240,35 @@ class CallFormsMixin(PromisesMixin):
         """Refuse a reviver of ``JSON.parse`` or a replacer function of ``JSON.stringify``
         (else "an arrow function can only be the argument of an array method")."""
         if fn in _JSON_FUNCTIONS and args[0] == _JSON and any(_is_fn(a) for a in args[2:]):
+            which = next(i for i, a in enumerate(args[2:], 1) if _is_fn(a))
             raise self.fail(
                 f"JSON.{fn} takes no {_JSON_FUNCTIONS[fn]} function in Plan (functions are "
                 "not values)",
-                self.starts[self.pos - 1],
+                self.starts[self._argument_at(self.pos - 1, which)],
                 "parse first, then change the value with expressions: const data = "
                 "JSON.parse(text); data.items.map(x => ({...x, price: x.price * 10}))"
                 if fn == "parse"
                 else "build the value to write first, then stringify it: "
                 "JSON.stringify({id: v.id, name: v.name}, null, 2)",
             )
+
+    def _argument_at(self, close: int, which: int) -> int:
+        """The first token of argument ``which`` (from 0) of the call whose ``)`` is token
+        ``close`` (the ``)`` itself when there is no such argument)."""
+        kinds = self.kinds
+        depth = 0
+        i = close - 1
+        while i > 0 and not (depth == 0 and kinds[i] in OPEN):
+            depth += kinds[i] in CLOSE
+            depth -= kinds[i] in OPEN
+            i -= 1
+        start = i + 1
+        for _ in range(which):
+            end = expression_end(kinds, start, (",",))
+            if kinds[end] != ",":
+                return close
+            start = end + 1
+        return start
 
     def _assign(self, args: list[Any]) -> Any:
         """``Object.assign(target, ...sources)``: ``{...target, ...sources}`` when the target is

@@ -34,6 +34,7 @@ import re
 from bisect import bisect_left
 
 from dialectic.frontends.plan.base import CHANGES, expression_end
+from dialectic.frontends.plan.letswitch import Switch, switch_chain
 from dialectic.frontends.plan.lexer import Lexed
 from dialectic.frontends.plan.tokenscan import CLOSE, OPEN
 from dialectic.frontends.plan.tokenwrite import TokenWriter
@@ -52,7 +53,10 @@ class _Branches:
     __slots__ = ("arms", "end")
 
     def __init__(self) -> None:
-        self.arms: list[tuple[tuple[int, int] | None, str, tuple[int, int]]] = []
+        #: (a switch's case: the tokens of its test, :mod:`.letswitch`)
+        self.arms: list[
+            tuple[tuple[int, int] | list[tuple[str, object, int]] | None, str, tuple[int, int]]
+        ] = []
         self.end = 0
 
 
@@ -61,7 +65,7 @@ def branch_lets(source: str, tokens: Lexed) -> Lexed | None:
     definitions (the module), or None when the text has none."""
     if (
         "let " not in source
-        or ("if" not in source and "try" not in source)
+        or ("if" not in source and "try" not in source and "switch" not in source)
         or not _may_loop(source)
     ):
         return None  # (a `try` is written as an `if` of its outcome: :mod:`.trywrite`)
@@ -103,7 +107,7 @@ def branch_lets(source: str, tokens: Lexed) -> Lexed | None:
         if semi is None:
             i += 1
             continue
-        chains: list[_Branches] = []
+        chains: list[_Branches | Switch] = []
         at = semi + 1
         while not chains:  # (consts that do not read the name may stand between)
             after = _other_const(kinds, values, at, name)
@@ -112,7 +116,9 @@ def branch_lets(source: str, tokens: Lexed) -> Lexed | None:
             at = after
         first = at
         while True:
-            chain = _chain(kinds, values, partner, at, name)
+            chain = _chain(kinds, values, partner, at, name) or switch_chain(
+                kinds, values, partner, at, name, _arm
+            )
             if chain is None:
                 break
             chains.append(chain)
@@ -133,8 +139,16 @@ def branch_lets(source: str, tokens: Lexed) -> Lexed | None:
             writer.copy(i + 3, semi)
         writer.put(";", ";", semi)
         writer.copy(semi + 1, first)
-        for k, chain in enumerate(chains):
+        for k, read in enumerate(chains):
             target = name if k == len(chains) - 1 else taken.fresh(name)
+            if isinstance(read, Switch):  # (its value read once: :mod:`.letswitch`)
+                head = taken.fresh("case")
+                _const(writer, head, read.head[0], None, read.head[0] - 2)
+                _renamed(writer, kinds, values, read.head, name, previous)
+                writer.put(";", ";", read.head[1])
+                chain = _as_branches(kinds, values, read, head, name, previous)
+            else:
+                chain = read
             _const(writer, target, i + 1, None, i)
             # `[previous, test ? value : previous][1]`: the version before is computed first,
             # whatever the branch taken (JavaScript computes every statement in turn)
@@ -142,7 +156,13 @@ def branch_lets(source: str, tokens: Lexed) -> Lexed | None:
             writer.put("name", previous, chain.arms[0][2][0])
             writer.put(",", ",", chain.arms[0][2][0])
             for test, op, value in chain.arms:
-                if test is not None:
+                if type(test) is list:  # (a switch's cases: the tokens written)
+                    writer.put("(", "(", test[0][2])
+                    for kind, text, j in test:
+                        writer.put(kind, text, j)
+                    writer.put(")", ")", test[-1][2])
+                    writer.put("op", "?", test[-1][2])
+                elif type(test) is tuple:
                     _renamed(writer, kinds, values, test, name, previous)
                     writer.put("op", "?", test[1])
                 _value(writer, kinds, values, op, value, name, previous)
@@ -162,6 +182,30 @@ def branch_lets(source: str, tokens: Lexed) -> Lexed | None:
         return None
     writer.copy(copied, n)
     return writer.lexed(source)
+
+
+def _as_branches(
+    kinds: list[str], values: list[object], switch: Switch, head: str, name: str, previous: str
+) -> _Branches:
+    """The ``switch``'s cases as an ``if`` chain's arms, each test the tokens ``head === (A)
+    || head === (B)`` (a read of ``name`` in a case's value reading ``previous``)."""
+    chain = _Branches()
+    chain.end = switch.end
+    for cases, op, value in switch.arms:
+        if cases is None:
+            chain.arms.append((None, op, value))
+            continue
+        tests: list[tuple[str, object, int]] = []
+        for n, (first, end) in enumerate(cases):
+            if n:
+                tests.append(("op", "||", first))
+            tests += [("name", head, first), ("op", "===", first), ("(", "(", first)]
+            for j in range(first, end):
+                read = kinds[j] == "name" and values[j] == name and kinds[j - 1] != "."
+                tests.append((kinds[j], previous if read else values[j], j))
+            tests.append((")", ")", end - 1))
+        chain.arms.append((tests, op, value))
+    return chain
 
 
 def _may_loop(source: str) -> bool:

@@ -218,7 +218,9 @@ class LoopBodyMixin(
             raise self.fail(
                 "a loop's body declares with `const` or `let`, not `var`",
                 self.starts[pos],
-                "a `var` outlives the loop in JavaScript; write const y = ...;",
+                "a `var` outlives the loop in JavaScript, and keeps the last turn's value (it "
+                "is read as `let` only with a value, read after it in its block alone, and no "
+                "arrow or function written there); write const y = ...;",
             )
         target = pos + 1
         while True:
@@ -236,8 +238,9 @@ class LoopBodyMixin(
             name = values[target]
             if kinds[target + 1] in (";", ",") and values[pos] == "let":
                 raise self.fail(
-                    f"`let {name};` in a loop's body is read only when `if` statements (or a "
-                    "`try`) right after it set it",
+                    f"`let {name};` in a loop's body is read only when `if` statements, a "
+                    "`switch` whose cases only set it and `break`, or a `try`, right after it "
+                    "set it",
                     self.starts[target + 1],
                     f"compute the value as one expression: `const {name} = test ? a : b;` "
                     f"(a `switch` of values: a lookup, `const {name} = {{open: 'a', closed: "

@@ -259,9 +259,10 @@ class LoopsMixin(LoopBodyMixin):
             raise self.fail(
                 "a loop's variable is declared with `const` or `let`, not `var`",
                 self.starts[i],
-                "a `var` outlives the loop in JavaScript; write `let` (`for (let i = 0; i < "
-                "n; i++)`, and `const`/`let` for the names its body declares) or for (const x "
-                "of xs)",
+                "a `var` outlives the loop in JavaScript (it is read as `let` only when nothing "
+                "after the loop reads it and no arrow or function is written in the loop); "
+                "write `let` (`for (let i = 0; i < n; i++)`, and `const`/`let` for the names "
+                "its body declares) or for (const x of xs)",
             )
         target = i + 1
         after = target + 1 if kinds[target] == "name" else self._pattern_end(target) + 1

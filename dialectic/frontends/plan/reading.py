@@ -36,6 +36,7 @@ from dialectic.frontends.plan.letbranch import branch_lets, for_awaits
 from dialectic.frontends.plan.letpush import let_pushes
 from dialectic.frontends.plan.lexer import Lexed, lex
 from dialectic.frontends.plan.looplocals import loop_locals
+from dialectic.frontends.plan.loopvars import loop_vars
 from dialectic.frontends.plan.mappush import map_pushes
 from dialectic.frontends.plan.maprecords import map_record_changes
 from dialectic.frontends.plan.memberpush import member_pushes
@@ -227,6 +228,7 @@ def _statements(text: str, tokens: Lexed, strict: bool) -> Lexed:
     ``let`` (:mod:`.paramsets`)."""
     if not strict:
         tokens = insert_semicolons(text, tokens) or tokens
+    tokens = loop_vars(text, tokens) or tokens  # `for (var i = 0; ...)` as `let` (.loopvars)
     tokens = split_declarations(text, tokens) or tokens  # `let a = 1, b;` (both modes)
     tokens = statement_arrows(text, tokens) or tokens  # `xs.forEach(x => (o[x] = 1));`
     tokens = label_loops(text, tokens) or tokens
