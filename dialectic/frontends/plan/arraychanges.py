@@ -40,7 +40,7 @@ from dialectic.frontends.plan.members import MAX_CHANGES, count_change
 from dialectic.frontends.plan.reorder import ReorderMixin, arg_spans, new_array
 
 if TYPE_CHECKING:
-    from dialectic.frontends.plan.loopcheck import BlockState
+    from dialectic.frontends.plan.blockstate import BlockState
 
 __all__ = ["ArrayChangesMixin", "array_version", "assigns"]
 

@@ -25,7 +25,7 @@ from dialectic.frontends.plan.spans import SpanRecord
 from dialectic.values.jsmethods import NEW_ARRAY_METHODS
 
 if TYPE_CHECKING:
-    from dialectic.frontends.plan.loopcheck import BlockState
+    from dialectic.frontends.plan.blockstate import BlockState
     from dialectic.frontends.plan.restblock import Outer
 
 __all__ = ["ReorderMixin", "new_array", "reordered"]
