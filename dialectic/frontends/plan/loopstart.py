@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from dialectic.frontends.plan.accumulator import is_new_collection
-from dialectic.frontends.plan.functionscope import own_calls
+from dialectic.frontends.plan.ownresults import held_calls
 from dialectic.frontends.plan.reorder import new_array
 
 if TYPE_CHECKING:
@@ -54,7 +54,8 @@ def same_family(p: ParserBase, name: str, before: str, family: str, where: int) 
 def fresh_start(p: LoopsMixin, name: str, init: Any, family: str, where: int) -> None:
     """An array accumulator starts as an array literal, an object one as an object literal
     (JavaScript would change the value it was given)."""
-    own = own_calls(p)  # (a call of the program's function may return what it holds)
+    own = held_calls(p)  # (a call of the program's function may return what it holds,
+    # unless each of its results is new: :mod:`.ownresults`)
     fresh = (
         (type(init) is list or new_array(init, own))
         if family == "push"
@@ -79,11 +80,20 @@ def fresh_start(p: LoopsMixin, name: str, init: Any, family: str, where: int) ->
             f"the loop changes `{name}`, which must start as {kind}"
             + (
                 f" (a result of the program's function `{next(iter(init))}` may be a value "
-                "the program holds elsewhere)"
+                "the program holds elsewhere: not every value it returns is a new one, a "
+                "literal or a copy)"
                 if called
                 else ""
             ),
             where,
             f"JavaScript would change the value `{name}` was given; start from a new one: "
-            f"{START[family].format(name)} (or a literal with items)",
+            f"{START[family].format(name)} (or a literal with items)"
+            + (
+                f", or copy the result: const {name} = "
+                + ("[...{0}(...)];" if family == "push" else "{{...{0}(...)}};").format(
+                    next(iter(init))
+                )
+                if called and family in ("push", "entry")
+                else ""
+            ),
         )
