@@ -47,7 +47,8 @@ class Brackets:
         blocks: set[int] = set()
         let_blocks: set[int] = set()
         opened: list[int] = []
-        lets: dict[int, set[object]] = {}  # braces -> the names their own `let`s declare
+        #: braces -> the names their own declarations declare (True: with `let` or `var`)
+        lets: dict[int, dict[object, bool]] = {}
         level = 0  # parentheses and square brackets (not braces) open here
         for i, kind in enumerate(kinds):
             depth[i] = level
@@ -75,13 +76,13 @@ class Brackets:
                 if word == "return" or word == "use":
                     returns.setdefault(level, []).append(i)
                 elif (
-                    (word == "let" or word == "var")
+                    word in ("let", "var", "const")
                     and opened
                     and kinds[opened[-1]] == "{"
                     and kinds[i - 1] in _BEFORE_BLOCK
                     and kinds[i + 1] == "name"
                 ):
-                    lets.setdefault(opened[-1], set()).add(values[i + 1])
+                    lets.setdefault(opened[-1], {})[values[i + 1]] = word != "const"
                 elif (
                     (
                         word in _STATEMENT_WORDS
@@ -135,22 +136,30 @@ def _let_set(
     kinds: Sequence[str],
     values: Sequence[object],
     i: int,
-    lets: set[object],
+    lets: dict[object, bool],
     brace: int,
     blocks: set[int],
 ) -> None:
     """The statement at token ``i`` of the braces at token ``brace``: when it changes a name
-    their own `let` declares (``v += 1;``, ``v = v * 2;``, ``v++;``, ``++v;``), the braces are a
-    block as a function's (an arrow's block body reads `let` as `const`)."""
+    their own `let` declares (``v += 1;``, ``v = v * 2;``, ``v++;``, ``++v;``), or reorders a
+    name they declare or a member of one (``t.sort();``, ``t.list.reverse();``), the braces
+    are a block as a function's (an arrow's block body reads `let` as `const`, and a reorder
+    as a call run for its effect)."""
     kind = kinds[i]
     if kind == "name" and values[i] in lets:
         after = kinds[i + 1]
-        if after == "=" or (after == "op" and values[i + 1] in _SETS):
+        if lets[values[i]] and (after == "=" or (after == "op" and values[i + 1] in _SETS)):
+            blocks.add(brace)
+            return
+        j = i + 1
+        while kinds[j] == "." and kinds[j + 1] == "name":
+            j += 2
+        if j > i + 1 and kinds[j] == "(" and values[j - 1] in ("sort", "reverse"):
             blocks.add(brace)
     elif (
         kind == "op"
         and values[i] in ("++", "--")
         and kinds[i + 1] == "name"
-        and values[i + 1] in lets
+        and lets.get(values[i + 1])
     ):
         blocks.add(brace)
