@@ -180,7 +180,12 @@ class ArrayChangesMixin(ReorderMixin):
 
     def _made_array(self, name: str, block: _Block) -> bool:
         made = self._block_state(block[2]).finals.get(name)  # a loop's pushes
-        return array_version(block[0][name]) or (made is not None and made[0] == "push")
+        value = block[0][name]
+        return (
+            array_version(value)
+            or (made is not None and made[0] == "push")
+            or new_result(self, value, array_version)  # (`mk()`, each result a new array)
+        )
 
     def _check_array(
         self, name: str, pos: int, block: _Block, what: str, methods: bool = False

@@ -17,6 +17,7 @@ also a parameter (which may be any function) are not read so."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from dialectic.frontends.plan.callforms import fresh_copy, new_object
@@ -32,13 +33,14 @@ __all__ = ["held_calls", "new_result"]
 _MOST_NODES = 2_000
 
 
-def new_result(p: ParserBase, value: Any) -> bool:
+def new_result(p: ParserBase, value: Any, array: Callable[[Any], bool] | None = None) -> bool:
     """Whether ``value`` is a call of a function of the program each of whose results is new
-    at its top (the module's rule)."""
+    at its top (the module's rule); with ``array``, each also an array by that test (the one
+    a block's own alias gets, :func:`.arraychanges.array_version`)."""
     if type(value) is not dict or len(value) != 1:
         return False
     name = next(iter(value))
-    return type(name) is str and name[:1] != "$" and _returns_new(p, name)
+    return type(name) is str and name[:1] != "$" and _returns_new(p, name, array)
 
 
 def held_calls(p: ParserBase) -> frozenset[str]:
@@ -54,23 +56,24 @@ def held_calls(p: ParserBase) -> frozenset[str]:
     return out
 
 
-def _returns_new(p: ParserBase, name: str) -> bool:
+def _returns_new(p: ParserBase, name: str, array: Callable[[Any], bool] | None = None) -> bool:
     functions = p.functions
     if not functions or name not in functions or name in param_names(p):
         return False  # (not the program's function, or not parsed yet: a later hoisted one)
-    known: dict[str, bool] | None = getattr(p, "_new_results", None)
+    known: dict[tuple[str, bool], bool] | None = getattr(p, "_new_results", None)
     if known is None:
         known = p._new_results = {}  # type: ignore[attr-defined]
-    found = known.get(name)
+    key = (name, array is not None)
+    found = known.get(key)
     if found is None:
         tree = functions[name].tree["$fn"]
-        found = known[name] = (
-            type(tree) is list and len(tree) == 2 and _all_new(tree[1], own_calls(p))
+        found = known[key] = (
+            type(tree) is list and len(tree) == 2 and _all_new(tree[1], own_calls(p), array)
         )
     return found
 
 
-def _all_new(body: Any, own: frozenset[str]) -> bool:
+def _all_new(body: Any, own: frozenset[str], array: Callable[[Any], bool] | None) -> bool:
     """Whether each value the function body ``body`` can return is new at its top: walked
     through the body's blocks (``$let``, ``$do``), choices (``$if``), ``$try`` (the block's
     value and the handler's), and its own names, bounded."""
@@ -81,7 +84,11 @@ def _all_new(body: Any, own: frozenset[str]) -> bool:
         walked += 1
         if walked > _MOST_NODES:
             return False
-        if type(node) is list or new_array(node, own) or new_object(node) or fresh_copy(node):
+        if array is not None and array(node):
+            continue
+        if array is None and (
+            type(node) is list or new_array(node, own) or new_object(node) or fresh_copy(node)
+        ):
             continue
         if type(node) is not dict:
             return False
