@@ -171,6 +171,12 @@ ARROW_LETS = [
     "return xs.map((x, i) => { let s = x; s += '-'; s = s.toUpperCase(); return s + i; });",
     "const xs = [1, 2, 3];\nreturn xs.reduce((acc, x) => { let v = acc; v += x; return v; }, 0);",
     "return [1, 2].reduce((acc, x) => { acc += x; return acc; });",
+    "const users = await list_users();\n"
+    "return {c: users.reduce((acc, p) => { acc += p.age; return acc; }, 0)};",
+    "const users = await list_users();\n"
+    "const total = users.reduce((acc, p) => { acc += p.age; return acc; }, 0) / 3;\nreturn total;",
+    "const users = await list_users();\n"
+    "return {c: users.reduce((acc, p) => { let v = p.age; v += 1; return acc + v; }, 0)};",
     "const xs = [1, 2, 3];\nreturn xs.filter(x => { let k = x; --k; return k > 0; });",
     "const r = await Promise.all([1].map(async (id) => {\n  const t = await get_user(id);\n"
     "  t.tags.sort();\n  return t.tags;\n}));\nreturn r;",
