@@ -258,9 +258,9 @@ class ExpressionsMixin(OperatorsMixin):
             raise DialecticError(
                 "expression_error",
                 f"{name}() changes {what} in place here, where Plan does not follow the change "
-                "(it reads such a change only as a statement of its own at the top of a block, "
-                "on a value the program made, not inside an `if`, or as the value of a simple "
-                "statement: SPEC 10)",
+                "(it reads such a change only as a statement of its own, `xs.splice(...);`, on "
+                "a name holding an array the program made, in a block, an `if` or a loop, or as "
+                "the value of a simple statement: SPEC 10)",
                 node.path,
                 hint=hint,
                 details={"method": name},

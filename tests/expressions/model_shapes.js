@@ -2427,3 +2427,79 @@ while (page.next_cursor) {
   all.push(...page.tickets);
 }
 return all.length;
+// === hf_helper_returns_literal_then_push
+function emptyReport() {
+  return { title: 'Users', rows: [] };
+}
+const report = emptyReport();
+report.generated = 'today';
+const users = await list_users();
+for (const u of users) {
+  if (u.active) report.rows.push(u.name);
+}
+return report;
+// === hf_helper_returns_filter_then_sort
+function activeAges(users) {
+  return users.filter(u => u.active).map(u => u.age);
+}
+const ages = activeAges(await list_users());
+ages.sort((a, b) => a - b);
+ages.push(0);
+return ages;
+// === hf_helper_copy_then_splice
+async function loadIds() {
+  const users = await list_users();
+  return [...users.map(u => u.id)];
+}
+const ids = await loadIds();
+ids.splice(1, 1);
+ids.unshift(0);
+return ids;
+// === hf_conditional_shift_in_loop
+const users = await list_users();
+const names = users.map(u => u.name);
+for (const u of users) {
+  if (!u.active) names.shift();
+}
+return names;
+// === hf_conditional_splice_found
+const ids = (await list_users()).map(u => u.id);
+const at = ids.indexOf(3);
+if (at !== -1) ids.splice(at, 1);
+return ids;
+// === hf_conditional_unshift_header
+const rows = (await list_users()).map(u => `${u.id},${u.name}`);
+const withHeader = true;
+if (withHeader) rows.unshift('id,name');
+return rows.join('\n');
+// === hf_arrow_let_counter
+const users = await list_users();
+return users.map(u => {
+  let score = 0;
+  score += u.tags.length;
+  score++;
+  score = score * 10;
+  return { name: u.name, score };
+});
+// === hf_arrow_let_text
+const users = await list_users();
+return users.map(u => { let label = u.name; label += u.active ? '' : ' (inactive)'; return label; });
+// === hf_try_sort_member
+try {
+  const user = await get_user(2);
+  user.tags.sort();
+  return user.tags;
+} catch (e) {
+  return [];
+}
+// === hf_try_sort_numbers
+async function main() {
+  try {
+    const ages = (await list_users()).map(u => u.age);
+    ages.sort((a, b) => b - a);
+    return ages.slice(0, 2);
+  } catch (err) {
+    return null;
+  }
+}
+return await main();

@@ -30,7 +30,9 @@ CHANGE_STATEMENTS = [
     "xs.unshift(x);", "xs[0] = i;", "o[i] = x;", "x = [...xs].pop() ?? -1;", "xs.splice(1, 0, i);",
     "i = xs.indexOf(x);", "x = xs.at(-1) ?? 0;", "o.list = [...(o.list ?? []), i];",
     "xs.push(...[i, x]);", "x *= 2;", "i -= x;", "o.a &&= o.a + 1;",
-    "xs.length = Math.min(xs.length, 3);",
+    "xs.length = Math.min(xs.length, 3);", "xs.shift();", "if (x > 1) xs.shift();",
+    "if (i % 2) xs.splice(0, 1);", "xs.splice(-1, 1, x);", "if (xs.length) xs.unshift(i);",
+    "if (x) { xs.shift(); } else { xs.pop(); }",
 ]  # fmt: skip
 
 
@@ -46,6 +48,7 @@ CONTAINERS = [
     "outer: for (const w of [1, 2]) {\n  for (const u of [1]) {\n  BODY\n  if (w > 1) break outer;"
     "\n  }\n}",
     "let k = 0;\ndo {\n  k++;\n  BODY\n} while (k < 2);",
+    "x = [1, 2].map(w => {\n  let v = w;\n  v += i;\n  BODY\n  v++;\n  return v;\n}).join();",
 ]
 
 
@@ -61,6 +64,10 @@ HELPERS = [
     "function f(v = base) { return v; }", "const f = (v) => base;",
     "function f(v) { const c = cfg; return c; }", "function f(v) { return base.slice(); }",
     "function f(v) { return rows; }", "const f = (v) => rows.filter(r => r.n > 0);",
+    "function f(v) { return [v, ...base]; }", "function f(v) { const r = {n: v}; return r; }",
+    "function f(v) { if (v > 3) return [v]; return JSON.parse('[1]'); }",
+    "function f(v) { try { return structuredClone(rows); } catch (e) { return rows; } }",
+    "const f = (v) => ({...cfg, rows});", "function f(v) { return v > 3 ? [v] : base; }",
 ]  # fmt: skip
 #: the uses of `f`: its results changed in place, read, passed
 HELPER_USES = [
@@ -72,6 +79,8 @@ HELPER_USES = [
     "const @A = f();\n@A.reverse();", "const @B = f(4);\n@B.length = 1;",
     "const @A = f(2);\nconst @B = @A.pop();", "const @A = f(base);\n@A.push(t);",
     "const @A = f(3);\nfor (const r of @A) { r.n = 5; }", "const @A = f(rows);\n@A[0].n = 2;",
+    "const @A = f(3);\n@A.splice(0, 1);", "const @A = f(5);\nif (t === 0) @A.shift();",
+    "const @A = f(3);\n@A.rows.push(1);", "const @A = f(4);\n@A.unshift(t);",
 ]  # fmt: skip
 
 

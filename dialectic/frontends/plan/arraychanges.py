@@ -37,10 +37,11 @@ from dialectic.frontends.plan.callforms import fresh_copy
 from dialectic.frontends.plan.logicalset import LOGICAL_SETS, only_if
 from dialectic.frontends.plan.loopbuild import has_call, scan_reads
 from dialectic.frontends.plan.members import MAX_CHANGES, count_change
+from dialectic.frontends.plan.ownresults import new_result
 from dialectic.frontends.plan.reorder import ReorderMixin, arg_spans, new_array
 
 if TYPE_CHECKING:
-    from dialectic.frontends.plan.loopcheck import BlockState
+    from dialectic.frontends.plan.blockstate import BlockState
 
 __all__ = ["ArrayChangesMixin", "array_version", "assigns"]
 
@@ -158,7 +159,8 @@ class ArrayChangesMixin(ReorderMixin):
     def _from_result(self, name: str, aliases: dict[str, Any]) -> bool:
         """Whether ``name`` holds a tool's result (``const xs = await get_rows();``: new data,
         which nothing else holds; :meth:`.MembersMixin._tool_result`) or a new copy
-        (``JSON.parse(text)``, ``structuredClone(v)``), or the versions its
+        (``JSON.parse(text)``, ``structuredClone(v)``, a call of the program's function whose
+        every result is new, :mod:`.ownresults`), or the versions its
         item and member sets made of one: its sets are read as ``[]=`` (``length=``), which
         sets an array's item (its length) or an object's member, as JavaScript does, and
         refuses anything else as it runs (the run knows the value's type, the reading not)."""
@@ -171,11 +173,19 @@ class ArrayChangesMixin(ReorderMixin):
             if ref not in aliases:
                 return False
             value = aliases[ref]
-        return self._tool_result(value) or fresh_copy(value)  # (or `JSON.parse(text)`)
+        return (  # (or `JSON.parse(text)`; or `mk()`, each of its results new: an array
+            # or an object, known as it runs, :mod:`.ownresults`)
+            self._tool_result(value) or fresh_copy(value) or new_result(self, value)
+        )
 
     def _made_array(self, name: str, block: _Block) -> bool:
         made = self._block_state(block[2]).finals.get(name)  # a loop's pushes
-        return array_version(block[0][name]) or (made is not None and made[0] == "push")
+        value = block[0][name]
+        return (
+            array_version(value)
+            or (made is not None and made[0] == "push")
+            or new_result(self, value, array_version)  # (`mk()`, each result a new array)
+        )
 
     def _check_array(
         self, name: str, pos: int, block: _Block, what: str, methods: bool = False

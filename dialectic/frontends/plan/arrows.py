@@ -321,7 +321,14 @@ class ArrowsMixin(ParamPatternsMixin, ArrowBlockMixin):
         start = self.pos
         returned: tuple[int, int] | None = None  # a block's `return` expression, in tokens
         changes: Changes | None = None
-        if kinds[start] == "{" and start in self.brackets().blocks:
+        table = self.brackets()
+        if kinds[start] == "{" and (
+            start in table.blocks
+            or (
+                start in table.let_blocks  # (`x => { let v = x; v += 1; return v; }`)
+                and not (params and table.changes_name(start, params[0]))
+            )
+        ):
             # `x => { if (!x) return null; for (...) {...} return y; }`: a block as a
             # function's body (`if` with early returns, loops), SPEC 10 "Arrow functions"
             self.pos = start + 1

@@ -19,7 +19,7 @@ from dialectic.frontends.plan.tokenscan import OPEN
 if TYPE_CHECKING:
     from dialectic.frontends.plan.base import ParserBase
 
-__all__ = ["inside_function", "own_calls"]
+__all__ = ["inside_function", "own_calls", "param_names"]
 
 
 def _ranges(p: ParserBase) -> list[tuple[int, int]]:
@@ -67,9 +67,20 @@ def own_calls(p: ParserBase) -> frozenset[str]:
     cached: frozenset[str] | None = getattr(p, "_own_calls", None)
     if cached is not None:
         return cached
+    out = frozenset(p.function_names().values()) | param_names(p)
+    p._own_calls = out  # type: ignore[attr-defined]
+    return out
+
+
+def param_names(p: ParserBase) -> frozenset[str]:
+    """Every name in the parameter lists of the program's functions (a parameter may be any
+    function, which may return what the program holds)."""
+    cached: frozenset[str] | None = getattr(p, "_param_names", None)
+    if cached is not None:
+        return cached
     kinds, values = p.kinds, p.values
     closes = p.brackets().closes
-    names: set[str] = set(p.function_names().values())
+    names: set[str] = set()
     for start, end in _ranges(p):
         i = start
         while i < end and kinds[i] != "(" and not (kinds[i] == "op" and values[i] == "=>"):
@@ -79,5 +90,5 @@ def own_calls(p: ParserBase) -> frozenset[str]:
         elif kinds[i - 1] == "name":  # `x => ...`
             names.add(str(values[i - 1]))
     out = frozenset(names)
-    p._own_calls = out  # type: ignore[attr-defined]
+    p._param_names = out  # type: ignore[attr-defined]
     return out

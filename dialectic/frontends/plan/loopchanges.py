@@ -21,6 +21,8 @@ _CHANGES = frozenset(["+=", "-="])
 #: `t *= v` is `t = t * v`: a change that reads the accumulator (a fold); also `t |= 0`...
 _READING = frozenset(["*=", "/=", "%=", "|=", "&=", "^=", "<<=", ">>=", ">>>="])
 _STEPS = frozenset(["++", "--"])
+#: the statements that make an array's next version of the array itself (:meth:`_reshape`)
+_RESHAPES = frozenset(["shift", "unshift", "splice"])
 
 
 class LoopChangesMixin(ParserBase):
@@ -109,6 +111,8 @@ class LoopChangesMixin(ParserBase):
             return True
         if nxt == "." and kinds[pos + 2] == "name" and kinds[pos + 3] == "(":
             if values[pos + 2] == "pop" and self._pop(body, reach, pos):
+                return True
+            if values[pos + 2] in _RESHAPES and self._reshape(body, reach, pos):
                 return True
             if values[pos + 2] != "push":
                 change = self.collection_change(body, pos)  # `m.set(k, v);`: `m = m.set(k, v)`
@@ -199,6 +203,41 @@ class LoopChangesMixin(ParserBase):
         body.add_change(
             str(values[pos]), Contribution("pop", hidden, reach, self._span(pos, self.pos - 1))
         )
+        return True
+
+    def _reshape(self, body: Body, reach: str | None, pos: int) -> bool:
+        """``xs.shift();``, ``xs.unshift(a, b);``, ``xs.splice(s, n, ...items);`` as
+        statements: the array's next version ``xs.slice(1)``, ``[a, b, ...xs]``,
+        ``xs.toSpliced(s, n, ...items)`` (the array JavaScript's change leaves, its arguments
+        read first), a change in the family of ``push`` that reads the array (a fold), as
+        ``stack.pop();`` is; under an ``if`` too. (A queue's ``shift`` the program keeps
+        reading is :mod:`.worklist`'s.)"""
+        kinds, values = self.kinds, self.values
+        close = closing(kinds, pos + 3)
+        if kinds[close] == "eof" or kinds[close + 1] not in (";", "}", "eof"):
+            return False  # (`xs.shift().k`: a value, not the statement)
+        method = str(values[pos + 2])
+        if method == "shift" and close != pos + 4:
+            return False
+        name = str(values[pos])
+        self.pos = pos + 4
+        args: list[Any] = []
+        self.arguments(args, 0)
+        last = self.pos - 1
+        self._end(f"`{method}(...)`")
+        body.claim(name, pos, "push")
+        body.fold = True
+        current: Any = {"$ref": name}
+        value: Any = (
+            {"$method": [current, "slice", 1]}
+            if method == "shift"
+            else [*args, {"$spread": current}]
+            if method == "unshift"
+            else {"$method": [current, "toSpliced", *args]}
+        )
+        self._put(value if type(value) is list else value["$method"], 0, pos, last)
+        body.use(value, pos, last)
+        self._change(body, reach, name, pos, "=", value, pos, claim="push")
         return True
 
     def _assignment(self, name: str, value: Any, pos: int) -> tuple[str, Any]:

@@ -1,114 +1,36 @@
 """What a ``for...of`` loop may do, checked (SPEC 10, "Loops"): which names its body declares
 and where each is visible, which accumulators it changes and how, and that nothing reads an
-accumulator before the loop has finished with it. Used by :mod:`.loops`."""
+accumulator before the loop has finished with it (what a block offers its loops:
+:mod:`.blockstate`; what an accumulator may start as: :mod:`.loopstart`). Used by
+:mod:`.loops`."""
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from dialectic.frontends.plan.accumulator import is_new_collection
-from dialectic.frontends.plan.functionscope import own_calls
-from dialectic.frontends.plan.loopbuild import Contribution, free_names, scan_reads
+from dialectic.frontends.plan.blockstate import BlockState
+from dialectic.frontends.plan.loopbuild import Contribution, scan_reads
 from dialectic.frontends.plan.loopfold import fold_step
 from dialectic.frontends.plan.loopscope import close_block, declare, renamed_reads
-from dialectic.frontends.plan.reorder import new_array, reordered
+from dialectic.frontends.plan.loopstart import (
+    SHARED_FAMILIES,
+    START,
+    WHOLE_HINT,
+    destructured,
+    fresh_start,
+    same_family,
+)
+from dialectic.frontends.plan.reorder import reordered
 
 if TYPE_CHECKING:
-    from dialectic.frontends.plan.base import ParseFailure, ParserBase
-    from dialectic.frontends.plan.loopchanges import LoopChangesMixin
     from dialectic.frontends.plan.loops import LoopsMixin
     from dialectic.frontends.plan.loopwhile import WhileTest
     from dialectic.frontends.plan.restblock import Outer
 
-__all__ = ["NEVER", "Body", "BlockState"]
+__all__ = ["NEVER", "Body"]
 
 #: the reach of the statements after `continue`: never
 NEVER = "#never"
-
-_START = {
-    "push": "const {0} = [];",
-    "entry": "const {0} = {{}};",
-    "number": "let {0} = 0;",
-    "collection": "const {0} = new Map();",
-}
-
-
-class BlockState:
-    """Per block (its statement list ``alias_rec``, kept so that its id stays unique): where each
-    name is defined, the names its statements read (found once, when a loop first asks), and
-    the accumulators that are a loop's result."""
-
-    __slots__ = (
-        "alias_rec",
-        "index",
-        "indexed",
-        "scanned",
-        "read_at",
-        "finals",
-        "held_scan",
-        "returned",
-    )
-
-    def __init__(self, alias_rec: list[tuple[str, int, int, int, int]]) -> None:
-        self.alias_rec = alias_rec
-        self.index: dict[str, int] = {}
-        self.indexed = 0
-        self.scanned = 0
-        #: name -> the last statement (index) that reads it
-        self.read_at: dict[str, int] = {}
-        #: accumulator -> (kind, declared with `let`)
-        self.finals: dict[str, tuple[str, bool]] = {}
-        #: how many statements :meth:`held` has read, and the names they read whole
-        self.held_scan: tuple[int, set[str]] = (0, set())
-        #: ids of the values the block's loops return (:mod:`.loopreturn`) and of its reads
-        #: into a block that returns or ends it (:mod:`.restblock`): nothing of the block
-        #: runs after them, so they hold what they read as a copy would
-        self.returned: set[int] = set()
-
-    def index_of(self, name: str) -> int | None:
-        rec = self.alias_rec
-        while self.indexed < len(rec):
-            self.index[rec[self.indexed][0]] = self.indexed
-            self.indexed += 1
-        return self.index.get(name)
-
-    def held(self, aliases: dict[str, Any], name: str) -> bool:
-        """Whether a statement so far reads ``name`` whole (holds the array or object itself:
-        JavaScript's reads through it would see a later loop's changes). Each statement is
-        read once."""
-        rec = self.alias_rec
-        done, whole = self.held_scan
-        while done < len(rec):
-            tree = aliases.get(rec[done][0])
-            if tree is not None:
-                whole |= scan_reads(tree, skip=self.returned)[1]
-            done += 1
-        self.held_scan = (done, whole)
-        return name in whole
-
-    def reads(self, aliases: dict[str, Any]) -> dict[str, int]:
-        """Name -> the last statement so far that reads it (each statement read once)."""
-        rec = self.alias_rec
-        while self.scanned < len(rec):
-            for name in free_names(aliases[rec[self.scanned][0]]):
-                self.read_at[name] = self.scanned
-            self.scanned += 1
-        return self.read_at
-
-    def rename(self, parser: LoopChangesMixin, aliases: dict[str, Any], name: str) -> str:
-        """Give the definition of ``name`` (its value before the loop) a hidden name."""
-        idx = self.index_of(name)
-        assert idx is not None
-        hidden = parser.fresh(f"_{name}")
-        parser.block_reads().renamed_record(self.alias_rec, idx, hidden)  # (and filed so)
-        aliases[hidden] = aliases.pop(name)
-        del self.index[name]
-        self.index[hidden] = idx
-        return hidden
-
-
-#: accumulators JavaScript changes in place: a read before the loop may see the changes
-_SHARED_FAMILIES = frozenset(["push", "entry", "collection"])
 
 
 class Body:
@@ -350,7 +272,7 @@ class Body:
             raise p.fail(
                 f"`{name}` is a `const`: JavaScript refuses to change it (a TypeError)",
                 where,
-                f"define it with `let`: {_START[family].format(name)}",
+                f"define it with `let`: {START[family].format(name)}",
             )
         self.acc_kind[name] = family
         self.acc_tok[name] = tok
@@ -380,11 +302,11 @@ class Body:
             raise p.fail(
                 f"`{name}` is changed in the loop but not defined before it (in this block)",
                 where,
-                f"define it just before the loop: {_START[family].format(name)}",
+                f"define it just before the loop: {START[family].format(name)}",
             )
         before = self.state.finals.get(name)
         if before is not None:
-            _same_family(p, name, before[0], family, where)
+            same_family(p, name, before[0], family, where)
             return before[1]
         return self._defined(name, idx, family, where)
 
@@ -410,11 +332,11 @@ class Body:
         before = self.local_finals.get(name)
         found = self.defs.get(name)
         if found is None:
-            raise _destructured(p, name, family, where)
+            raise destructured(p, name, family, where)
         if before is not None:
-            _same_family(p, name, before, family, where)
+            same_family(p, name, before, family, where)
             return found[0]
-        _fresh_start(p, name, found[1], family, where)
+        fresh_start(p, name, found[1], family, where)
         return found[0]
 
     def read_before(self, name: str) -> tuple[int, int] | None:
@@ -451,84 +373,23 @@ class Body:
             and family in ("push", "entry", "collection")
         ):  # (`let x;`: undefined, :mod:`.reassign`; `let [a, b] = p;` may take new values,
             # `[a, b] = [b, a];`, but an array or an object it changes must be the program's)
-            raise _destructured(p, name, family, where)
+            raise destructured(p, name, family, where)
         declarator = p.declarator(at)  # (a version's: the name's own)
         let = declarator in ("let", "var") if version else declarator != "const"
-        _fresh_start(p, name, self.aliases[name], family, where)
+        fresh_start(p, name, self.aliases[name], family, where)
         return let
-
-
-_WHOLE_HINT = {
-    "push": "read a member (`{0}.length`, `{0}[k]`), or copy it: [...{0}]",
-    "entry": "read a member (`{0}.length`, `{0}[k]`), or copy it: {{...{0}}}",
-    "collection": "read it through its methods (`{0}.get(k)`, `{0}.has(k)`, `{0}.size`), or "
-    "copy it: [...{0}]",
-}
 
 
 def _brought(p: LoopsMixin, outer: Outer, name: str, family: str, where: int) -> bool:
     """A change of ``name``, brought into a block after an `if` that returns, checked as its
     enclosing block would check it; returns whether it is declared with `let`."""
-    if family in _SHARED_FAMILIES and outer.held:
+    if family in SHARED_FAMILIES and outer.held:
         raise p.fail(
             f"`{name}` is read whole before the `if` that returns, and changed after it: in "
             "JavaScript that read would see the change",
             where,
-            _WHOLE_HINT[family].format(name),
+            WHOLE_HINT[family].format(name),
         )
     aliases, alias_at, alias_rec = outer.block
     check = Body(p, aliases, alias_at, alias_rec, p._block_state(alias_rec))
     return check._block_accumulator(name, family, where)
-
-
-def _destructured(p: ParserBase, name: str, family: str, where: int) -> ParseFailure:
-    return p.fail(
-        f"`{name}` is defined by destructuring and changed in the loop: Plan changes only a "
-        "name defined by itself",
-        where,
-        f"destructure into another name, and define `{name}` by itself before the loop: "
-        f"{_START[family].format(name)}",
-    )
-
-
-def _same_family(p: ParserBase, name: str, before: str, family: str, where: int) -> None:
-    if before != family:
-        raise p.fail(f"`{name}` is changed in another way by an earlier loop", where)
-
-
-def _fresh_start(p: LoopsMixin, name: str, init: Any, family: str, where: int) -> None:
-    """An array accumulator starts as an array literal, an object one as an object literal
-    (JavaScript would change the value it was given)."""
-    own = own_calls(p)  # (a call of the program's function may return what it holds)
-    fresh = (
-        (type(init) is list or new_array(init, own))
-        if family == "push"
-        else is_new_collection(init)
-        if family == "collection"
-        else family != "entry"
-        or (
-            type(init) is dict
-            and (
-                not any(k[:1] == "$" or k in own for k in init)
-                or list(init) == ["$object"]
-                or list(init) == ["$merge"]
-            )
-        )
-    )
-    if not fresh:
-        kind = {"push": "an array literal", "collection": "new Map() or new Set()"}.get(
-            family, "an object literal"
-        )
-        called = type(init) is dict and len(init) == 1 and next(iter(init)) in own
-        raise p.fail(
-            f"the loop changes `{name}`, which must start as {kind}"
-            + (
-                f" (a result of the program's function `{next(iter(init))}` may be a value "
-                "the program holds elsewhere)"
-                if called
-                else ""
-            ),
-            where,
-            f"JavaScript would change the value `{name}` was given; start from a new one: "
-            f"{_START[family].format(name)} (or a literal with items)",
-        )

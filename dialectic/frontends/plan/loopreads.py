@@ -12,7 +12,8 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from dialectic.frontends.plan.loopbuild import free_names
-from dialectic.frontends.plan.loopcheck import _SHARED_FAMILIES, _WHOLE_HINT, Body
+from dialectic.frontends.plan.loopcheck import Body
+from dialectic.frontends.plan.loopstart import SHARED_FAMILIES, WHOLE_HINT
 from dialectic.frontends.plan.matrixloops import row_by_index
 from dialectic.frontends.plan.tokenscan import counting_loop
 
@@ -139,7 +140,7 @@ def check_body(p: LoopsMixin, body: Body, iterable: Any, span: tuple[int, int]) 
                     + {"push": "array", "entry": "object"}.get(family, "Map or Set")
                     + ", changed later by the loop",
                     name_at(p, name, first, last),
-                    _WHOLE_HINT[family].format(name),
+                    WHOLE_HINT[family].format(name),
                 )
     if body.parent is not None:  # the enclosing loop checks its block's reads
         return
@@ -147,7 +148,7 @@ def check_body(p: LoopsMixin, body: Body, iterable: Any, span: tuple[int, int]) 
     for name in accs:
         idx = read_at.get(name)
         if idx is not None and (
-            body.acc_kind.get(name) not in _SHARED_FAMILIES
+            body.acc_kind.get(name) not in SHARED_FAMILIES
             or not body.state.held(body.aliases, name)
         ):
             # a value the loop replaces (`t += x`), or an array or object read before it only

@@ -15,10 +15,11 @@ from __future__ import annotations
 from typing import Any
 
 from dialectic.frontends.plan.base import DECLARATORS, ParseFailure, closing
+from dialectic.frontends.plan.blockstate import BlockState
 from dialectic.frontends.plan.keywords import GLOBAL_NAMES, RESERVED, hides_global
 from dialectic.frontends.plan.loopbody import LoopBodyMixin
 from dialectic.frontends.plan.loopbuild import ref
-from dialectic.frontends.plan.loopcheck import BlockState, Body
+from dialectic.frontends.plan.loopcheck import Body
 from dialectic.frontends.plan.loopfor import c_style_parts, read_c_style, unscope
 from dialectic.frontends.plan.loopforms import Each
 from dialectic.frontends.plan.loopreads import check_body

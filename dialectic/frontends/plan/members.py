@@ -25,7 +25,7 @@ from dialectic.frontends.plan.logicalset import LOGICAL_SETS, only_if
 from dialectic.frontends.plan.loopbuild import has_call, scan_reads
 
 if TYPE_CHECKING:
-    from dialectic.frontends.plan.loopcheck import BlockState
+    from dialectic.frontends.plan.blockstate import BlockState
     from dialectic.frontends.plan.restblock import Outer
 
 __all__ = ["MembersMixin"]

@@ -19,13 +19,12 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from dialectic.frontends.plan.base import ParserBase, closing
-from dialectic.frontends.plan.functionscope import own_calls
 from dialectic.frontends.plan.loopbuild import scan_reads
 from dialectic.frontends.plan.spans import SpanRecord
 from dialectic.values.jsmethods import NEW_ARRAY_METHODS
 
 if TYPE_CHECKING:
-    from dialectic.frontends.plan.loopcheck import BlockState
+    from dialectic.frontends.plan.blockstate import BlockState
     from dialectic.frontends.plan.restblock import Outer
 
 __all__ = ["ReorderMixin", "new_array", "reordered"]
@@ -193,7 +192,9 @@ class ReorderMixin(ParserBase):
                 f"assign the reordered copy instead: {name} = {name}.{_COPY[method]}"
                 f"({'...' if method == 'sort' else ''});",
             )
-        if not new_array(value, own_calls(self)) and (made is None or made[0] != "push"):
+        from dialectic.frontends.plan.ownresults import held_calls  # (it reads `new_array`)
+
+        if not new_array(value, held_calls(self)) and (made is None or made[0] != "push"):
             raise self.fail(
                 f"`{method}()` reorders `{name}` itself in JavaScript, and `{name}` is not an "
                 "array the program made (JavaScript would reorder the array it holds, seen "

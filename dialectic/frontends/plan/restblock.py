@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING, Any
 from dialectic.frontends.plan.base import CHANGES, ParserBase
 
 if TYPE_CHECKING:
-    from dialectic.frontends.plan.loopcheck import BlockState
+    from dialectic.frontends.plan.blockstate import BlockState
 
 __all__ = ["Block", "Outer", "RestBlockMixin", "is_shared"]
 

@@ -24,7 +24,7 @@ from dialectic.frontends.plan.loopemit import LoopEmitMixin
 from dialectic.frontends.plan.straightif import straight_if
 
 if TYPE_CHECKING:
-    from dialectic.frontends.plan.loopcheck import BlockState
+    from dialectic.frontends.plan.blockstate import BlockState
     from dialectic.frontends.plan.loopforms import Each
     from dialectic.frontends.plan.loops import LoopsMixin
 

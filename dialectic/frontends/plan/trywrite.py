@@ -48,6 +48,7 @@ from dialectic.frontends.plan.tryparts import (
     ends_statement,
     member_changes,
 )
+from dialectic.frontends.plan.tryreorder import local_reorder
 from dialectic.values.jsmethods import ALL_METHODS
 
 __all__ = ["TryStatement", "TryWriter"]
@@ -365,7 +366,9 @@ class TryWriter(TryBranches):
             )
             return t.close + 1
         for i in range(t.body_open + 1, end):
-            if self.changes(i):
+            if self.changes(i) and not (
+                i < t.body_close and local_reorder(self.kinds, self.values, self.match, i, body)
+            ):
                 self.fail(
                     "a `try` block that returns may not change a name outside it here",
                     i,
