@@ -26,6 +26,7 @@ from dialectic.frontends.fences import (
     outside_warning,
     several_programs,
 )
+from dialectic.frontends.plan.constsets import const_sets
 from dialectic.frontends.plan.decompile import DecompileError, decompile, decompile_expression
 from dialectic.frontends.plan.jsnumber import js_number_to_string
 from dialectic.frontends.plan.lexer import Lexed, lex
@@ -63,6 +64,17 @@ def _problems(
     if out and limit is not None:
         out[0].limit = limit
     return out
+
+
+def _const_sets(text: str, parser: Parser) -> None:
+    """Each problem (a breached limit aside) at a statement that sets a name declared with
+    ``const`` says so (:mod:`.constsets`: JavaScript throws there too)."""
+    limited = parser.limited[0] if parser.limited is not None else None
+    problems = parser.problems
+    found = const_sets(text, [problem[1] for problem in problems])
+    for k, (problem, instead) in enumerate(zip(problems, found, strict=True)):
+        if instead is not None and problem is not limited:
+            problems[k] = instead
 
 
 def _limit(parser: Parser) -> str | None:
@@ -204,6 +216,7 @@ def parse_plan(
             if not parser.problems:
                 _one_program(source, fence, tree, max_depth, max_nodes)
     if parser.problems:
+        _const_sets(text, parser)
         parser.problems.sort(key=lambda p: p[1])
         raise SourceError(LANG, source, _problems(index, parser.problems, _limit(parser)))
     spans = partial(_spans, text, tokens, index, strict, max_depth)
