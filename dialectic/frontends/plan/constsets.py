@@ -56,14 +56,19 @@ def const_set(source: str, tokens: list[Token], offset: int) -> tuple[str, int, 
     declared = _declaration(tokens, name, start)
     if declared is None:
         return None
-    line = source.count("\n", 0, tokens[declared][2]) + 1
+    where = f"({_where(source, tokens[declared + 1][2])} and {_where(source, tokens[target][2])})"
     return (
-        f"`{name}` is declared with `const` (line {line}), and this statement sets it: "
-        "JavaScript throws a TypeError here (Assignment to constant variable)",
+        f"`{name}` is declared with `const` and set again {where}: a TypeError in JavaScript "
+        "(assignment to a constant)",
         tokens[target][2],
-        f"declare it with `let {name} = ...;` to change it, or give the new value a name of "
-        f"its own (`const {name}2 = ...;`)",
+        f"declare it with `let` to change it: let {name} = ...; (or give the new value a name "
+        f"of its own: const {name}2 = ...;)",
     )
+
+
+def _where(source: str, offset: int) -> str:
+    line = source.count("\n", 0, offset) + 1
+    return f"line {line}, column {offset - (source.rfind(chr(10), 0, offset) + 1) + 1}"
 
 
 def _token_at(tokens: list[Token], offset: int) -> int | None:
