@@ -73,7 +73,7 @@ def _const_sets(text: str, parser: Parser) -> None:
     problems = parser.problems
     found = const_sets(text, [problem[1] for problem in problems])
     for k, (problem, instead) in enumerate(zip(problems, found, strict=True)):
-        if instead is not None and problem is not limited and "with `const`" not in problem[0]:
+        if instead is not None and problem is not limited and "`const`" not in problem[0]:
             problems[k] = instead
 
 

@@ -4,8 +4,9 @@
 Plan refuses it too, but the reading that fails first may name another cause (an operator Plan
 lacks, a parameter set). After the reading fails, each problem whose statement sets a name
 (``v = ...``, ``v += ...``, ``v++``, ``++v``) that the nearest declaration before it, in a block
-that holds the statement, declares with ``const`` gets this message instead. Only refusals
-change: nothing here makes a program run.
+that holds the statement, declares with ``const`` gets this message instead, unless a function
+or arrow begins between them (it may never run: then JavaScript throws nothing), or the
+problem already names the ``const``. Only refusals change: nothing here makes a program run.
 """
 
 from __future__ import annotations
@@ -109,7 +110,11 @@ def _declaration(tokens: list[Token], name: str, before: int) -> int | None:
             if tokens[k + 1][1] == "=>" or (prev in ("(", ",") and _parameter(tokens, k)):
                 return None  # (a parameter of the name: the reading's own message stands)
             if prev in _DECLARES:
-                return k - 1 if prev == "const" and depth == 0 else None
+                if prev != "const" or depth:
+                    return None
+                # (a function between them may never run: then JavaScript throws nothing)
+                inside = any(tokens[j][1] in ("function", "=>") for j in range(k, before))
+                return None if inside else k - 1
     return None
 
 
