@@ -444,7 +444,7 @@ ERRORS = [
     ("for (var c of cities) {}\nreturn c;", "`const` or `let`, not `var`", 1, 6),
     ("for (const c of cities) { var d; d = c; }", "not `var`", 1, 27),
     ("for (const c of cities) { c = 1; }", "is the loop's variable", 1, 27),
-    ("for (const c of cities) { const d = c; d += 1; }", "a local of the loop", 1, 40),
+    ("for (const c of cities) { const d = c; d += 1; }", "`d` is declared with `const`", 1, 40),
     ("for (const c of cities) { out.push(c); }", "not defined before it", 1, 27),
     ("const out = xs;\nfor (const c of cities) { out.push(c); }", "must start as an array", 2, 27),
     ("const out = {};\nfor (const c of cities) { out.push(c); }", "must start as an array", 2, 27),
