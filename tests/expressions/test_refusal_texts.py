@@ -264,6 +264,12 @@ def test_the_copy_the_hints_write_runs_as_in_node() -> None:
             "build the value to write first",
         ),
         (
+            "return JSON.stringify(data, null, x => x);",
+            (1, 35),  # (at the indentation)
+            "JSON.stringify's third argument is the indentation",
+            "JSON.stringify(v, null, 2)",
+        ),
+        (
             'return JSON.parse(`{"a": ${[1].map(x => x)}}`, function (k, v) { return v; });',
             (1, 48),
             "JSON.parse takes no reviver function in Plan",

@@ -241,6 +241,14 @@ class CallFormsMixin(PromisesMixin):
         (else "an arrow function can only be the argument of an array method")."""
         if fn in _JSON_FUNCTIONS and args[0] == _JSON and any(_is_fn(a) for a in args[2:]):
             which = next(i for i, a in enumerate(args[2:], 1) if _is_fn(a))
+            if fn == "stringify" and which == 2:  # (the indentation, which ignores a function)
+                raise self.fail(
+                    "JSON.stringify's third argument is the indentation (a number or a text): "
+                    "a function there, which JavaScript ignores, is refused in Plan (functions "
+                    "are not values)",
+                    self.starts[self._argument_at(self.pos - 1, which)],
+                    "leave it out, or indent by a number of spaces: JSON.stringify(v, null, 2)",
+                )
             raise self.fail(
                 f"JSON.{fn} takes no {_JSON_FUNCTIONS[fn]} function in Plan (functions are "
                 "not values)",
