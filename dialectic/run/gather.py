@@ -78,6 +78,8 @@ def async_many(
         return _in_order(kids)  # effectful calls in program order (SPEC 17)
     sync_idx = tuple((i, c.sync) for i, c in enumerate(kids) if c.sync is not None)
     async_kids = tuple((i, c) for i, c in enumerate(kids) if c.aio is not None)
+    if len(async_kids) == 1:  # (awaited in place)
+        return one_awaited(kids, async_kids[0][0], _as_is, mark)
     n = len(kids)
 
     async def many(state: State) -> list[Any]:
@@ -91,14 +93,6 @@ def async_many(
                 found.append((i, exc))
         if not async_kids:
             pass
-        elif len(async_kids) == 1:
-            i, kid = async_kids[0]
-            afn = kid.aio
-            assert afn is not None
-            try:
-                out[i] = await afn(state)
-            except AmbiguityError as exc:
-                found.append((i, exc))
         elif state.native:  # started here, awaited in place (no coroutine of its own)
             fan = start_native(state, async_kids, out, found or None)
             if fan.pending:
@@ -128,13 +122,16 @@ def async_many(
 
 
 def one_awaited(
-    children: list[Compiled], j: int, finish: Callable[[list[Any]], Any]
+    children: Sequence[Compiled],
+    j: int,
+    finish: Callable[[list[Any]], Any],
+    mark: Callable[[AmbiguityError], Any] | None = None,
 ) -> Callable[[State], Awaitable[Any]]:
     """``finish`` of the children's values when one of them, ``j``, is asynchronous
     (``{id, v: await f(id)}``, ``(await f(x)) + 1``): the others evaluated first, in order,
-    then it awaited in this frame, as :func:`~dialectic.run.gather.async_many` does it (a
-    coroutine less on every level of such an expression); their ambiguities together, in the
-    children's order."""
+    then it awaited in this frame (the compiler's expressions call this directly: a coroutine
+    less on every level of such an expression; :func:`async_many` too); their ambiguities
+    together, in the children's order, or each marked with ``mark``."""
     n = len(children)
     sync_idx = tuple((i, c.sync) for i, c in enumerate(children) if c.sync is not None)
     afn = children[j].aio
@@ -153,10 +150,17 @@ def one_awaited(
         except AmbiguityError as exc:
             found = [(j, exc)] if found is None else [*found, (j, exc)]
         if found is not None:
-            raise merge_in_order(found)
+            if mark is None:
+                raise merge_in_order(found)
+            for i, amb in found:
+                out[i] = mark(amb)
         return finish(out)
 
     return run
+
+
+def _as_is(out: list[Any]) -> list[Any]:
+    return out
 
 
 def _in_order(kids: tuple[Compiled, ...]) -> Callable[[State], Awaitable[list[Any]]]:
